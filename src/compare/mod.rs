@@ -1,0 +1,1 @@
+//! Coupled multi-ruleset runs: divergence detection, paired statistics, sharding and merging.

@@ -1,0 +1,1 @@
+//! Foreign game records: JCloisterZone `.jcz` saves.

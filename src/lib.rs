@@ -1,0 +1,15 @@
+//! meeplab: compare editions and house rules of Carcassonne by playing thousands of coupled
+//! games under each ruleset.
+//!
+//! Data flows one way: rule text → [`dsl`] (AST, resolution, diagnostics) → [`ruleset::Ruleset`]
+//! → [`engine`] (plays games, emits events) → [`compare`] / [`report`]. The engine never reads
+//! files or prints; the command line (the `meeplab` binary) never scores.
+
+pub mod compare;
+pub mod dsl;
+pub mod engine;
+pub mod import;
+pub mod policy;
+pub mod report;
+pub mod ruleset;
+pub mod tiles;

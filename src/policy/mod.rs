@@ -1,0 +1,1 @@
+//! Seeded player policies (random, greedy) that pick among a decision's legal options.

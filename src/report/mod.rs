@@ -1,0 +1,1 @@
+//! Report writers: JSON, CSV, Markdown, and charts (plotters) for the FAQ report.

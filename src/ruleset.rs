@@ -1,0 +1,512 @@
+//! The resolved, typed ruleset the engine reads: tile catalogue and deck, scoring formulas,
+//! and each expansion's options. No strings are consulted on hot paths; names and sources
+//! are kept only for reports and `meeplab diff`.
+//!
+//! A `Ruleset` is produced by the rule language (`dsl`) after `extends`/`include` resolution
+//! and validation, or built directly in Rust (tests, benchmarks) through [`Ruleset::base`]-
+//! style constructors in `dsl::builtin`.
+
+use crate::tiles::TileType;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Index of a tile type in [`Ruleset::tiles`].
+pub type TileIdx = u16;
+
+/// A named quantity a scoring formula may read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Var {
+    /// Distinct tiles of the feature.
+    Tiles,
+    /// Pennants in a city.
+    Pennants,
+    /// Tiles around a cloister (0..=8), the cloister's own tile not included.
+    Neighbours,
+    /// Completed cities a field touches (farm scoring).
+    Cities,
+    /// Ingots a player holds (gold value at the end).
+    Ingots,
+    /// Points a robbed marker just scored (robber share).
+    Points,
+}
+
+impl Var {
+    pub const ALL: [Var; 6] = [
+        Var::Tiles,
+        Var::Pennants,
+        Var::Neighbours,
+        Var::Cities,
+        Var::Ingots,
+        Var::Points,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Var::Tiles => "tiles",
+            Var::Pennants => "pennants",
+            Var::Neighbours => "neighbours",
+            Var::Cities => "cities",
+            Var::Ingots => "ingots",
+            Var::Points => "points",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Var> {
+        Var::ALL.iter().copied().find(|v| v.name() == s)
+    }
+}
+
+/// A step table: the value of the first row whose range holds the input.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Table {
+    /// `(low, high inclusive or open, value)`, sorted by `low`, non-overlapping.
+    pub rows: Vec<(i64, Option<i64>, i64)>,
+}
+
+impl Table {
+    /// The value for `x`; 0 when no row holds it.
+    pub fn lookup(&self, x: i64) -> i64 {
+        for &(lo, hi, v) in &self.rows {
+            if x >= lo && hi.is_none_or(|h| x <= h) {
+                return v;
+            }
+        }
+        0
+    }
+}
+
+/// A small integer arithmetic expression over [`Var`]s. Division rounds toward −∞ and a
+/// division by zero yields 0, so evaluation never fails.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Expr {
+    Num(i64),
+    Var(Var),
+    Add(Box<Expr>, Box<Expr>),
+    Sub(Box<Expr>, Box<Expr>),
+    Mul(Box<Expr>, Box<Expr>),
+    Div(Box<Expr>, Box<Expr>),
+    /// Division rounding up: `ceil(a / b)`.
+    DivUp(Box<Expr>, Box<Expr>),
+    Min(Box<Expr>, Box<Expr>),
+    Max(Box<Expr>, Box<Expr>),
+    /// `table(expr) { lo..hi: value, … }`
+    Table(Box<Expr>, Table),
+}
+
+/// Values for the variables an expression reads; unused ones may stay 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Vars {
+    pub tiles: i64,
+    pub pennants: i64,
+    pub neighbours: i64,
+    pub cities: i64,
+    pub ingots: i64,
+    pub points: i64,
+}
+
+impl Vars {
+    fn get(&self, v: Var) -> i64 {
+        match v {
+            Var::Tiles => self.tiles,
+            Var::Pennants => self.pennants,
+            Var::Neighbours => self.neighbours,
+            Var::Cities => self.cities,
+            Var::Ingots => self.ingots,
+            Var::Points => self.points,
+        }
+    }
+}
+
+impl Expr {
+    pub fn num(n: i64) -> Expr {
+        Expr::Num(n)
+    }
+    pub fn var(v: Var) -> Expr {
+        Expr::Var(v)
+    }
+    pub fn add(a: Expr, b: Expr) -> Expr {
+        Expr::Add(Box::new(a), Box::new(b))
+    }
+    pub fn mul(a: Expr, b: Expr) -> Expr {
+        Expr::Mul(Box::new(a), Box::new(b))
+    }
+    /// `k * v`
+    pub fn times(k: i64, v: Var) -> Expr {
+        Expr::mul(Expr::Num(k), Expr::Var(v))
+    }
+
+    pub fn eval(&self, vars: &Vars) -> i64 {
+        match self {
+            Expr::Num(n) => *n,
+            Expr::Var(v) => vars.get(*v),
+            Expr::Add(a, b) => a.eval(vars).saturating_add(b.eval(vars)),
+            Expr::Sub(a, b) => a.eval(vars).saturating_sub(b.eval(vars)),
+            Expr::Mul(a, b) => a.eval(vars).saturating_mul(b.eval(vars)),
+            Expr::Div(a, b) => {
+                let d = b.eval(vars);
+                if d == 0 {
+                    0
+                } else {
+                    a.eval(vars).div_euclid(d)
+                }
+            }
+            Expr::DivUp(a, b) => {
+                let d = b.eval(vars);
+                if d == 0 {
+                    0
+                } else {
+                    let n = a.eval(vars);
+                    -((-n).div_euclid(d))
+                }
+            }
+            Expr::Min(a, b) => a.eval(vars).min(b.eval(vars)),
+            Expr::Max(a, b) => a.eval(vars).max(b.eval(vars)),
+            Expr::Table(x, t) => t.lookup(x.eval(vars)),
+        }
+    }
+
+    /// Variables this expression reads (for validation: a city formula may not read
+    /// `ingots`, …).
+    pub fn vars(&self, out: &mut Vec<Var>) {
+        match self {
+            Expr::Num(_) => {}
+            Expr::Var(v) => {
+                if !out.contains(v) {
+                    out.push(*v)
+                }
+            }
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::DivUp(a, b)
+            | Expr::Min(a, b)
+            | Expr::Max(a, b) => {
+                a.vars(out);
+                b.vars(out);
+            }
+            Expr::Table(x, _) => x.vars(out),
+        }
+    }
+}
+
+impl fmt::Display for Expr {
+    /// Prints in the rule language's own syntax (fully parenthesised where needed).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn bin(f: &mut fmt::Formatter<'_>, a: &Expr, op: &str, b: &Expr) -> fmt::Result {
+            write!(f, "({a} {op} {b})")
+        }
+        match self {
+            Expr::Num(n) => write!(f, "{n}"),
+            Expr::Var(v) => f.write_str(v.name()),
+            Expr::Add(a, b) => bin(f, a, "+", b),
+            Expr::Sub(a, b) => bin(f, a, "-", b),
+            Expr::Mul(a, b) => bin(f, a, "*", b),
+            Expr::Div(a, b) => bin(f, a, "/", b),
+            Expr::DivUp(a, b) => write!(f, "ceil({a} / {b})"),
+            Expr::Min(a, b) => write!(f, "min({a}, {b})"),
+            Expr::Max(a, b) => write!(f, "max({a}, {b})"),
+            Expr::Table(x, t) => {
+                write!(f, "table({x}) {{ ")?;
+                for (i, (lo, hi, v)) in t.rows.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    match hi {
+                        Some(h) => write!(f, "{lo}..{h}: {v}")?,
+                        None => write!(f, "{lo}..: {v}")?,
+                    }
+                }
+                f.write_str(" }")
+            }
+        }
+    }
+}
+
+/// How farms are scored at the end (rules.md §1.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum FarmRule {
+    /// 3rd edition (2002 on): each field pays its majority `farm_city` per adjacent completed city.
+    PerField,
+    /// 2nd edition (~2001): as `PerField`, but a player is paid for a given city at most once.
+    OncePerPlayer,
+    /// 1st edition (2000): per completed city, the player(s) with most farmers in all fields
+    /// touching it get `farm_city` points.
+    CityCentric,
+    /// No farmers at all: followers may not be placed in fields.
+    Off,
+}
+
+/// What happens to a drawn tile that fits nowhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Unplaceable {
+    /// Removed from the game; draw again (canonical).
+    Discard,
+    /// Shuffled back into the remaining pack; draw again.
+    Reshuffle,
+}
+
+/// Scoring formulas of the base game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Scoring {
+    pub road_complete: Expr,
+    pub road_final: Expr,
+    pub city_complete: Expr,
+    /// Completed city of exactly two tiles, when it differs (pre-2002: `tiles + pennants`).
+    pub city_small_complete: Option<Expr>,
+    pub city_final: Expr,
+    pub cloister_complete: Expr,
+    pub cloister_final: Expr,
+    pub farm: FarmRule,
+    /// Points a farm pays per completed city (reads `cities` = 1 per city; 3 or 4).
+    pub farm_city: Expr,
+}
+
+/// How the gold of completed features is shared (rules.md §2.4, §2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldSplit {
+    /// HiG: one ingot at a time from the active player clockwise among entitled players,
+    /// pooled over all features completed this turn.
+    Draft { pick: GoldPick },
+    /// RGG wording: each scoring player takes one ingot per gold-bearing feature it scored.
+    OnePerFeature { leftover: GoldLeftover },
+}
+
+/// Who chooses which ingot a drafting player takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldPick {
+    /// The drafting player chooses (a `Decision`; the 6/2013 community reading).
+    Player,
+    /// Automatic: the tile claimed by the most players first (JCloisterZone).
+    MostContested,
+}
+
+/// RGG reading: ingots left after everyone took one per feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldLeftover {
+    Stay,
+    Removed,
+}
+
+/// Gold of a completed feature that nobody occupies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum UnclaimedGold {
+    /// Stays on the tiles; another feature may collect it later (canonical).
+    Stays,
+    /// Removed from the game.
+    Removed,
+}
+
+/// Gold still on tiles at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldAtEnd {
+    /// Removed before final scoring (canonical).
+    Discard,
+    /// Incomplete features hand it out to their majority like completed ones (house rule).
+    AwardIncomplete,
+}
+
+/// Where the second ingot may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldNeighbourhood {
+    /// Any of the 8 surrounding tiles, diagonals included (canonical).
+    Eight,
+    /// Only the 4 edge neighbours.
+    Four,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct GoldRules {
+    /// Ingots placed when a gold tile is placed: 1 on it, the rest one each on neighbours.
+    pub ingots_per_tile: u8,
+    pub neighbourhood: GoldNeighbourhood,
+    pub split: GoldSplit,
+    pub unclaimed: UnclaimedGold,
+    pub at_end: GoldAtEnd,
+    /// Total points for the ingots a player holds (reads `ingots`), e.g.
+    /// `ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }`.
+    pub value: Expr,
+}
+
+/// Who else places a robber when a robber tile is drawn (rules.md §3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum RobberPlacers {
+    /// HiG/Devir 2012, Big Box 6: the active player, then only the next player in turn
+    /// order whose robber is still in supply.
+    NextWithRobber,
+    /// ZMG Big Box 4: the active player, then every other player with a robber in supply.
+    AllOthers,
+    /// 2025 edition: every player, from the active player clockwise.
+    AllFromActive,
+}
+
+/// When in the turn robbers are placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum RobberTiming {
+    /// After the robber tile is placed, before a follower (C1/C2).
+    AfterTile,
+    /// Before the robber tile is placed (2025).
+    BeforeTile,
+}
+
+/// Whom a robber robs when several markers on its space score in one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum RobberVictim {
+    /// The robber's owner chooses (a `Decision`).
+    OwnerChooses,
+    /// Simply the first marker to score.
+    FirstScored,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct RobberRules {
+    pub placers: RobberPlacers,
+    pub timing: RobberTiming,
+    /// The active player may move its robber already on the track.
+    pub active_may_move: bool,
+    /// Robber's share of the robbed points (reads `points`): `ceil(points / 2)` canonically.
+    pub share: Expr,
+    /// Robbers also rob points scored in final scoring.
+    pub in_final_scoring: bool,
+    pub victim: RobberVictim,
+    /// Spaces on the score track (50).
+    pub track: u32,
+}
+
+/// Crop circle deploy: may or must.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum CropDeploy {
+    /// Each player may deploy (HiG).
+    May,
+    /// Each player must deploy when it can (ZMG).
+    Must,
+}
+
+/// Where a crop-circle follower goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum CropTarget {
+    /// On the same segment as one of the player's followers of that type (HiG).
+    SameSegment,
+    /// On any tile of a feature holding one of the player's followers of that type (ZMG).
+    AnyTileOfFeature,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CropRules {
+    pub deploy: CropDeploy,
+    pub target: CropTarget,
+}
+
+/// How one option was set, for `meeplab diff` and reports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionSetting {
+    /// The value as written in the rule language.
+    pub value: String,
+    /// `source:` tag, if any (HiG, RGG, ZMG, house, a URL).
+    pub source: Option<String>,
+    /// File that set it (after inheritance).
+    pub file: Option<String>,
+}
+
+/// One entry of the deck: a tile type and how many copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct DeckEntry {
+    pub tile: TileIdx,
+    pub count: u16,
+}
+
+/// A complete, validated ruleset.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ruleset {
+    pub name: String,
+    /// File it was loaded from, if any.
+    pub file: Option<String>,
+    /// Stable content hash (hex) of the resolved ruleset: equal rules, equal hash, whatever
+    /// the file names or ruleset name.
+    pub hash: String,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub followers: u8,
+    /// All tile types the deck and start tile use.
+    pub tiles: Vec<TileType>,
+    /// Copies per tile type; the start tile's copy is included here and taken out.
+    pub deck: Vec<DeckEntry>,
+    pub start: TileIdx,
+    pub unplaceable: Unplaceable,
+    pub scoring: Scoring,
+    pub gold: Option<GoldRules>,
+    pub robbers: Option<RobberRules>,
+    pub crop: Option<CropRules>,
+    /// Every option key with its value and provenance (`scoring.farm`, `gold.split`, …).
+    pub options: BTreeMap<String, OptionSetting>,
+}
+
+impl Ruleset {
+    /// Total tiles including the start tile.
+    pub fn total_tiles(&self) -> usize {
+        self.deck.iter().map(|d| d.count as usize).sum()
+    }
+
+    pub fn tile_index(&self, id: &str) -> Option<TileIdx> {
+        self.tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| i as TileIdx)
+    }
+
+    pub fn tile_by_jcz(&self, jcz: &str) -> Option<TileIdx> {
+        self.tiles
+            .iter()
+            .position(|t| t.jcz_id.as_deref() == Some(jcz))
+            .map(|i| i as TileIdx)
+    }
+}
+
+/// The canonical gold value: `ingots × (1, 2, 3, 4 per ingot at 1–3, 4–6, 7–9, 10+)`.
+pub fn canonical_gold_value() -> Expr {
+    Expr::mul(
+        Expr::var(Var::Ingots),
+        Expr::Table(
+            Box::new(Expr::var(Var::Ingots)),
+            Table {
+                rows: vec![
+                    (1, Some(3), 1),
+                    (4, Some(6), 2),
+                    (7, Some(9), 3),
+                    (10, None, 4),
+                ],
+            },
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gold_table_matches_the_rulebook() {
+        let value = canonical_gold_value();
+        let at = |n| {
+            value.eval(&Vars {
+                ingots: n,
+                ..Vars::default()
+            })
+        };
+        assert_eq!([0, 3, 4, 6, 7, 9, 10].map(at), [0, 3, 8, 12, 21, 27, 40]);
+    }
+
+    #[test]
+    fn division_rounds_and_never_panics() {
+        let half_up = Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(2)));
+        let v = |p| Vars {
+            points: p,
+            ..Vars::default()
+        };
+        assert_eq!(half_up.eval(&v(5)), 3);
+        assert_eq!(half_up.eval(&v(4)), 2);
+        let by_zero = Expr::Div(Box::new(Expr::num(5)), Box::new(Expr::num(0)));
+        assert_eq!(by_zero.eval(&v(0)), 0);
+    }
+}
