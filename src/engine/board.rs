@@ -1,0 +1,327 @@
+//! The board: a compact grid of placed tiles with, for every empty cell next to the board, the
+//! edge kinds its neighbours require (2 bits per side) — so a placement check is one masked
+//! compare — and the feature graph that joins segments across tile borders (petgraph graph of
+//! segments plus a union-find over components).
+
+use crate::engine::compiled::NONE;
+use crate::engine::game::{Component, Game, PlacedTile, MAX_PLAYERS, NIL};
+use crate::ruleset::TileIdx;
+use crate::tiles::{EdgeKind, FeatureKind, HalfEdge, Side};
+use petgraph::unionfind::UnionFind;
+
+impl Game {
+    #[inline]
+    pub(crate) fn cell_index(&self, x: i32, y: i32) -> u32 {
+        ((y + self.off) * self.side + (x + self.off)) as u32
+    }
+
+    #[inline]
+    pub(crate) fn cell_xy(&self, cell: u32) -> (i32, i32) {
+        let c = cell as i32;
+        (c % self.side - self.off, c / self.side - self.off)
+    }
+
+    /// Whether (x, y) lies inside the grid with room for its neighbours.
+    pub fn in_bounds(&self, x: i32, y: i32) -> bool {
+        x.abs() < self.off && y.abs() < self.off
+    }
+
+    /// Index (into `placed_tiles`) of the tile at (x, y).
+    pub fn tile_at(&self, x: i32, y: i32) -> Option<usize> {
+        if !self.in_bounds(x, y) {
+            return None;
+        }
+        let v = self.cells[self.cell_index(x, y) as usize];
+        (v != 0).then(|| v as usize - 1)
+    }
+
+    #[inline]
+    fn side_step(&self, side: usize) -> i32 {
+        [-self.side, 1, self.side, -1][side]
+    }
+
+    /// Clear everything the last game touched.
+    pub(crate) fn clear_board(&mut self) {
+        for i in 0..self.placed.len() {
+            let t = self.placed[i];
+            let cell = self.cell_index(t.x, t.y) as i32;
+            self.cells[cell as usize] = 0;
+            self.req[cell as usize] = 0;
+            self.mask[cell as usize] = 0;
+            for s in 0..4 {
+                let n = (cell + self.side_step(s)) as usize;
+                self.req[n] = 0;
+                self.mask[n] = 0;
+            }
+        }
+        self.placed.clear();
+        self.frontier.clear();
+        self.graph.clear();
+        self.uf = UnionFind::with_capacity(self.comps.capacity());
+        self.comps.clear();
+        self.node_tile.clear();
+        self.node_seg.clear();
+        self.next.clear();
+        self.stamp.iter_mut().for_each(|s| *s = 0);
+        self.stamp_gen = 0;
+    }
+
+    /// Fill `opt_place` with every legal (cell, rotation) for `tile`: cells in ascending grid
+    /// order, rotations ascending, symmetric rotations once.
+    pub(crate) fn legal_placements(&mut self, tile: TileIdx) {
+        self.opt_place.clear();
+        let ct = &self.rules.tiles[tile as usize];
+        let mut sigs = [(0u8, 0u8); 4];
+        let nrot = ct.distinct.len();
+        for (i, &q) in ct.distinct.iter().enumerate() {
+            sigs[i] = (ct.rotations[q as usize].sig, q);
+        }
+        for &cell in &self.frontier {
+            let m = self.mask[cell as usize];
+            let r = self.req[cell as usize];
+            for &(sig, q) in &sigs[..nrot] {
+                if sig & m == r {
+                    self.opt_place.push((cell, q));
+                }
+            }
+        }
+    }
+
+    /// Whether `tile` at rotation `rot` may be placed at (x, y).
+    pub fn placement_legal(&self, tile: TileIdx, x: i32, y: i32, rot: u8) -> bool {
+        if !self.in_bounds(x, y) {
+            return false;
+        }
+        let cell = self.cell_index(x, y) as usize;
+        if self.cells[cell] != 0 || self.mask[cell] == 0 {
+            return false;
+        }
+        let sig = self.rules.tiles[tile as usize].rotations[rot as usize & 3].sig;
+        sig & self.mask[cell] == self.req[cell]
+    }
+
+    /// Put `tile` on `cell` turned `rot` quarter turns; joins its segments to the neighbours'.
+    /// Returns its index in `placed`.
+    pub(crate) fn place_tile(&mut self, tile: TileIdx, cell: u32, rot: u8) -> usize {
+        let (x, y) = self.cell_xy(cell);
+        let pidx = self.placed.len();
+        let node0 = self.comps.len() as u32;
+        self.placed.push(PlacedTile {
+            tile,
+            rot,
+            x,
+            y,
+            node0,
+            ingots: 0,
+            cloister_done: false,
+        });
+        self.cells[cell as usize] = pidx as u16 + 1;
+        if let Ok(i) = self.frontier.binary_search(&cell) {
+            self.frontier.remove(i);
+        }
+
+        // segments → nodes
+        let rules = self.rules.clone();
+        let ct = &rules.tiles[tile as usize];
+        let rotation = ct.rotations[rot as usize];
+        for (i, seg) in ct.segments.iter().enumerate() {
+            let node = self.graph.add_node(pidx as u32);
+            debug_assert_eq!(node.index() as u32, node0 + i as u32);
+            self.uf.new_set();
+            let open = match seg.kind {
+                FeatureKind::City | FeatureKind::Road => seg.sides.count_ones() as i32,
+                _ => 0,
+            };
+            self.comps.push(Component {
+                kind: seg.kind,
+                open,
+                pennants: seg.pennants as u32,
+                followers: [0; MAX_PLAYERS],
+                nfollowers: 0,
+                head: node0 + i as u32,
+                tail: node0 + i as u32,
+                done: false,
+            });
+            self.node_tile.push(pidx as u16);
+            self.node_seg.push(i as u8);
+            self.next.push(NIL);
+        }
+
+        // neighbours
+        for s in 0..4usize {
+            let ncell = (cell as i32 + self.side_step(s)) as u32;
+            let nv = self.cells[ncell as usize];
+            let opp = (s + 2) & 3;
+            let kind = (rotation.sig >> (2 * s)) & 3;
+            if nv == 0 {
+                self.req[ncell as usize] |= kind << (2 * opp);
+                if self.mask[ncell as usize] == 0 {
+                    if let Err(i) = self.frontier.binary_search(&ncell) {
+                        self.frontier.insert(i, ncell);
+                    }
+                }
+                self.mask[ncell as usize] |= 3 << (2 * opp);
+                continue;
+            }
+            let nb = self.placed[nv as usize - 1];
+            let nrot = rules.tiles[nb.tile as usize].rotations[nb.rot as usize];
+            if kind == EdgeKind::City as u8 || kind == EdgeKind::Road as u8 {
+                let a = rotation.side_seg[s];
+                let b = nrot.side_seg[opp];
+                if a != NONE && b != NONE {
+                    self.join(node0 + a as u32, nb.node0 + b as u32, true);
+                }
+            }
+            if kind != EdgeKind::City as u8 {
+                for k in 0..2 {
+                    let h = HalfEdge::from_index(2 * s + k);
+                    let a = rotation.half_seg[h.index()];
+                    let b = nrot.half_seg[h.across().index()];
+                    if a != NONE && b != NONE {
+                        self.join(node0 + a as u32, nb.node0 + b as u32, false);
+                    }
+                }
+            }
+        }
+        pidx
+    }
+
+    /// Join two segments touching across a border; `closes` = a city/road edge that stops
+    /// being open on both sides.
+    fn join(&mut self, a: u32, b: u32, closes: bool) {
+        let ra = self.uf.find_mut(a);
+        let rb = self.uf.find_mut(b);
+        if ra == rb {
+            if closes {
+                self.comps[ra as usize].open -= 2;
+            } else {
+                return;
+            }
+            self.graph.add_edge(a.into(), b.into(), ());
+            return;
+        }
+        self.graph.add_edge(a.into(), b.into(), ());
+        self.uf.union(ra, rb);
+        let r = self.uf.find_mut(ra);
+        let o = if r == ra { rb } else { ra };
+        let other = self.comps[o as usize];
+        let tail = self.comps[r as usize].tail;
+        self.next[tail as usize] = other.head;
+        let root = &mut self.comps[r as usize];
+        root.tail = other.tail;
+        root.open += other.open - if closes { 2 } else { 0 };
+        root.pennants += other.pennants;
+        root.nfollowers += other.nfollowers;
+        for p in 0..MAX_PLAYERS {
+            root.followers[p] += other.followers[p];
+        }
+        root.done |= other.done;
+    }
+
+    /// Tiles around (x, y), of 8.
+    pub fn neighbours(&self, x: i32, y: i32) -> u32 {
+        let cell = self.cell_index(x, y) as i32;
+        let w = self.side;
+        let mut n = 0;
+        for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
+            n += (self.cells[(cell + d) as usize] != 0) as u32;
+        }
+        n
+    }
+
+    /// Placed-tile indices of the 8 (or 4) tiles around placed tile `pidx`, in the order
+    /// N, NE, E, SE, S, SW, W, NW.
+    pub(crate) fn around(&self, pidx: usize, diagonals: bool, out: &mut Vec<u32>) {
+        out.clear();
+        let t = self.placed[pidx];
+        let dirs: &[(i32, i32)] = if diagonals {
+            &[
+                (0, -1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+            ]
+        } else {
+            &[(0, -1), (1, 0), (0, 1), (-1, 0)]
+        };
+        for &(dx, dy) in dirs {
+            if let Some(i) = self.tile_at(t.x + dx, t.y + dy) {
+                out.push(i as u32);
+            }
+        }
+    }
+
+    /// Root of the component holding `node`.
+    #[inline]
+    pub(crate) fn root(&mut self, node: u32) -> u32 {
+        self.uf.find_mut(node)
+    }
+
+    /// Root without path compression (read-only access).
+    #[inline]
+    pub(crate) fn root_of(&self, node: u32) -> u32 {
+        self.uf.find(node)
+    }
+
+    /// Distinct tiles of the component rooted at `root` (a tile touching it twice counts once).
+    pub(crate) fn component_tiles(&mut self, root: u32) -> u32 {
+        self.stamp_gen = self.stamp_gen.wrapping_add(1);
+        if self.stamp_gen == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.stamp_gen = 1;
+        }
+        let gen = self.stamp_gen;
+        let mut n = self.comps[root as usize].head;
+        let mut count = 0;
+        while n != NIL {
+            let t = self.node_tile[n as usize] as usize;
+            if self.stamp[t] != gen {
+                self.stamp[t] = gen;
+                count += 1;
+            }
+            n = self.next[n as usize];
+        }
+        count
+    }
+
+    /// Placed-tile indices of the component's distinct tiles, in chain order.
+    pub(crate) fn component_tile_list(&mut self, root: u32, out: &mut Vec<u32>) {
+        out.clear();
+        self.stamp_gen = self.stamp_gen.wrapping_add(1);
+        if self.stamp_gen == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.stamp_gen = 1;
+        }
+        let gen = self.stamp_gen;
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let t = self.node_tile[n as usize] as usize;
+            if self.stamp[t] != gen {
+                self.stamp[t] = gen;
+                out.push(t as u32);
+            }
+            n = self.next[n as usize];
+        }
+    }
+
+    /// Side of a placed tile's edge, in board orientation, for drawing.
+    pub fn edge_kind(&self, pidx: usize, side: Side) -> EdgeKind {
+        let t = self.placed[pidx];
+        let sig = self.rules.tiles[t.tile as usize].rotations[t.rot as usize].sig;
+        match (sig >> (2 * side.index())) & 3 {
+            1 => EdgeKind::Road,
+            2 => EdgeKind::City,
+            _ => EdgeKind::Field,
+        }
+    }
+
+    /// The feature graph: one node per placed segment (weight = placed-tile index), one edge
+    /// per join across a border.
+    pub fn feature_graph(&self) -> &petgraph::graph::UnGraph<u32, ()> {
+        &self.graph
+    }
+}

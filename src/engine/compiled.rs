@@ -1,0 +1,132 @@
+//! A ruleset compiled for play: every tile type pre-rotated into small fixed tables (edge
+//! signature, which segment owns each side and half-edge), the formulas kept as typed
+//! expressions. Built once per ruleset and shared by every game and thread.
+
+use crate::engine::rng::hash_str;
+use crate::ruleset::{Ruleset, TileIdx};
+use crate::tiles::{rotate_half_mask, rotate_side_mask, CropKind, FeatureKind, HalfEdge, Side};
+
+/// "No segment here."
+pub const NONE: u8 = u8::MAX;
+
+/// One segment of a tile type (rotation-independent facts).
+#[derive(Clone, Debug)]
+pub struct Segment {
+    pub kind: FeatureKind,
+    /// Sides a city/road reaches in the unrotated tile (for open-end counting: its popcount).
+    pub sides: u8,
+    pub halves: u8,
+    pub pennants: u8,
+    /// Fields: bit `i` set when the field touches city segment `i` of the same tile.
+    pub cities: u16,
+}
+
+/// One rotation of a tile type.
+#[derive(Clone, Copy, Debug)]
+pub struct Rotation {
+    /// Edge kinds packed 2 bits per side (N lowest), board orientation.
+    pub sig: u8,
+    /// Segment owning each board side's city or road edge.
+    pub side_seg: [u8; 4],
+    /// Field segment owning each board half-edge.
+    pub half_seg: [u8; 8],
+    /// Sides (board orientation) each segment reaches.
+    pub seg_sides: [u8; 16],
+}
+
+/// A tile type ready for play.
+#[derive(Clone, Debug)]
+pub struct CompiledTile {
+    pub segments: Vec<Segment>,
+    pub rotations: [Rotation; 4],
+    /// Distinct rotations (symmetric ones counted once), ascending.
+    pub distinct: Vec<u8>,
+    pub cloister: u8,
+    pub gold: bool,
+    pub robber: bool,
+    pub crop: Option<CropKind>,
+    /// Stable hash of the tile id (deck coupling key).
+    pub id_hash: u64,
+}
+
+/// A ruleset compiled for the engine.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub rules: Ruleset,
+    pub tiles: Vec<CompiledTile>,
+    /// Most segments on any tile type.
+    pub max_segments: usize,
+}
+
+impl Compiled {
+    pub fn new(rules: &Ruleset) -> Compiled {
+        let tiles: Vec<CompiledTile> = rules.tiles.iter().map(compile_tile).collect();
+        let max_segments = tiles.iter().map(|t| t.segments.len()).max().unwrap_or(0);
+        Compiled {
+            rules: rules.clone(),
+            tiles,
+            max_segments,
+        }
+    }
+
+    pub fn tile(&self, t: TileIdx) -> &CompiledTile {
+        &self.tiles[t as usize]
+    }
+}
+
+fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
+    let segments: Vec<Segment> = t
+        .features
+        .iter()
+        .map(|f| Segment {
+            kind: f.kind,
+            sides: f.sides,
+            halves: f.halves,
+            pennants: f.pennants,
+            cities: f.cities.iter().fold(0u16, |m, &c| m | (1u16 << (c & 15))),
+        })
+        .collect();
+    let mut rotations = [Rotation {
+        sig: 0,
+        side_seg: [NONE; 4],
+        half_seg: [NONE; 8],
+        seg_sides: [0; 16],
+    }; 4];
+    for q in 0..4u8 {
+        let r = &mut rotations[q as usize];
+        r.sig = t.signature(q);
+        for (i, s) in segments.iter().enumerate().take(16) {
+            let sides = rotate_side_mask(s.sides, q);
+            r.seg_sides[i] = sides;
+            if matches!(s.kind, FeatureKind::City | FeatureKind::Road) {
+                for side in Side::ALL {
+                    if sides & side.bit() != 0 {
+                        r.side_seg[side.index()] = i as u8;
+                    }
+                }
+            }
+            if s.kind == FeatureKind::Field {
+                let halves = rotate_half_mask(s.halves, q);
+                for h in HalfEdge::ALL {
+                    if halves & h.bit() != 0 {
+                        r.half_seg[h.index()] = i as u8;
+                    }
+                }
+            }
+        }
+    }
+    let cloister = segments
+        .iter()
+        .position(|s| s.kind == FeatureKind::Cloister)
+        .map_or(NONE, |i| i as u8);
+    CompiledTile {
+        segments,
+        rotations,
+        distinct: t.distinct_rotations(),
+        cloister,
+        gold: t.gold,
+        robber: t.robber,
+        crop: t.crop,
+        id_hash: hash_str(&t.id),
+    }
+}

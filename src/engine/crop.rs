@@ -1,0 +1,135 @@
+//! Crop Circles (rules.md §4): after a crop-circle tile's scoring and gold, the active player
+//! chooses deploy or remove; then every player, from the left neighbour clockwise with the
+//! active player last, acts once if it has a follower of the circle's type on the board:
+//! deploy one more follower beside one of them (may/must; same segment or any tile of that
+//! feature, by option) or return one of them.
+
+use crate::engine::decision::{Chooser, DecisionKind};
+use crate::engine::event::{Event, EventSink};
+use crate::engine::game::{Game, NIL};
+use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
+use crate::tiles::CropKind;
+
+impl Game {
+    /// Nodes where `player` has a follower on a feature of `kind` (distinct, board order).
+    fn own_nodes(&self, player: u8, kind: CropKind, out: &mut Vec<u32>) {
+        out.clear();
+        for f in &self.followers {
+            if f.player == player
+                && self.seg_kind(f.node) == kind.feature()
+                && !out.contains(&f.node)
+            {
+                out.push(f.node);
+            }
+        }
+    }
+
+    pub(crate) fn crop_action<C: Chooser, S: EventSink>(
+        &mut self,
+        c: &mut C,
+        s: &mut S,
+        kind: CropKind,
+    ) {
+        let Some(rules) = self.rules.rules.crop.clone() else {
+            return;
+        };
+        if kind == CropKind::Field && self.rules.rules.scoring.farm == FarmRule::Off {
+            return;
+        }
+        self.crop_actions += 1;
+        let active = self.active;
+        let mode = self.decide(c, DecisionKind::CropMode, active, 2);
+        let deploy = mode == 0;
+        self.emit(
+            s,
+            Event::CropChoice {
+                turn: self.turn,
+                player: active,
+                circle: kind.feature(),
+                deploy,
+            },
+        );
+        let n = self.players;
+        let mut own = Vec::new();
+        for k in 1..=n {
+            let p = (active + k) % n;
+            self.own_nodes(p, kind, &mut own);
+            if own.is_empty() {
+                continue;
+            }
+            if deploy {
+                if self.supply[p as usize] == 0 {
+                    continue;
+                }
+                self.opt_node.clear();
+                if rules.deploy == CropDeploy::May {
+                    self.opt_node.push(NIL);
+                }
+                match rules.target {
+                    CropTarget::SameSegment => self.opt_node.extend_from_slice(&own),
+                    CropTarget::AnyTileOfFeature => {
+                        for &node in &own {
+                            let r = self.root(node);
+                            let mut m = self.comps[r as usize].head;
+                            while m != NIL {
+                                if !self.opt_node.contains(&m) {
+                                    self.opt_node.push(m);
+                                }
+                                m = self.next[m as usize];
+                            }
+                        }
+                    }
+                }
+                let count = self.opt_node.len();
+                let i = self.decide(c, DecisionKind::CropDeploy, p, count);
+                let node = self.opt_node[i];
+                if node == NIL {
+                    self.emit(
+                        s,
+                        Event::CropPassed {
+                            turn: self.turn,
+                            player: p,
+                        },
+                    );
+                    continue;
+                }
+                self.deploy(s, p, node);
+                let (x, y, segment) = self.node_spot(node);
+                self.emit(
+                    s,
+                    Event::CropDeployed {
+                        turn: self.turn,
+                        player: p,
+                        x,
+                        y,
+                        segment,
+                    },
+                );
+            } else {
+                self.opt_node.clear();
+                self.opt_node.extend_from_slice(&own);
+                let count = self.opt_node.len();
+                let i = self.decide(c, DecisionKind::CropRemove, p, count);
+                let node = self.opt_node[i];
+                if let Some(fi) = self
+                    .followers
+                    .iter()
+                    .position(|f| f.player == p && f.node == node)
+                {
+                    self.return_follower(s, fi);
+                }
+                let (x, y, segment) = self.node_spot(node);
+                self.emit(
+                    s,
+                    Event::CropRemoved {
+                        turn: self.turn,
+                        player: p,
+                        x,
+                        y,
+                        segment,
+                    },
+                );
+            }
+        }
+    }
+}

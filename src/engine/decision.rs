@@ -1,0 +1,101 @@
+//! Decisions: every choice a player makes, with its legal options in a canonical order, and
+//! the [`Chooser`] trait policies implement. Options have a semantic form ([`Choice`]) so a
+//! record can be replayed under another ruleset by meaning, not by index.
+
+use serde::{Deserialize, Serialize};
+
+/// The kinds of choice the engine asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionKind {
+    /// Where and how to place the drawn tile.
+    Placement,
+    /// Which segment of the new tile gets a follower, or none.
+    Follower,
+    /// Which neighbour tile gets the second ingot.
+    IngotPlace,
+    /// Which tile to take an ingot from while gold is handed out.
+    IngotPick,
+    /// Where to place (or move) a robber on the score track, or pass.
+    RobberPlace,
+    /// Which scoring marker a robber robs when several could be.
+    RobberVictim,
+    /// Crop circle: deploy or remove.
+    CropMode,
+    /// Crop circle: where to deploy, or pass.
+    CropDeploy,
+    /// Crop circle: which follower to remove.
+    CropRemove,
+}
+
+impl DecisionKind {
+    pub const COUNT: usize = 9;
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A decision being asked: who decides, what kind, how many options, and the keyed random
+/// draw that policies use (derived from seed, turn, player, kind and the occurrence of that
+/// kind for that player in the turn).
+#[derive(Clone, Copy, Debug)]
+pub struct Decision {
+    pub kind: DecisionKind,
+    pub player: u8,
+    pub options: usize,
+    pub key: u64,
+}
+
+/// One option in semantic form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "choice", rename_all = "snake_case")]
+pub enum Choice {
+    Place {
+        x: i32,
+        y: i32,
+        rot: u8,
+    },
+    /// `segment: None` = no follower.
+    Follower {
+        segment: Option<u8>,
+    },
+    /// A tile at (x, y): where an ingot goes, or is taken from.
+    Ingot {
+        x: i32,
+        y: i32,
+    },
+    /// `space: None` = pass.
+    Robber {
+        space: Option<u32>,
+    },
+    Victim {
+        player: u8,
+    },
+    CropMode {
+        deploy: bool,
+    },
+    /// A follower position (x, y, segment), or `None` = pass.
+    Spot {
+        at: Option<(i32, i32, u8)>,
+    },
+}
+
+/// Something that picks an option for a decision. `game` gives read access to the position
+/// and the options (`Game::choice`).
+pub trait Chooser {
+    fn choose(&mut self, game: &crate::engine::Game, d: &Decision) -> usize;
+
+    /// True once the chooser wants the game to stop (a replay met an illegal decision).
+    fn halted(&self) -> bool {
+        false
+    }
+}
+
+/// A decision taken, as a game record stores it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakenDecision {
+    pub turn: u32,
+    pub player: u8,
+    pub kind: DecisionKind,
+    pub choice: Choice,
+}

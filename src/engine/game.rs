@@ -1,0 +1,779 @@
+//! The game state and the turn state machine. Board geometry lives in `board.rs`, feature
+//! scoring in `scoring.rs`, and each expansion in its own file (`gold.rs`, `robbers.rs`,
+//! `crop.rs`); this file owns set-up, the order of a turn, decisions, events and the outcome.
+//!
+//! Turn order (rules.md §1.2, §2.2, §3.2, §4.2): draw (discarding unplaceable tiles) →
+//! robbers before the tile (2025) → place the tile → robbers after the tile → ingots → follower
+//! → score completed features (robbers rob) → hand out gold → crop-circle action → end of turn.
+
+use crate::engine::compiled::{Compiled, NONE};
+use crate::engine::decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
+use crate::engine::event::{Event, EventSink};
+use crate::engine::gold::GoldState;
+use crate::engine::outcome::{ByCategory, Category, GameOutcome, SeatResult};
+use crate::engine::rng::{self, domain};
+use crate::engine::robbers::RobberState;
+use crate::ruleset::{RobberTiming, TileIdx, Unplaceable};
+use crate::tiles::FeatureKind;
+use petgraph::graph::UnGraph;
+use petgraph::unionfind::UnionFind;
+use std::sync::Arc;
+
+/// Most seats a game supports.
+pub const MAX_PLAYERS: usize = 6;
+pub(crate) const NIL: u32 = u32::MAX;
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug)]
+pub struct PlacedTile {
+    pub tile: TileIdx,
+    pub rot: u8,
+    pub x: i32,
+    pub y: i32,
+    /// Node id of its segment 0 in the feature graph; segment `i` is `node0 + i`.
+    pub node0: u32,
+    /// Ingots lying on this tile.
+    pub ingots: u32,
+    pub cloister_done: bool,
+}
+
+/// Facts of a connected feature, valid at its union-find root.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Component {
+    pub kind: FeatureKind,
+    /// Open city/road sides; 0 = complete.
+    pub open: i32,
+    pub pennants: u32,
+    pub followers: [u8; MAX_PLAYERS],
+    pub nfollowers: u8,
+    /// Segment chain (linked through `Game::next`).
+    pub head: u32,
+    pub tail: u32,
+    /// Already scored as complete.
+    pub done: bool,
+}
+
+/// A follower on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Follower {
+    pub player: u8,
+    pub node: u32,
+}
+
+/// Where the draws come from.
+#[derive(Clone, Debug)]
+pub enum DrawSource {
+    /// The keyed shuffle of the ruleset's deck (coupled across rulesets).
+    Shuffled,
+    /// Exactly these tiles, in order (replays); the game ends when they run out.
+    Forced(Vec<TileIdx>),
+}
+
+/// One game in progress. Reusable: [`Game::reset`] starts a new game keeping allocations.
+pub struct Game {
+    pub(crate) rules: Arc<Compiled>,
+    pub(crate) seed: u64,
+    pub(crate) players: u8,
+    // board (board.rs)
+    pub(crate) side: i32,
+    pub(crate) off: i32,
+    pub(crate) cells: Vec<u16>,
+    pub(crate) req: Vec<u8>,
+    pub(crate) mask: Vec<u8>,
+    pub(crate) frontier: Vec<u32>,
+    pub(crate) placed: Vec<PlacedTile>,
+    // features (board.rs, scoring.rs)
+    pub(crate) graph: UnGraph<u32, ()>,
+    pub(crate) uf: UnionFind<u32>,
+    pub(crate) comps: Vec<Component>,
+    pub(crate) node_tile: Vec<u16>,
+    pub(crate) node_seg: Vec<u8>,
+    pub(crate) next: Vec<u32>,
+    pub(crate) stamp: Vec<u32>,
+    pub(crate) stamp_gen: u32,
+    // followers and scores
+    pub(crate) followers: Vec<Follower>,
+    pub(crate) supply: [u8; MAX_PLAYERS],
+    pub(crate) score: [i64; MAX_PLAYERS],
+    pub(crate) by_cat: [ByCategory; MAX_PLAYERS],
+    pub(crate) ingots: [u32; MAX_PLAYERS],
+    pub(crate) followers_placed: [u32; MAX_PLAYERS],
+    // deck
+    pub(crate) deck: Vec<TileIdx>,
+    pub(crate) deck_pos: usize,
+    pub(crate) discarded: u32,
+    pub(crate) draws: DrawSource,
+    // turn
+    pub(crate) turn: u32,
+    pub(crate) active: u8,
+    pub(crate) current: TileIdx,
+    pub(crate) last_placed: usize,
+    occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
+    // option buffers of the decision being asked
+    pub(crate) opt_place: Vec<(u32, u8)>,
+    pub(crate) opt_follow: Vec<u8>,
+    pub(crate) opt_tile: Vec<u32>,
+    pub(crate) opt_space: Vec<u32>,
+    pub(crate) opt_player: Vec<u8>,
+    pub(crate) opt_node: Vec<u32>,
+    pub(crate) completed: Vec<u32>,
+    // expansions
+    pub(crate) gold: GoldState,
+    pub(crate) robbers: RobberState,
+    pub(crate) crop_actions: u32,
+    // hashing, lead, record
+    pub(crate) hash: u64,
+    pub(crate) turn_hashes: Vec<u64>,
+    lead: Option<u8>,
+    lead_changes: u32,
+    pub(crate) record: Option<Vec<TakenDecision>>,
+    pub(crate) finished: bool,
+}
+
+impl Game {
+    /// A new game of `players` seats under `rules`, seeded with `seed`.
+    pub fn new(rules: Arc<Compiled>, seed: u64, players: u8) -> Game {
+        let total = rules.rules.total_tiles().max(1);
+        let off = total as i32 + 2;
+        let side = 2 * off + 1;
+        let cells = (side * side) as usize;
+        let nodes = total * rules.max_segments.max(1) + 8;
+        let mut g = Game {
+            rules,
+            seed,
+            players,
+            side,
+            off,
+            cells: vec![0; cells],
+            req: vec![0; cells],
+            mask: vec![0; cells],
+            frontier: Vec::with_capacity(4 * total + 4),
+            placed: Vec::with_capacity(total),
+            graph: UnGraph::with_capacity(nodes, nodes * 2),
+            uf: UnionFind::with_capacity(nodes),
+            comps: Vec::with_capacity(nodes),
+            node_tile: Vec::with_capacity(nodes),
+            node_seg: Vec::with_capacity(nodes),
+            next: Vec::with_capacity(nodes),
+            stamp: vec![0; total + 1],
+            stamp_gen: 0,
+            followers: Vec::with_capacity(MAX_PLAYERS * 8),
+            supply: [0; MAX_PLAYERS],
+            score: [0; MAX_PLAYERS],
+            by_cat: [ByCategory::default(); MAX_PLAYERS],
+            ingots: [0; MAX_PLAYERS],
+            followers_placed: [0; MAX_PLAYERS],
+            deck: Vec::with_capacity(total),
+            deck_pos: 0,
+            discarded: 0,
+            draws: DrawSource::Shuffled,
+            turn: 0,
+            active: 0,
+            current: 0,
+            last_placed: 0,
+            occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
+            opt_place: Vec::with_capacity(256),
+            opt_follow: Vec::with_capacity(16),
+            opt_tile: Vec::with_capacity(16),
+            opt_space: Vec::with_capacity(16),
+            opt_player: Vec::with_capacity(8),
+            opt_node: Vec::with_capacity(32),
+            completed: Vec::with_capacity(16),
+            gold: GoldState::default(),
+            robbers: RobberState::default(),
+            crop_actions: 0,
+            hash: 0,
+            turn_hashes: Vec::with_capacity(total + 2),
+            lead: None,
+            lead_changes: 0,
+            record: None,
+            finished: false,
+        };
+        g.reset(seed, players);
+        g
+    }
+
+    /// Start a new game on the same rules, keeping allocations.
+    pub fn reset(&mut self, seed: u64, players: u8) {
+        let players = players.clamp(1, MAX_PLAYERS as u8);
+        self.clear_board();
+        self.seed = seed;
+        self.players = players;
+        self.followers.clear();
+        let f = self.rules.rules.followers;
+        self.supply = [0; MAX_PLAYERS];
+        for p in 0..players as usize {
+            self.supply[p] = f;
+        }
+        self.score = [0; MAX_PLAYERS];
+        self.by_cat = [ByCategory::default(); MAX_PLAYERS];
+        self.ingots = [0; MAX_PLAYERS];
+        self.followers_placed = [0; MAX_PLAYERS];
+        self.discarded = 0;
+        self.turn = 0;
+        self.active = 0;
+        self.gold = GoldState::default();
+        self.robbers = RobberState::default();
+        self.crop_actions = 0;
+        self.hash = rng::key(seed, domain::GAME_SEED);
+        self.turn_hashes.clear();
+        self.lead = None;
+        self.lead_changes = 0;
+        self.finished = false;
+        if self.record.is_some() {
+            self.record = Some(Vec::new());
+        }
+        self.shuffle_deck();
+    }
+
+    /// Replace the shuffled pack with exactly these draws (replays).
+    pub fn force_draws(&mut self, draws: Vec<TileIdx>) {
+        self.deck.clear();
+        self.deck.extend_from_slice(&draws);
+        self.deck_pos = 0;
+        self.draws = DrawSource::Forced(draws);
+    }
+
+    /// Keep every decision taken (for `--record`).
+    pub fn enable_record(&mut self) {
+        self.record = Some(Vec::new());
+    }
+
+    pub fn take_record(&mut self) -> Vec<TakenDecision> {
+        self.record.take().unwrap_or_default()
+    }
+
+    /// The draw order: every copy but the start tile's, sorted by a hash of
+    /// (seed, tile id, copy) so rulesets sharing tiles draw them in the same relative order.
+    fn shuffle_deck(&mut self) {
+        self.deck.clear();
+        self.deck_pos = 0;
+        if let DrawSource::Forced(d) = &self.draws {
+            self.deck.extend_from_slice(d);
+            return;
+        }
+        let rules = &self.rules;
+        let base = rng::key(self.seed, domain::DECK);
+        let mut keyed: Vec<(u64, TileIdx)> = Vec::with_capacity(rules.rules.total_tiles());
+        for e in &rules.rules.deck {
+            let id = rules.tiles[e.tile as usize].id_hash;
+            let first = if e.tile == rules.rules.start { 1 } else { 0 };
+            for copy in first..e.count {
+                keyed.push((rng::key(rng::key(base, id), copy as u64), e.tile));
+            }
+        }
+        keyed.sort_unstable();
+        self.deck.extend(keyed.iter().map(|k| k.1));
+    }
+
+    // ----- events, decisions -------------------------------------------------------------
+
+    #[inline]
+    pub(crate) fn emit<S: EventSink>(&mut self, s: &mut S, e: Event) {
+        self.hash = rng::key(self.hash, e.fingerprint());
+        if S::WANTS {
+            s.event(&e);
+        }
+    }
+
+    /// Ask `c` to choose among `options` (already in the option buffers). Single-option
+    /// decisions are taken without asking.
+    pub(crate) fn decide<C: Chooser>(
+        &mut self,
+        c: &mut C,
+        kind: DecisionKind,
+        player: u8,
+        options: usize,
+    ) -> usize {
+        let occ = &mut self.occurrences[kind.index()][player as usize];
+        let n = *occ;
+        *occ = occ.wrapping_add(1);
+        let key = rng::key(
+            rng::key(
+                rng::key(
+                    rng::key(self.seed ^ domain::DECISION, self.turn as u64),
+                    player as u64,
+                ),
+                kind as u64,
+            ),
+            n as u64,
+        );
+        let d = Decision {
+            kind,
+            player,
+            options,
+            key,
+        };
+        let pick = if options <= 1 && self.record.is_none() {
+            0
+        } else {
+            c.choose(self, &d).min(options.saturating_sub(1))
+        };
+        if self.record.is_some() && options > 0 {
+            let choice = self.choice(kind, pick);
+            let turn = self.turn;
+            if let Some(r) = self.record.as_mut() {
+                r.push(TakenDecision {
+                    turn,
+                    player,
+                    kind,
+                    choice,
+                });
+            }
+        }
+        pick
+    }
+
+    /// Option `i` of the decision currently asked, in semantic form.
+    pub fn choice(&self, kind: DecisionKind, i: usize) -> Choice {
+        match kind {
+            DecisionKind::Placement => {
+                let (cell, rot) = self.opt_place[i];
+                let (x, y) = self.cell_xy(cell);
+                Choice::Place { x, y, rot }
+            }
+            DecisionKind::Follower => {
+                let s = self.opt_follow[i];
+                Choice::Follower {
+                    segment: (s != NONE).then_some(s),
+                }
+            }
+            DecisionKind::IngotPlace | DecisionKind::IngotPick => {
+                let t = &self.placed[self.opt_tile[i] as usize];
+                Choice::Ingot { x: t.x, y: t.y }
+            }
+            DecisionKind::RobberPlace => {
+                let s = self.opt_space[i];
+                Choice::Robber {
+                    space: (s != NIL).then_some(s),
+                }
+            }
+            DecisionKind::RobberVictim => Choice::Victim {
+                player: self.opt_player[i],
+            },
+            DecisionKind::CropMode => Choice::CropMode { deploy: i == 0 },
+            DecisionKind::CropDeploy | DecisionKind::CropRemove => {
+                let n = self.opt_node[i];
+                Choice::Spot {
+                    at: (n != NIL).then(|| self.node_spot(n)),
+                }
+            }
+        }
+    }
+
+    /// Number of options of the decision currently asked.
+    pub fn option_count(&self, kind: DecisionKind) -> usize {
+        match kind {
+            DecisionKind::Placement => self.opt_place.len(),
+            DecisionKind::Follower => self.opt_follow.len(),
+            DecisionKind::IngotPlace | DecisionKind::IngotPick => self.opt_tile.len(),
+            DecisionKind::RobberPlace => self.opt_space.len(),
+            DecisionKind::RobberVictim => self.opt_player.len(),
+            DecisionKind::CropMode => 2,
+            DecisionKind::CropDeploy | DecisionKind::CropRemove => self.opt_node.len(),
+        }
+    }
+
+    /// (x, y, segment) of a feature-graph node.
+    pub fn node_spot(&self, node: u32) -> (i32, i32, u8) {
+        let t = &self.placed[self.node_tile[node as usize] as usize];
+        (t.x, t.y, self.node_seg[node as usize])
+    }
+
+    // ----- the game --------------------------------------------------------------------
+
+    /// Play the whole game; `c` makes every decision, `s` receives every event.
+    pub fn play<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> GameOutcome {
+        self.setup(s);
+        while self.play_turn(c, s) {
+            if c.halted() {
+                return self.outcome();
+            }
+        }
+        self.finish(c, s);
+        self.outcome()
+    }
+
+    /// Place the start tile.
+    pub fn setup<S: EventSink>(&mut self, s: &mut S) {
+        let start = self.rules.rules.start;
+        let cell = self.cell_index(0, 0);
+        self.place_tile(start, cell, 0);
+        self.emit(
+            s,
+            Event::Start {
+                tile: start,
+                x: 0,
+                y: 0,
+                rot: 0,
+            },
+        );
+        self.turn_hashes.push(self.hash);
+    }
+
+    /// Draw the next placeable tile, discarding (or reshuffling) tiles that fit nowhere.
+    /// Leaves the legal placements in `opt_place`. `None` when the pack is empty.
+    fn draw<S: EventSink>(&mut self, s: &mut S) -> Option<TileIdx> {
+        let mut reshuffles = 0usize;
+        loop {
+            let tile = *self.deck.get(self.deck_pos)?;
+            self.deck_pos += 1;
+            self.legal_placements(tile);
+            if !self.opt_place.is_empty() {
+                return Some(tile);
+            }
+            let remaining = self.deck.len() - self.deck_pos;
+            let reshuffle = self.rules.rules.unplaceable == Unplaceable::Reshuffle
+                && remaining > 0
+                && reshuffles < remaining;
+            self.emit(
+                s,
+                Event::Discarded {
+                    turn: self.turn + 1,
+                    tile,
+                    reshuffled: reshuffle,
+                },
+            );
+            if reshuffle {
+                reshuffles += 1;
+                let k = rng::key(
+                    rng::key(self.seed ^ domain::RESHUFFLE, self.turn as u64),
+                    reshuffles as u64,
+                );
+                let at = self.deck_pos + 1 + rng::index(k, remaining);
+                self.deck.insert(at.min(self.deck.len()), tile);
+            } else {
+                self.discarded += 1;
+            }
+        }
+    }
+
+    /// One full turn. Returns false when there was nothing left to draw.
+    pub fn play_turn<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> bool {
+        if self.finished {
+            return false;
+        }
+        let Some(tile) = self.draw(s) else {
+            return false;
+        };
+        self.turn += 1;
+        self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
+        self.active = ((self.turn - 1) % self.players as u32) as u8;
+        self.current = tile;
+        let player = self.active;
+        self.emit(
+            s,
+            Event::Drawn {
+                turn: self.turn,
+                player,
+                tile,
+            },
+        );
+        let ct = self.rules.tiles[tile as usize].clone_flags();
+        let robber_timing = self.rules.rules.robbers.as_ref().map(|r| r.timing);
+
+        if ct.robber && robber_timing == Some(RobberTiming::BeforeTile) {
+            self.robber_placement_round(c, s);
+            // placements were overwritten by the robber decisions' buffers only if shared
+            self.legal_placements(tile);
+        }
+
+        // place the tile
+        let n = self.opt_place.len();
+        let i = self.decide(c, DecisionKind::Placement, player, n);
+        let (cell, rot) = self.opt_place[i];
+        let (x, y) = self.cell_xy(cell);
+        let pidx = self.place_tile(tile, cell, rot);
+        self.last_placed = pidx;
+        self.emit(
+            s,
+            Event::Placed {
+                turn: self.turn,
+                player,
+                tile,
+                x,
+                y,
+                rot,
+            },
+        );
+
+        if ct.robber && robber_timing == Some(RobberTiming::AfterTile) {
+            self.robber_placement_round(c, s);
+        }
+        if ct.gold && self.rules.rules.gold.is_some() {
+            self.place_ingots(c, s, pidx);
+        }
+
+        // follower
+        self.follower_options(pidx, player);
+        let n = self.opt_follow.len();
+        let i = self.decide(c, DecisionKind::Follower, player, n);
+        let seg = self.opt_follow[i];
+        if seg != NONE {
+            self.deploy(s, player, self.placed[pidx].node0 + seg as u32);
+        }
+
+        // scoring
+        self.score_completed(c, s, pidx);
+
+        // gold
+        if self.rules.rules.gold.is_some() {
+            self.award_gold(c, s);
+        }
+
+        // crop circle
+        if let Some(kind) = ct.crop {
+            if self.rules.rules.crop.is_some() {
+                self.crop_action(c, s, kind);
+            }
+        }
+
+        self.emit(s, Event::TurnEnd { turn: self.turn });
+        self.turn_hashes.push(self.hash);
+        self.track_lead();
+        true
+    }
+
+    /// Put a follower of `player` from supply on `node`.
+    pub(crate) fn deploy<S: EventSink>(&mut self, s: &mut S, player: u8, node: u32) {
+        let p = player as usize;
+        debug_assert!(self.supply[p] > 0);
+        self.supply[p] -= 1;
+        self.followers_placed[p] += 1;
+        self.followers.push(Follower { player, node });
+        let r = self.uf.find_mut(node);
+        let comp = &mut self.comps[r as usize];
+        comp.followers[p] += 1;
+        comp.nfollowers += 1;
+        let (x, y, segment) = self.node_spot(node);
+        let feature = self.seg_kind(node);
+        self.emit(
+            s,
+            Event::FollowerPlaced {
+                turn: self.turn,
+                player,
+                x,
+                y,
+                segment,
+                feature,
+            },
+        );
+    }
+
+    /// Return follower number `i` (index into `followers`) to its owner's supply.
+    pub(crate) fn return_follower<S: EventSink>(&mut self, s: &mut S, i: usize) {
+        let f = self.followers.remove(i);
+        let p = f.player as usize;
+        self.supply[p] += 1;
+        let r = self.uf.find_mut(f.node);
+        let comp = &mut self.comps[r as usize];
+        comp.followers[p] -= 1;
+        comp.nfollowers -= 1;
+        let (x, y, segment) = self.node_spot(f.node);
+        self.emit(
+            s,
+            Event::FollowerReturned {
+                turn: self.turn,
+                player: f.player,
+                x,
+                y,
+                segment,
+            },
+        );
+    }
+
+    /// The feature kind of a node's segment.
+    pub(crate) fn seg_kind(&self, node: u32) -> FeatureKind {
+        let t = self.placed[self.node_tile[node as usize] as usize].tile;
+        self.rules.tiles[t as usize].segments[self.node_seg[node as usize] as usize].kind
+    }
+
+    /// Which segments of the new tile may take a follower (in segment order), after "none".
+    fn follower_options(&mut self, pidx: usize, player: u8) {
+        self.opt_follow.clear();
+        self.opt_follow.push(NONE);
+        if self.supply[player as usize] == 0 {
+            return;
+        }
+        let farmers = self.rules.rules.scoring.farm != crate::ruleset::FarmRule::Off;
+        let t = self.placed[pidx];
+        let nseg = self.rules.tiles[t.tile as usize].segments.len();
+        for i in 0..nseg {
+            let kind = self.rules.tiles[t.tile as usize].segments[i].kind;
+            if kind == FeatureKind::Field && !farmers {
+                continue;
+            }
+            let r = self.uf.find_mut(t.node0 + i as u32);
+            if self.comps[r as usize].nfollowers == 0 {
+                self.opt_follow.push(i as u8);
+            }
+        }
+    }
+
+    /// Add `points` to `player` in `category`; `robbable` points may trigger robbers.
+    pub(crate) fn award<S: EventSink>(
+        &mut self,
+        s: &mut S,
+        player: u8,
+        category: Category,
+        points: i64,
+        robbable: bool,
+    ) {
+        if points == 0 {
+            return;
+        }
+        let before = self.score[player as usize];
+        self.score[player as usize] += points;
+        self.by_cat[player as usize].add(category, points);
+        if self.rules.rules.robbers.is_some() {
+            self.on_marker_moved(s, player, before, points, robbable);
+        }
+    }
+
+    fn track_lead(&mut self) {
+        let n = self.players as usize;
+        let max = self.score[..n].iter().copied().max().unwrap_or(0);
+        let mut leaders = (0..n).filter(|&p| self.score[p] == max);
+        let first = leaders.next();
+        if leaders.next().is_none() {
+            if let Some(p) = first {
+                let p = p as u8;
+                if self.lead.is_some_and(|l| l != p) {
+                    self.lead_changes += 1;
+                }
+                self.lead = Some(p);
+            }
+        }
+    }
+
+    /// Final scoring: incomplete features, farms, gold; robbers if the rules say so.
+    pub fn finish<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+        if self.finished {
+            return;
+        }
+        self.turn += 1;
+        self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
+        self.final_scoring(c, s);
+        self.finished = true;
+        self.emit(
+            s,
+            Event::GameEnd {
+                turns: self.turn - 1,
+            },
+        );
+        self.turn_hashes.push(self.hash);
+    }
+
+    /// The summary of the game as it stands.
+    pub fn outcome(&self) -> GameOutcome {
+        let n = self.players as usize;
+        let seats: Vec<SeatResult> = (0..n)
+            .map(|p| SeatResult {
+                total: self.score[p],
+                by_category: self.by_cat[p],
+                ingots: self.ingots[p],
+                followers_placed: self.followers_placed[p],
+            })
+            .collect();
+        let max = seats.iter().map(|s| s.total).max().unwrap_or(0);
+        let winners = (0..n)
+            .filter(|&p| seats[p].total == max)
+            .map(|p| p as u8)
+            .collect();
+        GameOutcome {
+            seed: self.seed,
+            seats,
+            winners,
+            tiles_placed: self.placed.len() as u32,
+            tiles_discarded: self.discarded,
+            turns: self.placed.len().saturating_sub(1) as u32,
+            lead_changes: self.lead_changes,
+            ingots_on_board: self.gold.on_board_at_end,
+            robber_placements: self.robbers.placements,
+            robberies: self.robbers.robberies,
+            crop_circle_actions: self.crop_actions,
+            turn_hashes: self.turn_hashes.clone(),
+        }
+    }
+
+    // ----- read access for policies, reports and tests ---------------------------------
+
+    pub fn rules(&self) -> &Arc<Compiled> {
+        &self.rules
+    }
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn active(&self) -> u8 {
+        self.active
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn scores(&self) -> &[i64] {
+        &self.score[..self.players as usize]
+    }
+    pub fn by_category(&self, player: u8) -> ByCategory {
+        self.by_cat[player as usize]
+    }
+    pub fn supply(&self, player: u8) -> u8 {
+        self.supply[player as usize]
+    }
+    pub fn ingots_held(&self, player: u8) -> u32 {
+        self.ingots[player as usize]
+    }
+    pub fn placed_tiles(&self) -> &[PlacedTile] {
+        &self.placed
+    }
+    pub fn followers(&self) -> &[Follower] {
+        &self.followers
+    }
+    /// The tile drawn this turn.
+    pub fn current_tile(&self) -> TileIdx {
+        self.current
+    }
+    /// Tiles left in the pack.
+    pub fn remaining(&self) -> usize {
+        self.deck.len() - self.deck_pos
+    }
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+    /// Ingots lying on the board now.
+    pub fn ingots_on_board(&self) -> u32 {
+        self.placed.iter().map(|t| t.ingots).sum()
+    }
+    /// Ingots taken off the board without an owner so far.
+    pub fn ingots_removed(&self) -> u32 {
+        self.gold.removed
+    }
+    /// Gold tiles placed so far.
+    pub fn gold_tiles_placed(&self) -> u32 {
+        self.gold.tiles_placed
+    }
+    /// Robber positions (score-track space) per seat, `None` = in supply.
+    pub fn robbers(&self) -> &[Option<u32>] {
+        &self.robbers.at[..self.players as usize]
+    }
+}
+
+/// Marker flags of a compiled tile, copied out so the turn can borrow `self` mutably.
+#[derive(Clone, Copy)]
+pub(crate) struct TileFlags {
+    pub gold: bool,
+    pub robber: bool,
+    pub crop: Option<crate::tiles::CropKind>,
+}
+
+impl crate::engine::compiled::CompiledTile {
+    pub(crate) fn clone_flags(&self) -> TileFlags {
+        TileFlags {
+            gold: self.gold,
+            robber: self.robber,
+            crop: self.crop,
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The Gold Mines (rules.md §2): two ingots when a gold tile is placed (one on it, one on a
+//! neighbour, diagonals count), claims by the majority of each completed feature (road/city:
+//! its tiles; cloister: its tile and the 8 around), the hand-out after the turn's scoring —
+//! HiG draft (one at a time from the active player clockwise, player's pick or most-contested
+//! first) or the RGG wording (one per scored feature, leftovers stay or go) — and the value
+//! table at the end.
+
+use crate::engine::decision::{Chooser, DecisionKind};
+use crate::engine::event::{Event, EventSink};
+use crate::engine::game::Game;
+use crate::engine::outcome::Category;
+use crate::ruleset::{
+    GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Vars,
+};
+use crate::tiles::FeatureKind;
+
+/// A claim to the gold on some tiles: the majority of one scored feature.
+#[derive(Clone, Copy, Debug)]
+struct Claim {
+    winners: u8,
+    /// Range into `GoldState::claim_tiles`.
+    start: u32,
+    end: u32,
+}
+
+/// Gold bookkeeping for one game.
+#[derive(Clone, Debug, Default)]
+pub struct GoldState {
+    /// Gold tiles placed.
+    pub tiles_placed: u32,
+    /// Ingots taken off the board without an owner.
+    pub removed: u32,
+    /// Ingots on the board when the game ended.
+    pub on_board_at_end: u32,
+    claims: Vec<Claim>,
+    claim_tiles: Vec<u32>,
+    scratch: Vec<u32>,
+}
+
+impl Game {
+    /// Place the ingots of the gold tile just placed at `pidx`.
+    pub(crate) fn place_ingots<C: Chooser, S: EventSink>(
+        &mut self,
+        c: &mut C,
+        s: &mut S,
+        pidx: usize,
+    ) {
+        let Some(rules) = self.rules.rules.gold.clone() else {
+            return;
+        };
+        self.gold.tiles_placed += 1;
+        let player = self.active;
+        self.put_ingot(s, player, pidx as u32);
+        for _ in 1..rules.ingots_per_tile {
+            let mut around = std::mem::take(&mut self.opt_tile);
+            self.around(
+                pidx,
+                rules.neighbourhood == GoldNeighbourhood::Eight,
+                &mut around,
+            );
+            self.opt_tile = around;
+            if self.opt_tile.is_empty() {
+                // no neighbour to take it: it stays in the box (never in practice)
+                self.gold.removed += 1;
+                continue;
+            }
+            let n = self.opt_tile.len();
+            let i = self.decide(c, DecisionKind::IngotPlace, player, n);
+            let t = self.opt_tile[i];
+            self.put_ingot(s, player, t);
+        }
+    }
+
+    fn put_ingot<S: EventSink>(&mut self, s: &mut S, player: u8, pidx: u32) {
+        let t = &mut self.placed[pidx as usize];
+        t.ingots += 1;
+        let (x, y) = (t.x, t.y);
+        self.emit(
+            s,
+            Event::IngotPlaced {
+                turn: self.turn,
+                player,
+                x,
+                y,
+            },
+        );
+    }
+
+    /// Tiles whose gold a scored feature hands out.
+    fn gold_area(&mut self, root: u32, out: &mut Vec<u32>) {
+        if self.comps[root as usize].kind == FeatureKind::Cloister {
+            let pidx = self.node_tile[root as usize] as usize;
+            self.around(pidx, true, out);
+            out.insert(0, pidx as u32);
+        } else {
+            self.component_tile_list(root, out);
+        }
+    }
+
+    /// A completed feature was scored: its majority claims the gold on its area; the gold of
+    /// an unoccupied one stays (or is removed, by option).
+    pub(crate) fn note_gold_claim<S: EventSink>(&mut self, s: &mut S, root: u32, winners: u8) {
+        let Some(unclaimed) = self.rules.rules.gold.as_ref().map(|g| g.unclaimed) else {
+            return;
+        };
+        let mut area = std::mem::take(&mut self.gold.scratch);
+        self.gold_area(root, &mut area);
+        let ingots: u32 = area.iter().map(|&t| self.placed[t as usize].ingots).sum();
+        if ingots > 0 {
+            if winners != 0 {
+                self.push_claim(winners, &area);
+            } else if unclaimed == UnclaimedGold::Removed {
+                for &t in &area {
+                    self.remove_ingots(s, t);
+                }
+            }
+        }
+        self.gold.scratch = area;
+    }
+
+    /// Final scoring of an incomplete feature: a claim only under the house rule that
+    /// incomplete features hand out their gold.
+    pub(crate) fn note_final_gold_claim(&mut self, root: u32, winners: u8) {
+        let award = self
+            .rules
+            .rules
+            .gold
+            .as_ref()
+            .is_some_and(|g| g.at_end == GoldAtEnd::AwardIncomplete);
+        if !award || winners == 0 {
+            return;
+        }
+        let mut area = std::mem::take(&mut self.gold.scratch);
+        self.gold_area(root, &mut area);
+        self.push_claim(winners, &area);
+        self.gold.scratch = area;
+    }
+
+    fn push_claim(&mut self, winners: u8, area: &[u32]) {
+        let start = self.gold.claim_tiles.len() as u32;
+        self.gold.claim_tiles.extend_from_slice(area);
+        let end = self.gold.claim_tiles.len() as u32;
+        self.gold.claims.push(Claim {
+            winners,
+            start,
+            end,
+        });
+    }
+
+    fn remove_ingots<S: EventSink>(&mut self, s: &mut S, pidx: u32) {
+        let t = &mut self.placed[pidx as usize];
+        let count = t.ingots;
+        if count == 0 {
+            return;
+        }
+        t.ingots = 0;
+        let (x, y) = (t.x, t.y);
+        self.gold.removed += count;
+        self.emit(
+            s,
+            Event::IngotsRemoved {
+                turn: self.turn,
+                x,
+                y,
+                count,
+            },
+        );
+    }
+
+    fn take_ingot<S: EventSink>(&mut self, s: &mut S, player: u8, pidx: u32) {
+        let t = &mut self.placed[pidx as usize];
+        debug_assert!(t.ingots > 0);
+        t.ingots -= 1;
+        let (x, y) = (t.x, t.y);
+        self.ingots[player as usize] += 1;
+        self.emit(
+            s,
+            Event::IngotTaken {
+                turn: self.turn,
+                player,
+                x,
+                y,
+            },
+        );
+    }
+
+    /// Tiles with ingots that `player` may take from: those of the claims it won (all claims
+    /// when `only` is `None`, else just that one), distinct, in claim order.
+    fn entitled_tiles(&mut self, player: u8, only: Option<usize>) {
+        self.opt_tile.clear();
+        let range = match only {
+            Some(i) => i..i + 1,
+            None => 0..self.gold.claims.len(),
+        };
+        for ci in range {
+            let claim = self.gold.claims[ci];
+            if claim.winners & (1 << player) == 0 {
+                continue;
+            }
+            for k in claim.start..claim.end {
+                let t = self.gold.claim_tiles[k as usize];
+                if self.placed[t as usize].ingots > 0 && !self.opt_tile.contains(&t) {
+                    self.opt_tile.push(t);
+                }
+            }
+        }
+    }
+
+    /// How many players are entitled to tile `t` over this turn's claims.
+    pub(crate) fn claimants(&self, t: u32) -> u32 {
+        let mut players = 0u8;
+        for claim in &self.gold.claims {
+            let tiles = &self.gold.claim_tiles[claim.start as usize..claim.end as usize];
+            if tiles.contains(&t) {
+                players |= claim.winners;
+            }
+        }
+        players.count_ones()
+    }
+
+    /// `player` takes one ingot from `opt_tile`, by its own choice or automatically.
+    fn pick_ingot<C: Chooser, S: EventSink>(
+        &mut self,
+        c: &mut C,
+        s: &mut S,
+        player: u8,
+        pick: GoldPick,
+    ) {
+        let i = match pick {
+            GoldPick::Player => {
+                let n = self.opt_tile.len();
+                self.decide(c, DecisionKind::IngotPick, player, n)
+            }
+            GoldPick::MostContested => {
+                let mut best = 0;
+                let mut best_n = 0;
+                for (i, &t) in self.opt_tile.iter().enumerate() {
+                    let n = self.claimants(t);
+                    if n > best_n {
+                        best = i;
+                        best_n = n;
+                    }
+                }
+                best
+            }
+        };
+        let t = self.opt_tile[i];
+        self.take_ingot(s, player, t);
+    }
+
+    /// Hand out the gold claimed this turn, then forget the claims.
+    pub(crate) fn award_gold<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+        if self.gold.claims.is_empty() {
+            return;
+        }
+        let Some(split) = self.rules.rules.gold.as_ref().map(|g| g.split) else {
+            return;
+        };
+        let n = self.players;
+        let first = self.active;
+        match split {
+            GoldSplit::Draft { pick } => loop {
+                let mut taken = false;
+                for k in 0..n {
+                    let p = (first + k) % n;
+                    self.entitled_tiles(p, None);
+                    if self.opt_tile.is_empty() {
+                        continue;
+                    }
+                    self.pick_ingot(c, s, p, pick);
+                    taken = true;
+                }
+                if !taken {
+                    break;
+                }
+            },
+            GoldSplit::OnePerFeature { leftover } => {
+                for ci in 0..self.gold.claims.len() {
+                    for k in 0..n {
+                        let p = (first + k) % n;
+                        if self.gold.claims[ci].winners & (1 << p) == 0 {
+                            continue;
+                        }
+                        self.entitled_tiles(p, Some(ci));
+                        if self.opt_tile.is_empty() {
+                            break;
+                        }
+                        self.pick_ingot(c, s, p, GoldPick::Player);
+                    }
+                }
+                if leftover == GoldLeftover::Removed {
+                    let tiles = std::mem::take(&mut self.gold.claim_tiles);
+                    for &t in &tiles {
+                        self.remove_ingots(s, t);
+                    }
+                    self.gold.claim_tiles = tiles;
+                }
+            }
+        }
+        self.gold.claims.clear();
+        self.gold.claim_tiles.clear();
+    }
+
+    /// End of game: incomplete features' claims (house rule), leftover ingots removed, then
+    /// each player's ingots scored by the value formula.
+    pub(crate) fn final_gold<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+        let Some(value) = self.rules.rules.gold.as_ref().map(|g| g.value.clone()) else {
+            return;
+        };
+        self.award_gold(c, s);
+        self.gold.on_board_at_end = self.ingots_on_board();
+        for t in 0..self.placed.len() as u32 {
+            self.remove_ingots(s, t);
+        }
+        for p in 0..self.players {
+            let ingots = self.ingots[p as usize];
+            if ingots == 0 {
+                continue;
+            }
+            let points = value.eval(&Vars {
+                ingots: ingots as i64,
+                ..Vars::default()
+            });
+            self.emit(
+                s,
+                Event::GoldValue {
+                    player: p,
+                    ingots,
+                    points,
+                },
+            );
+            self.award(s, p, Category::Gold, points, true);
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! The Robbers (rules.md §3, the 2012 Spanish rulebook in seeds/): robbers stand on spaces of
+//! the 50-space score track. When another player's marker leaves a robber's space because of
+//! points scored, the robber's owner also scores a share (half, rounded up) and the robber goes
+//! home. Robber points are never robbed: robbers beside a marker moving on robber points move
+//! along with it. A robber must rob at its first chance; when several markers on its space
+//! score in one scoring step, its owner chooses (or the first scored, by option).
+
+use crate::engine::decision::{Chooser, DecisionKind};
+use crate::engine::event::{Event, EventSink};
+use crate::engine::game::{Game, MAX_PLAYERS, NIL};
+use crate::engine::outcome::Category;
+use crate::ruleset::{RobberPlacers, RobberVictim, Vars};
+
+/// A normal (robbable) scoring in the current step.
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    player: u8,
+    points: i64,
+    from: u32,
+}
+
+/// Robber bookkeeping for one game.
+#[derive(Clone, Debug, Default)]
+pub struct RobberState {
+    /// Space of each seat's robber; `None` = in supply.
+    pub at: [Option<u32>; MAX_PLAYERS],
+    pub placements: u32,
+    pub robberies: u32,
+    /// No robbing at all (final scoring when robbers sit it out).
+    pub suspended: bool,
+    in_step: bool,
+    step: Vec<Move>,
+    /// Points of each victim candidate of the decision being asked.
+    candidate_points: Vec<i64>,
+}
+
+impl Game {
+    fn track(&self) -> u32 {
+        self.rules
+            .rules
+            .robbers
+            .as_ref()
+            .map_or(50, |r| r.track.max(1))
+    }
+
+    /// Space of a score of `points`.
+    fn space_of(&self, points: i64) -> u32 {
+        points.rem_euclid(self.track() as i64) as u32
+    }
+
+    /// Score-track space of `player`'s marker.
+    pub fn marker_space(&self, player: u8) -> u32 {
+        self.space_of(self.score[player as usize])
+    }
+
+    /// Points scored by victim candidate `i` of the decision being asked.
+    pub(crate) fn victim_points(&self, i: usize) -> i64 {
+        self.robbers.candidate_points.get(i).copied().unwrap_or(0)
+    }
+
+    /// A robber tile was drawn: the players the ruleset names place or move robbers.
+    pub(crate) fn robber_placement_round<C: Chooser, S: EventSink>(
+        &mut self,
+        c: &mut C,
+        s: &mut S,
+    ) {
+        let Some(rules) = self.rules.rules.robbers.clone() else {
+            return;
+        };
+        let n = self.players;
+        let active = self.active;
+        let mut order: [u8; MAX_PLAYERS] = [0; MAX_PLAYERS];
+        let mut len = 0;
+        order[len] = active;
+        len += 1;
+        for k in 1..n {
+            let p = (active + k) % n;
+            let in_supply = self.robbers.at[p as usize].is_none();
+            match rules.placers {
+                RobberPlacers::NextWithRobber => {
+                    if in_supply {
+                        order[len] = p;
+                        len += 1;
+                        break;
+                    }
+                }
+                RobberPlacers::AllOthers => {
+                    if in_supply {
+                        order[len] = p;
+                        len += 1;
+                    }
+                }
+                RobberPlacers::AllFromActive => {
+                    order[len] = p;
+                    len += 1;
+                }
+            }
+        }
+        for &p in &order[..len] {
+            let current = self.robbers.at[p as usize];
+            if current.is_some() && !(p == active && rules.active_may_move) {
+                continue;
+            }
+            // spaces holding at least one other player's marker
+            self.opt_space.clear();
+            self.opt_space.push(NIL);
+            let mut spaces: Vec<u32> = (0..n)
+                .filter(|&q| q != p)
+                .map(|q| self.marker_space(q))
+                .filter(|&sp| Some(sp) != current)
+                .collect();
+            spaces.sort_unstable();
+            spaces.dedup();
+            self.opt_space.extend_from_slice(&spaces);
+            let k = self.opt_space.len();
+            let i = self.decide(c, DecisionKind::RobberPlace, p, k);
+            let space = self.opt_space[i];
+            if space == NIL {
+                self.emit(
+                    s,
+                    Event::RobberPassed {
+                        turn: self.turn,
+                        player: p,
+                    },
+                );
+                continue;
+            }
+            self.robbers.at[p as usize] = Some(space);
+            self.robbers.placements += 1;
+            self.emit(
+                s,
+                Event::RobberPlaced {
+                    turn: self.turn,
+                    player: p,
+                    space,
+                    moved: current.is_some(),
+                },
+            );
+        }
+    }
+
+    /// A scoring step (the turn's completed features, or final scoring) begins.
+    pub(crate) fn robber_step_begin(&mut self) {
+        self.robbers.in_step = true;
+        self.robbers.step.clear();
+    }
+
+    /// `player`'s marker advanced from score `before` by `points`.
+    pub(crate) fn on_marker_moved<S: EventSink>(
+        &mut self,
+        s: &mut S,
+        player: u8,
+        before: i64,
+        points: i64,
+        robbable: bool,
+    ) {
+        if self.robbers.suspended {
+            return;
+        }
+        let from = self.space_of(before);
+        let to = self.space_of(before + points);
+        if !robbable {
+            // robber points: robbers beside this marker move along with it
+            for o in 0..self.players {
+                if o != player && self.robbers.at[o as usize] == Some(from) && from != to {
+                    self.robbers.at[o as usize] = Some(to);
+                    self.emit(
+                        s,
+                        Event::RobberCarried {
+                            turn: self.turn,
+                            robber: o,
+                            from,
+                            to,
+                        },
+                    );
+                }
+            }
+            return;
+        }
+        if points <= 0 {
+            return;
+        }
+        let defer = self.robbers.in_step
+            && self
+                .rules
+                .rules
+                .robbers
+                .as_ref()
+                .is_some_and(|r| r.victim == RobberVictim::OwnerChooses);
+        if defer {
+            self.robbers.step.push(Move {
+                player,
+                points,
+                from,
+            });
+            return;
+        }
+        for o in 0..self.players {
+            if o != player && self.robbers.at[o as usize] == Some(from) {
+                self.rob(s, o, player, points);
+            }
+        }
+    }
+
+    /// The step ends: each robber with candidates robs one (its owner's choice when several).
+    pub(crate) fn robber_step_end<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+        if !self.robbers.in_step {
+            return;
+        }
+        self.robbers.in_step = false;
+        if self.robbers.step.is_empty() {
+            return;
+        }
+        let step = std::mem::take(&mut self.robbers.step);
+        let n = self.players;
+        for k in 0..n {
+            let o = (self.active + k) % n;
+            let Some(space) = self.robbers.at[o as usize] else {
+                continue;
+            };
+            // first movement of each other marker that left this space
+            let mut cands: Vec<Move> = Vec::new();
+            for m in &step {
+                if m.player != o && m.from == space && !cands.iter().any(|c| c.player == m.player) {
+                    cands.push(*m);
+                }
+            }
+            let victim = match cands.len() {
+                0 => continue,
+                1 => cands[0],
+                len => {
+                    self.opt_player.clear();
+                    self.opt_player.extend(cands.iter().map(|c| c.player));
+                    self.robbers.candidate_points.clear();
+                    self.robbers
+                        .candidate_points
+                        .extend(cands.iter().map(|c| c.points));
+                    let i = self.decide(c, DecisionKind::RobberVictim, o, len);
+                    cands[i]
+                }
+            };
+            self.rob(s, o, victim.player, victim.points);
+        }
+        self.robbers.step = step;
+        self.robbers.step.clear();
+    }
+
+    /// `owner`'s robber takes its share of `points` scored by `victim`, then goes home.
+    fn rob<S: EventSink>(&mut self, s: &mut S, owner: u8, victim: u8, points: i64) {
+        let share = self.rules.rules.robbers.as_ref().map_or(0, |r| {
+            r.share.eval(&Vars {
+                points,
+                ..Vars::default()
+            })
+        });
+        self.robbers.at[owner as usize] = None;
+        self.robbers.robberies += 1;
+        self.emit(
+            s,
+            Event::Robbed {
+                turn: self.turn,
+                robber: owner,
+                victim,
+                points: share,
+            },
+        );
+        self.award(s, owner, Category::Robbers, share, false);
+    }
+}

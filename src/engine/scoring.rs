@@ -1,0 +1,409 @@
+//! Scoring: which features a placement completes, who holds the majority, what the ruleset's
+//! formulas pay, and final scoring (incomplete features, then farms under the ruleset's farm
+//! rule, then gold). Points go through `Game::award` so robbers see every scoring.
+
+use crate::engine::decision::Chooser;
+use crate::engine::event::{Event, EventSink, Phase};
+use crate::engine::game::{Game, MAX_PLAYERS, NIL};
+use crate::engine::outcome::Category;
+use crate::ruleset::{FarmRule, Vars};
+use crate::tiles::FeatureKind;
+
+/// Who wins a feature: bit per seat holding the most followers (0 = unoccupied).
+pub(crate) fn majority(followers: &[u8; MAX_PLAYERS]) -> u8 {
+    let max = *followers.iter().max().unwrap_or(&0);
+    if max == 0 {
+        return 0;
+    }
+    let mut mask = 0u8;
+    for (p, &n) in followers.iter().enumerate() {
+        if n == max {
+            mask |= 1 << p;
+        }
+    }
+    mask
+}
+
+pub(crate) fn category_of(kind: FeatureKind) -> Category {
+    match kind {
+        FeatureKind::City => Category::City,
+        FeatureKind::Road => Category::Road,
+        FeatureKind::Cloister => Category::Cloister,
+        FeatureKind::Field => Category::Field,
+    }
+}
+
+impl Game {
+    /// Features (by root node) the tile at `pidx` completes, in canonical order: the tile's
+    /// own city/road segments in segment order, then cloisters on it and around it (centre,
+    /// then N, NE, E, SE, S, SW, W, NW).
+    pub(crate) fn find_completed(&mut self, pidx: usize) {
+        self.completed.clear();
+        let t = self.placed[pidx];
+        let nseg = self.rules.tiles[t.tile as usize].segments.len();
+        for i in 0..nseg {
+            let node = t.node0 + i as u32;
+            let kind = self.comps[node as usize].kind;
+            if !matches!(kind, FeatureKind::City | FeatureKind::Road) {
+                continue;
+            }
+            let r = self.root(node);
+            let c = &self.comps[r as usize];
+            if c.open == 0 && !c.done && !self.completed.contains(&r) {
+                self.completed.push(r);
+            }
+        }
+        for (dx, dy) in [
+            (0, 0),
+            (0, -1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+        ] {
+            let (x, y) = (t.x + dx, t.y + dy);
+            let Some(i) = self.tile_at(x, y) else {
+                continue;
+            };
+            let ct = &self.rules.tiles[self.placed[i].tile as usize];
+            if ct.cloister == crate::engine::compiled::NONE || self.placed[i].cloister_done {
+                continue;
+            }
+            if self.neighbours(x, y) == 8 {
+                self.placed[i].cloister_done = true;
+                let node = self.placed[i].node0 + ct.cloister as u32;
+                self.completed.push(node);
+            }
+        }
+    }
+
+    /// Score every feature the tile at `pidx` completed, then let robbers act.
+    pub(crate) fn score_completed<C: Chooser, S: EventSink>(
+        &mut self,
+        c: &mut C,
+        s: &mut S,
+        pidx: usize,
+    ) {
+        self.find_completed(pidx);
+        if self.completed.is_empty() {
+            return;
+        }
+        self.robber_step_begin();
+        let completed = std::mem::take(&mut self.completed);
+        for &root in &completed {
+            self.score_complete_feature(s, root);
+        }
+        self.completed = completed;
+        self.robber_step_end(c, s);
+    }
+
+    /// The points a feature is worth, complete or at the end.
+    pub(crate) fn feature_points(&mut self, root: u32, complete: bool) -> (i64, u32) {
+        let comp = self.comps[root as usize];
+        let sc = &self.rules.rules.scoring;
+        match comp.kind {
+            FeatureKind::Cloister => {
+                let (x, y, _) = self.node_spot(root);
+                let n = self.neighbours(x, y);
+                let vars = Vars {
+                    tiles: n as i64 + 1,
+                    neighbours: n as i64,
+                    ..Vars::default()
+                };
+                let f = if complete {
+                    &sc.cloister_complete
+                } else {
+                    &sc.cloister_final
+                };
+                (f.eval(&vars), n + 1)
+            }
+            FeatureKind::City | FeatureKind::Road => {
+                let tiles = self.component_tiles(root);
+                let sc = &self.rules.rules.scoring;
+                let vars = Vars {
+                    tiles: tiles as i64,
+                    pennants: comp.pennants as i64,
+                    ..Vars::default()
+                };
+                let f = match (comp.kind, complete) {
+                    (FeatureKind::Road, true) => &sc.road_complete,
+                    (FeatureKind::Road, false) => &sc.road_final,
+                    (_, true) => match &sc.city_small_complete {
+                        Some(small) if tiles == 2 => small,
+                        _ => &sc.city_complete,
+                    },
+                    (_, false) => &sc.city_final,
+                };
+                (f.eval(&vars), tiles)
+            }
+            FeatureKind::Field => (0, 0),
+        }
+    }
+
+    /// Score one completed feature: pay the majority, note gold claims, return followers.
+    fn score_complete_feature<S: EventSink>(&mut self, s: &mut S, root: u32) {
+        let comp = self.comps[root as usize];
+        let winners = majority(&comp.followers);
+        let (points, tiles) = self.feature_points(root, true);
+        self.comps[root as usize].done = true;
+        if self.rules.rules.gold.is_some() {
+            self.note_gold_claim(s, root, winners);
+        }
+        if winners == 0 {
+            return;
+        }
+        let (x, y, _) = self.node_spot(comp.head);
+        let category = category_of(comp.kind);
+        self.emit(
+            s,
+            Event::Scored {
+                turn: self.turn,
+                phase: Phase::Turn,
+                category,
+                feature: comp.kind,
+                x,
+                y,
+                winners,
+                points,
+                tiles,
+            },
+        );
+        for p in 0..self.players {
+            if winners & (1 << p) != 0 {
+                self.award(s, p, category, points, true);
+            }
+        }
+        // followers go home
+        let mut i = 0;
+        while i < self.followers.len() {
+            let node = self.followers[i].node;
+            if self.root(node) == root {
+                self.return_follower(s, i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Final scoring: incomplete roads, cities and cloisters, then farms, then gold.
+    pub(crate) fn final_scoring<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+        let robbers_final = self
+            .rules
+            .rules
+            .robbers
+            .as_ref()
+            .is_some_and(|r| r.in_final_scoring);
+        if robbers_final {
+            self.robber_step_begin();
+        } else {
+            self.robbers.suspended = true;
+        }
+        // Incomplete features, in the order their first follower was placed.
+        let mut seen: Vec<u32> = Vec::with_capacity(self.followers.len());
+        for i in 0..self.followers.len() {
+            let node = self.followers[i].node;
+            let r = self.root(node);
+            let comp = self.comps[r as usize];
+            if comp.kind == FeatureKind::Field || comp.done || seen.contains(&r) {
+                continue;
+            }
+            seen.push(r);
+            let winners = majority(&comp.followers);
+            let (points, tiles) = self.feature_points(r, false);
+            if self.rules.rules.gold.is_some() {
+                self.note_final_gold_claim(r, winners);
+            }
+            let (x, y, _) = self.node_spot(comp.head);
+            let category = category_of(comp.kind);
+            self.emit(
+                s,
+                Event::Scored {
+                    turn: self.turn,
+                    phase: Phase::Final,
+                    category,
+                    feature: comp.kind,
+                    x,
+                    y,
+                    winners,
+                    points,
+                    tiles,
+                },
+            );
+            for p in 0..self.players {
+                if winners & (1 << p) != 0 {
+                    self.award(s, p, category, points, true);
+                }
+            }
+        }
+        self.score_farms(s);
+        if self.rules.rules.gold.is_some() {
+            self.final_gold(c, s);
+        }
+        if robbers_final {
+            self.robber_step_end(c, s);
+        }
+        self.robbers.suspended = false;
+    }
+
+    /// Distinct completed-city roots a field component touches, in chain order.
+    pub(crate) fn field_cities(&mut self, root: u32, out: &mut Vec<u32>, completed_only: bool) {
+        out.clear();
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let pidx = self.node_tile[n as usize] as usize;
+            let seg = self.node_seg[n as usize] as usize;
+            let t = self.placed[pidx];
+            let mut cities = self.rules.tiles[t.tile as usize].segments[seg].cities;
+            while cities != 0 {
+                let c = cities.trailing_zeros();
+                cities &= cities - 1;
+                let r = self.root(t.node0 + c);
+                if (!completed_only || self.comps[r as usize].open == 0) && !out.contains(&r) {
+                    out.push(r);
+                }
+            }
+            n = self.next[n as usize];
+        }
+    }
+
+    /// Farms under the ruleset's farm rule.
+    fn score_farms<S: EventSink>(&mut self, s: &mut S) {
+        let rule = self.rules.rules.scoring.farm;
+        if rule == FarmRule::Off {
+            return;
+        }
+        let per_city = self.rules.rules.scoring.farm_city.eval(&Vars {
+            cities: 1,
+            ..Vars::default()
+        });
+        // occupied field components, in follower order
+        let mut fields: Vec<u32> = Vec::new();
+        for i in 0..self.followers.len() {
+            let r = self.root(self.followers[i].node);
+            if self.comps[r as usize].kind == FeatureKind::Field && !fields.contains(&r) {
+                fields.push(r);
+            }
+        }
+        let mut cities: Vec<u32> = Vec::new();
+        match rule {
+            FarmRule::PerField | FarmRule::OncePerPlayer => {
+                let mut paid: Vec<(u8, u32)> = Vec::new();
+                for &f in &fields {
+                    let comp = self.comps[f as usize];
+                    let winners = majority(&comp.followers);
+                    self.field_cities(f, &mut cities, true);
+                    let (x, y, _) = self.node_spot(comp.head);
+                    if rule == FarmRule::PerField {
+                        let points = per_city * cities.len() as i64;
+                        self.emit_field(s, x, y, winners, points, cities.len() as u32);
+                        for p in 0..self.players {
+                            if winners & (1 << p) != 0 {
+                                self.award(s, p, Category::Field, points, true);
+                            }
+                        }
+                    } else {
+                        for p in 0..self.players {
+                            if winners & (1 << p) == 0 {
+                                continue;
+                            }
+                            let mut n = 0;
+                            for &c in &cities {
+                                if !paid.contains(&(p, c)) {
+                                    paid.push((p, c));
+                                    n += 1;
+                                }
+                            }
+                            let points = per_city * n;
+                            self.emit_field(s, x, y, 1 << p, points, n as u32);
+                            self.award(s, p, Category::Field, points, true);
+                        }
+                    }
+                }
+            }
+            FarmRule::CityCentric => {
+                // farmers per player around each completed city, over all fields touching it
+                let mut around: Vec<(u32, [u32; MAX_PLAYERS])> = Vec::new();
+                for &f in &fields {
+                    let comp = self.comps[f as usize];
+                    self.field_cities(f, &mut cities, true);
+                    for &c in &cities {
+                        let entry = match around.iter().position(|e| e.0 == c) {
+                            Some(i) => i,
+                            None => {
+                                around.push((c, [0; MAX_PLAYERS]));
+                                around.len() - 1
+                            }
+                        };
+                        for p in 0..MAX_PLAYERS {
+                            around[entry].1[p] += comp.followers[p] as u32;
+                        }
+                    }
+                }
+                for (city, counts) in around {
+                    let max = *counts.iter().max().unwrap_or(&0);
+                    if max == 0 {
+                        continue;
+                    }
+                    let mut winners = 0u8;
+                    for (p, &n) in counts.iter().enumerate() {
+                        if n == max {
+                            winners |= 1 << p;
+                        }
+                    }
+                    let (x, y, _) = self.node_spot(self.comps[city as usize].head);
+                    self.emit_field(s, x, y, winners, per_city, 1);
+                    for p in 0..self.players {
+                        if winners & (1 << p) != 0 {
+                            self.award(s, p, Category::Field, per_city, true);
+                        }
+                    }
+                }
+            }
+            FarmRule::Off => {}
+        }
+    }
+
+    fn emit_field<S: EventSink>(
+        &mut self,
+        s: &mut S,
+        x: i32,
+        y: i32,
+        winners: u8,
+        points: i64,
+        cities: u32,
+    ) {
+        if winners == 0 {
+            return;
+        }
+        self.emit(
+            s,
+            Event::Scored {
+                turn: self.turn,
+                phase: Phase::Final,
+                category: Category::Field,
+                feature: FeatureKind::Field,
+                x,
+                y,
+                winners,
+                points,
+                tiles: cities,
+            },
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn majority_ties_all_score() {
+        assert_eq!(majority(&[0; MAX_PLAYERS]), 0);
+        assert_eq!(majority(&[1, 1, 0, 0, 0, 0]), 0b11);
+        assert_eq!(majority(&[2, 1, 0, 0, 0, 0]), 0b1);
+        assert_eq!(majority(&[0, 1, 0, 2, 0, 0]), 0b1000);
+    }
+}
