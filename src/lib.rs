@@ -10,6 +10,8 @@ pub mod dsl;
 pub mod engine;
 pub mod import;
 pub mod policy;
+pub mod record;
+pub mod render;
 pub mod report;
 pub mod ruleset;
 pub mod tiles;

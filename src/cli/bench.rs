@@ -1,15 +1,87 @@
-//! `meeplab bench` (not yet built: see the open issues).
+//! `meeplab bench`: random-policy games per second on one thread and on all threads.
 
+use crate::cli::common::load;
+use meeplab::engine::{compile, Player};
+use meeplab::policy::PolicyKind;
+use rayon::prelude::*;
+use serde_json::json;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (placeholder until this command is built).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// Ruleset file.
+    #[arg(default_value = "rulesets/base.rules")]
+    pub ruleset: PathBuf,
+    /// Games per measurement.
+    #[arg(long, default_value_t = 20_000)]
+    pub games: u64,
+    /// Players per game.
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Policy to bench.
+    #[arg(long, default_value = "random")]
+    pub policy: PolicyKind,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("meeplab bench: not available in this build yet");
-    ExitCode::from(2)
+pub fn run(args: Args) -> ExitCode {
+    let rules = match load(&args.ruleset) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let compiled = compile(&rules);
+    let games = args.games.max(1);
+    // warm-up
+    let mut player = Player::new(&compiled, args.policy);
+    for s in 0..(games / 20).max(10) {
+        std::hint::black_box(player.play(s, args.players));
+    }
+    let t0 = Instant::now();
+    let mut check = 0i64;
+    for s in 0..games {
+        check += player.play(s, args.players).seats[0].total;
+    }
+    let one = t0.elapsed().as_secs_f64();
+    let threads = rayon::current_num_threads();
+    let t1 = Instant::now();
+    let check_all: i64 = (0..games)
+        .into_par_iter()
+        .map_init(
+            || Player::new(&compiled, args.policy),
+            |p, s| p.play(s, args.players).seats[0].total,
+        )
+        .sum();
+    let all = t1.elapsed().as_secs_f64();
+    if check != check_all {
+        eprintln!("error: single- and multi-threaded runs disagree ({check} vs {check_all})");
+        return ExitCode::from(1);
+    }
+    let gps1 = games as f64 / one;
+    let gpsn = games as f64 / all;
+    let us = one * 1e6 / games as f64;
+    if args.json {
+        let v = json!({
+            "ruleset": rules.name,
+            "games": games,
+            "players": args.players,
+            "policy": args.policy.name(),
+            "threads": threads,
+            "games_per_second_1_thread": gps1.round(),
+            "games_per_second_all_threads": gpsn.round(),
+            "us_per_game": (us * 100.0).round() / 100.0,
+        });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        println!(
+            "{}: {} {}-player {} games",
+            rules.name, games, args.players, args.policy
+        );
+        println!("  1 thread : {gps1:>10.0} games/s  ({us:.2} µs/game)");
+        println!("  {threads} threads: {gpsn:>10.0} games/s");
+    }
+    ExitCode::SUCCESS
 }

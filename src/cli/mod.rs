@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod check;
+mod common;
 mod compare;
 mod diff;
 mod merge;

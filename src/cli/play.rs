@@ -1,15 +1,142 @@
-//! `meeplab play` (not yet built: see the open issues).
+//! `meeplab play`: one seeded game, as a readable turn log and final table, or JSON; writes
+//! the game record (`--record`) and a picture of the final board (`--svg`).
 
+use crate::cli::common::{io_error, load, write_atomic};
+use meeplab::engine::{compile, Category, Event, GameOutcome};
+use meeplab::policy::PolicyKind;
+use meeplab::record::play_recorded;
+use meeplab::render::{board_svg::board_svg, narrate};
+use meeplab::ruleset::Ruleset;
+use serde_json::json;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (placeholder until this command is built).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// Ruleset file (e.g. rulesets/base.rules).
+    pub ruleset: PathBuf,
+    /// Game seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Number of players.
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Player policy for every seat.
+    #[arg(long, default_value = "random")]
+    pub policy: PolicyKind,
+    /// Print one JSON object instead of the log.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the game record (for `meeplab replay`) to this file.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Draw the final board as SVG to this file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("meeplab play: not available in this build yet");
-    ExitCode::from(2)
+pub fn run(args: Args) -> ExitCode {
+    let rules = match load(&args.ruleset) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    if args.players < rules.min_players || args.players > rules.max_players {
+        eprintln!(
+            "error: {} is for {}–{} players, not {}",
+            rules.name, rules.min_players, rules.max_players, args.players
+        );
+        return ExitCode::from(2);
+    }
+    let compiled = compile(&rules);
+    let (outcome, events, record) = play_recorded(&compiled, args.seed, args.players, args.policy);
+    if let Some(path) = &args.record {
+        let text = match serde_json::to_string_pretty(&record) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot encode the record: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        if let Err(e) = write_atomic(path, text.as_bytes()) {
+            return io_error(path, e);
+        }
+    }
+    if let Some(path) = &args.svg {
+        // re-create the final position for the picture
+        let replayed = meeplab::record::replay(
+            &compiled,
+            &record,
+            meeplab::engine::OnIllegal::Stop,
+            args.policy,
+        );
+        let title = format!(
+            "{} — seed {}, {} players, {} policy",
+            rules.name, args.seed, args.players, args.policy
+        );
+        let svg = board_svg(&replayed.game, &title);
+        if let Err(e) = write_atomic(path, svg.as_bytes()) {
+            return io_error(path, e);
+        }
+    }
+    if args.json {
+        let v = game_json(&rules, &outcome, &events, args.seed, args.policy);
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        println!(
+            "{} — seed {}, {} players, {} policy",
+            rules.name, args.seed, args.players, args.policy
+        );
+        print!("{}", narrate::log(&rules, &events));
+        println!();
+        print!("{}", narrate::final_table(&outcome));
+    }
+    ExitCode::SUCCESS
+}
+
+/// The `play --json` object (also the base of `replay --json`).
+pub fn game_json(
+    rules: &Ruleset,
+    outcome: &GameOutcome,
+    events: &[Event],
+    seed: u64,
+    policy: PolicyKind,
+) -> serde_json::Value {
+    let players: Vec<serde_json::Value> = outcome
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(p, s)| {
+            let mut by = serde_json::Map::new();
+            for c in Category::ALL {
+                by.insert(c.name().into(), json!(s.by_category.get(c)));
+            }
+            json!({
+                "seat": p,
+                "name": meeplab::render::seat_name(p as u8),
+                "total": s.total,
+                "by_category": by,
+                "ingots": s.ingots,
+                "followers_placed": s.followers_placed,
+            })
+        })
+        .collect();
+    let followers_placed: u32 = outcome.seats.iter().map(|s| s.followers_placed).sum();
+    json!({
+        "seed": seed,
+        "ruleset": { "name": rules.name, "hash": rules.hash, "file": rules.file },
+        "policy": policy.name(),
+        "player_count": outcome.seats.len(),
+        "turns": outcome.turns,
+        "tiles_placed": outcome.tiles_placed,
+        "tiles_discarded": outcome.tiles_discarded,
+        "players": players,
+        "ingots_on_board": outcome.ingots_on_board,
+        "winners": outcome.winners,
+        "lead_changes": outcome.lead_changes,
+        "followers_placed": followers_placed,
+        "robber_placements": outcome.robber_placements,
+        "robberies": outcome.robberies,
+        "crop_circle_actions": outcome.crop_circle_actions,
+        "events": events.len(),
+    })
 }

@@ -100,6 +100,7 @@ pub struct Game {
     pub(crate) followers_placed: [u32; MAX_PLAYERS],
     // deck
     pub(crate) deck: Vec<TileIdx>,
+    deck_keys: Vec<(u64, TileIdx)>,
     pub(crate) deck_pos: usize,
     pub(crate) discarded: u32,
     pub(crate) draws: DrawSource,
@@ -164,6 +165,7 @@ impl Game {
             ingots: [0; MAX_PLAYERS],
             followers_placed: [0; MAX_PLAYERS],
             deck: Vec::with_capacity(total),
+            deck_keys: Vec::with_capacity(total),
             deck_pos: 0,
             discarded: 0,
             draws: DrawSource::Shuffled,
@@ -212,8 +214,8 @@ impl Game {
         self.discarded = 0;
         self.turn = 0;
         self.active = 0;
-        self.gold = GoldState::default();
-        self.robbers = RobberState::default();
+        self.gold.clear();
+        self.robbers.clear();
         self.crop_actions = 0;
         self.hash = rng::key(seed, domain::GAME_SEED);
         self.turn_hashes.clear();
@@ -254,7 +256,8 @@ impl Game {
         }
         let rules = &self.rules;
         let base = rng::key(self.seed, domain::DECK);
-        let mut keyed: Vec<(u64, TileIdx)> = Vec::with_capacity(rules.rules.total_tiles());
+        let keyed = &mut self.deck_keys;
+        keyed.clear();
         for e in &rules.rules.deck {
             let id = rules.tiles[e.tile as usize].id_hash;
             let first = if e.tile == rules.rules.start { 1 } else { 0 };
@@ -456,9 +459,39 @@ impl Game {
         let Some(tile) = self.draw(s) else {
             return false;
         };
+        let active = (self.turn % self.players as u32) as u8;
+        self.run_turn(tile, active, c, s);
+        true
+    }
+
+    /// A turn with a given tile and active player, outside the pack (rulebook scenarios,
+    /// foreign records). Fails, changing nothing, when the tile fits nowhere.
+    pub fn play_tile<C: Chooser, S: EventSink>(
+        &mut self,
+        tile: TileIdx,
+        player: u8,
+        c: &mut C,
+        s: &mut S,
+    ) -> Result<(), String> {
+        if tile as usize >= self.rules.tiles.len() {
+            return Err(format!("no tile type #{tile}"));
+        }
+        self.legal_placements(tile);
+        if self.opt_place.is_empty() {
+            return Err(format!(
+                "{} fits nowhere on the board",
+                self.rules.rules.tiles[tile as usize].id
+            ));
+        }
+        self.run_turn(tile, player % self.players, c, s);
+        Ok(())
+    }
+
+    /// The body of a turn; `opt_place` holds the legal placements of `tile`.
+    fn run_turn<C: Chooser, S: EventSink>(&mut self, tile: TileIdx, active: u8, c: &mut C, s: &mut S) {
         self.turn += 1;
         self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
-        self.active = ((self.turn - 1) % self.players as u32) as u8;
+        self.active = active;
         self.current = tile;
         let player = self.active;
         self.emit(
@@ -531,7 +564,6 @@ impl Game {
         self.emit(s, Event::TurnEnd { turn: self.turn });
         self.turn_hashes.push(self.hash);
         self.track_lead();
-        true
     }
 
     /// Put a follower of `player` from supply on `node`.
@@ -734,6 +766,10 @@ impl Game {
     /// The tile drawn this turn.
     pub fn current_tile(&self) -> TileIdx {
         self.current
+    }
+    /// Tiles drawn so far, in order (discarded ones included; the start tile excluded).
+    pub fn drawn_tiles(&self) -> &[TileIdx] {
+        &self.deck[..self.deck_pos]
     }
     /// Tiles left in the pack.
     pub fn remaining(&self) -> usize {

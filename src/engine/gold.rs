@@ -37,6 +37,17 @@ pub struct GoldState {
     scratch: Vec<u32>,
 }
 
+impl GoldState {
+    /// Forget the last game, keeping allocations.
+    pub(crate) fn clear(&mut self) {
+        self.tiles_placed = 0;
+        self.removed = 0;
+        self.on_board_at_end = 0;
+        self.claims.clear();
+        self.claim_tiles.clear();
+    }
+}
+
 impl Game {
     /// Place the ingots of the gold tile just placed at `pidx`.
     pub(crate) fn place_ingots<C: Chooser, S: EventSink>(

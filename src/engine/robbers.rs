@@ -34,6 +34,18 @@ pub struct RobberState {
     candidate_points: Vec<i64>,
 }
 
+impl RobberState {
+    /// Forget the last game, keeping allocations.
+    pub(crate) fn clear(&mut self) {
+        self.at = [None; MAX_PLAYERS];
+        self.placements = 0;
+        self.robberies = 0;
+        self.suspended = false;
+        self.in_step = false;
+        self.step.clear();
+    }
+}
+
 impl Game {
     fn track(&self) -> u32 {
         self.rules

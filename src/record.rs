@@ -1,0 +1,139 @@
+//! meeplab's own game records: the ruleset's identity, seed, seats, policy, the tiles in the
+//! order they were drawn, and every decision taken in semantic form. `play --record` writes
+//! one; `replay` plays it back, under the same or another ruleset.
+
+use crate::engine::{
+    Chooser, Compiled, Event, Game, GameOutcome, OnIllegal, ScriptProblem, Scripted,
+    TakenDecision,
+};
+use crate::policy::{Policy, PolicyKind};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The format tag written in every record.
+pub const FORMAT: &str = "meeplab-record/1";
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordRuleset {
+    pub name: String,
+    pub hash: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+/// A recorded game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub format: String,
+    pub ruleset: RecordRuleset,
+    pub seed: u64,
+    pub players: u8,
+    pub policy: PolicyKind,
+    /// Tile ids in the order drawn (discarded ones included), the start tile excluded.
+    pub draws: Vec<String>,
+    /// Set when the pack held only these draws and the game ended with final scoring.
+    #[serde(default = "yes")]
+    pub complete: bool,
+    pub decisions: Vec<TakenDecision>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Play a game keeping events and the record.
+pub fn play_recorded(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: PolicyKind,
+) -> (GameOutcome, Vec<Event>, GameRecord) {
+    let mut game = Game::new(rules.clone(), seed, players);
+    game.enable_record();
+    let mut chooser = Policy::new(policy);
+    let mut events = Vec::new();
+    let outcome = game.play(&mut chooser, &mut events);
+    let r = &rules.rules;
+    let draws = game
+        .drawn_tiles()
+        .iter()
+        .map(|&t| r.tiles[t as usize].id.clone())
+        .collect();
+    let record = GameRecord {
+        format: FORMAT.to_string(),
+        ruleset: RecordRuleset {
+            name: r.name.clone(),
+            hash: r.hash.clone(),
+            file: r.file.clone(),
+        },
+        seed,
+        players,
+        policy,
+        draws,
+        complete: true,
+        decisions: game.take_record(),
+    };
+    (outcome, events, record)
+}
+
+/// The result of replaying a record.
+pub struct Replayed {
+    pub outcome: GameOutcome,
+    pub events: Vec<Event>,
+    /// Recorded decisions that were illegal under the replaying ruleset.
+    pub problems: Vec<ScriptProblem>,
+    /// Decisions the record did not cover (taken by the fallback policy).
+    pub unrecorded: u32,
+    /// Recorded tiles the replaying ruleset does not know (left out of the pack).
+    pub unknown_tiles: Vec<String>,
+    /// The replay stopped early (an illegal decision with `OnIllegal::Stop`).
+    pub halted: bool,
+    /// The game reached final scoring.
+    pub finished: bool,
+    /// The replay with its game state, for pictures.
+    pub game: Game,
+}
+
+/// Replay `record` under `rules`: the same draws (by tile id) and the same decisions by
+/// meaning; what the record lacks is decided by `fallback`.
+pub fn replay(
+    rules: &Arc<Compiled>,
+    record: &GameRecord,
+    on_illegal: OnIllegal,
+    fallback: PolicyKind,
+) -> Replayed {
+    let mut unknown = Vec::new();
+    let mut draws = Vec::with_capacity(record.draws.len());
+    for id in &record.draws {
+        match rules.rules.tile_index(id) {
+            Some(t) => draws.push(t),
+            None => unknown.push(id.clone()),
+        }
+    }
+    let mut game = Game::new(rules.clone(), record.seed, record.players);
+    game.force_draws(draws);
+    let mut script = Scripted::new(record.decisions.clone(), Policy::new(fallback), on_illegal);
+    let mut events = Vec::new();
+    game.setup(&mut events);
+    let mut halted = false;
+    while game.play_turn(&mut script, &mut events) {
+        if script.halted() {
+            halted = true;
+            break;
+        }
+    }
+    let finished = !halted && record.complete;
+    if finished {
+        game.finish(&mut script, &mut events);
+    }
+    Replayed {
+        outcome: game.outcome(),
+        events,
+        problems: script.problems.clone(),
+        unrecorded: script.unrecorded,
+        unknown_tiles: unknown,
+        halted,
+        finished,
+        game,
+    }
+}

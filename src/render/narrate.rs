@@ -1,0 +1,141 @@
+//! The readable turn log of `meeplab play` and `replay`: one line per event that matters, and
+//! the final table of points per category per player.
+
+use crate::engine::{Category, Event, GameOutcome, Phase};
+use crate::render::seat_name;
+use crate::ruleset::Ruleset;
+use std::fmt::Write;
+
+fn winners_text(mask: u8) -> String {
+    let names: Vec<&str> = (0..8u8)
+        .filter(|p| mask & (1 << p) != 0)
+        .map(seat_name)
+        .collect();
+    names.join(" + ")
+}
+
+/// One log line for an event, or `None` for bookkeeping events.
+pub fn describe(rules: &Ruleset, e: &Event) -> Option<String> {
+    let tile = |t: u16| {
+        rules
+            .tiles
+            .get(t as usize)
+            .map_or_else(|| format!("#{t}"), |t| t.id.clone())
+    };
+    Some(match *e {
+        Event::Start { tile: t, .. } => format!("Start tile {} at (0,0)", tile(t)),
+        Event::Drawn { turn, player, tile: t } => {
+            format!("Turn {turn:>2}: {} draws {}", seat_name(player), tile(t))
+        }
+        Event::Discarded { tile: t, reshuffled, .. } => format!(
+            "         {} fits nowhere: {}",
+            tile(t),
+            if reshuffled { "shuffled back" } else { "discarded" }
+        ),
+        Event::Placed { x, y, rot, .. } => {
+            format!("         placed at ({x},{y}) turned {}°", rot as u32 * 90)
+        }
+        Event::FollowerPlaced { player, feature, x, y, .. } => {
+            format!("         {} puts a follower on the {feature} at ({x},{y})", seat_name(player))
+        }
+        Event::FollowerReturned { .. } => return None,
+        Event::Scored { phase, category, feature, winners, points, tiles, x, y, .. } => {
+            let when = if phase == Phase::Final { "final: " } else { "" };
+            let what = if category == Category::Field {
+                format!("field at ({x},{y}) with {tiles} completed cities")
+            } else {
+                format!("{feature} of {tiles} tiles at ({x},{y})")
+            };
+            format!("         {when}{} scores {points} for a {what}", winners_text(winners))
+        }
+        Event::IngotPlaced { x, y, .. } => format!("         ingot placed on ({x},{y})"),
+        Event::IngotTaken { player, x, y, .. } => {
+            format!("         {} takes an ingot from ({x},{y})", seat_name(player))
+        }
+        Event::IngotsRemoved { x, y, count, .. } => {
+            format!("         {count} ingot(s) removed from ({x},{y})")
+        }
+        Event::GoldValue { player, ingots, points } => {
+            format!("Gold: {} holds {ingots} ingot(s) worth {points}", seat_name(player))
+        }
+        Event::RobberPlaced { player, space, moved, .. } => format!(
+            "         {} {} a robber on space {space}",
+            seat_name(player),
+            if moved { "moves" } else { "places" }
+        ),
+        Event::RobberPassed { player, .. } => {
+            format!("         {} places no robber", seat_name(player))
+        }
+        Event::Robbed { robber, victim, points, .. } => format!(
+            "         {}'s robber takes {points} from {}'s scoring",
+            seat_name(robber),
+            seat_name(victim)
+        ),
+        Event::RobberCarried { robber, from, to, .. } => format!(
+            "         {}'s robber moves along from space {from} to {to}",
+            seat_name(robber)
+        ),
+        Event::CropChoice { player, circle, deploy, .. } => format!(
+            "         crop circle ({circle}): {} chooses {}",
+            seat_name(player),
+            if deploy { "deploy" } else { "remove" }
+        ),
+        Event::CropDeployed { player, x, y, .. } => {
+            format!("         {} adds a follower at ({x},{y})", seat_name(player))
+        }
+        Event::CropRemoved { player, x, y, .. } => {
+            format!("         {} takes back its follower at ({x},{y})", seat_name(player))
+        }
+        Event::CropPassed { player, .. } => format!("         {} adds no follower", seat_name(player)),
+        Event::TurnEnd { .. } => return None,
+        Event::GameEnd { turns } => format!("Game over after {turns} turns"),
+    })
+}
+
+/// The whole log, one line per described event.
+pub fn log(rules: &Ruleset, events: &[Event]) -> String {
+    let mut out = String::new();
+    for e in events {
+        if let Some(line) = describe(rules, e) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The final table: points per category per player, totals, ingots, winners.
+pub fn final_table(outcome: &GameOutcome) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<8}{:>7}{:>7}{:>9}{:>7}{:>7}{:>9}{:>8}{:>8}",
+        "player", "road", "city", "cloister", "field", "gold", "robbers", "ingots", "total"
+    );
+    for (p, s) in outcome.seats.iter().enumerate() {
+        let c = &s.by_category;
+        let _ = writeln!(
+            out,
+            "{:<8}{:>7}{:>7}{:>9}{:>7}{:>7}{:>9}{:>8}{:>8}",
+            seat_name(p as u8),
+            c.get(Category::Road),
+            c.get(Category::City),
+            c.get(Category::Cloister),
+            c.get(Category::Field),
+            c.get(Category::Gold),
+            c.get(Category::Robbers),
+            s.ingots,
+            s.total
+        );
+    }
+    let names: Vec<&str> = outcome.winners.iter().map(|&w| seat_name(w)).collect();
+    let _ = writeln!(
+        out,
+        "winner{}: {}   tiles placed: {} (discarded {})",
+        if names.len() > 1 { "s (tie)" } else { "" },
+        names.join(", "),
+        outcome.tiles_placed,
+        outcome.tiles_discarded
+    );
+    out
+}

@@ -1,0 +1,209 @@
+//! Property tests over many seeded games under every bundled ruleset: tiles, followers,
+//! ingots and points are conserved; scores never fall; same seed → same game; a game record
+//! replays to the same events.
+
+use meeplab::engine::{
+    compile, Category, Compiled, Event, Game, NoEvents, OnIllegal, Phase,
+};
+use meeplab::policy::{Policy, PolicyKind};
+use meeplab::record::{play_recorded, replay};
+use proptest::prelude::*;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+const RULESETS: &[&str] = &[
+    "base",
+    "base-2000",
+    "goldmines-hig-2012",
+    "goldmines-rgg",
+    "goldmines-bb6-2017",
+    "goldmines-autopick",
+    "robbers-2012",
+    "robbers-zmg",
+    "robbers-2025",
+    "cropcircles",
+    "cropcircles-zmg",
+];
+
+fn compiled() -> &'static Vec<(String, Arc<Compiled>)> {
+    static ALL: OnceLock<Vec<(String, Arc<Compiled>)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        RULESETS
+            .iter()
+            .map(|name| {
+                let path = format!("rulesets/{name}.rules");
+                let loaded = meeplab::dsl::load_ruleset(Path::new(&path))
+                    .unwrap_or_else(|d| panic!("{path}: {d}"));
+                (name.to_string(), compile(&loaded.ruleset))
+            })
+            .collect()
+    })
+}
+
+/// Play a game turn by turn, checking the invariants between turns.
+fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind) {
+    let r = &rules.rules;
+    let mut game = Game::new(rules.clone(), seed, players);
+    let mut chooser = Policy::new(policy);
+    let mut events: Vec<Event> = Vec::new();
+    game.setup(&mut events);
+    let mut last_scores = game.scores().to_vec();
+    loop {
+        let more = game.play_turn(&mut chooser, &mut events);
+        // followers: on board + in supply = followers per player
+        for p in 0..players {
+            let on_board = game.followers().iter().filter(|f| f.player == p).count();
+            assert_eq!(
+                on_board + game.supply(p) as usize,
+                r.followers as usize,
+                "seed {seed}: followers of seat {p} not conserved"
+            );
+        }
+        // ingots: held + on board + removed = 2 per gold tile placed
+        if let Some(g) = &r.gold {
+            let held: u32 = (0..players).map(|p| game.ingots_held(p)).sum();
+            assert_eq!(
+                held + game.ingots_on_board() + game.ingots_removed(),
+                g.ingots_per_tile as u32 * game.gold_tiles_placed(),
+                "seed {seed}: ingots not conserved"
+            );
+        }
+        // robbers stand on real spaces
+        if let Some(rb) = &r.robbers {
+            for sp in game.robbers().iter().flatten() {
+                assert!(*sp < rb.track);
+            }
+        }
+        // scores never fall
+        for (p, (&now, &before)) in game.scores().iter().zip(&last_scores).enumerate() {
+            assert!(now >= before, "seed {seed}: seat {p} score fell");
+        }
+        last_scores = game.scores().to_vec();
+        if !more {
+            break;
+        }
+    }
+    game.finish(&mut chooser, &mut events);
+    let outcome = game.outcome();
+
+    // every tile at most once: placed + discarded + start = the pack
+    assert_eq!(
+        outcome.tiles_placed + outcome.tiles_discarded,
+        r.total_tiles() as u32,
+        "seed {seed}: tiles not conserved"
+    );
+    let mut cells: Vec<(i32, i32)> = game.placed_tiles().iter().map(|t| (t.x, t.y)).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    assert_eq!(cells.len() as u32, outcome.tiles_placed, "two tiles on one cell");
+
+    // the event stream's points add up to the final scores, per category
+    let mut sums = vec![[0i64; Category::COUNT]; players as usize];
+    for e in &events {
+        match *e {
+            Event::Scored {
+                category,
+                winners,
+                points,
+                ..
+            } => {
+                for (p, s) in sums.iter_mut().enumerate() {
+                    if winners & (1 << p) != 0 {
+                        s[category.index()] += points;
+                    }
+                }
+            }
+            Event::Robbed { robber, points, .. } => {
+                sums[robber as usize][Category::Robbers.index()] += points
+            }
+            Event::GoldValue { player, points, .. } => {
+                sums[player as usize][Category::Gold.index()] += points
+            }
+            _ => {}
+        }
+    }
+    for (p, seat) in outcome.seats.iter().enumerate() {
+        assert_eq!(seat.by_category.0, sums[p], "seed {seed}: seat {p} points");
+        assert_eq!(seat.total, seat.by_category.total());
+    }
+    // final-phase scorings only after the last turn
+    let last_turn_end = events
+        .iter()
+        .rposition(|e| matches!(e, Event::TurnEnd { .. }))
+        .unwrap_or(0);
+    for e in &events[..last_turn_end] {
+        if let Event::Scored { phase, .. } = e {
+            assert_eq!(*phase, Phase::Turn);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_in_random_games(seed in any::<u64>(), players in 2u8..=5) {
+        for (_, rules) in compiled() {
+            check_game(rules, seed, players, PolicyKind::Random);
+        }
+    }
+
+    #[test]
+    fn invariants_hold_in_greedy_games(seed in any::<u64>(), players in 2u8..=4) {
+        for (_, rules) in compiled() {
+            check_game(rules, seed, players, PolicyKind::Greedy);
+        }
+    }
+
+    #[test]
+    fn same_seed_same_game(seed in any::<u64>(), players in 2u8..=5) {
+        for (_, rules) in compiled() {
+            let (a, ea) = meeplab::engine::play_with_events(rules, seed, players, PolicyKind::Random);
+            let (b, eb) = meeplab::engine::play_with_events(rules, seed, players, PolicyKind::Random);
+            prop_assert_eq!(&a, &b);
+            prop_assert_eq!(ea, eb);
+            // the fast path (no events kept) plays the very same game
+            let c = meeplab::engine::play(rules, seed, players, PolicyKind::Random);
+            prop_assert_eq!(a, c);
+        }
+    }
+
+    #[test]
+    fn a_record_replays_to_the_same_events(seed in any::<u64>(), players in 2u8..=5) {
+        for (name, rules) in compiled() {
+            for policy in [PolicyKind::Random, PolicyKind::Greedy] {
+                let (outcome, events, record) = play_recorded(rules, seed, players, policy);
+                let text = serde_json::to_string(&record).expect("record encodes");
+                let back: meeplab::record::GameRecord = serde_json::from_str(&text).expect("record decodes");
+                let r = replay(rules, &back, OnIllegal::Stop, PolicyKind::Random);
+                prop_assert!(r.problems.is_empty(), "{}: {:?}", name, r.problems);
+                prop_assert_eq!(r.unrecorded, 0);
+                prop_assert_eq!(&r.events, &events, "{} seed {}", name, seed);
+                prop_assert_eq!(r.outcome, outcome);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_reused_player_plays_like_a_fresh_game() {
+    for (_, rules) in compiled() {
+        let mut player = meeplab::engine::Player::new(rules, PolicyKind::Random);
+        for seed in 0..20 {
+            let reused = player.play(seed, 3);
+            let fresh = meeplab::engine::play(rules, seed, 3, PolicyKind::Random);
+            assert_eq!(reused, fresh, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn no_events_sink_keeps_the_same_hashes() {
+    for (_, rules) in compiled() {
+        let mut g = Game::new(rules.clone(), 9, 4);
+        let mut p = Policy::new(PolicyKind::Random);
+        let fast = g.play(&mut p, &mut NoEvents);
+        let (slow, _) = meeplab::engine::play_with_events(rules, 9, 4, PolicyKind::Random);
+        assert_eq!(fast.turn_hashes, slow.turn_hashes);
+    }
+}
