@@ -1,1 +1,25 @@
-//! The rule language: lexer/parser (nom, spans kept), AST, resolution of `extends`/`include`, validation and diagnostics.
+//! The rule language: lexer and parser (nom, spans kept), AST, the option registry, value
+//! typing, resolution of `extends`/`include` into one typed [`Ruleset`], validation,
+//! diagnostics and printing back. This module is the public front door:
+//!
+//! - [`load_ruleset`] / [`load_ruleset_str`] → [`Loaded`] (ruleset + warnings) or
+//!   [`Diagnostics`] (every problem found, rendered rustc-style by `Display`);
+//! - [`print_ruleset`] writes a resolved ruleset back in the language;
+//! - [`registry`] documents every option (`meeplab check --list-options`).
+
+pub mod ast;
+pub mod diagnostic;
+pub mod lexer;
+pub mod parse;
+pub mod print;
+pub mod registry;
+pub mod resolve;
+pub mod typing;
+pub mod validate;
+
+pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use print::print_ruleset;
+pub use resolve::{load_ruleset, load_ruleset_str, load_ruleset_str_isolated, Loaded};
+
+#[allow(unused_imports)]
+use crate::ruleset::Ruleset;

@@ -1,0 +1,321 @@
+//! Tokens of the rule language as nom parsers over located spans: whitespace and `#`
+//! comments, identifiers, names (tile ids, tile-set names), strings with escapes, integers
+//! and punctuation — plus the parse error type every parser in `dsl::parse` shares.
+
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{char, digit1, multispace1, not_line_ending, satisfy};
+use nom::combinator::{opt, recognize, verify};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::many0_count;
+use nom::sequence::{pair, preceded};
+use nom::{IResult, Input, Parser};
+use nom_locate::LocatedSpan;
+
+/// Input of every parser: the file text with its byte offset tracked.
+pub type Span<'a> = LocatedSpan<&'a str>;
+/// Result of every parser.
+pub type PResult<'a, T> = IResult<Span<'a>, T, PErr>;
+
+/// A syntax error: code, byte range, message and optional help.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PErr {
+    pub code: &'static str,
+    pub start: usize,
+    pub end: usize,
+    pub msg: String,
+    pub help: Option<String>,
+}
+
+impl PErr {
+    pub fn new(code: &'static str, start: usize, end: usize, msg: impl Into<String>) -> PErr {
+        PErr {
+            code,
+            start,
+            end,
+            msg: msg.into(),
+            help: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> PErr {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// "expected WHAT, found …" at the next non-blank position of `i`.
+    pub fn expected(i: Span<'_>, what: &str) -> PErr {
+        let j = skip_ws(i);
+        let (len, found) = describe(j);
+        let at = j.location_offset();
+        PErr::new(
+            "E0101",
+            at,
+            at + len,
+            format!("expected {what}, found {found}"),
+        )
+    }
+}
+
+impl<'a> ParseError<Span<'a>> for PErr {
+    fn from_error_kind(input: Span<'a>, _kind: ErrorKind) -> Self {
+        let (len, found) = describe(input);
+        let at = input.location_offset();
+        PErr::new("E0101", at, at + len, format!("unexpected {found}"))
+    }
+
+    fn append(_input: Span<'a>, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+/// Byte length and a human description of what starts at `i`.
+pub fn describe(i: Span<'_>) -> (usize, String) {
+    let s = *i.fragment();
+    match s.chars().next() {
+        None => (0, "end of file".to_string()),
+        Some('\n') | Some('\r') => (1, "end of line".to_string()),
+        Some(c) if c.is_alphanumeric() || c == '_' => {
+            let word: String = s
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || "_./+-".contains(*c))
+                .take(40)
+                .collect();
+            (word.len(), format!("`{word}`"))
+        }
+        Some('"') => (1, "a string".to_string()),
+        Some(c) if c.is_control() => (
+            c.len_utf8(),
+            format!("control character U+{:04X}", c as u32),
+        ),
+        Some(c) => (c.len_utf8(), format!("`{c}`")),
+    }
+}
+
+fn comment(i: Span<'_>) -> PResult<'_, Span<'_>> {
+    recognize(preceded(char('#'), not_line_ending)).parse_complete(i)
+}
+
+/// Whitespace and comments (possibly none).
+pub fn ws(i: Span<'_>) -> PResult<'_, ()> {
+    let (i, _) = many0_count(nom::branch::alt((multispace1, comment))).parse_complete(i)?;
+    Ok((i, ()))
+}
+
+/// `i` after whitespace and comments; never fails.
+pub fn skip_ws(i: Span<'_>) -> Span<'_> {
+    match ws(i) {
+        Ok((j, ())) => j,
+        Err(_) => i,
+    }
+}
+
+fn is_ident_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_'
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "_./+-".contains(c)
+}
+
+/// A bare name character set: what tile ids and tile-set names may use unquoted.
+pub fn is_bare_name(s: &str) -> bool {
+    let mut cs = s.chars();
+    matches!(cs.next(), Some(c) if c.is_ascii_alphanumeric() || c == '_') && cs.all(is_name_char)
+}
+
+/// An identifier `[A-Za-z_][A-Za-z0-9_]*` after optional whitespace.
+pub fn ident(i: Span<'_>) -> PResult<'_, Span<'_>> {
+    let i = skip_ws(i);
+    recognize(pair(satisfy(is_ident_start), take_while(is_ident_char))).parse_complete(i)
+}
+
+/// The identifier `kw` exactly (not a prefix of a longer word).
+pub fn keyword<'a>(kw: &'static str) -> impl Fn(Span<'a>) -> PResult<'a, Span<'a>> {
+    move |i: Span<'a>| verify(ident, |s: &Span<'_>| *s.fragment() == kw).parse_complete(i)
+}
+
+/// A dotted option key `gold.split`, after optional whitespace.
+pub fn dotted(i: Span<'_>) -> PResult<'_, Span<'_>> {
+    let i = skip_ws(i);
+    recognize(pair(
+        satisfy(is_ident_start),
+        take_while(|c: char| is_ident_char(c) || c == '.'),
+    ))
+    .parse_complete(i)
+}
+
+/// A name (tile id, tile-set name): bare `BA/Cc+`, `goldmines-c1`, or a quoted string.
+pub fn name(i: Span<'_>) -> PResult<'_, (String, usize, usize)> {
+    let i = skip_ws(i);
+    if i.fragment().starts_with('"') {
+        let start = i.location_offset();
+        let (j, s) = string(i)?;
+        return Ok((j, (s, start, j.location_offset())));
+    }
+    let (j, s) = recognize(pair(
+        satisfy(|c| c.is_ascii_alphanumeric() || c == '_'),
+        take_while(is_name_char),
+    ))
+    .parse_complete(i)?;
+    Ok((
+        j,
+        (
+            s.fragment().to_string(),
+            s.location_offset(),
+            j.location_offset(),
+        ),
+    ))
+}
+
+/// The punctuation `c` after optional whitespace.
+pub fn sym<'a>(c: char) -> impl Fn(Span<'a>) -> PResult<'a, char> {
+    move |i: Span<'a>| {
+        let i = skip_ws(i);
+        char(c).parse_complete(i)
+    }
+}
+
+/// The punctuation `s` (several characters) after optional whitespace.
+pub fn syms<'a>(s: &'static str) -> impl Fn(Span<'a>) -> PResult<'a, Span<'a>> {
+    move |i: Span<'a>| {
+        let i = skip_ws(i);
+        tag(s).parse_complete(i)
+    }
+}
+
+/// A decimal integer with an optional leading `-`, after optional whitespace. Literals
+/// outside `i64` are a hard error (E0105).
+pub fn integer(i: Span<'_>) -> PResult<'_, (i64, usize, usize)> {
+    let i = skip_ws(i);
+    let (j, text) = recognize(pair(opt(char('-')), digit1)).parse_complete(i)?;
+    let (start, end) = (text.location_offset(), j.location_offset());
+    match text.fragment().parse::<i64>() {
+        Ok(n) => Ok((j, (n, start, end))),
+        Err(_) => Err(nom::Err::Failure(
+            PErr::new("E0105", start, end, "number out of range").with_help(format!(
+                "numbers must lie within {}..={}",
+                i64::MIN,
+                i64::MAX
+            )),
+        )),
+    }
+}
+
+/// A double-quoted string with escapes `\\ \" \n \t \r \0 \u{…}`. Strings end on the same
+/// line; an unterminated string (E0102) or a bad escape (E0104) is a hard error.
+pub fn string(i: Span<'_>) -> PResult<'_, String> {
+    let i = skip_ws(i);
+    let start = i.location_offset();
+    let (body, _) = char('"').parse_complete(i)?;
+    let text = *body.fragment();
+    let mut out = String::new();
+    let mut chars = text.char_indices();
+    while let Some((k, c)) = chars.next() {
+        match c {
+            '"' => {
+                let (rest, _) = body.take_split(k + 1);
+                return Ok((rest, out));
+            }
+            '\n' | '\r' => break,
+            '\\' => {
+                let esc_at = start + 1 + k;
+                let bad =
+                    |len: usize, what: String| {
+                        nom::Err::Failure(PErr::new("E0104", esc_at, esc_at + len, what).with_help(
+                            "valid escapes: \\\\ \\\" \\n \\t \\r \\0 \\u{hex}".to_string(),
+                        ))
+                    };
+                match chars.next() {
+                    Some((_, '\\')) => out.push('\\'),
+                    Some((_, '"')) => out.push('"'),
+                    Some((_, 'n')) => out.push('\n'),
+                    Some((_, 't')) => out.push('\t'),
+                    Some((_, 'r')) => out.push('\r'),
+                    Some((_, '0')) => out.push('\0'),
+                    Some((_, 'u')) => {
+                        let rest = &text[k + 2..];
+                        let close = rest.find('}').filter(|_| rest.starts_with('{'));
+                        let Some(close) = close else {
+                            return Err(bad(
+                                2,
+                                "invalid unicode escape: expected `\\u{hex}`".into(),
+                            ));
+                        };
+                        let hex = &rest[1..close];
+                        let ch = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
+                        let Some(ch) = ch.filter(|_| !hex.is_empty() && hex.len() <= 6) else {
+                            return Err(bad(
+                                close + 3,
+                                format!("invalid unicode escape `\\u{{{hex}}}`"),
+                            ));
+                        };
+                        out.push(ch);
+                        // skip `{hex}`
+                        for _ in 0..close + 1 {
+                            chars.next();
+                        }
+                    }
+                    Some((_, other)) => {
+                        return Err(bad(
+                            1 + other.len_utf8(),
+                            format!("unknown escape `\\{other}`"),
+                        ))
+                    }
+                    None => break,
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    let line_end = text.find(['\n', '\r']).unwrap_or(text.len());
+    Err(nom::Err::Failure(
+        PErr::new("E0102", start, start + 1 + line_end, "unterminated string")
+            .with_help("close the string with `\"` on the same line"),
+    ))
+}
+
+/// At least one character of `pred`, after optional whitespace (used for edge strings).
+pub fn word<'a>(pred: fn(char) -> bool) -> impl Fn(Span<'a>) -> PResult<'a, Span<'a>> {
+    move |i: Span<'a>| {
+        let i = skip_ws(i);
+        take_while1(pred).parse_complete(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_and_escapes() {
+        let (_, s) = string(Span::new(r#""a\"b\\c\u{e9}""#)).unwrap();
+        assert_eq!(s, "a\"b\\cé");
+        let e = string(Span::new("\"abc\nx")).unwrap_err();
+        match e {
+            nom::Err::Failure(e) => assert_eq!((e.code, e.start, e.end), ("E0102", 0, 4)),
+            _ => panic!("expected failure"),
+        }
+        match string(Span::new(r#""a\q""#)).unwrap_err() {
+            nom::Err::Failure(e) => assert_eq!((e.code, e.start), ("E0104", 2)),
+            _ => panic!("expected failure"),
+        }
+    }
+
+    #[test]
+    fn names_idents_numbers() {
+        let (_, (n, a, b)) = name(Span::new("  BA/Cc+ x2")).unwrap();
+        assert_eq!((n.as_str(), a, b), ("BA/Cc+", 2, 8));
+        let (_, (v, _, _)) = integer(Span::new(" -42")).unwrap();
+        assert_eq!(v, -42);
+        assert!(matches!(
+            integer(Span::new("99999999999999999999")),
+            Err(nom::Err::Failure(PErr { code: "E0105", .. }))
+        ));
+        assert!(keyword("tile")(Span::new("tiles")).is_err());
+        assert!(keyword("tile")(Span::new(" # c\n tile X")).is_ok());
+    }
+}

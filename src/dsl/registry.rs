@@ -1,0 +1,466 @@
+//! THE option registry: every rule option the language accepts — key, type, allowed values,
+//! default, meaning and sources — in one table. It drives key lookup and typing (unknown key
+//! → closest valid keys), validation messages, defaults during resolution and the
+//! documentation printed by `meeplab check --list-options`.
+
+use crate::ruleset::Var;
+
+/// Which part of the game an option belongs to. Expansion options only apply when the deck
+/// holds that expansion's tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Area {
+    General,
+    Scoring,
+    Gold,
+    Robbers,
+    Crop,
+}
+
+impl Area {
+    pub fn name(self) -> &'static str {
+        match self {
+            Area::General => "general",
+            Area::Scoring => "scoring",
+            Area::Gold => "gold mines",
+            Area::Robbers => "robbers",
+            Area::Crop => "crop circles",
+        }
+    }
+}
+
+/// One named argument of a choice, e.g. `pick` of `draft(pick: player)`. The first value is
+/// the default.
+#[derive(Debug)]
+pub struct ArgDef {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+    pub doc: &'static str,
+}
+
+/// One allowed value of a choice option.
+#[derive(Debug)]
+pub struct Choice {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub args: &'static [ArgDef],
+}
+
+/// The type of an option's value.
+#[derive(Debug)]
+pub enum OptType {
+    /// An integer within `min..=max`.
+    Int {
+        min: i64,
+        max: i64,
+    },
+    /// `lo..hi` within `min..=max` (a single integer means `n..n`).
+    Range {
+        min: i64,
+        max: i64,
+    },
+    Bool,
+    Choice(&'static [Choice]),
+    /// An arithmetic expression over `vars`; `none_ok` also allows `none`.
+    Expr {
+        vars: &'static [Var],
+        none_ok: bool,
+    },
+}
+
+impl OptType {
+    /// Short type description for messages and docs.
+    pub fn describe(&self) -> String {
+        match self {
+            OptType::Int { min, max } => format!("integer {min}..{max}"),
+            OptType::Range { min, max } => format!("range within {min}..{max}, e.g. `2..5`"),
+            OptType::Bool => "true or false".to_string(),
+            OptType::Choice(cs) => format!(
+                "one of: {}",
+                cs.iter().map(choice_syntax).collect::<Vec<_>>().join(" | ")
+            ),
+            OptType::Expr { vars, none_ok } => {
+                let vs: Vec<&str> = vars.iter().map(|v| v.name()).collect();
+                let base = if vs.is_empty() {
+                    "expression (numbers only)".to_string()
+                } else {
+                    format!("expression over {}", vs.join(", "))
+                };
+                if *none_ok {
+                    format!("{base}, or `none`")
+                } else {
+                    base
+                }
+            }
+        }
+    }
+}
+
+/// `draft(pick: player|most_contested)`
+pub fn choice_syntax(c: &Choice) -> String {
+    if c.args.is_empty() {
+        c.name.to_string()
+    } else {
+        let args: Vec<String> = c
+            .args
+            .iter()
+            .map(|a| format!("{}: {}", a.name, a.values.join("|")))
+            .collect();
+        format!("{}({})", c.name, args.join(", "))
+    }
+}
+
+/// One option of the registry.
+#[derive(Debug)]
+pub struct OptionDef {
+    pub key: &'static str,
+    pub area: Area,
+    pub ty: OptType,
+    /// Default, written in the rule language (parsed like any value).
+    pub default: &'static str,
+    pub doc: &'static str,
+    /// Who uses which value (free text for the docs).
+    pub sources: &'static str,
+}
+
+const fn choice(name: &'static str, doc: &'static str) -> Choice {
+    Choice {
+        name,
+        doc,
+        args: &[],
+    }
+}
+
+/// Every option, in documentation order.
+pub static OPTIONS: &[OptionDef] = &[
+    OptionDef {
+        key: "players",
+        area: Area::General,
+        ty: OptType::Range { min: 1, max: 8 },
+        default: "2..5",
+        doc: "How many players the ruleset supports.",
+        sources: "HiG C1 box: 2..5 (5 colours); Big Box editions: 2..6 (6 colours)",
+    },
+    OptionDef {
+        key: "followers",
+        area: Area::General,
+        ty: OptType::Int { min: 1, max: 30 },
+        default: "7",
+        doc: "Followers in each player's supply (the 8th meeple is the score marker).",
+        sources: "all editions: 7",
+    },
+    OptionDef {
+        key: "unplaceable",
+        area: Area::General,
+        ty: OptType::Choice(&[
+            choice("discard", "the tile is removed from the game; draw again"),
+            choice("reshuffle", "the tile is shuffled back into the pack; draw again"),
+        ]),
+        default: "discard",
+        doc: "What happens to a drawn tile that fits nowhere.",
+        sources: "RGG C1 and C2 order of play: discard; reshuffle is a house variant",
+    },
+    OptionDef {
+        key: "farms",
+        area: Area::Scoring,
+        ty: OptType::Choice(&[
+            choice("per_field", "3rd rule (2002 on): each field pays its majority `score.farm.city` per completed city it touches"),
+            choice("once_per_player", "2nd rule (~2001): per field, but a player is paid for a given city at most once"),
+            choice("city_centric", "1st rule (2000): per completed city, the player(s) with most farmers in the fields touching it get `score.farm.city`"),
+            choice("off", "no farmers: followers may not be placed in fields"),
+        ]),
+        default: "per_field",
+        doc: "How farms (fields) are scored at the end of the game.",
+        sources: "C2/C3 and HiG since 2002: per_field; C1 2000: city_centric (4 pts); C1 ~2001: once_per_player",
+    },
+    OptionDef {
+        key: "score.farm.city",
+        area: Area::Scoring,
+        ty: OptType::Expr { vars: &[Var::Cities], none_ok: false },
+        default: "3",
+        doc: "Points a farm pays per completed city (`cities` is 1 per city).",
+        sources: "current: 3; 1st-edition city-centric rule: 4",
+    },
+    OptionDef {
+        key: "score.road.complete",
+        area: Area::Scoring,
+        ty: OptType::Expr { vars: &[Var::Tiles], none_ok: false },
+        default: "tiles",
+        doc: "Points for a completed road.",
+        sources: "all editions: 1 per tile",
+    },
+    OptionDef {
+        key: "score.road.final",
+        area: Area::Scoring,
+        ty: OptType::Expr { vars: &[Var::Tiles], none_ok: false },
+        default: "tiles",
+        doc: "Points for an incomplete road at the end of the game.",
+        sources: "all editions: 1 per tile",
+    },
+    OptionDef {
+        key: "score.city.complete",
+        area: Area::Scoring,
+        ty: OptType::Expr { vars: &[Var::Tiles, Var::Pennants], none_ok: false },
+        default: "2 * tiles + 2 * pennants",
+        doc: "Points for a completed city.",
+        sources: "all editions: 2 per tile + 2 per pennant",
+    },
+    OptionDef {
+        key: "score.city.small",
+        area: Area::Scoring,
+        ty: OptType::Expr { vars: &[Var::Tiles, Var::Pennants], none_ok: true },
+        default: "none",
+        doc: "Points for a completed city of exactly two tiles when they differ from `score.city.complete`; `none` = no special case.",
+        sources: "since 2002: none (4 points); C1 before 2002: tiles + pennants (2 points)",
+    },
+    OptionDef {
+        key: "score.city.final",
+        area: Area::Scoring,
+        ty: OptType::Expr { vars: &[Var::Tiles, Var::Pennants], none_ok: false },
+        default: "tiles + pennants",
+        doc: "Points for an incomplete city at the end of the game.",
+        sources: "all editions: 1 per tile + 1 per pennant",
+    },
+    OptionDef {
+        key: "score.cloister.complete",
+        area: Area::Scoring,
+        ty: OptType::Expr { vars: &[Var::Neighbours], none_ok: false },
+        default: "1 + neighbours",
+        doc: "Points for a completed cloister (`neighbours` is 8 then).",
+        sources: "all editions: 9",
+    },
+    OptionDef {
+        key: "score.cloister.final",
+        area: Area::Scoring,
+        ty: OptType::Expr { vars: &[Var::Neighbours], none_ok: false },
+        default: "1 + neighbours",
+        doc: "Points for an incomplete cloister at the end: its tile plus the tiles around it.",
+        sources: "all editions: 1 + neighbours",
+    },
+    OptionDef {
+        key: "gold.ingots",
+        area: Area::Gold,
+        ty: OptType::Int { min: 1, max: 9 },
+        default: "2",
+        doc: "Ingots placed per gold tile: one on it, the rest one each on neighbouring tiles.",
+        sources: "HiG 2012, C2, C3: 2",
+    },
+    OptionDef {
+        key: "gold.neighbourhood",
+        area: Area::Gold,
+        ty: OptType::Choice(&[
+            choice("eight", "any of the 8 surrounding tiles, diagonals included"),
+            choice("four", "only the 4 edge neighbours (house)"),
+        ]),
+        default: "eight",
+        doc: "Where the second ingot may go.",
+        sources: "HiG 2012, ZMG, C2: eight",
+    },
+    OptionDef {
+        key: "gold.split",
+        area: Area::Gold,
+        ty: OptType::Choice(&[
+            Choice {
+                name: "draft",
+                doc: "one ingot at a time, from the active player clockwise among entitled players, until none are left",
+                args: &[ArgDef {
+                    name: "pick",
+                    values: &["player", "most_contested"],
+                    doc: "who decides which ingot a player takes: the player (6/2013 reading) or automatically the tile claimed by most players (JCloisterZone)",
+                }],
+            },
+            Choice {
+                name: "one_per_feature",
+                doc: "each scoring player takes one ingot per gold-bearing feature it scored",
+                args: &[ArgDef {
+                    name: "leftover",
+                    values: &["stays", "removed"],
+                    doc: "what happens to ingots nobody took",
+                }],
+            },
+        ]),
+        default: "draft(pick: player)",
+        doc: "How the gold of completed features is shared between the players entitled to it.",
+        sources: "HiG/ZMG/Wikicarpedia: draft(pick: player); JCloisterZone: draft(pick: most_contested); RGG wording: one_per_feature",
+    },
+    OptionDef {
+        key: "gold.unclaimed",
+        area: Area::Gold,
+        ty: OptType::Choice(&[
+            choice("stays", "the ingots stay on the tiles; another feature may collect them later"),
+            choice("removed", "the ingots are removed from the game"),
+        ]),
+        default: "stays",
+        doc: "Gold on a completed feature that nobody occupies.",
+        sources: "Wikicarpedia footnote, JCloisterZone: stays",
+    },
+    OptionDef {
+        key: "gold.at_end",
+        area: Area::Gold,
+        ty: OptType::Choice(&[
+            choice("discard", "removed before final scoring"),
+            choice("award_incomplete", "incomplete features hand their gold to their majority (house)"),
+        ]),
+        default: "discard",
+        doc: "Gold still on tiles at the end of the game.",
+        sources: "HiG 2012, C2, JCloisterZone: discard",
+    },
+    OptionDef {
+        key: "gold.value",
+        area: Area::Gold,
+        ty: OptType::Expr { vars: &[Var::Ingots], none_ok: false },
+        default: "ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }",
+        doc: "Total points for the ingots a player holds at the end.",
+        sources: "HiG 2012, C2, JCloisterZone: 1/2/3/4 points per ingot at 1-3/4-6/7-9/10+",
+    },
+    OptionDef {
+        key: "robbers.placers",
+        area: Area::Robbers,
+        ty: OptType::Choice(&[
+            choice("next_with_robber", "the active player, then only the next player in turn order whose robber is in supply"),
+            choice("all_others", "the active player, then every other player with a robber in supply"),
+            choice("all_from_active", "every player, from the active player clockwise"),
+        ]),
+        default: "next_with_robber",
+        doc: "Who places a robber when a robber tile is drawn.",
+        sources: "HiG/Devir 2012, Big Box 6: next_with_robber; ZMG Big Box 4: all_others; 2025 (C3.1): all_from_active",
+    },
+    OptionDef {
+        key: "robbers.timing",
+        area: Area::Robbers,
+        ty: OptType::Choice(&[
+            choice("after_tile", "after the robber tile is placed, before the follower"),
+            choice("before_tile", "before the robber tile is placed"),
+        ]),
+        default: "after_tile",
+        doc: "When in the turn robbers are placed.",
+        sources: "C1/C2: after_tile; 2025 (C3.1): before_tile",
+    },
+    OptionDef {
+        key: "robbers.active_may_move",
+        area: Area::Robbers,
+        ty: OptType::Bool,
+        default: "true",
+        doc: "The active player may move its robber already on the score track.",
+        sources: "HiG 2012: true; papageek's C2 reading: false",
+    },
+    OptionDef {
+        key: "robbers.share",
+        area: Area::Robbers,
+        ty: OptType::Expr { vars: &[Var::Points], none_ok: false },
+        default: "ceil(points / 2)",
+        doc: "The robber owner's share of the points the robbed marker scored.",
+        sources: "all editions: half, rounded up",
+    },
+    OptionDef {
+        key: "robbers.in_final_scoring",
+        area: Area::Robbers,
+        ty: OptType::Bool,
+        default: "true",
+        doc: "Robbers also rob points scored in final scoring.",
+        sources: "Wikicarpedia C1 has a final-scoring section with examples (wording unread): true",
+    },
+    OptionDef {
+        key: "robbers.victim",
+        area: Area::Robbers,
+        ty: OptType::Choice(&[
+            choice("owner_chooses", "the robber's owner chooses which scoring marker to rob"),
+            choice("first_scored", "the first marker to score is robbed"),
+        ]),
+        default: "owner_chooses",
+        doc: "Whom a robber robs when several markers on its space score in one step.",
+        sources: "Complete Annotated Rules, BGG description: owner_chooses",
+    },
+    OptionDef {
+        key: "robbers.track",
+        area: Area::Robbers,
+        ty: OptType::Int { min: 10, max: 1000 },
+        default: "50",
+        doc: "Spaces on the score track.",
+        sources: "all editions: 50",
+    },
+    OptionDef {
+        key: "crop.deploy",
+        area: Area::Crop,
+        ty: OptType::Choice(&[
+            choice("may", "each player may add a follower"),
+            choice("must", "each player must add a follower when it can"),
+        ]),
+        default: "may",
+        doc: "Crop-circle action A: whether adding a follower is optional.",
+        sources: "HiG, Wikicarpedia: may; ZMG C2 English: must",
+    },
+    OptionDef {
+        key: "crop.target",
+        area: Area::Crop,
+        ty: OptType::Choice(&[
+            choice("same_segment", "next to one of the player's followers of that type, on the same tile and segment"),
+            choice("any_tile_of_feature", "on any tile of a feature holding one of the player's followers of that type"),
+        ]),
+        default: "same_segment",
+        doc: "Crop-circle action A: where the added follower goes.",
+        sources: "HiG, JCloisterZone: same_segment; ZMG: any_tile_of_feature",
+    },
+];
+
+/// The registry entry for `key`.
+pub fn lookup(key: &str) -> Option<&'static OptionDef> {
+    OPTIONS.iter().find(|o| o.key == key)
+}
+
+/// `candidates` sorted by edit distance to `word` (closest first; ties keep their order).
+pub fn closest_first<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut v: Vec<(f64, usize, &str)> = candidates
+        .enumerate()
+        .map(|(k, c)| (1.0 - strsim::normalized_damerau_levenshtein(word, c), k, c))
+        .collect();
+    v.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    v.into_iter().map(|(_, _, c)| c.to_string()).collect()
+}
+
+/// The documentation of every option (for `meeplab check --list-options`).
+pub fn document() -> String {
+    let mut out = String::from(
+        "Rule options (set as `key = value [source \"…\"]`, or grouped: `gold { split = … }`).\n\
+         Options of an expansion apply only when the deck holds its tiles.\n",
+    );
+    let mut area = None;
+    for o in OPTIONS {
+        if area != Some(o.area) {
+            area = Some(o.area);
+            out.push_str(&format!("\n== {} ==\n", o.area.name()));
+        }
+        out.push_str(&format!("\n{}\n", o.key));
+        out.push_str(&format!("    {}\n", o.doc));
+        out.push_str(&format!("    type:    {}\n", o.ty.describe()));
+        if let OptType::Choice(cs) = &o.ty {
+            for c in cs.iter() {
+                out.push_str(&format!("      {:<36} {}\n", choice_syntax(c), c.doc));
+                for a in c.args {
+                    out.push_str(&format!(
+                        "      {:<36} {} (default {})\n",
+                        format!("  {}:", a.name),
+                        a.doc,
+                        a.values[0]
+                    ));
+                }
+            }
+        }
+        out.push_str(&format!("    default: {}\n", o.default));
+        out.push_str(&format!("    sources: {}\n", o.sources));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_suggestions_rank() {
+        for (k, o) in OPTIONS.iter().enumerate() {
+            assert!(OPTIONS[..k].iter().all(|p| p.key != o.key), "{}", o.key);
+        }
+        let s = closest_first("gold.splt", OPTIONS.iter().map(|o| o.key));
+        assert_eq!(s[0], "gold.split");
+    }
+}

@@ -1,0 +1,984 @@
+//! Resolution: reads files (size, encoding and binary checks), follows `extends` (parent
+//! first, cycles detected) and `include` (relative to the including file, each file once),
+//! applies items in order into a scope, types options through the registry, then builds and
+//! validates the one typed [`Ruleset`] — deck from tile sets × multipliers, start tile,
+//! defaults for unset options of the expansions in play, content hash.
+
+use super::ast::{DeckItem, Item, OptionStmt, Sp, Text, TilesetDef};
+use super::diagnostic::{Diagnostic, Diagnostics, Severity, SourceFile};
+use super::parse::{self, parse_file};
+use super::print;
+use super::registry::{self, closest_first, Area, OptionDef};
+use super::typing::{type_value, Typed};
+use super::validate::build_tile;
+use crate::ruleset::*;
+use crate::tiles::TileType;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Largest rule file accepted.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+/// Deepest chain of `extends` / `include`.
+const MAX_NESTING: usize = 32;
+
+/// A loaded ruleset and the warnings found on the way.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub ruleset: Ruleset,
+    pub warnings: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Origin {
+    file: usize,
+    span: Sp,
+}
+
+#[derive(Clone, Debug)]
+struct OptVal {
+    typed: Typed,
+    source: Option<String>,
+    origin: Origin,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Scope {
+    name: Option<String>,
+    tiles: Vec<(TileType, Origin)>,
+    tile_index: HashMap<String, usize>,
+    tilesets: Vec<(TilesetDef, usize)>,
+    deck: Vec<(DeckItem, usize)>,
+    start: Option<(Text, usize)>,
+    options: BTreeMap<String, OptVal>,
+    included: HashSet<PathBuf>,
+}
+
+struct Loader {
+    files: Vec<SourceFile>,
+    /// Path of each file (None for in-memory text: references resolve from the current dir).
+    paths: Vec<Option<PathBuf>>,
+    diags: Vec<Diagnostic>,
+    /// Canonical paths of the files being resolved (extends/include chain).
+    stack: Vec<PathBuf>,
+    allow_files: bool,
+}
+
+/// Where a file reference in `from` points: relative to the including file's directory, or
+/// to the current directory for in-memory text.
+fn joined(from: Option<&Path>, rel: &str) -> PathBuf {
+    match from.and_then(|p| p.parent()) {
+        Some(dir) => dir.join(rel),
+        None => PathBuf::from(rel),
+    }
+}
+
+impl Loader {
+    fn new(allow_files: bool) -> Loader {
+        Loader {
+            files: Vec::new(),
+            paths: Vec::new(),
+            diags: Vec::new(),
+            stack: Vec::new(),
+            allow_files,
+        }
+    }
+
+    fn has_errors(&self) -> bool {
+        self.diags.iter().any(|d| d.is_error())
+    }
+
+    fn err_at(&mut self, o: Origin, code: &'static str, msg: impl Into<String>) -> &mut Diagnostic {
+        let d = self.files[o.file].error(code, o.span.start, o.span.end, msg);
+        self.diags.push(d);
+        let n = self.diags.len() - 1;
+        &mut self.diags[n]
+    }
+
+    fn loc(&self, o: Origin) -> String {
+        let (l, c, _) = self.files[o.file].locate(o.span.start);
+        format!("{}:{l}:{c}", self.files[o.file].name)
+    }
+
+    /// Add in-memory text as a file; checks for binary content.
+    fn add_text(&mut self, name: &str, text: String) -> Option<usize> {
+        if let Some(k) = text.find('\0') {
+            let src = SourceFile {
+                name: name.to_string(),
+                text: String::new(),
+            };
+            let mut d = src.error(
+                "E0107",
+                0,
+                0,
+                "this looks like a binary file, not a rule file",
+            );
+            d.help = Some(format!("it contains a NUL byte at offset {k}"));
+            self.diags.push(d);
+            return None;
+        }
+        self.files.push(SourceFile {
+            name: name.to_string(),
+            text,
+        });
+        self.paths.push(None);
+        Some(self.files.len() - 1)
+    }
+
+    /// Read a file (size, binary and UTF-8 checks). `at` is where it was referenced from.
+    fn read(&mut self, path: &Path, at: Option<Origin>) -> Option<usize> {
+        let name = path.display().to_string();
+        let fail = |me: &mut Loader, code: &'static str, msg: String, help: Option<String>| {
+            let mut d = match at {
+                Some(o) => me.files[o.file].error(code, o.span.start, o.span.end, msg),
+                None => Diagnostic::whole_file(code, &name, msg),
+            };
+            d.help = help;
+            me.diags.push(d);
+            None
+        };
+        let meta = match std::fs::metadata(path) {
+            Ok(m) => m,
+            Err(e) => return fail(self, "E0301", format!("cannot read `{name}`: {e}"), None),
+        };
+        if !meta.is_file() {
+            return fail(
+                self,
+                "E0301",
+                format!("cannot read `{name}`: not a regular file"),
+                None,
+            );
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return fail(
+                self,
+                "E0108",
+                format!("`{name}` is too large ({} bytes)", meta.len()),
+                Some(format!(
+                    "rule files are limited to {} bytes",
+                    MAX_FILE_BYTES
+                )),
+            );
+        }
+        let mut bytes = Vec::new();
+        let read = std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+        if let Err(e) = read {
+            return fail(self, "E0301", format!("cannot read `{name}`: {e}"), None);
+        }
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return fail(
+                self,
+                "E0108",
+                format!("`{name}` is too large"),
+                Some(format!(
+                    "rule files are limited to {} bytes",
+                    MAX_FILE_BYTES
+                )),
+            );
+        }
+        if let Some(k) = bytes.iter().position(|b| *b == 0) {
+            return fail(
+                self,
+                "E0107",
+                format!("`{name}` looks like a binary file, not a rule file"),
+                Some(format!("it contains a NUL byte at offset {k}")),
+            );
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                self.files.push(SourceFile { name, text });
+                self.paths.push(Some(path.to_path_buf()));
+                Some(self.files.len() - 1)
+            }
+            Err(e) => {
+                let bad = e.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                // lossy replacement keeps the prefix intact, so `bad` is still the offset
+                let src = SourceFile { name, text };
+                let mut d = src.error("E0106", bad, bad + 1, "file is not valid UTF-8");
+                d.help = Some(format!(
+                    "invalid byte at offset {bad}; save the file as UTF-8"
+                ));
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    /// Load the file `rel` referenced from file `from` at `at`: path, cycle and depth checks.
+    fn load_ref(
+        &mut self,
+        from: usize,
+        rel: &Text,
+        at: Sp,
+        what: &str,
+    ) -> Option<(usize, PathBuf)> {
+        let o = Origin {
+            file: from,
+            span: at,
+        };
+        if !self.allow_files {
+            self.err_at(
+                o,
+                "E0304",
+                format!("`{what}` is not allowed here: this text was loaded without file access"),
+            );
+            return None;
+        }
+        if self.stack.len() >= MAX_NESTING {
+            self.err_at(
+                o,
+                "E0302",
+                format!("`{what}` nested more than {MAX_NESTING} files deep"),
+            );
+            return None;
+        }
+        let path = joined(self.paths[from].as_deref(), &rel.text);
+        let canon = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if let Some(k) = self.stack.iter().position(|p| *p == canon) {
+            let chain: Vec<String> = self.stack[k..]
+                .iter()
+                .map(|p| {
+                    p.file_name().map_or_else(
+                        || p.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    )
+                })
+                .collect();
+            let d = self.err_at(
+                o,
+                "E0302",
+                format!("cycle in `{what}`: `{}` is already being loaded", rel.text),
+            );
+            d.help = Some(format!("the chain is {} → {}", chain.join(" → "), rel.text));
+            return None;
+        }
+        let id = self.read(&path, Some(o))?;
+        Some((id, canon))
+    }
+
+    /// Resolve the ruleset in file `id` (its `extends` first) into a scope.
+    fn ruleset_scope(&mut self, id: usize) -> Scope {
+        let (ast, errs) = parse_file(&self.files[id].text);
+        for e in &errs {
+            let d = self.files[id].from_perr(e);
+            self.diags.push(d);
+        }
+        let mut scope = Scope::default();
+        let mut extends = ast.items.iter().filter_map(|it| match it {
+            Item::Extends { path, span } => Some((path, *span)),
+            _ => None,
+        });
+        if let Some((path, span)) = extends.next() {
+            if let Some((pid, canon)) = self.load_ref(id, path, span, "extends") {
+                self.stack.push(canon);
+                scope = self.ruleset_scope(pid);
+                self.stack.pop();
+            }
+        }
+        for (_, span) in extends {
+            self.err_at(
+                Origin { file: id, span },
+                "E0303",
+                "a ruleset extends at most one other ruleset",
+            )
+            .help = Some("use `include` to pull in more tiles or options".into());
+        }
+        scope.name = None;
+        let mut named = false;
+        self.apply(id, &ast.items, &mut scope, false, &mut named);
+        if !named && errs.is_empty() {
+            let d = Diagnostic {
+                help: Some("start the file with `ruleset \"My rules\"`".into()),
+                ..self.files[id].error("E0602", 0, 0, "missing ruleset name")
+            };
+            self.diags.push(d);
+        }
+        scope
+    }
+
+    fn apply(
+        &mut self,
+        id: usize,
+        items: &[Item],
+        scope: &mut Scope,
+        included: bool,
+        named: &mut bool,
+    ) {
+        let mut keys_here: HashMap<String, Sp> = HashMap::new();
+        for it in items {
+            match it {
+                Item::Ruleset { name, span } => {
+                    let o = Origin {
+                        file: id,
+                        span: *span,
+                    };
+                    if included {
+                        self.err_at(o, "E0303", "`ruleset` is not allowed in an included file")
+                            .help = Some("an included file adds tiles, tile sets and options; use `extends` to build on a ruleset".into());
+                    } else if *named {
+                        self.err_at(o, "E0303", "the ruleset is named twice");
+                    } else {
+                        *named = true;
+                        scope.name = Some(name.text.clone());
+                    }
+                }
+                Item::Extends { span, .. } => {
+                    if included {
+                        self.err_at(
+                            Origin {
+                                file: id,
+                                span: *span,
+                            },
+                            "E0303",
+                            "`extends` is not allowed in an included file",
+                        );
+                    }
+                }
+                Item::Include { path, span } => {
+                    if let Some((fid, canon)) = self.load_ref(id, path, *span, "include") {
+                        if scope.included.insert(canon.clone()) {
+                            let (ast, errs) = parse_file(&self.files[fid].text);
+                            for e in &errs {
+                                let d = self.files[fid].from_perr(e);
+                                self.diags.push(d);
+                            }
+                            self.stack.push(canon);
+                            self.apply(fid, &ast.items, scope, true, named);
+                            self.stack.pop();
+                        }
+                    }
+                }
+                Item::Tile(def) => {
+                    let mut out = Vec::new();
+                    let t = build_tile(def, &self.files[id], &mut out);
+                    self.diags.append(&mut out);
+                    let o = Origin {
+                        file: id,
+                        span: def.id.span,
+                    };
+                    if let Some(&k) = scope.tile_index.get(&def.id.text) {
+                        let first = self.loc(scope.tiles[k].1);
+                        self.err_at(o, "E0401", format!("duplicate tile id `{}`", def.id.text))
+                            .notes
+                            .push(format!("first defined at {first}"));
+                    } else if let Some(t) = t {
+                        scope.tile_index.insert(t.id.clone(), scope.tiles.len());
+                        scope.tiles.push((t, o));
+                    }
+                }
+                Item::Tileset(def) => {
+                    if let Some((first, fid)) = scope
+                        .tilesets
+                        .iter()
+                        .find(|(s, _)| s.name.text == def.name.text)
+                    {
+                        let first = self.loc(Origin {
+                            file: *fid,
+                            span: first.name.span,
+                        });
+                        self.err_at(
+                            Origin {
+                                file: id,
+                                span: def.name.span,
+                            },
+                            "E0506",
+                            format!("duplicate tile set `{}`", def.name.text),
+                        )
+                        .notes
+                        .push(format!("first defined at {first}"));
+                    } else {
+                        scope.tilesets.push((def.clone(), id));
+                    }
+                }
+                Item::Deck {
+                    append, entries, ..
+                } => {
+                    if !append {
+                        scope.deck.clear();
+                    }
+                    scope.deck.extend(entries.iter().map(|e| (e.clone(), id)));
+                }
+                Item::Start { id: t, .. } => scope.start = Some((t.clone(), id)),
+                Item::Option(stmt) => self.option(id, stmt, scope, &mut keys_here),
+            }
+        }
+    }
+
+    fn option(
+        &mut self,
+        id: usize,
+        stmt: &OptionStmt,
+        scope: &mut Scope,
+        keys_here: &mut HashMap<String, Sp>,
+    ) {
+        let o = Origin {
+            file: id,
+            span: stmt.key_span,
+        };
+        let Some(def) = registry::lookup(&stmt.key) else {
+            let keys = closest_first(&stmt.key, registry::OPTIONS.iter().map(|o| o.key));
+            let shown: Vec<String> = keys.iter().take(8).map(|k| format!("`{k}`")).collect();
+            let more = if keys.len() > 8 {
+                ", … (see `meeplab check --list-options`)"
+            } else {
+                ""
+            };
+            self.err_at(o, "E0201", format!("unknown option `{}`", stmt.key))
+                .help = Some(format!(
+                "valid keys, closest first: {}{more}",
+                shown.join(", ")
+            ));
+            return;
+        };
+        if let Some(first) = keys_here.get(&stmt.key) {
+            let first = self.loc(Origin {
+                file: id,
+                span: *first,
+            });
+            self.err_at(
+                o,
+                "E0205",
+                format!("`{}` is set twice in this file", stmt.key),
+            )
+            .notes
+            .push(format!("first set at {first}"));
+            return;
+        }
+        keys_here.insert(stmt.key.clone(), stmt.key_span);
+        match type_value(def, &stmt.value) {
+            Ok(typed) => {
+                scope.options.insert(
+                    def.key.to_string(),
+                    OptVal {
+                        typed,
+                        source: stmt.source.as_ref().map(|s| s.text.clone()),
+                        origin: o,
+                    },
+                );
+            }
+            Err(errs) => {
+                for e in &errs {
+                    let d = self.files[id].from_perr(e);
+                    self.diags.push(d);
+                }
+            }
+        }
+    }
+
+    /// Build the typed ruleset from the top-level scope.
+    fn build(&mut self, scope: Scope, top: usize, file: Option<String>) -> Option<Ruleset> {
+        let errors_before = self.has_errors();
+        // tile sets: tiles exist, counts positive, no duplicates
+        let mut sets: HashMap<String, Vec<(String, u64)>> = HashMap::new();
+        for (def, fid) in &scope.tilesets {
+            let mut entries: Vec<(String, u64)> = Vec::new();
+            for e in &def.entries {
+                let o = Origin {
+                    file: *fid,
+                    span: e.id.span,
+                };
+                if !scope.tile_index.contains_key(&e.id.text) {
+                    let help = self.tile_suggestions(&scope, &e.id.text);
+                    self.err_at(
+                        o,
+                        "E0501",
+                        format!(
+                            "unknown tile `{}` in tile set `{}`",
+                            e.id.text, def.name.text
+                        ),
+                    )
+                    .help = help;
+                    continue;
+                }
+                if e.count.0 <= 0 {
+                    self.err_at(
+                        Origin {
+                            file: *fid,
+                            span: e.count.1,
+                        },
+                        "E0503",
+                        format!("count must be positive, found {}", e.count.0),
+                    );
+                    continue;
+                }
+                if entries.iter().any(|(t, _)| *t == e.id.text) {
+                    self.err_at(
+                        o,
+                        "E0508",
+                        format!(
+                            "tile `{}` listed twice in tile set `{}`",
+                            e.id.text, def.name.text
+                        ),
+                    );
+                    continue;
+                }
+                entries.push((e.id.text.clone(), e.count.0 as u64));
+            }
+            sets.insert(def.name.text.clone(), entries);
+        }
+        // deck
+        let mut counts: Vec<(String, u64)> = Vec::new();
+        for (item, fid) in &scope.deck {
+            let o = Origin {
+                file: *fid,
+                span: item.set.span,
+            };
+            let Some(entries) = sets.get(&item.set.text) else {
+                let names = closest_first(
+                    &item.set.text,
+                    scope.tilesets.iter().map(|(s, _)| s.name.text.as_str()),
+                );
+                let help = if names.is_empty() {
+                    "no tile sets are defined; include a .tiles file".to_string()
+                } else {
+                    format!("tile sets: {}", names.join(", "))
+                };
+                self.err_at(o, "E0502", format!("unknown tile set `{}`", item.set.text))
+                    .help = Some(help);
+                continue;
+            };
+            if item.mult.0 <= 0 {
+                self.err_at(
+                    Origin {
+                        file: *fid,
+                        span: item.mult.1,
+                    },
+                    "E0503",
+                    format!("multiplier must be positive, found {}", item.mult.0),
+                );
+                continue;
+            }
+            let mut chosen: Vec<&(String, u64)> = entries.iter().collect();
+            if let Some(only) = &item.only {
+                for t in only {
+                    if !entries.iter().any(|(id, _)| *id == t.text) {
+                        let help = format!(
+                            "tiles of `{}`: {}",
+                            item.set.text,
+                            closest_first(&t.text, entries.iter().map(|(i, _)| i.as_str()))
+                                .join(", ")
+                        );
+                        self.err_at(
+                            Origin {
+                                file: *fid,
+                                span: t.span,
+                            },
+                            "E0501",
+                            format!("tile `{}` is not in tile set `{}`", t.text, item.set.text),
+                        )
+                        .help = Some(help);
+                    }
+                }
+                chosen.retain(|(id, _)| only.iter().any(|t| t.text == *id));
+            }
+            for (id, n) in chosen {
+                let add = n.saturating_mul(item.mult.0 as u64);
+                match counts.iter_mut().find(|(t, _)| t == id) {
+                    Some(c) => c.1 = c.1.saturating_add(add),
+                    None => counts.push((id.clone(), add)),
+                }
+            }
+        }
+        for (id, n) in &counts {
+            if *n > u16::MAX as u64 {
+                let o = scope.tiles[scope.tile_index[id]].1;
+                self.err_at(
+                    o,
+                    "E0507",
+                    format!(
+                        "{n} copies of tile `{id}` is too many (at most {})",
+                        u16::MAX
+                    ),
+                );
+            }
+        }
+        let top_o = Origin {
+            file: top,
+            span: Sp::new(0, 0),
+        };
+        if counts.is_empty() && !errors_before {
+            self.err_at(top_o, "E0505", "the deck is empty").help =
+                Some("add e.g. `include \"tiles/base.tiles\"` and `deck { base x1 }`, or extend a bundled ruleset".into());
+        }
+        let start = match &scope.start {
+            None => {
+                if !errors_before {
+                    self.err_at(top_o, "E0505", "no start tile").help =
+                        Some("add e.g. `start BA/RCr`".into());
+                }
+                None
+            }
+            Some((t, fid)) => {
+                let o = Origin {
+                    file: *fid,
+                    span: t.span,
+                };
+                if !scope.tile_index.contains_key(&t.text) {
+                    let help = self.tile_suggestions(&scope, &t.text);
+                    self.err_at(o, "E0501", format!("unknown start tile `{}`", t.text))
+                        .help = help;
+                    None
+                } else if let Some(k) = counts.iter().position(|(id, _)| *id == t.text) {
+                    Some(k)
+                } else {
+                    self.err_at(
+                        o,
+                        "E0504",
+                        format!("start tile `{}` is not in the deck", t.text),
+                    )
+                    .help = Some(
+                        "the start tile is one copy of a deck tile; add its tile set to the deck"
+                            .into(),
+                    );
+                    None
+                }
+            }
+        };
+        // options: typed values, defaults for the areas in play
+        let tiles: Vec<TileType> = counts
+            .iter()
+            .map(|(id, _)| scope.tiles[scope.tile_index[id]].0.clone())
+            .collect();
+        let in_play = |a: Area| match a {
+            Area::General | Area::Scoring => true,
+            Area::Gold => tiles.iter().any(|t| t.gold),
+            Area::Robbers => tiles.iter().any(|t| t.robber),
+            Area::Crop => tiles.iter().any(|t| t.crop.is_some()),
+        };
+        let mut values: HashMap<&'static str, Typed> = HashMap::new();
+        let mut options = BTreeMap::new();
+        for def in registry::OPTIONS {
+            let set = scope.options.get(def.key);
+            if !in_play(def.area) {
+                if let Some(v) = set {
+                    let what = match def.area {
+                        Area::Gold => "gold-mine",
+                        Area::Robbers => "robber",
+                        _ => "crop-circle",
+                    };
+                    let mut d = self.files[v.origin.file].diag(
+                        Severity::Warning,
+                        "W0101",
+                        v.origin.span.start,
+                        v.origin.span.end,
+                        format!(
+                            "`{}` is set, but the deck has no {what} tiles, so it has no effect",
+                            def.key
+                        ),
+                    );
+                    d.help = Some(format!(
+                        "add the {} tiles to the deck, or remove this option",
+                        def.area.name()
+                    ));
+                    self.diags.push(d);
+                    options.insert(def.key.to_string(), self.setting(v));
+                }
+                continue;
+            }
+            let typed = match set {
+                Some(v) => {
+                    options.insert(def.key.to_string(), self.setting(v));
+                    v.typed.clone()
+                }
+                None => {
+                    let t = default_of(def)?;
+                    options.insert(
+                        def.key.to_string(),
+                        OptionSetting {
+                            value: t.text(),
+                            source: None,
+                            file: None,
+                        },
+                    );
+                    t
+                }
+            };
+            values.insert(def.key, typed);
+        }
+        if self.has_errors() {
+            return None;
+        }
+        let start = start?;
+        let deck = counts
+            .iter()
+            .enumerate()
+            .map(|(k, (_, n))| DeckEntry {
+                tile: k as TileIdx,
+                count: *n as u16,
+            })
+            .collect();
+        let mut rs = assemble(&values, tiles, deck, start as TileIdx)?;
+        rs.name = scope.name.clone().unwrap_or_default();
+        rs.file = file;
+        rs.options = options;
+        rs.hash = print::fnv1a_hex(&print::canonical(&rs));
+        Some(rs)
+    }
+
+    fn setting(&self, v: &OptVal) -> OptionSetting {
+        OptionSetting {
+            value: v.typed.text(),
+            source: v.source.clone(),
+            file: Some(self.files[v.origin.file].name.clone()),
+        }
+    }
+
+    fn tile_suggestions(&self, scope: &Scope, id: &str) -> Option<String> {
+        let near: Vec<String> = closest_first(id, scope.tiles.iter().map(|(t, _)| t.id.as_str()))
+            .into_iter()
+            .take(5)
+            .collect();
+        if near.is_empty() {
+            Some("no tiles are defined; include a .tiles file".into())
+        } else {
+            Some(format!("closest tile ids: {}", near.join(", ")))
+        }
+    }
+}
+
+/// The registry default of `def`, typed.
+fn default_of(def: &OptionDef) -> Option<Typed> {
+    let (v, errs) = parse_value_text(def.default);
+    if !errs.is_empty() {
+        return None;
+    }
+    type_value(def, &v?).ok()
+}
+
+/// Parse a standalone value (registry defaults).
+fn parse_value_text(text: &str) -> (Option<super::ast::Value>, Vec<super::lexer::PErr>) {
+    let (f, errs) = parse_file(&format!("x = {text}"));
+    match f.items.into_iter().next() {
+        Some(Item::Option(o)) => (Some(o.value), errs),
+        _ => (None, errs),
+    }
+}
+
+fn choice(
+    values: &HashMap<&'static str, Typed>,
+    key: &str,
+) -> Option<(&'static str, Vec<(&'static str, &'static str)>)> {
+    match values.get(key)? {
+        Typed::Choice { name, args } => Some((name, args.clone())),
+        _ => None,
+    }
+}
+
+fn arg(args: &[(&'static str, &'static str)], k: &str) -> &'static str {
+    args.iter().find(|(a, _)| *a == k).map_or("", |(_, v)| *v)
+}
+
+fn expr(values: &HashMap<&'static str, Typed>, key: &str) -> Option<Expr> {
+    match values.get(key)? {
+        Typed::Expr(e) => Some(e.clone()),
+        _ => None,
+    }
+}
+
+fn int(values: &HashMap<&'static str, Typed>, key: &str) -> Option<i64> {
+    match values.get(key)? {
+        Typed::Int(n) => Some(*n),
+        _ => None,
+    }
+}
+
+fn boolean(values: &HashMap<&'static str, Typed>, key: &str) -> Option<bool> {
+    match values.get(key)? {
+        Typed::Bool(b) => Some(*b),
+        _ => None,
+    }
+}
+
+/// Map typed option values onto the engine's [`Ruleset`] fields.
+fn assemble(
+    v: &HashMap<&'static str, Typed>,
+    tiles: Vec<TileType>,
+    deck: Vec<DeckEntry>,
+    start: TileIdx,
+) -> Option<Ruleset> {
+    let (min_players, max_players) = match v.get("players")? {
+        Typed::Range(a, b) => (*a as u8, *b as u8),
+        _ => return None,
+    };
+    let unplaceable = match choice(v, "unplaceable")?.0 {
+        "reshuffle" => Unplaceable::Reshuffle,
+        _ => Unplaceable::Discard,
+    };
+    let farm = match choice(v, "farms")?.0 {
+        "once_per_player" => FarmRule::OncePerPlayer,
+        "city_centric" => FarmRule::CityCentric,
+        "off" => FarmRule::Off,
+        _ => FarmRule::PerField,
+    };
+    let scoring = Scoring {
+        road_complete: expr(v, "score.road.complete")?,
+        road_final: expr(v, "score.road.final")?,
+        city_complete: expr(v, "score.city.complete")?,
+        city_small_complete: match v.get("score.city.small")? {
+            Typed::Expr(e) => Some(e.clone()),
+            _ => None,
+        },
+        city_final: expr(v, "score.city.final")?,
+        cloister_complete: expr(v, "score.cloister.complete")?,
+        cloister_final: expr(v, "score.cloister.final")?,
+        farm,
+        farm_city: expr(v, "score.farm.city")?,
+    };
+    let gold = if v.contains_key("gold.split") {
+        let (split, args) = choice(v, "gold.split")?;
+        let split = match split {
+            "one_per_feature" => GoldSplit::OnePerFeature {
+                leftover: if arg(&args, "leftover") == "removed" {
+                    GoldLeftover::Removed
+                } else {
+                    GoldLeftover::Stay
+                },
+            },
+            _ => GoldSplit::Draft {
+                pick: if arg(&args, "pick") == "most_contested" {
+                    GoldPick::MostContested
+                } else {
+                    GoldPick::Player
+                },
+            },
+        };
+        Some(GoldRules {
+            ingots_per_tile: int(v, "gold.ingots")? as u8,
+            neighbourhood: if choice(v, "gold.neighbourhood")?.0 == "four" {
+                GoldNeighbourhood::Four
+            } else {
+                GoldNeighbourhood::Eight
+            },
+            split,
+            unclaimed: if choice(v, "gold.unclaimed")?.0 == "removed" {
+                UnclaimedGold::Removed
+            } else {
+                UnclaimedGold::Stays
+            },
+            at_end: if choice(v, "gold.at_end")?.0 == "award_incomplete" {
+                GoldAtEnd::AwardIncomplete
+            } else {
+                GoldAtEnd::Discard
+            },
+            value: expr(v, "gold.value")?,
+        })
+    } else {
+        None
+    };
+    let robbers = if v.contains_key("robbers.placers") {
+        Some(RobberRules {
+            placers: match choice(v, "robbers.placers")?.0 {
+                "all_others" => RobberPlacers::AllOthers,
+                "all_from_active" => RobberPlacers::AllFromActive,
+                _ => RobberPlacers::NextWithRobber,
+            },
+            timing: if choice(v, "robbers.timing")?.0 == "before_tile" {
+                RobberTiming::BeforeTile
+            } else {
+                RobberTiming::AfterTile
+            },
+            active_may_move: boolean(v, "robbers.active_may_move")?,
+            share: expr(v, "robbers.share")?,
+            in_final_scoring: boolean(v, "robbers.in_final_scoring")?,
+            victim: if choice(v, "robbers.victim")?.0 == "first_scored" {
+                RobberVictim::FirstScored
+            } else {
+                RobberVictim::OwnerChooses
+            },
+            track: int(v, "robbers.track")? as u32,
+        })
+    } else {
+        None
+    };
+    let crop = if v.contains_key("crop.deploy") {
+        Some(CropRules {
+            deploy: if choice(v, "crop.deploy")?.0 == "must" {
+                CropDeploy::Must
+            } else {
+                CropDeploy::May
+            },
+            target: if choice(v, "crop.target")?.0 == "any_tile_of_feature" {
+                CropTarget::AnyTileOfFeature
+            } else {
+                CropTarget::SameSegment
+            },
+        })
+    } else {
+        None
+    };
+    Some(Ruleset {
+        name: String::new(),
+        file: None,
+        hash: String::new(),
+        min_players,
+        max_players,
+        followers: int(v, "followers")? as u8,
+        tiles,
+        deck,
+        start,
+        unplaceable,
+        scoring,
+        gold,
+        robbers,
+        crop,
+        options: BTreeMap::new(),
+    })
+}
+
+fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loaded, Diagnostics> {
+    let rs = match top {
+        Some(id) => {
+            let scope = l.ruleset_scope(id);
+            l.build(scope, id, file)
+        }
+        None => None,
+    };
+    match rs {
+        Some(ruleset) if !l.has_errors() => Ok(Loaded {
+            ruleset,
+            warnings: l.diags,
+        }),
+        _ => {
+            if !l.has_errors() {
+                l.diags.push(Diagnostic::whole_file(
+                    "E0999",
+                    "<internal>",
+                    "internal error: the ruleset could not be assembled",
+                ));
+            }
+            Err(Diagnostics::new(l.diags))
+        }
+    }
+}
+
+/// Load and resolve the ruleset in `path`.
+pub fn load_ruleset(path: &Path) -> Result<Loaded, Diagnostics> {
+    let mut l = Loader::new(true);
+    let canon = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let top = l.read(path, None);
+    l.stack.push(canon);
+    finish(l, top, Some(path.display().to_string()))
+}
+
+/// Load and resolve in-memory text named `name` (used in diagnostics). `extends` and
+/// `include` paths are relative to the current directory.
+pub fn load_ruleset_str(name: &str, text: &str) -> Result<Loaded, Diagnostics> {
+    let mut l = Loader::new(true);
+    let top = l.add_text(name, text.to_string());
+    finish(l, top, None)
+}
+
+/// As [`load_ruleset_str`], but any `extends` or `include` is an error (E0304): for
+/// fuzzing and untrusted text.
+pub fn load_ruleset_str_isolated(name: &str, text: &str) -> Result<Loaded, Diagnostics> {
+    let mut l = Loader::new(false);
+    let top = l.add_text(name, text.to_string());
+    finish(l, top, None)
+}
+
+/// The item keywords, re-exported for documentation.
+pub fn item_keywords() -> &'static [&'static str] {
+    &parse::ITEM_KEYWORDS
+}
