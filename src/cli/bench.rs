@@ -42,10 +42,17 @@ pub fn run(args: Args) -> ExitCode {
     }
     let t0 = Instant::now();
     let mut check = 0i64;
+    let mut points = 0i64;
+    let mut followers = 0u64;
     for s in 0..games {
-        check += player.play(s, args.players).seats[0].total;
+        let o = player.play(s, args.players);
+        check += o.seats[0].total;
+        points += o.seats.iter().map(|s| s.total).sum::<i64>();
+        followers += o.seats.iter().map(|s| s.followers_placed as u64).sum::<u64>();
     }
     let one = t0.elapsed().as_secs_f64();
+    let mean_points = points as f64 / (games as f64 * args.players as f64);
+    let mean_followers = followers as f64 / games as f64;
     let threads = rayon::current_num_threads();
     let t1 = Instant::now();
     let check_all: i64 = (0..games)
@@ -73,6 +80,8 @@ pub fn run(args: Args) -> ExitCode {
             "games_per_second_1_thread": gps1.round(),
             "games_per_second_all_threads": gpsn.round(),
             "us_per_game": (us * 100.0).round() / 100.0,
+            "mean_points_per_player": (mean_points * 100.0).round() / 100.0,
+            "followers_placed_per_game": (mean_followers * 100.0).round() / 100.0,
         });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
@@ -82,6 +91,9 @@ pub fn run(args: Args) -> ExitCode {
         );
         println!("  1 thread : {gps1:>10.0} games/s  ({us:.2} µs/game)");
         println!("  {threads} threads: {gpsn:>10.0} games/s");
+        println!(
+            "  sanity   : {mean_points:.2} points per player, {mean_followers:.2} followers placed per game"
+        );
     }
     ExitCode::SUCCESS
 }
