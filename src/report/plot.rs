@@ -466,7 +466,7 @@ where
         lo -= if zero_line { 1.0 } else { 0.0 };
     }
     let pad = (hi - lo) * 0.12;
-    let (lo, hi) = (if lo < 0.0 { lo - pad } else { lo }, hi + pad);
+    let (lo, hi) = (if lo < 0.0 || zero_line { lo - pad } else { lo }, hi + pad);
     let seats = seat_names(players);
     let label = category_label(&seats);
     let mut chart = ChartBuilder::on(area)
@@ -568,7 +568,7 @@ where
         ))?;
         chart.draw_series([Text::new(
             format!("{y:.1} %"),
-            (x + 0.04, y),
+            (x + 0.27, y),
             (FONT, 14).into_font(),
         )])?;
     }
