@@ -190,3 +190,33 @@ fn games_csv_has_one_row_per_seed_and_ruleset() {
         assert_eq!(a[col("seat1_total")], g.seats[1].total.to_string());
     }
 }
+
+/// Peak resident memory of this process (Linux), in MiB.
+fn peak_rss_mib() -> Option<u64> {
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// A million games keep memory flat (rows are streamed, only integers are kept). Slow and
+/// writes ~600 MB of CSV: run with `cargo test --release --test compare_driver -- --ignored`.
+#[test]
+#[ignore]
+fn a_million_games_stay_under_100_mib() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = spec(
+        vec![ruleset("A", "ha", true, &[]), ruleset("B", "hb", true, &[])],
+        1_000_000,
+        4,
+    );
+    let opts = OutputOptions {
+        dir: dir.path().to_path_buf(),
+        ..OutputOptions::default()
+    };
+    let out = compare_to_dir(&s, player(4, &[1], true), &opts, &|_| {}).unwrap();
+    assert_eq!(out.accumulator.games, 1_000_000);
+    let rss = peak_rss_mib().expect("/proc/self/status");
+    println!("peak RSS after 1,000,000 games: {rss} MiB");
+    assert!(rss < 100, "peak RSS {rss} MiB");
+}
