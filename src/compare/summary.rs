@@ -61,6 +61,8 @@ pub struct RulesetSummary {
     pub sole_win_rate: Vec<f64>,
     /// Share of games with several winners.
     pub tie_share: f64,
+    /// Mean gold points (the ingot value table) per seat.
+    pub mean_gold: Vec<f64>,
     /// Mean ingots held at the end, per seat.
     pub mean_ingots: Vec<MeanCi>,
     /// Mean ingots per game, all seats together.
@@ -143,6 +145,7 @@ impl Report {
 fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> RulesetSummary {
     let n = acc.games;
     let per_game = |x: u128| if n == 0 { 0.0 } else { x as f64 / n as f64 };
+    let per_game_signed = |x: i128| if n == 0 { 0.0 } else { x as f64 / n as f64 };
     let ingots_total: i128 = acc.seats.iter().map(|s| s.ingots.sum).sum();
     RulesetSummary {
         name: label.to_string(),
@@ -156,9 +159,10 @@ fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> Ruleset
                 Category::ALL
                     .iter()
                     .map(|c| {
-                        let sum = s.by_category[c.index()];
-                        let mean = if n == 0 { 0.0 } else { sum as f64 / n as f64 };
-                        (c.name().to_string(), mean)
+                        (
+                            c.name().to_string(),
+                            per_game_signed(s.by_category[c.index()]),
+                        )
                     })
                     .collect()
             })
@@ -167,8 +171,13 @@ fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> Ruleset
         win_rate_ci: acc.seats.iter().map(|s| wilson(s.wins, n)).collect(),
         sole_win_rate: acc.seats.iter().map(|s| share(s.sole_wins, n)).collect(),
         tie_share: share(acc.ties, n),
+        mean_gold: acc
+            .seats
+            .iter()
+            .map(|s| per_game_signed(s.by_category[Category::Gold.index()]))
+            .collect(),
         mean_ingots: acc.seats.iter().map(|s| s.ingots.mean_ci()).collect(),
-        mean_ingots_total: per_game(ingots_total.max(0) as u128),
+        mean_ingots_total: per_game_signed(ingots_total),
         mean_ingots_on_board: per_game(acc.ingots_on_board),
         mean_followers_placed: acc
             .seats

@@ -50,7 +50,7 @@ pub fn spec(rulesets: Vec<RulesetInfo>, games: u64, players: u8) -> CompareSpec 
 
 /// Whether the variant game of `seed` departs from the base game.
 pub fn variant_diverges(seed: u64) -> bool {
-    seed % 4 != 0
+    !seed.is_multiple_of(4)
 }
 
 /// Turn at which the variant departs.
