@@ -112,7 +112,7 @@ fn merges_of_different_or_incomplete_runs_are_refused() {
     let err = merge(&[s1.clone(), other_rules], &out).unwrap_err();
     assert!(err.to_string().contains("ruleset hash"), "{err}");
 
-    let err = merge(&[s1.clone()], &out).unwrap_err();
+    let err = merge(std::slice::from_ref(&s1), &out).unwrap_err();
     assert_eq!(
         err,
         MergeError::Missing {
