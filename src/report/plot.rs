@@ -8,10 +8,12 @@
 use super::atomic::{commit_temp, temp_path, write_atomic};
 use crate::compare::stats::{MeanCi, MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::compare::Report;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::error::Error;
 use std::io;
+use std::ops::Range;
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Once;
@@ -309,6 +311,51 @@ fn interval_bar(
     ]
 }
 
+/// The x axis of a chart: numeric with a description, or categories at 0, 1, 2, …
+enum XAxis<'n> {
+    Numeric(Range<f64>, String),
+    Categories(&'n [String]),
+}
+
+type Plane<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// A cartesian chart on `area` with its mesh, labels and axis descriptions drawn.
+fn plane<'a, DB: DrawingBackend + 'a>(
+    area: &'a DrawingArea<DB, Shift>,
+    x: XAxis<'_>,
+    y: Range<f64>,
+    y_desc: &str,
+) -> Result<Plane<'a, DB>, Box<dyn Error>>
+where
+    DB::ErrorType: 'static,
+{
+    let x_range = match &x {
+        XAxis::Numeric(r, _) => r.clone(),
+        XAxis::Categories(names) => -0.5..(names.len() as f64 - 0.5),
+    };
+    let mut chart = ChartBuilder::on(area)
+        .x_label_area_size(44)
+        .y_label_area_size(60)
+        .build_cartesian_2d(x_range, y)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.y_desc(y_desc)
+        .label_style((FONT, 14))
+        .axis_desc_style((FONT, 15));
+    match x {
+        XAxis::Numeric(_, desc) => {
+            mesh.x_desc(desc).draw()?;
+        }
+        XAxis::Categories(names) => {
+            let label = category_label(names);
+            mesh.disable_x_mesh()
+                .x_labels(names.len() * 2 + 1)
+                .x_label_formatter(&label)
+                .draw()?;
+        }
+    }
+    Ok(chart)
+}
+
 /// Formats integer positions of a categorical axis with `names`; others stay blank.
 fn category_label(names: &[String]) -> impl Fn(&f64) -> String + '_ {
     move |x: &f64| {
@@ -360,17 +407,13 @@ where
         * 1.12;
     let x0 = lo as f64;
     let x1 = (lo + width * bins as i64) as f64;
-    let mut chart = ChartBuilder::on(area)
-        .x_label_area_size(44)
-        .y_label_area_size(60)
-        .build_cartesian_2d(x0..x1, 0.0..ymax)?;
-    chart
-        .configure_mesh()
-        .x_desc(format!("final score, points (bins of {width})"))
-        .y_desc("share of seat-games (%)")
-        .label_style((FONT, 14))
-        .axis_desc_style((FONT, 15))
-        .draw()?;
+    let x_desc = format!("final score, points (bins of {width})");
+    let mut chart = plane(
+        area,
+        XAxis::Numeric(x0..x1, x_desc),
+        0.0..ymax,
+        "share of seat-games (%)",
+    )?;
     let labels = report.labels();
     for (i, s) in shares.iter().enumerate() {
         let c = colour(i);
@@ -423,17 +466,12 @@ where
         .max()
         .unwrap_or(0);
     let t_max = last_divergence.max(longest).max(1) + 1;
-    let mut chart = ChartBuilder::on(area)
-        .x_label_area_size(44)
-        .y_label_area_size(60)
-        .build_cartesian_2d(0.0..t_max as f64, 0.0..105.0)?;
-    chart
-        .configure_mesh()
-        .x_desc("turn (0 = set-up)")
-        .y_desc("games identical through this turn (%)")
-        .label_style((FONT, 14))
-        .axis_desc_style((FONT, 15))
-        .draw()?;
+    let mut chart = plane(
+        area,
+        XAxis::Numeric(0.0..t_max as f64, "turn (0 = set-up)".into()),
+        0.0..105.0,
+        "games identical through this turn (%)",
+    )?;
     for (i, p) in report.pairs.iter().enumerate() {
         let c = colour(i);
         let points = (0..=t_max).map(|t| (t as f64, 100.0 * p.identical_through(t)));
@@ -468,20 +506,7 @@ where
     let pad = (hi - lo) * 0.12;
     let (lo, hi) = (if lo < 0.0 || zero_line { lo - pad } else { lo }, hi + pad);
     let seats = seat_names(players);
-    let label = category_label(&seats);
-    let mut chart = ChartBuilder::on(area)
-        .x_label_area_size(44)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5..(players as f64 - 0.5), lo..hi)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(players as usize * 2 + 1)
-        .x_label_formatter(&label)
-        .y_desc(y_desc)
-        .label_style((FONT, 14))
-        .axis_desc_style((FONT, 15))
-        .draw()?;
+    let mut chart = plane(area, XAxis::Categories(&seats), lo..hi, y_desc)?;
     if zero_line {
         chart.draw_series(LineSeries::new(
             [(-0.5, 0.0), (players as f64 - 0.5, 0.0)],
@@ -535,21 +560,12 @@ where
         .map(|p| p.winner_changed_ci[1])
         .fold(0.0f64, f64::max);
     let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
-    let label = category_label(&names);
-    let np = names.len();
-    let mut chart = ChartBuilder::on(area)
-        .x_label_area_size(44)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5..(np as f64 - 0.5), 0.0..ymax)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(np * 2 + 1)
-        .x_label_formatter(&label)
-        .y_desc("games whose winner(s) differ (%)")
-        .label_style((FONT, 14))
-        .axis_desc_style((FONT, 15))
-        .draw()?;
+    let mut chart = plane(
+        area,
+        XAxis::Categories(&names),
+        0.0..ymax,
+        "games whose winner(s) differ (%)",
+    )?;
     for (i, p) in report.pairs.iter().enumerate() {
         let c = colour(i);
         let x = i as f64;
@@ -587,20 +603,12 @@ where
         .fold(0.0f64, f64::max);
     let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
     let seats = seat_names(players);
-    let label = category_label(&seats);
-    let mut chart = ChartBuilder::on(area)
-        .x_label_area_size(44)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5..(players as f64 - 0.5), 0.0..ymax)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(players as usize * 2 + 1)
-        .x_label_formatter(&label)
-        .y_desc("games won, ties included (%)")
-        .label_style((FONT, 14))
-        .axis_desc_style((FONT, 15))
-        .draw()?;
+    let mut chart = plane(
+        area,
+        XAxis::Categories(&seats),
+        0.0..ymax,
+        "games won, ties included (%)",
+    )?;
     let fair = 100.0 / players.max(1) as f64;
     chart
         .draw_series(LineSeries::new(
