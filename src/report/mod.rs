@@ -1,1 +1,46 @@
 //! Report writers: JSON, CSV, Markdown, and charts (plotters) for the FAQ report.
+//!
+//! [`write_report`] writes everything derived from a [`Report`] into a directory;
+//! `games.csv` is streamed separately while games are played ([`csv::GamesCsv`]). Every file
+//! is written atomically ([`atomic`]).
+
+pub mod atomic;
+pub mod csv;
+pub mod fmt;
+pub mod json;
+pub mod markdown;
+pub mod plot;
+pub mod table;
+
+pub use plot::{ChartFile, ChartFormat};
+pub use table::summary_table;
+
+use crate::compare::Report;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// File names inside an output directory.
+pub const REPORT_JSON: &str = "report.json";
+pub const REPORT_MD: &str = "report.md";
+pub const GAMES_CSV: &str = "games.csv";
+pub const ACCUMULATOR_JSON: &str = "accumulator.json";
+pub const TIMING_JSON: &str = "timing.json";
+
+/// Writes `report.json`, the charts and `report.md` into `dir` (which must exist); returns
+/// the paths written.
+pub fn write_report(dir: &Path, report: &Report, format: ChartFormat) -> io::Result<Vec<PathBuf>> {
+    json::write_json(&dir.join(REPORT_JSON), report)?;
+    let charts = plot::write_charts(dir, report, format)?;
+    atomic::write_atomic(
+        &dir.join(REPORT_MD),
+        markdown::render(report, &charts).as_bytes(),
+    )?;
+    let mut written = vec![dir.join(REPORT_JSON)];
+    written.extend(
+        charts
+            .iter()
+            .flat_map(|c| c.files.iter().map(|f| dir.join(f))),
+    );
+    written.push(dir.join(REPORT_MD));
+    Ok(written)
+}

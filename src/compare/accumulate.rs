@@ -1,0 +1,300 @@
+//! The exact, mergeable aggregate of a compare run.
+//!
+//! Only integers are accumulated (counts, sums, sums of squares, histograms), and merging is
+//! field-wise addition, so the aggregate of any partition of the games — by thread, by
+//! chunk, by `--shard` — is identical to the aggregate of the whole. Floats are computed once,
+//! at the end ([`crate::compare::summary`]).
+
+use super::stats::Moments;
+use crate::engine::{Category, GameOutcome};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One seat under one ruleset.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatAcc {
+    pub total: Moments,
+    /// Σ points per category, indexed by [`Category::index`].
+    pub by_category: [i128; Category::COUNT],
+    /// Games the seat was among the winners (ties count for every tied seat).
+    pub wins: u64,
+    /// Games the seat won alone.
+    pub sole_wins: u64,
+    pub ingots: Moments,
+    pub followers_placed: u128,
+}
+
+/// Everything accumulated for one ruleset.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesetAcc {
+    pub games: u64,
+    pub seats: Vec<SeatAcc>,
+    /// Games with more than one winner.
+    pub ties: u64,
+    pub turns: Moments,
+    pub lead_changes: Moments,
+    pub tiles_placed: u128,
+    pub tiles_discarded: u128,
+    pub ingots_on_board: u128,
+    pub robber_placements: u128,
+    pub robberies: u128,
+    pub crop_circle_actions: u128,
+    /// Final totals of all seats: points → number of seat-games.
+    pub totals_hist: BTreeMap<i64, u64>,
+}
+
+/// Everything accumulated for one pair of rulesets `(a, b)`, `a < b`; differences are
+/// `b − a` per seed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairAcc {
+    pub a: usize,
+    pub b: usize,
+    pub games: u64,
+    pub diverged: u64,
+    /// First divergent turn → games (diverged games only).
+    pub first_divergence: BTreeMap<u32, u64>,
+    /// Games whose set of winning seats differs.
+    pub winner_changed: u64,
+    pub score_delta: Vec<Moments>,
+    pub ingot_delta: Vec<Moments>,
+}
+
+/// The aggregate of a set of seeds, each played under every ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accumulator {
+    pub players: u8,
+    /// Seeds accumulated.
+    pub games: u64,
+    pub rulesets: Vec<RulesetAcc>,
+    /// All pairs `a < b`, in lexicographic order.
+    pub pairs: Vec<PairAcc>,
+}
+
+/// Sorted, de-duplicated winning seats (the engine should already sort; this makes the
+/// comparison independent of it).
+fn winner_set(o: &GameOutcome) -> Vec<u8> {
+    let mut w = o.winners.clone();
+    w.sort_unstable();
+    w.dedup();
+    w
+}
+
+impl Accumulator {
+    pub fn new(rulesets: usize, players: u8) -> Accumulator {
+        let seats = players as usize;
+        let mut pairs = Vec::new();
+        for a in 0..rulesets {
+            for b in a + 1..rulesets {
+                pairs.push(PairAcc {
+                    a,
+                    b,
+                    score_delta: vec![Moments::default(); seats],
+                    ingot_delta: vec![Moments::default(); seats],
+                    ..PairAcc::default()
+                });
+            }
+        }
+        Accumulator {
+            players,
+            games: 0,
+            rulesets: (0..rulesets)
+                .map(|_| RulesetAcc {
+                    seats: vec![SeatAcc::default(); seats],
+                    ..RulesetAcc::default()
+                })
+                .collect(),
+            pairs,
+        }
+    }
+
+    /// Adds one seed: `outcomes[r]` is the game under ruleset `r`.
+    ///
+    /// # Panics
+    /// When the number of outcomes or of seats disagrees with the accumulator (a broken
+    /// engine contract, not a user error).
+    pub fn add_game(&mut self, outcomes: &[GameOutcome]) {
+        assert_eq!(
+            outcomes.len(),
+            self.rulesets.len(),
+            "one outcome per ruleset"
+        );
+        for o in outcomes {
+            assert_eq!(
+                o.seats.len(),
+                self.players as usize,
+                "outcome of seed {} has {} seats, expected {}",
+                o.seed,
+                o.seats.len(),
+                self.players
+            );
+        }
+        self.games += 1;
+        for (acc, o) in self.rulesets.iter_mut().zip(outcomes) {
+            acc.add(o);
+        }
+        for pair in &mut self.pairs {
+            let (a, b) = (&outcomes[pair.a], &outcomes[pair.b]);
+            pair.games += 1;
+            if let Some(t) = a.first_divergence(b) {
+                pair.diverged += 1;
+                *pair.first_divergence.entry(t).or_default() += 1;
+            }
+            if winner_set(a) != winner_set(b) {
+                pair.winner_changed += 1;
+            }
+            for (s, (sa, sb)) in a.seats.iter().zip(&b.seats).enumerate() {
+                pair.score_delta[s].push(sb.total - sa.total);
+                pair.ingot_delta[s].push(sb.ingots as i64 - sa.ingots as i64);
+            }
+        }
+    }
+
+    /// Adds another aggregate of the same shape (disjoint seeds).
+    ///
+    /// # Panics
+    /// When the shapes differ (callers check specs first).
+    pub fn merge(&mut self, other: &Accumulator) {
+        assert_eq!(self.players, other.players, "same players");
+        assert_eq!(self.rulesets.len(), other.rulesets.len(), "same rulesets");
+        self.games += other.games;
+        for (a, b) in self.rulesets.iter_mut().zip(&other.rulesets) {
+            a.merge(b);
+        }
+        for (a, b) in self.pairs.iter_mut().zip(&other.pairs) {
+            a.merge(b);
+        }
+    }
+}
+
+fn merge_hist<K: Ord + Copy>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {
+    for (&k, &c) in from {
+        *into.entry(k).or_default() += c;
+    }
+}
+
+impl RulesetAcc {
+    fn add(&mut self, o: &GameOutcome) {
+        self.games += 1;
+        let winners = winner_set(o);
+        if winners.len() > 1 {
+            self.ties += 1;
+        }
+        for &w in &winners {
+            if let Some(seat) = self.seats.get_mut(w as usize) {
+                seat.wins += 1;
+                if winners.len() == 1 {
+                    seat.sole_wins += 1;
+                }
+            }
+        }
+        for (seat, r) in self.seats.iter_mut().zip(&o.seats) {
+            seat.total.push(r.total);
+            for (sum, &points) in seat.by_category.iter_mut().zip(&r.by_category.0) {
+                *sum += points as i128;
+            }
+            seat.ingots.push(r.ingots as i64);
+            seat.followers_placed += r.followers_placed as u128;
+            *self.totals_hist.entry(r.total).or_default() += 1;
+        }
+        self.turns.push(o.turns as i64);
+        self.lead_changes.push(o.lead_changes as i64);
+        self.tiles_placed += o.tiles_placed as u128;
+        self.tiles_discarded += o.tiles_discarded as u128;
+        self.ingots_on_board += o.ingots_on_board as u128;
+        self.robber_placements += o.robber_placements as u128;
+        self.robberies += o.robberies as u128;
+        self.crop_circle_actions += o.crop_circle_actions as u128;
+    }
+
+    fn merge(&mut self, o: &RulesetAcc) {
+        self.games += o.games;
+        for (a, b) in self.seats.iter_mut().zip(&o.seats) {
+            a.total.merge(&b.total);
+            for (x, y) in a.by_category.iter_mut().zip(&b.by_category) {
+                *x += y;
+            }
+            a.wins += b.wins;
+            a.sole_wins += b.sole_wins;
+            a.ingots.merge(&b.ingots);
+            a.followers_placed += b.followers_placed;
+        }
+        self.ties += o.ties;
+        self.turns.merge(&o.turns);
+        self.lead_changes.merge(&o.lead_changes);
+        self.tiles_placed += o.tiles_placed;
+        self.tiles_discarded += o.tiles_discarded;
+        self.ingots_on_board += o.ingots_on_board;
+        self.robber_placements += o.robber_placements;
+        self.robberies += o.robberies;
+        self.crop_circle_actions += o.crop_circle_actions;
+        merge_hist(&mut self.totals_hist, &o.totals_hist);
+    }
+}
+
+impl PairAcc {
+    fn merge(&mut self, o: &PairAcc) {
+        assert_eq!((self.a, self.b), (o.a, o.b), "same pairs");
+        self.games += o.games;
+        self.diverged += o.diverged;
+        merge_hist(&mut self.first_divergence, &o.first_divergence);
+        self.winner_changed += o.winner_changed;
+        for (x, y) in self.score_delta.iter_mut().zip(&o.score_delta) {
+            x.merge(y);
+        }
+        for (x, y) in self.ingot_delta.iter_mut().zip(&o.ingot_delta) {
+            x.merge(y);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::SeatResult;
+
+    fn outcome(seed: u64, totals: &[i64], hashes: &[u64]) -> GameOutcome {
+        let max = *totals.iter().max().unwrap();
+        GameOutcome {
+            seed,
+            seats: totals
+                .iter()
+                .map(|&t| SeatResult {
+                    total: t,
+                    ingots: t as u32 % 3,
+                    ..SeatResult::default()
+                })
+                .collect(),
+            winners: (0..totals.len() as u8)
+                .filter(|&s| totals[s as usize] == max)
+                .collect(),
+            turns: hashes.len() as u32,
+            turn_hashes: hashes.to_vec(),
+            ..GameOutcome::default()
+        }
+    }
+
+    #[test]
+    fn merging_halves_equals_the_whole_and_survives_json() {
+        let games: Vec<[GameOutcome; 2]> = (0..10u64)
+            .map(|i| {
+                let a = outcome(i, &[i as i64, 5], &[1, 2, 3]);
+                let b = outcome(i, &[i as i64 + (i % 2) as i64, 5], &[1, 2, 3 + i % 3]);
+                [a, b]
+            })
+            .collect();
+        let mut whole = Accumulator::new(2, 2);
+        let mut left = Accumulator::new(2, 2);
+        let mut right = Accumulator::new(2, 2);
+        for (i, g) in games.iter().enumerate() {
+            whole.add_game(g);
+            if i % 3 == 0 { &mut left } else { &mut right }.add_game(g);
+        }
+        right.merge(&left);
+        assert_eq!(right, whole);
+        let json = serde_json::to_string(&whole).unwrap();
+        let back: Accumulator = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, whole);
+        assert_eq!(whole.pairs[0].diverged, 6);
+        assert_eq!(whole.pairs[0].first_divergence.get(&2), Some(&6));
+    }
+}

@@ -1,0 +1,319 @@
+//! `--shard k/n` and merging shard outputs.
+//!
+//! A shard plays the seed blocks `b` (see [`crate::compare::seeds`]) with `b % n == k − 1`.
+//! Each run writes a [`ShardFile`] (`accumulator.json`): the spec, the shard, and the exact
+//! integer aggregate. [`merge_shards`] checks that the files belong to the same run and cover
+//! it exactly once, then adds the aggregates — giving exactly the unsharded aggregate.
+
+use super::accumulate::Accumulator;
+use super::seeds::{block_count, block_range};
+use super::spec::CompareSpec;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+/// Shard `k` of `n`, `1 ≤ k ≤ n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Shard {
+    pub k: u32,
+    pub n: u32,
+}
+
+impl Shard {
+    pub fn new(k: u32, n: u32) -> Result<Shard, String> {
+        if n == 0 || k == 0 || k > n {
+            return Err(format!(
+                "invalid shard {k}/{n}: expected k/n with 1 ≤ k ≤ n"
+            ));
+        }
+        Ok(Shard { k, n })
+    }
+
+    /// Whether this shard plays seed block `b`.
+    pub fn owns_block(&self, b: u64) -> bool {
+        b % self.n as u64 == (self.k - 1) as u64
+    }
+
+    /// The game-index ranges this shard plays in a run of `games` games, in order.
+    pub fn block_ranges(self, games: u64) -> impl Iterator<Item = Range<u64>> {
+        (0..block_count(games))
+            .filter(move |&b| self.owns_block(b))
+            .map(move |b| block_range(b, games))
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("invalid shard {s:?}: expected k/n, e.g. 2/8"))?;
+        let num = |x: &str| {
+            x.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("invalid shard {s:?}: expected k/n, e.g. 2/8"))
+        };
+        Shard::new(num(k)?, num(n)?)
+    }
+}
+
+/// Version of the `accumulator.json` layout.
+pub const SHARD_FILE_FORMAT: u32 = 1;
+
+/// The content of `accumulator.json`: everything needed to merge and to write the report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardFile {
+    pub format: u32,
+    pub meeplab_version: String,
+    pub spec: CompareSpec,
+    pub accumulator: Accumulator,
+}
+
+impl ShardFile {
+    pub fn new(spec: &CompareSpec, accumulator: Accumulator) -> ShardFile {
+        ShardFile {
+            format: SHARD_FILE_FORMAT,
+            meeplab_version: env!("CARGO_PKG_VERSION").to_string(),
+            spec: spec.clone(),
+            accumulator,
+        }
+    }
+}
+
+/// Why shard outputs cannot be merged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MergeError {
+    NoInputs,
+    /// A field of the run differs between two inputs (`first`, `other` name the inputs).
+    SpecMismatch {
+        field: &'static str,
+        first: String,
+        other: String,
+        first_value: String,
+        other_value: String,
+    },
+    /// Two inputs cover the same seeds.
+    Overlap {
+        first: String,
+        other: String,
+        what: String,
+    },
+    /// Shards are missing: the inputs do not cover the run.
+    Missing {
+        shards: Vec<Shard>,
+    },
+    /// The input's aggregate does not hold the games its shard should.
+    Incomplete {
+        input: String,
+        expected: u64,
+        found: u64,
+    },
+    /// Reading or parsing an input failed.
+    Input {
+        input: String,
+        message: String,
+    },
+    /// Writing the merged output failed.
+    Output {
+        output: String,
+        message: String,
+    },
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::NoInputs => write!(f, "nothing to merge: no shard directories given"),
+            MergeError::SpecMismatch {
+                field,
+                first,
+                other,
+                first_value,
+                other_value,
+            } => write!(
+                f,
+                "cannot merge {other} with {first}: they are different runs ({field} is \
+                 {other_value} in {other} but {first_value} in {first})"
+            ),
+            MergeError::Overlap { first, other, what } => write!(
+                f,
+                "cannot merge {other} with {first}: both hold {what}, so their games overlap"
+            ),
+            MergeError::Missing { shards } => {
+                let list: Vec<String> = shards.iter().map(|s| s.to_string()).collect();
+                write!(
+                    f,
+                    "cannot merge: shard(s) {} missing, the result would not cover every seed",
+                    list.join(", ")
+                )
+            }
+            MergeError::Incomplete {
+                input,
+                expected,
+                found,
+            } => write!(
+                f,
+                "cannot merge {input}: it holds {found} games but its shard has {expected} \
+                 (interrupted run?)"
+            ),
+            MergeError::Input { input, message } => write!(f, "cannot read {input}: {message}"),
+            MergeError::Output { output, message } => {
+                write!(f, "cannot write the merged result to {output}: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+/// Checks that `inputs` (named by `names`, e.g. their directories) are the shards of one run,
+/// each exactly once, and returns the merged file (shard `None`, spec of the first input).
+/// Inputs may come in any order; the result does not depend on it.
+pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeError> {
+    let (first_name, first) = inputs.first().ok_or(MergeError::NoInputs)?;
+    let a = &first.spec;
+    for (name, file) in &inputs[1..] {
+        let b = &file.spec;
+        let mismatch = |field: &'static str, x: String, y: String| MergeError::SpecMismatch {
+            field,
+            first: first_name.clone(),
+            other: name.clone(),
+            first_value: x,
+            other_value: y,
+        };
+        let hashes = |s: &CompareSpec| {
+            s.rulesets
+                .iter()
+                .map(|r| r.hash.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if hashes(a) != hashes(b) {
+            return Err(mismatch("the ruleset hash list", hashes(a), hashes(b)));
+        }
+        if a.games != b.games {
+            return Err(mismatch("games", a.games.to_string(), b.games.to_string()));
+        }
+        if a.players != b.players {
+            return Err(mismatch(
+                "players",
+                a.players.to_string(),
+                b.players.to_string(),
+            ));
+        }
+        if a.seed != b.seed {
+            return Err(mismatch("seed", a.seed.to_string(), b.seed.to_string()));
+        }
+        if a.policy != b.policy {
+            return Err(mismatch("policy", a.policy.clone(), b.policy.clone()));
+        }
+        if a.engine_version != b.engine_version {
+            return Err(mismatch(
+                "the engine version",
+                a.engine_version.clone(),
+                b.engine_version.clone(),
+            ));
+        }
+        if a.tile_catalogue_hash != b.tile_catalogue_hash {
+            return Err(mismatch(
+                "the tile-catalogue hash",
+                a.tile_catalogue_hash.clone(),
+                b.tile_catalogue_hash.clone(),
+            ));
+        }
+        if first.format != file.format {
+            return Err(mismatch(
+                "the accumulator format",
+                first.format.to_string(),
+                file.format.to_string(),
+            ));
+        }
+    }
+
+    // Coverage: either one unsharded input, or every k of one n exactly once.
+    let describe = |s: Option<Shard>| match s {
+        Some(s) => format!("shard {s}"),
+        None => "the whole (unsharded) run".to_string(),
+    };
+    let mut seen: Vec<(Option<Shard>, &String)> = Vec::new();
+    for (name, file) in inputs {
+        let s = file.spec.shard;
+        for &(t, other_name) in &seen {
+            let overlap = match (s, t) {
+                (Some(x), Some(y)) => x.n != y.n || x.k == y.k,
+                _ => true,
+            };
+            if overlap {
+                let what = if s == t {
+                    describe(s)
+                } else {
+                    format!("{} and {}", describe(t), describe(s))
+                };
+                return Err(MergeError::Overlap {
+                    first: other_name.clone(),
+                    other: name.clone(),
+                    what,
+                });
+            }
+        }
+        let expected = match s {
+            Some(s) => s.block_ranges(a.games).map(|r| r.end - r.start).sum(),
+            None => a.games,
+        };
+        if file.accumulator.games != expected {
+            return Err(MergeError::Incomplete {
+                input: name.clone(),
+                expected,
+                found: file.accumulator.games,
+            });
+        }
+        seen.push((s, name));
+    }
+    if let Some(Some(s)) = seen.first().map(|x| x.0) {
+        let missing: Vec<Shard> = (1..=s.n)
+            .filter(|&k| !seen.iter().any(|x| x.0.map(|t| t.k) == Some(k)))
+            .map(|k| Shard { k, n: s.n })
+            .collect();
+        if !missing.is_empty() {
+            return Err(MergeError::Missing { shards: missing });
+        }
+    }
+
+    let mut merged = first.clone();
+    merged.spec.shard = None;
+    merged.spec.threads = None;
+    for (_, file) in &inputs[1..] {
+        merged.accumulator.merge(&file.accumulator);
+    }
+    Ok(merged)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_and_partition_blocks() {
+        let s: Shard = "2/3".parse().unwrap();
+        assert_eq!(s, Shard { k: 2, n: 3 });
+        assert!("0/3".parse::<Shard>().is_err());
+        assert!("4/3".parse::<Shard>().is_err());
+        assert!("x".parse::<Shard>().is_err());
+        let games = 4500;
+        let mut all: Vec<u64> = (1..=3)
+            .flat_map(|k| Shard { k, n: 3 }.block_ranges(games))
+            .flatten()
+            .collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..games).collect::<Vec<_>>());
+        let r: Vec<_> = Shard { k: 2, n: 3 }.block_ranges(games).collect();
+        assert_eq!(r, vec![1000..2000, 4000..4500]);
+    }
+}

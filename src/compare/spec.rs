@@ -1,0 +1,176 @@
+//! What a compare run is: the rulesets (as report metadata, not the typed rules), the number
+//! of games, players, master seed, policy, optional shard and thread count, and the
+//! reproducibility facts the CLI supplies (command line, engine version, tile-catalogue hash).
+
+use super::shard::Shard;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One option of a ruleset as reports show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionInfo {
+    pub value: String,
+    /// The `source:` tag (HiG, RGG, ZMG, house, a URL), if any.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub source: Option<String>,
+}
+
+/// A ruleset as reports describe it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesetInfo {
+    pub name: String,
+    pub file: Option<String>,
+    /// Content hash of the resolved ruleset (equal rules, equal hash).
+    pub hash: String,
+    /// Gold (Gold Mines) is in play: the ingot chart and columns are meaningful.
+    pub has_gold: bool,
+    /// Every option with its value and source, by key.
+    pub options: BTreeMap<String, OptionInfo>,
+}
+
+impl RulesetInfo {
+    pub fn from_ruleset(r: &Ruleset) -> RulesetInfo {
+        RulesetInfo {
+            name: r.name.clone(),
+            file: r.file.clone(),
+            hash: r.hash.clone(),
+            has_gold: r.gold.is_some(),
+            options: r
+                .options
+                .iter()
+                .map(|(k, o)| {
+                    (
+                        k.clone(),
+                        OptionInfo {
+                            value: o.value.clone(),
+                            source: o.source.clone(),
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// Distinct option sources, sorted (for "rulesets and their sources").
+    pub fn sources(&self) -> Vec<&str> {
+        let mut s: Vec<&str> = self
+            .options
+            .values()
+            .filter_map(|o| o.source.as_deref())
+            .collect();
+        s.sort_unstable();
+        s.dedup();
+        s
+    }
+}
+
+/// A compare run. Every seed is played under every ruleset (paired observations).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompareSpec {
+    pub rulesets: Vec<RulesetInfo>,
+    pub games: u64,
+    pub players: u8,
+    /// Master seed; game `i` plays [`crate::compare::seeds::game_seed`]`(seed, i)`.
+    pub seed: u64,
+    pub policy: String,
+    /// `--shard k/n`: play only this shard's seed blocks.
+    pub shard: Option<Shard>,
+    /// Worker threads; `None` for rayon's default. Never changes results.
+    pub threads: Option<usize>,
+    /// The command line as typed (kept in `timing.json`, not in `report.json`).
+    pub command_line: String,
+    pub engine_version: String,
+    pub tile_catalogue_hash: String,
+}
+
+impl CompareSpec {
+    /// Checks what the driver relies on.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.rulesets.len() < 2 {
+            return Err("compare needs at least two rulesets".into());
+        }
+        if self.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if self.players == 0 {
+            return Err("--players must be at least 1".into());
+        }
+        if self.threads == Some(0) {
+            return Err("--threads must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    /// Games this run plays (all, or its shard's share).
+    pub fn games_in_run(&self) -> u64 {
+        match self.shard {
+            Some(s) => s.block_ranges(self.games).map(|r| r.end - r.start).sum(),
+            None => self.games,
+        }
+    }
+
+    /// Display labels of the rulesets: their names, made unique with ` (2)`, ` (3)`…
+    pub fn labels(&self) -> Vec<String> {
+        unique_labels(self.rulesets.iter().map(|r| r.name.as_str()))
+    }
+
+    /// The command that reproduces the (unsharded) result, from the spec alone.
+    pub fn reproduce_command(&self) -> String {
+        let mut cmd = String::from("meeplab compare");
+        for r in &self.rulesets {
+            cmd.push(' ');
+            cmd.push_str(&shell_quote(r.file.as_deref().unwrap_or(&r.name)));
+        }
+        cmd.push_str(&format!(
+            " --games {} --players {} --seed {} --policy {}",
+            self.games,
+            self.players,
+            self.seed,
+            shell_quote(&self.policy)
+        ));
+        cmd
+    }
+}
+
+/// Names made unique by suffixing ` (2)`, ` (3)`, … to repeats.
+pub fn unique_labels<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for n in names {
+        let mut label = n.to_string();
+        let mut k = 2;
+        while out.contains(&label) {
+            label = format!("{n} ({k})");
+            k += 1;
+        }
+        out.push(label);
+    }
+    out
+}
+
+/// Quotes `s` for a POSIX shell when it holds anything but safe characters.
+pub fn shell_quote(s: &str) -> String {
+    let safe = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c));
+    if safe {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_unique_and_commands_quoted() {
+        assert_eq!(
+            unique_labels(["a", "b", "a", "a"].into_iter()),
+            ["a", "b", "a (2)", "a (3)"]
+        );
+        assert_eq!(shell_quote("rulesets/base.rules"), "rulesets/base.rules");
+        assert_eq!(shell_quote("it's here"), "'it'\\''s here'");
+    }
+}

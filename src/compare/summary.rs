@@ -1,0 +1,263 @@
+//! From the exact aggregate to the report: means, shares, quartiles and intervals. This is
+//! the schema of `report.json`; it holds no wall-clock or machine facts, so it is identical
+//! for any thread count and for merged shards.
+//!
+//! Seats are 0-based here, as in the engine (seat 0 plays first). Paired differences are
+//! `b − a` per seed, for the pair's rulesets `a` (earlier on the command line) and `b`.
+
+use super::accumulate::{Accumulator, PairAcc, RulesetAcc};
+use super::seeds::BLOCK_SIZE;
+use super::spec::{CompareSpec, RulesetInfo};
+use super::stats::{
+    quartiles, share, wilson, MeanCi, Quartiles, MEAN_INTERVAL, PROPORTION_INTERVAL,
+};
+use crate::engine::Category;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Everything needed to reproduce the numbers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reproducibility {
+    pub meeplab_version: String,
+    pub engine_version: String,
+    pub tile_catalogue_hash: String,
+    pub ruleset_hashes: Vec<String>,
+    pub policy: String,
+    pub players: u8,
+    pub seed: u64,
+    /// Game indices played, `[first, end)`; game `i` plays `seed_derivation` of `(seed, i)`.
+    pub game_indices: [u64; 2],
+    pub games: u64,
+    pub seed_derivation: String,
+    pub seed_block_size: u64,
+    /// The command that reproduces this report.
+    pub command: String,
+}
+
+/// Interval types used in this report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IntervalTypes {
+    /// For shares (winner changed).
+    pub proportions: String,
+    /// For means (scores, paired differences).
+    pub means: String,
+}
+
+/// Per-ruleset results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RulesetSummary {
+    pub name: String,
+    pub hash: String,
+    pub games: u64,
+    /// Mean final score per seat, with its interval.
+    pub mean_score: Vec<MeanCi>,
+    /// Mean points per seat and category (`road`, `city`, …).
+    pub mean_by_category: Vec<BTreeMap<String, f64>>,
+    /// Share of games each seat is among the winners (ties count for every tied seat).
+    pub win_rate: Vec<f64>,
+    /// Wilson interval of each seat's win rate.
+    pub win_rate_ci: Vec<[f64; 2]>,
+    /// Share of games each seat wins alone.
+    pub sole_win_rate: Vec<f64>,
+    /// Share of games with several winners.
+    pub tie_share: f64,
+    /// Mean gold points (the ingot value table) per seat.
+    pub mean_gold: Vec<f64>,
+    /// Mean ingots held at the end, per seat.
+    pub mean_ingots: Vec<MeanCi>,
+    /// Mean ingots per game, all seats together.
+    pub mean_ingots_total: f64,
+    pub mean_ingots_on_board: f64,
+    pub mean_followers_placed: Vec<f64>,
+    pub game_length: MeanCi,
+    pub mean_lead_changes: f64,
+    pub mean_tiles_placed: f64,
+    pub mean_tiles_discarded: f64,
+    pub mean_robber_placements: f64,
+    pub mean_robberies: f64,
+    pub mean_crop_circle_actions: f64,
+    /// Final seat totals: `[points, seat-games]`, ascending.
+    pub score_histogram: Vec<[i64; 2]>,
+}
+
+/// Per-pair paired results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairSummary {
+    pub a: String,
+    pub b: String,
+    pub a_index: usize,
+    pub b_index: usize,
+    pub games: u64,
+    pub diverged: u64,
+    pub diverged_share: f64,
+    /// Quartiles of the first divergent turn over the diverged games (`null` if none).
+    pub first_divergence_turn: Option<Quartiles>,
+    /// `[turn, games]`, ascending (diverged games only).
+    pub first_divergence_histogram: Vec<[u64; 2]>,
+    pub winner_changed: u64,
+    pub winner_changed_share: f64,
+    pub winner_changed_ci: [f64; 2],
+    /// Mean paired score difference `b − a` per seat, with its interval.
+    pub mean_score_delta: Vec<MeanCi>,
+    /// Mean paired difference of ingots held, `b − a`, per seat.
+    pub mean_ingot_delta: Vec<MeanCi>,
+}
+
+impl PairSummary {
+    /// Share of games whose first `turn + 1` turns (set-up = turn 0) were identical.
+    pub fn identical_through(&self, turn: u64) -> f64 {
+        let diverged_by: u64 = self
+            .first_divergence_histogram
+            .iter()
+            .filter(|[t, _]| *t <= turn)
+            .map(|[_, c]| c)
+            .sum();
+        1.0 - share(diverged_by, self.games)
+    }
+}
+
+/// The content of `report.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub rulesets: Vec<RulesetInfo>,
+    pub games: u64,
+    pub players: u8,
+    pub seed: u64,
+    pub policy: String,
+    pub intervals: IntervalTypes,
+    pub per_ruleset: Vec<RulesetSummary>,
+    pub pairs: Vec<PairSummary>,
+    pub reproducibility: Reproducibility,
+}
+
+impl Report {
+    /// Whether any ruleset has gold in play.
+    pub fn has_gold(&self) -> bool {
+        self.rulesets.iter().any(|r| r.has_gold)
+    }
+
+    /// Display labels of the rulesets (names, made unique).
+    pub fn labels(&self) -> Vec<String> {
+        super::spec::unique_labels(self.rulesets.iter().map(|r| r.name.as_str()))
+    }
+}
+
+fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> RulesetSummary {
+    let n = acc.games;
+    let per_game = |x: u128| if n == 0 { 0.0 } else { x as f64 / n as f64 };
+    let per_game_signed = |x: i128| if n == 0 { 0.0 } else { x as f64 / n as f64 };
+    let ingots_total: i128 = acc.seats.iter().map(|s| s.ingots.sum).sum();
+    RulesetSummary {
+        name: label.to_string(),
+        hash: info.hash.clone(),
+        games: n,
+        mean_score: acc.seats.iter().map(|s| s.total.mean_ci()).collect(),
+        mean_by_category: acc
+            .seats
+            .iter()
+            .map(|s| {
+                Category::ALL
+                    .iter()
+                    .map(|c| {
+                        (
+                            c.name().to_string(),
+                            per_game_signed(s.by_category[c.index()]),
+                        )
+                    })
+                    .collect()
+            })
+            .collect(),
+        win_rate: acc.seats.iter().map(|s| share(s.wins, n)).collect(),
+        win_rate_ci: acc.seats.iter().map(|s| wilson(s.wins, n)).collect(),
+        sole_win_rate: acc.seats.iter().map(|s| share(s.sole_wins, n)).collect(),
+        tie_share: share(acc.ties, n),
+        mean_gold: acc
+            .seats
+            .iter()
+            .map(|s| per_game_signed(s.by_category[Category::Gold.index()]))
+            .collect(),
+        mean_ingots: acc.seats.iter().map(|s| s.ingots.mean_ci()).collect(),
+        mean_ingots_total: per_game_signed(ingots_total),
+        mean_ingots_on_board: per_game(acc.ingots_on_board),
+        mean_followers_placed: acc
+            .seats
+            .iter()
+            .map(|s| per_game(s.followers_placed))
+            .collect(),
+        game_length: acc.turns.mean_ci(),
+        mean_lead_changes: acc.lead_changes.mean(),
+        mean_tiles_placed: per_game(acc.tiles_placed),
+        mean_tiles_discarded: per_game(acc.tiles_discarded),
+        mean_robber_placements: per_game(acc.robber_placements),
+        mean_robberies: per_game(acc.robberies),
+        mean_crop_circle_actions: per_game(acc.crop_circle_actions),
+        score_histogram: acc
+            .totals_hist
+            .iter()
+            .map(|(&p, &c)| [p, c as i64])
+            .collect(),
+    }
+}
+
+fn pair_summary(labels: &[String], acc: &PairAcc) -> PairSummary {
+    PairSummary {
+        a: labels[acc.a].clone(),
+        b: labels[acc.b].clone(),
+        a_index: acc.a,
+        b_index: acc.b,
+        games: acc.games,
+        diverged: acc.diverged,
+        diverged_share: share(acc.diverged, acc.games),
+        first_divergence_turn: quartiles(&acc.first_divergence),
+        first_divergence_histogram: acc
+            .first_divergence
+            .iter()
+            .map(|(&t, &c)| [t as u64, c])
+            .collect(),
+        winner_changed: acc.winner_changed,
+        winner_changed_share: share(acc.winner_changed, acc.games),
+        winner_changed_ci: wilson(acc.winner_changed, acc.games),
+        mean_score_delta: acc.score_delta.iter().map(|m| m.mean_ci()).collect(),
+        mean_ingot_delta: acc.ingot_delta.iter().map(|m| m.mean_ci()).collect(),
+    }
+}
+
+/// The report of `acc`, played under `spec`. Its `games` is the number of games in `acc`
+/// (all of them for a whole or merged run; a shard's share for a shard).
+pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
+    let labels = spec.labels();
+    Report {
+        rulesets: spec.rulesets.clone(),
+        games: acc.games,
+        players: spec.players,
+        seed: spec.seed,
+        policy: spec.policy.clone(),
+        intervals: IntervalTypes {
+            proportions: PROPORTION_INTERVAL.to_string(),
+            means: MEAN_INTERVAL.to_string(),
+        },
+        per_ruleset: spec
+            .rulesets
+            .iter()
+            .zip(&acc.rulesets)
+            .zip(&labels)
+            .map(|((info, r), label)| ruleset_summary(info, label, r))
+            .collect(),
+        pairs: acc.pairs.iter().map(|p| pair_summary(&labels, p)).collect(),
+        reproducibility: Reproducibility {
+            meeplab_version: env!("CARGO_PKG_VERSION").to_string(),
+            engine_version: spec.engine_version.clone(),
+            tile_catalogue_hash: spec.tile_catalogue_hash.clone(),
+            ruleset_hashes: spec.rulesets.iter().map(|r| r.hash.clone()).collect(),
+            policy: spec.policy.clone(),
+            players: spec.players,
+            seed: spec.seed,
+            game_indices: [0, spec.games],
+            games: spec.games,
+            seed_derivation: "splitmix64: game i plays mix(seed + (i + 1) * 0x9E3779B97F4A7C15)"
+                .to_string(),
+            seed_block_size: BLOCK_SIZE,
+            command: spec.reproduce_command(),
+        },
+    }
+}

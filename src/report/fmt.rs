@@ -1,0 +1,81 @@
+//! Number formatting shared by the printed table and the Markdown report.
+
+use crate::compare::stats::MeanCi;
+
+/// `0.1834` → `18.3 %`.
+pub fn pct(x: f64) -> String {
+    format!("{:.1} %", 100.0 * x)
+}
+
+/// `[0.161, 0.209]` → `16.1–20.9 %`.
+pub fn pct_range([lo, hi]: [f64; 2]) -> String {
+    format!("{:.1}–{:.1} %", 100.0 * lo, 100.0 * hi)
+}
+
+/// A mean with its interval: `62.1 [60.3, 63.9]`, or just the mean.
+pub fn mean_ci(m: &MeanCi, signed: bool) -> String {
+    let v = |x: f64| {
+        if signed {
+            format!("{x:+.2}")
+        } else {
+            format!("{x:.1}")
+        }
+    };
+    match m.ci {
+        Some([lo, hi]) => format!("{} [{}, {}]", v(m.mean), v(lo), v(hi)),
+        None => v(m.mean),
+    }
+}
+
+/// Left-aligns the first column and right-aligns the others, two spaces apart.
+pub fn align(rows: &[Vec<String>]) -> String {
+    let cols = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let width = |c: usize| {
+        rows.iter()
+            .filter_map(|r| r.get(c))
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..cols).map(width).collect();
+    let mut out = String::new();
+    for r in rows {
+        let mut line = String::new();
+        for (c, cell) in r.iter().enumerate() {
+            let pad = widths[c] - cell.chars().count();
+            if c == 0 {
+                line.push_str(cell);
+                line.push_str(&" ".repeat(pad));
+            } else {
+                line.push_str("  ");
+                line.push_str(&" ".repeat(pad));
+                line.push_str(cell);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(pct(0.1834), "18.3 %");
+        assert_eq!(pct_range([0.0552, 0.1744]), "5.5–17.4 %");
+        let m = MeanCi {
+            mean: 1.5,
+            sd: Some(1.0),
+            ci: Some([0.25, 2.75]),
+        };
+        assert_eq!(mean_ci(&m, true), "+1.50 [+0.25, +2.75]");
+        let rows = vec![
+            vec!["a".to_string(), "1".to_string()],
+            vec!["bbb".to_string(), "22".to_string()],
+        ];
+        assert_eq!(align(&rows), "a     1\nbbb  22\n");
+    }
+}

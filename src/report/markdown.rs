@@ -1,0 +1,268 @@
+//! `report.md`: a page ready for a rules FAQ. It asks the question, names the rulesets and
+//! the sources of their options, gives the summary tables and charts (relative links), the
+//! interval types, the method, and the exact command that reproduces it.
+
+use super::fmt::{mean_ci, pct, pct_range};
+use super::plot::{key, ChartFile};
+use crate::compare::Report;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+/// Escapes characters that would break a Markdown table cell.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+fn quoted_list(names: &[String]) -> String {
+    let q: Vec<String> = names.iter().map(|n| format!("“{n}”")).collect();
+    match q.len() {
+        0 => String::new(),
+        1 => q[0].clone(),
+        _ => format!("{} and {}", q[..q.len() - 1].join(", "), q[q.len() - 1]),
+    }
+}
+
+/// The FAQ question for `report`.
+pub fn question(report: &Report) -> String {
+    let labels = report.labels();
+    let (first, rest) = labels.split_first().expect("at least one ruleset");
+    if rest.len() == 1 {
+        format!(
+            "How often does {} instead of “{first}” change who wins?",
+            quoted_list(rest)
+        )
+    } else {
+        format!(
+            "How often do {} instead of “{first}” change who wins?",
+            quoted_list(rest)
+        )
+    }
+}
+
+/// Renders `report.md`; `charts` are the files written next to it.
+pub fn render(report: &Report, charts: &[ChartFile]) -> String {
+    let labels = report.labels();
+    let mut md = String::new();
+    let _ = writeln!(md, "# {}\n", question(report));
+
+    // The short answer, one line per pair.
+    for p in &report.pairs {
+        let _ = writeln!(
+            md,
+            "- **{}** instead of **{}**: the winner changes in **{}** of {} paired games \
+             ({}: {}); the games diverge at all in {}.",
+            p.b,
+            p.a,
+            pct(p.winner_changed_share),
+            report.games,
+            report.intervals.proportions,
+            pct_range(p.winner_changed_ci),
+            pct(p.diverged_share),
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\n_N = {} games per ruleset · {} players · policy `{}` · seed {} · intervals: {} for \
+         shares, {} for means._\n",
+        report.games,
+        report.players,
+        report.policy,
+        report.seed,
+        report.intervals.proportions,
+        report.intervals.means
+    );
+
+    // Rulesets and their sources.
+    md.push_str(
+        "## Rulesets\n\n| Key | Ruleset | File | Content hash | Sources |\n|---|---|---|---|---|\n",
+    );
+    for (i, (label, r)) in labels.iter().zip(&report.rulesets).enumerate() {
+        let sources = r
+            .options
+            .values()
+            .filter_map(|o| o.source.as_deref())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | `{}` | {} |",
+            key(i),
+            cell(label),
+            r.file
+                .as_deref()
+                .map(|f| format!("`{}`", cell(f)))
+                .unwrap_or_else(|| "—".into()),
+            r.hash,
+            if sources.is_empty() {
+                "—".into()
+            } else {
+                cell(&sources)
+            }
+        );
+    }
+    let keys: BTreeSet<&String> = report
+        .rulesets
+        .iter()
+        .flat_map(|r| r.options.keys())
+        .collect();
+    let differing: Vec<&String> = keys
+        .into_iter()
+        .filter(|k| {
+            let vals: Vec<_> = report.rulesets.iter().map(|r| r.options.get(*k)).collect();
+            vals.windows(2)
+                .any(|w| w[0].map(|o| &o.value) != w[1].map(|o| &o.value))
+        })
+        .collect();
+    md.push_str("\n### Options that differ\n\n");
+    if differing.is_empty() {
+        md.push_str("No option value differs between the rulesets.\n");
+    } else {
+        md.push_str("| Option |");
+        for i in 0..labels.len() {
+            let _ = write!(md, " {} |", key(i));
+        }
+        md.push_str("\n|---|");
+        md.push_str(&"---|".repeat(labels.len()));
+        md.push('\n');
+        for k in differing {
+            let _ = write!(md, "| `{}` |", cell(k));
+            for r in &report.rulesets {
+                let v = match r.options.get(k) {
+                    Some(o) => match &o.source {
+                        Some(s) => format!("{} ({})", o.value, s),
+                        None => o.value.clone(),
+                    },
+                    None => "—".into(),
+                };
+                let _ = write!(md, " {} |", cell(&v));
+            }
+            md.push('\n');
+        }
+    }
+
+    // Results.
+    md.push_str("\n## Results\n\n### Per pair\n\n");
+    md.push_str("| Pair | Games diverged | First divergent turn (q1 / median / q3) | Winner changed | 95 % Wilson interval |\n|---|---|---|---|---|\n");
+    for p in &report.pairs {
+        let turns = p
+            .first_divergence_turn
+            .map(|q| format!("{} / {} / {}", q.q1, q.median, q.q3))
+            .unwrap_or_else(|| "never".to_string());
+        let _ = writeln!(
+            md,
+            "| {} vs {} | {} | {} | {} | {} |",
+            key(p.a_index),
+            key(p.b_index),
+            pct(p.diverged_share),
+            turns,
+            pct(p.winner_changed_share),
+            pct_range(p.winner_changed_ci)
+        );
+    }
+    md.push_str("\n### Mean paired score difference per seat\n\n");
+    md.push_str(
+        "Later ruleset minus earlier one, same seed; mean [95 % Student t interval].\n\n| Pair |",
+    );
+    for s in 1..=report.players {
+        let _ = write!(md, " Seat {s} |");
+    }
+    md.push_str("\n|---|");
+    md.push_str(&"---|".repeat(report.players as usize));
+    md.push('\n');
+    for p in &report.pairs {
+        let _ = write!(md, "| {} − {} |", key(p.b_index), key(p.a_index));
+        for m in &p.mean_score_delta {
+            let _ = write!(md, " {} |", mean_ci(m, true));
+        }
+        md.push('\n');
+    }
+    md.push_str("\n### Per ruleset\n\n");
+    md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes |\n|---|---|---|---|---|---|---|\n");
+    for (i, r) in report.per_ruleset.iter().enumerate() {
+        let scores: Vec<String> = r
+            .mean_score
+            .iter()
+            .map(|m| format!("{:.1}", m.mean))
+            .collect();
+        let wins: Vec<String> = r.win_rate.iter().map(|w| pct(*w)).collect();
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {:.2} | {:.1} | {:.2} |",
+            key(i),
+            scores.join(" · "),
+            wins.join(" · "),
+            pct(r.tie_share),
+            r.mean_ingots_total,
+            r.game_length.mean,
+            r.mean_lead_changes
+        );
+    }
+
+    // Charts.
+    md.push_str("\n## Charts\n\n");
+    for c in charts {
+        if let Some(file) = c.files.first() {
+            let _ = writeln!(
+                md,
+                "### {}\n\n![{}]({})\n",
+                c.kind.title(),
+                c.kind.title(),
+                file
+            );
+        }
+    }
+
+    // Method.
+    md.push_str("## Method\n\n");
+    let _ = writeln!(
+        md,
+        "- Every seed is played under every ruleset with coupled decks and coupled decisions, so \
+         each seed is one paired observation. The number of games is fixed in advance ({}); \
+         there is no early stopping.",
+        report.games
+    );
+    md.push_str(
+        "- **Divergence**: the first turn at which the two games' event streams differ (turn 0 is \
+         the set-up). A pair of games that never differs has not diverged.\n\
+         - **Winner changed**: the set of winning seats differs (a new tie counts as a change).\n\
+         - **Win rate**: share of games a seat is among the winners; ties count for every tied \
+         seat.\n",
+    );
+    let _ = writeln!(
+        md,
+        "- **Intervals**: shares use the {}; means and paired differences use the {} \
+         (mean ± t(0.975, n − 1) · sd / √n). Quartiles are nearest-rank.",
+        report.intervals.proportions, report.intervals.means
+    );
+    md.push_str("- Seat 1 plays first (seat 0 in `report.json` and `games.csv`).\n");
+
+    // Reproduce.
+    let r = &report.reproducibility;
+    let _ = writeln!(
+        md,
+        "\n## Reproduce\n\n```sh\n{}\n```\n\nSharded runs (`--shard k/n`) merged with \
+         `meeplab merge` give exactly this report.\n\n| Key | Value |\n|---|---|\n\
+         | meeplab | {} |\n| engine | {} |\n| tile catalogue | `{}` |\n| ruleset hashes | {} |\n\
+         | policy | `{}` |\n| players | {} |\n| seed | {} |\n| games | {} (indices {}..{}) |\n\
+         | seed derivation | {} |",
+        r.command,
+        r.meeplab_version,
+        r.engine_version,
+        r.tile_catalogue_hash,
+        r.ruleset_hashes
+            .iter()
+            .map(|h| format!("`{h}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        r.policy,
+        r.players,
+        r.seed,
+        r.games,
+        r.game_indices[0],
+        r.game_indices[1],
+        r.seed_derivation
+    );
+    md
+}

@@ -1,0 +1,646 @@
+//! Charts for the FAQ report, drawn with `plotters` as SVG and/or PNG.
+//!
+//! Every chart carries a three-line header: what it shows; the rulesets (keyed A, B, C… as
+//! in its legend and axis labels); and N, players, policy and the interval type. PNG text is
+//! rendered with the embedded DejaVu Sans (see `assets/fonts/README.md`); nothing is read or
+//! downloaded at run time. SVG text refers to the generic `sans-serif` family.
+
+use super::atomic::{commit_temp, temp_path, write_atomic};
+use crate::compare::stats::{MeanCi, MEAN_INTERVAL, PROPORTION_INTERVAL};
+use crate::compare::Report;
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::error::Error;
+use std::io;
+use std::ops::Range;
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::Once;
+
+static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+const FONT: &str = "sans-serif";
+const SIZE: (u32, u32) = (1100, 640);
+
+/// Registers the embedded font as `sans-serif` (once per process). Plotters needs it for
+/// text layout in every backend, and for glyphs in PNG.
+pub fn ensure_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let ok = plotters::style::register_font(FONT, FontStyle::Normal, DEJAVU_SANS).is_ok();
+        debug_assert!(ok, "the embedded font parses");
+    });
+}
+
+/// `--format`: which image files to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChartFormat {
+    #[default]
+    Svg,
+    Png,
+    Both,
+}
+
+impl ChartFormat {
+    fn svg(self) -> bool {
+        matches!(self, ChartFormat::Svg | ChartFormat::Both)
+    }
+    fn png(self) -> bool {
+        matches!(self, ChartFormat::Png | ChartFormat::Both)
+    }
+}
+
+impl FromStr for ChartFormat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ChartFormat, String> {
+        match s {
+            "svg" => Ok(ChartFormat::Svg),
+            "png" => Ok(ChartFormat::Png),
+            "both" => Ok(ChartFormat::Both),
+            _ => Err(format!(
+                "unknown chart format {s:?}: expected svg, png or both"
+            )),
+        }
+    }
+}
+
+/// The charts meeplab draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChartKind {
+    Scores,
+    IdenticalByTurn,
+    ScoreDelta,
+    WinnerChanged,
+    WinRates,
+    Ingots,
+}
+
+impl ChartKind {
+    /// File name without extension.
+    pub fn stem(self) -> &'static str {
+        match self {
+            ChartKind::Scores => "scores",
+            ChartKind::IdenticalByTurn => "identical_by_turn",
+            ChartKind::ScoreDelta => "score_delta",
+            ChartKind::WinnerChanged => "winner_changed",
+            ChartKind::WinRates => "win_rates",
+            ChartKind::Ingots => "ingots",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            ChartKind::Scores => "Final score distribution (all seats)",
+            ChartKind::IdenticalByTurn => "Share of games still identical, by turn",
+            ChartKind::ScoreDelta => "Mean paired score difference per seat",
+            ChartKind::WinnerChanged => "How often the rule difference changes the winner",
+            ChartKind::WinRates => "Seat win rates",
+            ChartKind::Ingots => "Gold: mean ingots held at the end, per seat",
+        }
+    }
+
+    fn interval(self) -> &'static str {
+        match self {
+            ChartKind::Scores | ChartKind::IdenticalByTurn => "no intervals (observed shares)",
+            ChartKind::ScoreDelta | ChartKind::Ingots => MEAN_INTERVAL,
+            ChartKind::WinnerChanged | ChartKind::WinRates => PROPORTION_INTERVAL,
+        }
+    }
+}
+
+/// The charts for `report`: all of them, the ingot chart only when gold is in play.
+pub fn charts_for(report: &Report) -> Vec<ChartKind> {
+    let mut v = vec![
+        ChartKind::WinnerChanged,
+        ChartKind::IdenticalByTurn,
+        ChartKind::ScoreDelta,
+        ChartKind::WinRates,
+        ChartKind::Scores,
+    ];
+    if report.has_gold() {
+        v.push(ChartKind::Ingots);
+    }
+    v
+}
+
+/// A chart written to the output directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChartFile {
+    pub kind: ChartKind,
+    /// File names relative to the output directory (SVG first when both).
+    pub files: Vec<String>,
+}
+
+/// Draws every chart of `report` into `dir`, each file written atomically.
+pub fn write_charts(
+    dir: &Path,
+    report: &Report,
+    format: ChartFormat,
+) -> io::Result<Vec<ChartFile>> {
+    ensure_font();
+    let to_io = |e: Box<dyn Error>| io::Error::other(e.to_string());
+    let mut out = Vec::new();
+    for kind in charts_for(report) {
+        let mut files = Vec::new();
+        if format.svg() {
+            let name = format!("{}.svg", kind.stem());
+            let mut svg = String::new();
+            {
+                let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+                draw(kind, &root, report).map_err(to_io)?;
+                root.present()
+                    .map_err(|e| io::Error::other(e.to_string()))?;
+            }
+            write_atomic(&dir.join(&name), svg.as_bytes())?;
+            files.push(name);
+        }
+        if format.png() {
+            let name = format!("{}.png", kind.stem());
+            let path = dir.join(&name);
+            let temp = temp_path(&path);
+            let result = (|| -> Result<(), Box<dyn Error>> {
+                let root = BitMapBackend::new(&temp, SIZE).into_drawing_area();
+                draw(kind, &root, report)?;
+                root.present()?;
+                Ok(())
+            })();
+            if let Err(e) = result {
+                let _ = std::fs::remove_file(&temp);
+                return Err(to_io(e));
+            }
+            commit_temp(&temp, &path)?;
+            files.push(name);
+        }
+        out.push(ChartFile { kind, files });
+    }
+    Ok(out)
+}
+
+type DrawResult = Result<(), Box<dyn Error>>;
+
+/// Key of ruleset `i` in charts: A, B, … Z, then R27, R28, …
+pub fn key(i: usize) -> String {
+    if i < 26 {
+        ((b'A' + i as u8) as char).to_string()
+    } else {
+        format!("R{}", i + 1)
+    }
+}
+
+fn colour(i: usize) -> RGBColor {
+    const C: [(u8, u8, u8); 8] = [
+        (31, 119, 180),
+        (255, 127, 14),
+        (44, 160, 44),
+        (214, 39, 40),
+        (148, 103, 189),
+        (140, 86, 75),
+        (227, 119, 194),
+        (127, 127, 127),
+    ];
+    let (r, g, b) = C[i % C.len()];
+    RGBColor(r, g, b)
+}
+
+fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The header lines of `kind` for `report`.
+pub fn header_lines(kind: ChartKind, report: &Report) -> [String; 3] {
+    let names: Vec<String> = report
+        .labels()
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{} = {}", key(i), shorten(l, 60)))
+        .collect();
+    [
+        kind.title().to_string(),
+        format!("Rulesets: {}", names.join(" · ")),
+        format!(
+            "N = {} games · {} players · policy {} · {}",
+            report.games,
+            report.players,
+            report.policy,
+            kind.interval()
+        ),
+    ]
+}
+
+fn header<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    kind: ChartKind,
+    report: &Report,
+) -> Result<DrawingArea<DB, Shift>, Box<dyn Error>>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE)?;
+    let (top, body) = root.split_vertically(92);
+    let [title, rulesets, facts] = header_lines(kind, report);
+    top.draw_text(&title, &(FONT, 24).into_font().color(&BLACK), (16, 10))?;
+    let small = (FONT, 15).into_font().color(&RGBColor(60, 60, 60));
+    top.draw_text(&rulesets, &small, (16, 44))?;
+    top.draw_text(&facts, &small, (16, 66))?;
+    Ok(body.margin(4, 12, 12, 20))
+}
+
+fn draw<DB: DrawingBackend>(
+    kind: ChartKind,
+    root: &DrawingArea<DB, Shift>,
+    report: &Report,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let body = header(root, kind, report)?;
+    match kind {
+        ChartKind::Scores => draw_scores(&body, report),
+        ChartKind::IdenticalByTurn => draw_identical(&body, report),
+        ChartKind::ScoreDelta => {
+            let groups: Vec<(String, Vec<MeanCi>)> = report
+                .pairs
+                .iter()
+                .map(|p| {
+                    (
+                        format!("{} − {}", key(p.b_index), key(p.a_index)),
+                        p.mean_score_delta.clone(),
+                    )
+                })
+                .collect();
+            draw_seat_means(
+                &body,
+                report.players,
+                &groups,
+                "points (paired difference)",
+                true,
+            )
+        }
+        ChartKind::Ingots => {
+            let groups: Vec<(String, Vec<MeanCi>)> = report
+                .per_ruleset
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (key(i), r.mean_ingots.clone()))
+                .collect();
+            draw_seat_means(&body, report.players, &groups, "ingots", false)
+        }
+        ChartKind::WinnerChanged => draw_winner_changed(&body, report),
+        ChartKind::WinRates => draw_win_rates(&body, report),
+    }
+}
+
+/// An interval bar from `lo` to `hi` at `x`, with caps `cap` wide (in x units).
+fn interval_bar(
+    x: f64,
+    lo: f64,
+    hi: f64,
+    cap: f64,
+    style: ShapeStyle,
+) -> [PathElement<(f64, f64)>; 3] {
+    [
+        PathElement::new([(x, lo), (x, hi)], style),
+        PathElement::new([(x - cap / 2.0, lo), (x + cap / 2.0, lo)], style),
+        PathElement::new([(x - cap / 2.0, hi), (x + cap / 2.0, hi)], style),
+    ]
+}
+
+/// The x axis of a chart: numeric with a description, or categories at 0, 1, 2, …
+enum XAxis<'n> {
+    Numeric(Range<f64>, String),
+    Categories(&'n [String]),
+}
+
+type Plane<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// A cartesian chart on `area` with its mesh, labels and axis descriptions drawn.
+fn plane<'a, DB: DrawingBackend + 'a>(
+    area: &'a DrawingArea<DB, Shift>,
+    x: XAxis<'_>,
+    y: Range<f64>,
+    y_desc: &str,
+) -> Result<Plane<'a, DB>, Box<dyn Error>>
+where
+    DB::ErrorType: 'static,
+{
+    let x_range = match &x {
+        XAxis::Numeric(r, _) => r.clone(),
+        XAxis::Categories(names) => -0.5..(names.len() as f64 - 0.5),
+    };
+    let mut chart = ChartBuilder::on(area)
+        .x_label_area_size(44)
+        .y_label_area_size(60)
+        .build_cartesian_2d(x_range, y)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.y_desc(y_desc)
+        .label_style((FONT, 14))
+        .axis_desc_style((FONT, 15));
+    match x {
+        XAxis::Numeric(_, desc) => {
+            mesh.x_desc(desc).draw()?;
+        }
+        XAxis::Categories(names) => {
+            let label = category_label(names);
+            mesh.disable_x_mesh()
+                .x_labels(names.len() * 2 + 1)
+                .x_label_formatter(&label)
+                .draw()?;
+        }
+    }
+    Ok(chart)
+}
+
+/// Formats integer positions of a categorical axis with `names`; others stay blank.
+fn category_label(names: &[String]) -> impl Fn(&f64) -> String + '_ {
+    move |x: &f64| {
+        let r = x.round();
+        if (x - r).abs() < 1e-6 && r >= 0.0 && (r as usize) < names.len() {
+            names[r as usize].clone()
+        } else {
+            String::new()
+        }
+    }
+}
+
+fn seat_names(players: u8) -> Vec<String> {
+    (1..=players).map(|s| format!("seat {s}")).collect()
+}
+
+fn draw_scores<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, report: &Report) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let all = report
+        .per_ruleset
+        .iter()
+        .flat_map(|r| r.score_histogram.iter());
+    let lo = all.clone().map(|[p, _]| *p).min().unwrap_or(0);
+    let hi = all.map(|[p, _]| *p).max().unwrap_or(1);
+    let width = ((hi - lo + 1) as f64 / 40.0).ceil().max(1.0) as i64;
+    let bins = ((hi - lo) / width + 1) as usize;
+    let shares: Vec<Vec<f64>> = report
+        .per_ruleset
+        .iter()
+        .map(|r| {
+            let mut counts = vec![0i64; bins];
+            for [p, c] in &r.score_histogram {
+                counts[((p - lo) / width) as usize] += c;
+            }
+            let total: i64 = counts.iter().sum::<i64>().max(1);
+            counts
+                .iter()
+                .map(|&c| 100.0 * c as f64 / total as f64)
+                .collect()
+        })
+        .collect();
+    let ymax = shares
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b))
+        .max(1.0)
+        * 1.12;
+    let x0 = lo as f64;
+    let x1 = (lo + width * bins as i64) as f64;
+    let x_desc = format!("final score, points (bins of {width})");
+    let mut chart = plane(
+        area,
+        XAxis::Numeric(x0..x1, x_desc),
+        0.0..ymax,
+        "share of seat-games (%)",
+    )?;
+    let labels = report.labels();
+    for (i, s) in shares.iter().enumerate() {
+        let c = colour(i);
+        let bar_x = |b: usize| (lo + width * b as i64) as f64;
+        chart.draw_series(s.iter().enumerate().map(|(b, &y)| {
+            Rectangle::new([(bar_x(b), 0.0), (bar_x(b + 1), y)], c.mix(0.22).filled())
+        }))?;
+        let steps = s
+            .iter()
+            .enumerate()
+            .flat_map(|(b, &y)| [(bar_x(b), y), (bar_x(b + 1), y)]);
+        chart
+            .draw_series(LineSeries::new(steps, c.stroke_width(2)))?
+            .label(format!("{} = {}", key(i), shorten(&labels[i], 50)))
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], c.filled()));
+    }
+    legend(&mut chart)
+}
+
+fn legend<'a, DB: DrawingBackend + 'a, X: Ranged, Y: Ranged>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .label_font((FONT, 14))
+        .draw()?;
+    Ok(())
+}
+
+fn draw_identical<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, report: &Report) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let last_divergence = report
+        .pairs
+        .iter()
+        .flat_map(|p| p.first_divergence_histogram.iter().map(|[t, _]| *t))
+        .max()
+        .unwrap_or(0);
+    let longest = report
+        .per_ruleset
+        .iter()
+        .map(|r| r.game_length.mean.ceil() as u64)
+        .max()
+        .unwrap_or(0);
+    let t_max = last_divergence.max(longest).max(1) + 1;
+    let mut chart = plane(
+        area,
+        XAxis::Numeric(0.0..t_max as f64, "turn (0 = set-up)".into()),
+        0.0..105.0,
+        "games identical through this turn (%)",
+    )?;
+    for (i, p) in report.pairs.iter().enumerate() {
+        let c = colour(i);
+        let points = (0..=t_max).map(|t| (t as f64, 100.0 * p.identical_through(t)));
+        chart
+            .draw_series(LineSeries::new(points, c.stroke_width(2)))?
+            .label(format!("{} vs {}", key(p.a_index), key(p.b_index)))
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], c.stroke_width(2)));
+    }
+    legend(&mut chart)
+}
+
+/// Grouped means with intervals per seat: one group member per entry of `groups`.
+fn draw_seat_means<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    players: u8,
+    groups: &[(String, Vec<MeanCi>)],
+    y_desc: &str,
+    zero_line: bool,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let values = groups.iter().flat_map(|(_, v)| v.iter()).flat_map(|m| {
+        let [lo, hi] = m.ci.unwrap_or([m.mean, m.mean]);
+        [lo, hi, m.mean]
+    });
+    let (mut lo, mut hi) = values.fold((0.0f64, 0.0f64), |(a, b), x| (a.min(x), b.max(x)));
+    if hi - lo < 1e-9 {
+        hi += 1.0;
+        lo -= if zero_line { 1.0 } else { 0.0 };
+    }
+    let pad = (hi - lo) * 0.12;
+    let (lo, hi) = (if lo < 0.0 || zero_line { lo - pad } else { lo }, hi + pad);
+    let seats = seat_names(players);
+    let mut chart = plane(area, XAxis::Categories(&seats), lo..hi, y_desc)?;
+    if zero_line {
+        chart.draw_series(LineSeries::new(
+            [(-0.5, 0.0), (players as f64 - 0.5, 0.0)],
+            BLACK.mix(0.5).stroke_width(1),
+        ))?;
+    }
+    let n = groups.len().max(1) as f64;
+    let step = 0.7 / n;
+    for (g, (name, means)) in groups.iter().enumerate() {
+        let c = colour(g);
+        let offset = (g as f64 - (n - 1.0) / 2.0) * step;
+        chart.draw_series(
+            means
+                .iter()
+                .enumerate()
+                .filter_map(|(s, m)| {
+                    m.ci.map(|[l, h]| {
+                        interval_bar(s as f64 + offset, l, h, step * 0.5, c.stroke_width(2))
+                    })
+                })
+                .flatten(),
+        )?;
+        chart
+            .draw_series(
+                means
+                    .iter()
+                    .enumerate()
+                    .map(|(s, m)| Circle::new((s as f64 + offset, m.mean), 5, c.filled())),
+            )?
+            .label(name.clone())
+            .legend(move |(x, y)| Circle::new((x + 8, y), 5, c.filled()));
+    }
+    legend(&mut chart)
+}
+
+fn draw_winner_changed<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    report: &Report,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let names: Vec<String> = report
+        .pairs
+        .iter()
+        .map(|p| format!("{} vs {}", key(p.a_index), key(p.b_index)))
+        .collect();
+    let top = report
+        .pairs
+        .iter()
+        .map(|p| p.winner_changed_ci[1])
+        .fold(0.0f64, f64::max);
+    let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
+    let mut chart = plane(
+        area,
+        XAxis::Categories(&names),
+        0.0..ymax,
+        "games whose winner(s) differ (%)",
+    )?;
+    for (i, p) in report.pairs.iter().enumerate() {
+        let c = colour(i);
+        let x = i as f64;
+        let y = 100.0 * p.winner_changed_share;
+        let [l, h] = p.winner_changed_ci;
+        chart.draw_series([Rectangle::new(
+            [(x - 0.25, 0.0), (x + 0.25, y)],
+            c.mix(0.6).filled(),
+        )])?;
+        chart.draw_series(interval_bar(
+            x,
+            100.0 * l,
+            100.0 * h,
+            0.12,
+            BLACK.stroke_width(2),
+        ))?;
+        chart.draw_series([Text::new(
+            format!("{y:.1} %"),
+            (x + 0.27, y),
+            (FONT, 14).into_font(),
+        )])?;
+    }
+    Ok(())
+}
+
+fn draw_win_rates<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, report: &Report) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let players = report.players;
+    let top = report
+        .per_ruleset
+        .iter()
+        .flat_map(|r| r.win_rate_ci.iter().map(|ci| ci[1]))
+        .fold(0.0f64, f64::max);
+    let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
+    let seats = seat_names(players);
+    let mut chart = plane(
+        area,
+        XAxis::Categories(&seats),
+        0.0..ymax,
+        "games won, ties included (%)",
+    )?;
+    let fair = 100.0 / players.max(1) as f64;
+    chart
+        .draw_series(LineSeries::new(
+            [(-0.5, fair), (players as f64 - 0.5, fair)],
+            BLACK.mix(0.4).stroke_width(1),
+        ))?
+        .label("1 / players")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.4)));
+    let labels = report.labels();
+    let n = report.per_ruleset.len().max(1) as f64;
+    let w = 0.8 / n;
+    for (i, r) in report.per_ruleset.iter().enumerate() {
+        let c = colour(i);
+        let x = |s: usize| s as f64 - 0.4 + w * i as f64;
+        chart
+            .draw_series(r.win_rate.iter().enumerate().map(|(s, &v)| {
+                Rectangle::new(
+                    [(x(s) + 0.1 * w, 0.0), (x(s) + 0.9 * w, 100.0 * v)],
+                    c.mix(0.7).filled(),
+                )
+            }))?
+            .label(format!("{} = {}", key(i), shorten(&labels[i], 50)))
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], c.filled()));
+        chart.draw_series(r.win_rate_ci.iter().enumerate().flat_map(|(s, &[l, h])| {
+            interval_bar(
+                x(s) + 0.5 * w,
+                100.0 * l,
+                100.0 * h,
+                0.3 * w,
+                BLACK.stroke_width(1),
+            )
+        }))?;
+    }
+    legend(&mut chart)
+}

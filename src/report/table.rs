@@ -1,0 +1,96 @@
+//! The summary table `meeplab compare` prints: rulesets, per-pair divergence and winner
+//! changes, paired score differences per seat, and per-ruleset means. Plain text, no colour.
+
+use super::fmt::{align, mean_ci, pct, pct_range};
+use super::plot::key;
+use crate::compare::Report;
+
+/// The printed summary of `report`.
+pub fn summary_table(report: &Report) -> String {
+    let mut out = format!(
+        "meeplab compare: {} games · {} players · policy {} · seed {}\n",
+        report.games, report.players, report.policy, report.seed
+    );
+    for (i, (label, r)) in report.labels().iter().zip(&report.rulesets).enumerate() {
+        let file = r
+            .file
+            .as_deref()
+            .map(|f| format!(", {f}"))
+            .unwrap_or_default();
+        out.push_str(&format!("  {} = {label} ({}{file})\n", key(i), r.hash));
+    }
+
+    out.push('\n');
+    let mut rows = vec![vec![
+        "pair".to_string(),
+        "diverged".to_string(),
+        "first divergent turn q1/median/q3".to_string(),
+        "winner changed".to_string(),
+        "95 % Wilson".to_string(),
+    ]];
+    for p in &report.pairs {
+        let turns = p
+            .first_divergence_turn
+            .map(|q| format!("{}/{}/{}", q.q1, q.median, q.q3))
+            .unwrap_or_else(|| "never".to_string());
+        rows.push(vec![
+            format!("{} vs {}", key(p.a_index), key(p.b_index)),
+            pct(p.diverged_share),
+            turns,
+            pct(p.winner_changed_share),
+            pct_range(p.winner_changed_ci),
+        ]);
+    }
+    out.push_str(&align(&rows));
+
+    out.push_str("\nmean paired score difference (later − earlier ruleset), 95 % t interval\n");
+    let mut rows = vec![std::iter::once("pair".to_string())
+        .chain((1..=report.players).map(|s| format!("seat {s}")))
+        .collect::<Vec<_>>()];
+    for p in &report.pairs {
+        rows.push(
+            std::iter::once(format!("{} − {}", key(p.b_index), key(p.a_index)))
+                .chain(p.mean_score_delta.iter().map(|m| mean_ci(m, true)))
+                .collect(),
+        );
+    }
+    out.push_str(&align(&rows));
+
+    out.push('\n');
+    let mut rows = vec![vec![
+        "ruleset".to_string(),
+        "mean score by seat".to_string(),
+        "win rate by seat".to_string(),
+        "ties".to_string(),
+        "ingots".to_string(),
+        "turns".to_string(),
+        "lead changes".to_string(),
+    ]];
+    for (i, r) in report.per_ruleset.iter().enumerate() {
+        let scores: Vec<String> = r
+            .mean_score
+            .iter()
+            .map(|m| format!("{:.1}", m.mean))
+            .collect();
+        let wins: Vec<String> = r
+            .win_rate
+            .iter()
+            .map(|w| format!("{:.1}", 100.0 * w))
+            .collect();
+        rows.push(vec![
+            key(i),
+            scores.join(" "),
+            format!("{} %", wins.join(" ")),
+            pct(r.tie_share),
+            format!("{:.2}", r.mean_ingots_total),
+            format!("{:.1}", r.game_length.mean),
+            format!("{:.2}", r.mean_lead_changes),
+        ]);
+    }
+    out.push_str(&align(&rows));
+    out.push_str(&format!(
+        "\nintervals: {} (shares), {} (means); seat 1 plays first\n",
+        report.intervals.proportions, report.intervals.means
+    ));
+    out
+}
