@@ -982,3 +982,23 @@ pub fn load_ruleset_str_isolated(name: &str, text: &str) -> Result<Loaded, Diagn
 pub fn item_keywords() -> &'static [&'static str] {
     &parse::ITEM_KEYWORDS
 }
+
+/// Find the ruleset a command-line argument names: the path itself when it exists, else
+/// `rulesets/NAME.rules`, else `NAME.rules` (so `meeplab diff base base-2000` works).
+pub fn locate(arg: &str) -> PathBuf {
+    let p = PathBuf::from(arg);
+    if p.exists() {
+        return p;
+    }
+    for cand in [
+        format!("rulesets/{arg}.rules"),
+        format!("{arg}.rules"),
+        format!("rulesets/{arg}"),
+    ] {
+        let c = PathBuf::from(cand);
+        if c.is_file() {
+            return c;
+        }
+    }
+    p
+}
