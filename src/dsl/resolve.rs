@@ -47,6 +47,8 @@ struct Scope {
     name: Option<String>,
     tiles: Vec<(TileType, Origin)>,
     tile_index: HashMap<String, usize>,
+    /// Ids of tiles defined with errors (already reported; references to them are not).
+    broken: HashSet<String>,
     tilesets: Vec<(TilesetDef, usize)>,
     deck: Vec<(DeckItem, usize)>,
     start: Option<(Text, usize)>,
@@ -366,6 +368,8 @@ impl Loader {
                     } else if let Some(t) = t {
                         scope.tile_index.insert(t.id.clone(), scope.tiles.len());
                         scope.tiles.push((t, o));
+                    } else {
+                        scope.broken.insert(def.id.text.clone());
                     }
                 }
                 Item::Tileset(def) => {
@@ -479,6 +483,9 @@ impl Loader {
                     file: *fid,
                     span: e.id.span,
                 };
+                if scope.broken.contains(&e.id.text) {
+                    continue;
+                }
                 if !scope.tile_index.contains_key(&e.id.text) {
                     let help = self.tile_suggestions(&scope, &e.id.text);
                     self.err_at(
@@ -598,7 +605,7 @@ impl Loader {
             file: top,
             span: Sp::new(0, 0),
         };
-        if counts.is_empty() && !errors_before {
+        if counts.is_empty() && !self.has_errors() {
             self.err_at(top_o, "E0505", "the deck is empty").help =
                 Some("add e.g. `include \"tiles/base.tiles\"` and `deck { base x1 }`, or extend a bundled ruleset".into());
         }
@@ -622,6 +629,8 @@ impl Loader {
                     None
                 } else if let Some(k) = counts.iter().position(|(id, _)| *id == t.text) {
                     Some(k)
+                } else if self.has_errors() {
+                    None // the deck is incomplete: do not guess
                 } else {
                     self.err_at(
                         o,
@@ -927,6 +936,17 @@ fn assemble(
     })
 }
 
+/// Order diagnostics by file (in the order files first reported) and position.
+fn sort(diags: &mut [Diagnostic]) {
+    let mut order: Vec<String> = Vec::new();
+    for d in diags.iter() {
+        if !order.contains(&d.file) {
+            order.push(d.file.clone());
+        }
+    }
+    diags.sort_by_key(|d| (order.iter().position(|f| *f == d.file), d.span.start));
+}
+
 fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loaded, Diagnostics> {
     let rs = match top {
         Some(id) => {
@@ -935,6 +955,7 @@ fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loa
         }
         None => None,
     };
+    sort(&mut l.diags);
     match rs {
         Some(ruleset) if !l.has_errors() => Ok(Loaded {
             ruleset,
