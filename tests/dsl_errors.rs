@@ -141,6 +141,22 @@ fn e0110_deep_nesting() {
 }
 
 #[test]
+fn e0110_deeply_nested_blocks() {
+    let text = with(&format!(
+        "{}x = 1{}\n",
+        "a { ".repeat(100_000),
+        " }".repeat(100_000)
+    ));
+    assert_eq!(errs(&text).codes(), vec!["E0110"]);
+}
+
+#[test]
+fn e0108_large_in_memory_text() {
+    let text = with(&"#\n".repeat(600_000));
+    assert_eq!(errs(&text).codes(), vec!["E0108"]);
+}
+
+#[test]
 fn e0111_too_many_errors_stops() {
     let text = with(&"? \n".repeat(500));
     let d = errs(&text);

@@ -104,6 +104,16 @@ impl Loader {
 
     /// Add in-memory text as a file; checks for binary content.
     fn add_text(&mut self, name: &str, text: String) -> Option<usize> {
+        if text.len() as u64 > MAX_FILE_BYTES {
+            let d = Diagnostic::whole_file(
+                "E0108",
+                name,
+                format!("`{name}` is too large ({} bytes)", text.len()),
+            )
+            .with_help(format!("rule files are limited to {MAX_FILE_BYTES} bytes"));
+            self.diags.push(d);
+            return None;
+        }
         if let Some(k) = text.find('\0') {
             let src = SourceFile {
                 name: name.to_string(),
