@@ -1,15 +1,202 @@
-//! `meeplab diff` (not yet built: see the open issues).
+//! `meeplab diff A B [--json]`: the resolved differences between two rulesets, option by
+//! option with each side's value, source tag and file, then tile counts by tile id (and
+//! tiles whose layout differs under the same id). Exit 0 whether or not they differ; 1 when
+//! either ruleset is invalid.
 
+use meeplab::dsl;
+use meeplab::ruleset::{OptionSetting, Ruleset};
+use std::collections::BTreeSet;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (placeholder until this command is built).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// First ruleset (a bare name like `base` also finds `rulesets/base.rules`).
+    pub a: String,
+    /// Second ruleset.
+    pub b: String,
+    /// Print the differences as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("meeplab diff: not available in this build yet");
-    ExitCode::from(2)
+/// One option that differs.
+struct OptDiff<'a> {
+    key: &'a str,
+    a: Option<&'a OptionSetting>,
+    b: Option<&'a OptionSetting>,
+}
+
+/// One tile id whose count or layout differs.
+struct TileDiff {
+    id: String,
+    a: u32,
+    b: u32,
+    layout_differs: bool,
+}
+
+fn count(rs: &Ruleset, id: &str) -> u32 {
+    rs.tile_index(id)
+        .and_then(|k| rs.deck.iter().find(|d| d.tile == k))
+        .map_or(0, |d| d.count as u32)
+}
+
+fn options_diff<'a>(a: &'a Ruleset, b: &'a Ruleset) -> Vec<OptDiff<'a>> {
+    let keys: BTreeSet<&String> = a.options.keys().chain(b.options.keys()).collect();
+    let order = |k: &str| {
+        dsl::registry::OPTIONS
+            .iter()
+            .position(|o| o.key == k)
+            .unwrap_or(usize::MAX)
+    };
+    let mut out: Vec<OptDiff<'a>> = keys
+        .into_iter()
+        .filter_map(|k| {
+            let (x, y) = (a.options.get(k), b.options.get(k));
+            let same = x.map(|o| &o.value) == y.map(|o| &o.value);
+            (!same).then_some(OptDiff {
+                key: k.as_str(),
+                a: x,
+                b: y,
+            })
+        })
+        .collect();
+    out.sort_by_key(|d| order(d.key));
+    out
+}
+
+fn tiles_diff(a: &Ruleset, b: &Ruleset) -> Vec<TileDiff> {
+    let mut ids: Vec<&str> = a.tiles.iter().map(|t| t.id.as_str()).collect();
+    for t in &b.tiles {
+        if !ids.contains(&t.id.as_str()) {
+            ids.push(&t.id);
+        }
+    }
+    ids.into_iter()
+        .filter_map(|id| {
+            let (ca, cb) = (count(a, id), count(b, id));
+            let layout_differs = match (a.tile_index(id), b.tile_index(id)) {
+                (Some(x), Some(y)) => a.tiles[x as usize] != b.tiles[y as usize],
+                _ => false,
+            };
+            (ca != cb || layout_differs).then(|| TileDiff {
+                id: id.to_string(),
+                a: ca,
+                b: cb,
+                layout_differs,
+            })
+        })
+        .collect()
+}
+
+fn side(o: Option<&OptionSetting>) -> String {
+    match o {
+        None => "(not in play)".to_string(),
+        Some(o) => {
+            let mut s = o.value.clone();
+            let src = o.source.as_deref().unwrap_or("no source");
+            match &o.file {
+                Some(f) => s.push_str(&format!("    [{src}; {f}]")),
+                None => s.push_str("    [default]"),
+            }
+            s
+        }
+    }
+}
+
+fn setting_json(o: Option<&OptionSetting>) -> serde_json::Value {
+    match o {
+        None => serde_json::Value::Null,
+        Some(o) => serde_json::json!({ "value": o.value, "source": o.source, "file": o.file }),
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let mut loaded = Vec::new();
+    let mut failed = false;
+    for arg in [&args.a, &args.b] {
+        match dsl::load_ruleset(&dsl::locate(arg)) {
+            Ok(l) => {
+                for w in &l.warnings {
+                    eprintln!("{w}");
+                }
+                loaded.push(l.ruleset);
+            }
+            Err(d) => {
+                eprint!("{d}");
+                failed = true;
+            }
+        }
+    }
+    if failed || loaded.len() != 2 {
+        return ExitCode::from(1);
+    }
+    let (a, b) = (&loaded[0], &loaded[1]);
+    let opts = options_diff(a, b);
+    let tiles = tiles_diff(a, b);
+    let start_differs = a.tiles[a.start as usize].id != b.tiles[b.start as usize].id;
+    if args.json {
+        let head = |r: &Ruleset| serde_json::json!({ "file": r.file, "name": r.name, "hash": r.hash, "tiles": r.total_tiles() });
+        let v = serde_json::json!({
+            "a": head(a),
+            "b": head(b),
+            "same_hash": a.hash == b.hash,
+            "options": opts.iter().map(|d| serde_json::json!({ "key": d.key, "a": setting_json(d.a), "b": setting_json(d.b) })).collect::<Vec<_>>(),
+            "tiles": tiles.iter().map(|t| serde_json::json!({ "id": t.id, "a": t.a, "b": t.b, "layout_differs": t.layout_differs })).collect::<Vec<_>>(),
+            "start": { "a": a.tiles[a.start as usize].id, "b": b.tiles[b.start as usize].id },
+        });
+        match serde_json::to_string_pretty(&v) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("meeplab diff: {e}");
+                return ExitCode::from(1);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "A: {} \"{}\" ({} tiles, hash {})",
+        a.file.as_deref().unwrap_or("-"),
+        a.name,
+        a.total_tiles(),
+        a.hash
+    );
+    println!(
+        "B: {} \"{}\" ({} tiles, hash {})",
+        b.file.as_deref().unwrap_or("-"),
+        b.name,
+        b.total_tiles(),
+        b.hash
+    );
+    if opts.is_empty() && tiles.is_empty() && !start_differs {
+        println!("\nno differences in the resolved rules");
+        return ExitCode::SUCCESS;
+    }
+    if !opts.is_empty() {
+        println!("\noptions ({} differ):", opts.len());
+        for d in &opts {
+            println!("  {}", d.key);
+            println!("    A: {}", side(d.a));
+            println!("    B: {}", side(d.b));
+        }
+    }
+    if !tiles.is_empty() || start_differs {
+        println!("\ntiles ({} ids differ):", tiles.len());
+        for t in &tiles {
+            let note = if t.layout_differs {
+                "  (layout differs)"
+            } else {
+                ""
+            };
+            println!("  {:<14} A: {:>2}  B: {:>2}{note}", t.id, t.a, t.b);
+        }
+        if start_differs {
+            println!(
+                "  start tile     A: {}  B: {}",
+                a.tiles[a.start as usize].id, b.tiles[b.start as usize].id
+            );
+        }
+    } else {
+        println!("\ntiles: identical");
+    }
+    ExitCode::SUCCESS
 }

@@ -19,7 +19,7 @@ pub mod validate;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use print::print_ruleset;
-pub use resolve::{load_ruleset, load_ruleset_str, load_ruleset_str_isolated, Loaded};
+pub use resolve::{load_ruleset, load_ruleset_str, load_ruleset_str_isolated, locate, Loaded};
 
 #[allow(unused_imports)]
 use crate::ruleset::Ruleset;

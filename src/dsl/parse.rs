@@ -548,6 +548,9 @@ fn option<'a>(
     block_source: Option<&Text>,
     out: &mut Vec<Item>,
 ) -> PResult<'a, ()> {
+    if prefix.matches('.').count() >= 8 {
+        return fail(too_deep(skip_ws(i)));
+    }
     let (j, key) = match dotted(i) {
         Ok(x) => x,
         Err(_) => return fail(PErr::expected(i, "an option key")),

@@ -47,6 +47,8 @@ struct Scope {
     name: Option<String>,
     tiles: Vec<(TileType, Origin)>,
     tile_index: HashMap<String, usize>,
+    /// Ids of tiles defined with errors (already reported; references to them are not).
+    broken: HashSet<String>,
     tilesets: Vec<(TilesetDef, usize)>,
     deck: Vec<(DeckItem, usize)>,
     start: Option<(Text, usize)>,
@@ -102,6 +104,16 @@ impl Loader {
 
     /// Add in-memory text as a file; checks for binary content.
     fn add_text(&mut self, name: &str, text: String) -> Option<usize> {
+        if text.len() as u64 > MAX_FILE_BYTES {
+            let d = Diagnostic::whole_file(
+                "E0108",
+                name,
+                format!("`{name}` is too large ({} bytes)", text.len()),
+            )
+            .with_help(format!("rule files are limited to {MAX_FILE_BYTES} bytes"));
+            self.diags.push(d);
+            return None;
+        }
         if let Some(k) = text.find('\0') {
             let src = SourceFile {
                 name: name.to_string(),
@@ -366,6 +378,8 @@ impl Loader {
                     } else if let Some(t) = t {
                         scope.tile_index.insert(t.id.clone(), scope.tiles.len());
                         scope.tiles.push((t, o));
+                    } else {
+                        scope.broken.insert(def.id.text.clone());
                     }
                 }
                 Item::Tileset(def) => {
@@ -479,6 +493,9 @@ impl Loader {
                     file: *fid,
                     span: e.id.span,
                 };
+                if scope.broken.contains(&e.id.text) {
+                    continue;
+                }
                 if !scope.tile_index.contains_key(&e.id.text) {
                     let help = self.tile_suggestions(&scope, &e.id.text);
                     self.err_at(
@@ -598,7 +615,7 @@ impl Loader {
             file: top,
             span: Sp::new(0, 0),
         };
-        if counts.is_empty() && !errors_before {
+        if counts.is_empty() && !self.has_errors() {
             self.err_at(top_o, "E0505", "the deck is empty").help =
                 Some("add e.g. `include \"tiles/base.tiles\"` and `deck { base x1 }`, or extend a bundled ruleset".into());
         }
@@ -622,6 +639,8 @@ impl Loader {
                     None
                 } else if let Some(k) = counts.iter().position(|(id, _)| *id == t.text) {
                     Some(k)
+                } else if self.has_errors() {
+                    None // the deck is incomplete: do not guess
                 } else {
                     self.err_at(
                         o,
@@ -927,6 +946,17 @@ fn assemble(
     })
 }
 
+/// Order diagnostics by file (in the order files first reported) and position.
+fn sort(diags: &mut [Diagnostic]) {
+    let mut order: Vec<String> = Vec::new();
+    for d in diags.iter() {
+        if !order.contains(&d.file) {
+            order.push(d.file.clone());
+        }
+    }
+    diags.sort_by_key(|d| (order.iter().position(|f| *f == d.file), d.span.start));
+}
+
 fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loaded, Diagnostics> {
     let rs = match top {
         Some(id) => {
@@ -935,6 +965,7 @@ fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loa
         }
         None => None,
     };
+    sort(&mut l.diags);
     match rs {
         Some(ruleset) if !l.has_errors() => Ok(Loaded {
             ruleset,
@@ -981,4 +1012,24 @@ pub fn load_ruleset_str_isolated(name: &str, text: &str) -> Result<Loaded, Diagn
 /// The item keywords, re-exported for documentation.
 pub fn item_keywords() -> &'static [&'static str] {
     &parse::ITEM_KEYWORDS
+}
+
+/// Find the ruleset a command-line argument names: the path itself when it exists, else
+/// `rulesets/NAME.rules`, else `NAME.rules` (so `meeplab diff base base-2000` works).
+pub fn locate(arg: &str) -> PathBuf {
+    let p = PathBuf::from(arg);
+    if p.exists() {
+        return p;
+    }
+    for cand in [
+        format!("rulesets/{arg}.rules"),
+        format!("{arg}.rules"),
+        format!("rulesets/{arg}"),
+    ] {
+        let c = PathBuf::from(cand);
+        if c.is_file() {
+            return c;
+        }
+    }
+    p
 }

@@ -146,6 +146,9 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
         }
     }
     let Some((edges, _)) = edges else {
+        if def.props.iter().any(|p| matches!(p, TileProp::Edges(_))) {
+            return None; // an invalid `edges` was already reported
+        }
         out.push(
             src.error(
                 "E0408",
@@ -265,17 +268,17 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                 })
                 .collect();
             if kind == EdgeKind::City {
+                // once per field and side: on the first half it touches
+                let first = halves_of(side)[0];
                 for &k in &fs {
-                    err(
-                        out,
-                        "E0404",
-                        spans[k],
-                        format!(
-                            "field touches half-edge {}, but edge {} is a city edge",
-                            h.name(),
-                            side.name()
-                        ),
-                    );
+                    if h == first || features[k].halves & first.bit() == 0 {
+                        err(
+                            out,
+                            "E0404",
+                            spans[k],
+                            format!("field touches edge {}, but it is a city edge", side.name()),
+                        );
+                    }
                 }
             } else if fs.is_empty() {
                 out.push(

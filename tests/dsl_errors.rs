@@ -1,0 +1,573 @@
+//! One test per diagnostic kind: the stable code and the span it points at (byte range,
+//! line, column) — not the rendered text, except in the few snapshot tests at the end.
+
+use meeplab::dsl::{
+    load_ruleset, load_ruleset_str, load_ruleset_str_isolated, Diagnostic, Diagnostics,
+};
+use std::path::Path;
+
+/// A small valid ruleset the error cases append to.
+const OK: &str = "ruleset \"t\"\ntile A { edges FFFF field NL NR EL ER SL SR WL WR }\ntileset s { A x2 }\ndeck { s x1 }\nstart A\n";
+
+fn errs(text: &str) -> Diagnostics {
+    match load_ruleset_str_isolated("t.rules", text) {
+        Ok(l) => panic!("expected errors, got a ruleset (warnings {:?})", l.warnings),
+        Err(d) => d,
+    }
+}
+
+/// The only diagnostic has `code` and spans the last occurrence of `needle`.
+#[track_caller]
+fn one(text: &str, code: &str, needle: &str) -> Diagnostic {
+    let d = errs(text);
+    assert_eq!(d.codes(), vec![code], "{d}");
+    let at = text.rfind(needle).expect("needle in text");
+    let item = d.items()[0].clone();
+    assert_eq!(item.span, at..at + needle.len(), "{d}");
+    let line = text[..at].matches('\n').count() + 1;
+    assert_eq!(item.line, line, "{d}");
+    item
+}
+
+fn with(extra: &str) -> String {
+    format!("{OK}{extra}")
+}
+
+#[test]
+fn valid_base_text_has_no_errors() {
+    assert!(load_ruleset_str_isolated("t.rules", OK).is_ok());
+}
+
+// ---- syntax (E01xx) ----
+
+#[test]
+fn e0101_unexpected_token() {
+    let d = one(&with("followers = 7 ?\n"), "E0101", "?");
+    assert_eq!(d.col, 15);
+}
+
+#[test]
+fn e0101_recovers_at_the_next_item_without_cascades() {
+    let text = with("players = 2..5 @@@ junk junk\nfollowers = 7\ntile B { edges FFFF bogus prop here }\nunknown.key = 3\n");
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0101", "E0101", "E0201"], "{d}");
+}
+
+#[test]
+fn e0101_unknown_tile_property() {
+    let d = one(
+        &with("tile B { edges FFFF cloistre }\n"),
+        "E0101",
+        "cloistre",
+    );
+    assert!(d.help.unwrap().starts_with("valid properties: cloister"));
+}
+
+#[test]
+fn e0102_unterminated_string() {
+    one(&with("ruleset \"oops\n"), "E0102", "\"oops");
+}
+
+#[test]
+fn e0103_unterminated_block() {
+    one(
+        &with("tile B { edges FFFF\n  field NL NR EL ER SL SR WL WR\n"),
+        "E0103",
+        "{",
+    );
+}
+
+#[test]
+fn e0103_unclosed_block_before_next_item() {
+    let text = with("gold {\n  ingots = 2\ntile B { edges FFFF field NL NR EL ER SL SR WL WR }\n");
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0103"], "{d}");
+    let at = text.find("gold {").unwrap() + 5;
+    assert_eq!(d.items()[0].span, at..at + 1);
+}
+
+#[test]
+fn e0104_bad_escape() {
+    one(&with("ruleset \"a\\qb\"\n"), "E0104", "\\q");
+}
+
+#[test]
+fn e0105_number_literal_out_of_range() {
+    one(
+        &with("followers = 123456789012345678901234567890\n"),
+        "E0105",
+        "123456789012345678901234567890",
+    );
+}
+
+#[test]
+fn e0106_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("latin1.rules");
+    std::fs::write(&p, b"ruleset \"caf\xe9\"\n").unwrap();
+    let d = load_ruleset(&p).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0106"]);
+    assert_eq!(d.items()[0].span, 12..13);
+    assert_eq!((d.items()[0].line, d.items()[0].col), (1, 13));
+}
+
+#[test]
+fn e0107_binary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("x.rules");
+    std::fs::write(&p, [0x7f, b'E', b'L', b'F', 0, 0, 1, 2]).unwrap();
+    assert_eq!(load_ruleset(&p).unwrap_err().codes(), vec!["E0107"]);
+    assert_eq!(errs("ruleset \"a\"\0").codes(), vec!["E0107"]);
+}
+
+#[test]
+fn e0108_ten_megabyte_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("big.rules");
+    std::fs::write(&p, "# padding\n".repeat(1_048_576)).unwrap();
+    let t = std::time::Instant::now();
+    assert_eq!(load_ruleset(&p).unwrap_err().codes(), vec!["E0108"]);
+    assert!(t.elapsed().as_secs() < 5);
+}
+
+#[test]
+fn e0110_deep_nesting() {
+    let text = with(&format!(
+        "followers = {}7{}\n",
+        "(".repeat(500),
+        ")".repeat(500)
+    ));
+    assert_eq!(errs(&text).codes(), vec!["E0110"]);
+}
+
+#[test]
+fn e0110_deeply_nested_blocks() {
+    let text = with(&format!(
+        "{}x = 1{}\n",
+        "a { ".repeat(100_000),
+        " }".repeat(100_000)
+    ));
+    assert_eq!(errs(&text).codes(), vec!["E0110"]);
+}
+
+#[test]
+fn e0108_large_in_memory_text() {
+    let text = with(&"#\n".repeat(600_000));
+    assert_eq!(errs(&text).codes(), vec!["E0108"]);
+}
+
+#[test]
+fn e0111_too_many_errors_stops() {
+    let text = with(&"? \n".repeat(500));
+    let d = errs(&text);
+    assert!(d.items().len() <= 52);
+    assert_eq!(d.codes().last(), Some(&"E0111"));
+}
+
+// ---- options (E02xx) ----
+
+#[test]
+fn e0201_unknown_key_suggests_closest() {
+    let d = one(&with("gold { splt = draft }\n"), "E0201", "splt");
+    assert!(d
+        .help
+        .unwrap()
+        .starts_with("valid keys, closest first: `gold.split`"));
+}
+
+#[test]
+fn e0202_type_mismatch() {
+    one(&with("followers = \"seven\"\n"), "E0202", "\"seven\"");
+    one(&with("players = 2..\n"), "E0202", "2..");
+    one(&with("robbers.active_may_move = 1\n"), "E0202", "1");
+}
+
+#[test]
+fn e0203_unknown_choice() {
+    let d = one(&with("unplaceable = discrad\n"), "E0203", "discrad");
+    assert!(d.help.unwrap().contains("discard"));
+    one(
+        &with("gold.split = draft(pick: nobody)\n"),
+        "E0203",
+        "nobody",
+    );
+}
+
+#[test]
+fn e0204_out_of_range() {
+    one(&with("followers = 0\n"), "E0204", "0");
+    one(&with("players = 5..2\n"), "E0204", "5..2");
+    one(&with("players = 2..9\n"), "E0204", "2..9");
+}
+
+#[test]
+fn e0205_set_twice() {
+    let text = with("followers = 6\nfollowers = 8\n");
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0205"]);
+    let at = text.rfind("followers").unwrap();
+    assert_eq!(d.items()[0].span, at..at + 9);
+}
+
+#[test]
+fn e0206_unknown_variable() {
+    one(
+        &with("score.road.complete = 2 * pennants\n"),
+        "E0206",
+        "pennants",
+    );
+}
+
+#[test]
+fn e0207_bad_table() {
+    one(
+        &with("gold.value = table(ingots) { 1..5: 1, 3..6: 2 }\n"),
+        "E0207",
+        "3..6: 2",
+    );
+}
+
+#[test]
+fn e0208_bad_call() {
+    one(
+        &with("robbers.share = floor(points / 2)\n"),
+        "E0208",
+        "floor",
+    );
+    one(&with("gold.split = draft(pik: player)\n"), "E0208", "pik");
+    one(&with("robbers.share = ceil(points)\n"), "E0208", "points");
+}
+
+// ---- files (E03xx) ----
+
+#[test]
+fn e0301_missing_include() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("a.rules");
+    let text = with("include \"nope.tiles\"\n");
+    std::fs::write(&p, &text).unwrap();
+    let d = load_ruleset(&p).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0301"]);
+    let at = text.find("include").unwrap();
+    assert_eq!(d.items()[0].span, at..at + "include \"nope.tiles\"".len());
+    assert!(d.items()[0].message.contains("nope.tiles"));
+}
+
+#[test]
+fn e0301_missing_top_file() {
+    let d = load_ruleset(Path::new("/nonexistent/x.rules")).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0301"]);
+}
+
+#[test]
+fn e0302_extends_cycle() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.rules"),
+        "ruleset \"a\"\nextends \"b.rules\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("b.rules"),
+        "ruleset \"b\"\nextends \"a.rules\"\n",
+    )
+    .unwrap();
+    let d = load_ruleset(&dir.path().join("a.rules")).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0302"], "{d}");
+    assert!(d.items()[0].file.ends_with("b.rules"));
+    assert_eq!(d.items()[0].line, 2);
+}
+
+#[test]
+fn e0302_include_cycle() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.rules"), with("include \"x.tiles\"\n")).unwrap();
+    std::fs::write(dir.path().join("x.tiles"), "include \"x.tiles\"\n").unwrap();
+    let d = load_ruleset(&dir.path().join("a.rules")).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0302"], "{d}");
+}
+
+#[test]
+fn e0303_ruleset_in_included_file_and_double_extends() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.rules"), with("include \"x.tiles\"\n")).unwrap();
+    std::fs::write(dir.path().join("x.tiles"), "ruleset \"x\"\n").unwrap();
+    let d = load_ruleset(&dir.path().join("a.rules")).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0303"], "{d}");
+    assert_eq!(d.items()[0].span, 0..11);
+}
+
+#[test]
+fn e0304_no_file_access() {
+    one(
+        &with("include \"x.tiles\"\n"),
+        "E0304",
+        "include \"x.tiles\"",
+    );
+}
+
+#[test]
+fn in_memory_text_resolves_relative_to_the_current_directory() {
+    let l = load_ruleset_str(
+        "mem",
+        "ruleset \"m\"\nextends \"rulesets/base.rules\"\nfollowers = 8\n",
+    )
+    .unwrap();
+    assert_eq!(l.ruleset.followers, 8);
+    assert_eq!(l.ruleset.total_tiles(), 72);
+}
+
+// ---- tiles (E04xx) ----
+
+#[test]
+fn e0401_duplicate_tile_id() {
+    let text = with("tile A { edges FFFF field NL NR EL ER SL SR WL WR }\n");
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0401"]);
+    let at = text.rfind("tile A").unwrap() + 5;
+    assert_eq!(d.items()[0].span, at..at + 1);
+    assert!(d.items()[0].notes[0].starts_with("first defined at t.rules:2:6"));
+}
+
+#[test]
+fn e0402_edge_without_feature() {
+    one(
+        &with("tile B { edges CFFF field EL ER SL SR WL WR }\n"),
+        "E0402",
+        "B",
+    );
+    one(
+        &with("tile B { edges FFFF field NL NR EL ER SL SR WL }\n"),
+        "E0402",
+        "B",
+    );
+}
+
+#[test]
+fn e0403_edge_claimed_twice() {
+    one(
+        &with("tile B { edges CFFF city N city N field EL ER SL SR WL WR }\n"),
+        "E0403",
+        "city N",
+    );
+    one(
+        &with("tile B { edges FFFF field NL NR EL ER field SL SR WL WR NL }\n"),
+        "E0403",
+        "field SL SR WL WR NL",
+    );
+}
+
+#[test]
+fn e0404_feature_on_wrong_edge_kind() {
+    one(
+        &with("tile B { edges FFFF road N field NL NR EL ER SL SR WL WR }\n"),
+        "E0404",
+        "road N",
+    );
+    one(
+        &with("tile B { edges CFFF city N field NL NR EL ER SL SR WL WR }\n"),
+        "E0404",
+        "field NL NR EL ER SL SR WL WR",
+    );
+}
+
+#[test]
+fn e0405_through_road_must_split_fields() {
+    one(
+        &with("tile B { edges FRFR road W E field WR NL NR EL ER field SL SR WL }\n"),
+        "E0405",
+        "road W E",
+    );
+}
+
+#[test]
+fn e0406_field_links_a_city_of_the_same_tile() {
+    one(
+        &with("tile B { edges CFFF city N field EL ER SL SR WL WR -> S }\n"),
+        "E0406",
+        "S",
+    );
+}
+
+#[test]
+fn crossing_features_are_expressible() {
+    let text = with("tile X { edges RCRC city W E road N S field NL -> E field NR -> W field SL -> E field SR -> E }\n");
+    assert!(load_ruleset_str_isolated("t", &text).is_ok());
+    let text = with(
+        "tile Y { edges RRRR road N S road W E field WR NL field NR EL field ER SL field SR WL }\n",
+    );
+    assert!(load_ruleset_str_isolated("t", &text).is_ok());
+}
+
+#[test]
+fn e0407_bad_edges() {
+    one(
+        &with("tile B { edges FFXF field NL NR EL ER SL SR WL WR }\n"),
+        "E0407",
+        "FFXF",
+    );
+}
+
+#[test]
+fn e0408_missing_edges() {
+    one(&with("tile B { field NL }\n"), "E0408", "B");
+}
+
+#[test]
+fn e0409_property_twice() {
+    one(
+        &with("tile B { edges FFFF edges FFFF field NL NR EL ER SL SR WL WR }\n"),
+        "E0409",
+        "FFFF",
+    );
+}
+
+// ---- deck (E05xx) ----
+
+#[test]
+fn e0501_unknown_tile() {
+    let d = one(&with("tileset t { AA x1 }\n"), "E0501", "AA");
+    assert!(d.help.unwrap().contains("A"));
+    one(&OK.replace("start A", "start Z"), "E0501", "Z");
+}
+
+#[test]
+fn e0502_unknown_tile_set() {
+    one(
+        &OK.replace("deck { s x1 }", "deck { ss x1 }"),
+        "E0502",
+        "ss",
+    );
+}
+
+#[test]
+fn e0503_counts_positive() {
+    one(&OK.replace("A x2", "A x0"), "E0503", "0");
+    one(&OK.replace("s x1", "s x-1"), "E0503", "-1");
+}
+
+#[test]
+fn e0504_start_not_in_deck() {
+    let text =
+        with("tile B { edges FFFF field NL NR EL ER SL SR WL WR }\n").replace("start A", "start B");
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0504"]);
+    let at = text.find("start B").unwrap() + 6;
+    assert_eq!(d.items()[0].span, at..at + 1);
+}
+
+#[test]
+fn e0505_empty_deck_and_no_start() {
+    let d = errs("ruleset \"t\"\n");
+    assert_eq!(d.codes(), vec!["E0505", "E0505"]);
+}
+
+#[test]
+fn e0506_duplicate_tile_set() {
+    let text = with("tileset s { A x1 }\n");
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0506"]);
+    let at = text.rfind("s { A").unwrap();
+    assert_eq!(d.items()[0].span, at..at + 1);
+}
+
+#[test]
+fn e0507_too_many_copies() {
+    let d = errs(&OK.replace("s x1", "s x40000"));
+    assert_eq!(d.codes(), vec!["E0507"]);
+    assert_eq!((d.items()[0].line, d.items()[0].col), (2, 6));
+}
+
+#[test]
+fn e0508_tile_twice_in_a_set() {
+    let text = OK.replace("A x2", "A x2, A x1");
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0508"]);
+}
+
+// ---- ruleset (E06xx, W01xx) ----
+
+#[test]
+fn e0602_missing_name() {
+    let d = errs(&OK.replace("ruleset \"t\"\n", ""));
+    assert_eq!(d.codes(), vec!["E0602"]);
+}
+
+#[test]
+fn w0101_expansion_options_without_its_tiles() {
+    let text = with("gold.split = draft(pick: player)\n");
+    let l = load_ruleset_str_isolated("t", &text).unwrap();
+    assert_eq!(l.warnings.len(), 1);
+    assert_eq!(l.warnings[0].code, "W0101");
+    assert!(l.ruleset.gold.is_none());
+}
+
+#[test]
+fn all_problems_at_once_across_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("x.tiles"),
+        "tile Q { edges QQQQ }\ntileset q { Q x1 }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("a.rules"),
+        with("include \"x.tiles\"\nfollowrs = 7\n"),
+    )
+    .unwrap();
+    let d = load_ruleset(&dir.path().join("a.rules")).unwrap_err();
+    // the broken tile is reported once; the tile set naming it does not cascade
+    assert_eq!(d.codes(), vec!["E0407", "E0201"], "{d}");
+}
+
+// ---- rendered snapshots ----
+
+#[test]
+fn snapshot_unknown_key() {
+    let d = errs(&with("gold {\n  splt = draft\n}\n"));
+    let expected = "error[E0201]: unknown option `gold.splt`
+ --> t.rules:7:3
+  |
+7 |   splt = draft
+  |   ^^^^
+  = help: valid keys, closest first: `gold.split`, `gold.value`, `gold.ingots`, `gold.at_end`, `gold.unclaimed`, `crop.deploy`, `score.road.complete`, `gold.neighbourhood`, … (see `meeplab check --list-options`)
+
+1 error
+";
+    assert_eq!(d.to_string(), expected);
+}
+
+#[test]
+fn snapshot_type_error_and_duplicate() {
+    let d = errs(&with(
+        "farms = per_feld\ntile A { edges FFFF field NL NR EL ER SL SR WL WR }\n",
+    ));
+    let expected = "error[E0203]: `per_feld` is not a value of `farms`
+ --> t.rules:6:9
+  |
+6 | farms = per_feld
+  |         ^^^^^^^^
+  = help: expected one of: per_field, once_per_player, city_centric, off
+
+error[E0401]: duplicate tile id `A`
+ --> t.rules:7:6
+  |
+7 | tile A { edges FFFF field NL NR EL ER SL SR WL WR }
+  |      ^
+  = note: first defined at t.rules:2:6
+
+2 errors
+";
+    assert_eq!(d.to_string(), expected);
+}
+
+#[test]
+fn snapshot_missing_file() {
+    let d = load_ruleset(Path::new("/nonexistent/x.rules")).unwrap_err();
+    let s = d.to_string();
+    assert!(
+        s.starts_with("error[E0301]: cannot read `/nonexistent/x.rules`: "),
+        "{s}"
+    );
+    assert!(s.contains(" --> /nonexistent/x.rules:1:1\n"), "{s}");
+}

@@ -1,0 +1,199 @@
+//! Property tests: printing a resolved ruleset and parsing it back gives an equal ruleset
+//! (with arbitrary option values and formulas), and no input makes parse + resolve panic.
+
+use meeplab::dsl::registry::{OptType, OPTIONS};
+use meeplab::dsl::{load_ruleset_str, load_ruleset_str_isolated, print, print_ruleset};
+use meeplab::ruleset::{Expr, Ruleset, Table, Var};
+use proptest::prelude::*;
+use proptest::sample::select;
+
+fn arb_table() -> impl Strategy<Value = Table> {
+    (
+        -10i64..10,
+        prop::collection::vec((0i64..4, 1i64..3, -9i64..9), 1..5),
+        any::<bool>(),
+    )
+        .prop_map(|(mut lo, rows, open)| {
+            let n = rows.len();
+            let rows = rows
+                .into_iter()
+                .enumerate()
+                .map(|(k, (width, gap, v))| {
+                    let hi = if open && k + 1 == n {
+                        None
+                    } else {
+                        Some(lo + width)
+                    };
+                    let row = (lo, hi, v);
+                    lo += width + gap;
+                    row
+                })
+                .collect();
+            Table { rows }
+        })
+}
+
+fn arb_expr(vars: Vec<Var>) -> impl Strategy<Value = Expr> {
+    let leaf = prop_oneof![
+        (-60i64..60).prop_map(Expr::Num),
+        select(vars).prop_map(Expr::Var)
+    ];
+    leaf.prop_recursive(4, 24, 2, |inner| {
+        let b = |f: fn(Box<Expr>, Box<Expr>) -> Expr| {
+            (inner.clone(), inner.clone()).prop_map(move |(a, b)| f(Box::new(a), Box::new(b)))
+        };
+        prop_oneof![
+            b(Expr::Add),
+            b(Expr::Sub),
+            b(Expr::Mul),
+            b(Expr::Div),
+            b(Expr::DivUp),
+            b(Expr::Min),
+            b(Expr::Max),
+            (inner.clone(), arb_table()).prop_map(|(x, t)| Expr::Table(Box::new(x), t)),
+        ]
+    })
+}
+
+/// One value per registry option: `(key, text, expected expression if any)`.
+fn arb_options() -> impl Strategy<Value = Vec<(String, String, Option<Expr>)>> {
+    let per: Vec<BoxedStrategy<(String, String, Option<Expr>)>> = OPTIONS
+        .iter()
+        .map(|o| {
+            let key = o.key.to_string();
+            match &o.ty {
+                OptType::Int { min, max } => (*min..=*max)
+                    .prop_map(move |n| (key.clone(), n.to_string(), None))
+                    .boxed(),
+                OptType::Range { min, max } => (*min..=*max, 0i64..8)
+                    .prop_map({
+                        let max = *max;
+                        move |(a, w)| (key.clone(), format!("{a}..{}", (a + w).min(max)), None)
+                    })
+                    .boxed(),
+                OptType::Bool => any::<bool>()
+                    .prop_map(move |b| (key.clone(), b.to_string(), None))
+                    .boxed(),
+                OptType::Choice(cs) => {
+                    let texts: Vec<String> = cs
+                        .iter()
+                        .flat_map(|c| {
+                            if c.args.is_empty() {
+                                vec![c.name.to_string()]
+                            } else {
+                                let a = &c.args[0];
+                                let mut v: Vec<String> = a
+                                    .values
+                                    .iter()
+                                    .map(|x| format!("{}({}: {x})", c.name, a.name))
+                                    .collect();
+                                v.push(c.name.to_string()); // defaults filled in
+                                v
+                            }
+                        })
+                        .collect();
+                    select(texts)
+                        .prop_map(move |t| (key.clone(), t, None))
+                        .boxed()
+                }
+                OptType::Expr { vars, none_ok } => {
+                    let none_ok = *none_ok;
+                    (arb_expr(vars.to_vec()), any::<bool>())
+                        .prop_map(move |(e, none)| {
+                            if none_ok && none {
+                                (key.clone(), "none".to_string(), None)
+                            } else {
+                                (key.clone(), print::expr(&e), Some(e))
+                            }
+                        })
+                        .boxed()
+                }
+            }
+        })
+        .collect();
+    per
+}
+
+/// Everything but file names (which differ between a file and its printed copy).
+fn comparable(rs: &Ruleset) -> serde_json::Value {
+    let mut rs = rs.clone();
+    rs.file = None;
+    for o in rs.options.values_mut() {
+        o.file = None;
+    }
+    serde_json::to_value(&rs).unwrap()
+}
+
+const ALL_EXPANSIONS: &str = "ruleset \"props \\\"quoted\\\" — all expansions\"
+extends \"rulesets/goldmines-hig-2012.rules\"
+include \"rulesets/tiles/robbers.tiles\"
+deck += { robbers x2 }
+";
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn print_then_parse_round_trips(opts in arb_options(), source in "[a-zA-Z0-9 \"\\\\é]{0,12}") {
+        let mut text = ALL_EXPANSIONS.to_string();
+        for (k, (key, value, _)) in opts.iter().enumerate() {
+            if k % 3 == 0 {
+                text.push_str(&format!("{key} = {value} source {}\n", print::quote(&source)));
+            } else {
+                text.push_str(&format!("{key} = {value}\n"));
+            }
+        }
+        let first = match load_ruleset_str("props.rules", &text) {
+            Ok(l) => l.ruleset,
+            Err(d) => panic!("{text}\n{d}"),
+        };
+        // the expression printer and parser agree on every generated formula
+        for (key, _, expected) in &opts {
+            if let Some(e) = expected {
+                prop_assert_eq!(&first.options[key].value, &print::expr(e));
+            }
+        }
+        let printed = print_ruleset(&first);
+        let second = match load_ruleset_str_isolated("printed.rules", &printed) {
+            Ok(l) => l.ruleset,
+            Err(d) => panic!("{printed}\n{d}"),
+        };
+        prop_assert_eq!(comparable(&first), comparable(&second));
+        prop_assert_eq!(&first.hash, &second.hash);
+        prop_assert_eq!(print_ruleset(&second), printed);
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in ".{0,400}") {
+        let _ = load_ruleset_str_isolated("fuzz.rules", &text);
+    }
+
+    #[test]
+    fn token_soup_never_panics(tokens in prop::collection::vec(select(vec![
+        "ruleset", "extends", "include", "tile", "tileset", "deck", "start", "{", "}", "(", ")",
+        "[", "]", "=", "+=", "->", ",", ":", "..", "x2", "x0", "-", "+", "*", "/", "\"s\"", "\"",
+        "\\", "#", "\n", " ", "gold", "split", "draft", "pick", "player", "table", "ceil", "min",
+        "N", "E", "S", "W", "NL", "SR", "city", "road", "field", "cloister", "edges", "CRFR",
+        "FFFF", "pennant", "crop", "decor", "source", "A", "9999999999999999999", "7", "-3",
+        "players", "followers", "score.city.complete", "tiles", "ingots", "gold.value", "only",
+    ]), 0..120)) {
+        let text = tokens.join(" ");
+        let _ = load_ruleset_str_isolated("soup.rules", &text);
+    }
+}
+
+#[test]
+fn every_bundled_ruleset_round_trips() {
+    for e in std::fs::read_dir("rulesets").unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "rules") {
+            let a = meeplab::dsl::load_ruleset(&p).unwrap().ruleset;
+            let printed = print_ruleset(&a);
+            let b = load_ruleset_str_isolated("printed", &printed)
+                .unwrap_or_else(|d| panic!("{}\n{d}", p.display()))
+                .ruleset;
+            assert_eq!(comparable(&a), comparable(&b), "{}", p.display());
+            assert_eq!(a.hash, b.hash);
+        }
+    }
+}
