@@ -3,8 +3,7 @@
 //! one; `replay` plays it back, under the same or another ruleset.
 
 use crate::engine::{
-    Chooser, Compiled, Event, Game, GameOutcome, OnIllegal, ScriptProblem, Scripted,
-    TakenDecision,
+    Chooser, Compiled, Event, Game, GameOutcome, OnIllegal, ScriptProblem, Scripted, TakenDecision,
 };
 use crate::policy::{Policy, PolicyKind};
 use serde::{Deserialize, Serialize};

@@ -3,8 +3,7 @@
 //! are kept only for reports and `meeplab diff`.
 //!
 //! A `Ruleset` is produced by the rule language (`dsl`) after `extends`/`include` resolution
-//! and validation, or built directly in Rust (tests, benchmarks) through [`Ruleset::base`]-
-//! style constructors in `dsl::builtin`.
+//! and validation (the bundled ones live in `rulesets/`).
 
 use crate::tiles::TileType;
 use serde::Serialize;
@@ -125,15 +124,15 @@ impl Expr {
     pub fn var(v: Var) -> Expr {
         Expr::Var(v)
     }
-    pub fn add(a: Expr, b: Expr) -> Expr {
+    pub fn sum(a: Expr, b: Expr) -> Expr {
         Expr::Add(Box::new(a), Box::new(b))
     }
-    pub fn mul(a: Expr, b: Expr) -> Expr {
+    pub fn product(a: Expr, b: Expr) -> Expr {
         Expr::Mul(Box::new(a), Box::new(b))
     }
     /// `k * v`
     pub fn times(k: i64, v: Var) -> Expr {
-        Expr::mul(Expr::Num(k), Expr::Var(v))
+        Expr::product(Expr::Num(k), Expr::Var(v))
     }
 
     pub fn eval(&self, vars: &Vars) -> i64 {
@@ -465,7 +464,7 @@ impl Ruleset {
 
 /// The canonical gold value: `ingots × (1, 2, 3, 4 per ingot at 1–3, 4–6, 7–9, 10+)`.
 pub fn canonical_gold_value() -> Expr {
-    Expr::mul(
+    Expr::product(
         Expr::var(Var::Ingots),
         Expr::Table(
             Box::new(Expr::var(Var::Ingots)),

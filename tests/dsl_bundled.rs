@@ -43,11 +43,11 @@ fn base_game() {
     assert_eq!(rs.scoring.city_small_complete, None);
     assert_eq!(
         rs.scoring.city_complete,
-        Expr::add(Expr::times(2, Var::Tiles), Expr::times(2, Var::Pennants))
+        Expr::sum(Expr::times(2, Var::Tiles), Expr::times(2, Var::Pennants))
     );
     assert_eq!(
         rs.scoring.cloister_complete,
-        Expr::add(Expr::num(1), Expr::var(Var::Neighbours))
+        Expr::sum(Expr::num(1), Expr::var(Var::Neighbours))
     );
     assert_eq!(rs.unplaceable, Unplaceable::Discard);
     assert!(rs.gold.is_none() && rs.robbers.is_none() && rs.crop.is_none());
@@ -72,7 +72,7 @@ fn first_edition() {
     assert_eq!(rs.scoring.farm_city, Expr::num(4));
     assert_eq!(
         rs.scoring.city_small_complete,
-        Some(Expr::add(Expr::var(Var::Tiles), Expr::var(Var::Pennants)))
+        Some(Expr::sum(Expr::var(Var::Tiles), Expr::var(Var::Pennants)))
     );
 }
 
@@ -186,7 +186,7 @@ fn house_rules_change_what_they_say() {
     let rs = load("examples/house-rules/cities-3-per-tile.rules").ruleset;
     assert_eq!(
         rs.scoring.city_complete,
-        Expr::add(Expr::times(3, Var::Tiles), Expr::times(2, Var::Pennants))
+        Expr::sum(Expr::times(3, Var::Tiles), Expr::times(2, Var::Pennants))
     );
 }
 

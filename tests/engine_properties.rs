@@ -2,9 +2,7 @@
 //! ingots and points are conserved; scores never fall; same seed → same game; a game record
 //! replays to the same events.
 
-use meeplab::engine::{
-    compile, Category, Compiled, Event, Game, NoEvents, OnIllegal, Phase,
-};
+use meeplab::engine::{compile, Category, Compiled, Event, Game, NoEvents, OnIllegal, Phase};
 use meeplab::policy::{Policy, PolicyKind};
 use meeplab::record::{play_recorded, replay};
 use proptest::prelude::*;
@@ -95,7 +93,11 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
     let mut cells: Vec<(i32, i32)> = game.placed_tiles().iter().map(|t| (t.x, t.y)).collect();
     cells.sort_unstable();
     cells.dedup();
-    assert_eq!(cells.len() as u32, outcome.tiles_placed, "two tiles on one cell");
+    assert_eq!(
+        cells.len() as u32,
+        outcome.tiles_placed,
+        "two tiles on one cell"
+    );
 
     // the event stream's points add up to the final scores, per category
     let mut sums = vec![[0i64; Category::COUNT]; players as usize];

@@ -48,7 +48,11 @@ pub fn run(args: Args) -> ExitCode {
         let o = player.play(s, args.players);
         check += o.seats[0].total;
         points += o.seats.iter().map(|s| s.total).sum::<i64>();
-        followers += o.seats.iter().map(|s| s.followers_placed as u64).sum::<u64>();
+        followers += o
+            .seats
+            .iter()
+            .map(|s| s.followers_placed as u64)
+            .sum::<u64>();
     }
     let one = t0.elapsed().as_secs_f64();
     let mean_points = points as f64 / (games as f64 * args.players as f64);

@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn minimal_parentheses() {
-        let e = Expr::add(Expr::times(2, Var::Tiles), Expr::times(2, Var::Pennants));
+        let e = Expr::sum(Expr::times(2, Var::Tiles), Expr::times(2, Var::Pennants));
         assert_eq!(expr(&e), "2 * tiles + 2 * pennants");
         let e = Expr::Sub(
             Box::new(Expr::num(1)),

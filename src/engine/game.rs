@@ -488,7 +488,13 @@ impl Game {
     }
 
     /// The body of a turn; `opt_place` holds the legal placements of `tile`.
-    fn run_turn<C: Chooser, S: EventSink>(&mut self, tile: TileIdx, active: u8, c: &mut C, s: &mut S) {
+    fn run_turn<C: Chooser, S: EventSink>(
+        &mut self,
+        tile: TileIdx,
+        active: u8,
+        c: &mut C,
+        s: &mut S,
+    ) {
         self.turn += 1;
         self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
         self.active = active;

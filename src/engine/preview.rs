@@ -133,8 +133,8 @@ impl Game {
                 let c = &self.comps[root as usize];
                 open += c.open;
                 pennants += c.pennants;
-                for q in 0..MAX_PLAYERS {
-                    followers[q] += c.followers[q];
+                for (f, &n) in followers.iter_mut().zip(&c.followers) {
+                    *f += n;
                 }
             }
             if open != 0 {

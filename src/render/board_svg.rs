@@ -145,7 +145,10 @@ pub fn board_svg(game: &Game, title: &str) -> String {
                         for &k in &ss {
                             let a = side_mid(k);
                             let a = p(a.0, a.1);
-                            let e = p(0.5 + (a.0 - centre.0) / T * 0.3, 0.5 + (a.1 - centre.1) / T * 0.3);
+                            let e = p(
+                                0.5 + (a.0 - centre.0) / T * 0.3,
+                                0.5 + (a.1 - centre.1) / T * 0.3,
+                            );
                             let _ = writeln!(
                                 s,
                                 r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#f4f1e8" stroke-width="5"/>"##,

@@ -8,7 +8,9 @@ pub mod narrate;
 pub const SEAT_NAMES: [&str; 6] = ["Red", "Blue", "Yellow", "Green", "Black", "Grey"];
 
 /// Seat colours for pictures.
-pub const SEAT_COLOURS: [&str; 6] = ["#d62728", "#1f5fbf", "#e6c000", "#2ca02c", "#222222", "#9a9a9a"];
+pub const SEAT_COLOURS: [&str; 6] = [
+    "#d62728", "#1f5fbf", "#e6c000", "#2ca02c", "#222222", "#9a9a9a",
+];
 
 /// The name of seat `p`.
 pub fn seat_name(p: u8) -> &'static str {

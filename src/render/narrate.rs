@@ -24,41 +24,90 @@ pub fn describe(rules: &Ruleset, e: &Event) -> Option<String> {
     };
     Some(match *e {
         Event::Start { tile: t, .. } => format!("Start tile {} at (0,0)", tile(t)),
-        Event::Drawn { turn, player, tile: t } => {
+        Event::Drawn {
+            turn,
+            player,
+            tile: t,
+        } => {
             format!("Turn {turn:>2}: {} draws {}", seat_name(player), tile(t))
         }
-        Event::Discarded { tile: t, reshuffled, .. } => format!(
+        Event::Discarded {
+            tile: t,
+            reshuffled,
+            ..
+        } => format!(
             "         {} fits nowhere: {}",
             tile(t),
-            if reshuffled { "shuffled back" } else { "discarded" }
+            if reshuffled {
+                "shuffled back"
+            } else {
+                "discarded"
+            }
         ),
         Event::Placed { x, y, rot, .. } => {
             format!("         placed at ({x},{y}) turned {}°", rot as u32 * 90)
         }
-        Event::FollowerPlaced { player, feature, x, y, .. } => {
-            format!("         {} puts a follower on the {feature} at ({x},{y})", seat_name(player))
+        Event::FollowerPlaced {
+            player,
+            feature,
+            x,
+            y,
+            ..
+        } => {
+            format!(
+                "         {} puts a follower on the {feature} at ({x},{y})",
+                seat_name(player)
+            )
         }
         Event::FollowerReturned { .. } => return None,
-        Event::Scored { phase, category, feature, winners, points, tiles, x, y, .. } => {
+        Event::Scored {
+            phase,
+            category,
+            feature,
+            winners,
+            points,
+            tiles,
+            x,
+            y,
+            ..
+        } => {
             let when = if phase == Phase::Final { "final: " } else { "" };
             let what = if category == Category::Field {
                 format!("field at ({x},{y}) with {tiles} completed cities")
             } else {
                 format!("{feature} of {tiles} tiles at ({x},{y})")
             };
-            format!("         {when}{} scores {points} for a {what}", winners_text(winners))
+            format!(
+                "         {when}{} scores {points} for a {what}",
+                winners_text(winners)
+            )
         }
         Event::IngotPlaced { x, y, .. } => format!("         ingot placed on ({x},{y})"),
         Event::IngotTaken { player, x, y, .. } => {
-            format!("         {} takes an ingot from ({x},{y})", seat_name(player))
+            format!(
+                "         {} takes an ingot from ({x},{y})",
+                seat_name(player)
+            )
         }
         Event::IngotsRemoved { x, y, count, .. } => {
             format!("         {count} ingot(s) removed from ({x},{y})")
         }
-        Event::GoldValue { player, ingots, points } => {
-            format!("Gold: {} holds {ingots} ingot(s) worth {points}", seat_name(player))
+        Event::GoldValue {
+            player,
+            ingots,
+            points,
+        } => {
+            format!(
+                "Gold: {} holds {ingots} ingot(s) worth {points}",
+                seat_name(player)
+            )
         }
-        Event::RobberPlaced { player, space, moved, .. } => format!(
+        Event::RobberPlaced {
+            player,
+            space,
+            moved,
+            ..
+        } => format!(
             "         {} {} a robber on space {space}",
             seat_name(player),
             if moved { "moves" } else { "places" }
@@ -66,27 +115,47 @@ pub fn describe(rules: &Ruleset, e: &Event) -> Option<String> {
         Event::RobberPassed { player, .. } => {
             format!("         {} places no robber", seat_name(player))
         }
-        Event::Robbed { robber, victim, points, .. } => format!(
+        Event::Robbed {
+            robber,
+            victim,
+            points,
+            ..
+        } => format!(
             "         {}'s robber takes {points} from {}'s scoring",
             seat_name(robber),
             seat_name(victim)
         ),
-        Event::RobberCarried { robber, from, to, .. } => format!(
+        Event::RobberCarried {
+            robber, from, to, ..
+        } => format!(
             "         {}'s robber moves along from space {from} to {to}",
             seat_name(robber)
         ),
-        Event::CropChoice { player, circle, deploy, .. } => format!(
+        Event::CropChoice {
+            player,
+            circle,
+            deploy,
+            ..
+        } => format!(
             "         crop circle ({circle}): {} chooses {}",
             seat_name(player),
             if deploy { "deploy" } else { "remove" }
         ),
         Event::CropDeployed { player, x, y, .. } => {
-            format!("         {} adds a follower at ({x},{y})", seat_name(player))
+            format!(
+                "         {} adds a follower at ({x},{y})",
+                seat_name(player)
+            )
         }
         Event::CropRemoved { player, x, y, .. } => {
-            format!("         {} takes back its follower at ({x},{y})", seat_name(player))
+            format!(
+                "         {} takes back its follower at ({x},{y})",
+                seat_name(player)
+            )
         }
-        Event::CropPassed { player, .. } => format!("         {} adds no follower", seat_name(player)),
+        Event::CropPassed { player, .. } => {
+            format!("         {} adds no follower", seat_name(player))
+        }
         Event::TurnEnd { .. } => return None,
         Event::GameEnd { turns } => format!("Game over after {turns} turns"),
     })
