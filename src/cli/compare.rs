@@ -1,15 +1,141 @@
-//! `meeplab compare` (not yet built: see the open issues).
+//! `meeplab compare`: the same seeds under several rulesets, coupled; prints the summary
+//! table and writes report.json, games.csv, report.md and charts to `--out`.
 
+use crate::cli::common::load;
+use indicatif::{ProgressBar, ProgressStyle};
+use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions, RulesetInfo, Shard};
+use meeplab::engine::{compile, play_cached};
+use meeplab::policy::PolicyKind;
+use meeplab::report::{summary_table, ChartFormat};
+use meeplab::ruleset::Ruleset;
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (placeholder until this command is built).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// Ruleset files (two or more); the first is the reference for divergence.
+    #[arg(required = true, num_args = 2..)]
+    pub rulesets: Vec<PathBuf>,
+    /// Games (seeds) to play under every ruleset.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Players per game.
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Master seed; game i plays a seed derived from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Player policy for every seat.
+    #[arg(long, default_value = "random")]
+    pub policy: PolicyKind,
+    /// Output folder.
+    #[arg(long, default_value = "out/compare")]
+    pub out: PathBuf,
+    /// Worker threads (default: all cores). Never changes the results.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Run only shard k of n (seed blocks b with b % n == k-1); merge with `meeplab merge`.
+    #[arg(long)]
+    pub shard: Option<Shard>,
+    /// Chart format.
+    #[arg(long, default_value = "svg")]
+    pub format: ChartFormat,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("meeplab compare: not available in this build yet");
-    ExitCode::from(2)
+/// A stable hash of the tile catalogues the rulesets use.
+fn catalogue_hash(rules: &[Ruleset]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for r in rules {
+        let text = serde_json::to_string(&(&r.tiles, &r.deck)).unwrap_or_default();
+        for b in text.as_bytes() {
+            h ^= *b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+    format!("{h:016x}")
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let mut rules = Vec::new();
+    for path in &args.rulesets {
+        match load(path) {
+            Ok(r) => rules.push(r),
+            Err(code) => return code,
+        }
+    }
+    for r in &rules {
+        if args.players < r.min_players || args.players > r.max_players {
+            eprintln!(
+                "error: {} is for {}–{} players, not {}",
+                r.name, r.min_players, r.max_players, args.players
+            );
+            return ExitCode::from(2);
+        }
+    }
+    let spec = CompareSpec {
+        rulesets: rules.iter().map(RulesetInfo::from_ruleset).collect(),
+        games: args.games,
+        players: args.players,
+        seed: args.seed,
+        policy: args.policy.name().to_string(),
+        shard: args.shard,
+        threads: args.threads,
+        command_line: std::env::args().collect::<Vec<_>>().join(" "),
+        engine_version: env!("CARGO_PKG_VERSION").to_string(),
+        tile_catalogue_hash: catalogue_hash(&rules),
+    };
+    if let Err(e) = spec.validate() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let compiled: Vec<_> = rules.iter().map(compile).collect();
+    let show_bar = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+    let bar = if show_bar {
+        let pb = ProgressBar::new(spec.games_in_run());
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+        {
+            pb.set_style(style);
+        }
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    let opts = OutputOptions {
+        dir: args.out.clone(),
+        format: args.format,
+    };
+    let players = args.players;
+    let policy = args.policy;
+    let result = compare_to_dir(
+        &spec,
+        |ri, seed| play_cached(&compiled[ri], seed, players, policy),
+        &opts,
+        &|n| bar.set_position(n),
+    );
+    bar.finish_and_clear();
+    match result {
+        Ok(out) => {
+            if spec.shard.is_some() {
+                println!(
+                    "shard {} done: {} games written to {}",
+                    args.shard.map(|s| s.to_string()).unwrap_or_default(),
+                    out.accumulator.games,
+                    args.out.display()
+                );
+            } else {
+                print!("{}", summary_table(&out.report));
+                println!();
+                for f in &out.files {
+                    println!("wrote {}", f.display());
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -1,15 +1,40 @@
-//! `meeplab merge` (not yet built: see the open issues).
+//! `meeplab merge`: combine `compare --shard` outputs into the unsharded run's report.
 
+use meeplab::compare::{merge_to_dir, OutputOptions};
+use meeplab::report::{summary_table, ChartFormat};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (placeholder until this command is built).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// Shard output folders.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Output folder.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Chart format.
+    #[arg(long, default_value = "svg")]
+    pub format: ChartFormat,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("meeplab merge: not available in this build yet");
-    ExitCode::from(2)
+pub fn run(args: Args) -> ExitCode {
+    let opts = OutputOptions {
+        dir: args.out.clone(),
+        format: args.format,
+    };
+    match merge_to_dir(&args.shards, &opts) {
+        Ok(out) => {
+            print!("{}", summary_table(&out.report));
+            println!();
+            for f in &out.files {
+                println!("wrote {}", f.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -1,15 +1,202 @@
-//! `meeplab trace` (not yet built: see the open issues).
+//! `meeplab trace`: one seed under several rulesets side by side — the shared prefix, the
+//! first differing event, each side's events after it, the final results — with the
+//! divergence tree as Graphviz DOT (`--dot`) and the boards at the divergence turn (`--svg`).
 
+use crate::cli::common::{io_error, load, write_atomic};
+use meeplab::compare::divergence_tree;
+use meeplab::engine::{compile, Compiled, Event, Game, GameOutcome, NoEvents};
+use meeplab::policy::{Policy, PolicyKind};
+use meeplab::render::{board_svg::board_svg, narrate};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (placeholder until this command is built).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// Ruleset files (two or more); the first is the reference.
+    #[arg(required = true, num_args = 2..)]
+    pub rulesets: Vec<PathBuf>,
+    /// Game seed (the `seed` column of games.csv).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    #[arg(long, default_value = "random")]
+    pub policy: PolicyKind,
+    /// Events shown after the divergence point, per ruleset.
+    #[arg(long, default_value_t = 12)]
+    pub after: usize,
+    /// Write the divergence tree as Graphviz DOT.
+    #[arg(long)]
+    pub dot: Option<PathBuf>,
+    /// Draw the boards at the divergence turn side by side, as SVG.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("meeplab trace: not available in this build yet");
-    ExitCode::from(2)
+/// Events split by turn: index 0 = set-up, t = turn t, last = final scoring.
+fn by_turn(events: &[Event]) -> Vec<Vec<&Event>> {
+    let mut turns: Vec<Vec<&Event>> = vec![Vec::new()];
+    for e in events {
+        turns.last_mut().map(|t| t.push(e));
+        if matches!(e, Event::TurnEnd { .. } | Event::Start { .. }) {
+            turns.push(Vec::new());
+        }
+    }
+    turns
+}
+
+/// The game's state at the end of turn `turn` (replayed from the seed).
+fn game_at(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind, turn: u32) -> Game {
+    let mut g = Game::new(rules.clone(), seed, players);
+    let mut p = Policy::new(policy);
+    g.setup(&mut NoEvents);
+    while g.turn() < turn && g.play_turn(&mut p, &mut NoEvents) {}
+    g
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let mut rules = Vec::new();
+    for path in &args.rulesets {
+        match load(path) {
+            Ok(r) => rules.push(r),
+            Err(code) => return code,
+        }
+    }
+    let compiled: Vec<_> = rules.iter().map(compile).collect();
+    let mut runs: Vec<(GameOutcome, Vec<Event>)> = Vec::new();
+    for c in &compiled {
+        runs.push(meeplab::engine::play_with_events(
+            c,
+            args.seed,
+            args.players,
+            args.policy,
+        ));
+    }
+    println!(
+        "trace: seed {}, {} players, {} policy",
+        args.seed, args.players, args.policy
+    );
+    for (i, r) in rules.iter().enumerate() {
+        println!("  {} = {}", (b'A' + i as u8) as char, r.name);
+    }
+    let reference = &runs[0];
+    let mut first_split: Option<u32> = None;
+    for (i, run) in runs.iter().enumerate().skip(1) {
+        let label = (b'A' + i as u8) as char;
+        let idx = reference
+            .1
+            .iter()
+            .zip(&run.1)
+            .position(|(a, b)| a != b)
+            .or_else(|| {
+                (reference.1.len() != run.1.len()).then(|| reference.1.len().min(run.1.len()))
+            });
+        println!();
+        match idx {
+            None => println!("A and {label}: identical games (no divergence)"),
+            Some(k) => {
+                let turn = reference.1.get(k).or(run.1.get(k)).and_then(|e| e.turn());
+                first_split =
+                    Some(first_split.map_or(turn.unwrap_or(0), |f| f.min(turn.unwrap_or(0))));
+                println!(
+                    "A and {label}: identical for {k} events; first difference in turn {}",
+                    turn.map_or("?".into(), |t| t.to_string())
+                );
+                for (side, name, r) in [
+                    ("A", &rules[0], &reference.1),
+                    (&label.to_string()[..], &rules[i], &run.1),
+                ] {
+                    println!("  {side} ({}):", name.name);
+                    for e in r.iter().skip(k).take(args.after) {
+                        if let Some(line) = narrate::describe(name, e) {
+                            println!("    {}", line.trim_start());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!();
+    for (i, (o, _)) in runs.iter().enumerate() {
+        println!("{} final:", (b'A' + i as u8) as char);
+        print!("{}", narrate::final_table(o));
+    }
+    if let Some(path) = &args.dot {
+        let input: Vec<(String, Vec<(u64, String)>)> = runs
+            .iter()
+            .zip(&rules)
+            .map(|((o, events), r)| {
+                let turns = by_turn(events);
+                let seq = o
+                    .turn_hashes
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &h)| {
+                        let label = turns
+                            .get(t)
+                            .map(|evs| {
+                                evs.iter()
+                                    .filter_map(|e| narrate::describe(r, e))
+                                    .map(|l| l.trim().to_string())
+                                    .collect::<Vec<_>>()
+                                    .join("\n")
+                            })
+                            .unwrap_or_default();
+                        (h, label)
+                    })
+                    .collect();
+                (r.name.clone(), seq)
+            })
+            .collect();
+        let tree = divergence_tree(&input);
+        if let Err(e) = write_atomic(path, tree.to_dot(false).as_bytes()) {
+            return io_error(path, e);
+        }
+        println!("wrote {}", path.display());
+    }
+    if let Some(path) = &args.svg {
+        let turn = first_split.unwrap_or(runs[0].0.turns);
+        let boards: Vec<String> = compiled
+            .iter()
+            .zip(&rules)
+            .map(|(c, r)| {
+                let g = game_at(c, args.seed, args.players, args.policy, turn);
+                board_svg(&g, &format!("{} — after turn {turn}", r.name))
+            })
+            .collect();
+        let svg = side_by_side(&boards, turn);
+        if let Err(e) = write_atomic(path, svg.as_bytes()) {
+            return io_error(path, e);
+        }
+        println!("wrote {}", path.display());
+    }
+    ExitCode::SUCCESS
+}
+
+/// Put several standalone SVG boards next to each other in one picture.
+fn side_by_side(boards: &[String], turn: u32) -> String {
+    fn dim(svg: &str, attr: &str) -> f64 {
+        svg.split(&format!("{attr}=\""))
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(600.0)
+    }
+    let mut x = 0.0;
+    let mut h: f64 = 0.0;
+    let mut body = String::new();
+    for b in boards {
+        let w = dim(b, "width");
+        h = h.max(dim(b, "height"));
+        let inner = b.replacen("<svg ", &format!("<svg x=\"{x}\" y=\"30\" "), 1);
+        body.push_str(&inner);
+        x += w + 20.0;
+    }
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{x}\" height=\"{}\" font-family=\"sans-serif\">\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\
+         <text x=\"20\" y=\"20\" font-size=\"16\" fill=\"#b00\">boards at the first divergent turn ({turn})</text>{body}</svg>\n",
+        h + 30.0
+    )
 }

@@ -58,6 +58,39 @@ pub fn play_with_events(
     (outcome, events)
 }
 
+thread_local! {
+    static PLAYERS: std::cell::RefCell<Vec<(usize, PolicyKind, Player)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Play one game reusing this thread's board allocations for `rules` (bulk comparisons).
+/// Gives exactly what [`play`] gives.
+pub fn play_cached(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: PolicyKind,
+) -> GameOutcome {
+    let key = Arc::as_ptr(rules) as usize;
+    PLAYERS.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        let i = match cache
+            .iter()
+            .position(|(k, p, pl)| *k == key && *p == policy && Arc::ptr_eq(&pl.game.rules, rules))
+        {
+            Some(i) => i,
+            None => {
+                if cache.len() >= 8 {
+                    cache.remove(0);
+                }
+                cache.push((key, policy, Player::new(rules, policy)));
+                cache.len() - 1
+            }
+        };
+        cache[i].2.play(seed, players)
+    })
+}
+
 /// A reusable player of many games on one thread (keeps the board allocations).
 pub struct Player {
     game: Game,

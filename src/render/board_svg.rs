@@ -240,9 +240,13 @@ pub fn board_svg(game: &Game, title: &str) -> String {
     }
     // score table
     let mut y = 40.0 + rows * T + 28.0;
+    let header = format!(
+        "{:<8}  {:>4}  {:>4}  {:>8}  {:>5}  {:>4}  {:>7}  {:>6}  {:>5}",
+        "player", "road", "city", "cloister", "field", "gold", "robbers", "ingots", "total"
+    );
     let _ = writeln!(
         s,
-        r#"<text x="20" y="{y}" font-size="13" font-weight="bold">player    road  city  cloister  field  gold  robbers  ingots  total</text>"#
+        r#"<text x="20" y="{y}" font-size="13" font-weight="bold" font-family="monospace" xml:space="preserve">{header}</text>"#
     );
     for p in 0..players as u8 {
         y += 22.0;
