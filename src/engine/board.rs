@@ -46,12 +46,10 @@ impl Game {
             let t = self.placed[i];
             let cell = self.cell_index(t.x, t.y) as i32;
             self.cells[cell as usize] = 0;
-            self.req[cell as usize] = 0;
-            self.mask[cell as usize] = 0;
+            self.code[cell as usize] = 0;
             for s in 0..4 {
                 let n = (cell + self.side_step(s)) as usize;
-                self.req[n] = 0;
-                self.mask[n] = 0;
+                self.code[n] = 0;
             }
         }
         self.placed.clear();
@@ -70,19 +68,13 @@ impl Game {
     /// order, rotations ascending, symmetric rotations once.
     pub(crate) fn legal_placements(&mut self, tile: TileIdx) {
         self.opt_place.clear();
-        let ct = &self.rules.tiles[tile as usize];
-        let mut sigs = [(0u8, 0u8); 4];
-        let nrot = ct.distinct.len();
-        for (i, &q) in ct.distinct.iter().enumerate() {
-            sigs[i] = (ct.rotations[q as usize].sig, q);
-        }
+        let fits = &self.rules.tiles[tile as usize].fits;
         for &cell in &self.frontier {
-            let m = self.mask[cell as usize];
-            let r = self.req[cell as usize];
-            for &(sig, q) in &sigs[..nrot] {
-                if sig & m == r {
-                    self.opt_place.push((cell, q));
-                }
+            let mut bits = fits[self.code[cell as usize] as usize];
+            while bits != 0 {
+                let q = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                self.opt_place.push((cell, q));
             }
         }
     }
@@ -93,11 +85,11 @@ impl Game {
             return false;
         }
         let cell = self.cell_index(x, y) as usize;
-        if self.cells[cell] != 0 || self.mask[cell] == 0 {
+        if self.cells[cell] != 0 || self.code[cell] == 0 {
             return false;
         }
         let sig = self.rules.tiles[tile as usize].rotations[rot as usize & 3].sig;
-        sig & self.mask[cell] == self.req[cell]
+        crate::engine::compiled::rotation_fits(sig, self.code[cell])
     }
 
     /// Put `tile` on `cell` turned `rot` quarter turns; joins its segments to the neighbours'.
@@ -154,13 +146,12 @@ impl Game {
             let opp = (s + 2) & 3;
             let kind = (rotation.sig >> (2 * s)) & 3;
             if nv == 0 {
-                self.req[ncell as usize] |= kind << (2 * opp);
-                if self.mask[ncell as usize] == 0 {
+                if self.code[ncell as usize] == 0 {
                     if let Err(i) = self.frontier.binary_search(&ncell) {
                         self.frontier.insert(i, ncell);
                     }
                 }
-                self.mask[ncell as usize] |= 3 << (2 * opp);
+                self.code[ncell as usize] |= (kind + 1) << (2 * opp);
                 continue;
             }
             let nb = self.placed[nv as usize - 1];

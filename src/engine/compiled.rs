@@ -41,6 +41,10 @@ pub struct CompiledTile {
     pub rotations: [Rotation; 4],
     /// Distinct rotations (symmetric ones counted once), ascending.
     pub distinct: Vec<u8>,
+    /// For every neighbour-constraint code of an empty cell (2 bits per side, N lowest:
+    /// 0 = no neighbour, 1 + [`EdgeKind`] = the kind the neighbour shows), the distinct
+    /// rotations that fit, as a bit per rotation. One lookup replaces four edge checks.
+    pub fits: [u8; 256],
     pub cloister: u8,
     pub gold: bool,
     pub robber: bool,
@@ -115,6 +119,15 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
             }
         }
     }
+    let distinct = t.distinct_rotations();
+    let mut fits = [0u8; 256];
+    for (code, slot) in fits.iter_mut().enumerate() {
+        for &q in &distinct {
+            if rotation_fits(rotations[q as usize].sig, code as u8) {
+                *slot |= 1 << q;
+            }
+        }
+    }
     let cloister = segments
         .iter()
         .position(|s| s.kind == FeatureKind::Cloister)
@@ -122,11 +135,36 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
     CompiledTile {
         segments,
         rotations,
-        distinct: t.distinct_rotations(),
+        distinct,
+        fits,
         cloister,
         gold: t.gold,
         robber: t.robber,
         crop: t.crop,
         id_hash: hash_str(&t.id),
+    }
+}
+
+/// Whether a rotation with edge signature `sig` fits a cell with constraint `code`.
+pub fn rotation_fits(sig: u8, code: u8) -> bool {
+    (0..4).all(|s| {
+        let want = (code >> (2 * s)) & 3;
+        want == 0 || want - 1 == (sig >> (2 * s)) & 3
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constraint_codes_match_edges() {
+        // sig: N city(2), E road(1), S field(0), W road(1)
+        let sig = 2 | (1 << 2) | (1 << 6);
+        assert!(rotation_fits(sig, 0));
+        assert!(rotation_fits(sig, 3)); // N neighbour shows city
+        assert!(!rotation_fits(sig, 1)); // N neighbour shows field
+        assert!(rotation_fits(sig, 3 | (1 << 4))); // and S shows field
+        assert!(!rotation_fits(sig, 3 | (2 << 4))); // S shows road
     }
 }

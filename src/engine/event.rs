@@ -162,13 +162,14 @@ pub enum Event {
 impl Event {
     /// A compact fingerprint of the event (kind and every field) for running hashes.
     pub fn fingerprint(&self) -> u64 {
+        /// Cheap multiply-rotate absorption of each field, one strong mix at the end.
         #[inline]
         fn p(parts: &[u64]) -> u64 {
-            let mut h = 0u64;
+            let mut h = 0x243F_6A88_85A3_08D3u64;
             for &x in parts {
-                h = crate::engine::rng::key(h, x);
+                h = (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
             }
-            h
+            crate::engine::rng::mix64(h)
         }
         let c = |x: i32| x as u32 as u64;
         match *self {

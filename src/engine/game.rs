@@ -78,8 +78,9 @@ pub struct Game {
     pub(crate) side: i32,
     pub(crate) off: i32,
     pub(crate) cells: Vec<u16>,
-    pub(crate) req: Vec<u8>,
-    pub(crate) mask: Vec<u8>,
+    /// Neighbour-constraint code of each cell (see `CompiledTile::fits`); non-zero on the
+    /// frontier.
+    pub(crate) code: Vec<u8>,
     pub(crate) frontier: Vec<u32>,
     pub(crate) placed: Vec<PlacedTile>,
     // features (board.rs, scoring.rs)
@@ -146,8 +147,7 @@ impl Game {
             side,
             off,
             cells: vec![0; cells],
-            req: vec![0; cells],
-            mask: vec![0; cells],
+            code: vec![0; cells],
             frontier: Vec::with_capacity(4 * total + 4),
             placed: Vec::with_capacity(total),
             graph: UnGraph::with_capacity(nodes, nodes * 2),
