@@ -49,6 +49,12 @@ impl GoldState {
 }
 
 impl Game {
+    /// Test support (rulebook scenarios): give `player` `ingots` collected ingots.
+    #[doc(hidden)]
+    pub fn set_ingots_held_for_test(&mut self, player: u8, ingots: u32) {
+        self.ingots[player as usize] = ingots;
+    }
+
     /// Place the ingots of the gold tile just placed at `pidx`.
     pub(crate) fn place_ingots<C: Chooser, S: EventSink>(
         &mut self,

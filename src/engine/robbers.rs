@@ -65,6 +65,20 @@ impl Game {
         self.space_of(self.score[player as usize])
     }
 
+    /// Test support (rulebook scenarios): put `player`'s score, and so its marker, at
+    /// `points` without scoring anything.
+    #[doc(hidden)]
+    pub fn set_score_for_test(&mut self, player: u8, points: i64) {
+        self.score[player as usize] = points;
+    }
+
+    /// Test support (rulebook scenarios): put `player`'s robber on score-track `space`, or
+    /// back in its supply with `None`.
+    #[doc(hidden)]
+    pub fn set_robber_for_test(&mut self, player: u8, space: Option<u32>) {
+        self.robbers.at[player as usize] = space;
+    }
+
     /// Points scored by victim candidate `i` of the decision being asked.
     pub(crate) fn victim_points(&self, i: usize) -> i64 {
         self.robbers.candidate_points.get(i).copied().unwrap_or(0)
