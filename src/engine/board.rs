@@ -47,13 +47,16 @@ impl Game {
             let cell = self.cell_index(t.x, t.y) as i32;
             self.cells[cell as usize] = 0;
             self.code[cell as usize] = 0;
+            self.fpos[cell as usize] = u16::MAX;
             for s in 0..4 {
                 let n = (cell + self.side_step(s)) as usize;
                 self.code[n] = 0;
+                self.fpos[n] = u16::MAX;
             }
         }
         self.placed.clear();
         self.frontier.clear();
+        self.open_cloisters.clear();
         self.graph.clear();
         self.uf = UnionFind::with_capacity(self.comps.capacity());
         self.comps.clear();
@@ -64,19 +67,26 @@ impl Game {
         self.stamp_gen = 0;
     }
 
-    /// Fill `opt_place` with every legal (cell, rotation) for `tile`: cells in ascending grid
+    /// Fill `opt_place` with every legal (cell, rotation) for `tile`: cells in frontier
     /// order, rotations ascending, symmetric rotations once.
     pub(crate) fn legal_placements(&mut self, tile: TileIdx) {
         self.opt_place.clear();
         let fits = &self.rules.tiles[tile as usize].fits;
-        for &cell in &self.frontier {
-            let mut bits = fits[self.code[cell as usize] as usize];
+        for &entry in &self.frontier {
+            let mut bits = fits[(entry & 0xFF) as usize];
+            let base = (entry >> 8) << 2;
             while bits != 0 {
-                let q = bits.trailing_zeros() as u8;
+                self.opt_place.push(base | bits.trailing_zeros());
                 bits &= bits - 1;
-                self.opt_place.push((cell, q));
             }
         }
+    }
+
+    /// Placement option `i` as (cell, rotation).
+    #[inline]
+    pub(crate) fn placement_option(&self, i: usize) -> (u32, u8) {
+        let v = self.opt_place[i];
+        (v >> 2, (v & 3) as u8)
     }
 
     /// Whether `tile` at rotation `rot` may be placed at (x, y).
@@ -108,8 +118,13 @@ impl Game {
             cloister_done: false,
         });
         self.cells[cell as usize] = pidx as u16 + 1;
-        if let Ok(i) = self.frontier.binary_search(&cell) {
-            self.frontier.remove(i);
+        let at = self.fpos[cell as usize];
+        if at != u16::MAX {
+            self.frontier.swap_remove(at as usize);
+            if let Some(&moved) = self.frontier.get(at as usize) {
+                self.fpos[(moved >> 8) as usize] = at;
+            }
+            self.fpos[cell as usize] = u16::MAX;
         }
 
         // segments → nodes
@@ -139,6 +154,10 @@ impl Game {
             self.next.push(NIL);
         }
 
+        if ct.cloister != NONE {
+            self.open_cloisters.push(pidx as u32);
+        }
+
         // neighbours
         for s in 0..4usize {
             let ncell = (cell as i32 + self.side_step(s)) as u32;
@@ -146,12 +165,16 @@ impl Game {
             let opp = (s + 2) & 3;
             let kind = (rotation.sig >> (2 * s)) & 3;
             if nv == 0 {
-                if self.code[ncell as usize] == 0 {
-                    if let Err(i) = self.frontier.binary_search(&ncell) {
-                        self.frontier.insert(i, ncell);
-                    }
+                let code = self.code[ncell as usize] | ((kind + 1) << (2 * opp));
+                self.code[ncell as usize] = code;
+                let entry = (ncell << 8) | code as u32;
+                let at = self.fpos[ncell as usize];
+                if at == u16::MAX {
+                    self.fpos[ncell as usize] = self.frontier.len() as u16;
+                    self.frontier.push(entry);
+                } else {
+                    self.frontier[at as usize] = entry;
                 }
-                self.code[ncell as usize] |= (kind + 1) << (2 * opp);
                 continue;
             }
             let nb = self.placed[nv as usize - 1];

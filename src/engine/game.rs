@@ -81,7 +81,14 @@ pub struct Game {
     /// Neighbour-constraint code of each cell (see `CompiledTile::fits`); non-zero on the
     /// frontier.
     pub(crate) code: Vec<u8>,
+    /// Empty cells next to the board, packed `cell << 8 | code`, in the order they joined
+    /// the frontier (a cell leaving it is replaced by the last one): deterministic for a
+    /// given history.
     pub(crate) frontier: Vec<u32>,
+    /// Position of each cell in `frontier`, `u16::MAX` when not in it.
+    pub(crate) fpos: Vec<u16>,
+    /// Placed tiles with a cloister not yet complete.
+    pub(crate) open_cloisters: Vec<u32>,
     pub(crate) placed: Vec<PlacedTile>,
     // features (board.rs, scoring.rs)
     pub(crate) graph: UnGraph<u32, ()>,
@@ -112,7 +119,8 @@ pub struct Game {
     pub(crate) last_placed: usize,
     occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
     // option buffers of the decision being asked
-    pub(crate) opt_place: Vec<(u32, u8)>,
+    /// Legal placements, packed `cell << 2 | rotation` (see `Game::placement_option`).
+    pub(crate) opt_place: Vec<u32>,
     pub(crate) opt_follow: Vec<u8>,
     pub(crate) opt_tile: Vec<u32>,
     pub(crate) opt_space: Vec<u32>,
@@ -149,6 +157,8 @@ impl Game {
             cells: vec![0; cells],
             code: vec![0; cells],
             frontier: Vec::with_capacity(4 * total + 4),
+            fpos: vec![u16::MAX; cells],
+            open_cloisters: Vec::with_capacity(16),
             placed: Vec::with_capacity(total),
             graph: UnGraph::with_capacity(nodes, nodes * 2),
             uf: UnionFind::with_capacity(nodes),
@@ -331,7 +341,7 @@ impl Game {
     pub fn choice(&self, kind: DecisionKind, i: usize) -> Choice {
         match kind {
             DecisionKind::Placement => {
-                let (cell, rot) = self.opt_place[i];
+                let (cell, rot) = self.placement_option(i);
                 let (x, y) = self.cell_xy(cell);
                 Choice::Place { x, y, rot }
             }
@@ -520,7 +530,7 @@ impl Game {
         // place the tile
         let n = self.opt_place.len();
         let i = self.decide(c, DecisionKind::Placement, player, n);
-        let (cell, rot) = self.opt_place[i];
+        let (cell, rot) = self.placement_option(i);
         let (x, y) = self.cell_xy(cell);
         let pidx = self.place_tile(tile, cell, rot);
         self.last_placed = pidx;

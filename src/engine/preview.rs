@@ -47,7 +47,7 @@ impl Game {
 
     /// Points placement option `i` (of the current tile) brings `player` this turn.
     pub fn value_placement(&self, i: usize, player: u8) -> i64 {
-        let (cell, rot) = self.opt_place[i];
+        let (cell, rot) = self.placement_option(i);
         let (x, y) = self.cell_xy(cell);
         let tile = self.current;
         let ct = &self.rules.tiles[tile as usize];

@@ -35,8 +35,8 @@ pub(crate) fn category_of(kind: FeatureKind) -> Category {
 
 impl Game {
     /// Features (by root node) the tile at `pidx` completes, in canonical order: the tile's
-    /// own city/road segments in segment order, then cloisters on it and around it (centre,
-    /// then N, NE, E, SE, S, SW, W, NW).
+    /// own city/road segments in segment order, then cloisters on it and around it in the
+    /// order they were placed.
     pub(crate) fn find_completed(&mut self, pidx: usize) {
         self.completed.clear();
         let t = self.placed[pidx];
@@ -53,29 +53,18 @@ impl Game {
                 self.completed.push(r);
             }
         }
-        for (dx, dy) in [
-            (0, 0),
-            (0, -1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-        ] {
-            let (x, y) = (t.x + dx, t.y + dy);
-            let Some(i) = self.tile_at(x, y) else {
-                continue;
-            };
-            let ct = &self.rules.tiles[self.placed[i].tile as usize];
-            if ct.cloister == crate::engine::compiled::NONE || self.placed[i].cloister_done {
-                continue;
-            }
-            if self.neighbours(x, y) == 8 {
+        // cloisters on or around the new tile, in the order they were placed
+        let mut k = 0;
+        while k < self.open_cloisters.len() {
+            let i = self.open_cloisters[k] as usize;
+            let c = self.placed[i];
+            if (c.x - t.x).abs() <= 1 && (c.y - t.y).abs() <= 1 && self.neighbours(c.x, c.y) == 8 {
+                self.open_cloisters.remove(k);
                 self.placed[i].cloister_done = true;
-                let node = self.placed[i].node0 + ct.cloister as u32;
-                self.completed.push(node);
+                let seg = self.rules.tiles[c.tile as usize].cloister;
+                self.completed.push(c.node0 + seg as u32);
+            } else {
+                k += 1;
             }
         }
     }
