@@ -1,15 +1,569 @@
-//! `meeplab replay` (not yet built: see the open issues).
+//! `meeplab replay RECORD`: replay a meeplab record (`play --record`) or a JCloisterZone 5.x
+//! save (`.jcz`) under the ruleset it was played under, or under `--ruleset R` — then it
+//! reports where the game first diverges and how the result changes. `--check` verifies a
+//! save's `test.assertions`, `--json` prints the `play --json` object plus scoring events
+//! per player and category, `--svg` draws the board at the end (or after `--turn N`).
+//!
+//! Exit codes: 0 success; 1 unreadable/unsupported/illegal record or failed `--check`;
+//! 2 usage errors.
 
+use crate::cli::common::{io_error, load, write_atomic};
+use crate::cli::play::game_json;
+use meeplab::engine::script::describe;
+use meeplab::engine::{compile, Category, Compiled, Event, GameOutcome, OnIllegal};
+use meeplab::import::assertions::{self, Verdict};
+use meeplab::import::jcz::{self, JczGame};
+use meeplab::import::replay::{
+    first_divergence, replay_jcz, replay_record, rulesets_dir, Divergence, Run,
+};
+use meeplab::policy::PolicyKind;
+use meeplab::record::{GameRecord, FORMAT};
+use meeplab::render::{board_svg::board_svg, narrate, seat_name};
+use meeplab::ruleset::Ruleset;
+use serde_json::{json, Value};
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (placeholder until this command is built).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// The record: a `play --record` file or a JCloisterZone `.jcz` save.
+    pub record: PathBuf,
+    /// Replay the same tiles and decisions under this ruleset (file or bundled name).
+    #[arg(long)]
+    pub ruleset: Option<String>,
+    /// What to do with a recorded decision that is illegal under `--ruleset`.
+    #[arg(long, default_value = "stop", value_parser = parse_on_illegal)]
+    pub on_illegal: OnIllegal,
+    /// Policy for decisions the record does not have (another ruleset asks more).
+    #[arg(long, default_value = "random")]
+    pub policy: PolicyKind,
+    /// Print one JSON object instead of the log.
+    #[arg(long)]
+    pub json: bool,
+    /// Check the record's `test.assertions`; exit 1 listing each one that fails.
+    #[arg(long)]
+    pub check: bool,
+    /// Draw the board as SVG to this file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Stop after this turn (no final scoring): the log, scores and picture at that point.
+    #[arg(long)]
+    pub turn: Option<u32>,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("meeplab replay: not available in this build yet");
-    ExitCode::from(2)
+fn parse_on_illegal(s: &str) -> Result<OnIllegal, String> {
+    match s {
+        "stop" => Ok(OnIllegal::Stop),
+        "skip" => Ok(OnIllegal::Skip),
+        "policy" => Ok(OnIllegal::Policy),
+        other => Err(format!("`{other}`: expected stop, skip or policy")),
+    }
+}
+
+fn on_illegal_name(o: OnIllegal) -> &'static str {
+    match o {
+        OnIllegal::Stop => "stop",
+        OnIllegal::Skip => "skip",
+        OnIllegal::Policy => "policy",
+    }
+}
+
+/// Read the record with the size cap.
+fn read_text(path: &Path) -> Result<String, String> {
+    let f =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut buf = Vec::new();
+    f.take(jcz::MAX_BYTES as u64 + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if buf.len() > jcz::MAX_BYTES {
+        return Err(format!(
+            "{}: larger than {} MiB; refused",
+            path.display(),
+            jcz::MAX_BYTES >> 20
+        ));
+    }
+    String::from_utf8(buf).map_err(|_| format!("{}: not UTF-8 text", path.display()))
+}
+
+/// A replayed game ready for output.
+struct Side {
+    rules: Ruleset,
+    run: Run,
+}
+
+/// Everything `replay` found.
+struct Outcome {
+    format: &'static str,
+    app_version: Option<String>,
+    names: Vec<String>,
+    /// The record under its own ruleset (None when that ruleset is not available).
+    original: Option<Side>,
+    /// The record under `--ruleset`.
+    other: Option<Side>,
+    test: Option<jcz::TestSpec>,
+    warnings: Vec<String>,
+    /// The record reached the end of the pack.
+    complete: bool,
+}
+
+impl Outcome {
+    fn primary(&self) -> &Side {
+        match (&self.other, &self.original) {
+            (Some(s), _) => s,
+            (None, Some(s)) => s,
+            (None, None) => unreachable!("checked when built"),
+        }
+    }
+}
+
+fn load_other(args: &Args) -> Result<Option<Ruleset>, ExitCode> {
+    match &args.ruleset {
+        None => Ok(None),
+        Some(r) => load(&meeplab::dsl::locate(r)).map(Some),
+    }
+}
+
+fn run_own(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
+    let record: GameRecord = serde_json::from_value(v).map_err(|e| {
+        eprintln!(
+            "error: {}: not a valid meeplab record: {e}",
+            args.record.display()
+        );
+        ExitCode::from(1)
+    })?;
+    let mut warnings = Vec::new();
+    let original = match &record.ruleset.file {
+        Some(f) if Path::new(f).is_file() || meeplab::dsl::locate(f).is_file() => {
+            let rules = load(&meeplab::dsl::locate(f))?;
+            if rules.hash != record.ruleset.hash {
+                warnings.push(format!(
+                    "{f} has changed since the game was recorded (hash {} → {})",
+                    record.ruleset.hash, rules.hash
+                ));
+            }
+            Some(rules)
+        }
+        _ => None,
+    };
+    let other = load_other(args)?;
+    if original.is_none() && other.is_none() {
+        eprintln!(
+            "error: the record's ruleset `{}` ({}) is not available here; name one with --ruleset",
+            record.ruleset.name,
+            record.ruleset.file.as_deref().unwrap_or("no file")
+        );
+        return Err(ExitCode::from(1));
+    }
+    if record.players == 0 || record.players as usize > meeplab::engine::MAX_PLAYERS {
+        eprintln!("error: the record has {} players", record.players);
+        return Err(ExitCode::from(1));
+    }
+    let side = |rules: Ruleset, on_illegal| {
+        let c = compile(&rules);
+        let run = replay_record(&c, &record, on_illegal, args.policy, args.turn);
+        Side { rules, run }
+    };
+    let original = original.map(|r| side(r, OnIllegal::Stop));
+    let other = other.map(|r| side(r, args.on_illegal));
+    Ok(Outcome {
+        format: "meeplab",
+        app_version: None,
+        names: (0..record.players)
+            .map(|p| seat_name(p).to_string())
+            .collect(),
+        original,
+        other,
+        test: None,
+        warnings,
+        complete: record.complete,
+    })
+}
+
+fn jcz_error(args: &Args, e: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {}: {e}", args.record.display());
+    ExitCode::from(1)
+}
+
+fn run_jcz(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
+    let game: JczGame = jcz::parse(&v).map_err(|e| jcz_error(args, e))?;
+    let dir = rulesets_dir();
+    let rules = jcz::load_ruleset(&game.setup, &dir).map_err(|e| jcz_error(args, e))?;
+    let tr = jcz::translate(&game, &rules).map_err(|e| jcz_error(args, e))?;
+    let players = game.players.len() as u8;
+    let compiled: Arc<Compiled> = compile(&rules);
+    let run = replay_jcz(
+        &compiled,
+        &tr,
+        players,
+        OnIllegal::Stop,
+        args.policy,
+        true,
+        args.turn,
+    )
+    .map_err(|e| jcz_error(args, e))?;
+    let mut warnings = game.warnings.clone();
+    if run.replayed.unrecorded > 0 {
+        warnings.push(format!(
+            "{} decision(s) the save does not record were taken by the {} policy",
+            run.replayed.unrecorded, args.policy
+        ));
+    }
+    let other = match load_other(args)? {
+        None => None,
+        Some(r) => {
+            if (players as usize) < r.min_players as usize
+                || players as usize > r.max_players as usize
+            {
+                warnings.push(format!(
+                    "{} is for {}–{} players; replaying {players} anyway",
+                    r.name, r.min_players, r.max_players
+                ));
+            }
+            let c = compile(&r);
+            let run = replay_jcz(
+                &c,
+                &tr,
+                players,
+                args.on_illegal,
+                args.policy,
+                false,
+                args.turn,
+            )
+            .map_err(|e| jcz_error(args, e))?;
+            Some(Side { rules: r, run })
+        }
+    };
+    Ok(Outcome {
+        format: "jcz",
+        app_version: Some(game.app_version.clone()),
+        names: game.players.clone(),
+        original: Some(Side { rules, run }),
+        other,
+        test: game.test.clone(),
+        warnings,
+        complete: tr.complete,
+    })
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let text = match read_text(&args.record) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let v = match jcz::parse_json(&text) {
+        Ok(v) => v,
+        Err(e) => return jcz_error(&args, e),
+    };
+    let result = if v.get("format").and_then(Value::as_str) == Some(FORMAT) {
+        run_own(&args, v)
+    } else if jcz::looks_like_jcz(&v) {
+        run_jcz(&args, v)
+    } else {
+        eprintln!(
+            "error: {}: neither a meeplab record (format {FORMAT}) nor a JCloisterZone save (setup + replay)",
+            args.record.display()
+        );
+        return ExitCode::from(1);
+    };
+    let out = match result {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    for w in &out.warnings {
+        eprintln!("warning: {w}");
+    }
+    let verdicts: Option<Vec<Verdict>> = out.test.as_ref().map(|t| {
+        let p = out.primary();
+        assertions::check(
+            &t.assertions,
+            &out.names,
+            &p.run.replayed.outcome,
+            &p.run.replayed.events,
+        )
+    });
+    let divergence = match (&out.original, &out.other) {
+        (Some(a), Some(b)) => first_divergence(
+            &a.rules,
+            &a.run.replayed.events,
+            &b.rules,
+            &b.run.replayed.events,
+        ),
+        _ => None,
+    };
+    if let Some(path) = &args.svg {
+        let p = out.primary();
+        let title = match args.turn {
+            Some(t) => format!(
+                "{} — {} after turn {t}",
+                args.record.display(),
+                p.rules.name
+            ),
+            None => format!("{} — {}", args.record.display(), p.rules.name),
+        };
+        let svg = board_svg(&p.run.replayed.game, &title);
+        if let Err(e) = write_atomic(path, svg.as_bytes()) {
+            return io_error(path, e);
+        }
+    }
+    if args.json {
+        let v = to_json(&args, &out, verdicts.as_deref(), divergence.as_ref());
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        print_text(&args, &out, divergence.as_ref());
+    }
+    if args.check {
+        match &verdicts {
+            None => eprintln!("check: the record has no test.assertions"),
+            Some(vs) => {
+                let failed: Vec<&Verdict> = vs.iter().filter(|v| !v.ok).collect();
+                if failed.is_empty() {
+                    eprintln!("check: all {} assertion(s) hold", vs.len());
+                } else {
+                    eprintln!("check: {} of {} assertion(s) fail:", failed.len(), vs.len());
+                    for v in failed {
+                        eprintln!("  FAIL  {}  ({})", v.assertion, v.detail);
+                    }
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn state_line(out: &Outcome, side: &Side, turn: Option<u32>) -> String {
+    let r = &side.run.replayed;
+    if r.finished {
+        "final scoring done".into()
+    } else if r.halted {
+        "stopped at an illegal decision: scores so far, no final scoring".into()
+    } else if let Some(t) = turn.filter(|_| r.outcome.turns >= 1) {
+        format!("stopped after turn {t} (--turn): scores so far, no final scoring")
+    } else if !out.complete {
+        format!(
+            "game in progress after {} turns (the record stops before the pack is empty): scores so far, no final scoring",
+            r.outcome.turns
+        )
+    } else {
+        "no final scoring".into()
+    }
+}
+
+fn scores_line(names: &[String], o: &GameOutcome) -> String {
+    let scores: Vec<String> = o
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{} {}", name(names, p), s.total))
+        .collect();
+    let winners: Vec<String> = o.winners.iter().map(|&w| name(names, w as usize)).collect();
+    format!("{} (winner: {})", scores.join(", "), winners.join(" + "))
+}
+
+fn name(names: &[String], p: usize) -> String {
+    names
+        .get(p)
+        .cloned()
+        .unwrap_or_else(|| seat_name(p as u8).to_string())
+}
+
+fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
+    let p = out.primary();
+    let r = &p.run.replayed;
+    let what = match &out.app_version {
+        Some(v) => format!("JCloisterZone {v} save"),
+        None => "meeplab record".into(),
+    };
+    println!("{} ({what}) under {}", args.record.display(), p.rules.name);
+    let seats: Vec<String> = out
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} = {n}", seat_name(i as u8)))
+        .collect();
+    println!("Seats: {}", seats.join(", "));
+    print!("{}", narrate::log(&p.rules, &r.events));
+    println!();
+    print!("{}", narrate::final_table(&r.outcome));
+    println!("State: {}", state_line(out, p, args.turn));
+    for n in &p.run.notes {
+        println!("Note: {n}");
+    }
+    if let (Some(a), Some(b)) = (&out.original, &out.other) {
+        println!();
+        println!("Compared with the record's own ruleset ({}):", a.rules.name);
+        match div {
+            None => println!("  no divergence: the same events under both rulesets"),
+            Some(d) => {
+                let turn = d
+                    .turn
+                    .map_or("set-up/final".into(), |t| format!("turn {t}"));
+                println!("  first divergence: event {} ({turn})", d.index);
+                println!("    recorded rules: {}", d.a_text);
+                println!("    {}: {}", b.rules.name, d.b_text);
+            }
+        }
+        let (oa, ob) = (&a.run.replayed.outcome, &b.run.replayed.outcome);
+        println!("  result, recorded rules: {}", scores_line(&out.names, oa));
+        println!(
+            "  result, {}: {}",
+            b.rules.name,
+            scores_line(&out.names, ob)
+        );
+        println!(
+            "  winner changed: {}",
+            if oa.winners != ob.winners {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+        let br = &b.run.replayed;
+        for pr in &br.problems {
+            println!(
+                "  illegal under {}: turn {}, {} {:?}: {} — {} (--on-illegal {})",
+                b.rules.name,
+                pr.turn,
+                name(&out.names, pr.player as usize),
+                pr.kind,
+                describe(&pr.recorded),
+                pr.why,
+                on_illegal_name(args.on_illegal)
+            );
+        }
+        if br.unrecorded > 0 {
+            println!(
+                "  {} decision(s) the record lacks were taken by the {} policy",
+                br.unrecorded, args.policy
+            );
+        }
+        if !b.run.unused.is_empty() {
+            println!(
+                "  {} recorded decision(s) were never asked under {}",
+                b.run.unused.len(),
+                b.rules.name
+            );
+        }
+    }
+    if let Some(t) = &out.test {
+        if let Some(d) = &t.description {
+            println!();
+            println!("Test: {d}");
+        }
+    }
+}
+
+fn scoring_events(events: &[Event], player: u8) -> Value {
+    let list = assertions::scorings(events, player);
+    let mut by = serde_json::Map::new();
+    for c in Category::ALL {
+        let items: Vec<Value> = list
+            .iter()
+            .filter(|s| s.category == c)
+            .map(|s| {
+                json!({
+                    "turn": s.turn,
+                    "final": s.final_scoring,
+                    "points": s.points,
+                })
+            })
+            .collect();
+        by.insert(c.name().into(), Value::Array(items));
+    }
+    Value::Object(by)
+}
+
+fn side_json(args: &Args, out: &Outcome, side: &Side) -> Value {
+    let r = &side.run.replayed;
+    let mut v = game_json(&side.rules, &r.outcome, &r.events, 0, args.policy);
+    if let Some(players) = v.get_mut("players").and_then(Value::as_array_mut) {
+        for (p, pj) in players.iter_mut().enumerate() {
+            if let Some(o) = pj.as_object_mut() {
+                o.insert("seat_name".into(), json!(seat_name(p as u8)));
+                o.insert("name".into(), json!(name(&out.names, p)));
+                o.insert("scoring_events".into(), scoring_events(&r.events, p as u8));
+            }
+        }
+    }
+    if let Some(o) = v.as_object_mut() {
+        let problems: Vec<Value> = r
+            .problems
+            .iter()
+            .map(|p| {
+                json!({
+                    "turn": p.turn,
+                    "player": p.player,
+                    "decision": p.kind,
+                    "recorded": describe(&p.recorded),
+                    "why": p.why,
+                })
+            })
+            .collect();
+        o.insert(
+            "replay".into(),
+            json!({
+                "finished": r.finished,
+                "halted": r.halted,
+                "state": state_line(out, side, args.turn),
+                "illegal": problems,
+                "unrecorded_decisions": r.unrecorded,
+                "unused_decisions": side.run.unused.len(),
+                "notes": side.run.notes,
+            }),
+        );
+    }
+    v
+}
+
+fn to_json(
+    args: &Args,
+    out: &Outcome,
+    verdicts: Option<&[Verdict]>,
+    div: Option<&Divergence>,
+) -> Value {
+    let p = out.primary();
+    let mut v = side_json(args, out, p);
+    if let Some(o) = v.as_object_mut() {
+        o.insert(
+            "record".into(),
+            json!({
+                "file": args.record.display().to_string(),
+                "format": out.format,
+                "app_version": out.app_version,
+                "complete": out.complete,
+                "on_illegal": on_illegal_name(args.on_illegal),
+                "fallback_policy": args.policy.name(),
+            }),
+        );
+        if let Some(vs) = verdicts {
+            o.insert("check".into(), json!(vs));
+        }
+        if let (Some(a), Some(b)) = (&out.original, &out.other) {
+            let (oa, ob) = (&a.run.replayed.outcome, &b.run.replayed.outcome);
+            o.insert(
+                "comparison".into(),
+                json!({
+                    "original": side_json(args, out, a),
+                    "first_divergence": div.map(|d| json!({
+                        "event_index": d.index,
+                        "turn": d.turn,
+                        "original": d.a,
+                        "replayed": d.b,
+                        "original_text": d.a_text,
+                        "replayed_text": d.b_text,
+                    })),
+                    "winner_changed": oa.winners != ob.winners,
+                    "score_delta": oa.seats.iter().zip(&ob.seats)
+                        .map(|(x, y)| y.total - x.total).collect::<Vec<_>>(),
+                }),
+            );
+        }
+    }
+    v
 }

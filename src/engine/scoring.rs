@@ -384,6 +384,21 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Followers per seat on the feature that holds segment `segment` of the tile at (x, y),
+    /// or `None` when there is no tile there or no such segment. Read-only (replay
+    /// diagnostics: "that feature is already occupied").
+    pub fn feature_followers(&self, x: i32, y: i32, segment: u8) -> Option<[u8; MAX_PLAYERS]> {
+        let pidx = self.tile_at(x, y)?;
+        let t = &self.placed[pidx];
+        if segment as usize >= self.rules.tiles[t.tile as usize].segments.len() {
+            return None;
+        }
+        let root = self.root_of(t.node0 + segment as u32);
+        Some(self.comps[root as usize].followers)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

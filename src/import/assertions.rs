@@ -1,0 +1,219 @@
+//! The `test.assertions` of a `.jcz` file, checked against a replayed game (`replay --check`).
+//!
+//! Two forms (player names as in `players[]`, matched exactly, else ignoring case):
+//! - `P has N points`: P's total when the replay ends;
+//! - `P scored C for N points`: at least one single scoring event of P in category C gave
+//!   exactly N points. Categories: `road`, `city`, `monastery`/`cloister`, `field`/`farm`,
+//!   `gold` (the final ingot scoring), `robbers`.
+//!
+//! Anything else fails as "cannot read".
+
+use crate::engine::{Category, Event, GameOutcome};
+use serde::Serialize;
+
+/// One assertion and its verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub assertion: String,
+    pub ok: bool,
+    /// What was found (for failures, and for the log).
+    pub detail: String,
+}
+
+/// A single scoring of one player: (category, points, turn; 0 = final).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Scoring {
+    pub category: Category,
+    pub points: i64,
+    pub turn: Option<u32>,
+    pub final_scoring: bool,
+}
+
+/// Every single scoring of `player` in the event stream, in order.
+pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
+    let mut out = Vec::new();
+    for e in events {
+        match *e {
+            Event::Scored {
+                turn,
+                phase,
+                category,
+                winners,
+                points,
+                ..
+            } if winners & (1 << player) != 0 => out.push(Scoring {
+                category,
+                points,
+                turn: Some(turn),
+                final_scoring: phase == crate::engine::Phase::Final,
+            }),
+            Event::GoldValue {
+                player: p, points, ..
+            } if p == player => out.push(Scoring {
+                category: Category::Gold,
+                points,
+                turn: None,
+                final_scoring: true,
+            }),
+            Event::Robbed {
+                turn,
+                robber,
+                points,
+                ..
+            } if robber == player => out.push(Scoring {
+                category: Category::Robbers,
+                points,
+                turn: Some(turn),
+                final_scoring: false,
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn category(word: &str) -> Option<Category> {
+    match word.to_ascii_lowercase().as_str() {
+        "road" | "roads" => Some(Category::Road),
+        "city" | "cities" => Some(Category::City),
+        "monastery" | "cloister" | "monasteries" | "cloisters" => Some(Category::Cloister),
+        "field" | "farm" | "fields" | "farms" => Some(Category::Field),
+        "gold" => Some(Category::Gold),
+        "robbers" | "robber" => Some(Category::Robbers),
+        _ => None,
+    }
+}
+
+enum Parsed {
+    Has {
+        player: String,
+        points: i64,
+    },
+    Scored {
+        player: String,
+        category: Category,
+        points: i64,
+    },
+}
+
+fn parse(line: &str) -> Result<Parsed, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let points = |w: &[&str]| -> Result<i64, String> {
+        match w {
+            [n, unit] if matches!(*unit, "points" | "point") => n
+                .parse::<i64>()
+                .map_err(|_| format!("`{n}` is not a number")),
+            _ => Err("expected `N points` at the end".into()),
+        }
+    };
+    if let Some(i) = words.iter().position(|w| *w == "has") {
+        if i > 0 && words.len() == i + 3 {
+            return Ok(Parsed::Has {
+                player: words[..i].join(" "),
+                points: points(&words[i + 1..])?,
+            });
+        }
+    }
+    if let Some(i) = words.iter().position(|w| *w == "scored") {
+        if i > 0 && words.len() == i + 5 && words[i + 2] == "for" {
+            let c = category(words[i + 1])
+                .ok_or_else(|| format!("unknown category `{}`", words[i + 1]))?;
+            return Ok(Parsed::Scored {
+                player: words[..i].join(" "),
+                category: c,
+                points: points(&words[i + 3..])?,
+            });
+        }
+    }
+    Err("expected `P has N points` or `P scored C for N points`".into())
+}
+
+fn seat(players: &[String], name: &str) -> Option<u8> {
+    players
+        .iter()
+        .position(|p| p == name)
+        .or_else(|| players.iter().position(|p| p.eq_ignore_ascii_case(name)))
+        .map(|i| i as u8)
+}
+
+/// Check every assertion against the replay's outcome and events.
+pub fn check(
+    assertions: &[String],
+    players: &[String],
+    outcome: &GameOutcome,
+    events: &[Event],
+) -> Vec<Verdict> {
+    assertions
+        .iter()
+        .map(|a| {
+            let (ok, detail) = match parse(a) {
+                Err(e) => (false, format!("cannot read: {e}")),
+                Ok(Parsed::Has { player, points }) => match seat(players, &player) {
+                    None => (false, format!("no player named `{player}`")),
+                    Some(p) => {
+                        let total = outcome.seats.get(p as usize).map_or(0, |s| s.total);
+                        (total == points, format!("{player} has {total} points"))
+                    }
+                },
+                Ok(Parsed::Scored {
+                    player,
+                    category,
+                    points,
+                }) => match seat(players, &player) {
+                    None => (false, format!("no player named `{player}`")),
+                    Some(p) => {
+                        let got: Vec<i64> = scorings(events, p)
+                            .iter()
+                            .filter(|s| s.category == category)
+                            .map(|s| s.points)
+                            .collect();
+                        let ok = got.contains(&points);
+                        let detail = if got.is_empty() {
+                            format!("{player} never scored {}", category.name())
+                        } else {
+                            let list: Vec<String> = got.iter().map(|n| n.to_string()).collect();
+                            format!(
+                                "{player}'s {} scorings: {}",
+                                category.name(),
+                                list.join(", ")
+                            )
+                        };
+                        (ok, detail)
+                    }
+                },
+            };
+            Verdict {
+                assertion: a.clone(),
+                ok,
+                detail,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_both_forms() {
+        assert!(matches!(
+            parse("Alice has 9 points"),
+            Ok(Parsed::Has { points: 9, .. })
+        ));
+        assert!(matches!(
+            parse("Bob scored gold for 1 points"),
+            Ok(Parsed::Scored {
+                category: Category::Gold,
+                points: 1,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("Ann Lee scored monastery for 9 points"),
+            Ok(Parsed::Scored { ref player, category: Category::Cloister, .. }) if player == "Ann Lee"
+        ));
+        assert!(parse("Alice wins").is_err());
+        assert!(parse("Alice scored lava for 3 points").is_err());
+    }
+}
