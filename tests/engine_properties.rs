@@ -38,6 +38,14 @@ fn compiled() -> &'static Vec<(String, Arc<Compiled>)> {
     })
 }
 
+/// Cases per property: 24 by default (CI), `PROPTEST_CASES` for a longer soak.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24)
+}
+
 /// Play a game turn by turn, checking the invariants between turns.
 fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind) {
     let r = &rules.rules;
@@ -141,7 +149,7 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn invariants_hold_in_random_games(seed in any::<u64>(), players in 2u8..=5) {

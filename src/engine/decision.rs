@@ -89,6 +89,12 @@ pub trait Chooser {
     fn halted(&self) -> bool {
         false
     }
+
+    /// Whether the chooser must also see decisions with a single option (a script that
+    /// follows recorded decisions one by one); policies need not.
+    fn sees_forced(&self) -> bool {
+        false
+    }
 }
 
 /// A decision taken, as a game record stores it.

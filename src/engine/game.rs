@@ -317,7 +317,7 @@ impl Game {
             options,
             key,
         };
-        let pick = if options <= 1 && self.record.is_none() {
+        let pick = if options <= 1 && self.record.is_none() && !c.sees_forced() {
             0
         } else {
             c.choose(self, &d).min(options.saturating_sub(1))

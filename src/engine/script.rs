@@ -93,6 +93,9 @@ impl<F: Chooser> Chooser for Scripted<F> {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
         let turn = game.turn();
         let Some(ri) = self.find(turn, d.player, d.kind) else {
+            if d.options <= 1 {
+                return 0; // forced: nothing to follow, nothing lacking
+            }
             self.unrecorded += 1;
             return self.fallback.choose(game, d);
         };
@@ -133,6 +136,10 @@ impl<F: Chooser> Chooser for Scripted<F> {
 
     fn halted(&self) -> bool {
         self.halted
+    }
+
+    fn sees_forced(&self) -> bool {
+        true
     }
 }
 

@@ -62,6 +62,9 @@ impl Chooser for Diagnosing {
     fn halted(&self) -> bool {
         self.script.halted()
     }
+    fn sees_forced(&self) -> bool {
+        true
+    }
 }
 
 fn seat(p: u8) -> &'static str {
