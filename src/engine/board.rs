@@ -4,10 +4,33 @@
 //! segments plus a union-find over components).
 
 use crate::engine::compiled::NONE;
-use crate::engine::game::{Component, Game, PlacedTile, MAX_PLAYERS, NIL};
+use crate::engine::game::{Component, Game, PlacedTile, SegNode, MAX_PLAYERS, NIL};
 use crate::ruleset::TileIdx;
-use crate::tiles::{EdgeKind, FeatureKind, HalfEdge, Side};
+use crate::tiles::{EdgeKind, HalfEdge, Side};
 use petgraph::unionfind::UnionFind;
+
+/// For a 4-bit set of rotations, its members in ascending order (padding repeats the last).
+const ROTATIONS_OF: [[u32; 4]; 16] = {
+    let mut t = [[0u32; 4]; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut k = 0;
+        let mut q = 0;
+        while q < 4 {
+            if bits & (1 << q) != 0 {
+                t[bits][k] = q as u32;
+                k += 1;
+            }
+            q += 1;
+        }
+        while k < 4 {
+            t[bits][k] = if k > 0 { t[bits][k - 1] } else { 0 };
+            k += 1;
+        }
+        bits += 1;
+    }
+    t
+};
 
 impl Game {
     #[inline]
@@ -57,12 +80,12 @@ impl Game {
         self.placed.clear();
         self.frontier.clear();
         self.open_cloisters.clear();
-        self.graph.clear();
-        self.uf = UnionFind::with_capacity(self.comps.capacity());
+        self.joins.clear();
+        if !self.comps.is_empty() {
+            self.uf = UnionFind::new(self.max_nodes);
+        }
         self.comps.clear();
-        self.node_tile.clear();
-        self.node_seg.clear();
-        self.next.clear();
+        self.nodes.clear();
         self.stamp.iter_mut().for_each(|s| *s = 0);
         self.stamp_gen = 0;
     }
@@ -70,21 +93,29 @@ impl Game {
     /// Fill `opt_place` with every legal (cell, rotation) for `tile`: cells in frontier
     /// order, rotations ascending, symmetric rotations once.
     pub(crate) fn legal_placements(&mut self, tile: TileIdx) {
-        self.opt_place.clear();
-        let fits = &self.rules.tiles[tile as usize].fits;
-        for &entry in &self.frontier {
-            let mut bits = fits[(entry & 0xFF) as usize];
-            let base = (entry >> 8) << 2;
-            while bits != 0 {
-                self.opt_place.push(base | bits.trailing_zeros());
-                bits &= bits - 1;
-            }
+        // Branch-free: every frontier cell writes four slots and advances by the number of
+        // rotations that fit (random fits would otherwise mispredict a branch per cell).
+        let need = 4 * self.frontier.len() + 4;
+        if self.opt_place.len() < need {
+            self.opt_place.resize(need, 0);
         }
+        let fits = &self.rules.tiles[tile as usize].fits;
+        let buf = &mut self.opt_place[..];
+        let mut n = 0usize;
+        for &entry in &self.frontier {
+            let bits = fits[(entry & 0xFF) as usize];
+            let base = (entry >> 8) << 2;
+            let r = ROTATIONS_OF[(bits & 15) as usize];
+            buf[n..n + 4].copy_from_slice(&[base | r[0], base | r[1], base | r[2], base | r[3]]);
+            n += bits.count_ones() as usize;
+        }
+        self.n_place = n;
     }
 
     /// Placement option `i` as (cell, rotation).
     #[inline]
     pub(crate) fn placement_option(&self, i: usize) -> (u32, u8) {
+        debug_assert!(i < self.n_place);
         let v = self.opt_place[i];
         (v >> 2, (v & 3) as u8)
     }
@@ -131,27 +162,24 @@ impl Game {
         let rules = self.rules.clone();
         let ct = &rules.tiles[tile as usize];
         let rotation = ct.rotations[rot as usize];
-        for (i, seg) in ct.segments.iter().enumerate() {
-            let node = self.graph.add_node(pidx as u32);
-            debug_assert_eq!(node.index() as u32, node0 + i as u32);
-            self.uf.new_set();
-            let open = match seg.kind {
-                FeatureKind::City | FeatureKind::Road => seg.sides.count_ones() as i32,
-                _ => 0,
-            };
+        debug_assert!(node0 as usize + ct.segments.len() <= self.max_nodes);
+        for (i, (seg, &(open, pennants))) in ct.segments.iter().zip(&ct.fresh).enumerate() {
+            let node = node0 + i as u32;
             self.comps.push(Component {
                 kind: seg.kind,
-                open,
-                pennants: seg.pennants as u32,
+                open: open as i32,
+                pennants: pennants as u32,
                 followers: [0; MAX_PLAYERS],
                 nfollowers: 0,
-                head: node0 + i as u32,
-                tail: node0 + i as u32,
+                head: node,
+                tail: node,
                 done: false,
             });
-            self.node_tile.push(pidx as u16);
-            self.node_seg.push(i as u8);
-            self.next.push(NIL);
+            self.nodes.push(SegNode {
+                tile: pidx as u16,
+                seg: i as u8,
+                next: NIL,
+            });
         }
 
         if ct.cloister != NONE {
@@ -208,19 +236,17 @@ impl Game {
         if ra == rb {
             if closes {
                 self.comps[ra as usize].open -= 2;
-            } else {
-                return;
+                self.joins.push((a, b));
             }
-            self.graph.add_edge(a.into(), b.into(), ());
             return;
         }
-        self.graph.add_edge(a.into(), b.into(), ());
+        self.joins.push((a, b));
         self.uf.union(ra, rb);
         let r = self.uf.find_mut(ra);
         let o = if r == ra { rb } else { ra };
         let other = self.comps[o as usize];
         let tail = self.comps[r as usize].tail;
-        self.next[tail as usize] = other.head;
+        self.nodes[tail as usize].next = other.head;
         let root = &mut self.comps[r as usize];
         root.tail = other.tail;
         root.open += other.open - if closes { 2 } else { 0 };
@@ -292,12 +318,12 @@ impl Game {
         let mut n = self.comps[root as usize].head;
         let mut count = 0;
         while n != NIL {
-            let t = self.node_tile[n as usize] as usize;
+            let t = self.nodes[n as usize].tile as usize;
             if self.stamp[t] != gen {
                 self.stamp[t] = gen;
                 count += 1;
             }
-            n = self.next[n as usize];
+            n = self.nodes[n as usize].next;
         }
         count
     }
@@ -313,12 +339,12 @@ impl Game {
         let gen = self.stamp_gen;
         let mut n = self.comps[root as usize].head;
         while n != NIL {
-            let t = self.node_tile[n as usize] as usize;
+            let t = self.nodes[n as usize].tile as usize;
             if self.stamp[t] != gen {
                 self.stamp[t] = gen;
                 out.push(t as u32);
             }
-            n = self.next[n as usize];
+            n = self.nodes[n as usize].next;
         }
     }
 
@@ -334,8 +360,15 @@ impl Game {
     }
 
     /// The feature graph: one node per placed segment (weight = placed-tile index), one edge
-    /// per join across a border.
-    pub fn feature_graph(&self) -> &petgraph::graph::UnGraph<u32, ()> {
-        &self.graph
+    /// per join across a border. Built on demand from the join list the hot loop keeps.
+    pub fn feature_graph(&self) -> petgraph::graph::UnGraph<u32, ()> {
+        let mut g = petgraph::graph::UnGraph::with_capacity(self.nodes.len(), self.joins.len());
+        for n in &self.nodes {
+            g.add_node(n.tile as u32);
+        }
+        for &(a, b) in &self.joins {
+            g.add_edge(a.into(), b.into(), ());
+        }
+        g
     }
 }

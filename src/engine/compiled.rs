@@ -51,6 +51,8 @@ pub struct CompiledTile {
     pub crop: Option<CropKind>,
     /// Stable hash of the tile id (deck coupling key).
     pub id_hash: u64,
+    /// Per segment: (open city/road sides, pennants) when freshly placed.
+    pub fresh: Vec<(u8, u8)>,
 }
 
 /// A ruleset compiled for the engine.
@@ -142,6 +144,14 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
         robber: t.robber,
         crop: t.crop,
         id_hash: hash_str(&t.id),
+        fresh: t
+            .features
+            .iter()
+            .map(|f| match f.kind {
+                FeatureKind::City | FeatureKind::Road => (f.sides.count_ones() as u8, f.pennants),
+                _ => (0, f.pennants),
+            })
+            .collect(),
     }
 }
 

@@ -75,7 +75,7 @@ impl Game {
                                 if !self.opt_node.contains(&m) {
                                     self.opt_node.push(m);
                                 }
-                                m = self.next[m as usize];
+                                m = self.nodes[m as usize].next;
                             }
                         }
                     }

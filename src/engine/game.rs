@@ -15,7 +15,6 @@ use crate::engine::rng::{self, domain};
 use crate::engine::robbers::RobberState;
 use crate::ruleset::{RobberTiming, TileIdx, Unplaceable};
 use crate::tiles::FeatureKind;
-use petgraph::graph::UnGraph;
 use petgraph::unionfind::UnionFind;
 use std::sync::Arc;
 
@@ -51,6 +50,15 @@ pub(crate) struct Component {
     pub tail: u32,
     /// Already scored as complete.
     pub done: bool,
+}
+
+/// Where a feature-graph node sits: its placed tile, its segment on that tile, and the next
+/// node of the same component (segment chain).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SegNode {
+    pub tile: u16,
+    pub seg: u8,
+    pub next: u32,
 }
 
 /// A follower on the board.
@@ -91,12 +99,14 @@ pub struct Game {
     pub(crate) open_cloisters: Vec<u32>,
     pub(crate) placed: Vec<PlacedTile>,
     // features (board.rs, scoring.rs)
-    pub(crate) graph: UnGraph<u32, ()>,
+    /// Every join of two segments across a border (the feature graph's edges; the petgraph
+    /// graph is built from these on demand, see `Game::feature_graph`).
+    pub(crate) joins: Vec<(u32, u32)>,
     pub(crate) uf: UnionFind<u32>,
+    /// Capacity of the union-find: nodes a game can have.
+    pub(crate) max_nodes: usize,
     pub(crate) comps: Vec<Component>,
-    pub(crate) node_tile: Vec<u16>,
-    pub(crate) node_seg: Vec<u8>,
-    pub(crate) next: Vec<u32>,
+    pub(crate) nodes: Vec<SegNode>,
     pub(crate) stamp: Vec<u32>,
     pub(crate) stamp_gen: u32,
     // followers and scores
@@ -120,7 +130,9 @@ pub struct Game {
     occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
     // option buffers of the decision being asked
     /// Legal placements, packed `cell << 2 | rotation` (see `Game::placement_option`).
+    /// (A scratch buffer: only the first `n_place` entries are options.)
     pub(crate) opt_place: Vec<u32>,
+    pub(crate) n_place: usize,
     pub(crate) opt_follow: Vec<u8>,
     pub(crate) opt_tile: Vec<u32>,
     pub(crate) opt_space: Vec<u32>,
@@ -160,12 +172,11 @@ impl Game {
             fpos: vec![u16::MAX; cells],
             open_cloisters: Vec::with_capacity(16),
             placed: Vec::with_capacity(total),
-            graph: UnGraph::with_capacity(nodes, nodes * 2),
-            uf: UnionFind::with_capacity(nodes),
+            joins: Vec::with_capacity(nodes * 2),
+            uf: UnionFind::new(nodes),
+            max_nodes: nodes,
             comps: Vec::with_capacity(nodes),
-            node_tile: Vec::with_capacity(nodes),
-            node_seg: Vec::with_capacity(nodes),
-            next: Vec::with_capacity(nodes),
+            nodes: Vec::with_capacity(nodes),
             stamp: vec![0; total + 1],
             stamp_gen: 0,
             followers: Vec::with_capacity(MAX_PLAYERS * 8),
@@ -184,7 +195,8 @@ impl Game {
             current: 0,
             last_placed: 0,
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
-            opt_place: Vec::with_capacity(256),
+            opt_place: vec![0; 16 * total + 16],
+            n_place: 0,
             opt_follow: Vec::with_capacity(16),
             opt_tile: Vec::with_capacity(16),
             opt_space: Vec::with_capacity(16),
@@ -377,7 +389,7 @@ impl Game {
     /// Number of options of the decision currently asked.
     pub fn option_count(&self, kind: DecisionKind) -> usize {
         match kind {
-            DecisionKind::Placement => self.opt_place.len(),
+            DecisionKind::Placement => self.n_place,
             DecisionKind::Follower => self.opt_follow.len(),
             DecisionKind::IngotPlace | DecisionKind::IngotPick => self.opt_tile.len(),
             DecisionKind::RobberPlace => self.opt_space.len(),
@@ -389,8 +401,8 @@ impl Game {
 
     /// (x, y, segment) of a feature-graph node.
     pub fn node_spot(&self, node: u32) -> (i32, i32, u8) {
-        let t = &self.placed[self.node_tile[node as usize] as usize];
-        (t.x, t.y, self.node_seg[node as usize])
+        let t = &self.placed[self.nodes[node as usize].tile as usize];
+        (t.x, t.y, self.nodes[node as usize].seg)
     }
 
     // ----- the game --------------------------------------------------------------------
@@ -432,7 +444,7 @@ impl Game {
             let tile = *self.deck.get(self.deck_pos)?;
             self.deck_pos += 1;
             self.legal_placements(tile);
-            if !self.opt_place.is_empty() {
+            if self.n_place > 0 {
                 return Some(tile);
             }
             let remaining = self.deck.len() - self.deck_pos;
@@ -487,7 +499,7 @@ impl Game {
             return Err(format!("no tile type #{tile}"));
         }
         self.legal_placements(tile);
-        if self.opt_place.is_empty() {
+        if self.n_place == 0 {
             return Err(format!(
                 "{} fits nowhere on the board",
                 self.rules.rules.tiles[tile as usize].id
@@ -528,7 +540,7 @@ impl Game {
         }
 
         // place the tile
-        let n = self.opt_place.len();
+        let n = self.n_place;
         let i = self.decide(c, DecisionKind::Placement, player, n);
         let (cell, rot) = self.placement_option(i);
         let (x, y) = self.cell_xy(cell);
@@ -632,8 +644,8 @@ impl Game {
 
     /// The feature kind of a node's segment.
     pub(crate) fn seg_kind(&self, node: u32) -> FeatureKind {
-        let t = self.placed[self.node_tile[node as usize] as usize].tile;
-        self.rules.tiles[t as usize].segments[self.node_seg[node as usize] as usize].kind
+        let t = self.placed[self.nodes[node as usize].tile as usize].tile;
+        self.rules.tiles[t as usize].segments[self.nodes[node as usize].seg as usize].kind
     }
 
     /// Which segments of the new tile may take a follower (in segment order), after "none".

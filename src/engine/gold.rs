@@ -106,7 +106,7 @@ impl Game {
     /// Tiles whose gold a scored feature hands out.
     fn gold_area(&mut self, root: u32, out: &mut Vec<u32>) {
         if self.comps[root as usize].kind == FeatureKind::Cloister {
-            let pidx = self.node_tile[root as usize] as usize;
+            let pidx = self.nodes[root as usize].tile as usize;
             self.around(pidx, true, out);
             out.insert(0, pidx as u32);
         } else {

@@ -16,11 +16,11 @@ impl Game {
         for &r in roots {
             let mut n = self.comps[r as usize].head;
             while n != NIL {
-                let t = self.node_tile[n as usize];
+                let t = self.nodes[n as usize].tile;
                 if !seen.contains(&t) {
                     seen.push(t);
                 }
-                n = self.next[n as usize];
+                n = self.nodes[n as usize].next;
             }
         }
         seen.len() as u32 + extra
@@ -230,9 +230,9 @@ impl Game {
                 let mut cities: Vec<u32> = Vec::new();
                 let mut n = c.head;
                 while n != NIL {
-                    let pt = self.placed[self.node_tile[n as usize] as usize];
+                    let pt = self.placed[self.nodes[n as usize].tile as usize];
                     let mut mask = self.rules.tiles[pt.tile as usize].segments
-                        [self.node_seg[n as usize] as usize]
+                        [self.nodes[n as usize].seg as usize]
                         .cities;
                     while mask != 0 {
                         let b = mask.trailing_zeros();
@@ -242,7 +242,7 @@ impl Game {
                             cities.push(r);
                         }
                     }
-                    n = self.next[n as usize];
+                    n = self.nodes[n as usize].next;
                 }
                 let per = self.rules.rules.scoring.farm_city.eval(&Vars {
                     cities: 1,

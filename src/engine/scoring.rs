@@ -242,8 +242,8 @@ impl Game {
         out.clear();
         let mut n = self.comps[root as usize].head;
         while n != NIL {
-            let pidx = self.node_tile[n as usize] as usize;
-            let seg = self.node_seg[n as usize] as usize;
+            let pidx = self.nodes[n as usize].tile as usize;
+            let seg = self.nodes[n as usize].seg as usize;
             let t = self.placed[pidx];
             let mut cities = self.rules.tiles[t.tile as usize].segments[seg].cities;
             while cities != 0 {
@@ -254,7 +254,7 @@ impl Game {
                     out.push(r);
                 }
             }
-            n = self.next[n as usize];
+            n = self.nodes[n as usize].next;
         }
     }
 
