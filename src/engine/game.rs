@@ -808,7 +808,11 @@ impl Game {
     }
     /// Ingots lying on the board now.
     pub fn ingots_on_board(&self) -> u32 {
-        self.placed.iter().map(|t| t.ingots).sum()
+        debug_assert_eq!(
+            self.gold.on_board,
+            self.placed.iter().map(|t| t.ingots).sum::<u32>()
+        );
+        self.gold.on_board
     }
     /// Ingots taken off the board without an owner so far.
     pub fn ingots_removed(&self) -> u32 {

@@ -32,6 +32,8 @@ pub struct GoldState {
     pub removed: u32,
     /// Ingots on the board when the game ended.
     pub on_board_at_end: u32,
+    /// Ingots lying on the board now.
+    pub on_board: u32,
     claims: Vec<Claim>,
     claim_tiles: Vec<u32>,
     scratch: Vec<u32>,
@@ -43,6 +45,7 @@ impl GoldState {
         self.tiles_placed = 0;
         self.removed = 0;
         self.on_board_at_end = 0;
+        self.on_board = 0;
         self.claims.clear();
         self.claim_tiles.clear();
     }
@@ -92,6 +95,7 @@ impl Game {
         let t = &mut self.placed[pidx as usize];
         t.ingots += 1;
         let (x, y) = (t.x, t.y);
+        self.gold.on_board += 1;
         self.emit(
             s,
             Event::IngotPlaced {
@@ -120,6 +124,9 @@ impl Game {
         let Some(unclaimed) = self.rules.rules.gold.as_ref().map(|g| g.unclaimed) else {
             return;
         };
+        if self.gold.on_board == 0 {
+            return;
+        }
         let mut area = std::mem::take(&mut self.gold.scratch);
         self.gold_area(root, &mut area);
         let ingots: u32 = area.iter().map(|&t| self.placed[t as usize].ingots).sum();
@@ -144,7 +151,7 @@ impl Game {
             .gold
             .as_ref()
             .is_some_and(|g| g.at_end == GoldAtEnd::AwardIncomplete);
-        if !award || winners == 0 {
+        if !award || winners == 0 || self.gold.on_board == 0 {
             return;
         }
         let mut area = std::mem::take(&mut self.gold.scratch);
@@ -173,6 +180,7 @@ impl Game {
         t.ingots = 0;
         let (x, y) = (t.x, t.y);
         self.gold.removed += count;
+        self.gold.on_board -= count;
         self.emit(
             s,
             Event::IngotsRemoved {
@@ -190,6 +198,7 @@ impl Game {
         t.ingots -= 1;
         let (x, y) = (t.x, t.y);
         self.ingots[player as usize] += 1;
+        self.gold.on_board -= 1;
         self.emit(
             s,
             Event::IngotTaken {
@@ -325,9 +334,11 @@ impl Game {
             return;
         };
         self.award_gold(c, s);
-        self.gold.on_board_at_end = self.ingots_on_board();
-        for t in 0..self.placed.len() as u32 {
-            self.remove_ingots(s, t);
+        self.gold.on_board_at_end = self.gold.on_board;
+        if self.gold.on_board > 0 {
+            for t in 0..self.placed.len() as u32 {
+                self.remove_ingots(s, t);
+            }
         }
         for p in 0..self.players {
             let ingots = self.ingots[p as usize];
