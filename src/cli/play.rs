@@ -121,6 +121,25 @@ pub fn game_json(
         })
         .collect();
     let followers_placed: u32 = outcome.seats.iter().map(|s| s.followers_placed).sum();
+    // Ingot accounting from the events: every ingot placed is held, was removed unclaimed
+    // during play, or was left on the board at the end.
+    let gold_tiles = events
+        .iter()
+        .filter(|e| matches!(e, Event::Placed { tile, .. } if rules.tiles[*tile as usize].gold))
+        .count();
+    let placed = events
+        .iter()
+        .filter(|e| matches!(e, Event::IngotPlaced { .. }))
+        .count() as u32;
+    let removed: u32 = events
+        .iter()
+        .map(|e| match e {
+            Event::IngotsRemoved { count, .. } => *count,
+            _ => 0,
+        })
+        .sum();
+    let held: u32 = outcome.seats.iter().map(|s| s.ingots).sum();
+    let removed_in_play = removed.saturating_sub(outcome.ingots_on_board);
     json!({
         "seed": seed,
         "ruleset": { "name": rules.name, "hash": rules.hash, "file": rules.file },
@@ -131,6 +150,14 @@ pub fn game_json(
         "tiles_discarded": outcome.tiles_discarded,
         "players": players,
         "ingots_on_board": outcome.ingots_on_board,
+        "gold": {
+            "gold_tiles_placed": gold_tiles,
+            "ingots_placed": placed,
+            "ingots_held": held,
+            "ingots_removed_unclaimed": removed_in_play,
+            "ingots_left_at_end": outcome.ingots_on_board,
+            "conserved": held + removed == placed,
+        },
         "winners": outcome.winners,
         "lead_changes": outcome.lead_changes,
         "followers_placed": followers_placed,

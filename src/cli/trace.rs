@@ -38,7 +38,9 @@ pub struct Args {
 fn by_turn(events: &[Event]) -> Vec<Vec<&Event>> {
     let mut turns: Vec<Vec<&Event>> = vec![Vec::new()];
     for e in events {
-        turns.last_mut().map(|t| t.push(e));
+        if let Some(t) = turns.last_mut() {
+            t.push(e);
+        }
         if matches!(e, Event::TurnEnd { .. } | Event::Start { .. }) {
             turns.push(Vec::new());
         }

@@ -146,6 +146,7 @@ impl Game {
             y,
             node0,
             ingots: 0,
+            ingots_left: 0,
             cloister_done: false,
         });
         self.cells[cell as usize] = pidx as u16 + 1;

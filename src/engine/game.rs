@@ -33,6 +33,8 @@ pub struct PlacedTile {
     pub node0: u32,
     /// Ingots lying on this tile.
     pub ingots: u32,
+    /// Ingots that were still on this tile when the game ended (removed, unscored).
+    pub ingots_left: u32,
     pub cloister_done: bool,
 }
 

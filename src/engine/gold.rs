@@ -337,6 +337,8 @@ impl Game {
         self.gold.on_board_at_end = self.gold.on_board;
         if self.gold.on_board > 0 {
             for t in 0..self.placed.len() as u32 {
+                let tile = &mut self.placed[t as usize];
+                tile.ingots_left = tile.ingots;
                 self.remove_ingots(s, t);
             }
         }

@@ -29,25 +29,14 @@ pub(crate) fn choose(game: &Game, d: &Decision) -> usize {
             DecisionKind::CropRemove => game.value_crop_spot(i, true),
         }
     };
-    let mut best = i64::MIN;
-    let mut ties = 0usize;
-    for i in 0..d.options {
-        let v = value(i);
-        if v > best {
-            best = v;
-            ties = 1;
-        } else if v == best {
-            ties += 1;
-        }
-    }
-    let mut k = rng::index(d.key, ties);
-    for i in 0..d.options {
-        if value(i) == best {
-            if k == 0 {
-                return i;
-            }
-            k -= 1;
-        }
-    }
-    0
+    let values: Vec<i64> = (0..d.options).map(value).collect();
+    let best = values.iter().copied().max().unwrap_or(0);
+    let ties = values.iter().filter(|&&v| v == best).count();
+    let k = rng::index(d.key, ties);
+    values
+        .iter()
+        .enumerate()
+        .filter(|(_, &v)| v == best)
+        .nth(k)
+        .map_or(0, |(i, _)| i)
 }

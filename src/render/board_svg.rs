@@ -203,11 +203,13 @@ pub fn board_svg(game: &Game, title: &str) -> String {
                 y + 8.0
             );
         }
-        for k in 0..t.ingots {
+        // ingots on the tile (filled), and those left there when the game ended (hollow)
+        for k in 0..t.ingots + t.ingots_left {
             let (x, y) = p(0.08 + 0.12 * (k % 6) as f64, 0.78 - 0.1 * (k / 6) as f64);
+            let fill = if k < t.ingots { "#ffd700" } else { "none" };
             let _ = writeln!(
                 s,
-                r##"<rect x="{x}" y="{y}" width="7" height="5" fill="#ffd700" stroke="#8a6d00"/>"##
+                r##"<rect x="{x}" y="{y}" width="7" height="5" fill="{fill}" stroke="#8a6d00"/>"##
             );
         }
         let _ = writeln!(s, "</g>");
