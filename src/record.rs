@@ -93,6 +93,67 @@ pub struct Replayed {
     pub game: Game,
 }
 
+/// A replay driven to its end: the game, its events, and how it ended.
+pub struct Driven {
+    pub game: Game,
+    pub events: Vec<Event>,
+    /// Recorded tiles the replaying ruleset does not know (left out of the pack).
+    pub unknown_tiles: Vec<String>,
+    /// The chooser asked to stop (an illegal decision with `OnIllegal::Stop`).
+    pub halted: bool,
+    /// The game reached final scoring.
+    pub finished: bool,
+}
+
+/// Play `record`'s draws (by tile id) under `rules`, `chooser` making every decision, until
+/// the pack ends (then final scoring, if the record is of a complete game), the chooser halts,
+/// or `stop_after` turns have been played.
+pub fn drive<C: Chooser>(
+    rules: &Arc<Compiled>,
+    record: &GameRecord,
+    chooser: &mut C,
+    stop_after: Option<u32>,
+) -> Driven {
+    let mut unknown_tiles = Vec::new();
+    let mut draws = Vec::with_capacity(record.draws.len());
+    for id in &record.draws {
+        match rules.rules.tile_index(id) {
+            Some(t) => draws.push(t),
+            None => unknown_tiles.push(id.clone()),
+        }
+    }
+    let mut game = Game::new(rules.clone(), record.seed, record.players);
+    game.force_draws(draws);
+    let mut events = Vec::new();
+    game.setup(&mut events);
+    let mut halted = false;
+    let mut stopped = false;
+    loop {
+        if stop_after.is_some_and(|s| game.turn() >= s) {
+            stopped = true;
+            break;
+        }
+        if !game.play_turn(chooser, &mut events) {
+            break;
+        }
+        if chooser.halted() {
+            halted = true;
+            break;
+        }
+    }
+    let finished = !halted && !stopped && record.complete;
+    if finished {
+        game.finish(chooser, &mut events);
+    }
+    Driven {
+        game,
+        events,
+        unknown_tiles,
+        halted,
+        finished,
+    }
+}
+
 /// Replay `record` under `rules`: the same draws (by tile id) and the same decisions by
 /// meaning; what the record lacks is decided by `fallback`.
 pub fn replay(
@@ -101,38 +162,16 @@ pub fn replay(
     on_illegal: OnIllegal,
     fallback: PolicyKind,
 ) -> Replayed {
-    let mut unknown = Vec::new();
-    let mut draws = Vec::with_capacity(record.draws.len());
-    for id in &record.draws {
-        match rules.rules.tile_index(id) {
-            Some(t) => draws.push(t),
-            None => unknown.push(id.clone()),
-        }
-    }
-    let mut game = Game::new(rules.clone(), record.seed, record.players);
-    game.force_draws(draws);
     let mut script = Scripted::new(record.decisions.clone(), Policy::new(fallback), on_illegal);
-    let mut events = Vec::new();
-    game.setup(&mut events);
-    let mut halted = false;
-    while game.play_turn(&mut script, &mut events) {
-        if script.halted() {
-            halted = true;
-            break;
-        }
-    }
-    let finished = !halted && record.complete;
-    if finished {
-        game.finish(&mut script, &mut events);
-    }
+    let d = drive(rules, record, &mut script, None);
     Replayed {
-        outcome: game.outcome(),
-        events,
+        outcome: d.game.outcome(),
+        events: d.events,
         problems: script.problems.clone(),
         unrecorded: script.unrecorded,
-        unknown_tiles: unknown,
-        halted,
-        finished,
-        game,
+        unknown_tiles: d.unknown_tiles,
+        halted: d.halted,
+        finished: d.finished,
+        game: d.game,
     }
 }

@@ -308,8 +308,9 @@ impl Game {
         self.uf.find(node)
     }
 
-    /// Distinct tiles of the component rooted at `root` (a tile touching it twice counts once).
-    pub(crate) fn component_tiles(&mut self, root: u32) -> u32 {
+    /// Calls `f` with each distinct placed-tile index of the component rooted at `root`, in
+    /// chain order (a tile touching the feature twice comes once).
+    fn for_each_component_tile(&mut self, root: u32, mut f: impl FnMut(u32)) {
         self.stamp_gen = self.stamp_gen.wrapping_add(1);
         if self.stamp_gen == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
@@ -317,36 +318,27 @@ impl Game {
         }
         let gen = self.stamp_gen;
         let mut n = self.comps[root as usize].head;
-        let mut count = 0;
         while n != NIL {
             let t = self.nodes[n as usize].tile as usize;
             if self.stamp[t] != gen {
                 self.stamp[t] = gen;
-                count += 1;
+                f(t as u32);
             }
             n = self.nodes[n as usize].next;
         }
+    }
+
+    /// Distinct tiles of the component rooted at `root` (a tile touching it twice counts once).
+    pub(crate) fn component_tiles(&mut self, root: u32) -> u32 {
+        let mut count = 0;
+        self.for_each_component_tile(root, |_| count += 1);
         count
     }
 
     /// Placed-tile indices of the component's distinct tiles, in chain order.
     pub(crate) fn component_tile_list(&mut self, root: u32, out: &mut Vec<u32>) {
         out.clear();
-        self.stamp_gen = self.stamp_gen.wrapping_add(1);
-        if self.stamp_gen == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.stamp_gen = 1;
-        }
-        let gen = self.stamp_gen;
-        let mut n = self.comps[root as usize].head;
-        while n != NIL {
-            let t = self.nodes[n as usize].tile as usize;
-            if self.stamp[t] != gen {
-                self.stamp[t] = gen;
-                out.push(t as u32);
-            }
-            n = self.nodes[n as usize].next;
-        }
+        self.for_each_component_tile(root, |t| out.push(t));
     }
 
     /// Side of a placed tile's edge, in board orientation, for drawing.

@@ -145,26 +145,7 @@ impl Game {
             return;
         }
         let (x, y, _) = self.node_spot(comp.head);
-        let category = category_of(comp.kind);
-        self.emit(
-            s,
-            Event::Scored {
-                turn: self.turn,
-                phase: Phase::Turn,
-                category,
-                feature: comp.kind,
-                x,
-                y,
-                winners,
-                points,
-                tiles,
-            },
-        );
-        for p in 0..self.players {
-            if winners & (1 << p) != 0 {
-                self.award(s, p, category, points, true);
-            }
-        }
+        self.pay(s, Phase::Turn, comp.kind, (x, y), winners, points, tiles);
         // followers go home
         let mut i = 0;
         while i < self.followers.len() {
@@ -206,26 +187,7 @@ impl Game {
                 self.note_final_gold_claim(r, winners);
             }
             let (x, y, _) = self.node_spot(comp.head);
-            let category = category_of(comp.kind);
-            self.emit(
-                s,
-                Event::Scored {
-                    turn: self.turn,
-                    phase: Phase::Final,
-                    category,
-                    feature: comp.kind,
-                    x,
-                    y,
-                    winners,
-                    points,
-                    tiles,
-                },
-            );
-            for p in 0..self.players {
-                if winners & (1 << p) != 0 {
-                    self.award(s, p, category, points, true);
-                }
-            }
+            self.pay(s, Phase::Final, comp.kind, (x, y), winners, points, tiles);
         }
         self.score_farms(s);
         if self.rules.rules.gold.is_some() {
@@ -287,12 +249,16 @@ impl Game {
                     let (x, y, _) = self.node_spot(comp.head);
                     if rule == FarmRule::PerField {
                         let points = per_city * cities.len() as i64;
-                        self.emit_field(s, x, y, winners, points, cities.len() as u32);
-                        for p in 0..self.players {
-                            if winners & (1 << p) != 0 {
-                                self.award(s, p, Category::Field, points, true);
-                            }
-                        }
+                        let n = cities.len() as u32;
+                        self.pay(
+                            s,
+                            Phase::Final,
+                            FeatureKind::Field,
+                            (x, y),
+                            winners,
+                            points,
+                            n,
+                        );
                     } else {
                         for p in 0..self.players {
                             if winners & (1 << p) == 0 {
@@ -306,8 +272,15 @@ impl Game {
                                 }
                             }
                             let points = per_city * n;
-                            self.emit_field(s, x, y, 1 << p, points, n as u32);
-                            self.award(s, p, Category::Field, points, true);
+                            self.pay(
+                                s,
+                                Phase::Final,
+                                FeatureKind::Field,
+                                (x, y),
+                                1 << p,
+                                points,
+                                n as u32,
+                            );
                         }
                     }
                 }
@@ -343,48 +316,60 @@ impl Game {
                         }
                     }
                     let (x, y, _) = self.node_spot(self.comps[city as usize].head);
-                    self.emit_field(s, x, y, winners, per_city, 1);
-                    for p in 0..self.players {
-                        if winners & (1 << p) != 0 {
-                            self.award(s, p, Category::Field, per_city, true);
-                        }
-                    }
+                    self.pay(
+                        s,
+                        Phase::Final,
+                        FeatureKind::Field,
+                        (x, y),
+                        winners,
+                        per_city,
+                        1,
+                    );
                 }
             }
             FarmRule::Off => {}
         }
     }
 
-    fn emit_field<S: EventSink>(
+    /// Announce a scoring of a `feature` shown at `at` and pay `points` to every seat in
+    /// `winners` (nothing when nobody holds it). `tiles` is the feature's size (for fields:
+    /// the completed cities paid for).
+    #[allow(clippy::too_many_arguments)]
+    fn pay<S: EventSink>(
         &mut self,
         s: &mut S,
-        x: i32,
-        y: i32,
+        phase: Phase,
+        feature: FeatureKind,
+        at: (i32, i32),
         winners: u8,
         points: i64,
-        cities: u32,
+        tiles: u32,
     ) {
         if winners == 0 {
             return;
         }
+        let category = category_of(feature);
         self.emit(
             s,
             Event::Scored {
                 turn: self.turn,
-                phase: Phase::Final,
-                category: Category::Field,
-                feature: FeatureKind::Field,
-                x,
-                y,
+                phase,
+                category,
+                feature,
+                x: at.0,
+                y: at.1,
                 winners,
                 points,
-                tiles: cities,
+                tiles,
             },
         );
+        for p in 0..self.players {
+            if winners & (1 << p) != 0 {
+                self.award(s, p, category, points, true);
+            }
+        }
     }
-}
 
-impl Game {
     /// Followers per seat on the feature that holds segment `segment` of the tile at (x, y),
     /// or `None` when there is no tile there or no such segment. Read-only (replay
     /// diagnostics: "that feature is already occupied").

@@ -380,40 +380,13 @@ pub fn replay_record(
     fallback: PolicyKind,
     stop_after: Option<u32>,
 ) -> Run {
-    let mut unknown = Vec::new();
-    let mut draws = Vec::with_capacity(record.draws.len());
-    for id in &record.draws {
-        match rules.rules.tile_index(id) {
-            Some(t) => draws.push(t),
-            None => unknown.push(id.clone()),
-        }
-    }
-    let mut game = Game::new(rules.clone(), record.seed, record.players);
-    game.force_draws(draws);
     let mut chooser = Diagnosing {
         script: Scripted::new(record.decisions.clone(), Policy::new(fallback), on_illegal),
     };
-    let mut events = Vec::new();
-    game.setup(&mut events);
-    let mut halted = false;
-    let mut stopped = false;
-    loop {
-        if stop_after.is_some_and(|s| game.turn() >= s) {
-            stopped = true;
-            break;
-        }
-        if !game.play_turn(&mut chooser, &mut events) {
-            break;
-        }
-        if chooser.halted() {
-            halted = true;
-            break;
-        }
-    }
-    let finished = !halted && !stopped && record.complete;
-    if finished {
-        game.finish(&mut chooser, &mut events);
-    }
+    let driven = crate::record::drive(rules, record, &mut chooser, stop_after);
+    let unknown = driven.unknown_tiles;
+    let (game, events, halted, finished) =
+        (driven.game, driven.events, driven.halted, driven.finished);
     let unused: Vec<TakenDecision> = chooser.script.unused().cloned().collect();
     let mut notes = Vec::new();
     if !unknown.is_empty() {
