@@ -3,11 +3,13 @@
 //!
 //! # What is read
 //! - `appVersion` must be 5.7.0 or later (older saves use another message format).
-//! - `setup.sets`: `basic:1` (required), `goldmines`, `corn-circles/1`, `corn-circles/2`, each
-//!   with a copy count 1–4. Any other set is refused, naming it.
+//! - `setup.sets`: `basic:1` or `basic:2` (required; `basic:2`'s garden tiles are read as their
+//!   plain twins), `goldmines`, `corn-circles/1`, `corn-circles/2`, each with a copy count
+//!   1–4. Any other set is refused, naming it.
 //! - `setup.elements`: `small-follower` (followers per player, default 7), `farmers`
-//!   (default on), `gold` (default: on exactly when the `goldmines` set is in). Any other
-//!   element that is switched on (`abbot`, `big-follower`, …) is refused.
+//!   (default on), `gold` (default: on exactly when the `goldmines` set is in); `corn-circle`
+//!   and `garden` are accepted (they come with their sets). Any other element that is
+//!   switched on (`abbot`, `big-follower`, …) is refused.
 //! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`. Other rule keys
 //!   only tune expansions meeplab does not play; they are ignored with a warning.
 //! - `setup.start`: absent, or exactly `BA/RCr` at (0,0) `R0`.
@@ -294,7 +296,9 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
     let mut unsupported = Vec::new();
     for (name, v) in sets {
         match name.as_str() {
-            "basic:1" | "basic" => s.basic = count(v, name)?,
+            // basic:2 is the C2 base: the same tiles, eight of them with a garden (inert
+            // without the Abbot), read as their plain twins (see `plain_twin`).
+            "basic:1" | "basic" | "basic:2" => s.basic += count(v, name)?,
             "goldmines" => s.goldmines = count(v, name)?,
             "corn-circles/1" => s.crop1 = count(v, name)?,
             "corn-circles/2" => s.crop2 = count(v, name)?,
@@ -331,6 +335,9 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
                 }
                 "farmers" => s.farmers = truthy(v),
                 "gold" => gold_given = Some(truthy(v)),
+                // JCZ switches these on with their sets: the crop-circle action comes with
+                // the corn-circles sets, and gardens (basic:2) only matter with the Abbot.
+                "corn-circle" | "garden" => {}
                 other => {
                     if truthy(v) {
                         unsupported.push(other.to_string());
@@ -340,7 +347,7 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
         }
         if !unsupported.is_empty() {
             return Err(JczError::new(format!(
-                "game element(s) not supported: {} (meeplab knows small-follower, farmers, gold)",
+                "game element(s) not supported: {} (meeplab knows small-follower, farmers, gold, corn-circle, garden)",
                 unsupported.join(", ")
             )));
         }
@@ -401,11 +408,13 @@ fn parse_message(index: usize, m: &Value) -> Result<Message, JczError> {
     let msg =
         match kind {
             "PLACE_TILE" => {
-                let tile = payload
-                    .get("tileId")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| bad("missing tileId"))?
-                    .to_string();
+                let tile = plain_twin(
+                    payload
+                        .get("tileId")
+                        .and_then(Value::as_str)
+                        .ok_or_else(|| bad("missing tileId"))?,
+                )
+                .to_string();
                 let rot = rotation(payload.get("rotation"))
                     .ok_or_else(|| bad("rotation must be R0, R90, R180 or R270"))?;
                 let (x, y) = position(payload.get("position"))
@@ -546,7 +555,10 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         .collect::<Result<Vec<_>, _>>()?;
     let mut draw_order = Vec::new();
     let mut end_turn = None;
-    if let Some(a) = v.get("gameAnnotations") {
+    let annotations = v
+        .get("gameAnnotations")
+        .or_else(|| v.get("setup").and_then(|s| s.get("gameAnnotations")));
+    if let Some(a) = annotations {
         let order = a.get("drawOrder").or_else(|| {
             a.get("tilePack")
                 .and_then(|t| t.get("params"))
@@ -564,7 +576,7 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
                     end_turn.get_or_insert(draw_order.len() as u32);
                     break;
                 }
-                draw_order.push(id.to_string());
+                draw_order.push(plain_twin(id).to_string());
             }
         }
         if let Some(e) = a.get("endTurn") {
@@ -1139,5 +1151,34 @@ fn check_active(
             name(active)
         ))),
         _ => Ok(()),
+    }
+}
+
+/// The plain twin of a C2 base tile printed with a garden (`basic:2`): the same layout, and
+/// gardens only matter with the Abbot, which meeplab does not play. Other ids are unchanged.
+pub fn plain_twin(id: &str) -> &str {
+    match id {
+        "BA/CcG" => "BA/Cc.1",
+        "BA/Cc+G" => "BA/Cc+",
+        "BA/CccG" => "BA/Ccc",
+        "BA/CG" => "BA/C",
+        "BA/CFCG" => "BA/CFC.2",
+        "BA/CCG" => "BA/CC.2",
+        "BA/RrG" => "BA/Rr",
+        "BA/RFrG" => "BA/RFr",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod garden_tests {
+    use super::plain_twin;
+
+    #[test]
+    fn garden_tiles_read_as_their_plain_twins() {
+        assert_eq!(plain_twin("BA/RrG"), "BA/Rr");
+        assert_eq!(plain_twin("BA/CccG"), "BA/Ccc");
+        assert_eq!(plain_twin("BA/Rr"), "BA/Rr");
+        assert_eq!(plain_twin("GO/CRcr"), "GO/CRcr");
     }
 }
