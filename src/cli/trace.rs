@@ -6,7 +6,7 @@ use crate::cli::common::{io_error, load, write_atomic};
 use meeplab::compare::divergence_tree;
 use meeplab::engine::{compile, Compiled, Event, Game, GameOutcome, NoEvents};
 use meeplab::policy::{Policy, PolicyKind};
-use meeplab::render::{board_svg::board_svg, narrate};
+use meeplab::render::{board_svg::board_svg_highlighted, narrate};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -164,7 +164,14 @@ pub fn run(args: Args) -> ExitCode {
             .zip(&rules)
             .map(|(c, r)| {
                 let g = game_at(c, args.seed, args.players, args.policy, turn);
-                board_svg(&g, &format!("{} — after turn {turn}", r.name))
+                // outline the tile of the divergent turn
+                let mark: Vec<(i32, i32)> = g
+                    .placed_tiles()
+                    .last()
+                    .map(|t| (t.x, t.y))
+                    .into_iter()
+                    .collect();
+                board_svg_highlighted(&g, &format!("{} — after turn {turn}", r.name), &mark)
             })
             .collect();
         let svg = side_by_side(&boards, turn);
@@ -198,7 +205,7 @@ fn side_by_side(boards: &[String], turn: u32) -> String {
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{x}\" height=\"{}\" font-family=\"sans-serif\">\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\
-         <text x=\"20\" y=\"20\" font-size=\"16\" fill=\"#b00\">boards at the first divergent turn ({turn})</text>{body}</svg>\n",
+         <text x=\"20\" y=\"20\" font-size=\"16\" fill=\"#b00\">boards at the end of the first divergent turn ({turn}); its tile outlined in red</text>{body}</svg>\n",
         h + 30.0
     )
 }

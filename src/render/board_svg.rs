@@ -51,6 +51,12 @@ fn segment_point(kind: FeatureKind, sides: u8, halves: u8) -> (f64, f64) {
 
 /// Draw the board at its current state; `title` goes on top.
 pub fn board_svg(game: &Game, title: &str) -> String {
+    board_svg_highlighted(game, title, &[])
+}
+
+/// Draw the board with the tiles at `highlight` outlined in red (e.g. where two rulesets'
+/// games first differ).
+pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)]) -> String {
     let tiles = game.placed_tiles();
     let (mut minx, mut maxx, mut miny, mut maxy) = (0, 0, 0, 0);
     for t in tiles {
@@ -213,6 +219,16 @@ pub fn board_svg(game: &Game, title: &str) -> String {
             );
         }
         let _ = writeln!(s, "</g>");
+    }
+    for &(hx, hy) in highlight {
+        if game.tile_at(hx, hy).is_some() {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="{T}" height="{T}" fill="none" stroke="#e00000" stroke-width="4"/>"##,
+                20.0 + (hx - minx) as f64 * T,
+                40.0 + (hy - miny) as f64 * T
+            );
+        }
     }
     // followers
     for f in game.followers() {
