@@ -80,6 +80,20 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
                 assert!(*sp < rb.track);
             }
         }
+        // "fits anywhere" agrees with a brute-force search of every cell and rotation
+        if game.turn() % 25 == 0 {
+            let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
+            for t in game.placed_tiles() {
+                (x0, x1, y0, y1) = (x0.min(t.x), x1.max(t.x), y0.min(t.y), y1.max(t.y));
+            }
+            for tile in 0..r.tiles.len() as u16 {
+                let brute = (y0 - 1..=y1 + 1).any(|y| {
+                    (x0 - 1..=x1 + 1)
+                        .any(|x| (0..4).any(|rot| game.placement_legal(tile, x, y, rot)))
+                });
+                assert_eq!(game.fits_anywhere(tile), brute, "seed {seed}: tile {tile}");
+            }
+        }
         // scores never fall
         for (p, (&now, &before)) in game.scores().iter().zip(&last_scores).enumerate() {
             assert!(now >= before, "seed {seed}: seat {p} score fell");

@@ -112,6 +112,16 @@ impl Game {
         self.n_place = n;
     }
 
+    /// Whether `tile` fits anywhere on the board now.
+    pub fn fits_anywhere(&self, tile: TileIdx) -> bool {
+        let Some(t) = self.rules.tiles.get(tile as usize) else {
+            return false;
+        };
+        self.frontier
+            .iter()
+            .any(|&e| t.fits[(e & 0xFF) as usize] != 0)
+    }
+
     /// Placement option `i` as (cell, rotation).
     #[inline]
     pub(crate) fn placement_option(&self, i: usize) -> (u32, u8) {

@@ -36,6 +36,10 @@ impl Game {
         if kind == CropKind::Field && self.rules.rules.scoring.farm == FarmRule::Off {
             return;
         }
+        if self.followers.is_empty() {
+            // nobody could act: JCloisterZone skips the step, and no score can change
+            return;
+        }
         self.crop_actions += 1;
         let active = self.active;
         let mode = self.decide(c, DecisionKind::CropMode, active, 2);

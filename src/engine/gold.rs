@@ -37,6 +37,26 @@ pub struct GoldState {
     claims: Vec<Claim>,
     claim_tiles: Vec<u32>,
     scratch: Vec<u32>,
+    /// Capacity JCloisterZone's claim map has this turn (see `jcz_bucket`).
+    jcz_capacity: u32,
+}
+
+/// The bucket of tile (x, y) in a `java.util.HashMap` of `capacity` keyed by JCloisterZone's
+/// `Position` (hash `(x << 16) ^ y`, spread `h ^ (h >>> 16)`): the map's iteration order,
+/// which decides JCloisterZone's automatic pick between equally contested tiles.
+pub(crate) fn jcz_bucket(x: i32, y: i32, capacity: u32) -> u32 {
+    let h = (x.wrapping_shl(16) ^ y) as u32;
+    (h ^ (h >> 16)) & (capacity - 1)
+}
+
+/// The capacity a `java.util.HashMap` grows to holding `n` keys (16, doubled while more than
+/// three quarters full).
+fn java_map_capacity(n: usize) -> u32 {
+    let mut cap = 16u32;
+    while n as u32 > cap / 4 * 3 {
+        cap *= 2;
+    }
+    cap
 }
 
 impl GoldState {
@@ -258,13 +278,20 @@ impl Game {
                 self.decide(c, DecisionKind::IngotPick, player, n)
             }
             GoldPick::MostContested => {
+                // JCloisterZone: the tile claimed by the most players first; among equals,
+                // its claim map's iteration order (bucket, then first claim).
+                let cap = self.gold.jcz_capacity.max(16);
                 let mut best = 0;
-                let mut best_n = 0;
+                let mut best_key = (0u32, u32::MAX);
                 for (i, &t) in self.opt_tile.iter().enumerate() {
-                    let n = self.claimants(t);
-                    if n > best_n {
+                    let tile = &self.placed[t as usize];
+                    let key = (
+                        self.claimants(t),
+                        u32::MAX - jcz_bucket(tile.x, tile.y, cap),
+                    );
+                    if key > best_key {
                         best = i;
-                        best_n = n;
+                        best_key = key;
                     }
                 }
                 best
@@ -284,6 +311,14 @@ impl Game {
         };
         let n = self.players;
         let first = self.active;
+        // tiles claimed this turn that hold gold: the size of JCloisterZone's claim map
+        let mut claimed: Vec<u32> = Vec::with_capacity(self.gold.claim_tiles.len());
+        for &t in &self.gold.claim_tiles {
+            if self.placed[t as usize].ingots > 0 && !claimed.contains(&t) {
+                claimed.push(t);
+            }
+        }
+        self.gold.jcz_capacity = java_map_capacity(claimed.len());
         match split {
             GoldSplit::Draft { pick } => loop {
                 let mut taken = false;
@@ -361,5 +396,29 @@ impl Game {
             );
             self.award(s, p, Category::Gold, points, true);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn java_hash_map_order_of_positions() {
+        // h = (x << 16) ^ y as a Java int, spread h ^ (h >>> 16), masked by capacity − 1
+        assert_eq!(jcz_bucket(0, 0, 16), 0);
+        assert_eq!(jcz_bucket(1, 0, 16), 1); // 0x10000 → spread 0x10001
+        assert_eq!(jcz_bucket(0, 1, 16), 1);
+        assert_eq!(jcz_bucket(1, -1, 16), 1); // 0xFFFEFFFF → 0xFFFE0001
+        assert_eq!(jcz_bucket(0, -1, 16), 0); // 0xFFFFFFFF → 0xFFFF0000
+        assert_eq!(jcz_bucket(-1, 0, 16), 15); // 0xFFFF0000 → 0xFFFFFFFF
+    }
+
+    #[test]
+    fn java_hash_map_grows_past_three_quarters() {
+        assert_eq!(java_map_capacity(0), 16);
+        assert_eq!(java_map_capacity(12), 16);
+        assert_eq!(java_map_capacity(13), 32);
+        assert_eq!(java_map_capacity(25), 64);
     }
 }

@@ -29,6 +29,8 @@ pub struct RobberState {
     /// No robbing at all (final scoring when robbers sit it out).
     pub suspended: bool,
     in_step: bool,
+    /// Where each robber stood when the current scoring step began.
+    step_start: [Option<u32>; MAX_PLAYERS],
     step: Vec<Move>,
     /// Points of each victim candidate of the decision being asked.
     candidate_points: Vec<i64>,
@@ -42,6 +44,7 @@ impl RobberState {
         self.robberies = 0;
         self.suspended = false;
         self.in_step = false;
+        self.step_start = [None; MAX_PLAYERS];
         self.step.clear();
     }
 }
@@ -168,6 +171,7 @@ impl Game {
     /// A scoring step (the turn's completed features, or final scoring) begins.
     pub(crate) fn robber_step_begin(&mut self) {
         self.robbers.in_step = true;
+        self.robbers.step_start = self.robbers.at;
         self.robbers.step.clear();
     }
 
@@ -244,6 +248,11 @@ impl Game {
             let Some(space) = self.robbers.at[o as usize] else {
                 continue;
             };
+            if self.robbers.step_start[o as usize] != Some(space) {
+                // carried along by robber points during this step: it waits for the next
+                // scoring of a marker leaving its new space
+                continue;
+            }
             // first movement of each other marker that left this space
             let mut cands: Vec<Move> = Vec::new();
             for m in &step {

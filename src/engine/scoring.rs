@@ -363,7 +363,9 @@ impl Game {
                 tiles,
             },
         );
-        for p in 0..self.players {
+        // from the active player clockwise: the order robbers see the markers move in
+        for k in 0..self.players {
+            let p = (self.active + k) % self.players;
             if winners & (1 << p) != 0 {
                 self.award(s, p, category, points, true);
             }

@@ -877,6 +877,10 @@ pub struct Translated {
     pub origins: Vec<usize>,
     /// The pack is exhausted (`endTurn` reached, or every tile drawn): final scoring follows.
     pub complete: bool,
+    /// Tiles still in the pack after the last recorded draw (none when `endTurn` ends the
+    /// game). If none of them fits anywhere, JCloisterZone discarded them and the game is
+    /// over too; the replay checks that on the board (see `import::replay`).
+    pub left_in_pack: Vec<TileIdx>,
 }
 
 impl Translated {
@@ -907,6 +911,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
         decisions: Vec::new(),
         origins: Vec::new(),
         complete: false,
+        left_in_pack: Vec::new(),
     };
     let mut turn = 0u32;
     let mut active = 0u8;
@@ -1135,6 +1140,11 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
         Some(end) => turn >= end,
         None => turn as i64 >= pack,
     };
+    if g.end_turn.is_none() {
+        let mut left: Vec<(TileIdx, i64)> = left.into_iter().filter(|&(_, c)| c > 0).collect();
+        left.sort_unstable();
+        out.left_in_pack = left.into_iter().map(|(t, _)| t).collect();
+    }
     Ok(out)
 }
 

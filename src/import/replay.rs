@@ -344,7 +344,10 @@ pub fn replay_jcz(
             break;
         }
     }
-    let finished = !halted && !stopped && tr.complete;
+    // A save whose last tiles fit nowhere: JCloisterZone discarded them and ended the game.
+    let rest_unplaceable =
+        !tr.left_in_pack.is_empty() && tr.left_in_pack.iter().all(|&t| !game.fits_anywhere(t));
+    let finished = !halted && !stopped && (tr.complete || rest_unplaceable);
     if finished {
         let mut chooser = Scripted::new(Vec::new(), Policy::new(fallback), on_illegal);
         game.finish(&mut chooser, &mut events);
