@@ -122,7 +122,9 @@ pub fn drive<C: Chooser>(
             None => unknown_tiles.push(id.clone()),
         }
     }
-    let mut game = Game::new(rules.clone(), record.seed, record.players);
+    // room for every recorded draw, even when this ruleset's pack is smaller
+    let room = rules.rules.total_tiles().max(draws.len() + 1);
+    let mut game = Game::with_room_for(rules.clone(), record.seed, record.players, room);
     game.force_draws(draws);
     let mut events = Vec::new();
     game.setup(&mut events);

@@ -75,8 +75,9 @@ impl Table {
     }
 }
 
-/// A small integer arithmetic expression over [`Var`]s. Division rounds toward −∞ and a
-/// division by zero yields 0, so evaluation never fails.
+/// A small integer arithmetic expression over [`Var`]s. Arithmetic saturates, division rounds
+/// toward −∞, and a division by zero (or one that overflows) yields 0, so evaluation never
+/// fails.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Expr {
     Num(i64),
@@ -142,22 +143,14 @@ impl Expr {
             Expr::Add(a, b) => a.eval(vars).saturating_add(b.eval(vars)),
             Expr::Sub(a, b) => a.eval(vars).saturating_sub(b.eval(vars)),
             Expr::Mul(a, b) => a.eval(vars).saturating_mul(b.eval(vars)),
-            Expr::Div(a, b) => {
-                let d = b.eval(vars);
-                if d == 0 {
-                    0
-                } else {
-                    a.eval(vars).div_euclid(d)
-                }
-            }
+            Expr::Div(a, b) => a.eval(vars).checked_div_euclid(b.eval(vars)).unwrap_or(0),
             Expr::DivUp(a, b) => {
-                let d = b.eval(vars);
-                if d == 0 {
-                    0
-                } else {
-                    let n = a.eval(vars);
-                    -((-n).div_euclid(d))
-                }
+                // ceil(n / d) = −floor(−n / d); every step checked
+                let (n, d) = (a.eval(vars), b.eval(vars));
+                n.checked_neg()
+                    .and_then(|m| m.checked_div_euclid(d))
+                    .and_then(i64::checked_neg)
+                    .unwrap_or(0)
             }
             Expr::Min(a, b) => a.eval(vars).min(b.eval(vars)),
             Expr::Max(a, b) => a.eval(vars).max(b.eval(vars)),
@@ -507,5 +500,11 @@ mod tests {
         assert_eq!(half_up.eval(&v(4)), 2);
         let by_zero = Expr::Div(Box::new(Expr::num(5)), Box::new(Expr::num(0)));
         assert_eq!(by_zero.eval(&v(0)), 0);
+        let overflow = Expr::Div(Box::new(Expr::num(i64::MIN)), Box::new(Expr::num(-1)));
+        assert_eq!(overflow.eval(&v(0)), 0);
+        let up_overflow = Expr::DivUp(Box::new(Expr::num(i64::MIN)), Box::new(Expr::num(2)));
+        assert_eq!(up_overflow.eval(&v(0)), 0);
+        let big = Expr::product(Expr::num(i64::MAX), Expr::num(3));
+        assert_eq!(big.eval(&v(0)), i64::MAX);
     }
 }

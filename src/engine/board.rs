@@ -46,7 +46,7 @@ impl Game {
 
     /// Whether (x, y) lies inside the grid with room for its neighbours.
     pub fn in_bounds(&self, x: i32, y: i32) -> bool {
-        x.abs() < self.off && y.abs() < self.off
+        x.unsigned_abs() < self.off as u32 && y.unsigned_abs() < self.off as u32
     }
 
     /// Index (into `placed_tiles`) of the tile at (x, y).
@@ -271,6 +271,9 @@ impl Game {
 
     /// Tiles around (x, y), of 8.
     pub fn neighbours(&self, x: i32, y: i32) -> u32 {
+        if !self.in_bounds(x, y) {
+            return 0;
+        }
         let cell = self.cell_index(x, y) as i32;
         let w = self.side;
         let mut n = 0;
@@ -300,7 +303,7 @@ impl Game {
             &[(0, -1), (1, 0), (0, 1), (-1, 0)]
         };
         for &(dx, dy) in dirs {
-            if let Some(i) = self.tile_at(t.x + dx, t.y + dy) {
+            if let Some(i) = self.tile_at(t.x.saturating_add(dx), t.y.saturating_add(dy)) {
                 out.push(i as u32);
             }
         }

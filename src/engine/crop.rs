@@ -30,7 +30,8 @@ impl Game {
         s: &mut S,
         kind: CropKind,
     ) {
-        let Some(rules) = self.rules.rules.crop.clone() else {
+        let compiled = self.rules.clone();
+        let Some(rules) = compiled.rules.crop.as_ref() else {
             return;
         };
         if kind == CropKind::Field && self.rules.rules.scoring.farm == FarmRule::Off {

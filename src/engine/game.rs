@@ -20,6 +20,8 @@ use std::sync::Arc;
 
 /// Most seats a game supports.
 pub const MAX_PLAYERS: usize = 6;
+/// Most tiles a game can hold (the rule language refuses larger decks; replays are cut here).
+pub const MAX_TILES: usize = 2_000;
 pub(crate) const NIL: u32 = u32::MAX;
 
 /// A tile on the board.
@@ -157,10 +159,18 @@ pub struct Game {
 impl Game {
     /// A new game of `players` seats under `rules`, seeded with `seed`.
     pub fn new(rules: Arc<Compiled>, seed: u64, players: u8) -> Game {
-        let total = rules.rules.total_tiles().max(1);
+        let total = rules.rules.total_tiles();
+        Game::with_room_for(rules, seed, players, total)
+    }
+
+    /// A new game whose board has room for `tiles` tiles (a replay may bring more draws than
+    /// the ruleset's pack holds). The board is a square of side about `2 × tiles`, so
+    /// `tiles` is capped at [`MAX_TILES`].
+    pub fn with_room_for(rules: Arc<Compiled>, seed: u64, players: u8, tiles: usize) -> Game {
+        let total = tiles.clamp(1, MAX_TILES);
         let off = total as i32 + 2;
         let side = 2 * off + 1;
-        let cells = (side * side) as usize;
+        let cells = side as usize * side as usize;
         let nodes = total * rules.max_segments.max(1) + 8;
         let mut g = Game {
             rules,
@@ -253,7 +263,9 @@ impl Game {
     }
 
     /// Replace the shuffled pack with exactly these draws (replays).
-    pub fn force_draws(&mut self, draws: Vec<TileIdx>) {
+    pub fn force_draws(&mut self, mut draws: Vec<TileIdx>) {
+        // the board has room for `stamp.len() - 1` tiles, the start tile included
+        draws.truncate(self.stamp.len().saturating_sub(2));
         self.deck.clear();
         self.deck.extend_from_slice(&draws);
         self.deck_pos = 0;
@@ -442,6 +454,9 @@ impl Game {
     /// Leaves the legal placements in `opt_place`. `None` when the pack is empty.
     fn draw<S: EventSink>(&mut self, s: &mut S) -> Option<TileIdx> {
         let mut reshuffles = 0usize;
+        if self.placed.len() + 1 >= self.stamp.len() {
+            return None; // the board is full (a pack larger than MAX_TILES)
+        }
         loop {
             let tile = *self.deck.get(self.deck_pos)?;
             self.deck_pos += 1;
@@ -499,6 +514,12 @@ impl Game {
     ) -> Result<(), String> {
         if tile as usize >= self.rules.tiles.len() {
             return Err(format!("no tile type #{tile}"));
+        }
+        if self.placed.len() + 1 >= self.stamp.len() {
+            return Err(format!(
+                "the board is full ({} tiles)",
+                self.stamp.len().saturating_sub(1)
+            ));
         }
         self.legal_placements(tile);
         if self.n_place == 0 {
@@ -685,7 +706,7 @@ impl Game {
             return;
         }
         let before = self.score[player as usize];
-        self.score[player as usize] += points;
+        self.score[player as usize] = before.saturating_add(points);
         self.by_cat[player as usize].add(category, points);
         if self.rules.rules.robbers.is_some() {
             self.on_marker_moved(s, player, before, points, robbable);

@@ -85,7 +85,8 @@ impl Game {
         s: &mut S,
         pidx: usize,
     ) {
-        let Some(rules) = self.rules.rules.gold.clone() else {
+        let compiled = self.rules.clone();
+        let Some(rules) = compiled.rules.gold.as_ref() else {
             return;
         };
         self.gold.tiles_placed += 1;
@@ -365,7 +366,8 @@ impl Game {
     /// End of game: incomplete features' claims (house rule), leftover ingots removed, then
     /// each player's ingots scored by the value formula.
     pub(crate) fn final_gold<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
-        let Some(value) = self.rules.rules.gold.as_ref().map(|g| g.value.clone()) else {
+        let compiled = self.rules.clone();
+        let Some(value) = compiled.rules.gold.as_ref().map(|g| &g.value) else {
             return;
         };
         self.award_gold(c, s);

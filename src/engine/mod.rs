@@ -24,7 +24,7 @@ pub mod script;
 pub use compiled::Compiled;
 pub use decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
 pub use event::{Event, EventSink, NoEvents, Phase};
-pub use game::{DrawSource, Follower, Game, PlacedTile, MAX_PLAYERS};
+pub use game::{DrawSource, Follower, Game, PlacedTile, MAX_PLAYERS, MAX_TILES};
 pub use outcome::{ByCategory, Category, GameOutcome, SeatResult};
 pub use script::{OnIllegal, ScriptProblem, Scripted};
 

@@ -52,10 +52,10 @@ impl ByCategory {
         self.0[c.index()]
     }
     pub fn add(&mut self, c: Category, points: i64) {
-        self.0[c.index()] += points;
+        self.0[c.index()] = self.0[c.index()].saturating_add(points);
     }
     pub fn total(&self) -> i64 {
-        self.0.iter().sum()
+        self.0.iter().fold(0i64, |a, &b| a.saturating_add(b))
     }
 }
 

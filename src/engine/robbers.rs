@@ -93,7 +93,8 @@ impl Game {
         c: &mut C,
         s: &mut S,
     ) {
-        let Some(rules) = self.rules.rules.robbers.clone() else {
+        let compiled = self.rules.clone();
+        let Some(rules) = compiled.rules.robbers.as_ref() else {
             return;
         };
         let n = self.players;

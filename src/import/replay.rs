@@ -227,7 +227,8 @@ pub fn replay_jcz(
     stop_after: Option<u32>,
 ) -> Result<Run, JczError> {
     let r = &rules.rules;
-    let mut game = Game::new(rules.clone(), 0, players);
+    let room = rules.rules.total_tiles().max(tr.draws.len() + 1);
+    let mut game = Game::with_room_for(rules.clone(), 0, players, room);
     let mut events = Vec::new();
     let mut notes = Vec::new();
     let mut unused: Vec<TakenDecision> = Vec::new();
@@ -370,9 +371,10 @@ pub fn replay_jcz(
 }
 
 fn touches(game: &Game, x: i32, y: i32) -> bool {
-    [(0, -1), (1, 0), (0, 1), (-1, 0)]
-        .iter()
-        .any(|(dx, dy)| game.tile_at(x + dx, y + dy).is_some())
+    [(0, -1), (1, 0), (0, 1), (-1, 0)].iter().any(|(dx, dy)| {
+        game.tile_at(x.saturating_add(*dx), y.saturating_add(*dy))
+            .is_some()
+    })
 }
 
 /// Replay one of meeplab's own records (as `record::replay`, with an optional stop).
