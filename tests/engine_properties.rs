@@ -81,7 +81,7 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
             }
         }
         // "fits anywhere" agrees with a brute-force search of every cell and rotation
-        if game.turn() % 25 == 0 {
+        if game.turn().is_multiple_of(25) {
             let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
             for t in game.placed_tiles() {
                 (x0, x1, y0, y1) = (x0.min(t.x), x1.max(t.x), y0.min(t.y), y1.max(t.y));
