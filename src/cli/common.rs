@@ -2,7 +2,6 @@
 //! writes, and JSON printing.
 
 use meeplab::ruleset::Ruleset;
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -22,24 +21,13 @@ pub fn load(path: &Path) -> Result<Ruleset, ExitCode> {
     }
 }
 
-/// Write `contents` to `path` through a temporary file in the same folder and a rename, so
-/// an interrupted run never leaves a half-written file.
+/// Write `contents` to `path` atomically (the library's temp-file-and-rename writer), making
+/// its folder first, so an interrupted run never leaves a half-written file.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(d) = dir {
-        std::fs::create_dir_all(d)?;
+    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
     }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    meeplab::report::atomic::write_atomic(path, contents)
 }
 
 /// Report an I/O failure writing `path`; exit code 1.

@@ -44,16 +44,14 @@ pub struct Args {
 }
 
 /// A stable hash of the tile catalogues the rulesets use.
-fn catalogue_hash(rules: &[Ruleset]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+fn catalogue_hash(rules: &[Ruleset]) -> Result<String, String> {
+    let mut text = String::new();
     for r in rules {
-        let text = serde_json::to_string(&(&r.tiles, &r.deck)).unwrap_or_default();
-        for b in text.as_bytes() {
-            h ^= *b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01B3);
-        }
+        let part = serde_json::to_string(&(&r.tiles, &r.deck))
+            .map_err(|e| format!("cannot encode the tile catalogue of {}: {e}", r.name))?;
+        text.push_str(&part);
     }
-    format!("{h:016x}")
+    Ok(format!("{:016x}", meeplab::engine::rng::hash_str(&text)))
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -83,7 +81,13 @@ pub fn run(args: Args) -> ExitCode {
         threads: args.threads,
         command_line: std::env::args().collect::<Vec<_>>().join(" "),
         engine_version: env!("CARGO_PKG_VERSION").to_string(),
-        tile_catalogue_hash: catalogue_hash(&rules),
+        tile_catalogue_hash: match catalogue_hash(&rules) {
+            Ok(h) => h,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(1);
+            }
+        },
     };
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");
