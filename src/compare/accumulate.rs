@@ -107,6 +107,133 @@ impl Accumulator {
         }
     }
 
+    /// Checks that this aggregate has the shape of a run of `rulesets` rulesets and `players`
+    /// seats, and that its counts agree with each other: what [`Accumulator::new`] and
+    /// [`Accumulator::add_game`] guarantee, and what merging and reporting rely on. The error
+    /// names the first inconsistent field (as a path into `accumulator.json`).
+    pub fn check_shape(&self, rulesets: usize, players: u8) -> Result<(), String> {
+        let seats = players as usize;
+        let games = self.games;
+        if self.players != players {
+            return Err(format!(
+                "accumulator.players is {} but the spec has {players} players",
+                self.players
+            ));
+        }
+        if self.rulesets.len() != rulesets {
+            return Err(format!(
+                "accumulator.rulesets has length {} but the spec has {rulesets} rulesets",
+                self.rulesets.len()
+            ));
+        }
+        let expected_pairs = rulesets * rulesets.saturating_sub(1) / 2;
+        if self.pairs.len() != expected_pairs {
+            return Err(format!(
+                "accumulator.pairs has length {} but the spec's {rulesets} rulesets make \
+                 {expected_pairs} pair(s)",
+                self.pairs.len()
+            ));
+        }
+        let count = |path: String, found: u64| {
+            if found == games {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{path} is {found} but accumulator.games is {games}"
+                ))
+            }
+        };
+        let at_most = |path: String, found: u64, bound: u64, what: &str| {
+            if found <= bound {
+                Ok(())
+            } else {
+                Err(format!("{path} is {found}, more than {what} ({bound})"))
+            }
+        };
+        let seat_games = games.checked_mul(seats as u64).ok_or_else(|| {
+            format!("accumulator.games ({games}) × players ({players}) overflows")
+        })?;
+        for (r, acc) in self.rulesets.iter().enumerate() {
+            let path = format!("accumulator.rulesets[{r}]");
+            count(format!("{path}.games"), acc.games)?;
+            if acc.seats.len() != seats {
+                return Err(format!(
+                    "{path}.seats has length {} but the spec has {players} players",
+                    acc.seats.len()
+                ));
+            }
+            for (s, seat) in acc.seats.iter().enumerate() {
+                let path = format!("{path}.seats[{s}]");
+                count(format!("{path}.total.n"), seat.total.n)?;
+                count(format!("{path}.ingots.n"), seat.ingots.n)?;
+                at_most(format!("{path}.wins"), seat.wins, games, "the games")?;
+                at_most(
+                    format!("{path}.sole_wins"),
+                    seat.sole_wins,
+                    seat.wins,
+                    "its wins",
+                )?;
+            }
+            at_most(format!("{path}.ties"), acc.ties, games, "the games")?;
+            count(format!("{path}.turns.n"), acc.turns.n)?;
+            count(format!("{path}.lead_changes.n"), acc.lead_changes.n)?;
+            let hist = hist_count(&acc.totals_hist)
+                .ok_or_else(|| format!("{path}.totals_hist: the counts overflow"))?;
+            if hist != seat_games {
+                return Err(format!(
+                    "{path}.totals_hist counts {hist} seat-games but {games} games of \
+                     {players} players make {seat_games}"
+                ));
+            }
+        }
+        let mut expected = (0..rulesets).flat_map(|a| (a + 1..rulesets).map(move |b| (a, b)));
+        for (i, pair) in self.pairs.iter().enumerate() {
+            let path = format!("accumulator.pairs[{i}]");
+            if let Some((a, b)) = expected.next().filter(|&ab| ab != (pair.a, pair.b)) {
+                return Err(format!(
+                    "{path} is the pair ({}, {}) but should be ({a}, {b})",
+                    pair.a, pair.b
+                ));
+            }
+            count(format!("{path}.games"), pair.games)?;
+            at_most(
+                format!("{path}.diverged"),
+                pair.diverged,
+                games,
+                "the games",
+            )?;
+            at_most(
+                format!("{path}.winner_changed"),
+                pair.winner_changed,
+                games,
+                "the games",
+            )?;
+            let hist = hist_count(&pair.first_divergence)
+                .ok_or_else(|| format!("{path}.first_divergence: the counts overflow"))?;
+            if hist != pair.diverged {
+                return Err(format!(
+                    "{path}.first_divergence counts {hist} games but {path}.diverged is {}",
+                    pair.diverged
+                ));
+            }
+            for (name, deltas) in [
+                ("score_delta", &pair.score_delta),
+                ("ingot_delta", &pair.ingot_delta),
+            ] {
+                if deltas.len() != seats {
+                    return Err(format!(
+                        "{path}.{name} has length {} but the spec has {players} players",
+                        deltas.len()
+                    ));
+                }
+                for (s, m) in deltas.iter().enumerate() {
+                    count(format!("{path}.{name}[{s}].n"), m.n)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Adds one seed: `outcomes[r]` is the game under ruleset `r`.
     ///
     /// # Panics
@@ -164,6 +291,11 @@ impl Accumulator {
             a.merge(b);
         }
     }
+}
+
+/// Total count of a histogram; `None` on overflow.
+fn hist_count<K>(hist: &BTreeMap<K, u64>) -> Option<u64> {
+    hist.values().try_fold(0u64, |sum, &c| sum.checked_add(c))
 }
 
 fn merge_hist<K: Ord + Copy>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {

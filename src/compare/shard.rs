@@ -8,6 +8,7 @@
 use super::accumulate::Accumulator;
 use super::seeds::{block_count, block_range};
 use super::spec::CompareSpec;
+use crate::report::ACCUMULATOR_JSON;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Range;
@@ -85,6 +86,17 @@ impl ShardFile {
             accumulator,
         }
     }
+
+    /// Checks what merging and reporting rely on, for a file read from disk (which may have
+    /// been edited or truncated by hand): a valid spec, and an aggregate whose shape and
+    /// counts match it exactly (see [`Accumulator::check_shape`]).
+    pub fn check(&self) -> Result<(), String> {
+        self.spec
+            .validate()
+            .map_err(|e| format!("invalid spec: {e}"))?;
+        self.accumulator
+            .check_shape(self.spec.rulesets.len(), self.spec.players)
+    }
 }
 
 /// Why shard outputs cannot be merged.
@@ -114,6 +126,12 @@ pub enum MergeError {
         input: String,
         expected: u64,
         found: u64,
+    },
+    /// An input's `accumulator.json` parses but contradicts itself: an invalid spec, or an
+    /// aggregate whose shape or counts do not match the spec (`what` says which field).
+    Inconsistent {
+        input: String,
+        what: String,
     },
     /// Reading or parsing an input failed.
     Input {
@@ -163,6 +181,10 @@ impl fmt::Display for MergeError {
                 "cannot merge {input}: it holds {found} games but its shard has {expected} \
                  (interrupted run?)"
             ),
+            MergeError::Inconsistent { input, what } => write!(
+                f,
+                "cannot merge {input}: its {ACCUMULATOR_JSON} is inconsistent: {what}"
+            ),
             MergeError::Input { input, message } => write!(f, "cannot read {input}: {message}"),
             MergeError::Output { output, message } => {
                 write!(f, "cannot write the merged result to {output}: {message}")
@@ -178,6 +200,12 @@ impl std::error::Error for MergeError {}
 /// Inputs may come in any order; the result does not depend on it.
 pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeError> {
     let (first_name, first) = inputs.first().ok_or(MergeError::NoInputs)?;
+    for (name, file) in inputs {
+        file.check().map_err(|what| MergeError::Inconsistent {
+            input: name.clone(),
+            what,
+        })?;
+    }
     let a = &first.spec;
     for (name, file) in &inputs[1..] {
         let b = &file.spec;

@@ -99,6 +99,9 @@ impl CompareSpec {
         if self.threads == Some(0) {
             return Err("--threads must be at least 1".into());
         }
+        if let Some(s) = self.shard {
+            Shard::new(s.k, s.n)?;
+        }
         Ok(())
     }
 
