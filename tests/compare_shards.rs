@@ -396,3 +396,14 @@ fn an_invalid_shard_in_the_spec_is_refused() {
         );
     }
 }
+
+#[test]
+fn a_huge_game_count_is_refused_at_once() {
+    // Counting a shard's games used to walk every seed block of the claimed run.
+    let root = tempfile::tempdir().unwrap();
+    let err = merge_edited(root.path(), |_, j| j["spec"]["games"] = u64::MAX.into());
+    assert!(
+        matches!(err, MergeError::Incomplete { found: 1500, .. }),
+        "{err}"
+    );
+}

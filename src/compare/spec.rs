@@ -108,7 +108,7 @@ impl CompareSpec {
     /// Games this run plays (all, or its shard's share).
     pub fn games_in_run(&self) -> u64 {
         match self.shard {
-            Some(s) => s.block_ranges(self.games).map(|r| r.end - r.start).sum(),
+            Some(s) => s.games(self.games),
             None => self.games,
         }
     }
