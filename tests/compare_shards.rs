@@ -407,3 +407,34 @@ fn a_huge_game_count_is_refused_at_once() {
         "{err}"
     );
 }
+
+#[test]
+fn sums_that_overflow_when_added_are_refused() {
+    // Used to panic on the overflowing `+=` of `Accumulator::merge` (or wrap in release).
+    let root = tempfile::tempdir().unwrap();
+    let dirs: Vec<PathBuf> = (1..=2)
+        .map(|k| {
+            let dir = run_shard(root.path(), k, 2, |_| {});
+            let path = dir.join("accumulator.json");
+            let text = fs::read_to_string(&path).unwrap();
+            // The first `sum_sq` is accumulator.rulesets[0].seats[0].total.sum_sq.
+            let at = text.find("\"sum_sq\": ").unwrap() + "\"sum_sq\": ".len();
+            let end = at + text[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
+            let big = (u128::MAX / 2 + 1).to_string();
+            fs::write(&path, format!("{}{big}{}", &text[..at], &text[end..])).unwrap();
+            dir
+        })
+        .collect();
+    let out = root.path().join("out");
+    let err = merge(&dirs, &out).unwrap_err();
+    assert_eq!(
+        err,
+        MergeError::Combine {
+            input: dirs[1].display().to_string(),
+            message: "accumulator.rulesets[0].seats[0].total.sum_sq overflows when the inputs \
+                      are added"
+                .to_string()
+        }
+    );
+    assert!(!out.exists());
+}

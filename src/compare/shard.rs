@@ -153,6 +153,11 @@ pub enum MergeError {
         input: String,
         what: String,
     },
+    /// Adding an input to the others failed: a sum overflows (numbers no run produces).
+    Combine {
+        input: String,
+        message: String,
+    },
     /// Reading or parsing an input failed.
     Input {
         input: String,
@@ -205,6 +210,9 @@ impl fmt::Display for MergeError {
                 f,
                 "cannot merge {input}: its {ACCUMULATOR_JSON} is inconsistent: {what}"
             ),
+            MergeError::Combine { input, message } => {
+                write!(f, "cannot merge {input} with the other inputs: {message}")
+            }
             MergeError::Input { input, message } => write!(f, "cannot read {input}: {message}"),
             MergeError::Output { output, message } => {
                 write!(f, "cannot write the merged result to {output}: {message}")
@@ -337,8 +345,14 @@ pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeEr
     let mut merged = first.clone();
     merged.spec.shard = None;
     merged.spec.threads = None;
-    for (_, file) in &inputs[1..] {
-        merged.accumulator.merge(&file.accumulator);
+    for (name, file) in &inputs[1..] {
+        merged
+            .accumulator
+            .merge(&file.accumulator)
+            .map_err(|message| MergeError::Combine {
+                input: name.clone(),
+                message,
+            })?;
     }
     Ok(merged)
 }
