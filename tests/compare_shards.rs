@@ -408,6 +408,26 @@ fn a_huge_game_count_is_refused_at_once() {
     );
 }
 
+/// Sets the number of the first `"field": ` after the first `after` in accumulator.json,
+/// editing the text (`serde_json::Value` cannot hold a u128 or an i128).
+fn set_number(dir: &Path, after: &str, field: &str, value: impl std::fmt::Display) {
+    let path = dir.join("accumulator.json");
+    let text = fs::read_to_string(&path).unwrap();
+    let key = format!("\"{field}\": ");
+    let from = text.find(after).unwrap();
+    let at = from + text[from..].find(&key).unwrap() + key.len();
+    let end = at
+        + text[at..]
+            .find(|c: char| c != '-' && !c.is_ascii_digit())
+            .unwrap();
+    fs::write(&path, format!("{}{value}{}", &text[..at], &text[end..])).unwrap();
+}
+
+/// Sets accumulator.rulesets[0].seats[0].total.sum_sq.
+fn set_first_sum_sq(dir: &Path, value: u128) {
+    set_number(dir, "\"total\": {", "sum_sq", value);
+}
+
 #[test]
 fn sums_that_overflow_when_added_are_refused() {
     // Used to panic on the overflowing `+=` of `Accumulator::merge` (or wrap in release).
@@ -415,13 +435,7 @@ fn sums_that_overflow_when_added_are_refused() {
     let dirs: Vec<PathBuf> = (1..=2)
         .map(|k| {
             let dir = run_shard(root.path(), k, 2, |_| {});
-            let path = dir.join("accumulator.json");
-            let text = fs::read_to_string(&path).unwrap();
-            // The first `sum_sq` is accumulator.rulesets[0].seats[0].total.sum_sq.
-            let at = text.find("\"sum_sq\": ").unwrap() + "\"sum_sq\": ".len();
-            let end = at + text[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
-            let big = (u128::MAX / 2 + 1).to_string();
-            fs::write(&path, format!("{}{big}{}", &text[..at], &text[end..])).unwrap();
+            set_first_sum_sq(&dir, u128::MAX / 2 + 1);
             dir
         })
         .collect();
@@ -437,4 +451,41 @@ fn sums_that_overflow_when_added_are_refused() {
         }
     );
     assert!(!out.exists());
+}
+
+#[test]
+fn implausible_numbers_are_reported_without_panicking() {
+    // Used to panic computing a standard deviation (n · Σx² overflowed i128).
+    let root = tempfile::tempdir().unwrap();
+    let whole = root.path().join("whole");
+    run(&base_spec(), &whole);
+    // Scores spanning all of i64 (used to overflow binning the score chart).
+    let path = whole.join("accumulator.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let hist = json["accumulator"]["rulesets"][1]["totals_hist"]
+        .as_object_mut()
+        .unwrap();
+    let (low, high) = (
+        hist.keys().next().unwrap().clone(),
+        hist.keys().next_back().unwrap().clone(),
+    );
+    let (c_low, c_high) = (hist.remove(&low).unwrap(), hist.remove(&high).unwrap());
+    hist.insert(i64::MIN.to_string(), c_low);
+    hist.insert(i64::MAX.to_string(), c_high);
+    fs::write(&path, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    set_first_sum_sq(&whole, u128::MAX / 2 + 1);
+    // Games "longer" than u64::MAX turns (used to overflow the identical-games chart).
+    set_number(&whole, "\"turns\": {", "sum", i128::MAX);
+    let out = root.path().join("out");
+    let opts = OutputOptions {
+        dir: out.clone(),
+        ..OutputOptions::default()
+    };
+    let merged = merge_to_dir(std::slice::from_ref(&whole), &opts).unwrap();
+    let sd = merged.report.per_ruleset[0].mean_score[0].sd.unwrap();
+    assert!(sd.is_finite() && sd > 1e12, "{sd}");
+    for file in ["report.md", "scores.svg", "identical_by_turn.svg"] {
+        assert!(out.join(file).is_file(), "{file}");
+    }
 }

@@ -25,7 +25,10 @@ fn quoted_list(names: &[String]) -> String {
 /// The FAQ question for `report`.
 pub fn question(report: &Report) -> String {
     let labels = report.labels();
-    let (first, rest) = labels.split_first().expect("at least one ruleset");
+    // Merged and compared runs have at least two rulesets (`CompareSpec::validate`).
+    let Some((first, rest)) = labels.split_first().filter(|(_, rest)| !rest.is_empty()) else {
+        return "How often do the rulesets change who wins?".to_string();
+    };
     if rest.len() == 1 {
         format!(
             "How often does {} instead of “{first}” change who wins?",
@@ -265,4 +268,32 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
         r.seed_derivation
     );
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::{summarize, Accumulator, CompareSpec};
+
+    #[test]
+    fn a_report_without_two_rulesets_still_renders() {
+        let spec = CompareSpec {
+            rulesets: vec![],
+            games: 1,
+            players: 2,
+            seed: 0,
+            policy: "random".into(),
+            shard: None,
+            threads: None,
+            command_line: String::new(),
+            engine_version: String::new(),
+            tile_catalogue_hash: String::new(),
+        };
+        let report = summarize(&spec, &Accumulator::new(0, 2));
+        assert_eq!(
+            question(&report),
+            "How often do the rulesets change who wins?"
+        );
+        assert!(render(&report, &[]).starts_with("# How often do the rulesets"));
+    }
 }
