@@ -2,7 +2,7 @@
 //! the sources of their options, gives the summary tables and charts (relative links), the
 //! interval types, the method, and the exact command that reproduces it.
 
-use super::fmt::{mean_ci, pct, pct_range};
+use super::fmt::{mean_ci, pct, pct_range, ruleset_row};
 use super::plot::{key, ChartFile};
 use crate::compare::Report;
 use std::collections::BTreeSet;
@@ -184,23 +184,7 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
     md.push_str("\n### Per ruleset\n\n");
     md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes |\n|---|---|---|---|---|---|---|\n");
     for (i, r) in report.per_ruleset.iter().enumerate() {
-        let scores: Vec<String> = r
-            .mean_score
-            .iter()
-            .map(|m| format!("{:.1}", m.mean))
-            .collect();
-        let wins: Vec<String> = r.win_rate.iter().map(|w| pct(*w)).collect();
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {:.2} | {:.1} | {:.2} |",
-            key(i),
-            scores.join(" · "),
-            wins.join(" · "),
-            pct(r.tie_share),
-            r.mean_ingots_total,
-            r.game_length.mean,
-            r.mean_lead_changes
-        );
+        let _ = writeln!(md, "| {} |", ruleset_row(i, r, " · ", false).join(" | "));
     }
 
     // Charts.
