@@ -107,6 +107,133 @@ impl Accumulator {
         }
     }
 
+    /// Checks that this aggregate has the shape of a run of `rulesets` rulesets and `players`
+    /// seats, and that its counts agree with each other: what [`Accumulator::new`] and
+    /// [`Accumulator::add_game`] guarantee, and what merging and reporting rely on. The error
+    /// names the first inconsistent field (as a path into `accumulator.json`).
+    pub fn check_shape(&self, rulesets: usize, players: u8) -> Result<(), String> {
+        let seats = players as usize;
+        let games = self.games;
+        if self.players != players {
+            return Err(format!(
+                "accumulator.players is {} but the spec has {players} players",
+                self.players
+            ));
+        }
+        if self.rulesets.len() != rulesets {
+            return Err(format!(
+                "accumulator.rulesets has length {} but the spec has {rulesets} rulesets",
+                self.rulesets.len()
+            ));
+        }
+        let expected_pairs = rulesets * rulesets.saturating_sub(1) / 2;
+        if self.pairs.len() != expected_pairs {
+            return Err(format!(
+                "accumulator.pairs has length {} but the spec's {rulesets} rulesets make \
+                 {expected_pairs} pair(s)",
+                self.pairs.len()
+            ));
+        }
+        let count = |path: String, found: u64| {
+            if found == games {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{path} is {found} but accumulator.games is {games}"
+                ))
+            }
+        };
+        let at_most = |path: String, found: u64, bound: u64, what: &str| {
+            if found <= bound {
+                Ok(())
+            } else {
+                Err(format!("{path} is {found}, more than {what} ({bound})"))
+            }
+        };
+        let seat_games = games.checked_mul(seats as u64).ok_or_else(|| {
+            format!("accumulator.games ({games}) × players ({players}) overflows")
+        })?;
+        for (r, acc) in self.rulesets.iter().enumerate() {
+            let path = format!("accumulator.rulesets[{r}]");
+            count(format!("{path}.games"), acc.games)?;
+            if acc.seats.len() != seats {
+                return Err(format!(
+                    "{path}.seats has length {} but the spec has {players} players",
+                    acc.seats.len()
+                ));
+            }
+            for (s, seat) in acc.seats.iter().enumerate() {
+                let path = format!("{path}.seats[{s}]");
+                count(format!("{path}.total.n"), seat.total.n)?;
+                count(format!("{path}.ingots.n"), seat.ingots.n)?;
+                at_most(format!("{path}.wins"), seat.wins, games, "the games")?;
+                at_most(
+                    format!("{path}.sole_wins"),
+                    seat.sole_wins,
+                    seat.wins,
+                    "its wins",
+                )?;
+            }
+            at_most(format!("{path}.ties"), acc.ties, games, "the games")?;
+            count(format!("{path}.turns.n"), acc.turns.n)?;
+            count(format!("{path}.lead_changes.n"), acc.lead_changes.n)?;
+            let hist = hist_count(&acc.totals_hist)
+                .ok_or_else(|| format!("{path}.totals_hist: the counts overflow"))?;
+            if hist != seat_games {
+                return Err(format!(
+                    "{path}.totals_hist counts {hist} seat-games but {games} games of \
+                     {players} players make {seat_games}"
+                ));
+            }
+        }
+        let mut expected = (0..rulesets).flat_map(|a| (a + 1..rulesets).map(move |b| (a, b)));
+        for (i, pair) in self.pairs.iter().enumerate() {
+            let path = format!("accumulator.pairs[{i}]");
+            if let Some((a, b)) = expected.next().filter(|&ab| ab != (pair.a, pair.b)) {
+                return Err(format!(
+                    "{path} is the pair ({}, {}) but should be ({a}, {b})",
+                    pair.a, pair.b
+                ));
+            }
+            count(format!("{path}.games"), pair.games)?;
+            at_most(
+                format!("{path}.diverged"),
+                pair.diverged,
+                games,
+                "the games",
+            )?;
+            at_most(
+                format!("{path}.winner_changed"),
+                pair.winner_changed,
+                games,
+                "the games",
+            )?;
+            let hist = hist_count(&pair.first_divergence)
+                .ok_or_else(|| format!("{path}.first_divergence: the counts overflow"))?;
+            if hist != pair.diverged {
+                return Err(format!(
+                    "{path}.first_divergence counts {hist} games but {path}.diverged is {}",
+                    pair.diverged
+                ));
+            }
+            for (name, deltas) in [
+                ("score_delta", &pair.score_delta),
+                ("ingot_delta", &pair.ingot_delta),
+            ] {
+                if deltas.len() != seats {
+                    return Err(format!(
+                        "{path}.{name} has length {} but the spec has {players} players",
+                        deltas.len()
+                    ));
+                }
+                for (s, m) in deltas.iter().enumerate() {
+                    count(format!("{path}.{name}[{s}].n"), m.n)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Adds one seed: `outcomes[r]` is the game under ruleset `r`.
     ///
     /// # Panics
@@ -151,25 +278,75 @@ impl Accumulator {
 
     /// Adds another aggregate of the same shape (disjoint seeds).
     ///
-    /// # Panics
-    /// When the shapes differ (callers check specs first).
-    pub fn merge(&mut self, other: &Accumulator) {
-        assert_eq!(self.players, other.players, "same players");
-        assert_eq!(self.rulesets.len(), other.rulesets.len(), "same rulesets");
-        self.games += other.games;
-        for (a, b) in self.rulesets.iter_mut().zip(&other.rulesets) {
-            a.merge(b);
+    /// # Errors
+    /// When either aggregate fails [`Accumulator::check_shape`] for this one's rulesets and
+    /// players, or when a sum overflows (possible only with numbers no run produces, e.g. in
+    /// an edited `accumulator.json`). On error `self` may be partly merged.
+    pub fn merge(&mut self, other: &Accumulator) -> Result<(), String> {
+        let (rulesets, players) = (self.rulesets.len(), self.players);
+        self.check_shape(rulesets, players)?;
+        other.check_shape(rulesets, players)?;
+        add(&mut self.games, other.games, || "accumulator.games".into())?;
+        for (r, (a, b)) in self.rulesets.iter_mut().zip(&other.rulesets).enumerate() {
+            a.merge(b, &format!("accumulator.rulesets[{r}]"))?;
         }
-        for (a, b) in self.pairs.iter_mut().zip(&other.pairs) {
-            a.merge(b);
+        for (p, (a, b)) in self.pairs.iter_mut().zip(&other.pairs).enumerate() {
+            a.merge(b, &format!("accumulator.pairs[{p}]"))?;
         }
+        Ok(())
     }
 }
 
-fn merge_hist<K: Ord + Copy>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {
+/// Total count of a histogram; `None` on overflow.
+fn hist_count<K>(hist: &BTreeMap<K, u64>) -> Option<u64> {
+    hist.values().try_fold(0u64, |sum, &c| sum.checked_add(c))
+}
+
+/// Integers that aggregates add up.
+trait CheckedAdd: Copy {
+    fn checked(self, other: Self) -> Option<Self>;
+}
+
+macro_rules! checked_add {
+    ($($t:ty),*) => {$(
+        impl CheckedAdd for $t {
+            fn checked(self, other: Self) -> Option<Self> {
+                self.checked_add(other)
+            }
+        }
+    )*};
+}
+checked_add!(u64, u128, i128);
+
+/// `*into += from`, or an error naming the field (`path()`) when the sum overflows.
+fn add<T: CheckedAdd>(into: &mut T, from: T, path: impl FnOnce() -> String) -> Result<(), String> {
+    *into = into
+        .checked(from)
+        .ok_or_else(|| format!("{} overflows when the inputs are added", path()))?;
+    Ok(())
+}
+
+fn add_moments(
+    into: &mut Moments,
+    from: &Moments,
+    path: impl Fn() -> String,
+) -> Result<(), String> {
+    add(&mut into.n, from.n, || format!("{}.n", path()))?;
+    add(&mut into.sum, from.sum, || format!("{}.sum", path()))?;
+    add(&mut into.sum_sq, from.sum_sq, || {
+        format!("{}.sum_sq", path())
+    })
+}
+
+fn merge_hist<K: Ord + Copy + std::fmt::Display>(
+    into: &mut BTreeMap<K, u64>,
+    from: &BTreeMap<K, u64>,
+    path: &str,
+) -> Result<(), String> {
     for (&k, &c) in from {
-        *into.entry(k).or_default() += c;
+        add(into.entry(k).or_default(), c, || format!("{path}[{k}]"))?;
     }
+    Ok(())
 }
 
 impl RulesetAcc {
@@ -206,44 +383,86 @@ impl RulesetAcc {
         self.crop_circle_actions += o.crop_circle_actions as u128;
     }
 
-    fn merge(&mut self, o: &RulesetAcc) {
-        self.games += o.games;
-        for (a, b) in self.seats.iter_mut().zip(&o.seats) {
-            a.total.merge(&b.total);
-            for (x, y) in a.by_category.iter_mut().zip(&b.by_category) {
-                *x += y;
+    fn merge(&mut self, o: &RulesetAcc, path: &str) -> Result<(), String> {
+        add(&mut self.games, o.games, || format!("{path}.games"))?;
+        for (s, (a, b)) in self.seats.iter_mut().zip(&o.seats).enumerate() {
+            let seat = || format!("{path}.seats[{s}]");
+            add_moments(&mut a.total, &b.total, || format!("{}.total", seat()))?;
+            for (c, (x, &y)) in a.by_category.iter_mut().zip(&b.by_category).enumerate() {
+                add(x, y, || format!("{}.by_category[{c}]", seat()))?;
             }
-            a.wins += b.wins;
-            a.sole_wins += b.sole_wins;
-            a.ingots.merge(&b.ingots);
-            a.followers_placed += b.followers_placed;
+            add(&mut a.wins, b.wins, || format!("{}.wins", seat()))?;
+            add(&mut a.sole_wins, b.sole_wins, || {
+                format!("{}.sole_wins", seat())
+            })?;
+            add_moments(&mut a.ingots, &b.ingots, || format!("{}.ingots", seat()))?;
+            add(&mut a.followers_placed, b.followers_placed, || {
+                format!("{}.followers_placed", seat())
+            })?;
         }
-        self.ties += o.ties;
-        self.turns.merge(&o.turns);
-        self.lead_changes.merge(&o.lead_changes);
-        self.tiles_placed += o.tiles_placed;
-        self.tiles_discarded += o.tiles_discarded;
-        self.ingots_on_board += o.ingots_on_board;
-        self.robber_placements += o.robber_placements;
-        self.robberies += o.robberies;
-        self.crop_circle_actions += o.crop_circle_actions;
-        merge_hist(&mut self.totals_hist, &o.totals_hist);
+        add(&mut self.ties, o.ties, || format!("{path}.ties"))?;
+        add_moments(&mut self.turns, &o.turns, || format!("{path}.turns"))?;
+        add_moments(&mut self.lead_changes, &o.lead_changes, || {
+            format!("{path}.lead_changes")
+        })?;
+        for (into, from, name) in [
+            (&mut self.tiles_placed, o.tiles_placed, "tiles_placed"),
+            (
+                &mut self.tiles_discarded,
+                o.tiles_discarded,
+                "tiles_discarded",
+            ),
+            (
+                &mut self.ingots_on_board,
+                o.ingots_on_board,
+                "ingots_on_board",
+            ),
+            (
+                &mut self.robber_placements,
+                o.robber_placements,
+                "robber_placements",
+            ),
+            (&mut self.robberies, o.robberies, "robberies"),
+            (
+                &mut self.crop_circle_actions,
+                o.crop_circle_actions,
+                "crop_circle_actions",
+            ),
+        ] {
+            add(into, from, || format!("{path}.{name}"))?;
+        }
+        merge_hist(
+            &mut self.totals_hist,
+            &o.totals_hist,
+            &format!("{path}.totals_hist"),
+        )
     }
 }
 
 impl PairAcc {
-    fn merge(&mut self, o: &PairAcc) {
-        assert_eq!((self.a, self.b), (o.a, o.b), "same pairs");
-        self.games += o.games;
-        self.diverged += o.diverged;
-        merge_hist(&mut self.first_divergence, &o.first_divergence);
-        self.winner_changed += o.winner_changed;
-        for (x, y) in self.score_delta.iter_mut().zip(&o.score_delta) {
-            x.merge(y);
+    /// Adds `o`, the same pair (checked by [`Accumulator::check_shape`]).
+    fn merge(&mut self, o: &PairAcc, path: &str) -> Result<(), String> {
+        add(&mut self.games, o.games, || format!("{path}.games"))?;
+        add(&mut self.diverged, o.diverged, || {
+            format!("{path}.diverged")
+        })?;
+        merge_hist(
+            &mut self.first_divergence,
+            &o.first_divergence,
+            &format!("{path}.first_divergence"),
+        )?;
+        add(&mut self.winner_changed, o.winner_changed, || {
+            format!("{path}.winner_changed")
+        })?;
+        for (name, into, from) in [
+            ("score_delta", &mut self.score_delta, &o.score_delta),
+            ("ingot_delta", &mut self.ingot_delta, &o.ingot_delta),
+        ] {
+            for (s, (x, y)) in into.iter_mut().zip(from).enumerate() {
+                add_moments(x, y, || format!("{path}.{name}[{s}]"))?;
+            }
         }
-        for (x, y) in self.ingot_delta.iter_mut().zip(&o.ingot_delta) {
-            x.merge(y);
-        }
+        Ok(())
     }
 }
 
@@ -289,8 +508,19 @@ mod tests {
             whole.add_game(g);
             if i % 3 == 0 { &mut left } else { &mut right }.add_game(g);
         }
-        right.merge(&left);
+        right.merge(&left).unwrap();
         assert_eq!(right, whole);
+        // Shapes must agree; sums must not overflow.
+        let mut other = Accumulator::new(2, 3);
+        let err = other.merge(&whole).unwrap_err();
+        assert_eq!(err, "accumulator.players is 2 but the spec has 3 players");
+        let mut huge = whole.clone();
+        huge.rulesets[1].seats[0].total.sum_sq = u128::MAX;
+        let err = huge.clone().merge(&huge).unwrap_err();
+        assert_eq!(
+            err,
+            "accumulator.rulesets[1].seats[0].total.sum_sq overflows when the inputs are added"
+        );
         let json = serde_json::to_string(&whole).unwrap();
         let back: Accumulator = serde_json::from_str(&json).unwrap();
         assert_eq!(back, whole);

@@ -6,8 +6,9 @@
 //! it exactly once, then adds the aggregates — giving exactly the unsharded aggregate.
 
 use super::accumulate::Accumulator;
-use super::seeds::{block_count, block_range};
+use super::seeds::{block_count, block_range, BLOCK_SIZE};
 use super::spec::CompareSpec;
+use crate::report::ACCUMULATOR_JSON;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Range;
@@ -33,6 +34,26 @@ impl Shard {
     /// Whether this shard plays seed block `b`.
     pub fn owns_block(&self, b: u64) -> bool {
         b % self.n as u64 == (self.k - 1) as u64
+    }
+
+    /// Number of games this shard plays in a run of `games` games: the total length of
+    /// [`Shard::block_ranges`], in constant time (a shard file may claim any `games`).
+    pub fn games(self, games: u64) -> u64 {
+        let (k, n) = (self.k.max(1) as u64, self.n.max(1) as u64);
+        let blocks = block_count(games);
+        if k > blocks {
+            return 0;
+        }
+        // Blocks k − 1, k − 1 + n, … below `blocks`; only the run's last block can be short.
+        let owned = (blocks - k) / n + 1;
+        let last = k - 1 + (owned - 1) * n;
+        let short = if last == blocks - 1 {
+            (BLOCK_SIZE - games % BLOCK_SIZE) % BLOCK_SIZE
+        } else {
+            0
+        };
+        // In u128: `owned · BLOCK_SIZE` may pass u64::MAX when `games` is close to it.
+        (owned as u128 * BLOCK_SIZE as u128 - short as u128) as u64
     }
 
     /// The game-index ranges this shard plays in a run of `games` games, in order.
@@ -85,6 +106,17 @@ impl ShardFile {
             accumulator,
         }
     }
+
+    /// Checks what merging and reporting rely on, for a file read from disk (which may have
+    /// been edited or truncated by hand): a valid spec, and an aggregate whose shape and
+    /// counts match it exactly (see [`Accumulator::check_shape`]).
+    pub fn check(&self) -> Result<(), String> {
+        self.spec
+            .validate()
+            .map_err(|e| format!("invalid spec: {e}"))?;
+        self.accumulator
+            .check_shape(self.spec.rulesets.len(), self.spec.players)
+    }
 }
 
 /// Why shard outputs cannot be merged.
@@ -114,6 +146,17 @@ pub enum MergeError {
         input: String,
         expected: u64,
         found: u64,
+    },
+    /// An input's `accumulator.json` parses but contradicts itself: an invalid spec, or an
+    /// aggregate whose shape or counts do not match the spec (`what` says which field).
+    Inconsistent {
+        input: String,
+        what: String,
+    },
+    /// Adding an input to the others failed: a sum overflows (numbers no run produces).
+    Combine {
+        input: String,
+        message: String,
     },
     /// Reading or parsing an input failed.
     Input {
@@ -163,6 +206,13 @@ impl fmt::Display for MergeError {
                 "cannot merge {input}: it holds {found} games but its shard has {expected} \
                  (interrupted run?)"
             ),
+            MergeError::Inconsistent { input, what } => write!(
+                f,
+                "cannot merge {input}: its {ACCUMULATOR_JSON} is inconsistent: {what}"
+            ),
+            MergeError::Combine { input, message } => {
+                write!(f, "cannot merge {input} with the other inputs: {message}")
+            }
             MergeError::Input { input, message } => write!(f, "cannot read {input}: {message}"),
             MergeError::Output { output, message } => {
                 write!(f, "cannot write the merged result to {output}: {message}")
@@ -178,6 +228,12 @@ impl std::error::Error for MergeError {}
 /// Inputs may come in any order; the result does not depend on it.
 pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeError> {
     let (first_name, first) = inputs.first().ok_or(MergeError::NoInputs)?;
+    for (name, file) in inputs {
+        file.check().map_err(|what| MergeError::Inconsistent {
+            input: name.clone(),
+            what,
+        })?;
+    }
     let a = &first.spec;
     for (name, file) in &inputs[1..] {
         let b = &file.spec;
@@ -264,7 +320,7 @@ pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeEr
             }
         }
         let expected = match s {
-            Some(s) => s.block_ranges(a.games).map(|r| r.end - r.start).sum(),
+            Some(s) => s.games(a.games),
             None => a.games,
         };
         if file.accumulator.games != expected {
@@ -289,8 +345,14 @@ pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeEr
     let mut merged = first.clone();
     merged.spec.shard = None;
     merged.spec.threads = None;
-    for (_, file) in &inputs[1..] {
-        merged.accumulator.merge(&file.accumulator);
+    for (name, file) in &inputs[1..] {
+        merged
+            .accumulator
+            .merge(&file.accumulator)
+            .map_err(|message| MergeError::Combine {
+                input: name.clone(),
+                message,
+            })?;
     }
     Ok(merged)
 }
@@ -315,5 +377,21 @@ mod tests {
         assert_eq!(all, (0..games).collect::<Vec<_>>());
         let r: Vec<_> = Shard { k: 2, n: 3 }.block_ranges(games).collect();
         assert_eq!(r, vec![1000..2000, 4000..4500]);
+    }
+
+    #[test]
+    fn shard_game_counts_match_their_block_ranges() {
+        for games in [1, 999, 1000, 1001, 2500, 4500, 7000, 12_345] {
+            for n in 1..=9 {
+                for k in 1..=n {
+                    let s = Shard { k, n };
+                    let by_ranges: u64 = s.block_ranges(games).map(|r| r.end - r.start).sum();
+                    assert_eq!(s.games(games), by_ranges, "shard {s} of {games} games");
+                }
+            }
+        }
+        // Constant time, no overflow, however many games a file claims.
+        let all: u64 = (1..=3).map(|k| Shard { k, n: 3 }.games(u64::MAX)).sum();
+        assert_eq!(all, u64::MAX);
     }
 }

@@ -99,13 +99,16 @@ impl CompareSpec {
         if self.threads == Some(0) {
             return Err("--threads must be at least 1".into());
         }
+        if let Some(s) = self.shard {
+            Shard::new(s.k, s.n)?;
+        }
         Ok(())
     }
 
     /// Games this run plays (all, or its shard's share).
     pub fn games_in_run(&self) -> u64 {
         match self.shard {
-            Some(s) => s.block_ranges(self.games).map(|r| r.end - r.start).sum(),
+            Some(s) => s.games(self.games),
             None => self.games,
         }
     }

@@ -56,10 +56,21 @@ impl Moments {
         if self.n < 2 {
             return None;
         }
-        // n·Σx² − (Σx)² is computed exactly; it is ≥ 0 by Cauchy–Schwarz.
+        // n·Σx² − (Σx)² is computed exactly; it is ≥ 0 by Cauchy–Schwarz. Sums too large
+        // for that (only in an edited accumulator.json) fall back to floating point.
         let n = self.n as i128;
-        let num = n * self.sum_sq as i128 - self.sum * self.sum;
-        let var = num as f64 / (n as f64 * (n - 1) as f64);
+        let exact = i128::try_from(self.sum_sq)
+            .ok()
+            .and_then(|sq| n.checked_mul(sq))
+            .zip(self.sum.checked_mul(self.sum))
+            .and_then(|(a, b)| a.checked_sub(b));
+        let var = match exact {
+            Some(num) => num as f64 / (n as f64 * (n - 1) as f64),
+            None => {
+                let (sum, sum_sq) = (self.sum as f64, self.sum_sq as f64);
+                (sum_sq - sum * sum / n as f64) / (n - 1) as f64
+            }
+        };
         Some(var.max(0.0).sqrt())
     }
 
@@ -171,16 +182,17 @@ pub struct Quartiles {
 
 /// Nearest-rank quartiles of `hist` (value → count); `None` when it is empty.
 pub fn quartiles<K: Copy + Into<i64>>(hist: &BTreeMap<K, u64>) -> Option<Quartiles> {
-    let n: u64 = hist.values().sum();
+    // In u128: the counts of a merged histogram may add up past u64::MAX.
+    let n: u128 = hist.values().map(|&c| c as u128).sum();
     if n == 0 {
         return None;
     }
     // Rank ⌈p·n⌉ for p = k/4, at least 1.
-    let at_rank = |num: u64| -> i64 {
+    let at_rank = |num: u128| -> i64 {
         let rank = (n * num).div_ceil(4).max(1);
         let mut cum = 0;
         for (&v, &c) in hist {
-            cum += c;
+            cum += c as u128;
             if cum >= rank {
                 return v.into();
             }
@@ -246,6 +258,19 @@ mod tests {
         let mut one = Moments::default();
         one.push(7);
         assert_eq!(one.mean_ci().ci, None);
+        // Sums no game produces (an edited accumulator.json) give a number, not a panic.
+        let huge = Moments {
+            n: 3,
+            sum: i128::MAX,
+            sum_sq: u128::MAX,
+        };
+        assert_eq!(huge.sd(), Some(0.0));
+        let wide = Moments {
+            n: u64::MAX,
+            sum: 0,
+            sum_sq: u128::MAX,
+        };
+        assert!(wide.sd().is_some_and(|sd| sd.is_finite() && sd > 1e9));
     }
 
     #[test]

@@ -200,9 +200,12 @@ fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> Ruleset
 }
 
 fn pair_summary(labels: &[String], acc: &PairAcc) -> PairSummary {
+    // Indices are checked against the spec when an accumulator is read
+    // ([`Accumulator::check_shape`]); should one be out of range all the same, it is shown.
+    let label = |i: usize| labels.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
     PairSummary {
-        a: labels[acc.a].clone(),
-        b: labels[acc.b].clone(),
+        a: label(acc.a),
+        b: label(acc.b),
         a_index: acc.a,
         b_index: acc.b,
         games: acc.games,

@@ -1,6 +1,8 @@
 //! Number formatting shared by the printed table and the Markdown report.
 
+use super::plot::key;
 use crate::compare::stats::MeanCi;
+use crate::compare::summary::RulesetSummary;
 
 /// `0.1834` → `18.3 %`.
 pub fn pct(x: f64) -> String {
@@ -25,6 +27,43 @@ pub fn mean_ci(m: &MeanCi, signed: bool) -> String {
         Some([lo, hi]) => format!("{} [{}, {}]", v(m.mean), v(lo), v(hi)),
         None => v(m.mean),
     }
+}
+
+/// The cells of ruleset `i`'s row in the per-ruleset tables of `report.md` and of the printed
+/// summary: key, mean score by seat, win rate by seat, ties, mean ingots per game, game length
+/// (turns), lead changes. Per-seat values are joined by `seat_sep`; with `percent_once` the
+/// win rates share one `%` at the end (narrow terminal columns) instead of one each.
+pub fn ruleset_row(
+    i: usize,
+    r: &RulesetSummary,
+    seat_sep: &str,
+    percent_once: bool,
+) -> [String; 7] {
+    let scores: Vec<String> = r
+        .mean_score
+        .iter()
+        .map(|m| format!("{:.1}", m.mean))
+        .collect();
+    let wins = if percent_once {
+        let wins: Vec<String> = r
+            .win_rate
+            .iter()
+            .map(|w| format!("{:.1}", 100.0 * w))
+            .collect();
+        format!("{} %", wins.join(seat_sep))
+    } else {
+        let wins: Vec<String> = r.win_rate.iter().map(|w| pct(*w)).collect();
+        wins.join(seat_sep)
+    };
+    [
+        key(i),
+        scores.join(seat_sep),
+        wins,
+        pct(r.tie_share),
+        format!("{:.2}", r.mean_ingots_total),
+        format!("{:.1}", r.game_length.mean),
+        format!("{:.2}", r.mean_lead_changes),
+    ]
 }
 
 /// Left-aligns the first column and right-aligns the others, two spaces apart.

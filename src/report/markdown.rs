@@ -2,7 +2,7 @@
 //! the sources of their options, gives the summary tables and charts (relative links), the
 //! interval types, the method, and the exact command that reproduces it.
 
-use super::fmt::{mean_ci, pct, pct_range};
+use super::fmt::{mean_ci, pct, pct_range, ruleset_row};
 use super::plot::{key, ChartFile};
 use crate::compare::Report;
 use std::collections::BTreeSet;
@@ -25,7 +25,10 @@ fn quoted_list(names: &[String]) -> String {
 /// The FAQ question for `report`.
 pub fn question(report: &Report) -> String {
     let labels = report.labels();
-    let (first, rest) = labels.split_first().expect("at least one ruleset");
+    // Merged and compared runs have at least two rulesets (`CompareSpec::validate`).
+    let Some((first, rest)) = labels.split_first().filter(|(_, rest)| !rest.is_empty()) else {
+        return "How often do the rulesets change who wins?".to_string();
+    };
     if rest.len() == 1 {
         format!(
             "How often does {} instead of “{first}” change who wins?",
@@ -181,23 +184,7 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
     md.push_str("\n### Per ruleset\n\n");
     md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes |\n|---|---|---|---|---|---|---|\n");
     for (i, r) in report.per_ruleset.iter().enumerate() {
-        let scores: Vec<String> = r
-            .mean_score
-            .iter()
-            .map(|m| format!("{:.1}", m.mean))
-            .collect();
-        let wins: Vec<String> = r.win_rate.iter().map(|w| pct(*w)).collect();
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {:.2} | {:.1} | {:.2} |",
-            key(i),
-            scores.join(" · "),
-            wins.join(" · "),
-            pct(r.tie_share),
-            r.mean_ingots_total,
-            r.game_length.mean,
-            r.mean_lead_changes
-        );
+        let _ = writeln!(md, "| {} |", ruleset_row(i, r, " · ", false).join(" | "));
     }
 
     // Charts.
@@ -265,4 +252,32 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
         r.seed_derivation
     );
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::{summarize, Accumulator, CompareSpec};
+
+    #[test]
+    fn a_report_without_two_rulesets_still_renders() {
+        let spec = CompareSpec {
+            rulesets: vec![],
+            games: 1,
+            players: 2,
+            seed: 0,
+            policy: "random".into(),
+            shard: None,
+            threads: None,
+            command_line: String::new(),
+            engine_version: String::new(),
+            tile_catalogue_hash: String::new(),
+        };
+        let report = summarize(&spec, &Accumulator::new(0, 2));
+        assert_eq!(
+            question(&report),
+            "How often do the rulesets change who wins?"
+        );
+        assert!(render(&report, &[]).starts_with("# How often do the rulesets"));
+    }
 }

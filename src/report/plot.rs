@@ -380,19 +380,22 @@ where
         .per_ruleset
         .iter()
         .flat_map(|r| r.score_histogram.iter());
-    let lo = all.clone().map(|[p, _]| *p).min().unwrap_or(0);
-    let hi = all.map(|[p, _]| *p).max().unwrap_or(1);
-    let width = ((hi - lo + 1) as f64 / 40.0).ceil().max(1.0) as i64;
+    // In i128: scores and counts come from accumulator.json and may span all of i64.
+    let lo = all.clone().map(|[p, _]| *p).min().unwrap_or(0) as i128;
+    let hi = all.map(|[p, _]| *p).max().unwrap_or(1) as i128;
+    let width = ((hi - lo + 1) as f64 / 40.0).ceil().max(1.0) as i128;
     let bins = ((hi - lo) / width + 1) as usize;
     let shares: Vec<Vec<f64>> = report
         .per_ruleset
         .iter()
         .map(|r| {
-            let mut counts = vec![0i64; bins];
-            for [p, c] in &r.score_histogram {
-                counts[((p - lo) / width) as usize] += c;
+            let mut counts = vec![0i128; bins];
+            for &[p, c] in &r.score_histogram {
+                if let Some(count) = counts.get_mut(((p as i128 - lo) / width) as usize) {
+                    *count += c as i128;
+                }
             }
-            let total: i64 = counts.iter().sum::<i64>().max(1);
+            let total: i128 = counts.iter().sum::<i128>().max(1);
             counts
                 .iter()
                 .map(|&c| 100.0 * c as f64 / total as f64)
@@ -406,7 +409,7 @@ where
         .max(1.0)
         * 1.12;
     let x0 = lo as f64;
-    let x1 = (lo + width * bins as i64) as f64;
+    let x1 = (lo + width * bins as i128) as f64;
     let x_desc = format!("final score, points (bins of {width})");
     let mut chart = plane(
         area,
@@ -417,7 +420,7 @@ where
     let labels = report.labels();
     for (i, s) in shares.iter().enumerate() {
         let c = colour(i);
-        let bar_x = |b: usize| (lo + width * b as i64) as f64;
+        let bar_x = |b: usize| (lo + width * b as i128) as f64;
         chart.draw_series(s.iter().enumerate().map(|(b, &y)| {
             Rectangle::new([(bar_x(b), 0.0), (bar_x(b + 1), y)], c.mix(0.22).filled())
         }))?;
@@ -465,7 +468,10 @@ where
         .map(|r| r.game_length.mean.ceil() as u64)
         .max()
         .unwrap_or(0);
-    let t_max = last_divergence.max(longest).max(1) + 1;
+    let t_max = last_divergence.max(longest).max(1).saturating_add(1);
+    // One point per turn; for implausibly long games (an edited accumulator.json), at most
+    // about a thousand.
+    let step = (t_max / 1000).max(1);
     let mut chart = plane(
         area,
         XAxis::Numeric(0.0..t_max as f64, "turn (0 = set-up)".into()),
@@ -474,7 +480,9 @@ where
     )?;
     for (i, p) in report.pairs.iter().enumerate() {
         let c = colour(i);
-        let points = (0..=t_max).map(|t| (t as f64, 100.0 * p.identical_through(t)));
+        let points = (0..=t_max / step)
+            .map(|i| i * step)
+            .map(|t| (t as f64, 100.0 * p.identical_through(t)));
         chart
             .draw_series(LineSeries::new(points, c.stroke_width(2)))?
             .label(format!("{} vs {}", key(p.a_index), key(p.b_index)))

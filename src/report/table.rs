@@ -1,7 +1,7 @@
 //! The summary table `meeplab compare` prints: rulesets, per-pair divergence and winner
 //! changes, paired score differences per seat, and per-ruleset means. Plain text, no colour.
 
-use super::fmt::{align, mean_ci, pct, pct_range};
+use super::fmt::{align, mean_ci, pct, pct_range, ruleset_row};
 use super::plot::key;
 use crate::compare::Report;
 
@@ -67,25 +67,7 @@ pub fn summary_table(report: &Report) -> String {
         "lead changes".to_string(),
     ]];
     for (i, r) in report.per_ruleset.iter().enumerate() {
-        let scores: Vec<String> = r
-            .mean_score
-            .iter()
-            .map(|m| format!("{:.1}", m.mean))
-            .collect();
-        let wins: Vec<String> = r
-            .win_rate
-            .iter()
-            .map(|w| format!("{:.1}", 100.0 * w))
-            .collect();
-        rows.push(vec![
-            key(i),
-            scores.join(" "),
-            format!("{} %", wins.join(" ")),
-            pct(r.tie_share),
-            format!("{:.2}", r.mean_ingots_total),
-            format!("{:.1}", r.game_length.mean),
-            format!("{:.2}", r.mean_lead_changes),
-        ]);
+        rows.push(ruleset_row(i, r, " ", true).to_vec());
     }
     out.push_str(&align(&rows));
     out.push_str(&format!(
