@@ -164,6 +164,39 @@ fn e0111_too_many_errors_stops() {
     assert_eq!(d.codes().last(), Some(&"E0111"));
 }
 
+#[test]
+fn e0112_expression_too_long() {
+    // 257 operands: the span is the whole expression
+    let long = format!("tiles{}", " + 1".repeat(256));
+    let d = one(
+        &with(&format!("score.road.complete = {long}\n")),
+        "E0112",
+        &long,
+    );
+    assert!(d.help.unwrap().contains("at most 256 operands"));
+    // 256 are fine
+    let ok = format!("tiles{}", " + 1".repeat(255));
+    assert!(
+        load_ruleset_str_isolated("t", &with(&format!("score.road.complete = {ok}\n"))).is_ok()
+    );
+    // ~30,000 terms inside a block (the stack-overflow reproducer): one error, and the
+    // items after the block are still checked
+    let long = format!("tiles{}", " + 1".repeat(30_000));
+    let text = with(&format!(
+        "score {{ road.complete = {long} }}\nfollowrs = 7\n"
+    ));
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0112", "E0201"], "{d}");
+    let at = text.find(&long).unwrap();
+    assert_eq!(d.items()[0].span, at..at + long.len());
+    // and spread over lines, operands in calls and parentheses count too
+    let text = with(&format!(
+        "score.road.complete = max(tiles,\n (1{}))\nfollowrs = 7\n",
+        " *\n 1".repeat(5_000)
+    ));
+    assert_eq!(errs(&text).codes(), vec!["E0112", "E0201"]);
+}
+
 // ---- options (E02xx) ----
 
 #[test]
