@@ -165,6 +165,31 @@ fn e0111_too_many_errors_stops() {
 }
 
 #[test]
+fn e0105_formula_literal_beyond_a_billion() {
+    let d = one(
+        &with("score.road.complete = tiles * 1000000001\n"),
+        "E0105",
+        "1000000001",
+    );
+    assert!(d.help.unwrap().contains("-1000000000..=1000000000"));
+    one(
+        &with("gold.value = table(ingots) { 1..3: -2000000000 }\n"),
+        "E0105",
+        "-2000000000",
+    );
+    // the reproducers that reached i64::MIN / -1 through literals
+    one(
+        &with("score.road.complete = (0 - 9223372036854775807 - 1 + tiles - tiles) / (0 - 1)\n"),
+        "E0105",
+        "9223372036854775807",
+    );
+    assert!(
+        load_ruleset_str_isolated("t", &with("score.road.complete = -1000000000 * tiles\n"))
+            .is_ok()
+    );
+}
+
+#[test]
 fn e0112_expression_too_long() {
     // 257 operands: the span is the whole expression
     let long = format!("tiles{}", " + 1".repeat(256));

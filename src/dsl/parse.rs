@@ -18,7 +18,7 @@
 //! ```
 //!
 //! Limits on one value: at most [`MAX_OPERANDS`] operands (E0112), nesting at most 64 deep
-//! (E0110).
+//! (E0110), numbers within ±[`MAX_LITERAL`] (E0105).
 
 use super::ast::*;
 use super::lexer::*;
@@ -34,6 +34,8 @@ const MAX_DEPTH: u32 = 64;
 /// left) to a few hundred levels, which typing, printing, evaluating and dropping walk
 /// recursively.
 pub const MAX_OPERANDS: u32 = 256;
+/// Largest magnitude of a number in a value (E0105).
+pub const MAX_LITERAL: i64 = 1_000_000_000;
 /// Errors collected per file before giving up.
 const MAX_ERRORS: usize = 50;
 
@@ -732,6 +734,19 @@ fn unary<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
     atom(j, depth, n)
 }
 
+/// An integer in a value (formula, range, option value, table row): at most
+/// [`MAX_LITERAL`] in magnitude (E0105).
+fn literal(i: Span<'_>) -> PResult<'_, (i64, usize, usize)> {
+    let help = || format!("numbers in values must lie within -{MAX_LITERAL}..={MAX_LITERAL}");
+    match integer(i) {
+        Ok((_, (v, a, b))) if v.unsigned_abs() > MAX_LITERAL.unsigned_abs() => {
+            fail(PErr::new("E0105", a, b, "number out of range").with_help(help()))
+        }
+        Err(nom::Err::Failure(e)) if e.code == "E0105" => fail(e.with_help(help())),
+        r => r,
+    }
+}
+
 fn atom<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
     let i = skip_ws(i);
     let start = off(i);
@@ -760,9 +775,9 @@ fn atom<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
         ));
     }
     if f.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
-        let (j, (v, _, _)) = integer(i)?;
+        let (j, (v, _, _)) = literal(i)?;
         if let Ok((k, _)) = syms("..")(j) {
-            let (k, hi) = opt(integer).parse_complete(k)?;
+            let (k, hi) = opt(literal).parse_complete(k)?;
             return Ok((
                 k,
                 Value {
@@ -855,11 +870,11 @@ fn table_rows(mut i: Span<'_>) -> PResult<'_, Vec<TableRow>> {
         if let Ok((j, _)) = sym('}')(i) {
             return Ok((j, rows));
         }
-        let (j, (lo, a, _)) = expect(integer, "a table row `LOW..HIGH: VALUE` or `}`")(i)?;
+        let (j, (lo, a, _)) = expect(literal, "a table row `LOW..HIGH: VALUE` or `}`")(i)?;
         let (j, _) = expect(syms(".."), "`..` (rows are `LOW..HIGH: VALUE`)")(j)?;
-        let (j, hi) = opt(integer).parse_complete(j)?;
+        let (j, hi) = opt(literal).parse_complete(j)?;
         let (j, _) = expect(sym(':'), "`:`")(j)?;
-        let (j, (v, _, _)) = expect(integer, "the row's value (an integer)")(j)?;
+        let (j, (v, _, _)) = expect(literal, "the row's value (an integer)")(j)?;
         rows.push(TableRow {
             lo,
             hi: hi.map(|h| h.0),
@@ -973,6 +988,28 @@ players = 2..6
         let codes: Vec<&str> = errs.iter().map(|e| e.code).collect();
         assert_eq!(codes, ["E0112", "E0112", "E0112"]);
         assert_eq!(f.items.len(), 2); // ruleset and d
+    }
+
+    #[test]
+    fn literals_in_values_are_bounded() {
+        assert!(parse_file(
+            "a = 1000000000 * -1000000000\nt = table(x) { -1000000000..1000000000: 1000000000 }\n"
+        )
+        .1
+        .is_empty());
+        for text in [
+            "a = 1000000001\n",
+            "a = -1000000001\n",
+            "a = 2..99999999999\n",
+            "a = table(x) { 1..2: 1000000001 }\n",
+            "a = table(x) { 1..10000000000: 1 }\n",
+            "a = 99999999999999999999999\n",
+        ] {
+            let errs = parse_file(text).1;
+            assert_eq!(errs.len(), 1, "{text}");
+            assert_eq!(errs[0].code, "E0105", "{text}");
+            assert!(errs[0].help.as_deref().unwrap().contains("1000000000"));
+        }
     }
 
     #[test]
