@@ -543,6 +543,28 @@ fn e0508_tile_twice_in_a_set() {
     assert_eq!(d.codes(), vec!["E0508"]);
 }
 
+#[test]
+fn e0509_deck_too_large() {
+    // 2 tiles × 501 = 1002 > 1000: the error points at the deck item
+    let d = one(&OK.replace("s x1", "s x501"), "E0509", "s x501");
+    assert!(d.help.unwrap().contains("at most 1000 tiles"));
+    // exactly 1000 (start tile included) is fine
+    let rs = load_ruleset_str_isolated("t", &OK.replace("s x1", "s x500"))
+        .unwrap()
+        .ruleset;
+    assert_eq!(rs.total_tiles(), 1000);
+    // across items: the one that goes over is blamed
+    let text = OK.replace("deck { s x1 }", "deck { s x400 }\ndeck += { s x50, s x60 }");
+    one(&text, "E0509", "s x60");
+    // the reproducer: the base game ×400 (28,800 tiles)
+    let text = "ruleset \"b\"\nextends \"rulesets/base.rules\"\ndeck { base x400 }\n";
+    let d = load_ruleset_str("b.rules", text).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0509"], "{d}");
+    let at = text.find("base x400").unwrap();
+    assert_eq!(d.items()[0].span, at..at + "base x400".len());
+    assert!(d.items()[0].message.contains("28800"), "{d}");
+}
+
 // ---- ruleset (E06xx, W01xx) ----
 
 #[test]

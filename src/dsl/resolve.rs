@@ -21,6 +21,10 @@ use std::path::{Path, PathBuf};
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// Deepest chain of `extends` / `include`.
 const MAX_NESTING: usize = 32;
+/// Most tiles in a resolved deck, the start tile included (E0509). Real editions have fewer
+/// than 200; the engine's board and tile indices are sized from the deck. Every tile type in
+/// the deck has at least one copy, so this also bounds the number of tile types.
+pub const MAX_DECK_TILES: u64 = 1000;
 
 /// A loaded ruleset and the warnings found on the way.
 #[derive(Clone, Debug)]
@@ -537,6 +541,9 @@ impl Loader {
         }
         // deck
         let mut counts: Vec<(String, u64)> = Vec::new();
+        let mut total: u64 = 0;
+        // the deck item that took the total over MAX_DECK_TILES
+        let mut too_big: Option<Origin> = None;
         for (item, fid) in &scope.deck {
             let o = Origin {
                 file: *fid,
@@ -592,14 +599,23 @@ impl Loader {
             }
             for (id, n) in chosen {
                 let add = n.saturating_mul(item.mult.0 as u64);
+                total = total.saturating_add(add);
                 match counts.iter_mut().find(|(t, _)| t == id) {
                     Some(c) => c.1 = c.1.saturating_add(add),
                     None => counts.push((id.clone(), add)),
                 }
             }
+            if total > MAX_DECK_TILES && too_big.is_none() {
+                too_big = Some(Origin {
+                    file: *fid,
+                    span: item.span,
+                });
+            }
         }
+        let mut too_many_copies = false;
         for (id, n) in &counts {
-            if *n > u16::MAX as u64 {
+            if *n > u64::from(u16::MAX) {
+                too_many_copies = true;
                 let o = scope.tiles[scope.tile_index[id]].1;
                 self.err_at(
                     o,
@@ -610,6 +626,17 @@ impl Loader {
                     ),
                 );
             }
+        }
+        if let Some(o) = too_big.filter(|_| !too_many_copies) {
+            self.err_at(
+                o,
+                "E0509",
+                format!("the deck has {total} tiles, more than {MAX_DECK_TILES}"),
+            )
+            .help = Some(format!(
+                "a deck may hold at most {MAX_DECK_TILES} tiles, the start tile included \
+                 (real editions have fewer than 200); lower this multiplier or the counts"
+            ));
         }
         let top_o = Origin {
             file: top,
@@ -720,15 +747,19 @@ impl Loader {
             return None;
         }
         let start = start?;
+        // in range after E0507 and E0509; checked anyway rather than wrapped
         let deck = counts
             .iter()
             .enumerate()
-            .map(|(k, (_, n))| DeckEntry {
-                tile: k as TileIdx,
-                count: *n as u16,
+            .map(|(k, (_, n))| {
+                Some(DeckEntry {
+                    tile: TileIdx::try_from(k).ok()?,
+                    count: u16::try_from(*n).ok()?,
+                })
             })
-            .collect();
-        let mut rs = assemble(&values, tiles, deck, start as TileIdx)?;
+            .collect::<Option<Vec<_>>>()?;
+        let start = TileIdx::try_from(start).ok()?;
+        let mut rs = assemble(&values, tiles, deck, start)?;
         rs.name = scope.name.clone().unwrap_or_default();
         rs.file = file;
         rs.options = options;
@@ -818,7 +849,7 @@ fn assemble(
     start: TileIdx,
 ) -> Option<Ruleset> {
     let (min_players, max_players) = match v.get("players")? {
-        Typed::Range(a, b) => (*a as u8, *b as u8),
+        Typed::Range(a, b) => (u8::try_from(*a).ok()?, u8::try_from(*b).ok()?),
         _ => return None,
     };
     let unplaceable = match choice(v, "unplaceable")?.0 {
@@ -864,7 +895,7 @@ fn assemble(
             },
         };
         Some(GoldRules {
-            ingots_per_tile: int(v, "gold.ingots")? as u8,
+            ingots_per_tile: u8::try_from(int(v, "gold.ingots")?).ok()?,
             neighbourhood: if choice(v, "gold.neighbourhood")?.0 == "four" {
                 GoldNeighbourhood::Four
             } else {
@@ -906,7 +937,7 @@ fn assemble(
             } else {
                 RobberVictim::OwnerChooses
             },
-            track: int(v, "robbers.track")? as u32,
+            track: u32::try_from(int(v, "robbers.track")?).ok()?,
         })
     } else {
         None
@@ -933,7 +964,7 @@ fn assemble(
         hash: String::new(),
         min_players,
         max_players,
-        followers: int(v, "followers")? as u8,
+        followers: u8::try_from(int(v, "followers")?).ok()?,
         tiles,
         deck,
         start,
