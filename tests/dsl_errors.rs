@@ -565,6 +565,28 @@ fn e0509_deck_too_large() {
     assert!(d.items()[0].message.contains("28800"), "{d}");
 }
 
+#[test]
+fn e0509_long_decks_are_linear() {
+    // a 5,000-tile set named 20,000 times in the deck, and once with every tile in `only`:
+    // once quadratic or worse (minutes), now one error at the first item
+    let k = 5_000;
+    let tiles: String = (0..k)
+        .map(|i| format!("tile T{i} {{ edges FFFF field NL NR EL ER SL SR WL WR }}\n"))
+        .collect();
+    let set: Vec<String> = (0..k).map(|i| format!("T{i}")).collect();
+    let head = format!(
+        "ruleset \"t\"\n{tiles}tileset t {{ {} }}\nstart T0\n",
+        set.join(", ")
+    );
+    let text = format!("{head}deck {{ {} }}\n", "t x1, ".repeat(20_000));
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0509"]);
+    let at = text.find("t x1").unwrap();
+    assert_eq!(d.items()[0].span, at..at + 4);
+    let text = format!("{head}deck {{ t only [{}] }}\n", set.join(", "));
+    assert_eq!(errs(&text).codes(), vec!["E0509"]);
+}
+
 // ---- ruleset (E06xx, W01xx) ----
 
 #[test]

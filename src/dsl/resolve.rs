@@ -492,6 +492,7 @@ impl Loader {
         let mut sets: HashMap<String, Vec<(String, u64)>> = HashMap::new();
         for (def, fid) in &scope.tilesets {
             let mut entries: Vec<(String, u64)> = Vec::new();
+            let mut seen: HashSet<&str> = HashSet::new();
             for e in &def.entries {
                 let o = Origin {
                     file: *fid,
@@ -524,7 +525,7 @@ impl Loader {
                     );
                     continue;
                 }
-                if entries.iter().any(|(t, _)| *t == e.id.text) {
+                if !seen.insert(&e.id.text) {
                     self.err_at(
                         o,
                         "E0508",
@@ -541,9 +542,11 @@ impl Loader {
         }
         // deck
         let mut counts: Vec<(String, u64)> = Vec::new();
+        let mut count_of: HashMap<String, usize> = HashMap::new();
         let mut total: u64 = 0;
-        // the deck item that took the total over MAX_DECK_TILES
-        let mut too_big: Option<Origin> = None;
+        // the deck item that took the total over MAX_DECK_TILES (later items are still
+        // checked, but no longer counted)
+        let mut too_big: Option<(Origin, u64)> = None;
         for (item, fid) in &scope.deck {
             let o = Origin {
                 file: *fid,
@@ -574,42 +577,66 @@ impl Loader {
                 );
                 continue;
             }
-            let mut chosen: Vec<&(String, u64)> = entries.iter().collect();
-            if let Some(only) = &item.only {
-                for t in only {
-                    if !entries.iter().any(|(id, _)| *id == t.text) {
-                        let help = format!(
-                            "tiles of `{}`: {}",
-                            item.set.text,
-                            closest_first(&t.text, entries.iter().map(|(i, _)| i.as_str()))
-                                .join(", ")
-                        );
-                        self.err_at(
-                            Origin {
-                                file: *fid,
-                                span: t.span,
-                            },
-                            "E0501",
-                            format!("tile `{}` is not in tile set `{}`", t.text, item.set.text),
-                        )
-                        .help = Some(help);
+            let chosen: Vec<&(String, u64)> = match &item.only {
+                None => entries.iter().collect(),
+                Some(only) => {
+                    // the named tiles, in the set's order
+                    let pos: HashMap<&str, usize> = entries
+                        .iter()
+                        .enumerate()
+                        .map(|(k, (id, _))| (id.as_str(), k))
+                        .collect();
+                    let mut picked: Vec<usize> = Vec::new();
+                    for t in only {
+                        match pos.get(t.text.as_str()) {
+                            Some(&k) => picked.push(k),
+                            None => {
+                                let help = format!(
+                                    "tiles of `{}`: {}",
+                                    item.set.text,
+                                    closest_first(&t.text, entries.iter().map(|(i, _)| i.as_str()))
+                                        .join(", ")
+                                );
+                                self.err_at(
+                                    Origin {
+                                        file: *fid,
+                                        span: t.span,
+                                    },
+                                    "E0501",
+                                    format!(
+                                        "tile `{}` is not in tile set `{}`",
+                                        t.text, item.set.text
+                                    ),
+                                )
+                                .help = Some(help);
+                            }
+                        }
                     }
+                    picked.sort_unstable();
+                    picked.dedup();
+                    picked.into_iter().map(|k| &entries[k]).collect()
                 }
-                chosen.retain(|(id, _)| only.iter().any(|t| t.text == *id));
+            };
+            if too_big.is_some() {
+                continue;
             }
             for (id, n) in chosen {
                 let add = n.saturating_mul(item.mult.0 as u64);
                 total = total.saturating_add(add);
-                match counts.iter_mut().find(|(t, _)| t == id) {
-                    Some(c) => c.1 = c.1.saturating_add(add),
-                    None => counts.push((id.clone(), add)),
+                match count_of.get(id) {
+                    Some(&k) => counts[k].1 = counts[k].1.saturating_add(add),
+                    None => {
+                        count_of.insert(id.clone(), counts.len());
+                        counts.push((id.clone(), add));
+                    }
                 }
             }
-            if total > MAX_DECK_TILES && too_big.is_none() {
-                too_big = Some(Origin {
+            if total > MAX_DECK_TILES {
+                let o = Origin {
                     file: *fid,
                     span: item.span,
-                });
+                };
+                too_big = Some((o, total));
             }
         }
         let mut too_many_copies = false;
@@ -627,11 +654,11 @@ impl Loader {
                 );
             }
         }
-        if let Some(o) = too_big.filter(|_| !too_many_copies) {
+        if let Some((o, total)) = too_big.filter(|_| !too_many_copies) {
             self.err_at(
                 o,
                 "E0509",
-                format!("the deck has {total} tiles, more than {MAX_DECK_TILES}"),
+                format!("the deck has more than {MAX_DECK_TILES} tiles: {total} with this item"),
             )
             .help = Some(format!(
                 "a deck may hold at most {MAX_DECK_TILES} tiles, the start tile included \
