@@ -222,6 +222,20 @@ fn e0112_expression_too_long() {
     assert_eq!(errs(&text).codes(), vec!["E0112", "E0201"]);
 }
 
+#[test]
+fn e0111_too_many_errors_in_one_load() {
+    // 150,000 unknown tiles on one 900 KB line: each diagnostic copies its line, so all of
+    // them would need over 100 GB; 200 are kept and the rest counted
+    let text = with(&format!("tileset t {{ {} }}\n", "X x1, ".repeat(150_000)));
+    let d = errs(&text);
+    let codes = d.codes();
+    assert_eq!(codes.len(), 201);
+    assert!(codes[..200].iter().all(|c| *c == "E0501"));
+    let last = &d.items()[200];
+    assert_eq!((last.code, last.file.as_str()), ("E0111", "t.rules"));
+    assert!(last.message.contains("149800 more"), "{}", last.message);
+}
+
 // ---- options (E02xx) ----
 
 #[test]

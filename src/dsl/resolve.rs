@@ -6,6 +6,7 @@
 
 use super::ast::{DeckItem, Item, OptionStmt, Sp, Text, TilesetDef};
 use super::diagnostic::{Diagnostic, Diagnostics, Severity, SourceFile};
+use super::lexer::PErr;
 use super::parse::{self, parse_file};
 use super::print;
 use super::registry::{self, closest_first, Area, OptionDef};
@@ -21,6 +22,10 @@ use std::path::{Path, PathBuf};
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// Deepest chain of `extends` / `include`.
 const MAX_NESTING: usize = 32;
+/// Diagnostics kept per load; the rest are counted in one last E0111. Each keeps a copy of
+/// its source line, so a 1 MB one-line file with an error every few bytes would otherwise
+/// need that megabyte a hundred thousand times over.
+const MAX_DIAGS: usize = 200;
 /// Most tiles in a resolved deck, the start tile included (E0509). Real editions have fewer
 /// than 200; the engine's board and tile indices are sized from the deck. Every tile type in
 /// the deck has at least one copy, so this also bounds the number of tile types.
@@ -65,6 +70,10 @@ struct Loader {
     /// Path of each file (None for in-memory text: references resolve from the current dir).
     paths: Vec<Option<PathBuf>>,
     diags: Vec<Diagnostic>,
+    /// Diagnostics not kept (beyond MAX_DIAGS).
+    dropped: usize,
+    /// What `err_at` hands out once MAX_DIAGS are kept.
+    scratch: Diagnostic,
     /// Canonical paths of the files being resolved (extends/include chain).
     stack: Vec<PathBuf>,
     allow_files: bool,
@@ -85,8 +94,35 @@ impl Loader {
             files: Vec::new(),
             paths: Vec::new(),
             diags: Vec::new(),
+            dropped: 0,
+            scratch: Diagnostic::whole_file("E0111", "", ""),
             stack: Vec::new(),
             allow_files,
+        }
+    }
+
+    /// Are MAX_DIAGS kept already? Then further diagnostics are only counted (and not
+    /// built: locating a span copies its line).
+    fn full(&self) -> bool {
+        self.diags.len() >= MAX_DIAGS
+    }
+
+    /// Keep `d`, unless MAX_DIAGS are kept already.
+    fn push(&mut self, d: Diagnostic) {
+        if self.full() {
+            self.dropped += 1;
+        } else {
+            self.diags.push(d);
+        }
+    }
+
+    /// Keep a syntax or type error found in file `id`.
+    fn push_perr(&mut self, id: usize, e: &PErr) {
+        if self.full() {
+            self.dropped += 1;
+        } else {
+            let d = self.files[id].from_perr(e);
+            self.diags.push(d);
         }
     }
 
@@ -95,13 +131,22 @@ impl Loader {
     }
 
     fn err_at(&mut self, o: Origin, code: &'static str, msg: impl Into<String>) -> &mut Diagnostic {
+        if self.full() {
+            self.dropped += 1;
+            self.scratch = Diagnostic::whole_file(code, "", "");
+            return &mut self.scratch;
+        }
         let d = self.files[o.file].error(code, o.span.start, o.span.end, msg);
         self.diags.push(d);
         let n = self.diags.len() - 1;
         &mut self.diags[n]
     }
 
+    /// `file:line:col` of `o`, for a note (empty once MAX_DIAGS are kept).
     fn loc(&self, o: Origin) -> String {
+        if self.full() {
+            return String::new();
+        }
         let (l, c, _) = self.files[o.file].locate(o.span.start);
         format!("{}:{l}:{c}", self.files[o.file].name)
     }
@@ -115,7 +160,7 @@ impl Loader {
                 format!("`{name}` is too large ({} bytes)", text.len()),
             )
             .with_help(format!("rule files are limited to {MAX_FILE_BYTES} bytes"));
-            self.diags.push(d);
+            self.push(d);
             return None;
         }
         if let Some(k) = text.find('\0') {
@@ -130,7 +175,7 @@ impl Loader {
                 "this looks like a binary file, not a rule file",
             );
             d.help = Some(format!("it contains a NUL byte at offset {k}"));
-            self.diags.push(d);
+            self.push(d);
             return None;
         }
         self.files.push(SourceFile {
@@ -150,7 +195,7 @@ impl Loader {
                 None => Diagnostic::whole_file(code, &name, msg),
             };
             d.help = help;
-            me.diags.push(d);
+            me.push(d);
             None
         };
         let meta = match std::fs::metadata(path) {
@@ -216,7 +261,7 @@ impl Loader {
                 d.help = Some(format!(
                     "invalid byte at offset {bad}; save the file as UTF-8"
                 ));
-                self.diags.push(d);
+                self.push(d);
                 None
             }
         }
@@ -278,8 +323,7 @@ impl Loader {
     fn ruleset_scope(&mut self, id: usize) -> Scope {
         let (ast, errs) = parse_file(&self.files[id].text);
         for e in &errs {
-            let d = self.files[id].from_perr(e);
-            self.diags.push(d);
+            self.push_perr(id, e);
         }
         let mut scope = Scope::default();
         let mut extends = ast.items.iter().filter_map(|it| match it {
@@ -309,7 +353,7 @@ impl Loader {
                 help: Some("start the file with `ruleset \"My rules\"`".into()),
                 ..self.files[id].error("E0602", 0, 0, "missing ruleset name")
             };
-            self.diags.push(d);
+            self.push(d);
         }
         scope
     }
@@ -357,8 +401,7 @@ impl Loader {
                         if scope.included.insert(canon.clone()) {
                             let (ast, errs) = parse_file(&self.files[fid].text);
                             for e in &errs {
-                                let d = self.files[fid].from_perr(e);
-                                self.diags.push(d);
+                                self.push_perr(fid, e);
                             }
                             self.stack.push(canon);
                             self.apply(fid, &ast.items, scope, true, named);
@@ -368,8 +411,17 @@ impl Loader {
                 }
                 Item::Tile(def) => {
                     let mut out = Vec::new();
-                    let t = build_tile(def, &self.files[id], &mut out);
-                    self.diags.append(&mut out);
+                    // once MAX_DIAGS are kept, check against an empty text: the
+                    // diagnostics are dropped anyway, and locating them costs
+                    let quiet = SourceFile {
+                        name: String::new(),
+                        text: String::new(),
+                    };
+                    let src = if self.full() { &quiet } else { &self.files[id] };
+                    let t = build_tile(def, src, &mut out);
+                    for d in out {
+                        self.push(d);
+                    }
                     let o = Origin {
                         file: id,
                         span: def.id.span,
@@ -478,8 +530,7 @@ impl Loader {
             }
             Err(errs) => {
                 for e in &errs {
-                    let d = self.files[id].from_perr(e);
-                    self.diags.push(d);
+                    self.push_perr(id, e);
                 }
             }
         }
@@ -553,6 +604,10 @@ impl Loader {
                 span: item.set.span,
             };
             let Some(entries) = sets.get(&item.set.text) else {
+                if self.full() {
+                    self.dropped += 1;
+                    continue;
+                }
                 let names = closest_first(
                     &item.set.text,
                     scope.tilesets.iter().map(|(s, _)| s.name.text.as_str()),
@@ -591,12 +646,19 @@ impl Loader {
                         match pos.get(t.text.as_str()) {
                             Some(&k) => picked.push(k),
                             None => {
-                                let help = format!(
-                                    "tiles of `{}`: {}",
-                                    item.set.text,
-                                    closest_first(&t.text, entries.iter().map(|(i, _)| i.as_str()))
+                                let help = if self.full() {
+                                    String::new()
+                                } else {
+                                    format!(
+                                        "tiles of `{}`: {}",
+                                        item.set.text,
+                                        closest_first(
+                                            &t.text,
+                                            entries.iter().map(|(i, _)| i.as_str())
+                                        )
                                         .join(", ")
-                                );
+                                    )
+                                };
                                 self.err_at(
                                     Origin {
                                         file: *fid,
@@ -745,7 +807,7 @@ impl Loader {
                         "add the {} tiles to the deck, or remove this option",
                         def.area.name()
                     ));
-                    self.diags.push(d);
+                    self.push(d);
                     options.insert(def.key.to_string(), self.setting(v));
                 }
                 continue;
@@ -803,6 +865,9 @@ impl Loader {
     }
 
     fn tile_suggestions(&self, scope: &Scope, id: &str) -> Option<String> {
+        if self.full() {
+            return None; // the diagnostic is dropped: skip the search
+        }
         let near: Vec<String> = closest_first(id, scope.tiles.iter().map(|(t, _)| t.id.as_str()))
             .into_iter()
             .take(5)
@@ -1024,6 +1089,19 @@ fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loa
         None => None,
     };
     sort(&mut l.diags);
+    if l.dropped > 0 {
+        let name = top.map_or("", |id| l.files[id].name.as_str());
+        let d = Diagnostic::whole_file(
+            "E0111",
+            name,
+            format!(
+                "too many errors: {} more not shown (at most {MAX_DIAGS} are)",
+                l.dropped
+            ),
+        )
+        .with_help("fix the errors shown and check again");
+        l.diags.push(d);
+    }
     match rs {
         Some(ruleset) if !l.has_errors() => Ok(Loaded {
             ruleset,
