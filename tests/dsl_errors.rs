@@ -164,6 +164,78 @@ fn e0111_too_many_errors_stops() {
     assert_eq!(d.codes().last(), Some(&"E0111"));
 }
 
+#[test]
+fn e0105_formula_literal_beyond_a_billion() {
+    let d = one(
+        &with("score.road.complete = tiles * 1000000001\n"),
+        "E0105",
+        "1000000001",
+    );
+    assert!(d.help.unwrap().contains("-1000000000..=1000000000"));
+    one(
+        &with("gold.value = table(ingots) { 1..3: -2000000000 }\n"),
+        "E0105",
+        "-2000000000",
+    );
+    // the reproducers that reached i64::MIN / -1 through literals
+    one(
+        &with("score.road.complete = (0 - 9223372036854775807 - 1 + tiles - tiles) / (0 - 1)\n"),
+        "E0105",
+        "9223372036854775807",
+    );
+    assert!(
+        load_ruleset_str_isolated("t", &with("score.road.complete = -1000000000 * tiles\n"))
+            .is_ok()
+    );
+}
+
+#[test]
+fn e0112_expression_too_long() {
+    // 257 operands: the span is the whole expression
+    let long = format!("tiles{}", " + 1".repeat(256));
+    let d = one(
+        &with(&format!("score.road.complete = {long}\n")),
+        "E0112",
+        &long,
+    );
+    assert!(d.help.unwrap().contains("at most 256 operands"));
+    // 256 are fine
+    let ok = format!("tiles{}", " + 1".repeat(255));
+    assert!(
+        load_ruleset_str_isolated("t", &with(&format!("score.road.complete = {ok}\n"))).is_ok()
+    );
+    // ~30,000 terms inside a block (the stack-overflow reproducer): one error, and the
+    // items after the block are still checked
+    let long = format!("tiles{}", " + 1".repeat(30_000));
+    let text = with(&format!(
+        "score {{ road.complete = {long} }}\nfollowrs = 7\n"
+    ));
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0112", "E0201"], "{d}");
+    let at = text.find(&long).unwrap();
+    assert_eq!(d.items()[0].span, at..at + long.len());
+    // and spread over lines, operands in calls and parentheses count too
+    let text = with(&format!(
+        "score.road.complete = max(tiles,\n (1{}))\nfollowrs = 7\n",
+        " *\n 1".repeat(5_000)
+    ));
+    assert_eq!(errs(&text).codes(), vec!["E0112", "E0201"]);
+}
+
+#[test]
+fn e0111_too_many_errors_in_one_load() {
+    // 150,000 unknown tiles on one 900 KB line: each diagnostic copies its line, so all of
+    // them would need over 100 GB; 200 are kept and the rest counted
+    let text = with(&format!("tileset t {{ {} }}\n", "X x1, ".repeat(150_000)));
+    let d = errs(&text);
+    let codes = d.codes();
+    assert_eq!(codes.len(), 201);
+    assert!(codes[..200].iter().all(|c| *c == "E0501"));
+    let last = &d.items()[200];
+    assert_eq!((last.code, last.file.as_str()), ("E0111", "t.rules"));
+    assert!(last.message.contains("149800 more"), "{}", last.message);
+}
+
 // ---- options (E02xx) ----
 
 #[test]
@@ -483,6 +555,50 @@ fn e0508_tile_twice_in_a_set() {
     let text = OK.replace("A x2", "A x2, A x1");
     let d = errs(&text);
     assert_eq!(d.codes(), vec!["E0508"]);
+}
+
+#[test]
+fn e0509_deck_too_large() {
+    // 2 tiles × 501 = 1002 > 1000: the error points at the deck item
+    let d = one(&OK.replace("s x1", "s x501"), "E0509", "s x501");
+    assert!(d.help.unwrap().contains("at most 1000 tiles"));
+    // exactly 1000 (start tile included) is fine
+    let rs = load_ruleset_str_isolated("t", &OK.replace("s x1", "s x500"))
+        .unwrap()
+        .ruleset;
+    assert_eq!(rs.total_tiles(), 1000);
+    // across items: the one that goes over is blamed
+    let text = OK.replace("deck { s x1 }", "deck { s x400 }\ndeck += { s x50, s x60 }");
+    one(&text, "E0509", "s x60");
+    // the reproducer: the base game ×400 (28,800 tiles)
+    let text = "ruleset \"b\"\nextends \"rulesets/base.rules\"\ndeck { base x400 }\n";
+    let d = load_ruleset_str("b.rules", text).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0509"], "{d}");
+    let at = text.find("base x400").unwrap();
+    assert_eq!(d.items()[0].span, at..at + "base x400".len());
+    assert!(d.items()[0].message.contains("28800"), "{d}");
+}
+
+#[test]
+fn e0509_long_decks_are_linear() {
+    // a 5,000-tile set named 20,000 times in the deck, and once with every tile in `only`:
+    // once quadratic or worse (minutes), now one error at the first item
+    let k = 5_000;
+    let tiles: String = (0..k)
+        .map(|i| format!("tile T{i} {{ edges FFFF field NL NR EL ER SL SR WL WR }}\n"))
+        .collect();
+    let set: Vec<String> = (0..k).map(|i| format!("T{i}")).collect();
+    let head = format!(
+        "ruleset \"t\"\n{tiles}tileset t {{ {} }}\nstart T0\n",
+        set.join(", ")
+    );
+    let text = format!("{head}deck {{ {} }}\n", "t x1, ".repeat(20_000));
+    let d = errs(&text);
+    assert_eq!(d.codes(), vec!["E0509"]);
+    let at = text.find("t x1").unwrap();
+    assert_eq!(d.items()[0].span, at..at + 4);
+    let text = format!("{head}deck {{ t only [{}] }}\n", set.join(", "));
+    assert_eq!(errs(&text).codes(), vec!["E0509"]);
 }
 
 // ---- ruleset (E06xx, W01xx) ----

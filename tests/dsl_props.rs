@@ -182,6 +182,82 @@ proptest! {
     }
 }
 
+/// A minimal valid ruleset without files: one tile type, two copies per deck multiplier.
+const SMALL: &str = "ruleset \"t\"\ntile A { edges FFFF field NL NR EL ER SL SR WL WR }\ntileset s { A x2 }\nstart A\n";
+
+/// One term of a long formula and the operands it counts.
+fn term(k: usize) -> (&'static str, usize) {
+    match k % 6 {
+        0 => ("tiles", 1),
+        1 => ("2", 1),
+        2 => ("(tiles)", 1),
+        3 => ("-tiles", 2),
+        4 => ("min(tiles, 3)", 3),
+        _ => ("- 7", 2),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Thousands of terms, deep parentheses and huge counts give diagnostics, never a
+    /// panic or a stack overflow; what loads prints back to text that loads again.
+    #[test]
+    fn long_inputs_give_diagnostics(
+        terms in prop_oneof![1usize..300, 1usize..6_000],
+        shift in 0usize..6,
+        ops in prop::collection::vec(select(vec![" + ", " - ", " * ", " / ", "\n+ "]), 1..6),
+        parens in prop_oneof![0usize..70, 0usize..3_000],
+        mult in prop_oneof![0u64..600, 0u64..40_000, any::<u64>()],
+    ) {
+        let mut formula = String::new();
+        let (mut operands, mut depth) = (0, parens);
+        for k in 0..terms {
+            if k > 0 {
+                formula.push_str(ops[k % ops.len()]);
+            }
+            let (t, n) = term(k + shift);
+            formula.push_str(t);
+            operands += n;
+            if n > 1 || t.starts_with('(') {
+                depth = parens + 1; // a parenthesis, a unary minus or a call argument
+            }
+        }
+        let mut formula = format!("{}{formula}{}", "(".repeat(parens), ")".repeat(parens));
+        let mut expected = Vec::new();
+        if depth > 64 {
+            expected.push("E0110");
+            // reported where the value gets too deep; recovery resumes at the end of that
+            // line, so keep the formula on one line (the rest would be reported too)
+            formula = formula.replace('\n', " ");
+        } else if operands > 256 {
+            expected.push("E0112");
+        }
+        match mult {
+            0 => expected.push("E0503"),
+            1..=500 => {}
+            501..=32_767 => expected.push("E0509"),
+            m if m <= i64::MAX as u64 => expected.push("E0507"),
+            _ => expected.push("E0105"), // the count itself; the deck is then empty
+        }
+        let text = format!("{SMALL}deck {{ s x{mult} }}\nscore.road.complete = {formula}\n");
+        match load_ruleset_str_isolated("long.rules", &text) {
+            Ok(l) => {
+                prop_assert!(expected.is_empty(), "expected {expected:?}");
+                let printed = print_ruleset(&l.ruleset);
+                let again = load_ruleset_str_isolated("printed.rules", &printed);
+                prop_assert!(again.is_ok(), "{}", again.unwrap_err());
+            }
+            Err(d) => {
+                let mut codes = d.codes();
+                codes.sort();
+                expected.sort();
+                prop_assert_eq!(codes, expected, "{}", d);
+            }
+        }
+    }
+}
+
 #[test]
 fn every_bundled_ruleset_round_trips() {
     for e in std::fs::read_dir("rulesets").unwrap() {

@@ -24,6 +24,9 @@ pub struct PErr {
     pub end: usize,
     pub msg: String,
     pub help: Option<String>,
+    /// Where recovery looks for the end of the failed item, when the parser read the
+    /// offending construct to its end (e.g. a whole over-long expression); `start` otherwise.
+    pub resume: Option<usize>,
 }
 
 impl PErr {
@@ -34,6 +37,7 @@ impl PErr {
             end,
             msg: msg.into(),
             help: None,
+            resume: None,
         }
     }
 

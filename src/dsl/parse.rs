@@ -16,6 +16,9 @@
 //! unary    := "-" unary | atom
 //! atom     := INT [".." [INT]] | STRING | "(" sum ")" | IDENT ["(" args ")" ["{" rows "}"]]
 //! ```
+//!
+//! Limits on one value: at most [`MAX_OPERANDS`] operands (E0112), nesting at most 64 deep
+//! (E0110), numbers within ±[`MAX_LITERAL`] (E0105).
 
 use super::ast::*;
 use super::lexer::*;
@@ -23,8 +26,16 @@ use crate::tiles::{CropKind, HalfEdge, Side};
 use nom::combinator::opt;
 use nom::Parser;
 
-/// Deepest nesting of parentheses / unary minus in one value.
+/// Deepest nesting of parentheses / unary minus / call arguments in one value.
 const MAX_DEPTH: u32 = 64;
+/// Most operands in one value (E0112): every number, name, string, range and call counts,
+/// nested ones included, and a unary minus counts one more (its implicit `0`). Together with
+/// [`MAX_DEPTH`] this bounds the depth of the expression tree (`a + b + c …` nests to the
+/// left) to a few hundred levels, which typing, printing, evaluating and dropping walk
+/// recursively.
+pub const MAX_OPERANDS: u32 = 256;
+/// Largest magnitude of a number in a value (E0105).
+pub const MAX_LITERAL: i64 = 1_000_000_000;
 /// Errors collected per file before giving up.
 const MAX_ERRORS: usize = 50;
 
@@ -124,7 +135,7 @@ pub fn parse_file(text: &str) -> (File, Vec<PErr>) {
                 i = rest;
             }
             Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => {
-                let (next, unclosed) = recover(text, start, e.start);
+                let (next, unclosed) = recover(text, start, e.resume.unwrap_or(e.start));
                 match unclosed {
                     Some(brace) if e.start >= text.len() || next <= e.start => {
                         errors.push(
@@ -613,9 +624,39 @@ fn source_tag(i: Span<'_>) -> PResult<'_, Option<Text>> {
     }
 }
 
-/// A value (see the grammar above). `depth` bounds nesting.
+/// A value (see the grammar above). `depth` bounds nesting; the whole value may have at
+/// most [`MAX_OPERANDS`] operands (E0112).
 pub fn value(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
-    let (mut i, mut lhs) = product(i, depth)?;
+    let mut n = 0;
+    let (j, v) = sum(i, depth, &mut n)?;
+    if n > MAX_OPERANDS {
+        // the whole expression was read (without building its tree past the limit), so the
+        // span covers all of it and recovery starts after it
+        let (start, end) = (v.span.start, off(j));
+        let mut e = PErr::new(
+            "E0112",
+            start,
+            end,
+            format!("expression too long: {n} operands, more than {MAX_OPERANDS}"),
+        )
+        .with_help(format!(
+            "a value may have at most {MAX_OPERANDS} operands (numbers, names and calls, \
+             nested ones included); simplify it, e.g. `tiles + 1 + 1` is `tiles + 2`"
+        ));
+        e.resume = Some(end);
+        return fail(e);
+    }
+    Ok((j, v))
+}
+
+/// Has the value being parsed used up its operands? Past the limit the parser still reads
+/// the expression to its end but builds no more tree.
+fn over(n: &u32) -> bool {
+    *n > MAX_OPERANDS
+}
+
+fn sum<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
+    let (mut i, mut lhs) = product(i, depth, n)?;
     loop {
         let j = skip_ws(i);
         let op = match j.fragment().chars().next() {
@@ -624,18 +665,20 @@ pub fn value(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
             _ => return Ok((i, lhs)),
         };
         let (k, _) = nom::Input::take_split(&j, 1);
-        let (k, rhs) = product(k, depth)?;
-        let span = lhs.span.to(rhs.span);
-        lhs = Value {
-            kind: ValueKind::Bin(op, Box::new(lhs), Box::new(rhs)),
-            span,
-        };
+        let (k, rhs) = product(k, depth, n)?;
+        if !over(n) {
+            let span = lhs.span.to(rhs.span);
+            lhs = Value {
+                kind: ValueKind::Bin(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            };
+        }
         i = k;
     }
 }
 
-fn product(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
-    let (mut i, mut lhs) = unary(i, depth)?;
+fn product<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
+    let (mut i, mut lhs) = unary(i, depth, n)?;
     loop {
         let j = skip_ws(i);
         let op = match j.fragment().chars().next() {
@@ -644,12 +687,14 @@ fn product(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
             _ => return Ok((i, lhs)),
         };
         let (k, _) = nom::Input::take_split(&j, 1);
-        let (k, rhs) = unary(k, depth)?;
-        let span = lhs.span.to(rhs.span);
-        lhs = Value {
-            kind: ValueKind::Bin(op, Box::new(lhs), Box::new(rhs)),
-            span,
-        };
+        let (k, rhs) = unary(k, depth, n)?;
+        if !over(n) {
+            let span = lhs.span.to(rhs.span);
+            lhs = Value {
+                kind: ValueKind::Bin(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            };
+        }
         i = k;
     }
 }
@@ -664,7 +709,7 @@ fn too_deep(i: Span<'_>) -> PErr {
     )
 }
 
-fn unary(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
+fn unary<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
     if depth > MAX_DEPTH {
         return fail(too_deep(i));
     }
@@ -672,8 +717,11 @@ fn unary(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
     let f = *j.fragment();
     if f.starts_with('-') && !f[1..].starts_with(|c: char| c.is_ascii_digit()) {
         let start = off(j);
+        // `-x` is printed back as `0 - x`: count the implicit 0, so a printed ruleset
+        // never has more operands than the text it came from
+        *n = n.saturating_add(1);
         let (k, _) = nom::Input::take_split(&j, 1);
-        let (k, inner) = unary(k, depth + 1)?;
+        let (k, inner) = unary(k, depth + 1, n)?;
         let span = sp(start, inner.span.end);
         return Ok((
             k,
@@ -683,13 +731,39 @@ fn unary(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
             },
         ));
     }
-    atom(j, depth)
+    atom(j, depth, n)
 }
 
-fn atom(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
+/// An integer in a value (formula, range, option value, table row): at most
+/// [`MAX_LITERAL`] in magnitude (E0105).
+fn literal(i: Span<'_>) -> PResult<'_, (i64, usize, usize)> {
+    let help = || format!("numbers in values must lie within -{MAX_LITERAL}..={MAX_LITERAL}");
+    match integer(i) {
+        Ok((_, (v, a, b))) if v.unsigned_abs() > MAX_LITERAL.unsigned_abs() => {
+            fail(PErr::new("E0105", a, b, "number out of range").with_help(help()))
+        }
+        Err(nom::Err::Failure(e)) if e.code == "E0105" => fail(e.with_help(help())),
+        r => r,
+    }
+}
+
+fn atom<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
     let i = skip_ws(i);
     let start = off(i);
     let f = *i.fragment();
+    if f.starts_with('(') {
+        let (j, _) = sym('(')(i)?;
+        let (j, inner) = sum(j, depth + 1, n)?;
+        let (j, _) = expect(sym(')'), "`)`")(j)?;
+        return Ok((
+            j,
+            Value {
+                kind: inner.kind,
+                span: sp(start, off(j)),
+            },
+        ));
+    }
+    *n = n.saturating_add(1);
     if f.starts_with('"') {
         let (j, s) = string(i)?;
         return Ok((
@@ -700,26 +774,14 @@ fn atom(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
             },
         ));
     }
-    if f.starts_with('(') {
-        let (j, _) = sym('(')(i)?;
-        let (j, inner) = value(j, depth + 1)?;
-        let (j, _) = expect(sym(')'), "`)`")(j)?;
-        return Ok((
-            j,
-            Value {
-                kind: inner.kind,
-                span: sp(start, off(j)),
-            },
-        ));
-    }
     if f.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
-        let (j, (n, _, _)) = integer(i)?;
+        let (j, (v, _, _)) = literal(i)?;
         if let Ok((k, _)) = syms("..")(j) {
-            let (k, hi) = opt(integer).parse_complete(k)?;
+            let (k, hi) = opt(literal).parse_complete(k)?;
             return Ok((
                 k,
                 Value {
-                    kind: ValueKind::Range(n, hi.map(|h| h.0)),
+                    kind: ValueKind::Range(v, hi.map(|h| h.0)),
                     span: sp(start, off(k)),
                 },
             ));
@@ -727,7 +789,7 @@ fn atom(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
         return Ok((
             j,
             Value {
-                kind: ValueKind::Int(n),
+                kind: ValueKind::Int(v),
                 span: sp(start, off(j)),
             },
         ));
@@ -756,15 +818,17 @@ fn atom(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
                 return fail(too_deep(j));
             }
             let (k, arg_name) = match arg_label(j) {
-                Ok((k, n)) => (k, Some(n)),
+                Ok((k, label)) => (k, Some(label)),
                 Err(nom::Err::Failure(e)) => return Err(nom::Err::Failure(e)),
                 Err(_) => (j, None),
             };
-            let (k, v) = value(k, depth + 1)?;
-            args.push(Arg {
-                name: arg_name,
-                value: v,
-            });
+            let (k, v) = sum(k, depth + 1, n)?;
+            if !over(n) {
+                args.push(Arg {
+                    name: arg_name,
+                    value: v,
+                });
+            }
             if let Ok((k2, _)) = sym(',')(k) {
                 j = k2;
                 continue;
@@ -806,11 +870,11 @@ fn table_rows(mut i: Span<'_>) -> PResult<'_, Vec<TableRow>> {
         if let Ok((j, _)) = sym('}')(i) {
             return Ok((j, rows));
         }
-        let (j, (lo, a, _)) = expect(integer, "a table row `LOW..HIGH: VALUE` or `}`")(i)?;
+        let (j, (lo, a, _)) = expect(literal, "a table row `LOW..HIGH: VALUE` or `}`")(i)?;
         let (j, _) = expect(syms(".."), "`..` (rows are `LOW..HIGH: VALUE`)")(j)?;
-        let (j, hi) = opt(integer).parse_complete(j)?;
+        let (j, hi) = opt(literal).parse_complete(j)?;
         let (j, _) = expect(sym(':'), "`:`")(j)?;
-        let (j, (v, _, _)) = expect(integer, "the row's value (an integer)")(j)?;
+        let (j, (v, _, _)) = expect(literal, "the row's value (an integer)")(j)?;
         rows.push(TableRow {
             lo,
             hi: hi.map(|h| h.0),
@@ -868,6 +932,84 @@ players = 2..6
         let (_, errs) = parse_file("tile X {\n edges FFFF\n");
         assert_eq!(errs.len(), 1, "{errs:?}");
         assert_eq!((errs[0].code, errs[0].start), ("E0103", 7));
+    }
+
+    /// Depth of the value tree (1 for a leaf).
+    fn depth(v: &Value) -> usize {
+        match &v.kind {
+            ValueKind::Bin(_, a, b) => 1 + depth(a).max(depth(b)),
+            ValueKind::Neg(a) => 1 + depth(a),
+            ValueKind::Call { args, .. } => {
+                1 + args.iter().map(|a| depth(&a.value)).max().unwrap_or(0)
+            }
+            _ => 1,
+        }
+    }
+
+    #[test]
+    fn operand_limit() {
+        let chain = |k: usize| format!("tiles{}", " + 1".repeat(k));
+        // 256 operands are fine
+        let f = ok(&format!("a = {}\n", chain(MAX_OPERANDS as usize - 1)));
+        let Item::Option(o) = &f.items[0] else {
+            panic!()
+        };
+        assert_eq!(depth(&o.value), MAX_OPERANDS as usize);
+        // 257 are not: one error over the whole expression, and the next item is read
+        let long = chain(MAX_OPERANDS as usize);
+        let text = format!("a = {long}\nb = 2\n");
+        let (f, errs) = parse_file(&text);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(
+            (errs[0].code, errs[0].start, errs[0].end),
+            ("E0112", 4, 4 + long.len())
+        );
+        assert_eq!(f.items.len(), 1);
+        // a unary minus counts its implicit `0`; operands nested in calls and parentheses count
+        let negs = format!("a = {}\n", "-x + ".repeat(128).trim_end_matches(" + "));
+        assert!(parse_file(&negs).1.is_empty());
+        let negs = format!("a = {}x\n", "-x + ".repeat(128));
+        assert_eq!(parse_file(&negs).1[0].code, "E0112");
+        let nested = |k| format!("a = min(({}), max(1, 2))\n", chain(k));
+        assert!(parse_file(&nested(251)).1.is_empty());
+        assert_eq!(parse_file(&nested(252)).1[0].code, "E0112");
+    }
+
+    #[test]
+    fn long_chains_are_an_error_not_a_crash() {
+        // multi-line, products, calls: ~100,000 operands in well under a megabyte
+        let text = format!(
+            "ruleset \"x\"\nscore {{ road.complete = tiles{} }}\nb = {}\nc = min({})\nd = 1\n",
+            " +\n 1".repeat(30_000),
+            vec!["2"; 30_000].join(" * "),
+            vec!["(1)"; 30_000].join(", "),
+        );
+        let (f, errs) = parse_file(&text);
+        let codes: Vec<&str> = errs.iter().map(|e| e.code).collect();
+        assert_eq!(codes, ["E0112", "E0112", "E0112"]);
+        assert_eq!(f.items.len(), 2); // ruleset and d
+    }
+
+    #[test]
+    fn literals_in_values_are_bounded() {
+        assert!(parse_file(
+            "a = 1000000000 * -1000000000\nt = table(x) { -1000000000..1000000000: 1000000000 }\n"
+        )
+        .1
+        .is_empty());
+        for text in [
+            "a = 1000000001\n",
+            "a = -1000000001\n",
+            "a = 2..99999999999\n",
+            "a = table(x) { 1..2: 1000000001 }\n",
+            "a = table(x) { 1..10000000000: 1 }\n",
+            "a = 99999999999999999999999\n",
+        ] {
+            let errs = parse_file(text).1;
+            assert_eq!(errs.len(), 1, "{text}");
+            assert_eq!(errs[0].code, "E0105", "{text}");
+            assert!(errs[0].help.as_deref().unwrap().contains("1000000000"));
+        }
     }
 
     #[test]

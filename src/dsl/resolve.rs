@@ -6,6 +6,7 @@
 
 use super::ast::{DeckItem, Item, OptionStmt, Sp, Text, TilesetDef};
 use super::diagnostic::{Diagnostic, Diagnostics, Severity, SourceFile};
+use super::lexer::PErr;
 use super::parse::{self, parse_file};
 use super::print;
 use super::registry::{self, closest_first, Area, OptionDef};
@@ -21,6 +22,14 @@ use std::path::{Path, PathBuf};
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// Deepest chain of `extends` / `include`.
 const MAX_NESTING: usize = 32;
+/// Diagnostics kept per load; the rest are counted in one last E0111. Each keeps a copy of
+/// its source line, so a 1 MB one-line file with an error every few bytes would otherwise
+/// need that megabyte a hundred thousand times over.
+const MAX_DIAGS: usize = 200;
+/// Most tiles in a resolved deck, the start tile included (E0509). Real editions have fewer
+/// than 200; the engine's board and tile indices are sized from the deck. Every tile type in
+/// the deck has at least one copy, so this also bounds the number of tile types.
+pub const MAX_DECK_TILES: u64 = 1000;
 
 /// A loaded ruleset and the warnings found on the way.
 #[derive(Clone, Debug)]
@@ -61,6 +70,10 @@ struct Loader {
     /// Path of each file (None for in-memory text: references resolve from the current dir).
     paths: Vec<Option<PathBuf>>,
     diags: Vec<Diagnostic>,
+    /// Diagnostics not kept (beyond MAX_DIAGS).
+    dropped: usize,
+    /// What `err_at` hands out once MAX_DIAGS are kept.
+    scratch: Diagnostic,
     /// Canonical paths of the files being resolved (extends/include chain).
     stack: Vec<PathBuf>,
     allow_files: bool,
@@ -81,8 +94,35 @@ impl Loader {
             files: Vec::new(),
             paths: Vec::new(),
             diags: Vec::new(),
+            dropped: 0,
+            scratch: Diagnostic::whole_file("E0111", "", ""),
             stack: Vec::new(),
             allow_files,
+        }
+    }
+
+    /// Are MAX_DIAGS kept already? Then further diagnostics are only counted (and not
+    /// built: locating a span copies its line).
+    fn full(&self) -> bool {
+        self.diags.len() >= MAX_DIAGS
+    }
+
+    /// Keep `d`, unless MAX_DIAGS are kept already.
+    fn push(&mut self, d: Diagnostic) {
+        if self.full() {
+            self.dropped += 1;
+        } else {
+            self.diags.push(d);
+        }
+    }
+
+    /// Keep a syntax or type error found in file `id`.
+    fn push_perr(&mut self, id: usize, e: &PErr) {
+        if self.full() {
+            self.dropped += 1;
+        } else {
+            let d = self.files[id].from_perr(e);
+            self.diags.push(d);
         }
     }
 
@@ -91,13 +131,22 @@ impl Loader {
     }
 
     fn err_at(&mut self, o: Origin, code: &'static str, msg: impl Into<String>) -> &mut Diagnostic {
+        if self.full() {
+            self.dropped += 1;
+            self.scratch = Diagnostic::whole_file(code, "", "");
+            return &mut self.scratch;
+        }
         let d = self.files[o.file].error(code, o.span.start, o.span.end, msg);
         self.diags.push(d);
         let n = self.diags.len() - 1;
         &mut self.diags[n]
     }
 
+    /// `file:line:col` of `o`, for a note (empty once MAX_DIAGS are kept).
     fn loc(&self, o: Origin) -> String {
+        if self.full() {
+            return String::new();
+        }
         let (l, c, _) = self.files[o.file].locate(o.span.start);
         format!("{}:{l}:{c}", self.files[o.file].name)
     }
@@ -111,7 +160,7 @@ impl Loader {
                 format!("`{name}` is too large ({} bytes)", text.len()),
             )
             .with_help(format!("rule files are limited to {MAX_FILE_BYTES} bytes"));
-            self.diags.push(d);
+            self.push(d);
             return None;
         }
         if let Some(k) = text.find('\0') {
@@ -126,7 +175,7 @@ impl Loader {
                 "this looks like a binary file, not a rule file",
             );
             d.help = Some(format!("it contains a NUL byte at offset {k}"));
-            self.diags.push(d);
+            self.push(d);
             return None;
         }
         self.files.push(SourceFile {
@@ -146,7 +195,7 @@ impl Loader {
                 None => Diagnostic::whole_file(code, &name, msg),
             };
             d.help = help;
-            me.diags.push(d);
+            me.push(d);
             None
         };
         let meta = match std::fs::metadata(path) {
@@ -212,7 +261,7 @@ impl Loader {
                 d.help = Some(format!(
                     "invalid byte at offset {bad}; save the file as UTF-8"
                 ));
-                self.diags.push(d);
+                self.push(d);
                 None
             }
         }
@@ -274,8 +323,7 @@ impl Loader {
     fn ruleset_scope(&mut self, id: usize) -> Scope {
         let (ast, errs) = parse_file(&self.files[id].text);
         for e in &errs {
-            let d = self.files[id].from_perr(e);
-            self.diags.push(d);
+            self.push_perr(id, e);
         }
         let mut scope = Scope::default();
         let mut extends = ast.items.iter().filter_map(|it| match it {
@@ -305,7 +353,7 @@ impl Loader {
                 help: Some("start the file with `ruleset \"My rules\"`".into()),
                 ..self.files[id].error("E0602", 0, 0, "missing ruleset name")
             };
-            self.diags.push(d);
+            self.push(d);
         }
         scope
     }
@@ -353,8 +401,7 @@ impl Loader {
                         if scope.included.insert(canon.clone()) {
                             let (ast, errs) = parse_file(&self.files[fid].text);
                             for e in &errs {
-                                let d = self.files[fid].from_perr(e);
-                                self.diags.push(d);
+                                self.push_perr(fid, e);
                             }
                             self.stack.push(canon);
                             self.apply(fid, &ast.items, scope, true, named);
@@ -364,8 +411,17 @@ impl Loader {
                 }
                 Item::Tile(def) => {
                     let mut out = Vec::new();
-                    let t = build_tile(def, &self.files[id], &mut out);
-                    self.diags.append(&mut out);
+                    // once MAX_DIAGS are kept, check against an empty text: the
+                    // diagnostics are dropped anyway, and locating them costs
+                    let quiet = SourceFile {
+                        name: String::new(),
+                        text: String::new(),
+                    };
+                    let src = if self.full() { &quiet } else { &self.files[id] };
+                    let t = build_tile(def, src, &mut out);
+                    for d in out {
+                        self.push(d);
+                    }
                     let o = Origin {
                         file: id,
                         span: def.id.span,
@@ -474,8 +530,7 @@ impl Loader {
             }
             Err(errs) => {
                 for e in &errs {
-                    let d = self.files[id].from_perr(e);
-                    self.diags.push(d);
+                    self.push_perr(id, e);
                 }
             }
         }
@@ -488,6 +543,7 @@ impl Loader {
         let mut sets: HashMap<String, Vec<(String, u64)>> = HashMap::new();
         for (def, fid) in &scope.tilesets {
             let mut entries: Vec<(String, u64)> = Vec::new();
+            let mut seen: HashSet<&str> = HashSet::new();
             for e in &def.entries {
                 let o = Origin {
                     file: *fid,
@@ -520,7 +576,7 @@ impl Loader {
                     );
                     continue;
                 }
-                if entries.iter().any(|(t, _)| *t == e.id.text) {
+                if !seen.insert(&e.id.text) {
                     self.err_at(
                         o,
                         "E0508",
@@ -537,12 +593,21 @@ impl Loader {
         }
         // deck
         let mut counts: Vec<(String, u64)> = Vec::new();
+        let mut count_of: HashMap<String, usize> = HashMap::new();
+        let mut total: u64 = 0;
+        // the deck item that took the total over MAX_DECK_TILES (later items are still
+        // checked, but no longer counted)
+        let mut too_big: Option<(Origin, u64)> = None;
         for (item, fid) in &scope.deck {
             let o = Origin {
                 file: *fid,
                 span: item.set.span,
             };
             let Some(entries) = sets.get(&item.set.text) else {
+                if self.full() {
+                    self.dropped += 1;
+                    continue;
+                }
                 let names = closest_first(
                     &item.set.text,
                     scope.tilesets.iter().map(|(s, _)| s.name.text.as_str()),
@@ -567,39 +632,79 @@ impl Loader {
                 );
                 continue;
             }
-            let mut chosen: Vec<&(String, u64)> = entries.iter().collect();
-            if let Some(only) = &item.only {
-                for t in only {
-                    if !entries.iter().any(|(id, _)| *id == t.text) {
-                        let help = format!(
-                            "tiles of `{}`: {}",
-                            item.set.text,
-                            closest_first(&t.text, entries.iter().map(|(i, _)| i.as_str()))
-                                .join(", ")
-                        );
-                        self.err_at(
-                            Origin {
-                                file: *fid,
-                                span: t.span,
-                            },
-                            "E0501",
-                            format!("tile `{}` is not in tile set `{}`", t.text, item.set.text),
-                        )
-                        .help = Some(help);
+            let chosen: Vec<&(String, u64)> = match &item.only {
+                None => entries.iter().collect(),
+                Some(only) => {
+                    // the named tiles, in the set's order
+                    let pos: HashMap<&str, usize> = entries
+                        .iter()
+                        .enumerate()
+                        .map(|(k, (id, _))| (id.as_str(), k))
+                        .collect();
+                    let mut picked: Vec<usize> = Vec::new();
+                    for t in only {
+                        match pos.get(t.text.as_str()) {
+                            Some(&k) => picked.push(k),
+                            None => {
+                                let help = if self.full() {
+                                    String::new()
+                                } else {
+                                    format!(
+                                        "tiles of `{}`: {}",
+                                        item.set.text,
+                                        closest_first(
+                                            &t.text,
+                                            entries.iter().map(|(i, _)| i.as_str())
+                                        )
+                                        .join(", ")
+                                    )
+                                };
+                                self.err_at(
+                                    Origin {
+                                        file: *fid,
+                                        span: t.span,
+                                    },
+                                    "E0501",
+                                    format!(
+                                        "tile `{}` is not in tile set `{}`",
+                                        t.text, item.set.text
+                                    ),
+                                )
+                                .help = Some(help);
+                            }
+                        }
                     }
+                    picked.sort_unstable();
+                    picked.dedup();
+                    picked.into_iter().map(|k| &entries[k]).collect()
                 }
-                chosen.retain(|(id, _)| only.iter().any(|t| t.text == *id));
+            };
+            if too_big.is_some() {
+                continue;
             }
             for (id, n) in chosen {
                 let add = n.saturating_mul(item.mult.0 as u64);
-                match counts.iter_mut().find(|(t, _)| t == id) {
-                    Some(c) => c.1 = c.1.saturating_add(add),
-                    None => counts.push((id.clone(), add)),
+                total = total.saturating_add(add);
+                match count_of.get(id) {
+                    Some(&k) => counts[k].1 = counts[k].1.saturating_add(add),
+                    None => {
+                        count_of.insert(id.clone(), counts.len());
+                        counts.push((id.clone(), add));
+                    }
                 }
             }
+            if total > MAX_DECK_TILES {
+                let o = Origin {
+                    file: *fid,
+                    span: item.span,
+                };
+                too_big = Some((o, total));
+            }
         }
+        let mut too_many_copies = false;
         for (id, n) in &counts {
-            if *n > u16::MAX as u64 {
+            if *n > u64::from(u16::MAX) {
+                too_many_copies = true;
                 let o = scope.tiles[scope.tile_index[id]].1;
                 self.err_at(
                     o,
@@ -610,6 +715,17 @@ impl Loader {
                     ),
                 );
             }
+        }
+        if let Some((o, total)) = too_big.filter(|_| !too_many_copies) {
+            self.err_at(
+                o,
+                "E0509",
+                format!("the deck has more than {MAX_DECK_TILES} tiles: {total} with this item"),
+            )
+            .help = Some(format!(
+                "a deck may hold at most {MAX_DECK_TILES} tiles, the start tile included \
+                 (real editions have fewer than 200); lower this multiplier or the counts"
+            ));
         }
         let top_o = Origin {
             file: top,
@@ -691,7 +807,7 @@ impl Loader {
                         "add the {} tiles to the deck, or remove this option",
                         def.area.name()
                     ));
-                    self.diags.push(d);
+                    self.push(d);
                     options.insert(def.key.to_string(), self.setting(v));
                 }
                 continue;
@@ -720,15 +836,19 @@ impl Loader {
             return None;
         }
         let start = start?;
+        // in range after E0507 and E0509; checked anyway rather than wrapped
         let deck = counts
             .iter()
             .enumerate()
-            .map(|(k, (_, n))| DeckEntry {
-                tile: k as TileIdx,
-                count: *n as u16,
+            .map(|(k, (_, n))| {
+                Some(DeckEntry {
+                    tile: TileIdx::try_from(k).ok()?,
+                    count: u16::try_from(*n).ok()?,
+                })
             })
-            .collect();
-        let mut rs = assemble(&values, tiles, deck, start as TileIdx)?;
+            .collect::<Option<Vec<_>>>()?;
+        let start = TileIdx::try_from(start).ok()?;
+        let mut rs = assemble(&values, tiles, deck, start)?;
         rs.name = scope.name.clone().unwrap_or_default();
         rs.file = file;
         rs.options = options;
@@ -745,6 +865,9 @@ impl Loader {
     }
 
     fn tile_suggestions(&self, scope: &Scope, id: &str) -> Option<String> {
+        if self.full() {
+            return None; // the diagnostic is dropped: skip the search
+        }
         let near: Vec<String> = closest_first(id, scope.tiles.iter().map(|(t, _)| t.id.as_str()))
             .into_iter()
             .take(5)
@@ -818,7 +941,7 @@ fn assemble(
     start: TileIdx,
 ) -> Option<Ruleset> {
     let (min_players, max_players) = match v.get("players")? {
-        Typed::Range(a, b) => (*a as u8, *b as u8),
+        Typed::Range(a, b) => (u8::try_from(*a).ok()?, u8::try_from(*b).ok()?),
         _ => return None,
     };
     let unplaceable = match choice(v, "unplaceable")?.0 {
@@ -864,7 +987,7 @@ fn assemble(
             },
         };
         Some(GoldRules {
-            ingots_per_tile: int(v, "gold.ingots")? as u8,
+            ingots_per_tile: u8::try_from(int(v, "gold.ingots")?).ok()?,
             neighbourhood: if choice(v, "gold.neighbourhood")?.0 == "four" {
                 GoldNeighbourhood::Four
             } else {
@@ -906,7 +1029,7 @@ fn assemble(
             } else {
                 RobberVictim::OwnerChooses
             },
-            track: int(v, "robbers.track")? as u32,
+            track: u32::try_from(int(v, "robbers.track")?).ok()?,
         })
     } else {
         None
@@ -933,7 +1056,7 @@ fn assemble(
         hash: String::new(),
         min_players,
         max_players,
-        followers: int(v, "followers")? as u8,
+        followers: u8::try_from(int(v, "followers")?).ok()?,
         tiles,
         deck,
         start,
@@ -966,6 +1089,19 @@ fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loa
         None => None,
     };
     sort(&mut l.diags);
+    if l.dropped > 0 {
+        let name = top.map_or("", |id| l.files[id].name.as_str());
+        let d = Diagnostic::whole_file(
+            "E0111",
+            name,
+            format!(
+                "too many errors: {} more not shown (at most {MAX_DIAGS} are)",
+                l.dropped
+            ),
+        )
+        .with_help("fix the errors shown and check again");
+        l.diags.push(d);
+    }
     match rs {
         Some(ruleset) if !l.has_errors() => Ok(Loaded {
             ruleset,
