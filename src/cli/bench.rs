@@ -87,15 +87,18 @@ pub fn run(args: Args) -> ExitCode {
             "mean_points_per_player": (mean_points * 100.0).round() / 100.0,
             "followers_placed_per_game": (mean_followers * 100.0).round() / 100.0,
         });
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
-        println!(
+        outln!(
             "{}: {} {}-player {} games",
-            rules.name, games, args.players, args.policy
+            rules.name,
+            games,
+            args.players,
+            args.policy
         );
-        println!("  1 thread : {gps1:>10.0} games/s  ({us:.2} µs/game)");
-        println!("  {threads} threads: {gpsn:>10.0} games/s");
-        println!(
+        outln!("  1 thread : {gps1:>10.0} games/s  ({us:.2} µs/game)");
+        outln!("  {threads} threads: {gpsn:>10.0} games/s");
+        outln!(
             "  sanity   : {mean_points:.2} points per player, {mean_followers:.2} followers placed per game"
         );
     }

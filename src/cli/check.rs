@@ -20,7 +20,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     if args.list_options {
-        print!("{}", registry::document());
+        out!("{}", registry::document());
     }
     let mut failed = false;
     let mut json = Vec::new();
@@ -44,7 +44,7 @@ pub fn run(args: Args) -> ExitCode {
                         "options": rs.options,
                     }));
                 } else {
-                    println!(
+                    outln!(
                         "ok {file}: \"{}\" — {} tiles ({} types), {} options ({set} set, {} default), hash {}",
                         rs.name,
                         rs.total_tiles(),
@@ -63,7 +63,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     if args.json {
         match serde_json::to_string_pretty(&json) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("{s}"),
             Err(e) => {
                 eprintln!("meeplab check: {e}");
                 return ExitCode::from(1);

@@ -122,17 +122,17 @@ pub fn run(args: Args) -> ExitCode {
     match result {
         Ok(out) => {
             if spec.shard.is_some() {
-                println!(
+                outln!(
                     "shard {} done: {} games written to {}",
                     args.shard.map(|s| s.to_string()).unwrap_or_default(),
                     out.accumulator.games,
                     args.out.display()
                 );
             } else {
-                print!("{}", summary_table(&out.report));
-                println!();
+                out!("{}", summary_table(&out.report));
+                outln!();
                 for f in &out.files {
-                    println!("wrote {}", f.display());
+                    outln!("wrote {}", f.display());
                 }
             }
             ExitCode::SUCCESS

@@ -145,7 +145,7 @@ pub fn run(args: Args) -> ExitCode {
             "start": { "a": a.tiles[a.start as usize].id, "b": b.tiles[b.start as usize].id },
         });
         match serde_json::to_string_pretty(&v) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("{s}"),
             Err(e) => {
                 eprintln!("meeplab diff: {e}");
                 return ExitCode::from(1);
@@ -153,14 +153,14 @@ pub fn run(args: Args) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    println!(
+    outln!(
         "A: {} \"{}\" ({} tiles, hash {})",
         a.file.as_deref().unwrap_or("-"),
         a.name,
         a.total_tiles(),
         a.hash
     );
-    println!(
+    outln!(
         "B: {} \"{}\" ({} tiles, hash {})",
         b.file.as_deref().unwrap_or("-"),
         b.name,
@@ -168,35 +168,36 @@ pub fn run(args: Args) -> ExitCode {
         b.hash
     );
     if opts.is_empty() && tiles.is_empty() && !start_differs {
-        println!("\nno differences in the resolved rules");
+        outln!("\nno differences in the resolved rules");
         return ExitCode::SUCCESS;
     }
     if !opts.is_empty() {
-        println!("\noptions ({} differ):", opts.len());
+        outln!("\noptions ({} differ):", opts.len());
         for d in &opts {
-            println!("  {}", d.key);
-            println!("    A: {}", side(d.a));
-            println!("    B: {}", side(d.b));
+            outln!("  {}", d.key);
+            outln!("    A: {}", side(d.a));
+            outln!("    B: {}", side(d.b));
         }
     }
     if !tiles.is_empty() || start_differs {
-        println!("\ntiles ({} ids differ):", tiles.len());
+        outln!("\ntiles ({} ids differ):", tiles.len());
         for t in &tiles {
             let note = if t.layout_differs {
                 "  (layout differs)"
             } else {
                 ""
             };
-            println!("  {:<14} A: {:>2}  B: {:>2}{note}", t.id, t.a, t.b);
+            outln!("  {:<14} A: {:>2}  B: {:>2}{note}", t.id, t.a, t.b);
         }
         if start_differs {
-            println!(
+            outln!(
                 "  start tile     A: {}  B: {}",
-                a.tiles[a.start as usize].id, b.tiles[b.start as usize].id
+                a.tiles[a.start as usize].id,
+                b.tiles[b.start as usize].id
             );
         }
     } else {
-        println!("\ntiles: identical");
+        outln!("\ntiles: identical");
     }
     ExitCode::SUCCESS
 }

@@ -25,10 +25,10 @@ pub fn run(args: Args) -> ExitCode {
     };
     match merge_to_dir(&args.shards, &opts) {
         Ok(out) => {
-            print!("{}", summary_table(&out.report));
-            println!();
+            out!("{}", summary_table(&out.report));
+            outln!();
             for f in &out.files {
-                println!("wrote {}", f.display());
+                outln!("wrote {}", f.display());
             }
             ExitCode::SUCCESS
         }

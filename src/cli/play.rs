@@ -80,15 +80,18 @@ pub fn run(args: Args) -> ExitCode {
     }
     if args.json {
         let v = game_json(&rules, &outcome, &events, args.seed, args.policy);
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
-        println!(
+        outln!(
             "{} — seed {}, {} players, {} policy",
-            rules.name, args.seed, args.players, args.policy
+            rules.name,
+            args.seed,
+            args.players,
+            args.policy
         );
-        print!("{}", narrate::log(&rules, &events));
-        println!();
-        print!("{}", narrate::final_table(&outcome));
+        out!("{}", narrate::log(&rules, &events));
+        outln!();
+        out!("{}", narrate::final_table(&outcome));
     }
     ExitCode::SUCCESS
 }

@@ -313,7 +313,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     if args.json {
         let v = to_json(&args, &out, verdicts.as_deref(), divergence.as_ref());
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print_text(&args, &out, divergence.as_ref());
     }
@@ -380,43 +380,43 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
         Some(v) => format!("JCloisterZone {v} save"),
         None => "meeplab record".into(),
     };
-    println!("{} ({what}) under {}", args.record.display(), p.rules.name);
+    outln!("{} ({what}) under {}", args.record.display(), p.rules.name);
     let seats: Vec<String> = out
         .names
         .iter()
         .enumerate()
         .map(|(i, n)| format!("{} = {n}", seat_name(i as u8)))
         .collect();
-    println!("Seats: {}", seats.join(", "));
-    print!("{}", narrate::log(&p.rules, &r.events));
-    println!();
-    print!("{}", narrate::final_table(&r.outcome));
-    println!("State: {}", state_line(out, p, args.turn));
+    outln!("Seats: {}", seats.join(", "));
+    out!("{}", narrate::log(&p.rules, &r.events));
+    outln!();
+    out!("{}", narrate::final_table(&r.outcome));
+    outln!("State: {}", state_line(out, p, args.turn));
     for n in &p.run.notes {
-        println!("Note: {n}");
+        outln!("Note: {n}");
     }
     if let (Some(a), Some(b)) = (&out.original, &out.other) {
-        println!();
-        println!("Compared with the record's own ruleset ({}):", a.rules.name);
+        outln!();
+        outln!("Compared with the record's own ruleset ({}):", a.rules.name);
         match div {
-            None => println!("  no divergence: the same events under both rulesets"),
+            None => outln!("  no divergence: the same events under both rulesets"),
             Some(d) => {
                 let turn = d
                     .turn
                     .map_or("set-up/final".into(), |t| format!("turn {t}"));
-                println!("  first divergence: event {} ({turn})", d.index);
-                println!("    recorded rules: {}", d.a_text);
-                println!("    {}: {}", b.rules.name, d.b_text);
+                outln!("  first divergence: event {} ({turn})", d.index);
+                outln!("    recorded rules: {}", d.a_text);
+                outln!("    {}: {}", b.rules.name, d.b_text);
             }
         }
         let (oa, ob) = (&a.run.replayed.outcome, &b.run.replayed.outcome);
-        println!("  result, recorded rules: {}", scores_line(&out.names, oa));
-        println!(
+        outln!("  result, recorded rules: {}", scores_line(&out.names, oa));
+        outln!(
             "  result, {}: {}",
             b.rules.name,
             scores_line(&out.names, ob)
         );
-        println!(
+        outln!(
             "  winner changed: {}",
             if oa.winners != ob.winners {
                 "yes"
@@ -426,7 +426,7 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
         );
         let br = &b.run.replayed;
         for pr in &br.problems {
-            println!(
+            outln!(
                 "  illegal under {}: turn {}, {} {:?}: {} — {} (--on-illegal {})",
                 b.rules.name,
                 pr.turn,
@@ -438,13 +438,14 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
             );
         }
         if br.unrecorded > 0 {
-            println!(
+            outln!(
                 "  {} decision(s) the record lacks were taken by the {} policy",
-                br.unrecorded, args.policy
+                br.unrecorded,
+                args.policy
             );
         }
         if !b.run.unused.is_empty() {
-            println!(
+            outln!(
                 "  {} recorded decision(s) were never asked under {}",
                 b.run.unused.len(),
                 b.rules.name
@@ -453,8 +454,8 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
     }
     if let Some(t) = &out.test {
         if let Some(d) = &t.description {
-            println!();
-            println!("Test: {d}");
+            outln!();
+            outln!("Test: {d}");
         }
     }
 }

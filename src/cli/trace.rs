@@ -75,12 +75,14 @@ pub fn run(args: Args) -> ExitCode {
             args.policy,
         ));
     }
-    println!(
+    outln!(
         "trace: seed {}, {} players, {} policy",
-        args.seed, args.players, args.policy
+        args.seed,
+        args.players,
+        args.policy
     );
     for (i, r) in rules.iter().enumerate() {
-        println!("  {} = {}", (b'A' + i as u8) as char, r.name);
+        outln!("  {} = {}", (b'A' + i as u8) as char, r.name);
     }
     let reference = &runs[0];
     let mut first_split: Option<u32> = None;
@@ -94,14 +96,14 @@ pub fn run(args: Args) -> ExitCode {
             .or_else(|| {
                 (reference.1.len() != run.1.len()).then(|| reference.1.len().min(run.1.len()))
             });
-        println!();
+        outln!();
         match idx {
-            None => println!("A and {label}: identical games (no divergence)"),
+            None => outln!("A and {label}: identical games (no divergence)"),
             Some(k) => {
                 let turn = reference.1.get(k).or(run.1.get(k)).and_then(|e| e.turn());
                 first_split =
                     Some(first_split.map_or(turn.unwrap_or(0), |f| f.min(turn.unwrap_or(0))));
-                println!(
+                outln!(
                     "A and {label}: identical for {k} events; first difference in turn {}",
                     turn.map_or("?".into(), |t| t.to_string())
                 );
@@ -109,20 +111,20 @@ pub fn run(args: Args) -> ExitCode {
                     ("A", &rules[0], &reference.1),
                     (&label.to_string()[..], &rules[i], &run.1),
                 ] {
-                    println!("  {side} ({}):", name.name);
+                    outln!("  {side} ({}):", name.name);
                     for e in r.iter().skip(k).take(args.after) {
                         if let Some(line) = narrate::describe(name, e) {
-                            println!("    {}", line.trim_start());
+                            outln!("    {}", line.trim_start());
                         }
                     }
                 }
             }
         }
     }
-    println!();
+    outln!();
     for (i, (o, _)) in runs.iter().enumerate() {
-        println!("{} final:", (b'A' + i as u8) as char);
-        print!("{}", narrate::final_table(o));
+        outln!("{} final:", (b'A' + i as u8) as char);
+        out!("{}", narrate::final_table(o));
     }
     if let Some(path) = &args.dot {
         let input: Vec<(String, Vec<(u64, String)>)> = runs
@@ -155,7 +157,7 @@ pub fn run(args: Args) -> ExitCode {
         if let Err(e) = write_atomic(path, tree.to_dot(false).as_bytes()) {
             return io_error(path, e);
         }
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
     if let Some(path) = &args.svg {
         let turn = first_split.unwrap_or(runs[0].0.turns);
@@ -178,7 +180,7 @@ pub fn run(args: Args) -> ExitCode {
         if let Err(e) = write_atomic(path, svg.as_bytes()) {
             return io_error(path, e);
         }
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
     ExitCode::SUCCESS
 }
