@@ -35,3 +35,12 @@ pub fn io_error(path: &Path, e: std::io::Error) -> ExitCode {
     eprintln!("error: cannot write {}: {e}", path.display());
     ExitCode::from(1)
 }
+
+/// Print a finished compare or merge: the summary table and the files written.
+pub fn print_run(out: &meeplab::compare::RunOutput) {
+    out!("{}", meeplab::report::summary_table(&out.report));
+    outln!();
+    for f in &out.files {
+        outln!("wrote {}", f.display());
+    }
+}

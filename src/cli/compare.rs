@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions, RulesetInfo, Shard};
 use meeplab::engine::{compile, play_cached};
 use meeplab::policy::PolicyKind;
-use meeplab::report::{summary_table, ChartFormat};
+use meeplab::report::ChartFormat;
 use meeplab::ruleset::Ruleset;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -129,11 +129,7 @@ pub fn run(args: Args) -> ExitCode {
                     args.out.display()
                 );
             } else {
-                out!("{}", summary_table(&out.report));
-                outln!();
-                for f in &out.files {
-                    outln!("wrote {}", f.display());
-                }
+                crate::cli::common::print_run(&out);
             }
             ExitCode::SUCCESS
         }

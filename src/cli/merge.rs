@@ -1,7 +1,7 @@
 //! `meeplab merge`: combine `compare --shard` outputs into the unsharded run's report.
 
 use meeplab::compare::{merge_to_dir, OutputOptions};
-use meeplab::report::{summary_table, ChartFormat};
+use meeplab::report::ChartFormat;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,11 +25,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     match merge_to_dir(&args.shards, &opts) {
         Ok(out) => {
-            out!("{}", summary_table(&out.report));
-            outln!();
-            for f in &out.files {
-                outln!("wrote {}", f.display());
-            }
+            crate::cli::common::print_run(&out);
             ExitCode::SUCCESS
         }
         Err(e) => {

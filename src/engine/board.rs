@@ -9,6 +9,18 @@ use crate::ruleset::TileIdx;
 use crate::tiles::{EdgeKind, HalfEdge, Side};
 use petgraph::unionfind::UnionFind;
 
+/// Offsets of the eight tiles around a tile, clockwise from north: N, NE, E, SE, S, SW, W, NW.
+pub(crate) const AROUND: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
 /// For a 4-bit set of rotations, its members in ascending order (padding repeats the last).
 const ROTATIONS_OF: [[u32; 4]; 16] = {
     let mut t = [[0u32; 4]; 16];
@@ -289,16 +301,7 @@ impl Game {
         out.clear();
         let t = self.placed[pidx];
         let dirs: &[(i32, i32)] = if diagonals {
-            &[
-                (0, -1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-                (0, 1),
-                (-1, 1),
-                (-1, 0),
-                (-1, -1),
-            ]
+            &AROUND
         } else {
             &[(0, -1), (1, 0), (0, 1), (-1, 0)]
         };

@@ -151,16 +151,7 @@ impl Game {
             }
         }
         // cloisters around (and on) the new tile
-        for (dx, dy) in [
-            (0, -1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-        ] {
+        for (dx, dy) in crate::engine::board::AROUND {
             let Some(i) = self.tile_at(x + dx, y + dy) else {
                 continue;
             };

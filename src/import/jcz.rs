@@ -735,24 +735,7 @@ pub fn load_ruleset(s: &Setup, dir: &Path) -> Result<Ruleset, String> {
 /// The rotation the engine uses for a tile turned `q`: the smallest turn with the same
 /// geometry (symmetric tiles list each distinct rotation once).
 pub fn canonical_rot(t: &TileType, q: u8) -> u8 {
-    let key = |q: u8| {
-        let mut k: Vec<(FeatureKind, u8, u8, u8)> = t
-            .features
-            .iter()
-            .map(|f| {
-                (
-                    f.kind,
-                    rotate_side_mask(f.sides, q),
-                    rotate_half_mask(f.halves, q),
-                    f.pennants,
-                )
-            })
-            .collect();
-        k.sort();
-        k
-    };
-    let want = key(q & 3);
-    (0..4u8).find(|&r| key(r) == want).unwrap_or(q & 3)
+    t.canonical_rotation(q)
 }
 
 /// What a JCZ location names, in board orientation.

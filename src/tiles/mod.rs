@@ -320,31 +320,47 @@ impl TileType {
         sig
     }
 
+    /// What the tile looks like turned `quarter_turns`: its features' kinds, sides, halves and
+    /// pennants, sorted. Two turns with equal keys place the same geometry.
+    pub fn rotation_key(&self, quarter_turns: u8) -> Vec<(FeatureKind, u8, u8, u8)> {
+        let mut key: Vec<(FeatureKind, u8, u8, u8)> = self
+            .features
+            .iter()
+            .map(|f| {
+                (
+                    f.kind,
+                    rotate_side_mask(f.sides, quarter_turns),
+                    rotate_half_mask(f.halves, quarter_turns),
+                    f.pennants,
+                )
+            })
+            .collect();
+        key.sort();
+        key
+    }
+
     /// The distinct rotations (0..4 quarter turns) of this tile: symmetric rotations are
     /// counted once, keeping the smallest turn.
     pub fn distinct_rotations(&self) -> Vec<u8> {
         let mut seen: Vec<Vec<(FeatureKind, u8, u8, u8)>> = Vec::new();
         let mut out = Vec::new();
         for q in 0..4u8 {
-            let mut key: Vec<(FeatureKind, u8, u8, u8)> = self
-                .features
-                .iter()
-                .map(|f| {
-                    (
-                        f.kind,
-                        rotate_side_mask(f.sides, q),
-                        rotate_half_mask(f.halves, q),
-                        f.pennants,
-                    )
-                })
-                .collect();
-            key.sort();
+            let key = self.rotation_key(q);
             if !seen.contains(&key) {
                 seen.push(key);
                 out.push(q);
             }
         }
         out
+    }
+
+    /// The smallest turn that places the same geometry as `quarter_turns` (the rotation the
+    /// engine uses for it).
+    pub fn canonical_rotation(&self, quarter_turns: u8) -> u8 {
+        let want = self.rotation_key(quarter_turns & 3);
+        (0..4u8)
+            .find(|&r| self.rotation_key(r) == want)
+            .unwrap_or(quarter_turns & 3)
     }
 
     pub fn has_cloister(&self) -> bool {
