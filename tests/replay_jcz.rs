@@ -33,6 +33,11 @@ const FIXTURES: &[&str] = &[
     "gold_single",
     "crop_deploy",
     "crop_remove",
+    // JCloisterZone's own basic scoring tests (its 4.x saves, rewritten in the 5.x message
+    // format), with the totals its test suite asserts: 14/11, 28/13 and 9/15.
+    "jcz_basic_scoring",
+    "jcz_multitile_features",
+    "jcz_farm_scoring",
 ];
 
 #[test]
