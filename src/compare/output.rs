@@ -138,7 +138,17 @@ pub fn merge_to_dir(inputs: &[PathBuf], opts: &OutputOptions) -> Result<RunOutpu
             });
         }
     }
-    merge_csv(&csvs, &opts.dir.join(GAMES_CSV)).map_err(out)?;
+    // a bad or unreadable input CSV is the input's fault; anything else is the output's
+    merge_csv(&csvs, &opts.dir.join(GAMES_CSV)).map_err(|e| {
+        if e.kind() == io::ErrorKind::InvalidData {
+            MergeError::Input {
+                input: format!("the shards' {GAMES_CSV}"),
+                message: e.to_string(),
+            }
+        } else {
+            out(e)
+        }
+    })?;
     write_json(&opts.dir.join(ACCUMULATOR_JSON), &merged).map_err(out)?;
     let report = summarize(&merged.spec, &merged.accumulator);
     let mut written = vec![opts.dir.join(GAMES_CSV), opts.dir.join(ACCUMULATOR_JSON)];

@@ -138,6 +138,10 @@ impl Diagnostic {
     }
 }
 
+/// Characters of a source line shown under a diagnostic; longer lines are cut around the
+/// caret.
+const SHOWN_LINE: usize = 120;
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sev = match self.severity {
@@ -149,19 +153,30 @@ impl fmt::Display for Diagnostic {
         let pad = " ".repeat(num.len());
         writeln!(f, "{pad}--> {}", self.location())?;
         if !self.source_line.is_empty() || self.span.end > self.span.start {
-            let shown: String = self
+            let chars: Vec<char> = self
                 .source_line
                 .chars()
                 .map(|c| if c == '\t' { ' ' } else { c })
                 .collect();
+            let width = chars.len();
+            let start = self.col.saturating_sub(1).min(width);
+            // a long line is shown as a window around the caret, with … where it is cut
+            let (lo, hi) = if width <= SHOWN_LINE {
+                (0, width)
+            } else {
+                let lo = start.saturating_sub(SHOWN_LINE / 3).min(width - SHOWN_LINE);
+                (lo, lo + SHOWN_LINE)
+            };
+            let before = if lo > 0 { "…" } else { "" };
+            let after = if hi < width { "…" } else { "" };
+            let shown: String = chars[lo..hi].iter().collect();
             writeln!(f, "{pad} |")?;
-            writeln!(f, "{num} | {shown}")?;
-            let width = self.source_line.chars().count();
-            let start = self.col.saturating_sub(1);
-            // caret under the span, clipped to the end of its first line
+            writeln!(f, "{num} | {before}{shown}{after}")?;
+            // caret under the span, clipped to the end of its first line and the window
             let span_chars = self.span.len().max(1);
-            let len = span_chars.min(width.saturating_sub(start).max(1));
-            writeln!(f, "{pad} | {}{}", " ".repeat(start), "^".repeat(len))?;
+            let len = span_chars.min(hi.saturating_sub(start).max(1));
+            let indent = start - lo + before.chars().count();
+            writeln!(f, "{pad} | {}{}", " ".repeat(indent), "^".repeat(len))?;
         }
         for n in &self.notes {
             writeln!(f, "{pad} = note: {n}")?;
@@ -225,3 +240,26 @@ impl fmt::Display for Diagnostics {
 }
 
 impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_cut_around_the_caret() {
+        let mut d = Diagnostic::whole_file("E0112", "x.rules", "expression too long");
+        d.source_line = "a".repeat(5000) + "BAD" + &"b".repeat(5000);
+        d.col = 5001;
+        d.span = 5000..5003;
+        let text = d.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        let shown = lines[3];
+        let caret = lines[4];
+        assert!(shown.chars().count() < 140, "{shown}");
+        assert!(shown.contains("BAD") && shown.contains('…'));
+        let at = shown.find("BAD").map(|b| shown[..b].chars().count());
+        let caret_at = caret.find('^').map(|b| caret[..b].chars().count());
+        assert_eq!(at, caret_at, "caret under the span:\n{text}");
+        assert!(caret.ends_with("^^^"));
+    }
+}
