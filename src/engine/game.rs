@@ -557,9 +557,9 @@ impl Game {
         let robber_timing = self.rules.rules.robbers.as_ref().map(|r| r.timing);
 
         if ct.robber && robber_timing == Some(RobberTiming::BeforeTile) {
+            // robber decisions use their own option buffer: `opt_place` still holds this
+            // tile's placements
             self.robber_placement_round(c, s);
-            // placements were overwritten by the robber decisions' buffers only if shared
-            self.legal_placements(tile);
         }
 
         // place the tile
