@@ -21,6 +21,25 @@ pub fn load(path: &Path) -> Result<Ruleset, ExitCode> {
     }
 }
 
+/// Load several rulesets, stopping at the first that fails (its diagnostics printed).
+pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Ruleset>, ExitCode> {
+    paths.iter().map(|p| load(p)).collect()
+}
+
+/// Refuse a seat count a ruleset is not for (usage error, exit code 2).
+pub fn check_players(rules: &[Ruleset], players: u8) -> Result<(), ExitCode> {
+    for r in rules {
+        if players < r.min_players || players > r.max_players {
+            eprintln!(
+                "error: {} is for {}–{} players, not {}",
+                r.name, r.min_players, r.max_players, players
+            );
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok(())
+}
+
 /// Write `contents` to `path` atomically (the library's temp-file-and-rename writer), making
 /// its folder first, so an interrupted run never leaves a half-written file.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {

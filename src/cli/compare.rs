@@ -1,7 +1,7 @@
 //! `meeplab compare`: the same seeds under several rulesets, coupled; prints the summary
 //! table and writes report.json, games.csv, report.md and charts to `--out`.
 
-use crate::cli::common::load;
+use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
 use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions, RulesetInfo, Shard};
 use meeplab::engine::{compile, play_cached};
@@ -55,21 +55,12 @@ fn catalogue_hash(rules: &[Ruleset]) -> Result<String, String> {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let mut rules = Vec::new();
-    for path in &args.rulesets {
-        match load(path) {
-            Ok(r) => rules.push(r),
-            Err(code) => return code,
-        }
-    }
-    for r in &rules {
-        if args.players < r.min_players || args.players > r.max_players {
-            eprintln!(
-                "error: {} is for {}–{} players, not {}",
-                r.name, r.min_players, r.max_players, args.players
-            );
-            return ExitCode::from(2);
-        }
+    let rules = match load_all(&args.rulesets) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    if let Err(code) = check_players(&rules, args.players) {
+        return code;
     }
     let spec = CompareSpec {
         rulesets: rules.iter().map(RulesetInfo::from_ruleset).collect(),

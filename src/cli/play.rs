@@ -1,7 +1,7 @@
 //! `meeplab play`: one seeded game, as a readable turn log and final table, or JSON; writes
 //! the game record (`--record`) and a picture of the final board (`--svg`).
 
-use crate::cli::common::{io_error, load, write_atomic};
+use crate::cli::common::{check_players, io_error, load, write_atomic};
 use meeplab::engine::{compile, Category, Event, GameOutcome};
 use meeplab::policy::PolicyKind;
 use meeplab::record::play_recorded;
@@ -40,12 +40,8 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    if args.players < rules.min_players || args.players > rules.max_players {
-        eprintln!(
-            "error: {} is for {}–{} players, not {}",
-            rules.name, rules.min_players, rules.max_players, args.players
-        );
-        return ExitCode::from(2);
+    if let Err(code) = check_players(std::slice::from_ref(&rules), args.players) {
+        return code;
     }
     let compiled = compile(&rules);
     let (outcome, events, record) = play_recorded(&compiled, args.seed, args.players, args.policy);

@@ -2,7 +2,7 @@
 //! first differing event, each side's events after it, the final results — with the
 //! divergence tree as Graphviz DOT (`--dot`) and the boards at the divergence turn (`--svg`).
 
-use crate::cli::common::{io_error, load, write_atomic};
+use crate::cli::common::{io_error, load_all, write_atomic};
 use meeplab::compare::divergence_tree;
 use meeplab::engine::{compile, Compiled, Event, Game, GameOutcome, NoEvents};
 use meeplab::policy::{Policy, PolicyKind};
@@ -58,13 +58,10 @@ fn game_at(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind, tu
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let mut rules = Vec::new();
-    for path in &args.rulesets {
-        match load(path) {
-            Ok(r) => rules.push(r),
-            Err(code) => return code,
-        }
-    }
+    let rules = match load_all(&args.rulesets) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let mut runs: Vec<(GameOutcome, Vec<Event>)> = Vec::new();
     for c in &compiled {
