@@ -2,15 +2,13 @@
 //! diverges; the report is byte-identical for any thread count and when shards are merged;
 //! HiG and RGG Gold Mines diverge in a clearly non-zero share of games.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod cli_support;
 
+use std::path::{Path, PathBuf};
+
+/// Run meeplab and insist it succeeds.
 fn meeplab(args: &[&str]) -> std::process::Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_meeplab"))
-        .args(args)
-        .env("CI", "true")
-        .output()
-        .expect("meeplab runs");
+    let out = cli_support::meeplab(args);
     assert!(
         out.status.success(),
         "meeplab {args:?} failed: {}",

@@ -1,15 +1,10 @@
 //! `meeplab check` and `meeplab diff` end to end: exit codes, JSON shape, the option
 //! documentation, and the Gold Mines HiG-vs-RGG diff being exactly the split option.
 
-use std::process::{Command, Output};
+mod cli_support;
 
-fn meeplab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_meeplab"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run meeplab")
-}
+use cli_support::meeplab;
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

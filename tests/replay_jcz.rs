@@ -2,28 +2,11 @@
 //! `--check`, a Gold Mines save diverges under the RGG wording, and malformed saves give a
 //! clear error naming the replay message.
 
+mod cli_support;
+
+use cli_support::{meeplab, root, text};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn meeplab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_meeplab"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run meeplab")
-}
-
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
+use std::path::Path;
 
 const FIXTURES: &[&str] = &[
     "city_road",

@@ -2,21 +2,11 @@
 //! the same number of events and the same result — for several seeds under every bundled
 //! ruleset; and replaying under the recorded ruleset by name shows no divergence.
 
+mod cli_support;
+
+use cli_support::{meeplab, root};
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn meeplab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_meeplab"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run meeplab")
-}
 
 /// The turn-log lines of `play` (after the title) or `replay` (after the `Seats:` line).
 fn log_of(out: &str, after: &str) -> Vec<String> {
