@@ -49,6 +49,22 @@ pub(crate) fn jcz_bucket(x: i32, y: i32, capacity: u32) -> u32 {
     (h ^ (h >> 16)) & (capacity - 1)
 }
 
+/// JCloisterZone's automatic pick among `(x, y, claimants)` candidates (in claim order): the
+/// tile claimed by the most players; among equals, the first in its claim map's iteration
+/// order (bucket, then claim order).
+pub(crate) fn most_contested(cands: &[(i32, i32, u32)], capacity: u32) -> usize {
+    let mut best = 0;
+    let mut best_key = (0u32, u32::MAX);
+    for (i, &(x, y, claimants)) in cands.iter().enumerate() {
+        let key = (claimants, u32::MAX - jcz_bucket(x, y, capacity));
+        if key > best_key {
+            best = i;
+            best_key = key;
+        }
+    }
+    best
+}
+
 /// The capacity a `java.util.HashMap` grows to holding `n` keys (16, doubled while more than
 /// three quarters full).
 fn java_map_capacity(n: usize) -> u32 {
@@ -279,23 +295,16 @@ impl Game {
                 self.decide(c, DecisionKind::IngotPick, player, n)
             }
             GoldPick::MostContested => {
-                // JCloisterZone: the tile claimed by the most players first; among equals,
-                // its claim map's iteration order (bucket, then first claim).
                 let cap = self.gold.jcz_capacity.max(16);
-                let mut best = 0;
-                let mut best_key = (0u32, u32::MAX);
-                for (i, &t) in self.opt_tile.iter().enumerate() {
-                    let tile = &self.placed[t as usize];
-                    let key = (
-                        self.claimants(t),
-                        u32::MAX - jcz_bucket(tile.x, tile.y, cap),
-                    );
-                    if key > best_key {
-                        best = i;
-                        best_key = key;
-                    }
-                }
-                best
+                let cands: Vec<(i32, i32, u32)> = self
+                    .opt_tile
+                    .iter()
+                    .map(|&t| {
+                        let tile = &self.placed[t as usize];
+                        (tile.x, tile.y, self.claimants(t))
+                    })
+                    .collect();
+                most_contested(&cands, cap)
             }
         };
         let t = self.opt_tile[i];
@@ -414,6 +423,17 @@ mod tests {
         assert_eq!(jcz_bucket(1, -1, 16), 1); // 0xFFFEFFFF → 0xFFFE0001
         assert_eq!(jcz_bucket(0, -1, 16), 0); // 0xFFFFFFFF → 0xFFFF0000
         assert_eq!(jcz_bucket(-1, 0, 16), 15); // 0xFFFF0000 → 0xFFFFFFFF
+    }
+
+    #[test]
+    fn the_automatic_pick_takes_the_most_contested_tile_then_hash_map_order() {
+        // more claimants win whatever the order
+        assert_eq!(most_contested(&[(0, 0, 1), (5, 5, 2)], 16), 1);
+        // equal claimants: the lower bucket first ((-1,0) is bucket 15, (1,0) bucket 1)
+        assert_eq!(most_contested(&[(-1, 0, 2), (1, 0, 2)], 16), 1);
+        // equal claimants and bucket ((1,0) and (0,1) are both bucket 1): claim order
+        assert_eq!(most_contested(&[(1, 0, 2), (0, 1, 2)], 16), 0);
+        assert_eq!(most_contested(&[(0, 1, 2), (1, 0, 2)], 16), 0);
     }
 
     #[test]
