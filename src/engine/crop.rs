@@ -138,3 +138,48 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{compile, Event, Game};
+    use crate::policy::{Policy, PolicyKind};
+    use crate::tiles::{CropKind, FeatureKind};
+    use std::path::Path;
+
+    fn game() -> Game {
+        let loaded = crate::dsl::load_ruleset(Path::new("rulesets/cropcircles.rules"))
+            .unwrap_or_else(|d| panic!("{d}"));
+        let mut g = Game::new(compile(&loaded.ruleset), 1, 2);
+        g.setup(&mut Vec::new());
+        g
+    }
+
+    fn choices(events: &[Event]) -> usize {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::CropChoice { .. }))
+            .count()
+    }
+
+    /// With no follower on the board nobody can act: the step is skipped (as JCloisterZone
+    /// does); with one, the active player chooses.
+    #[test]
+    fn the_step_is_skipped_only_when_no_follower_is_on_the_board() {
+        let mut policy = Policy::new(PolicyKind::Random);
+        let mut g = game();
+        let mut events = Vec::new();
+        g.crop_action(&mut policy, &mut events, CropKind::Road);
+        assert_eq!((choices(&events), g.crop_actions), (0, 0));
+
+        let mut g = game();
+        let start = g.placed_tiles()[0];
+        let road = (0..4u32)
+            .find(|&i| g.seg_kind(start.node0 + i) == FeatureKind::Road)
+            .expect("the start tile has a road");
+        let mut events = Vec::new();
+        g.deploy(&mut events, 1, start.node0 + road);
+        // a city circle: seat 1 has no knight, but the active player must still choose
+        g.crop_action(&mut policy, &mut events, CropKind::City);
+        assert_eq!((choices(&events), g.crop_actions), (1, 1));
+    }
+}

@@ -303,3 +303,50 @@ impl Game {
         self.award(s, owner, Category::Robbers, share, false);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{compile, Category, Event, Game};
+    use crate::policy::{Policy, PolicyKind};
+    use std::path::Path;
+
+    fn four_player_game() -> Game {
+        let loaded = crate::dsl::load_ruleset(Path::new("rulesets/robbers-2012.rules"))
+            .unwrap_or_else(|d| panic!("{d}"));
+        Game::new(compile(&loaded.ruleset), 1, 4)
+    }
+
+    /// "Robbers don't rob robber points": a robber carried along by a robbery in a scoring
+    /// step stands beside markers that already moved; it waits for the next step.
+    #[test]
+    fn a_robber_carried_during_a_step_waits_for_the_next() {
+        let mut g = four_player_game();
+        let (a, b, c, d) = (0u8, 1u8, 2u8, 3u8);
+        g.score[..4].copy_from_slice(&[10, 20, 0, 23]);
+        g.robbers.at[b as usize] = Some(10); // beside A
+        g.robbers.at[c as usize] = Some(20); // beside B
+        let mut events: Vec<Event> = Vec::new();
+        let mut policy = Policy::new(PolicyKind::Random);
+        g.robber_step_begin();
+        g.award(&mut events, a, Category::City, 6, true); // A 10 → 16
+        g.award(&mut events, d, Category::Road, 6, true); // D 23 → 29
+        g.robber_step_end(&mut policy, &mut events);
+        assert_eq!(g.score[b as usize], 23, "B robs half of A's 6");
+        assert_eq!(g.robbers.at[b as usize], None);
+        assert_eq!(
+            g.robbers.at[c as usize],
+            Some(23),
+            "C's robber moved along with B"
+        );
+        assert_eq!(
+            g.score[c as usize], 0,
+            "D had left 23 before C's robber came"
+        );
+        // next step: B scores from 23, where C's robber now waits
+        g.robber_step_begin();
+        g.award(&mut events, b, Category::City, 4, true);
+        g.robber_step_end(&mut policy, &mut events);
+        assert_eq!(g.score[c as usize], 2);
+        assert_eq!(g.robbers.at[c as usize], None);
+    }
+}
