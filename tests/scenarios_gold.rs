@@ -303,6 +303,39 @@ fn unclaimed_removed_override() {
     assert_eq!(s.game.ingots_removed(), 2);
 }
 
+/// `gold.unclaimed = removed` when an unoccupied feature and an occupied one complete in the
+/// same turn and share a gold tile: the turn's claims come first, so RED's road takes both
+/// ingots (on the gold tile and on the start), and only gold no claim takes would go.
+#[test]
+fn unclaimed_removed_waits_for_the_turns_claims() {
+    let rules = load_str(
+        "unclaimed-removed",
+        "ruleset \"x\"\nextends \"rulesets/goldmines-hig-2012.rules\"\ngold.unclaimed = removed\n",
+    );
+    let mut s = Scen::new(&rules, 2);
+    s.play(RED, "BA/RRR", (-1, 0, 0), Some(0)); // junction, RED thief on the road east
+                                                // road W–E through (1,0), city N–S crossing it; ingots on (1,0) and the start
+    s.play_with(BLUE, "GO/CRcr", (1, 0, 1), None, &[ingot_to(BLUE, 0, 0)]);
+    s.play(BLUE, "BA/C", (1, 1, 0), None); // caps the city's south end
+    s.play(BLUE, "BA/Rr", (2, 0, 1), None); // road W–N
+    s.play(BLUE, "BA/Rr", (2, -1, 0), None); // road S–W
+    assert_eq!(s.ingots_at(1, 0) + s.ingots_at(0, 0), 2);
+    // one tile closes RED's road (junction) and the unoccupied city (cap) at once
+    let ev = s.play(RED, "BA/CRRR", (1, -1, 2), None);
+    let mut cats: Vec<Category> = scored(&ev).iter().map(|x| x.1).collect();
+    cats.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(cats, vec![Category::Road], "the city has no one to pay");
+    let mut t = taken(&ev);
+    t.sort();
+    assert_eq!(t, vec![(RED, 0, 0), (RED, 1, 0)]);
+    assert!(
+        removed(&ev).is_empty(),
+        "no gold is left for the empty city"
+    );
+    assert_eq!(s.game.ingots_held(RED), 2);
+    assert_eq!(s.game.ingots_removed(), 0);
+}
+
 /// RGG wording: one ingot per scoring player per gold-bearing feature. Example 3's tied
 /// road: RED one, BLUE one, the third stays on its tile.
 #[test]

@@ -387,3 +387,75 @@ fn robbers_in_final_scoring_option() {
         }
     }
 }
+
+/// The Robbers rulebook: "si hay varios ladrones en una casilla cuando una ficha puntúa,
+/// todos los ladrones reciben la mitad". Every robbery owed in a scoring step is settled
+/// before robber points move any marker, under both victim rules.
+fn both_victim_rules() -> Vec<(&'static str, std::sync::Arc<meeplab::engine::Compiled>)> {
+    vec![
+        ("owner_chooses", load("robbers-2012")),
+        (
+            "first_scored",
+            load_str(
+                "first",
+                "ruleset \"x\"\nextends \"rulesets/robbers-2012.rules\"\nrobbers.victim = first_scored\n",
+            ),
+        ),
+    ]
+}
+
+/// The opening of an ordinary game: every marker on 0; RED draws a robber tile and puts its
+/// robber on 0, BLUE (next with a robber in supply) too; YELLOW completes a 2-tile city for
+/// 4 points. RED and BLUE both score 2 — the paid robbers' owners stand on the robbed space,
+/// and paying RED first must not carry BLUE's robber away.
+#[test]
+fn every_robber_on_the_space_is_paid_owners_on_that_space() {
+    for (name, rules) in both_victim_rules() {
+        let mut s = Scen::new(&rules, 4);
+        s.play_with(
+            RED,
+            "RO/RFr",
+            (1, 0, 0),
+            None,
+            &[robber(RED, Some(0)), robber(BLUE, Some(0))],
+        );
+        assert_eq!(
+            s.game.robbers(),
+            &[Some(0), Some(0), None, None],
+            "{name}: both robbers placed on 0"
+        );
+        let ev = s.play(YELLOW, "BA/C", (0, -1, 2), Some(0));
+        let mut r = robbed(&ev);
+        r.sort();
+        assert_eq!(r, vec![(RED, YELLOW, 2), (BLUE, YELLOW, 2)], "{name}");
+        assert_eq!(
+            carried(&ev),
+            vec![],
+            "{name}: a paid robber is never carried"
+        );
+        assert_eq!(s.scores(), vec![2, 2, 4, 0], "{name}");
+        assert_eq!(s.cat(BLUE, Category::Robbers), 2, "{name}");
+        assert_eq!(s.game.robbers(), &[None, None, None, None], "{name}");
+    }
+}
+
+/// Two robbers on YELLOW's space 10; RED's marker stands elsewhere (3, beside GREEN's robber),
+/// BLUE's on 10. YELLOW scores 4: RED and BLUE get 2 each; RED's robber points carry GREEN's
+/// robber (not paid in this step) from 3 to 5.
+#[test]
+fn every_robber_on_the_space_is_paid_unpaid_robbers_carried() {
+    for (name, rules) in both_victim_rules() {
+        let mut s = Scen::new(&rules, 4);
+        set_scores(&mut s, &[3, 10, 10, 7]);
+        s.game.set_robber_for_test(RED, Some(10));
+        s.game.set_robber_for_test(BLUE, Some(10));
+        s.game.set_robber_for_test(GREEN, Some(3));
+        let ev = s.play(YELLOW, "BA/C", (0, -1, 2), Some(0));
+        let mut r = robbed(&ev);
+        r.sort();
+        assert_eq!(r, vec![(RED, YELLOW, 2), (BLUE, YELLOW, 2)], "{name}");
+        assert_eq!(carried(&ev), vec![(GREEN, 3, 5)], "{name}");
+        assert_eq!(s.scores(), vec![5, 12, 14, 7], "{name}");
+        assert_eq!(s.game.robbers(), &[None, None, None, Some(5)], "{name}");
+    }
+}

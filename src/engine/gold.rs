@@ -36,6 +36,9 @@ pub struct GoldState {
     pub on_board: u32,
     claims: Vec<Claim>,
     claim_tiles: Vec<u32>,
+    /// Tiles of this turn's unoccupied completed features whose gold goes back to the box
+    /// (`unclaimed = removed`) once the turn's claims have been handed out.
+    unclaimed_tiles: Vec<u32>,
     scratch: Vec<u32>,
     /// Capacity JCloisterZone's claim map has this turn (see `jcz_bucket`).
     jcz_capacity: u32,
@@ -84,6 +87,7 @@ impl GoldState {
         self.on_board = 0;
         self.claims.clear();
         self.claim_tiles.clear();
+        self.unclaimed_tiles.clear();
     }
 }
 
@@ -157,7 +161,7 @@ impl Game {
 
     /// A completed feature was scored: its majority claims the gold on its area; the gold of
     /// an unoccupied one stays (or is removed, by option).
-    pub(crate) fn note_gold_claim<S: EventSink>(&mut self, s: &mut S, root: u32, winners: u8) {
+    pub(crate) fn note_gold_claim(&mut self, root: u32, winners: u8) {
         let Some(unclaimed) = self.rules.rules.gold.as_ref().map(|g| g.unclaimed) else {
             return;
         };
@@ -171,9 +175,8 @@ impl Game {
             if winners != 0 {
                 self.push_claim(winners, &area);
             } else if unclaimed == UnclaimedGold::Removed {
-                for &t in &area {
-                    self.remove_ingots(s, t);
-                }
+                // the turn's claims come first: only what no claim takes is removed
+                self.gold.unclaimed_tiles.extend_from_slice(&area);
             }
         }
         self.gold.scratch = area;
@@ -311,8 +314,22 @@ impl Game {
         self.take_ingot(s, player, t);
     }
 
-    /// Hand out the gold claimed this turn, then forget the claims.
+    /// Hand out the gold claimed this turn and forget the claims; then the gold still lying on
+    /// this turn's unoccupied completed features goes back to the box (`unclaimed = removed`).
     pub(crate) fn award_gold<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+        self.hand_out_claims(c, s);
+        if !self.gold.unclaimed_tiles.is_empty() {
+            let tiles = std::mem::take(&mut self.gold.unclaimed_tiles);
+            for &t in &tiles {
+                self.remove_ingots(s, t);
+            }
+            self.gold.unclaimed_tiles = tiles;
+            self.gold.unclaimed_tiles.clear();
+        }
+    }
+
+    /// Hand out the gold claimed this turn, then forget the claims.
+    fn hand_out_claims<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
         if self.gold.claims.is_empty() {
             return;
         }

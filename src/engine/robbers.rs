@@ -19,6 +19,14 @@ struct Move {
     from: u32,
 }
 
+/// A robbery owed: `owner`'s robber takes its share of `points` scored by `victim`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Robbery {
+    owner: u8,
+    victim: u8,
+    points: i64,
+}
+
 /// Robber bookkeeping for one game.
 #[derive(Clone, Debug, Default)]
 pub struct RobberState {
@@ -226,11 +234,19 @@ impl Game {
             });
             return;
         }
+        let mut owed = [Robbery::default(); MAX_PLAYERS];
+        let mut len = 0;
         for o in 0..self.players {
             if o != player && self.robbers.at[o as usize] == Some(from) {
-                self.rob(s, o, player, points);
+                owed[len] = Robbery {
+                    owner: o,
+                    victim: player,
+                    points,
+                };
+                len += 1;
             }
         }
+        self.rob_all(s, &owed[..len]);
     }
 
     /// The step ends: each robber with candidates robs one (its owner's choice when several).
@@ -244,6 +260,9 @@ impl Game {
         }
         let step = std::mem::take(&mut self.robbers.step);
         let n = self.players;
+        // every robbery owed in this step is settled before robber points move any marker
+        let mut owed = [Robbery::default(); MAX_PLAYERS];
+        let mut len = 0;
         for k in 0..n {
             let o = (self.active + k) % n;
             let Some(space) = self.robbers.at[o as usize] else {
@@ -264,43 +283,56 @@ impl Game {
             let victim = match cands.len() {
                 0 => continue,
                 1 => cands[0],
-                len => {
+                count => {
                     self.opt_player.clear();
                     self.opt_player.extend(cands.iter().map(|c| c.player));
                     self.robbers.candidate_points.clear();
                     self.robbers
                         .candidate_points
                         .extend(cands.iter().map(|c| c.points));
-                    let i = self.decide(c, DecisionKind::RobberVictim, o, len);
+                    let i = self.decide(c, DecisionKind::RobberVictim, o, count);
                     cands[i]
                 }
             };
-            self.rob(s, o, victim.player, victim.points);
+            owed[len] = Robbery {
+                owner: o,
+                victim: victim.player,
+                points: victim.points,
+            };
+            len += 1;
         }
+        self.rob_all(s, &owed[..len]);
         self.robbers.step = step;
         self.robbers.step.clear();
     }
 
-    /// `owner`'s robber takes its share of `points` scored by `victim`, then goes home.
-    fn rob<S: EventSink>(&mut self, s: &mut S, owner: u8, victim: u8, points: i64) {
-        let share = self.rules.rules.robbers.as_ref().map_or(0, |r| {
-            r.share.eval(&Vars {
-                points,
-                ..Vars::default()
-            })
-        });
-        self.robbers.at[owner as usize] = None;
-        self.robbers.robberies += 1;
-        self.emit(
-            s,
-            Event::Robbed {
-                turn: self.turn,
-                robber: owner,
-                victim,
-                points: share,
-            },
-        );
-        self.award(s, owner, Category::Robbers, share, false);
+    /// Settle robberies owed at one moment: every robber that robs goes home first, then each
+    /// owner scores its share (in `owed` order). Robber points move markers, and robbers beside
+    /// a moving marker move along with it; a robber being paid is no longer on the track, so it
+    /// is never carried away from its own robbery ("todos los ladrones reciben la mitad").
+    fn rob_all<S: EventSink>(&mut self, s: &mut S, owed: &[Robbery]) {
+        for r in owed {
+            self.robbers.at[r.owner as usize] = None;
+        }
+        for r in owed {
+            let share = self.rules.rules.robbers.as_ref().map_or(0, |rules| {
+                rules.share.eval(&Vars {
+                    points: r.points,
+                    ..Vars::default()
+                })
+            });
+            self.robbers.robberies += 1;
+            self.emit(
+                s,
+                Event::Robbed {
+                    turn: self.turn,
+                    robber: r.owner,
+                    victim: r.victim,
+                    points: share,
+                },
+            );
+            self.award(s, r.owner, Category::Robbers, share, false);
+        }
     }
 }
 

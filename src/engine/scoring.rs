@@ -139,7 +139,7 @@ impl Game {
         let (points, tiles) = self.feature_points(root, true);
         self.comps[root as usize].done = true;
         if self.rules.rules.gold.is_some() {
-            self.note_gold_claim(s, root, winners);
+            self.note_gold_claim(root, winners);
         }
         if winners == 0 {
             return;
