@@ -14,7 +14,7 @@ use meeplab::engine::{compile, Category, Compiled, Event, GameOutcome, OnIllegal
 use meeplab::import::assertions::{self, Verdict};
 use meeplab::import::jcz::{self, JczGame};
 use meeplab::import::replay::{
-    first_divergence, replay_jcz, replay_record, rulesets_dir, Divergence, Run,
+    first_divergence, replay_jcz, replay_record, rulesets_dir, Divergence, JczMode, Run,
 };
 use meeplab::policy::PolicyKind;
 use meeplab::record::{GameRecord, FORMAT};
@@ -198,13 +198,15 @@ fn run_jcz(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
         &compiled,
         &tr,
         players,
-        OnIllegal::Stop,
+        args.on_illegal,
         args.policy,
-        true,
+        JczMode::Own,
         args.turn,
     )
     .map_err(|e| jcz_error(args, e))?;
     let mut warnings = game.warnings.clone();
+    warnings.extend(run.warnings.iter().cloned());
+    let record_over = run.record_over;
     if run.replayed.unrecorded > 0 {
         warnings.push(format!(
             "{} decision(s) the save does not record were taken by the {} policy",
@@ -229,10 +231,11 @@ fn run_jcz(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
                 players,
                 args.on_illegal,
                 args.policy,
-                false,
+                JczMode::Other { record_over },
                 args.turn,
             )
             .map_err(|e| jcz_error(args, e))?;
+            warnings.extend(run.warnings.iter().cloned());
             Some(Side { rules: r, run })
         }
     };
@@ -244,7 +247,7 @@ fn run_jcz(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
         other,
         test: game.test.clone(),
         warnings,
-        complete: tr.complete,
+        complete: record_over,
     })
 }
 
