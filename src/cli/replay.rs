@@ -337,7 +337,31 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
+    if let Some(why) = incomplete_comparison(&args, &out) {
+        eprintln!("error: {why}");
+        return ExitCode::from(1);
+    }
     ExitCode::SUCCESS
+}
+
+/// Why the two replays' results cannot be compared (one stopped at an illegal decision and
+/// has no final scoring while the other has), or `None`.
+fn incomplete_comparison(args: &Args, out: &Outcome) -> Option<String> {
+    let (a, b) = (out.original.as_ref()?, out.other.as_ref()?);
+    let (ra, rb) = (&a.run.replayed, &b.run.replayed);
+    if !ra.halted && !rb.halted && ra.finished == rb.finished {
+        return None;
+    }
+    let (side, r) = if rb.halted || !rb.finished { (b, rb) } else { (a, ra) };
+    let turn = r
+        .problems
+        .last()
+        .map_or(String::new(), |p| format!(" in turn {}", p.turn));
+    Some(format!(
+        "the comparison is incomplete: under {} the replay stopped at an illegal decision{turn} and has no final scoring, so its result is not comparable (--on-illegal {} ; skip or policy plays on)",
+        side.rules.name,
+        on_illegal_name(args.on_illegal)
+    ))
 }
 
 fn state_line(out: &Outcome, side: &Side, turn: Option<u32>) -> String {
@@ -419,14 +443,17 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
             b.rules.name,
             scores_line(&out.names, ob)
         );
-        outln!(
-            "  winner changed: {}",
-            if oa.winners != ob.winners {
-                "yes"
-            } else {
-                "no"
-            }
-        );
+        match incomplete_comparison(args, out) {
+            Some(why) => outln!("  winner changed: unknown — {why}"),
+            None => outln!(
+                "  winner changed: {}",
+                if oa.winners != ob.winners {
+                    "yes"
+                } else {
+                    "no"
+                }
+            ),
+        }
         let br = &b.run.replayed;
         for pr in &br.problems {
             outln!(
@@ -550,9 +577,12 @@ fn to_json(
         }
         if let (Some(a), Some(b)) = (&out.original, &out.other) {
             let (oa, ob) = (&a.run.replayed.outcome, &b.run.replayed.outcome);
+            let incomplete = incomplete_comparison(args, out);
             o.insert(
                 "comparison".into(),
                 json!({
+                    "complete": incomplete.is_none(),
+                    "incomplete_why": incomplete,
                     "original": side_json(args, out, a),
                     "first_divergence": div.map(|d| json!({
                         "event_index": d.index,
@@ -562,7 +592,7 @@ fn to_json(
                         "original_text": d.a_text,
                         "replayed_text": d.b_text,
                     })),
-                    "winner_changed": oa.winners != ob.winners,
+                    "winner_changed": incomplete.is_none().then(|| oa.winners != ob.winners),
                     "score_delta": oa.seats.iter().zip(&ob.seats)
                         .map(|(x, y)| y.total - x.total).collect::<Vec<_>>(),
                 }),
