@@ -337,7 +337,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
-    if let Some(why) = incomplete_comparison(&args, &out) {
+    if let Some(why) = incomplete_comparison(&out) {
         eprintln!("error: {why}");
         return ExitCode::from(1);
     }
@@ -346,21 +346,24 @@ pub fn run(args: Args) -> ExitCode {
 
 /// Why the two replays' results cannot be compared (one stopped at an illegal decision and
 /// has no final scoring while the other has), or `None`.
-fn incomplete_comparison(args: &Args, out: &Outcome) -> Option<String> {
+fn incomplete_comparison(out: &Outcome) -> Option<String> {
     let (a, b) = (out.original.as_ref()?, out.other.as_ref()?);
     let (ra, rb) = (&a.run.replayed, &b.run.replayed);
     if !ra.halted && !rb.halted && ra.finished == rb.finished {
         return None;
     }
-    let (side, r) = if rb.halted || !rb.finished { (b, rb) } else { (a, ra) };
+    let (side, r) = if rb.halted || !rb.finished {
+        (b, rb)
+    } else {
+        (a, ra)
+    };
     let turn = r
         .problems
         .last()
         .map_or(String::new(), |p| format!(" in turn {}", p.turn));
     Some(format!(
-        "the comparison is incomplete: under {} the replay stopped at an illegal decision{turn} and has no final scoring, so its result is not comparable (--on-illegal {} ; skip or policy plays on)",
-        side.rules.name,
-        on_illegal_name(args.on_illegal)
+        "the comparison is incomplete: under {} the replay stopped at an illegal decision{turn} and has no final scoring, so its result is not comparable (--on-illegal skip or policy plays on)",
+        side.rules.name
     ))
 }
 
@@ -443,7 +446,7 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
             b.rules.name,
             scores_line(&out.names, ob)
         );
-        match incomplete_comparison(args, out) {
+        match incomplete_comparison(out) {
             Some(why) => outln!("  winner changed: unknown — {why}"),
             None => outln!(
                 "  winner changed: {}",
@@ -577,7 +580,7 @@ fn to_json(
         }
         if let (Some(a), Some(b)) = (&out.original, &out.other) {
             let (oa, ob) = (&a.run.replayed.outcome, &b.run.replayed.outcome);
-            let incomplete = incomplete_comparison(args, out);
+            let incomplete = incomplete_comparison(out);
             o.insert(
                 "comparison".into(),
                 json!({

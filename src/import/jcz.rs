@@ -360,9 +360,12 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
             s.basic
         )));
     }
-    let el = setup.get("elements").and_then(Value::as_object).ok_or_else(|| {
-        JczError::new("setup.elements is missing (JCloisterZone would play without followers)")
-    })?;
+    let el = setup
+        .get("elements")
+        .and_then(Value::as_object)
+        .ok_or_else(|| {
+            JczError::new("setup.elements is missing (JCloisterZone would play without followers)")
+        })?;
     let mut unsupported = Vec::new();
     let mut followers = None;
     for (name, v) in el {
@@ -633,9 +636,13 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
     }
     let initial_random = match v.get("initialRandom") {
         None | Some(Value::Null) => None,
-        Some(r) => Some(r.as_f64().filter(|r| (0.0..1.0).contains(r)).ok_or_else(|| {
-            JczError::new(format!("initialRandom = {r}: expected a number in [0, 1)"))
-        })?),
+        Some(r) => Some(
+            r.as_f64()
+                .filter(|r| (0.0..1.0).contains(r))
+                .ok_or_else(|| {
+                    JczError::new(format!("initialRandom = {r}: expected a number in [0, 1)"))
+                })?,
+        ),
     };
     let replay = v
         .get("replay")
@@ -691,7 +698,9 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         if let Some(e) = limit.filter(|e| !e.is_null()) {
             let n = element_count(e)
                 .filter(|&n| (0..=10_000).contains(&n))
-                .ok_or_else(|| JczError::new(format!("{field} = {e}: expected a number of draws")))?;
+                .ok_or_else(|| {
+                    JczError::new(format!("{field} = {e}: expected a number of draws"))
+                })?;
             draw_limit = Some(n as u32);
         }
     }
@@ -845,9 +854,24 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     t.push_str(&format!("extends {}\n", quoted(&dir.join(parent))));
     let mut deck = vec![format!("base x{}", s.basic)];
     for (n, file, set, symbol_on) in [
-        (s.goldmines, "tiles/goldmines-c1.tiles", "goldmines-c1", s.gold),
-        (s.crop1, "tiles/crop-circles-1.tiles", "crop-circles-1", s.crop_action),
-        (s.crop2, "tiles/crop-circles-2.tiles", "crop-circles-2", s.crop_action),
+        (
+            s.goldmines,
+            "tiles/goldmines-c1.tiles",
+            "goldmines-c1",
+            s.gold,
+        ),
+        (
+            s.crop1,
+            "tiles/crop-circles-1.tiles",
+            "crop-circles-1",
+            s.crop_action,
+        ),
+        (
+            s.crop2,
+            "tiles/crop-circles-2.tiles",
+            "crop-circles-2",
+            s.crop_action,
+        ),
     ] {
         if n == 0 {
             continue;
@@ -1032,6 +1056,8 @@ pub struct Translated {
     /// deciding the end of the game from the pack's contents when the draws cannot be
     /// reproduced.
     pub left_in_pack: Vec<TileIdx>,
+    /// The players' names, in seat order.
+    pub names: Vec<String>,
 }
 
 impl Translated {
@@ -1063,7 +1089,8 @@ enum Step {
 /// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1.
 fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
     let mut parts = id.split('.');
-    let (Some(p), Some(kind), Some(n), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    let (Some(p), Some(kind), Some(n), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(format!(
             "payload meepleId `{id}` is not a JCloisterZone meeple id (`P.small.N`)"
@@ -1116,6 +1143,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
         random_after: None,
         open_turn: None,
         left_in_pack: Vec::new(),
+        names: g.players.clone(),
     };
     let mut turn = 0u32;
     let mut active = 0u8;

@@ -297,26 +297,25 @@ pub fn replay_jcz(
     let reaches_end = stop_after.is_none_or(|s| s as usize >= tr.draws.len());
     if strict && reaches_end {
         if let Some((index, why)) = &tr.open_turn {
-            let text = format!(
-                "{why}; meeplab replays whole turns and will not guess the rest (--on-illegal policy lets the {fallback} policy finish it)"
-            );
             if !lenient {
                 return Err(JczError {
                     message: Some(*index),
                     kind: None,
-                    text,
+                    text: format!("{why}; meeplab replays whole turns and will not guess the rest (--on-illegal policy lets the {fallback} policy finish it)"),
                 });
             }
-            warnings.push(format!("replay message {index}: {text}"));
+            warnings.push(format!(
+                "replay message {index}: {why}; the {fallback} policy finishes the turn"
+            ));
         }
     }
     // JCloisterZone's pack, reproduced (own ruleset only); None once it cannot be followed
     let mut pack = strict.then(|| Pack::new(&tr.plan));
     let mut discarded: Vec<String> = Vec::new();
     let lose_pack = |pack: &mut Option<Pack>,
-                         message: usize,
-                         text: String,
-                         warnings: &mut Vec<String>|
+                     message: usize,
+                     text: String,
+                     warnings: &mut Vec<String>|
      -> Result<(), JczError> {
         if !lenient {
             return Err(JczError {
@@ -475,7 +474,9 @@ pub fn replay_jcz(
                 let text = format!(
                     "turn {}: the rules ask {} for {} ({options} options), which the save does not record — the save and its mapped rules disagree",
                     k + 1,
-                    seat(player),
+                    tr.names
+                        .get(player as usize)
+                        .map_or(seat(player), String::as_str),
                     kind_words(kind)
                 );
                 if !lenient {
@@ -548,11 +549,12 @@ pub fn replay_jcz(
             }
             match over {
                 Some(o) => o,
-                None => over_from_contents(tr, &game, r, &discarded, lenient, last_message)
-                    .map(|(o, w)| {
+                None => over_from_contents(tr, &game, r, &discarded, lenient, last_message).map(
+                    |(o, w)| {
                         warnings.extend(w);
                         o
-                    })?,
+                    },
+                )?,
             }
         }
     };
