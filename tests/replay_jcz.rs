@@ -606,3 +606,34 @@ fn a_save_that_stops_inside_a_turn_is_not_completed_silently() {
     v["replay"].as_array_mut().unwrap().pop(); // the last COMMIT
     expect_error(&v, &["has no COMMIT", "will not guess"]);
 }
+
+#[test]
+fn saves_without_player_fields_are_read_as_jcloisterzone_reads_them() {
+    // JCloisterZone's engine knows who acts; some saves (its own engine tests) omit `player`:
+    // the active player, the owner of the meeple moved, or (a crop-circle PASS) whoever is
+    // asked next
+    for (save, fixture) in [
+        ("tests/jcz/jcz-written/import-crop-deploy-order.jcz", false),
+        (
+            "tests/jcz/jcz-written/import-return-meeple-pointer.jcz",
+            false,
+        ),
+        ("crop_deploy", true),
+        ("crop_remove", true),
+    ] {
+        let mut v = if fixture {
+            load(save)
+        } else {
+            serde_json::from_str(&std::fs::read_to_string(root().join(save)).unwrap()).unwrap()
+        };
+        for m in v["replay"].as_array_mut().unwrap() {
+            m.as_object_mut().unwrap().remove("player");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), "noplayer.jcz", &v);
+        let o = meeplab(&["replay", &p, "--check"]);
+        let (_, err) = text(&o);
+        assert!(o.status.success(), "{save}: {err}");
+        assert!(err.contains("assertion(s) hold"), "{save}: {err}");
+    }
+}

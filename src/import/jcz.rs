@@ -1086,6 +1086,16 @@ enum Step {
     },
 }
 
+/// The player of a crop-circle `PASS` written without `player`: the seat JCloisterZone asked
+/// then, which only the replay knows (it takes the pass for the next player the rules ask
+/// who has no recorded crop-circle action).
+pub const ANY_PLAYER: u8 = u8::MAX;
+
+/// The seat a `meepleId` (`P.small.N`) belongs to.
+fn meeple_owner(id: &str) -> Option<u8> {
+    id.split('.').next()?.parse().ok()
+}
+
 /// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1.
 fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
     let mut parts = id.split('.');
@@ -1175,12 +1185,18 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 .map_err(|e| err(format!("payload pointer: {e}")))?;
             Ok((p.x, p.y, seg))
         };
-        let sender = |what: &str| -> Result<u8, JczError> {
-            m.player
-                .ok_or_else(|| err(format!("{what} must name its `player`")))
+        // the sender: `player` when written, else the owner of the meeple moved
+        let from = match &m.msg {
+            Msg::Deploy(p) | Msg::Return(p) => m.player.or_else(|| meeple_owner(&p.meeple)),
+            _ => m.player,
         };
         if let Msg::Deploy(p) | Msg::Return(p) = &m.msg {
-            let who = sender("a meeple message")?;
+            let who = from.ok_or_else(|| {
+                err(format!(
+                    "payload meepleId `{}` is not a JCloisterZone meeple id (`P.small.N`)",
+                    p.meeple
+                ))
+            })?;
             check_meeple(&p.meeple, who, g.setup.followers).map_err(err)?;
         }
         match (&m.msg, step) {
@@ -1263,14 +1279,14 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 );
             }
             (Msg::Commit, Step::Main) => {
-                check_active(m, active, &player_name, &err)?;
+                check_active(from, active, &player_name, &err)?;
                 step = Step::Committed;
             }
             (Msg::Gold { x, y }, Step::Main) => {
                 if followed {
                     return Err(err("an ingot after the follower action".into()));
                 }
-                check_active(m, active, &player_name, &err)?;
+                check_active(from, active, &player_name, &err)?;
                 push(
                     &mut out,
                     m.index,
@@ -1283,7 +1299,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 );
             }
             (Msg::Pass | Msg::Deploy(_), Step::Main) => {
-                check_active(m, active, &player_name, &err)?;
+                check_active(from, active, &player_name, &err)?;
                 if followed {
                     return Err(err("a second follower action in one turn".into()));
                 }
@@ -1322,7 +1338,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 ))
             }
             (Msg::CropChoice { deploy }, Step::Committed) => {
-                check_active(m, active, &player_name, &err)?;
+                check_active(from, active, &player_name, &err)?;
                 step = Step::Crop {
                     deploy: *deploy,
                     pending: None,
@@ -1352,7 +1368,9 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     acted,
                 },
             ) => {
-                let who = sender("a crop-circle COMMIT")?;
+                let who = from.or(pending).ok_or_else(|| {
+                    err("a COMMIT without a crop-circle follower action to confirm".into())
+                })?;
                 if pending != Some(who) {
                     return Err(err(format!(
                         "{} commits without a crop-circle follower action to confirm",
@@ -1385,8 +1403,10 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     acted,
                 },
             ) => {
-                let who = sender("a crop-circle action")?;
-                if acted & (1 << who) != 0 {
+                // a PASS without `player`: whoever JCloisterZone asked next (see
+                // `ANY_PLAYER`); actions with a follower name their owner
+                let who = from.unwrap_or(ANY_PLAYER);
+                if who != ANY_PLAYER && acted & (1 << who) != 0 {
                     return Err(err(format!(
                         "{} acts twice in one crop-circle step",
                         player_name(who)
@@ -1410,7 +1430,11 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 step = Step::Crop {
                     deploy,
                     pending: owes_commit.then_some(who),
-                    acted: acted | (1 << who),
+                    acted: if who == ANY_PLAYER {
+                        acted
+                    } else {
+                        acted | (1 << who)
+                    },
                 };
                 push(
                     &mut out,
@@ -1461,12 +1485,12 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
 }
 
 fn check_active(
-    m: &Message,
+    from: Option<u8>,
     active: u8,
     name: &dyn Fn(u8) -> String,
     err: &dyn Fn(String) -> JczError,
 ) -> Result<(), JczError> {
-    match m.player {
+    match from {
         Some(p) if p != active => Err(err(format!(
             "wrong player: {} acts in {}'s turn",
             name(p),

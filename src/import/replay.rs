@@ -15,7 +15,7 @@ use crate::engine::{
     TakenDecision,
 };
 use crate::import::draws::{DrawError, DrawPlan, Pack};
-use crate::import::jcz::{plain_twin, JczError, Translated};
+use crate::import::jcz::{plain_twin, JczError, Translated, ANY_PLAYER};
 use crate::policy::{Policy, PolicyKind};
 use crate::record::{GameRecord, Replayed};
 use crate::ruleset::Ruleset;
@@ -47,6 +47,10 @@ struct Diagnosing {
     script: Scripted<Policy>,
     /// Decisions the record does not have (kind, player, options), in order.
     unrecorded: Vec<(DecisionKind, u8, usize)>,
+    /// Players with a recorded crop-circle deploy/pass this turn.
+    crop_named: Vec<u8>,
+    /// Crop-circle passes recorded without their player ([`ANY_PLAYER`]), still to give.
+    crop_passes: usize,
 }
 
 impl Diagnosing {
@@ -54,12 +58,40 @@ impl Diagnosing {
         Diagnosing {
             script,
             unrecorded: Vec::new(),
+            crop_named: Vec::new(),
+            crop_passes: 0,
         }
+    }
+
+    /// The same, knowing the turn's recorded decisions (for passes without a player).
+    fn for_turn(script: Scripted<Policy>, decisions: &[TakenDecision]) -> Diagnosing {
+        let mut d = Diagnosing::new(script);
+        for t in decisions
+            .iter()
+            .filter(|t| t.kind == DecisionKind::CropDeploy)
+        {
+            if t.player == ANY_PLAYER {
+                d.crop_passes += 1;
+            } else {
+                d.crop_named.push(t.player);
+            }
+        }
+        d
     }
 }
 
 impl Chooser for Diagnosing {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        if d.kind == DecisionKind::CropDeploy
+            && self.crop_passes > 0
+            && !self.crop_named.contains(&d.player)
+        {
+            let pass = Choice::Spot { at: None };
+            if let Some(i) = (0..d.options).find(|&i| game.choice(d.kind, i) == pass) {
+                self.crop_passes -= 1;
+                return i;
+            }
+        }
         let before = self.script.problems.len();
         let unrecorded = self.script.unrecorded;
         let i = self.script.choose(game, d);
@@ -434,11 +466,10 @@ pub fn replay_jcz(
                 .position(|x| x == d)
                 .map(|j| tr.origins[recorded[j]])
         };
-        let mut chooser = Diagnosing::new(Scripted::new(
-            script.clone(),
-            Policy::new(fallback),
-            on_illegal,
-        ));
+        let mut chooser = Diagnosing::for_turn(
+            Scripted::new(script.clone(), Policy::new(fallback), on_illegal),
+            &script,
+        );
         if let Err(e) = game.play_tile(tile, draw.player, &mut chooser, &mut events) {
             if strict {
                 return Err(JczError {
