@@ -1517,6 +1517,56 @@ pub fn plain_twin(id: &str) -> &str {
 }
 
 #[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn setup(elements: Value) -> Result<Setup, JczError> {
+        let v = json!({
+            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
+            "elements": elements,
+            "rules": {},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        });
+        parse_setup(&v, &mut Vec::new())
+    }
+
+    #[test]
+    fn elements_are_on_by_their_presence() {
+        let s = setup(json!({"small-follower": 7})).unwrap();
+        assert!(!s.farmers && !s.gold && !s.crop_action);
+        let s = setup(json!({"small-follower": 7, "farmers": false, "gold": true})).unwrap();
+        assert!(s.farmers && s.gold && !s.crop_action);
+        let s = setup(json!({"small-follower": "5.0", "corn-circle": 1, "gold": null})).unwrap();
+        assert_eq!(s.followers, 5);
+        assert!(s.crop_action && !s.gold);
+        assert!(setup(json!({"small-follower": 7, "abbot": false})).is_err());
+        assert!(setup(json!({"farmers": true})).is_err());
+        assert!(setup(json!({"small-follower": 0})).is_err());
+        assert_eq!(
+            ruleset_label_of(json!({"small-follower": 7})),
+            "basic:1 + corn-circles/2 + goldmines, no farmers, no gold, no crop-circle action"
+        );
+    }
+
+    fn ruleset_label_of(elements: Value) -> String {
+        setup_label(&setup(elements).unwrap())
+    }
+
+    #[test]
+    fn meeple_ids_are_jcloisterzones() {
+        assert!(check_meeple("0.small.1", 0, 7).is_ok());
+        assert!(check_meeple("1.small.7", 1, 7).is_ok());
+        assert!(check_meeple("0.small.0", 0, 7).is_err());
+        assert!(check_meeple("0.small.8", 0, 7).is_err());
+        assert!(check_meeple("1.small.1", 0, 7).is_err());
+        assert!(check_meeple("0.big.1", 0, 7).is_err());
+        assert!(check_meeple("small", 0, 7).is_err());
+        assert_eq!(meeple_owner("2.small.3"), Some(2));
+    }
+}
+
+#[cfg(test)]
 mod garden_tests {
     use super::plain_twin;
 

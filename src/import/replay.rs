@@ -3,11 +3,15 @@
 //! divergence between two replays' event streams.
 //!
 //! A `.jcz` is driven turn by turn with `Game::play_tile` (the active player is the one the
-//! save names), its decisions followed by a [`Scripted`] chooser. In *strict* mode (the
-//! save's own ruleset) anything the engine does not accept is an error naming the `replay[]`
-//! message: an illegal placement, a follower on an occupied feature, a recorded decision the
-//! engine never asked for and whose effect did not happen. Under another ruleset the same
-//! things are reported, and `OnIllegal` decides what happens.
+//! save names), its decisions followed by a [`Scripted`] chooser. Under the save's own
+//! ruleset ([`JczMode::Own`]) anything the engine does not accept is an error naming the
+//! `replay[]` message: an illegal placement, a follower on an occupied feature, a recorded
+//! decision the engine never asked for and whose effect did not happen. What the save does
+//! not settle is never guessed: a decision the rules ask for that it does not record, a
+//! turn it stops inside, a tile that is not JCloisterZone's draw (its pack is reproduced,
+//! see [`crate::import::draws`], which also finds its discards and the end of the game) are
+//! errors too, unless `OnIllegal::Policy` lets the policy fill them in, each with a warning.
+//! Under another ruleset the same things are reported, and `OnIllegal` decides what happens.
 
 use crate::engine::script::describe;
 use crate::engine::{
