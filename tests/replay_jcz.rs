@@ -637,3 +637,43 @@ fn saves_without_player_fields_are_read_as_jcloisterzone_reads_them() {
         assert!(err.contains("assertion(s) hold"), "{save}: {err}");
     }
 }
+
+#[test]
+fn an_incomplete_comparison_of_a_meeplab_record_exits_1() {
+    // issue 14: a game stopped at an illegal decision is not compared with a finished one
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.json").display().to_string();
+    let o = meeplab(&[
+        "play",
+        "rulesets/base.rules",
+        "--seed",
+        "1",
+        "--players",
+        "2",
+        "--record",
+        &rec,
+    ]);
+    assert!(o.status.success(), "{}", text(&o).1);
+    let rules = dir.path().join("nofarm.rules");
+    std::fs::write(
+        &rules,
+        format!(
+            "ruleset \"no farmers\"\nextends \"{}\"\nfarms = off\n",
+            root().join("rulesets/base.rules").display()
+        ),
+    )
+    .unwrap();
+    let r = rules.display().to_string();
+    let o = meeplab(&["replay", &rec, "--ruleset", &r]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(out.contains("winner changed: unknown"), "{out}");
+    assert!(err.contains("the comparison is incomplete"), "{err}");
+    let o = meeplab(&["replay", &rec, "--ruleset", &r, "--on-illegal", "skip"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.contains("winner changed: yes") || out.contains("winner changed: no"),
+        "{out}"
+    );
+}

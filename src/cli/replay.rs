@@ -4,7 +4,8 @@
 //! save's `test.assertions`, `--json` prints the `play --json` object plus scoring events
 //! per player and category, `--svg` draws the board at the end (or after `--turn N`).
 //!
-//! Exit codes: 0 success; 1 unreadable/unsupported/illegal record or failed `--check`;
+//! Exit codes: 0 success; 1 unreadable/unsupported/illegal/ambiguous record, failed
+//! `--check`, or a comparison left incomplete by a replay stopped at an illegal decision;
 //! 2 usage errors.
 
 use crate::cli::common::{io_error, load, write_atomic};
@@ -33,7 +34,10 @@ pub struct Args {
     /// Replay the same tiles and decisions under this ruleset (file or bundled name).
     #[arg(long)]
     pub ruleset: Option<String>,
-    /// What to do with a recorded decision that is illegal under `--ruleset`.
+    /// What to do with a recorded decision that is illegal under `--ruleset` (stop: the
+    /// comparison is then incomplete and the exit code 1). For a `.jcz`, `policy` also lets
+    /// the policy fill in what the save does not settle (each gap is a warning); otherwise
+    /// such a gap is an error naming the message.
     #[arg(long, default_value = "stop", value_parser = parse_on_illegal)]
     pub on_illegal: OnIllegal,
     /// Policy for decisions the record does not have (another ruleset asks more).
