@@ -140,7 +140,7 @@ fn run_own(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
     })?;
     let mut warnings = Vec::new();
     let original = match &record.ruleset.file {
-        Some(f) if Path::new(f).is_file() || meeplab::dsl::locate(f).is_file() => {
+        Some(f) if meeplab::dsl::bundled::exists(&meeplab::dsl::locate(f)) => {
             let rules = load(&meeplab::dsl::locate(f))?;
             if rules.hash != record.ruleset.hash {
                 warnings.push(format!(

@@ -29,20 +29,20 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The folder of the bundled rulesets: `$MEEPLAB_RULESETS`, else `rulesets/` in the current
-/// directory, else the one in the source tree meeplab was built from.
+/// directory, else the bundled rulesets embedded in the binary (`dsl::bundled`).
 pub fn rulesets_dir() -> PathBuf {
     let mut cands = Vec::new();
     if let Some(d) = std::env::var_os("MEEPLAB_RULESETS") {
         cands.push(PathBuf::from(d));
     }
     cands.push(PathBuf::from("rulesets"));
-    cands.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rulesets"));
     for c in &cands {
         if c.join("base.rules").is_file() {
             return std::fs::canonicalize(c).unwrap_or_else(|_| c.clone());
         }
     }
-    PathBuf::from("rulesets")
+    // the bundled rulesets embedded in the binary
+    PathBuf::from(crate::dsl::bundled::PREFIX).join("rulesets")
 }
 
 /// A chooser that follows the script and, when a recorded choice is illegal, says why from
