@@ -138,11 +138,29 @@ pub fn run(args: Args) -> ExitCode {
     };
     let keys: Vec<String> = specs.iter().map(|s| s.key.clone()).collect();
 
-    // every variant goes through the rule language, all problems reported before anything runs
+    // every variant goes through the rule language, all problems reported before anything
+    // runs; an unknown option is reported once (by its first value), not once per value
+    let unknown: Vec<&str> = keys
+        .iter()
+        .filter(|k| !dsl::registry::OPTIONS.iter().any(|o| o.key == k.as_str()))
+        .map(String::as_str)
+        .collect();
     let mut rules = vec![base.clone()];
     let mut positions = Vec::with_capacity(variants.len());
     let mut failed = false;
+    let mut reported: Vec<&str> = Vec::new();
     for v in &variants {
+        if let Some(k) = v
+            .settings
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .find(|k| unknown.contains(k))
+        {
+            if reported.contains(&k) {
+                continue;
+            }
+            reported.push(k);
+        }
         let shown = settings.out.join("rulesets").join(&v.file_name);
         match dsl::load_ruleset_str(&shown.display().to_string(), &v.text) {
             Ok(loaded) => {
