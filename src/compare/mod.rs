@@ -8,6 +8,7 @@
 
 pub mod accumulate;
 pub mod output;
+pub mod paired;
 pub mod run;
 pub mod seeds;
 pub mod shard;
