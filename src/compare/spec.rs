@@ -3,7 +3,10 @@
 //! reproducibility facts the CLI supplies (command line, engine version, tile-catalogue hash).
 
 use super::shard::Shard;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, MAX_PLAYERS};
+
+// The rule language's limit is the engine's seat capacity.
+const _: () = assert!(MAX_PLAYERS as usize == crate::engine::MAX_PLAYERS);
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -93,8 +96,11 @@ impl CompareSpec {
         if self.games == 0 {
             return Err("--games must be at least 1".into());
         }
-        if self.players == 0 {
-            return Err("--players must be at least 1".into());
+        if self.players == 0 || self.players > MAX_PLAYERS {
+            return Err(format!(
+                "--players {} is out of range: a game has 1 to {MAX_PLAYERS} players",
+                self.players
+            ));
         }
         if self.threads == Some(0) {
             return Err("--threads must be at least 1".into());
