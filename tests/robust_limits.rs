@@ -20,12 +20,19 @@ fn write_rules(dir: &Path, name: &str, body: &str) -> String {
 #[test]
 fn a_ruleset_for_seven_players_is_refused_where_it_is_checked() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let seven = write_rules(tmp.path(), "seven.rules", "ruleset \"Seven\"\nplayers = 2..7\n");
+    let seven = write_rules(
+        tmp.path(),
+        "seven.rules",
+        "ruleset \"Seven\"\nplayers = 2..7\n",
+    );
     let out = meeplab(&["check", &seven]);
     let (_, err) = text(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("2..7 is out of range for `players`"), "{err}");
-    assert!(err.contains("1..6"), "the diagnostic names the limit: {err}");
+    assert!(
+        err.contains("1..6"),
+        "the diagnostic names the limit: {err}"
+    );
 }
 
 #[test]
@@ -50,4 +57,22 @@ fn seven_players_are_refused_where_arguments_are_read() {
         );
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+#[test]
+fn check_warns_about_formulas_that_divide_by_zero_or_overflow() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let rules = write_rules(
+        tmp.path(),
+        "house.rules",
+        "ruleset \"House\"\nscore.road.complete = tiles / 0\n\
+         score.city.complete = 1000000000 * 1000000000 * tiles\n",
+    );
+    let out = meeplab(&["check", &rules]);
+    let (all, err) = text(&out);
+    let all = all + &err;
+    assert!(out.status.success(), "warnings only: {all}");
+    assert!(all.contains("W0201"), "{all}");
+    assert!(all.contains("divides by zero"), "{all}");
+    assert!(all.contains("W0202"), "{all}");
 }

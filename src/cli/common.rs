@@ -29,7 +29,9 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Ruleset>, ExitCode> 
 /// Refuse a seat count a ruleset is not for (usage error, exit code 2).
 pub fn check_players(rules: &[Ruleset], players: u8) -> Result<(), ExitCode> {
     if players == 0 || players > MAX_PLAYERS {
-        eprintln!("error: --players {players} is out of range: a game has 1 to {MAX_PLAYERS} players");
+        eprintln!(
+            "error: --players {players} is out of range: a game has 1 to {MAX_PLAYERS} players"
+        );
         return Err(ExitCode::from(2));
     }
     for r in rules {
