@@ -62,10 +62,13 @@ pub fn io_error(path: &Path, e: std::io::Error) -> ExitCode {
 }
 
 /// Print a finished compare or merge: the summary table and the files written.
-pub fn print_run(out: &meeplab::compare::RunOutput) {
+pub fn print_run(out: &meeplab::report::RunOutput) {
     out!("{}", meeplab::report::summary_table(&out.report));
     outln!();
     for f in &out.files {
         outln!("wrote {}", f.display());
+    }
+    for w in &out.report.warnings {
+        eprintln!("warning: {w}");
     }
 }

@@ -1,16 +1,24 @@
 //! `meeplab compare`: the same seeds under several rulesets, coupled; prints the summary
 //! table and writes report.json, games.csv, report.md and charts to `--out`.
+//!
+//! SIGINT/SIGTERM stop the run after the batch in flight: it checkpoints, prints how far it
+//! got and the command that continues it (`--resume`), and exits 130.
 
 use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
-use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions, RulesetInfo, Shard};
+use meeplab::compare::spec::shell_quote;
+use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::{compile, play_cached};
 use meeplab::policy::PolicyKind;
-use meeplab::report::ChartFormat;
+use meeplab::report::{compare_to_dir_until, has_checkpoint, ChartFormat, Finished, OutputOptions};
 use meeplab::ruleset::Ruleset;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by the SIGINT/SIGTERM handler; the run stops after the batch in flight.
+static STOP: AtomicBool = AtomicBool::new(false);
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -41,6 +49,10 @@ pub struct Args {
     /// Chart format.
     #[arg(long, default_value = "svg")]
     pub format: ChartFormat,
+    /// Continue an interrupted run into --out from its checkpoint (same arguments); the
+    /// outputs are byte-identical to an uninterrupted run.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// A stable hash of the tile catalogues the rulesets use.
@@ -100,18 +112,52 @@ pub fn run(args: Args) -> ExitCode {
     let opts = OutputOptions {
         dir: args.out.clone(),
         format: args.format,
+        resume: args.resume,
+        ..OutputOptions::default()
     };
+    if !args.resume && has_checkpoint(&args.out) {
+        eprintln!(
+            "note: starting afresh; the checkpoint of an interrupted run into {} is discarded \
+             (add --resume to continue it instead)",
+            args.out.display()
+        );
+    }
+    if let Err(e) = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst)) {
+        eprintln!("warning: cannot catch interrupts ({e}); an interrupted run is lost");
+    }
     let players = args.players;
     let policy = args.policy;
-    let result = compare_to_dir(
+    let result = compare_to_dir_until(
         &spec,
         |ri, seed| play_cached(&compiled[ri], seed, players, policy),
         &opts,
         &|n| bar.set_position(n),
+        &|| STOP.load(Ordering::SeqCst),
     );
     bar.finish_and_clear();
     match result {
-        Ok(out) => {
+        Ok(Finished::Interrupted {
+            games_done,
+            games_in_run,
+            checkpoint,
+        }) => {
+            let mut cmd: Vec<String> = std::env::args().map(|a| shell_quote(&a)).collect();
+            if !args.resume {
+                cmd.push("--resume".into());
+            }
+            eprintln!(
+                "interrupted: {games_done} of {games_in_run} games played, checkpoint in {}\n\
+                 continue with: {}",
+                checkpoint.display(),
+                cmd.join(" ")
+            );
+            ExitCode::from(130)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        Ok(Finished::Complete(out)) => {
             if spec.shard.is_some() {
                 outln!(
                     "shard {} done: {} games written to {}",
