@@ -76,3 +76,68 @@ fn check_warns_about_formulas_that_divide_by_zero_or_overflow() {
     assert!(all.contains("divides by zero"), "{all}");
     assert!(all.contains("W0202"), "{all}");
 }
+
+#[test]
+fn numbers_that_would_allocate_without_bound_are_refused_at_once() {
+    let (a, b) = (bundled("base"), bundled("base"));
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("out");
+    let dir = dir.to_str().expect("utf-8 path");
+    for (flag, value, needle) in [
+        (
+            "--games",
+            "1000000000000000",
+            "--games 1000000000000000 is more than 1000000000000",
+        ),
+        ("--shard", "5/4294967295", "at most 100000 shards"),
+        ("--threads", "5000", "--threads 5000 is more than 512"),
+    ] {
+        let started = std::time::Instant::now();
+        let mut args = vec!["compare", a.as_str(), b.as_str(), flag, value, "--out", dir];
+        if flag != "--games" {
+            args.extend(["--games", "10"]);
+        }
+        let out = meeplab(&args);
+        let (_, err) = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {err}");
+        assert!(err.contains(needle), "{flag} {value}: {err}");
+        assert!(started.elapsed().as_secs() < 30, "refused at once");
+        assert!(!Path::new(dir).exists(), "nothing written");
+    }
+}
+
+#[test]
+fn saturated_scores_give_a_warning_not_a_wrong_interval() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let huge = write_rules(
+        tmp.path(),
+        "huge.rules",
+        "ruleset \"Huge\"\nscore.city.complete = 1000000000 * 1000000000 * 1000 * tiles\n",
+    );
+    let dir = tmp.path().join("out");
+    let base = bundled("base");
+    let out = meeplab(&[
+        "compare",
+        &base,
+        &huge,
+        "--games",
+        "40",
+        "--out",
+        dir.to_str().expect("utf-8 path"),
+    ]);
+    let (_, err) = text(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("too large to sum exactly"), "{err}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).expect("report"))
+            .expect("json");
+    let warnings = report["warnings"].as_array().expect("warnings");
+    assert!(!warnings.is_empty(), "{report}");
+    let md = std::fs::read_to_string(dir.join("report.md")).expect("report.md");
+    assert!(md.contains("**Warning:**"), "{md}");
+    // the saturated ruleset has no standard deviation rather than a zero-width interval
+    assert!(
+        report["per_ruleset"][1]["mean_score"][0]["sd"].is_null(),
+        "{report}"
+    );
+}

@@ -53,6 +53,9 @@ pub struct Args {
     /// outputs are byte-identical to an uninterrupted run.
     #[arg(long)]
     pub resume: bool,
+    /// Seconds of work between checkpoints (for tests).
+    #[arg(long, default_value_t = 5.0, hide = true)]
+    pub checkpoint_seconds: f64,
 }
 
 /// A stable hash of the tile catalogues the rulesets use.
@@ -113,7 +116,7 @@ pub fn run(args: Args) -> ExitCode {
         dir: args.out.clone(),
         format: args.format,
         resume: args.resume,
-        ..OutputOptions::default()
+        checkpoint_every: std::time::Duration::from_secs_f64(args.checkpoint_seconds.max(0.0)),
     };
     if !args.resume && has_checkpoint(&args.out) {
         eprintln!(
