@@ -506,7 +506,8 @@ fn bounds(def: &OptionDef, v: &Value, out: &mut Vec<PErr>) -> (i128, i128) {
     };
     let fits = |x: i128| i64::try_from(x).is_ok();
     let already = out.iter().any(|w| w.code == "W0202");
-    if !already && !(fits(range.0) && fits(range.1)) {
+    let fits_both = fits(range.0) && fits(range.1);
+    if !already && !fits_both {
         out.push(
             PErr::new(
                 "W0202",

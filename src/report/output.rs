@@ -64,7 +64,7 @@ pub struct RunOutput {
 /// How a compare ended.
 #[derive(Clone, Debug)]
 pub enum Finished {
-    Complete(RunOutput),
+    Complete(Box<RunOutput>),
     /// Stopped on request; the checkpoint holds every game played.
     Interrupted {
         games_done: u64,
@@ -160,7 +160,7 @@ where
     F: Fn(usize, u64) -> GameOutcome + Sync,
 {
     match compare_to_dir_until(spec, play, opts, progress, &|| false)? {
-        Finished::Complete(out) => Ok(out),
+        Finished::Complete(out) => Ok(*out),
         Finished::Interrupted { .. } => Err(io::Error::from(io::ErrorKind::Interrupted)),
     }
 }
@@ -321,11 +321,11 @@ where
     names.push(PathBuf::from(TIMING_JSON));
     staging.commit()?;
     fs::remove_dir_all(&ck)?;
-    Ok(Finished::Complete(RunOutput {
+    Ok(Finished::Complete(Box::new(RunOutput {
         report,
         accumulator: acc,
         files: names.into_iter().map(|n| dir.join(n)).collect(),
-    }))
+    })))
 }
 
 /// Merges the shard directories `inputs` into `opts.dir`: checks they are the shards of one
