@@ -200,3 +200,31 @@ fn resume_refuses_a_checkpoint_of_another_run() {
         "{err}"
     );
 }
+
+#[test]
+fn files_of_an_earlier_run_never_stay_beside_a_new_one() {
+    let root = tempfile::tempdir().unwrap();
+    let cwd: PathBuf = root.path().join("formats");
+    fs::create_dir(&cwd).unwrap();
+    finish(&mut command(&cwd, "300", "1", &["--format", "both"]));
+    assert!(cwd.join("run/scores.png").is_file());
+    finish(&mut command(&cwd, "300", "2", &["--format", "svg"]));
+    let left: Vec<String> = tree(&cwd)
+        .into_iter()
+        .filter(|p| p.ends_with(".png") || p.contains("/."))
+        .collect();
+    assert!(left.is_empty(), "files of the earlier run left: {left:?}");
+    // and a folder holding files no run writes is refused, not replaced
+    fs::write(cwd.join("run/notes.txt"), "mine").unwrap();
+    let out = command(&cwd, "300", "3", &[]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("will not replace") && err.contains("notes.txt"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(cwd.join("run/notes.txt")).unwrap(),
+        "mine"
+    );
+}
