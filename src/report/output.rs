@@ -24,7 +24,7 @@ use crate::compare::{
 use crate::engine::GameOutcome;
 use serde::{Deserialize, Serialize};
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -388,7 +388,6 @@ pub fn merge_to_dir(inputs: &[PathBuf], opts: &OutputOptions) -> Result<RunOutpu
         names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
     }
     staging.commit().map_err(out)?;
-    let _ = io::stdout().flush();
     Ok(RunOutput {
         report,
         accumulator: merged.accumulator,
