@@ -10,6 +10,10 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// The most seats a game can have: the rule language refuses `players` ranges above it and
+/// every command refuses `--players` above it (the engine's seat arrays have this size).
+pub const MAX_PLAYERS: u8 = 6;
+
 /// Index of a tile type in [`Ruleset::tiles`].
 pub type TileIdx = u16;
 

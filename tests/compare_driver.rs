@@ -6,7 +6,8 @@ mod compare_support;
 use compare_support::*;
 use meeplab::compare::seeds::game_seed;
 use meeplab::compare::stats::wilson;
-use meeplab::compare::{compare_to_dir, run_compare, summarize, OutputOptions};
+use meeplab::compare::{run_compare, summarize};
+use meeplab::report::{compare_to_dir, OutputOptions};
 use std::cell::Cell;
 use std::fs;
 

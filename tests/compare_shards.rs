@@ -4,9 +4,8 @@
 mod compare_support;
 
 use compare_support::*;
-use meeplab::compare::{
-    compare_to_dir, merge_to_dir, Accumulator, CompareSpec, MergeError, OutputOptions, Shard,
-};
+use meeplab::compare::{Accumulator, CompareSpec, MergeError, Shard};
+use meeplab::report::{compare_to_dir, merge_to_dir, OutputOptions};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -116,7 +115,9 @@ fn merges_of_different_or_incomplete_runs_are_refused() {
     assert_eq!(
         err,
         MergeError::Missing {
-            shards: vec![Shard { k: 2, n: 2 }]
+            n: 2,
+            count: 1,
+            first: vec![2]
         }
     );
     assert!(err.to_string().contains("shard(s) 2/2 missing"), "{err}");
@@ -403,7 +404,8 @@ fn a_huge_game_count_is_refused_at_once() {
     let root = tempfile::tempdir().unwrap();
     let err = merge_edited(root.path(), |_, j| j["spec"]["games"] = u64::MAX.into());
     assert!(
-        matches!(err, MergeError::Incomplete { found: 1500, .. }),
+        matches!(&err, MergeError::Inconsistent { what, .. }
+            if what.contains("--games 18446744073709551615 is more than 1000000000000")),
         "{err}"
     );
 }
@@ -482,8 +484,17 @@ fn implausible_numbers_are_reported_without_panicking() {
         dir: out.clone(),
         ..OutputOptions::default()
     };
-    let merged = merge_to_dir(std::slice::from_ref(&whole), &opts).unwrap();
-    let sd = merged.report.per_ruleset[0].mean_score[0].sd.unwrap();
+    // merge now checks games.csv against the edited sums and refuses…
+    let err = merge_to_dir(std::slice::from_ref(&whole), &opts).unwrap_err();
+    assert!(err.to_string().contains("adds up to"), "{err}");
+    assert!(!out.exists(), "nothing written");
+    // …and the report of such numbers is still written without panicking
+    let file: meeplab::compare::ShardFile =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let report = meeplab::compare::summarize(&file.spec, &file.accumulator);
+    fs::create_dir(&out).unwrap();
+    meeplab::report::write_report(&out, &report, meeplab::report::ChartFormat::Svg).unwrap();
+    let sd = report.per_ruleset[0].mean_score[0].sd.unwrap();
     assert!(sd.is_finite() && sd > 1e12, "{sd}");
     for file in ["report.md", "scores.svg", "identical_by_turn.svg"] {
         assert!(out.join(file).is_file(), "{file}");

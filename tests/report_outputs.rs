@@ -6,8 +6,9 @@
 mod compare_support;
 
 use compare_support::*;
-use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions};
+use meeplab::compare::CompareSpec;
 use meeplab::report::plot::{charts_for, ChartKind};
+use meeplab::report::{compare_to_dir, OutputOptions};
 use meeplab::report::{summary_table, ChartFormat};
 use std::fs;
 use std::path::PathBuf;
@@ -55,6 +56,7 @@ fn report_md_has_every_section() {
     let opts = OutputOptions {
         dir: dir.clone(),
         format: ChartFormat::Svg,
+        ..OutputOptions::default()
     };
     let s = two_rulesets(true);
     let out = compare_to_dir(&s, player(4, &[1], true), &opts, &|_| {}).unwrap();
@@ -109,6 +111,7 @@ fn charts_are_valid_svg_and_png_and_name_what_they_show() {
     let opts = OutputOptions {
         dir: dir.clone(),
         format: ChartFormat::Both,
+        ..OutputOptions::default()
     };
     compare_to_dir(&two_rulesets(true), player(4, &[1], true), &opts, &|_| {}).unwrap();
     let kinds = [
@@ -166,6 +169,7 @@ fn no_ingot_chart_without_gold_and_a_readable_table() {
     let opts = OutputOptions {
         dir: dir.clone(),
         format: ChartFormat::Svg,
+        ..OutputOptions::default()
     };
     let out = compare_to_dir(&two_rulesets(false), player(4, &[1], false), &opts, &|_| {}).unwrap();
     assert!(!dir.join("ingots.svg").exists());

@@ -1,7 +1,7 @@
 //! Helpers shared by commands: loading a ruleset with diagnostics on stderr, atomic file
 //! writes, and JSON printing.
 
-use meeplab::ruleset::Ruleset;
+use meeplab::ruleset::{Ruleset, MAX_PLAYERS};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -31,6 +31,12 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Ruleset>, ExitCode> 
 
 /// Refuse a seat count a ruleset is not for (usage error, exit code 2).
 pub fn check_players(rules: &[Ruleset], players: u8) -> Result<(), ExitCode> {
+    if players == 0 || players > MAX_PLAYERS {
+        eprintln!(
+            "error: --players {players} is out of range: a game has 1 to {MAX_PLAYERS} players"
+        );
+        return Err(ExitCode::from(2));
+    }
     for r in rules {
         if players < r.min_players || players > r.max_players {
             eprintln!(
@@ -59,10 +65,13 @@ pub fn io_error(path: &Path, e: std::io::Error) -> ExitCode {
 }
 
 /// Print a finished compare or merge: the summary table and the files written.
-pub fn print_run(out: &meeplab::compare::RunOutput) {
+pub fn print_run(out: &meeplab::report::RunOutput) {
     out!("{}", meeplab::report::summary_table(&out.report));
     outln!();
     for f in &out.files {
         outln!("wrote {}", f.display());
+    }
+    for w in &out.report.warnings {
+        eprintln!("warning: {w}");
     }
 }

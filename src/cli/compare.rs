@@ -1,16 +1,27 @@
 //! `meeplab compare`: the same seeds under several rulesets, coupled; prints the summary
 //! table and writes report.json, games.csv, report.md and charts to `--out`.
+//!
+//! SIGINT/SIGTERM stop the run after the batch in flight: it checkpoints, prints how far it
+//! got and the command that continues it (`--resume`), and exits 130.
 
 use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
-use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions, RulesetInfo, RunOutput, Shard};
+use meeplab::compare::spec::shell_quote;
+use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::{compile, play_cached};
 use meeplab::policy::PolicyKind;
-use meeplab::report::ChartFormat;
+use meeplab::report::{
+    compare_to_dir_with, has_checkpoint, ChartFormat, ExtraFiles, Finished, OutputOptions,
+    RunOutput,
+};
 use meeplab::ruleset::Ruleset;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by the SIGINT/SIGTERM handler; the run stops after the batch in flight.
+static STOP: AtomicBool = AtomicBool::new(false);
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -41,6 +52,13 @@ pub struct Args {
     /// Chart format.
     #[arg(long, default_value = "svg")]
     pub format: ChartFormat,
+    /// Continue an interrupted run into --out from its checkpoint (same arguments); the
+    /// outputs are byte-identical to an uninterrupted run.
+    #[arg(long)]
+    pub resume: bool,
+    /// Seconds of work between checkpoints (for tests).
+    #[arg(long, default_value_t = 5.0, hide = true)]
+    pub checkpoint_seconds: f64,
 }
 
 /// A stable hash of the tile catalogues the rulesets use.
@@ -68,8 +86,10 @@ pub fn run(args: Args) -> ExitCode {
         threads: args.threads,
         shard: args.shard,
         format: args.format,
+        resume: args.resume,
+        checkpoint_seconds: args.checkpoint_seconds,
     };
-    match execute(&rules, &settings) {
+    match execute(&rules, &settings, &|_, _| Ok(Vec::new())) {
         Ok(out) => {
             if settings.shard.is_some() {
                 outln!(
@@ -98,11 +118,18 @@ pub struct Settings {
     pub threads: Option<usize>,
     pub shard: Option<Shard>,
     pub format: ChartFormat,
+    pub resume: bool,
+    pub checkpoint_seconds: f64,
 }
 
-/// Play the coupled run of `rules` (the first is the reference) and write its output folder;
-/// errors are printed, with the exit code to return.
-pub fn execute(rules: &[Ruleset], settings: &Settings) -> Result<RunOutput, ExitCode> {
+/// Play the coupled run of `rules` (the first is the reference) and write its output folder,
+/// with `extra`'s files; errors and interruptions are printed, with the exit code to return
+/// (130 after SIGINT/SIGTERM, with the command that resumes).
+pub fn execute(
+    rules: &[Ruleset],
+    settings: &Settings,
+    extra: ExtraFiles,
+) -> Result<RunOutput, ExitCode> {
     check_players(rules, settings.players)?;
     let spec = CompareSpec {
         rulesets: rules.iter().map(RulesetInfo::from_ruleset).collect(),
@@ -142,18 +169,56 @@ pub fn execute(rules: &[Ruleset], settings: &Settings) -> Result<RunOutput, Exit
     let opts = OutputOptions {
         dir: settings.out.clone(),
         format: settings.format,
+        resume: settings.resume,
+        checkpoint_every: std::time::Duration::from_secs_f64(settings.checkpoint_seconds.max(0.0)),
     };
+    if !settings.resume && has_checkpoint(&settings.out) {
+        eprintln!(
+            "note: starting afresh; the checkpoint of an interrupted run into {} is discarded \
+             (add --resume to continue it instead)",
+            settings.out.display()
+        );
+    }
+    if let Err(e) = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst)) {
+        eprintln!("warning: cannot catch interrupts ({e}); an interrupted run is lost");
+    }
     let players = settings.players;
     let policy = settings.policy;
-    let result = compare_to_dir(
+    let result = compare_to_dir_with(
         &spec,
         |ri, seed| play_cached(&compiled[ri], seed, players, policy),
         &opts,
         &|n| bar.set_position(n),
+        &|| STOP.load(Ordering::SeqCst),
+        extra,
     );
     bar.finish_and_clear();
-    result.map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(1)
-    })
+    match result {
+        Ok(Finished::Complete(out)) => Ok(*out),
+        Ok(Finished::Interrupted {
+            games_done,
+            games_in_run,
+            checkpoint,
+        }) => {
+            let mut cmd: Vec<String> = std::env::args().map(|a| shell_quote(&a)).collect();
+            if !settings.resume {
+                cmd.push("--resume".into());
+            }
+            eprintln!(
+                "interrupted: {games_done} of {games_in_run} games played, checkpoint in {}\n\
+                 continue with: {}",
+                checkpoint.display(),
+                cmd.join(" ")
+            );
+            Err(ExitCode::from(130))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+            eprintln!("error: {e}");
+            Err(ExitCode::from(2))
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(ExitCode::from(1))
+        }
+    }
 }

@@ -1,7 +1,6 @@
 //! `meeplab merge`: combine `compare --shard` outputs into the unsharded run's report.
 
-use meeplab::compare::{merge_to_dir, OutputOptions};
-use meeplab::report::ChartFormat;
+use meeplab::report::{merge_to_dir, ChartFormat, OutputOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,6 +21,7 @@ pub fn run(args: Args) -> ExitCode {
     let opts = OutputOptions {
         dir: args.out.clone(),
         format: args.format,
+        ..OutputOptions::default()
     };
     match merge_to_dir(&args.shards, &opts) {
         Ok(out) => {

@@ -4,9 +4,10 @@
 
 use crate::cli::common::load;
 use crate::cli::compare::{execute, Settings};
-use meeplab::compare::Shard;
+use meeplab::compare::{Report, Shard};
 use meeplab::dsl;
 use meeplab::policy::PolicyKind;
+use meeplab::report::folder::RULES_FOLDER;
 use meeplab::report::{atomic::write_atomic, fmt::align, sweep::write_sweep, ChartFormat};
 use meeplab::ruleset::Ruleset;
 use meeplab::sweep::{parse_vary, plan, summarize, SweepFile, SweepSummary, VarySpec};
@@ -53,6 +54,9 @@ pub struct Args {
     /// Chart format.
     #[arg(long, default_value = "svg")]
     pub format: ChartFormat,
+    /// Continue an interrupted sweep into --out from its checkpoint (same arguments).
+    #[arg(long)]
+    pub resume: bool,
     /// Print the sweep summary as JSON on stdout.
     #[arg(long)]
     pub json: bool,
@@ -126,6 +130,8 @@ pub fn run(args: Args) -> ExitCode {
         threads: args.threads,
         shard: args.shard,
         format: args.format,
+        resume: args.resume,
+        checkpoint_seconds: 5.0,
     };
 
     let base = match load(Path::new(&base_arg)) {
@@ -193,51 +199,52 @@ pub fn run(args: Args) -> ExitCode {
         return usage("every value is the base's own: there is nothing to compare");
     }
 
-    let out = match execute(&rules, &settings) {
+    // the rules files of the rows, relative to the output folder
+    let files: Vec<String> = variants
+        .iter()
+        .zip(&positions)
+        .map(|(v, &k)| {
+            if k == 0 {
+                base.file.clone().unwrap_or_else(|| base_arg.clone())
+            } else {
+                format!("{RULES_FOLDER}/{}", v.file_name)
+            }
+        })
+        .collect();
+    // the generated rulesets and the sweep report go into the run's folder before it
+    // appears, so a sweep's files are never missing or left from an earlier run
+    let extra = |dir: &Path, report: Option<&Report>| -> std::io::Result<Vec<PathBuf>> {
+        let rules_dir = dir.join(RULES_FOLDER);
+        std::fs::create_dir_all(&rules_dir)?;
+        let mut written = Vec::new();
+        for (v, &k) in variants.iter().zip(&positions) {
+            if k != 0 {
+                let path = rules_dir.join(&v.file_name);
+                write_atomic(&path, v.text.as_bytes())?;
+                written.push(path);
+            }
+        }
+        if let Some(report) = report {
+            let summary = summarize(report, &variants, &positions, &keys);
+            written.extend(write_sweep(dir, &summary, &files, settings.format)?);
+        }
+        Ok(written)
+    };
+    let out = match execute(&rules, &settings, &extra) {
         Ok(o) => o,
         Err(code) => return code,
     };
-    let dir = &settings.out;
-    let rules_dir = dir.join("rulesets");
-    if let Err(e) = std::fs::create_dir_all(&rules_dir) {
-        eprintln!("error: cannot create {}: {e}", rules_dir.display());
-        return ExitCode::from(1);
-    }
-    let mut files = Vec::with_capacity(variants.len());
-    let mut written = Vec::new();
-    for (v, &k) in variants.iter().zip(&positions) {
-        if k == 0 {
-            files.push(base.file.clone().unwrap_or_else(|| base_arg.clone()));
-            continue;
-        }
-        let path = rules_dir.join(&v.file_name);
-        if let Err(e) = write_atomic(&path, v.text.as_bytes()) {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return ExitCode::from(1);
-        }
-        files.push(format!("rulesets/{}", v.file_name));
-        written.push(path);
-    }
     if settings.shard.is_some() {
         outln!(
-            "shard {} of the sweep done: {} games written to {}; merge the shards with `meeplab merge`",
+            "shard {} of the sweep done: {} games written to {}; `meeplab merge` the shards for \
+             the comparison of every value",
             args.shard.map(|s| s.to_string()).unwrap_or_default(),
             out.accumulator.games,
-            dir.display()
+            settings.out.display()
         );
         return ExitCode::SUCCESS;
     }
     let summary = summarize(&out.report, &variants, &positions, &keys);
-    match write_sweep(dir, &summary, &files, settings.format) {
-        Ok(paths) => written.extend(paths),
-        Err(e) => {
-            eprintln!(
-                "error: cannot write the sweep report in {}: {e}",
-                dir.display()
-            );
-            return ExitCode::from(1);
-        }
-    }
     if args.json {
         match serde_json::to_string_pretty(&summary) {
             Ok(j) => outln!("{j}"),
@@ -248,7 +255,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     } else {
         print_summary(&summary);
-        for p in out.files.iter().chain(&written) {
+        for p in &out.files {
             outln!("wrote {}", p.display());
         }
     }

@@ -270,7 +270,7 @@ impl Accumulator {
                 pair.winner_changed += 1;
             }
             for (s, (sa, sb)) in a.seats.iter().zip(&b.seats).enumerate() {
-                pair.score_delta[s].push(sb.total - sa.total);
+                pair.score_delta[s].push_wide(sb.total as i128 - sa.total as i128);
                 pair.ingot_delta[s].push(sb.ingots as i64 - sa.ingots as i64);
             }
         }
@@ -331,6 +331,11 @@ fn add_moments(
     from: &Moments,
     path: impl Fn() -> String,
 ) -> Result<(), String> {
+    if into.overflow || from.overflow {
+        // Already inexact: pool with saturation, the flag carries the problem to the report.
+        into.merge(from);
+        return Ok(());
+    }
     add(&mut into.n, from.n, || format!("{}.n", path()))?;
     add(&mut into.sum, from.sum, || format!("{}.sum", path()))?;
     add(&mut into.sum_sq, from.sum_sq, || {

@@ -2,12 +2,11 @@
 //!
 //! Flow: [`spec::CompareSpec`] → [`run::run_compare`] (plays seeds via an injected closure,
 //! folds an exact integer [`accumulate::Accumulator`]) → [`summary::summarize`] (floats,
-//! intervals) → [`crate::report`] writers. [`output`] is the front door that does all of it
-//! into a directory, and merges shard directories. [`tree`] builds the divergence tree of one
-//! seed for `meeplab trace`.
+//! intervals). This layer only computes: the output folder (`report.json`, `games.csv`,
+//! charts, checkpoints) is written by [`crate::report`], which calls in here. [`tree`] builds
+//! the divergence tree of one seed for `meeplab trace`.
 
 pub mod accumulate;
-pub mod output;
 pub mod paired;
 pub mod run;
 pub mod seeds;
@@ -18,8 +17,7 @@ pub mod summary;
 pub mod tree;
 
 pub use accumulate::Accumulator;
-pub use output::{compare_to_dir, merge_to_dir, OutputOptions, RunOutput};
-pub use run::{run_compare, GameRecord};
+pub use run::{run_compare, run_from, Ended, Flow, GameRecord, Start};
 pub use shard::{merge_shards, MergeError, Shard, ShardFile};
 pub use spec::{CompareSpec, OptionInfo, RulesetInfo};
 pub use summary::{summarize, Report};

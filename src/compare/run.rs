@@ -28,14 +28,51 @@ pub struct GameRecord {
     pub outcomes: Vec<GameOutcome>,
 }
 
-/// The game-index ranges the run plays, in increasing order.
-pub fn run_ranges(spec: &CompareSpec) -> Vec<Range<u64>> {
+/// The game-index ranges the run plays, in increasing order, produced lazily (a run of a
+/// trillion games needs no list of its blocks).
+pub fn run_ranges(spec: &CompareSpec) -> Box<dyn Iterator<Item = Range<u64>> + '_> {
     match spec.shard {
-        Some(s) => s.block_ranges(spec.games).collect(),
-        None => (0..spec.games.div_ceil(BLOCK_SIZE))
-            .map(|b| block_range(b, spec.games))
-            .collect(),
+        Some(s) => Box::new(s.block_ranges(spec.games)),
+        None => Box::new((0..spec.games.div_ceil(BLOCK_SIZE)).map(|b| block_range(b, spec.games))),
     }
+}
+
+/// Where a run starts: from scratch, or from a checkpoint (the aggregate of every game
+/// before `next_game` that the run plays).
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub accumulator: Accumulator,
+    /// The first game index still to play.
+    pub next_game: u64,
+}
+
+impl Start {
+    pub fn fresh(spec: &CompareSpec) -> Start {
+        Start {
+            accumulator: Accumulator::new(spec.rulesets.len(), spec.players),
+            next_game: 0,
+        }
+    }
+}
+
+/// What the caller says after each batch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// Stop before the next batch (an interrupt): the run ends [`Ended::Stopped`].
+    Stop,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub enum Ended {
+    /// Every game of the run was played.
+    Done(Accumulator),
+    /// Stopped between batches; `next_game` is where to resume.
+    Stopped {
+        accumulator: Accumulator,
+        next_game: u64,
+    },
 }
 
 /// Plays the run. `on_game` receives every game in increasing index order (to stream
@@ -50,6 +87,33 @@ pub fn run_compare<F>(
     on_game: &mut dyn FnMut(&GameRecord) -> io::Result<()>,
     progress: &dyn Fn(u64),
 ) -> io::Result<Accumulator>
+where
+    F: Fn(usize, u64) -> GameOutcome + Sync,
+{
+    let mut after = |_: &Accumulator, _: u64, done: u64| {
+        progress(done);
+        Ok(Flow::Continue)
+    };
+    match run_from(spec, play, Start::fresh(spec), on_game, &mut after)? {
+        Ended::Done(acc) => Ok(acc),
+        Ended::Stopped { .. } => Err(io::Error::from(io::ErrorKind::Interrupted)),
+    }
+}
+
+/// Plays the run from `start` (a fresh start or a checkpoint). After each batch,
+/// `after_batch(aggregate so far, next game index, games done)` may checkpoint and may stop
+/// the run. Batches never straddle a seed block, so a stop or a crash loses at most the
+/// batch in flight.
+///
+/// # Errors
+/// The first error `on_game` or `after_batch` returns, or a failure to start the pool.
+pub fn run_from<F>(
+    spec: &CompareSpec,
+    play: F,
+    start: Start,
+    on_game: &mut dyn FnMut(&GameRecord) -> io::Result<()>,
+    after_batch: &mut dyn FnMut(&Accumulator, u64, u64) -> io::Result<Flow>,
+) -> io::Result<Ended>
 where
     F: Fn(usize, u64) -> GameOutcome + Sync,
 {
@@ -79,24 +143,33 @@ where
             .collect()
     };
 
-    let mut acc = Accumulator::new(rulesets, spec.players);
-    let mut done = 0;
+    let mut acc = start.accumulator;
+    let mut done = acc.games;
     for range in run_ranges(spec) {
-        let mut start = range.start;
-        while start < range.end {
-            let batch = start..(start + BATCH_SIZE).min(range.end);
-            start = batch.end;
+        if range.end <= start.next_game {
+            continue;
+        }
+        let mut begin = range.start.max(start.next_game);
+        while begin < range.end {
+            let batch = begin..(begin + BATCH_SIZE).min(range.end);
+            begin = batch.end;
             let records = match &pool {
-                Some(pool) => pool.install(|| play_batch(batch)),
-                None => play_batch(batch),
+                Some(pool) => pool.install(|| play_batch(batch.clone())),
+                None => play_batch(batch.clone()),
             };
             for rec in &records {
                 acc.add_game(&rec.outcomes);
                 on_game(rec)?;
             }
             done += records.len() as u64;
-            progress(done);
+            let flow = after_batch(&acc, batch.end, done)?;
+            if flow == Flow::Stop && done < spec.games_in_run() {
+                return Ok(Ended::Stopped {
+                    accumulator: acc,
+                    next_game: batch.end,
+                });
+            }
         }
     }
-    Ok(acc)
+    Ok(Ended::Done(acc))
 }

@@ -8,13 +8,17 @@
 use super::accumulate::Accumulator;
 use super::seeds::{block_count, block_range, BLOCK_SIZE};
 use super::spec::CompareSpec;
-use crate::report::ACCUMULATOR_JSON;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
 
-/// Shard `k` of `n`, `1 ≤ k ≤ n`.
+/// The most shards a run can be split into (each shard is at least one seed block; a
+/// cluster of 100,000 tasks is beyond any real use, and the bound keeps merge bookkeeping
+/// small).
+pub const MAX_SHARDS: u32 = 100_000;
+
+/// Shard `k` of `n`, `1 ≤ k ≤ n ≤` [`MAX_SHARDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Shard {
     pub k: u32,
@@ -26,6 +30,11 @@ impl Shard {
         if n == 0 || k == 0 || k > n {
             return Err(format!(
                 "invalid shard {k}/{n}: expected k/n with 1 ≤ k ≤ n"
+            ));
+        }
+        if n > MAX_SHARDS {
+            return Err(format!(
+                "invalid shard {k}/{n}: at most {MAX_SHARDS} shards (n ≤ {MAX_SHARDS})"
             ));
         }
         Ok(Shard { k, n })
@@ -58,8 +67,9 @@ impl Shard {
 
     /// The game-index ranges this shard plays in a run of `games` games, in order.
     pub fn block_ranges(self, games: u64) -> impl Iterator<Item = Range<u64>> {
-        (0..block_count(games))
-            .filter(move |&b| self.owns_block(b))
+        let step = self.n.max(1) as usize;
+        (self.k.max(1) as u64 - 1..block_count(games))
+            .step_by(step)
             .map(move |b| block_range(b, games))
     }
 }
@@ -84,6 +94,9 @@ impl FromStr for Shard {
         Shard::new(num(k)?, num(n)?)
     }
 }
+
+/// How many missing shards a [`MergeError::Missing`] names before it only counts.
+pub const MISSING_LISTED: usize = 10;
 
 /// Version of the `accumulator.json` layout.
 pub const SHARD_FILE_FORMAT: u32 = 1;
@@ -137,9 +150,12 @@ pub enum MergeError {
         other: String,
         what: String,
     },
-    /// Shards are missing: the inputs do not cover the run.
+    /// Shards are missing: the inputs do not cover the run. `first` lists the lowest
+    /// missing `k` (at most [`MISSING_LISTED`]), `count` how many are missing in all.
     Missing {
-        shards: Vec<Shard>,
+        n: u32,
+        count: u64,
+        first: Vec<u32>,
     },
     /// The input's aggregate does not hold the games its shard should.
     Incomplete {
@@ -189,8 +205,11 @@ impl fmt::Display for MergeError {
                 f,
                 "cannot merge {other} with {first}: both hold {what}, so their games overlap"
             ),
-            MergeError::Missing { shards } => {
-                let list: Vec<String> = shards.iter().map(|s| s.to_string()).collect();
+            MergeError::Missing { n, count, first } => {
+                let mut list: Vec<String> = first.iter().map(|k| format!("{k}/{n}")).collect();
+                if *count > first.len() as u64 {
+                    list.push(format!("… ({count} missing in all)"));
+                }
                 write!(
                     f,
                     "cannot merge: shard(s) {} missing, the result would not cover every seed",
@@ -208,7 +227,7 @@ impl fmt::Display for MergeError {
             ),
             MergeError::Inconsistent { input, what } => write!(
                 f,
-                "cannot merge {input}: its {ACCUMULATOR_JSON} is inconsistent: {what}"
+                "cannot merge {input}: its accumulator.json is inconsistent: {what}"
             ),
             MergeError::Combine { input, message } => {
                 write!(f, "cannot merge {input} with the other inputs: {message}")
@@ -333,12 +352,21 @@ pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeEr
         seen.push((s, name));
     }
     if let Some(Some(s)) = seen.first().map(|x| x.0) {
-        let missing: Vec<Shard> = (1..=s.n)
-            .filter(|&k| !seen.iter().any(|x| x.0.map(|t| t.k) == Some(k)))
-            .map(|k| Shard { k, n: s.n })
-            .collect();
-        if !missing.is_empty() {
-            return Err(MergeError::Missing { shards: missing });
+        // Inputs are pairwise distinct shards of one n (checked above), so sorting their k
+        // finds the gaps without a list of all n.
+        let mut present: Vec<u32> = seen.iter().filter_map(|x| x.0.map(|t| t.k)).collect();
+        present.sort_unstable();
+        let count = s.n as u64 - present.len() as u64;
+        if count > 0 {
+            let first: Vec<u32> = (1..=s.n)
+                .filter(|k| present.binary_search(k).is_err())
+                .take(MISSING_LISTED)
+                .collect();
+            return Err(MergeError::Missing {
+                n: s.n,
+                count,
+                first,
+            });
         }
     }
 
@@ -368,6 +396,10 @@ mod tests {
         assert!("0/3".parse::<Shard>().is_err());
         assert!("4/3".parse::<Shard>().is_err());
         assert!("x".parse::<Shard>().is_err());
+        assert_eq!(
+            "5/4294967295".parse::<Shard>().unwrap_err(),
+            "invalid shard 5/4294967295: at most 100000 shards (n ≤ 100000)"
+        );
         let games = 4500;
         let mut all: Vec<u64> = (1..=3)
             .flat_map(|k| Shard { k, n: 3 }.block_ranges(games))

@@ -3,7 +3,10 @@
 //! reproducibility facts the CLI supplies (command line, engine version, tile-catalogue hash).
 
 use super::shard::Shard;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, MAX_PLAYERS};
+
+// The rule language's limit is the engine's seat capacity.
+const _: () = assert!(MAX_PLAYERS as usize == crate::engine::MAX_PLAYERS);
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -65,6 +68,11 @@ impl RulesetInfo {
     }
 }
 
+/// The most games one run may ask for.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+/// The most worker threads one run may ask for.
+pub const MAX_THREADS: usize = 512;
+
 /// A compare run. Every seed is played under every ruleset (paired observations).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CompareSpec {
@@ -93,11 +101,27 @@ impl CompareSpec {
         if self.games == 0 {
             return Err("--games must be at least 1".into());
         }
-        if self.players == 0 {
-            return Err("--players must be at least 1".into());
+        if self.games > MAX_GAMES {
+            return Err(format!(
+                "--games {} is more than {MAX_GAMES} (a trillion games would take years)",
+                self.games
+            ));
         }
-        if self.threads == Some(0) {
-            return Err("--threads must be at least 1".into());
+        if self.players == 0 || self.players > MAX_PLAYERS {
+            return Err(format!(
+                "--players {} is out of range: a game has 1 to {MAX_PLAYERS} players",
+                self.players
+            ));
+        }
+        match self.threads {
+            Some(0) => return Err("--threads must be at least 1".into()),
+            Some(n) if n > MAX_THREADS => {
+                return Err(format!(
+                    "--threads {n} is more than {MAX_THREADS}; more threads than cores only \
+                     slow a run down (leave it out to use every core)"
+                ))
+            }
+            _ => {}
         }
         if let Some(s) = self.shard {
             Shard::new(s.k, s.n)?;

@@ -22,24 +22,64 @@ pub const MEAN_INTERVAL: &str = "95 % Student t interval";
 
 /// Integer moments of a sample: count, sum and sum of squares. Adding two `Moments` is the
 /// moments of the pooled sample, exactly.
+///
+/// Every addition is checked: values no real game reaches (a house rule scoring
+/// `1000000000 * 1000000000 * tiles` saturates a score at `i64::MAX`) can overflow the sum of
+/// squares after a few games. Then `overflow` is set, the sums stop being exact, and
+/// [`Moments::sd`] gives `None` instead of a wrong number; reports say so.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Moments {
     pub n: u64,
     pub sum: i128,
     pub sum_sq: u128,
+    /// A sum overflowed: `sum`/`sum_sq` are saturated, not exact.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub overflow: bool,
 }
 
 impl Moments {
     pub fn push(&mut self, x: i64) {
-        self.n += 1;
-        self.sum += x as i128;
-        self.sum_sq += (x as i128 * x as i128) as u128;
+        self.push_wide(x as i128);
     }
 
+    /// Adds a value wider than `i64` (a difference of two scores).
+    pub fn push_wide(&mut self, x: i128) {
+        self.n = self.n.saturating_add(1);
+        let square = x.unsigned_abs().checked_mul(x.unsigned_abs());
+        match (
+            self.sum.checked_add(x),
+            square.and_then(|sq| self.sum_sq.checked_add(sq)),
+        ) {
+            (Some(sum), Some(sum_sq)) => {
+                self.sum = sum;
+                self.sum_sq = sum_sq;
+            }
+            _ => {
+                self.sum = self.sum.saturating_add(x);
+                self.sum_sq = u128::MAX;
+                self.overflow = true;
+            }
+        }
+    }
+
+    /// Pools `other` into `self`; a sum that overflows sets `overflow`.
     pub fn merge(&mut self, other: &Moments) {
-        self.n += other.n;
-        self.sum += other.sum;
-        self.sum_sq += other.sum_sq;
+        self.n = self.n.saturating_add(other.n);
+        self.overflow |= other.overflow;
+        match (
+            self.sum.checked_add(other.sum),
+            self.sum_sq.checked_add(other.sum_sq),
+        ) {
+            (Some(sum), Some(sum_sq)) => {
+                self.sum = sum;
+                self.sum_sq = sum_sq;
+            }
+            _ => {
+                self.sum = self.sum.saturating_add(other.sum);
+                self.sum_sq = u128::MAX;
+                self.overflow = true;
+            }
+        }
     }
 
     /// The mean, or 0 for an empty sample.
@@ -53,7 +93,7 @@ impl Moments {
 
     /// Sample standard deviation (n − 1 denominator); `None` below two observations.
     pub fn sd(&self) -> Option<f64> {
-        if self.n < 2 {
+        if self.n < 2 || self.overflow {
             return None;
         }
         // n·Σx² − (Σx)² is computed exactly; it is ≥ 0 by Cauchy–Schwarz. Sums too large
@@ -263,14 +303,41 @@ mod tests {
             n: 3,
             sum: i128::MAX,
             sum_sq: u128::MAX,
+            ..Moments::default()
         };
         assert_eq!(huge.sd(), Some(0.0));
         let wide = Moments {
             n: u64::MAX,
             sum: 0,
             sum_sq: u128::MAX,
+            ..Moments::default()
         };
         assert!(wide.sd().is_some_and(|sd| sd.is_finite() && sd > 1e9));
+    }
+
+    #[test]
+    fn saturated_scores_are_reported_not_wrapped() {
+        // Five games of a saturated score: the exact sum of squares passes u128::MAX.
+        let mut m = Moments::default();
+        for _ in 0..5 {
+            m.push(i64::MAX);
+        }
+        assert!(m.overflow);
+        assert_eq!(m.n, 5);
+        assert_eq!(m.sd(), None, "no standard deviation from overflowed sums");
+        assert_eq!(m.mean_ci().ci, None, "no zero-width interval");
+        // A difference of two saturated scores is wider than i64 and still exact.
+        let mut d = Moments::default();
+        d.push_wide(i64::MAX as i128 - i64::MIN as i128);
+        assert!(!d.overflow);
+        assert_eq!(d.sum, u64::MAX as i128);
+        // The flag survives pooling and JSON; an ordinary sample writes no flag.
+        let mut pooled = Moments::default();
+        pooled.merge(&m);
+        assert!(pooled.overflow);
+        let back: Moments = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+        assert_eq!(back, m);
+        assert!(!serde_json::to_string(&d).unwrap().contains("overflow"));
     }
 
     #[test]

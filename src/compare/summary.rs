@@ -128,6 +128,9 @@ pub struct Report {
     pub per_ruleset: Vec<RulesetSummary>,
     pub pairs: Vec<PairSummary>,
     pub reproducibility: Reproducibility,
+    /// Problems with the numbers themselves (sums that overflowed), for the reader.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl Report {
@@ -229,7 +232,9 @@ fn pair_summary(labels: &[String], acc: &PairAcc) -> PairSummary {
 /// (all of them for a whole or merged run; a shard's share for a shard).
 pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
     let labels = spec.labels();
+    let warnings = overflow_warnings(&labels, acc);
     Report {
+        warnings,
         rulesets: spec.rulesets.clone(),
         games: acc.games,
         players: spec.players,
@@ -263,4 +268,34 @@ pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
             command: spec.reproduce_command(),
         },
     }
+}
+
+/// One line per ruleset or pair whose exact sums overflowed (saturated scores).
+pub fn overflow_warnings(labels: &[String], acc: &Accumulator) -> Vec<String> {
+    let mut out = Vec::new();
+    for (label, r) in labels.iter().zip(&acc.rulesets) {
+        let seats = r
+            .seats
+            .iter()
+            .any(|s| s.total.overflow || s.ingots.overflow);
+        if seats || r.turns.overflow || r.lead_changes.overflow {
+            out.push(format!(
+                "{label}: the scores are too large to sum exactly (a scoring formula \
+                 saturates them); standard deviations and intervals are left out"
+            ));
+        }
+    }
+    for p in &acc.pairs {
+        let deltas = p.score_delta.iter().chain(&p.ingot_delta);
+        if deltas.clone().any(|m| m.overflow) {
+            let name = |i: usize| labels.get(i).map(String::as_str).unwrap_or("?");
+            out.push(format!(
+                "{} vs {}: the score differences are too large to sum exactly; their \
+                 standard deviations and intervals are left out",
+                name(p.a),
+                name(p.b)
+            ));
+        }
+    }
+    out
 }

@@ -3,7 +3,7 @@
 //! → closest valid keys), validation messages, defaults during resolution and the
 //! documentation printed by `meeplab check --list-options`.
 
-use crate::ruleset::Var;
+use crate::ruleset::{Var, MAX_PLAYERS};
 
 /// Which part of the game an option belongs to. Expansion options only apply when the deck
 /// holds that expansion's tiles.
@@ -135,7 +135,7 @@ pub static OPTIONS: &[OptionDef] = &[
     OptionDef {
         key: "players",
         area: Area::General,
-        ty: OptType::Range { min: 1, max: 8 },
+        ty: OptType::Range { min: 1, max: MAX_PLAYERS as i64 },
         default: "2..5",
         doc: "How many players the ruleset supports.",
         sources: "HiG C1 box: 2..5 (5 colours); Big Box editions: 2..6 (6 colours)",

@@ -11,7 +11,7 @@ use super::lexer::PErr;
 use super::parse::{self, parse_file};
 use super::print;
 use super::registry::{self, closest_first, Area, OptionDef};
-use super::typing::{type_value, Typed};
+use super::typing::{formula_warnings, type_value, Typed};
 use super::validate::build_tile;
 use crate::ruleset::*;
 use crate::tiles::TileType;
@@ -556,6 +556,12 @@ impl Loader {
         keys_here.insert(stmt.key.clone(), stmt.key_span);
         match type_value(def, &stmt.value) {
             Ok(typed) => {
+                for w in formula_warnings(def, &stmt.value) {
+                    let mut d =
+                        self.files[id].diag(Severity::Warning, w.code, w.start, w.end, w.msg);
+                    d.help = w.help;
+                    self.push(d);
+                }
                 scope.options.insert(
                     def.key.to_string(),
                     OptVal {

@@ -2,6 +2,8 @@
 //! to the option's registry type (integers, ranges, booleans, choices with arguments,
 //! scoring expressions and lookup tables), reporting every type error with its span.
 
+#[cfg(test)]
+use super::ast::Item;
 use super::ast::{BinOp, Value, ValueKind};
 use super::lexer::PErr;
 use super::registry::{choice_syntax, closest_first, Choice, OptType, OptionDef};
@@ -425,5 +427,203 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
             }
         }
         ValueKind::Str(_) | ValueKind::Range(..) => bad(errs, mismatch(def, v)),
+    }
+}
+
+/// The values a variable can take in a game, generously: a deck holds at most 2,000 tiles
+/// (the engine's board limit), a cloister has 8 neighbours, and the points a robbed marker
+/// scored stay within a billion under any formula that does not itself warn.
+fn var_bounds(v: Var) -> (i128, i128) {
+    const DECK: i128 = 2_000;
+    match v {
+        Var::Neighbours => (0, 8),
+        Var::Points => (-1_000_000_000, 1_000_000_000),
+        Var::Tiles | Var::Pennants | Var::Cities | Var::Ingots => (0, DECK),
+    }
+}
+
+/// Warnings about a scoring formula that type-checked: a division whose divisor is (or can
+/// be) zero — the engine then scores 0 — and arithmetic that can leave the 64-bit range —
+/// the engine then saturates, and the statistics of such scores cannot be exact. Bounds are
+/// computed by interval arithmetic over [`var_bounds`]. Codes: `W0201` division by zero,
+/// `W0202` overflow. Values of other types get no warnings.
+pub fn formula_warnings(def: &OptionDef, v: &Value) -> Vec<PErr> {
+    let mut out = Vec::new();
+    if matches!(def.ty, OptType::Expr { .. }) {
+        bounds(def, v, &mut out);
+    }
+    out
+}
+
+/// The range of `v` (saturating at the `i128` limits), pushing warnings on the way.
+fn bounds(def: &OptionDef, v: &Value, out: &mut Vec<PErr>) -> (i128, i128) {
+    let range = match &v.kind {
+        ValueKind::Int(n) => (*n as i128, *n as i128),
+        ValueKind::Ident(s) => Var::parse(s).map(var_bounds).unwrap_or((0, 0)),
+        ValueKind::Neg(a) => {
+            let (lo, hi) = bounds(def, a, out);
+            (hi.saturating_neg(), lo.saturating_neg())
+        }
+        ValueKind::Bin(op, a, b) => {
+            let (x, y) = (bounds(def, a, out), bounds(def, b, out));
+            match op {
+                BinOp::Add => (x.0.saturating_add(y.0), x.1.saturating_add(y.1)),
+                BinOp::Sub => (x.0.saturating_sub(y.1), x.1.saturating_sub(y.0)),
+                BinOp::Mul => corners(x, y, i128::saturating_mul),
+                BinOp::Div => division(def, b, x, y, out),
+            }
+        }
+        ValueKind::Call { name, args, rows } => {
+            let arg = |i: usize, out: &mut Vec<PErr>| {
+                args.get(i)
+                    .map(|a| bounds(def, &a.value, out))
+                    .unwrap_or((0, 0))
+            };
+            match name.text.as_str() {
+                "min" => {
+                    let (x, y) = (arg(0, out), arg(1, out));
+                    (x.0.min(y.0), x.1.min(y.1))
+                }
+                "max" => {
+                    let (x, y) = (arg(0, out), arg(1, out));
+                    (x.0.max(y.0), x.1.max(y.1))
+                }
+                "table" => {
+                    arg(0, out);
+                    // a value outside every row scores 0
+                    rows.iter().flatten().fold((0, 0), |(lo, hi), r| {
+                        (lo.min(r.value as i128), hi.max(r.value as i128))
+                    })
+                }
+                // `ceil(a / b)`: the division inside warns
+                _ => {
+                    let (lo, hi) = arg(0, out);
+                    (lo.saturating_sub(1), hi.saturating_add(1))
+                }
+            }
+        }
+        ValueKind::Str(_) | ValueKind::Range(..) => (0, 0),
+    };
+    let fits = |x: i128| i64::try_from(x).is_ok();
+    let already = out.iter().any(|w| w.code == "W0202");
+    let fits_both = fits(range.0) && fits(range.1);
+    if !already && !fits_both {
+        out.push(
+            PErr::new(
+                "W0202",
+                v.span.start,
+                v.span.end,
+                format!(
+                    "this part of `{}` can pass the 64-bit range ({}..{}), where scores saturate",
+                    def.key,
+                    show(range.0),
+                    show(range.1)
+                ),
+            )
+            .with_help("statistics of saturated scores cannot be exact; use smaller numbers"),
+        );
+    }
+    range
+}
+
+/// The range of `a / b` for `a` in `x` and `b` in `y`; warns when `b` can be 0.
+fn division(
+    def: &OptionDef,
+    divisor: &Value,
+    x: (i128, i128),
+    y: (i128, i128),
+    out: &mut Vec<PErr>,
+) -> (i128, i128) {
+    if y.0 <= 0 && 0 <= y.1 {
+        let (msg, help) = if y == (0, 0) {
+            (
+                format!(
+                    "`{}` divides by zero: this division always gives 0",
+                    def.key
+                ),
+                "write the divisor you meant",
+            )
+        } else {
+            (
+                format!(
+                    "the divisor in `{}` can be zero ({}..{}); the division then gives 0",
+                    def.key,
+                    show(y.0),
+                    show(y.1)
+                ),
+                "guard the divisor, e.g. `max(1, …)`",
+            )
+        };
+        out.push(PErr::new("W0201", divisor.span.start, divisor.span.end, msg).with_help(help));
+        // |a / b| ≤ |a| for any non-zero integer b, and 0 when b = 0
+        let m =
+            x.0.unsigned_abs()
+                .max(x.1.unsigned_abs())
+                .min(i128::MAX as u128) as i128;
+        return (-m, m);
+    }
+    corners(x, y, |a, b| a / b)
+}
+
+/// Smallest and largest of `f` over the corners of two ranges (exact for `*` and for `/` by
+/// a range without zero).
+fn corners(x: (i128, i128), y: (i128, i128), f: impl Fn(i128, i128) -> i128) -> (i128, i128) {
+    let c = [f(x.0, y.0), f(x.0, y.1), f(x.1, y.0), f(x.1, y.1)];
+    (
+        c.iter().copied().min().unwrap_or(0),
+        c.iter().copied().max().unwrap_or(0),
+    )
+}
+
+fn show(x: i128) -> String {
+    if x <= i128::MIN / 2 {
+        "−∞".into()
+    } else if x >= i128::MAX / 2 {
+        "∞".into()
+    } else {
+        x.to_string()
+    }
+}
+
+#[cfg(test)]
+mod formula_tests {
+    use super::*;
+    use crate::dsl::registry::OPTIONS;
+
+    fn warnings(key: &str, text: &str) -> Vec<(&'static str, String)> {
+        let def = OPTIONS.iter().find(|d| d.key == key).expect("option");
+        let src = format!("{key} = {text}\n");
+        let (file, errs) = crate::dsl::parse::parse_file(&src);
+        assert!(errs.is_empty(), "{errs:?}");
+        let value = file
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Option(s) => Some(s.value.clone()),
+                _ => None,
+            })
+            .expect("a setting");
+        formula_warnings(def, &value)
+            .into_iter()
+            .map(|w| (w.code, w.msg))
+            .collect()
+    }
+
+    #[test]
+    fn division_by_zero_and_overflow_are_warned() {
+        let w = warnings("score.road.complete", "tiles / 0");
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].0, "W0201");
+        assert!(w[0].1.contains("divides by zero"), "{w:?}");
+        let w = warnings("score.road.complete", "10 / (tiles - 1)");
+        assert_eq!(w[0].0, "W0201");
+        assert!(w[0].1.contains("can be zero (-1..1999)"), "{w:?}");
+        let w = warnings("score.road.complete", "1000000000 * 1000000000 * tiles");
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].0, "W0202");
+        // ordinary formulas are quiet
+        assert!(warnings("score.road.complete", "tiles").is_empty());
+        assert!(warnings("score.city.complete", "2 * tiles + 2 * pennants").is_empty());
+        assert!(warnings("score.road.complete", "ceil(tiles / 2)").is_empty());
     }
 }

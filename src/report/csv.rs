@@ -1,5 +1,7 @@
 //! `games.csv`: one row per seed × ruleset, streamed in game order (memory stays flat in the
-//! number of games), and the merge of shard CSVs into exactly the unsharded file.
+//! number of games), and the checked merge of shard CSVs into exactly the unsharded file.
+//! Written and read with the `csv` crate (RFC 4180: a ruleset name holding a comma, a quote or
+//! a line break round-trips).
 //!
 //! Columns: `game` (0-based index), `seed`, `ruleset` (name), `ruleset_hash`; per seat `s`
 //! (0-based, seat 0 plays first) `seat{s}_total`, `seat{s}_{road,city,cloister,field,gold,
@@ -8,180 +10,338 @@
 //! turn at which this ruleset's game differs from the first ruleset's (empty if never, and for
 //! the first ruleset itself). Rows are ordered by game index, then ruleset order.
 
-use super::atomic::AtomicFile;
-use crate::compare::{CompareSpec, GameRecord};
+use crate::compare::seeds::{block_count, block_range, game_seed};
+use crate::compare::{CompareSpec, GameRecord, ShardFile};
 use crate::engine::Category;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::Path;
 
-/// Quotes a field when it holds a comma, quote or line break (RFC 4180).
-pub fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// The header line (with its newline) for `players` seats.
-pub fn header(players: u8) -> String {
-    let mut h = String::from("game,seed,ruleset,ruleset_hash");
+/// The header fields for `players` seats.
+pub fn header(players: u8) -> Vec<String> {
+    let mut h: Vec<String> = ["game", "seed", "ruleset", "ruleset_hash"]
+        .map(String::from)
+        .to_vec();
     for s in 0..players {
-        let _ = write!(h, ",seat{s}_total");
+        h.push(format!("seat{s}_total"));
         for c in Category::ALL {
-            let _ = write!(h, ",seat{s}_{}", c.name());
+            h.push(format!("seat{s}_{}", c.name()));
         }
-        let _ = write!(h, ",seat{s}_ingots");
+        h.push(format!("seat{s}_ingots"));
     }
-    h.push_str(",winners,turns,lead_changes,tiles_discarded,ingots_on_board,first_divergence\n");
+    for f in [
+        "winners",
+        "turns",
+        "lead_changes",
+        "tiles_discarded",
+        "ingots_on_board",
+        "first_divergence",
+    ] {
+        h.push(f.to_string());
+    }
     h
 }
 
-/// The rows of one game, appended to `out`.
-pub fn game_rows(out: &mut String, rec: &GameRecord, names: &[String], hashes: &[String]) {
-    let first = &rec.outcomes[0];
-    for (r, o) in rec.outcomes.iter().enumerate() {
-        let _ = write!(
-            out,
-            "{},{},{},{}",
-            rec.index,
-            rec.seed,
-            field(&names[r]),
-            field(&hashes[r])
-        );
-        for seat in &o.seats {
-            let _ = write!(out, ",{}", seat.total);
-            for c in Category::ALL {
-                let _ = write!(out, ",{}", seat.by_category.get(c));
-            }
-            let _ = write!(out, ",{}", seat.ingots);
-        }
-        let mut winners = o.winners.clone();
-        winners.sort_unstable();
-        let winners: Vec<String> = winners.iter().map(|w| w.to_string()).collect();
-        let divergence = if r == 0 {
-            None
-        } else {
-            first.first_divergence(o)
-        };
-        let _ = writeln!(
-            out,
-            ",{},{},{},{},{},{}",
-            winners.join(";"),
-            o.turns,
-            o.lead_changes,
-            o.tiles_discarded,
-            o.ingots_on_board,
-            divergence.map(|t| t.to_string()).unwrap_or_default()
-        );
+/// Column of `seat{s}_total` and of `turns` in a row.
+fn total_column(seat: usize) -> usize {
+    4 + seat * (Category::COUNT + 2)
+}
+fn turns_column(players: u8) -> usize {
+    4 + players as usize * (Category::COUNT + 2) + 1
+}
+
+fn csv_error(e: csv::Error) -> io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => io::Error::new(io::ErrorKind::InvalidData, format!("{other:?}")),
     }
 }
 
-/// A `games.csv` being streamed; it appears under its name on [`GamesCsv::commit`].
+/// Streams the rows of `games.csv` into a file (fresh, or a checkpointed prefix to extend).
 pub struct GamesCsv {
-    file: AtomicFile,
+    out: csv::Writer<BufWriter<File>>,
     names: Vec<String>,
     hashes: Vec<String>,
-    buf: String,
+    field: String,
 }
 
 impl GamesCsv {
+    /// A new file at `path` with the header written.
     pub fn create(path: &Path, spec: &CompareSpec) -> io::Result<GamesCsv> {
-        let mut file = AtomicFile::create(path)?;
-        file.write_all(header(spec.players).as_bytes())?;
-        Ok(GamesCsv {
-            file,
+        let mut csv = GamesCsv::over(File::create(path)?, spec);
+        csv.out
+            .write_record(header(spec.players))
+            .map_err(csv_error)?;
+        Ok(csv)
+    }
+
+    /// Continues the file at `path` after its first `bytes` bytes (what a checkpoint
+    /// recorded; rows written after it are dropped).
+    pub fn resume(path: &Path, spec: &CompareSpec, bytes: u64) -> io::Result<GamesCsv> {
+        let mut file = File::options().read(true).write(true).open(path)?;
+        if file.metadata()?.len() < bytes {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "{} is shorter than its checkpoint says ({bytes} bytes)",
+                    path.display()
+                ),
+            ));
+        }
+        file.set_len(bytes)?;
+        file.seek(SeekFrom::Start(bytes))?;
+        Ok(GamesCsv::over(file, spec))
+    }
+
+    fn over(file: File, spec: &CompareSpec) -> GamesCsv {
+        GamesCsv {
+            out: csv::WriterBuilder::new().from_writer(BufWriter::with_capacity(1 << 16, file)),
             names: spec.labels(),
             hashes: spec.rulesets.iter().map(|r| r.hash.clone()).collect(),
-            buf: String::new(),
-        })
+            field: String::new(),
+        }
+    }
+
+    fn num(&mut self, x: impl std::fmt::Display) -> io::Result<()> {
+        self.field.clear();
+        let _ = write!(self.field, "{x}");
+        self.out.write_field(&self.field).map_err(csv_error)
     }
 
     pub fn write_game(&mut self, rec: &GameRecord) -> io::Result<()> {
-        self.buf.clear();
-        game_rows(&mut self.buf, rec, &self.names, &self.hashes);
-        self.file.write_all(self.buf.as_bytes())
-    }
-
-    pub fn commit(self) -> io::Result<()> {
-        self.file.commit()
-    }
-}
-
-fn invalid(path: &Path, msg: impl std::fmt::Display) -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidData,
-        format!("{}: {msg}", path.display()),
-    )
-}
-
-/// Merges shard CSVs (each ordered by game) into `out`, ordered by game then ruleset: the
-/// exact bytes the unsharded run writes. Headers must agree.
-pub fn merge_csv(inputs: &[PathBuf], out: &Path) -> io::Result<()> {
-    struct Input {
-        path: PathBuf,
-        reader: BufReader<File>,
-        line: String,
-        game: u64,
-    }
-    fn advance(input: &mut Input) -> io::Result<bool> {
-        input.line.clear();
-        if input.reader.read_line(&mut input.line)? == 0 {
-            return Ok(false);
-        }
-        let first = input.line.split(',').next().unwrap_or("");
-        input.game = first
-            .parse()
-            .map_err(|_| invalid(&input.path, format!("bad row {:?}", input.line.trim_end())))?;
-        Ok(true)
-    }
-
-    let mut header_line: Option<String> = None;
-    let mut readers = Vec::new();
-    for path in inputs {
-        let mut reader = BufReader::new(File::open(path).map_err(|e| invalid(path, e))?);
-        let mut h = String::new();
-        reader.read_line(&mut h)?;
-        match &header_line {
-            None => header_line = Some(h),
-            Some(first) if *first != h => {
-                return Err(invalid(path, "header differs from the other shards"))
+        let first = &rec.outcomes[0];
+        for (r, o) in rec.outcomes.iter().enumerate() {
+            self.num(rec.index)?;
+            self.num(rec.seed)?;
+            self.out.write_field(&self.names[r]).map_err(csv_error)?;
+            self.out.write_field(&self.hashes[r]).map_err(csv_error)?;
+            for seat in &o.seats {
+                self.num(seat.total)?;
+                for c in Category::ALL {
+                    self.num(seat.by_category.get(c))?;
+                }
+                self.num(seat.ingots)?;
             }
-            Some(_) => {}
+            let mut winners = o.winners.clone();
+            winners.sort_unstable();
+            let winners: Vec<String> = winners.iter().map(|w| w.to_string()).collect();
+            self.out.write_field(winners.join(";")).map_err(csv_error)?;
+            self.num(o.turns)?;
+            self.num(o.lead_changes)?;
+            self.num(o.tiles_discarded)?;
+            self.num(o.ingots_on_board)?;
+            let divergence = if r == 0 {
+                None
+            } else {
+                first.first_divergence(o)
+            };
+            let d = divergence.map(|t| t.to_string()).unwrap_or_default();
+            self.out.write_field(d).map_err(csv_error)?;
+            self.out.write_record(None::<&[u8]>).map_err(csv_error)?;
         }
-        readers.push(Input {
-            path: path.clone(),
-            reader,
-            line: String::new(),
-            game: 0,
-        });
+        Ok(())
     }
-    let mut file = AtomicFile::create(out)?;
-    file.write_all(header_line.unwrap_or_default().as_bytes())?;
-    let mut heap = BinaryHeap::new();
-    for (i, input) in readers.iter_mut().enumerate() {
-        if advance(input)? {
-            heap.push(Reverse((input.game, i)));
+
+    /// Flushes and syncs every row written so far to disk; returns the file's length.
+    pub fn sync(&mut self) -> io::Result<u64> {
+        self.out.flush()?;
+        let file = self.out.get_ref().get_ref();
+        file.sync_data()?;
+        Ok(file.metadata()?.len())
+    }
+}
+
+fn bad(input: &str, msg: impl std::fmt::Display) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("{input}: {msg}"))
+}
+
+/// One shard's `games.csv` being read and checked against its `accumulator.json`.
+struct ShardRows<'a> {
+    name: String,
+    file: &'a ShardFile,
+    rows: csv::ByteRecordsIntoIter<BufReader<File>>,
+    row: u64,
+    /// Σ seat totals per (ruleset, seat), Σ turns per ruleset: checked against the aggregate.
+    totals: Vec<Vec<i128>>,
+    turns: Vec<i128>,
+}
+
+impl ShardRows<'_> {
+    fn next(&mut self, columns: usize) -> io::Result<Option<csv::ByteRecord>> {
+        match self.rows.next() {
+            None => Ok(None),
+            Some(Err(e)) => Err(bad(&self.name, format!("row {}: {e}", self.row + 1))),
+            Some(Ok(rec)) => {
+                self.row += 1;
+                if rec.len() != columns {
+                    return Err(bad(
+                        &self.name,
+                        format!(
+                            "row {} has {} fields, expected {columns} (cut or edited?)",
+                            self.row,
+                            rec.len()
+                        ),
+                    ));
+                }
+                Ok(Some(rec))
+            }
         }
     }
-    let mut last_game = None;
-    while let Some(Reverse((game, i))) = heap.pop() {
-        // All rows of one game come from one shard, in ruleset order.
-        let input = &mut readers[i];
-        if last_game.is_some_and(|g| g > game) {
-            return Err(invalid(&input.path, "rows are not in game order"));
+}
+
+fn int<T: std::str::FromStr>(rec: &csv::ByteRecord, i: usize) -> Option<T> {
+    std::str::from_utf8(rec.get(i)?).ok()?.parse().ok()
+}
+
+/// Merges the shards' `games.csv` (`inputs[i]` names the file of `files[i]`, whose specs
+/// agree and whose shards cover the run once — see [`crate::compare::merge_shards`]) into
+/// `out`: the exact bytes of the unsharded run. Every row is checked against its shard's
+/// `accumulator.json`: the game indices the shard plays, in order, each with one row per
+/// ruleset; the seed each index derives from the run's seed; the ruleset names and hashes;
+/// the number of fields; a final line break (a file cut mid-row); and the sums of seat
+/// totals and of turns. Errors of kind `InvalidData` name the input at fault.
+pub fn merge_checked(
+    inputs: &[(String, &Path, &ShardFile)],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let Some((_, _, first)) = inputs.first() else {
+        return Ok(());
+    };
+    let spec = &first.spec;
+    let players = spec.players;
+    let labels = spec.labels();
+    let hashes: Vec<&str> = spec.rulesets.iter().map(|r| r.hash.as_str()).collect();
+    let head = header(players);
+    let columns = head.len();
+    let mut shards = Vec::new();
+    for (name, path, file) in inputs {
+        let name = format!("{name}/{}", super::GAMES_CSV);
+        let mut f = File::open(path).map_err(|e| bad(&name, e))?;
+        let len = f.metadata()?.len();
+        let mut last = [0u8; 1];
+        if len > 0 {
+            f.seek(SeekFrom::End(-1))?;
+            f.read_exact(&mut last)?;
+            f.seek(SeekFrom::Start(0))?;
         }
-        last_game = Some(game);
-        file.write_all(input.line.as_bytes())?;
-        if advance(input)? {
-            heap.push(Reverse((input.game, i)));
+        if last[0] != b'\n' {
+            return Err(bad(&name, "does not end with a line break (cut mid-row?)"));
+        }
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(BufReader::new(f));
+        let h = reader.byte_headers().map_err(|e| bad(&name, e))?.clone();
+        if h.len() != columns || h.iter().zip(&head).any(|(a, b)| a != b.as_bytes()) {
+            return Err(bad(
+                &name,
+                format!("the header is not that of a {players}-player run"),
+            ));
+        }
+        let mut rows = ShardRows {
+            name,
+            file,
+            rows: reader.into_byte_records(),
+            row: 0,
+            totals: vec![vec![0; players as usize]; spec.rulesets.len()],
+            turns: vec![0; spec.rulesets.len()],
+        };
+        // the header comes back as the first record when has_headers is off
+        rows.next(columns)?;
+        rows.row = 0;
+        shards.push(rows);
+    }
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record(&head).map_err(csv_error)?;
+    for b in 0..block_count(spec.games) {
+        let owner = shards
+            .iter_mut()
+            .find(|s| s.file.spec.shard.is_none_or(|sh| sh.owns_block(b)))
+            .ok_or_else(|| io::Error::other(format!("no input holds seed block {b}")))?;
+        for index in block_range(b, spec.games) {
+            let seed = game_seed(spec.seed, index);
+            for (r, label) in labels.iter().enumerate() {
+                let Some(rec) = owner.next(columns)? else {
+                    return Err(bad(
+                        &owner.name,
+                        format!(
+                            "ends after {} rows, but its shard has {} games of {} rulesets",
+                            owner.row,
+                            owner.file.accumulator.games,
+                            labels.len()
+                        ),
+                    ));
+                };
+                let at = |what: String| bad(&owner.name, format!("row {}: {what}", owner.row));
+                if int::<u64>(&rec, 0) != Some(index) {
+                    return Err(at(format!(
+                        "game {:?}, expected game {index} (rows missing or out of order)",
+                        String::from_utf8_lossy(&rec[0])
+                    )));
+                }
+                if int::<u64>(&rec, 1) != Some(seed) {
+                    return Err(at(format!(
+                        "seed {:?}, but game {index} of seed {} plays seed {seed} (another run?)",
+                        String::from_utf8_lossy(&rec[1]),
+                        spec.seed
+                    )));
+                }
+                if &rec[2] != label.as_bytes() || &rec[3] != hashes[r].as_bytes() {
+                    return Err(at(format!(
+                        "ruleset {:?}, expected {label:?} with hash {}",
+                        String::from_utf8_lossy(&rec[2]),
+                        hashes[r]
+                    )));
+                }
+                for s in 0..players as usize {
+                    let t: i64 = int(&rec, total_column(s))
+                        .ok_or_else(|| at(format!("seat{s}_total is not a number")))?;
+                    owner.totals[r][s] = owner.totals[r][s].saturating_add(t as i128);
+                }
+                let turns: i64 = int(&rec, turns_column(players))
+                    .ok_or_else(|| at("turns is not a number".into()))?;
+                owner.turns[r] += turns as i128;
+                writer.write_byte_record(&rec).map_err(csv_error)?;
+            }
         }
     }
-    file.commit()
+    for s in &mut shards {
+        if s.next(columns)?.is_some() {
+            return Err(bad(
+                &s.name,
+                format!(
+                    "has rows beyond its shard's {} games",
+                    s.file.accumulator.games
+                ),
+            ));
+        }
+        for (r, acc) in s.file.accumulator.rulesets.iter().enumerate() {
+            for (seat, m) in acc.seats.iter().enumerate() {
+                if !m.total.overflow && m.total.sum != s.totals[r][seat] {
+                    return Err(bad(
+                        &s.name,
+                        format!(
+                            "the seat{seat}_total column of {} adds up to {}, but \
+                             accumulator.json says {} (the files are of different runs)",
+                            labels[r], s.totals[r][seat], m.total.sum
+                        ),
+                    ));
+                }
+            }
+            if acc.turns.sum != s.turns[r] {
+                return Err(bad(
+                    &s.name,
+                    format!(
+                        "the turns column of {} adds up to {}, but accumulator.json says {}",
+                        labels[r], s.turns[r], acc.turns.sum
+                    ),
+                ));
+            }
+        }
+    }
+    writer.flush()?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -189,11 +349,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fields_are_quoted_only_when_needed() {
-        assert_eq!(field("base"), "base");
-        assert_eq!(field("a, b"), "\"a, b\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert!(header(2).starts_with("game,seed,ruleset,ruleset_hash,seat0_total,seat0_road"));
-        assert!(header(2).ends_with(",first_divergence\n"));
+    fn header_columns_line_up() {
+        let h = header(2);
+        assert_eq!(
+            &h[..5],
+            ["game", "seed", "ruleset", "ruleset_hash", "seat0_total"]
+        );
+        assert_eq!(h[total_column(1)], "seat1_total");
+        assert_eq!(h[turns_column(2)], "turns");
+        assert_eq!(h.last().map(String::as_str), Some("first_divergence"));
     }
 }

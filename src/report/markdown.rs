@@ -47,6 +47,9 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
     let labels = report.labels();
     let mut md = String::new();
     let _ = writeln!(md, "# {}\n", question(report));
+    for w in &report.warnings {
+        let _ = writeln!(md, "> **Warning:** {w}\n");
+    }
 
     // The short answer, one line per pair.
     for p in &report.pairs {

@@ -1,18 +1,27 @@
-//! Report writers: JSON, CSV, Markdown, and charts (plotters) for the FAQ report.
+//! Report writers: JSON, CSV, Markdown, and charts (plotters) for the FAQ report, and the
+//! output folder of a run ([`output`]: compare and merge into a folder, checkpoints and
+//! `--resume`).
 //!
 //! [`write_report`] writes everything derived from a [`Report`] into a directory;
-//! `games.csv` is streamed separately while games are played ([`csv::GamesCsv`]). Every file
-//! is written atomically ([`atomic`]).
+//! `games.csv` is streamed separately while games are played ([`csv::GamesCsv`]). Single
+//! files are written atomically ([`atomic`]), whole output folders are swapped in at once
+//! ([`folder`]). This layer calls into [`crate::compare`], never the other way round.
 
 pub mod atomic;
 pub mod csv;
 pub mod fmt;
+pub mod folder;
 pub mod json;
 pub mod markdown;
+pub mod output;
 pub mod plot;
 pub mod sweep;
 pub mod table;
 
+pub use output::{
+    checkpoint_dir, compare_to_dir, compare_to_dir_until, compare_to_dir_with, has_checkpoint,
+    merge_to_dir, ExtraFiles, Finished, OutputOptions, RunOutput,
+};
 pub use plot::{ChartFile, ChartFormat};
 pub use table::summary_table;
 
