@@ -5,17 +5,16 @@ use meeplab::ruleset::Ruleset;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Load and validate a ruleset; on failure print the diagnostics and return exit code 1.
+/// Load and validate a ruleset (`-`: standard input); on failure print the diagnostics and
+/// return exit code 1.
 pub fn load(path: &Path) -> Result<Ruleset, ExitCode> {
-    match meeplab::dsl::load_ruleset(path) {
+    match crate::cli::args::load_ruleset(path) {
         Ok(loaded) => {
-            for w in &loaded.warnings {
-                eprintln!("{w}");
-            }
+            crate::cli::args::print_warnings(&loaded);
             Ok(loaded.ruleset)
         }
         Err(diags) => {
-            eprintln!("{diags}");
+            crate::cli::args::print_diagnostics(&diags);
             Err(ExitCode::from(1))
         }
     }

@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Player policy for every seat.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
     pub policy: PolicyKind,
     /// Output folder.
     #[arg(long, default_value = "out/compare")]

@@ -33,11 +33,14 @@ pub fn ensure_font() {
 }
 
 /// `--format`: which image files to write.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ChartFormat {
+    /// Scalable vector charts (open in a web browser).
     #[default]
     Svg,
+    /// Bitmap charts, 1000 pixels wide.
     Png,
+    /// Both SVG and PNG.
     Both,
 }
 
