@@ -91,8 +91,9 @@ pub fn print_warnings(loaded: &Loaded) {
 /// The name standard input goes by in diagnostics.
 pub const STDIN_NAME: &str = "<stdin>";
 
-/// Load a ruleset from a file, or from standard input when `path` is `-` (its `extends`
-/// and `include` then resolve from the current folder). `-v` says where it came from.
+/// Load a ruleset from a file (a bare name like `base` also finds `rulesets/base.rules`),
+/// or from standard input when `path` is `-` (its `extends` and `include` then resolve from
+/// the current folder). `-v` says where it came from.
 pub fn load_ruleset(path: &Path) -> Result<Loaded, Diagnostics> {
     let loaded = if path.as_os_str() == "-" {
         let mut text = String::new();
@@ -107,7 +108,10 @@ pub fn load_ruleset(path: &Path) -> Result<Loaded, Diagnostics> {
         }
         meeplab::dsl::load_ruleset_str(STDIN_NAME, &text)
     } else {
-        meeplab::dsl::load_ruleset(path)
+        match path.to_str() {
+            Some(name) => meeplab::dsl::load_ruleset(&meeplab::dsl::locate(name)),
+            None => meeplab::dsl::load_ruleset(path),
+        }
     }?;
     if verbose() {
         let rs = &loaded.ruleset;
@@ -119,6 +123,29 @@ pub fn load_ruleset(path: &Path) -> Result<Loaded, Diagnostics> {
         );
     }
     Ok(loaded)
+}
+
+/// Make sure `dir` is a folder one can write reports into (creating it), with an error that
+/// names it: exit code 1 after printing the reason.
+pub fn prepare_out_dir(dir: &Path) -> Result<(), std::process::ExitCode> {
+    let fail = |why: String| {
+        eprintln!("error: --out {}: {why}", dir.display());
+        Err(std::process::ExitCode::from(1))
+    };
+    if dir.exists() && !dir.is_dir() {
+        return fail("exists and is not a folder".to_string());
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return fail(format!("cannot create the folder: {e}"));
+    }
+    let probe = dir.join(".meeplab-write-test");
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => fail(format!("cannot write into the folder: {e}")),
+    }
 }
 
 /// Every `--policy` form: its spelling and what it does. The one place to extend when new

@@ -54,8 +54,12 @@ pub fn io_error(path: &Path, e: std::io::Error) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// Print a finished compare or merge: the summary table and the files written.
+/// Print a finished compare or merge: the summary table and the files written (nothing
+/// under `--quiet`).
 pub fn print_run(out: &meeplab::compare::RunOutput) {
+    if crate::cli::args::quiet() {
+        return;
+    }
     out!("{}", meeplab::report::summary_table(&out.report));
     outln!();
     for f in &out.files {

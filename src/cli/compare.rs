@@ -84,8 +84,13 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
+    if let Err(code) = crate::cli::args::prepare_out_dir(&args.out) {
+        return code;
+    }
     let compiled: Vec<_> = rules.iter().map(compile).collect();
-    let show_bar = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+    let show_bar = std::io::stderr().is_terminal()
+        && std::env::var_os("CI").is_none()
+        && !crate::cli::args::quiet();
     let bar = if show_bar {
         let pb = ProgressBar::new(spec.games_in_run());
         if let Ok(style) =
@@ -125,7 +130,7 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: writing the report into {}: {e}", args.out.display());
             ExitCode::from(1)
         }
     }

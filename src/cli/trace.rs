@@ -159,7 +159,9 @@ pub fn run(args: Args) -> ExitCode {
         if let Err(e) = write_atomic(path, tree.to_dot(false).as_bytes()) {
             return io_error(path, e);
         }
-        outln!("wrote {}", path.display());
+        if !crate::cli::args::quiet() {
+            outln!("wrote {}", path.display());
+        }
     }
     if let Some(path) = &args.svg {
         let turn = first_split.unwrap_or(runs[0].0.turns);
@@ -182,7 +184,9 @@ pub fn run(args: Args) -> ExitCode {
         if let Err(e) = write_atomic(path, svg.as_bytes()) {
             return io_error(path, e);
         }
-        outln!("wrote {}", path.display());
+        if !crate::cli::args::quiet() {
+            outln!("wrote {}", path.display());
+        }
     }
     ExitCode::SUCCESS
 }

@@ -161,6 +161,11 @@ pub fn write_charts(
             let name = format!("{}.png", kind.stem());
             let path = dir.join(&name);
             let temp = temp_path(&path);
+            // Create the file first so that a folder one cannot write to gives an I/O error
+            // naming the chart, not the bitmap encoder's debug text.
+            std::fs::File::create(&temp).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+            })?;
             let result = (|| -> Result<(), Box<dyn Error>> {
                 let root = BitMapBackend::new(&temp, SIZE).into_drawing_area();
                 draw(kind, &root, report)?;
@@ -169,7 +174,10 @@ pub fn write_charts(
             })();
             if let Err(e) = result {
                 let _ = std::fs::remove_file(&temp);
-                return Err(to_io(e));
+                return Err(io::Error::other(format!(
+                    "cannot draw {}: {e}",
+                    path.display()
+                )));
             }
             commit_temp(&temp, &path)?;
             files.push(name);
