@@ -40,8 +40,18 @@ pub fn check_players(rules: &[Ruleset], players: u8) -> Result<(), ExitCode> {
 }
 
 /// Write `contents` to `path` atomically (the library's temp-file-and-rename writer), making
-/// its folder first, so an interrupted run never leaves a half-written file.
+/// its folder first, so an interrupted run never leaves a half-written file. A device or a
+/// pipe (`/dev/null`) is written directly.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    // `--svg /dev/null`, a named pipe: write into it (renaming onto it would replace it)
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.is_dir() {
+            return Err(std::io::Error::other("it is a folder"));
+        }
+        if !meta.is_file() {
+            return std::fs::write(path, contents);
+        }
+    }
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
