@@ -491,7 +491,7 @@ where
                 .enumerate()
                 .map(|(i, r)| (key(i), r.mean_ingots.clone()))
                 .collect();
-            draw_seat_means(&body, report.players, &groups, "ingots", false)
+            draw_seat_means(&body, report.players, &groups, "ingots per seat", false)
         }
         ChartKind::WinnerChanged => draw_winner_changed(&body, report),
         ChartKind::WinRates => draw_win_rates(&body, report),
