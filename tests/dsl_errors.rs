@@ -646,6 +646,7 @@ fn snapshot_unknown_key() {
   |
 7 |   splt = draft
   |   ^^^^
+  |
   = help: valid keys, closest first: `gold.split`, `gold.value`, `gold.ingots`, `gold.at_end`, `gold.unclaimed`, `crop.deploy`, `score.road.complete`, `gold.neighbourhood`, … (see `meeplab check --list-options`)
 
 1 error
@@ -663,6 +664,7 @@ fn snapshot_type_error_and_duplicate() {
   |
 6 | farms = per_feld
   |         ^^^^^^^^
+  |
   = help: expected one of: per_field, once_per_player, city_centric, off
 
 error[E0401]: duplicate tile id `A`
@@ -670,6 +672,7 @@ error[E0401]: duplicate tile id `A`
   |
 7 | tile A { edges FFFF field NL NR EL ER SL SR WL WR }
   |      ^
+  |
   = note: first defined at t.rules:2:6
 
 2 errors
@@ -685,5 +688,5 @@ fn snapshot_missing_file() {
         s.starts_with("error[E0301]: cannot read `/nonexistent/x.rules`: "),
         "{s}"
     );
-    assert!(s.contains(" --> /nonexistent/x.rules:1:1\n"), "{s}");
+    assert!(s.contains("--> /nonexistent/x.rules:1:1\n"), "{s}");
 }

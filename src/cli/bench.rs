@@ -1,6 +1,6 @@
 //! `meeplab bench`: random-policy games per second on one thread and on all threads.
 
-use crate::cli::common::load;
+use crate::cli::common::{check_players, load};
 use meeplab::engine::{compile, Player};
 use meeplab::policy::PolicyKind;
 use rayon::prelude::*;
@@ -20,8 +20,8 @@ pub struct Args {
     /// Players per game.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Policy to bench.
-    #[arg(long, default_value = "random")]
+    /// Player policy for every seat.
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
     pub policy: PolicyKind,
     /// Print JSON.
     #[arg(long)]
@@ -33,8 +33,15 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
+    if args.games == 0 {
+        eprintln!("error: --games must be at least 1");
+        return ExitCode::from(2);
+    }
+    if let Err(code) = check_players(std::slice::from_ref(&rules), args.players) {
+        return code;
+    }
     let compiled = compile(&rules);
-    let games = args.games.max(1);
+    let games = args.games;
     // warm-up
     let mut player = Player::new(&compiled, args.policy);
     for s in 0..(games / 20).max(10) {

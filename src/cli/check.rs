@@ -1,16 +1,22 @@
-//! `meeplab check FILE... [--json] [--list-options]`: validate rulesets. One line per valid
-//! file on stdout (or a JSON array with `--json`); diagnostics on stderr; exit 1 when any
-//! file is invalid. `--list-options` prints the option registry's documentation.
+//! `meeplab check FILE... [--json] [--list-options]`: validate rulesets (`-` reads one from
+//! standard input). One line per valid file on stdout and diagnostics on stderr; or, with
+//! `--json`, one JSON array on stdout with an entry per file, diagnostics included. Exit 1
+//! when any file is invalid. `--list-options` prints the option registry's documentation.
 
-use meeplab::dsl::{self, registry};
+use crate::cli::args;
+use meeplab::dsl::{self, registry, Diagnostic};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Ruleset files (a bare name like `base` also finds `rulesets/base.rules`).
+    /// Ruleset files (a bare name like `base` also finds `rulesets/base.rules`; `-` reads
+    /// standard input).
     #[arg(required_unless_present = "list_options")]
     pub files: Vec<String>,
-    /// Print a JSON array of {file, name, hash, tiles, tile_types, options} for valid files.
+    /// Print a JSON array on stdout, one entry per file: {file, ok: true, name, hash, tiles,
+    /// tile_types, options, warnings} or {file, ok: false, diagnostics}; each diagnostic
+    /// has code, severity, file, line, column, message, help and notes.
     #[arg(long)]
     pub json: bool,
     /// Document every rule option: key, type, allowed values, default, meaning, sources.
@@ -25,39 +31,57 @@ pub fn run(args: Args) -> ExitCode {
     let mut failed = false;
     let mut json = Vec::new();
     for arg in &args.files {
-        let path = dsl::locate(arg);
-        match dsl::load_ruleset(&path) {
+        let path = if arg == "-" {
+            PathBuf::from("-")
+        } else {
+            dsl::locate(arg)
+        };
+        let file = if arg == "-" {
+            args::STDIN_NAME.to_string()
+        } else {
+            path.display().to_string()
+        };
+        match args::load_ruleset(&path) {
             Ok(loaded) => {
-                for w in &loaded.warnings {
-                    eprintln!("{w}");
-                }
                 let rs = &loaded.ruleset;
                 let set = rs.options.values().filter(|o| o.file.is_some()).count();
-                let file = path.display().to_string();
                 if args.json {
                     json.push(serde_json::json!({
                         "file": file,
+                        "ok": true,
                         "name": rs.name,
                         "hash": rs.hash,
                         "tiles": rs.total_tiles(),
                         "tile_types": rs.tiles.len(),
                         "options": rs.options,
+                        "warnings": loaded.warnings.iter().map(diagnostic_json).collect::<Vec<_>>(),
                     }));
                 } else {
-                    outln!(
-                        "ok {file}: \"{}\" — {} tiles ({} types), {} options ({set} set, {} default), hash {}",
-                        rs.name,
-                        rs.total_tiles(),
-                        rs.tiles.len(),
-                        rs.options.len(),
-                        rs.options.len() - set,
-                        rs.hash
-                    );
+                    args::print_warnings(&loaded);
+                    if !args::quiet() {
+                        outln!(
+                            "ok {file}: \"{}\" — {} tiles ({} types), {} options ({set} set, {} default), hash {}",
+                            rs.name,
+                            rs.total_tiles(),
+                            rs.tiles.len(),
+                            rs.options.len(),
+                            rs.options.len() - set,
+                            rs.hash
+                        );
+                    }
                 }
             }
             Err(diags) => {
                 failed = true;
-                eprint!("{diags}");
+                if args.json {
+                    json.push(serde_json::json!({
+                        "file": file,
+                        "ok": false,
+                        "diagnostics": diags.items().iter().map(diagnostic_json).collect::<Vec<_>>(),
+                    }));
+                } else {
+                    args::print_diagnostics(&diags);
+                }
             }
         }
     }
@@ -75,4 +99,23 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// One diagnostic as JSON: where (file, 1-based line and column in characters, byte span),
+/// what (code, severity, message) and the help and notes.
+fn diagnostic_json(d: &Diagnostic) -> serde_json::Value {
+    serde_json::json!({
+        "code": d.code,
+        "severity": match d.severity {
+            dsl::Severity::Error => "error",
+            dsl::Severity::Warning => "warning",
+        },
+        "file": d.file,
+        "line": d.line,
+        "column": d.col,
+        "span": [d.span.start, d.span.end],
+        "message": d.message,
+        "help": d.help,
+        "notes": d.notes,
+    })
 }

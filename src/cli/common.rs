@@ -5,20 +5,17 @@ use meeplab::ruleset::{Ruleset, MAX_PLAYERS};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Load and validate the ruleset an argument names — a path, or a bundled ruleset's name
-/// (`base`, `goldmines-rgg`; see `dsl::bundled`) — printing warnings; on failure print the
-/// diagnostics and return exit code 1.
-pub fn load(arg: &Path) -> Result<Ruleset, ExitCode> {
-    let path = meeplab::dsl::locate(&arg.to_string_lossy());
-    match meeplab::dsl::load_ruleset(&path) {
+/// Load and validate the ruleset an argument names — a path, a bundled ruleset's name
+/// (`base`, `goldmines-rgg`; see `dsl::bundled`) or `-` for standard input — printing
+/// warnings; on failure print the diagnostics and return exit code 1.
+pub fn load(path: &Path) -> Result<Ruleset, ExitCode> {
+    match crate::cli::args::load_ruleset(path) {
         Ok(loaded) => {
-            for w in &loaded.warnings {
-                eprintln!("{w}");
-            }
+            crate::cli::args::print_warnings(&loaded);
             Ok(loaded.ruleset)
         }
         Err(diags) => {
-            eprintln!("{diags}");
+            crate::cli::args::print_diagnostics(&diags);
             Err(ExitCode::from(1))
         }
     }
@@ -50,8 +47,18 @@ pub fn check_players(rules: &[Ruleset], players: u8) -> Result<(), ExitCode> {
 }
 
 /// Write `contents` to `path` atomically (the library's temp-file-and-rename writer), making
-/// its folder first, so an interrupted run never leaves a half-written file.
+/// its folder first, so an interrupted run never leaves a half-written file. A device or a
+/// pipe (`/dev/null`) is written directly.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    // `--svg /dev/null`, a named pipe: write into it (renaming onto it would replace it)
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.is_dir() {
+            return Err(std::io::Error::other("it is a folder"));
+        }
+        if !meta.is_file() {
+            return std::fs::write(path, contents);
+        }
+    }
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -64,8 +71,12 @@ pub fn io_error(path: &Path, e: std::io::Error) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// Print a finished compare or merge: the summary table and the files written.
+/// Print a finished compare or merge: the summary table and the files written (nothing
+/// under `--quiet`).
 pub fn print_run(out: &meeplab::report::RunOutput) {
+    if crate::cli::args::quiet() {
+        return;
+    }
     out!("{}", meeplab::report::summary_table(&out.report));
     outln!();
     for f in &out.files {

@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Player policy for every seat.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
     pub policy: PolicyKind,
     /// Output folder.
     #[arg(long, default_value = "out/compare")]
@@ -153,8 +153,11 @@ pub fn execute(
         eprintln!("error: {e}");
         return Err(ExitCode::from(2));
     }
+    crate::cli::args::prepare_out_dir(&settings.out)?;
     let compiled: Vec<_> = rules.iter().map(compile).collect();
-    let show_bar = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+    let show_bar = std::io::stderr().is_terminal()
+        && std::env::var_os("CI").is_none()
+        && !crate::cli::args::quiet();
     let bar = if show_bar {
         let pb = ProgressBar::new(spec.games_in_run());
         if let Ok(style) =
@@ -217,7 +220,10 @@ pub fn execute(
             Err(ExitCode::from(2))
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!(
+                "error: writing the report into {}: {e}",
+                settings.out.display()
+            );
             Err(ExitCode::from(1))
         }
     }

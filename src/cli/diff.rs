@@ -1,8 +1,10 @@
 //! `meeplab diff A B [--json]`: the resolved differences between two rulesets, option by
 //! option with each side's value, source tag and file, then tile counts by tile id (and
-//! tiles whose layout differs under the same id). Exit 0 whether or not they differ; 1 when
-//! either ruleset is invalid.
+//! tiles whose layout differs under the same id). Exit 0 whether or not they differ (with
+//! `--exit-code`, 1 when they differ, as `git diff --exit-code`); 1 when either ruleset is
+//! invalid.
 
+use crate::cli::args;
 use meeplab::dsl;
 use meeplab::ruleset::{OptionSetting, Ruleset};
 use std::collections::BTreeSet;
@@ -10,13 +12,17 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// First ruleset (a bare name like `base` also finds `rulesets/base.rules`).
+    /// First ruleset (a bare name like `base` also finds `rulesets/base.rules`; `-` reads
+    /// standard input).
     pub a: String,
     /// Second ruleset.
     pub b: String,
     /// Print the differences as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Exit 1 when the rulesets differ, 0 when they are the same (as `git diff --exit-code`).
+    #[arg(long)]
+    pub exit_code: bool,
 }
 
 /// One option that differs.
@@ -114,15 +120,18 @@ pub fn run(args: Args) -> ExitCode {
     let mut loaded = Vec::new();
     let mut failed = false;
     for arg in [&args.a, &args.b] {
-        match dsl::load_ruleset(&dsl::locate(arg)) {
+        let path = if arg == "-" {
+            std::path::PathBuf::from("-")
+        } else {
+            dsl::locate(arg)
+        };
+        match args::load_ruleset(&path) {
             Ok(l) => {
-                for w in &l.warnings {
-                    eprintln!("{w}");
-                }
+                args::print_warnings(&l);
                 loaded.push(l.ruleset);
             }
             Err(d) => {
-                eprint!("{d}");
+                args::print_diagnostics(&d);
                 failed = true;
             }
         }
@@ -134,6 +143,12 @@ pub fn run(args: Args) -> ExitCode {
     let opts = options_diff(a, b);
     let tiles = tiles_diff(a, b);
     let start_differs = a.tiles[a.start as usize].id != b.tiles[b.start as usize].id;
+    let same = opts.is_empty() && tiles.is_empty() && !start_differs;
+    let done = if args.exit_code && !same {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
     if args.json {
         let head = |r: &Ruleset| serde_json::json!({ "file": r.file, "name": r.name, "hash": r.hash, "tiles": r.total_tiles() });
         let v = serde_json::json!({
@@ -151,7 +166,7 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(1);
             }
         }
-        return ExitCode::SUCCESS;
+        return done;
     }
     outln!(
         "A: {} \"{}\" ({} tiles, hash {})",
@@ -167,9 +182,9 @@ pub fn run(args: Args) -> ExitCode {
         b.total_tiles(),
         b.hash
     );
-    if opts.is_empty() && tiles.is_empty() && !start_differs {
+    if same {
         outln!("\nno differences in the resolved rules");
-        return ExitCode::SUCCESS;
+        return done;
     }
     if !opts.is_empty() {
         outln!("\noptions ({} differ):", opts.len());
@@ -199,5 +214,5 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         outln!("\ntiles: identical");
     }
-    ExitCode::SUCCESS
+    done
 }

@@ -23,6 +23,9 @@ pub fn run(args: Args) -> ExitCode {
         format: args.format,
         ..OutputOptions::default()
     };
+    if let Err(code) = crate::cli::args::prepare_out_dir(&args.out) {
+        return code;
+    }
     match merge_to_dir(&args.shards, &opts) {
         Ok(out) => {
             crate::cli::common::print_run(&out);

@@ -2,9 +2,10 @@
 //!
 //! Exit codes: 0 success, 1 invalid input (bad ruleset, failed check), 2 usage errors.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
+mod args;
 mod bench;
 mod check;
 mod common;
@@ -20,34 +21,79 @@ mod trace;
 #[command(
     name = "meeplab",
     version,
-    about = "Compare editions and house rules of Carcassonne"
+    about = "Compare editions and house rules of Carcassonne",
+    after_help = "Examples:\n  meeplab check rulesets/*.rules\n  meeplab compare base goldmines-hig-2012 --games 2000 --out out/gold\n\nSee `meeplab help COMMAND` for each command's options and examples."
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    #[command(flatten)]
+    pub global: args::GlobalArgs,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Validate ruleset files; exit 0, or 1 with diagnostics on stderr.
+    #[command(
+        after_help = "Examples:\n  meeplab check rulesets/*.rules\n  cat my.rules | meeplab check --json -"
+    )]
     Check(check::Args),
     /// Print the resolved option-by-option differences between two rulesets.
+    #[command(
+        after_help = "Examples:\n  meeplab diff goldmines-hig-2012 goldmines-rgg\n  meeplab diff --exit-code base my.rules || echo \"they differ\""
+    )]
     Diff(diff::Args),
     /// Play one seeded game and print its log and final table.
+    #[command(
+        after_help = "Examples:\n  meeplab play base --seed 7 --players 3\n  meeplab play goldmines-hig-2012 --policy greedy --svg board.svg --record game.json"
+    )]
     Play(play::Args),
     /// Play the same seeds under several rulesets and report how the results differ.
+    #[command(
+        after_help = "Examples:\n  meeplab compare base goldmines-hig-2012 --games 2000 --out out/gold\n  meeplab compare base my.rules --players 4 --policy greedy --format both"
+    )]
     Compare(compare::Args),
     /// Merge `compare --shard` outputs into the report of the unsharded run.
+    #[command(
+        after_help = "Example:\n  meeplab compare base my.rules --shard 1/2 --out s1 && meeplab compare base my.rules --shard 2/2 --out s2\n  meeplab merge s1 s2 --out out/merged"
+    )]
     Merge(merge::Args),
     /// One ruleset per value of an option on top of a base: which value changes the game
     /// least or most, and which brings the seats closest to even.
     Sweep(sweep::Args),
     /// One game side by side under several rulesets, with the divergence tree.
+    #[command(
+        after_help = "Examples:\n  meeplab trace base goldmines-hig-2012 --seed 42\n  meeplab trace base goldmines-hig-2012 --seed 42 --dot tree.dot && dot -Tsvg tree.dot -o tree.svg"
+    )]
     Trace(trace::Args),
     /// Replay a recorded game (meeplab record or JCloisterZone .jcz), optionally under other rules.
+    #[command(
+        after_help = "Examples:\n  meeplab replay game.json\n  meeplab replay game.json --ruleset goldmines-rgg --on-illegal policy"
+    )]
     Replay(replay::Args),
     /// Games per second, single thread and all threads.
+    #[command(
+        after_help = "Examples:\n  meeplab bench\n  meeplab bench goldmines-hig-2012 --games 5000 --policy greedy --json"
+    )]
     Bench(bench::Args),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  meeplab completions bash > ~/.local/share/bash-completion/completions/meeplab\n  meeplab completions zsh > ~/.zfunc/_meeplab"
+    )]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), or write one page per command into a folder.
+    #[command(
+        after_help = "Examples:\n  meeplab man | man -l -\n  meeplab man --out ~/.local/share/man/man1"
+    )]
+    Man {
+        /// Write meeplab.1 and meeplab-COMMAND.1 pages into this folder instead.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 pub fn run() -> ExitCode {
@@ -59,7 +105,9 @@ pub fn run() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match cli.command {
+    cli.global.apply();
+    let started = std::time::Instant::now();
+    let code = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Diff(a) => diff::run(a),
         Command::Play(a) => play::run(a),
@@ -69,5 +117,49 @@ pub fn run() -> ExitCode {
         Command::Trace(a) => trace::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { out } => man(out.as_deref()),
+    };
+    if args::verbose() {
+        eprintln!("took {:.2} s", started.elapsed().as_secs_f64());
+    }
+    code
+}
+
+/// `meeplab completions SHELL`: the completion script on stdout.
+fn completions(shell: clap_complete::Shell) -> ExitCode {
+    let mut cmd = Cli::command();
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "meeplab", &mut script);
+    out!("{}", String::from_utf8_lossy(&script));
+    ExitCode::SUCCESS
+}
+
+/// `meeplab man [--out DIR]`: the manual page as roff on stdout, or every page into DIR.
+fn man(out: Option<&std::path::Path>) -> ExitCode {
+    let cmd = Cli::command();
+    let result = match out {
+        Some(dir) => std::fs::create_dir_all(dir)
+            .and_then(|()| clap_mangen::generate_to(cmd, dir))
+            .map_err(|e| format!("cannot write manual pages into {}: {e}", dir.display())),
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(cmd)
+                .render(&mut page)
+                .map(|()| out!("{}", String::from_utf8_lossy(&page)))
+                .map_err(|e| format!("cannot render the manual page: {e}"))
+        }
+    };
+    match result {
+        Ok(()) => {
+            if let Some(dir) = out.filter(|_| !args::quiet()) {
+                outln!("wrote manual pages to {}", dir.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
     }
 }

@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, default_value_t = 2)]
     pub players: u8,
     /// Player policy for every seat.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
     pub policy: PolicyKind,
     /// Print one JSON object instead of the log.
     #[arg(long)]

@@ -38,10 +38,10 @@ pub struct Args {
     /// comparison is then incomplete and the exit code 1). For a `.jcz`, `policy` also lets
     /// the policy fill in what the save does not settle (each gap is a warning); otherwise
     /// such a gap is an error naming the message.
-    #[arg(long, default_value = "stop", value_parser = parse_on_illegal)]
+    #[arg(long, default_value = "stop", value_parser = crate::cli::args::on_illegal_parser())]
     pub on_illegal: OnIllegal,
     /// Policy for decisions the record does not have (another ruleset asks more).
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
     pub policy: PolicyKind,
     /// Print one JSON object instead of the log.
     #[arg(long)]
@@ -55,15 +55,6 @@ pub struct Args {
     /// Stop after this turn (no final scoring): the log, scores and picture at that point.
     #[arg(long)]
     pub turn: Option<u32>,
-}
-
-fn parse_on_illegal(s: &str) -> Result<OnIllegal, String> {
-    match s {
-        "stop" => Ok(OnIllegal::Stop),
-        "skip" => Ok(OnIllegal::Skip),
-        "policy" => Ok(OnIllegal::Policy),
-        other => Err(format!("`{other}`: expected stop, skip or policy")),
-    }
 }
 
 fn on_illegal_name(o: OnIllegal) -> &'static str {

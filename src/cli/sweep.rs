@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Player policy for every seat [default: random].
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::args::PolicyParser)]
     pub policy: Option<PolicyKind>,
     /// Output folder.
     #[arg(long, default_value = "out/sweep")]
@@ -255,8 +255,10 @@ pub fn run(args: Args) -> ExitCode {
         }
     } else {
         print_summary(&summary);
-        for p in &out.files {
-            outln!("wrote {}", p.display());
+        if !crate::cli::args::quiet() {
+            for p in &out.files {
+                outln!("wrote {}", p.display());
+            }
         }
     }
     ExitCode::SUCCESS

@@ -2,7 +2,7 @@
 //! first differing event, each side's events after it, the final results — with the
 //! divergence tree as Graphviz DOT (`--dot`) and the boards at the divergence turn (`--svg`).
 
-use crate::cli::common::{io_error, load_all, write_atomic};
+use crate::cli::common::{check_players, io_error, load_all, write_atomic};
 use meeplab::compare::divergence_tree;
 use meeplab::engine::{compile, Compiled, Event, Game, GameOutcome, NoEvents};
 use meeplab::policy::{Policy, PolicyKind};
@@ -19,9 +19,11 @@ pub struct Args {
     /// Game seed (the `seed` column of games.csv).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Players per game.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    #[arg(long, default_value = "random")]
+    /// Player policy for every seat.
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
     pub policy: PolicyKind,
     /// Events shown after the divergence point, per ruleset.
     #[arg(long, default_value_t = 12)]
@@ -62,6 +64,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
+    if let Err(code) = check_players(&rules, args.players) {
+        return code;
+    }
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let mut runs: Vec<(GameOutcome, Vec<Event>)> = Vec::new();
     for c in &compiled {
@@ -154,7 +159,9 @@ pub fn run(args: Args) -> ExitCode {
         if let Err(e) = write_atomic(path, tree.to_dot(false).as_bytes()) {
             return io_error(path, e);
         }
-        outln!("wrote {}", path.display());
+        if !crate::cli::args::quiet() {
+            outln!("wrote {}", path.display());
+        }
     }
     if let Some(path) = &args.svg {
         let turn = first_split.unwrap_or(runs[0].0.turns);
@@ -177,7 +184,9 @@ pub fn run(args: Args) -> ExitCode {
         if let Err(e) = write_atomic(path, svg.as_bytes()) {
             return io_error(path, e);
         }
-        outln!("wrote {}", path.display());
+        if !crate::cli::args::quiet() {
+            outln!("wrote {}", path.display());
+        }
     }
     ExitCode::SUCCESS
 }

@@ -70,6 +70,36 @@ pub fn divergence_tree(rulesets: &[(String, Vec<(u64, String)>)]) -> DivergenceT
     }
 }
 
+/// Events (label lines) shown in a branch box at most.
+const BRANCH_EVENTS: usize = 8;
+
+/// The lines of `n`'s label that some sibling under `parent` does not have — what this
+/// branch did differently in the turn it split off (all its lines when none stand out).
+fn differing_events(g: &DiGraph<TreeNode, ()>, parent: NodeIndex, n: NodeIndex) -> String {
+    let siblings: Vec<NodeIndex> = g
+        .neighbors_directed(parent, Direction::Outgoing)
+        .filter(|&s| s != n)
+        .collect();
+    let mut lines: Vec<&str> = g[n]
+        .label
+        .lines()
+        .filter(|l| {
+            siblings
+                .iter()
+                .any(|&s| !g[s].label.lines().any(|o| o == *l))
+        })
+        .collect();
+    if lines.is_empty() {
+        lines = g[n].label.lines().collect();
+    }
+    let extra = lines.len().saturating_sub(BRANCH_EVENTS);
+    let mut text = lines[..lines.len().min(BRANCH_EVENTS)].join("\n");
+    if extra > 0 {
+        text.push_str(&format!("\n… {extra} more"));
+    }
+    text
+}
+
 fn dot_escape(s: &str) -> String {
     s.replace('\\', "\\\\")
         .replace('"', "\\\"")
@@ -95,7 +125,8 @@ impl DivergenceTree {
     }
 
     /// Graphviz DOT. Runs of turns shared by the same rulesets are collapsed into one box
-    /// ("turns 1–17") unless `full` is set; every split point and leaf is kept.
+    /// ("turns 1–17") unless `full` is set; every split point and leaf is kept. A box after
+    /// a split is labelled with the events of its first turn that differ from its siblings'.
     pub fn to_dot(&self, full: bool) -> String {
         let g = &self.graph;
         let out_degree = |n: NodeIndex| g.neighbors_directed(n, Direction::Outgoing).count();
@@ -144,15 +175,27 @@ impl DivergenceTree {
                     (Some(a), Some(b)) if a != b => format!("turns {a}–{b}"),
                     (Some(a), _) => format!("turn {a}"),
                 };
-                let label = if g[n].turn.is_none() {
-                    format!("start\\n[{}]", dot_escape(&names(n)))
-                } else {
-                    format!(
-                        "{}: {}\\n[{}]",
-                        turns,
-                        dot_escape(&g[last].label),
-                        dot_escape(&names(n))
-                    )
+                let parent = g.neighbors_directed(n, Direction::Incoming).next();
+                let label = match (g[n].turn, parent) {
+                    (None, _) | (_, None) => format!("start\\n[{}]", dot_escape(&names(n))),
+                    // the trunk every ruleset shares: no events worth singling out
+                    (Some(_), Some(p)) if p == self.root && out_degree(p) == 1 => {
+                        format!("{turns}: identical\\n[{}]", dot_escape(&names(n)))
+                    }
+                    // a branch: the events of its first turn that its siblings did not have
+                    (Some(a), Some(p)) => {
+                        let events = differing_events(g, p, n);
+                        let more = if last != n {
+                            format!("\\n(then to turn {})", g[last].turn.unwrap_or(a))
+                        } else {
+                            String::new()
+                        };
+                        format!(
+                            "turn {a}: {}{more}\\n[{}]",
+                            dot_escape(&events),
+                            dot_escape(&names(n))
+                        )
+                    }
                 };
                 let _ = writeln!(dot, "  n{} [label=\"{}\"];", n.index(), label);
                 if n != self.root {
@@ -185,6 +228,31 @@ mod tests {
     }
 
     #[test]
+    fn a_branch_box_lists_only_the_events_its_siblings_lack() {
+        let shared = "Anna places BA/Cc at (1,0)".to_string();
+        let input = vec![
+            (
+                "A".to_string(),
+                vec![
+                    (1, "set-up".to_string()),
+                    (2, format!("{shared}\nAnna scores 4")),
+                ],
+            ),
+            (
+                "B".to_string(),
+                vec![
+                    (1, "set-up".to_string()),
+                    (3, format!("{shared}\nAnna scores 6")),
+                ],
+            ),
+        ];
+        let dot = divergence_tree(&input).to_dot(false);
+        assert!(dot.contains("turn 1: Anna scores 4\\n[A]"), "{dot}");
+        assert!(dot.contains("turn 1: Anna scores 6\\n[B]"), "{dot}");
+        assert!(!dot.contains("BA/Cc"), "{dot}");
+    }
+
+    #[test]
     fn rulesets_share_nodes_until_they_differ() {
         let input = vec![
             ("A".to_string(), turns(&[1, 2, 3, 4])),
@@ -199,9 +267,18 @@ mod tests {
         assert!(dot.starts_with("digraph divergence {"));
         assert!(dot.contains("[A, B, C]"));
         assert!(dot.contains("turn 2: h9\\n[C]"));
-        assert!(compact_has(&tree, "turns 0–1: h2\\n[A, B, C]"));
+        assert!(compact_has(&tree, "turns 0–1: identical\\n[A, B, C]"));
         let compact = tree.to_dot(false);
-        assert!(compact.contains("turns 2–3: h4\\n[A, B]"), "{compact}");
+        // each branch box shows the turn it split off in, not the end of its chain
+        assert!(
+            compact.contains("turn 2: h3\\n(then to turn 3)\\n[A, B]"),
+            "{compact}"
+        );
+        assert!(
+            compact.contains("turn 2: h9\\n(then to turn 3)\\n[C]"),
+            "{compact}"
+        );
+        assert!(!compact.contains("h4"), "{compact}");
         let same = divergence_tree(&input[..2]);
         assert_eq!(same.first_split(), None);
     }

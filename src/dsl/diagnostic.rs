@@ -1,9 +1,11 @@
 //! Diagnostics: one error or warning with a stable code, its file, line, column and byte
 //! span, the source line, a message and a help line; and their rustc-style rendering
-//! (`error[E0201]: …`, ` --> file:line:col`, the line with a caret, `help: …`). Rendering is
-//! plain text (no colour), so `NO_COLOR` and non-terminals need no special case.
+//! (`error[E0201]: …`, ` --> file:line:col`, the line with carets, `help: …`) by
+//! `annotate-snippets`. `Display` is plain text; [`Diagnostics::render`] can add colour (the
+//! command line decides when, from `--color`, `NO_COLOR` and whether stderr is a terminal).
 
 use super::lexer::PErr;
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -41,24 +43,34 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    /// 1-based (line, column) of byte `at`, and the text of that line.
+    /// 1-based (line, column) of byte `at`, and the text of that line. Lines end at `\n`,
+    /// `\r\n` or a lone `\r`; the column counts characters (not bytes), and a byte-order
+    /// mark opening the file is not one of them.
     pub fn locate(&self, at: usize) -> (usize, usize, String) {
-        let at = at.min(self.text.len());
+        let text = self.text.as_str();
+        let at = at.min(text.len());
         let at = (0..=at)
             .rev()
-            .find(|k| self.text.is_char_boundary(*k))
+            .find(|k| text.is_char_boundary(*k))
             .unwrap_or(0);
-        let before = &self.text[..at];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |k| k + 1);
-        let col = self.text[line_start..at].chars().count() + 1;
-        let line_end = self.text[line_start..]
-            .find('\n')
-            .map_or(self.text.len(), |k| line_start + k);
-        let src = self.text[line_start..line_end]
-            .trim_end_matches('\r')
-            .to_string();
-        (line, col, src)
+        let bytes = text.as_bytes();
+        let mut line = 1;
+        let mut line_start = 0;
+        for (k, &b) in bytes[..at].iter().enumerate() {
+            let breaks = b == b'\n' || (b == b'\r' && bytes.get(k + 1) != Some(&b'\n'));
+            if breaks {
+                line += 1;
+                line_start = k + 1;
+            }
+        }
+        if line_start == 0 && text.starts_with('\u{FEFF}') {
+            line_start = '\u{FEFF}'.len_utf8().min(at);
+        }
+        let col = text[line_start..at].chars().count() + 1;
+        let line_end = text[line_start..]
+            .find(['\n', '\r'])
+            .map_or(text.len(), |k| line_start + k);
+        (line, col, text[line_start..line_end].to_string())
     }
 
     pub fn diag(
@@ -138,53 +150,62 @@ impl Diagnostic {
     }
 }
 
-/// Characters of a source line shown under a diagnostic; longer lines are cut around the
-/// caret.
-const SHOWN_LINE: usize = 120;
+impl Diagnostic {
+    /// The rustc-style picture of this diagnostic (`annotate-snippets`, the renderer rustc
+    /// uses): title with code, ` --> file:line:col`, the source line with carets counted in
+    /// characters, then notes and help. `styled` adds ANSI colours (for a terminal).
+    pub fn render(&self, styled: bool) -> String {
+        renderer(styled).render(&[self.group()])
+    }
+
+    fn group(&self) -> Group<'_> {
+        let level = match self.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let title = level.primary_title(self.message.as_str()).id(self.code);
+        let line = self.source_line.as_str();
+        let group = if line.is_empty() && self.span.is_empty() {
+            title.element(
+                Origin::path(self.file.as_str())
+                    .line(self.line)
+                    .char_column(self.col),
+            )
+        } else {
+            // the span's start as a byte in the line (from the column, which counts
+            // characters), clipped to the end of the line
+            let start = line
+                .char_indices()
+                .nth(self.col.saturating_sub(1))
+                .map_or(line.len(), |(b, _)| b);
+            let end = (start + self.span.len()).min(line.len()).max(start);
+            title.element(
+                Snippet::source(line)
+                    .line_start(self.line)
+                    .path(self.file.as_str())
+                    .annotation(AnnotationKind::Primary.span(start..end)),
+            )
+        };
+        let group = group.elements(self.notes.iter().map(|n| Level::NOTE.message(n.as_str())));
+        match &self.help {
+            Some(h) => group.element(Level::HELP.message(h.as_str())),
+            None => group,
+        }
+    }
+}
+
+/// The diagnostic renderer: plain text, or with colours for a terminal.
+fn renderer(styled: bool) -> Renderer {
+    if styled {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    }
+}
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sev = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        writeln!(f, "{sev}[{}]: {}", self.code, self.message)?;
-        let num = self.line.to_string();
-        let pad = " ".repeat(num.len());
-        writeln!(f, "{pad}--> {}", self.location())?;
-        if !self.source_line.is_empty() || self.span.end > self.span.start {
-            let chars: Vec<char> = self
-                .source_line
-                .chars()
-                .map(|c| if c == '\t' { ' ' } else { c })
-                .collect();
-            let width = chars.len();
-            let start = self.col.saturating_sub(1).min(width);
-            // a long line is shown as a window around the caret, with … where it is cut
-            let (lo, hi) = if width <= SHOWN_LINE {
-                (0, width)
-            } else {
-                let lo = start.saturating_sub(SHOWN_LINE / 3).min(width - SHOWN_LINE);
-                (lo, lo + SHOWN_LINE)
-            };
-            let before = if lo > 0 { "…" } else { "" };
-            let after = if hi < width { "…" } else { "" };
-            let shown: String = chars[lo..hi].iter().collect();
-            writeln!(f, "{pad} |")?;
-            writeln!(f, "{num} | {before}{shown}{after}")?;
-            // caret under the span, clipped to the end of its first line and the window
-            let span_chars = self.span.len().max(1);
-            let len = span_chars.min(hi.saturating_sub(start).max(1));
-            let indent = start - lo + before.chars().count();
-            writeln!(f, "{pad} | {}{}", " ".repeat(indent), "^".repeat(len))?;
-        }
-        for n in &self.notes {
-            writeln!(f, "{pad} = note: {n}")?;
-        }
-        if let Some(h) = &self.help {
-            writeln!(f, "{pad} = help: {h}")?;
-        }
-        Ok(())
+        writeln!(f, "{}", self.render(false))
     }
 }
 
@@ -217,33 +238,51 @@ impl Diagnostics {
     }
 }
 
-impl fmt::Display for Diagnostics {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Diagnostics {
+    /// Every item rendered (see [`Diagnostic::render`]), a blank line between them, then
+    /// the count of errors and warnings.
+    pub fn render(&self, styled: bool) -> String {
+        let mut out = String::new();
         for (k, d) in self.items.iter().enumerate() {
             if k > 0 {
-                writeln!(f)?;
+                out.push('\n');
             }
-            write!(f, "{d}")?;
+            out.push_str(&d.render(styled));
+            out.push('\n');
         }
         let n = self.errors().count();
         let w = self.items.len() - n;
         if n > 0 {
-            writeln!(f)?;
-            write!(f, "{n} error{}", if n == 1 { "" } else { "s" })?;
+            out.push('\n');
+            out.push_str(&format!("{n} error{}", if n == 1 { "" } else { "s" }));
             if w > 0 {
-                write!(f, ", {w} warning{}", if w == 1 { "" } else { "s" })?;
+                out.push_str(&format!(", {w} warning{}", if w == 1 { "" } else { "s" }));
             }
-            writeln!(f)?;
+            out.push('\n');
         }
-        Ok(())
+        out
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
     }
 }
 
 impl std::error::Error for Diagnostics {}
 
 #[cfg(test)]
-mod window_tests {
+mod render_tests {
     use super::*;
+    use crate::dsl::load_ruleset_str_isolated;
+
+    fn errors(text: &str) -> Diagnostics {
+        match load_ruleset_str_isolated("t.rules", text) {
+            Ok(_) => panic!("expected errors"),
+            Err(d) => d,
+        }
+    }
 
     #[test]
     fn long_lines_are_cut_around_the_caret() {
@@ -255,11 +294,61 @@ mod window_tests {
         let lines: Vec<&str> = text.lines().collect();
         let shown = lines[3];
         let caret = lines[4];
-        assert!(shown.chars().count() < 140, "{shown}");
-        assert!(shown.contains("BAD") && shown.contains('…'));
+        assert!(shown.chars().count() < 160, "{shown}");
+        assert!(shown.contains("BAD") && shown.contains("..."), "{shown}");
         let at = shown.find("BAD").map(|b| shown[..b].chars().count());
         let caret_at = caret.find('^').map(|b| caret[..b].chars().count());
         assert_eq!(at, caret_at, "caret under the span:\n{text}");
-        assert!(caret.ends_with("^^^"));
+        assert!(caret.trim_end().ends_with("^^^"), "{caret}");
+    }
+
+    #[test]
+    fn carets_count_characters_not_bytes() {
+        let d = errors("ruleset \"t\"\nfarms = pér_fïéld\n");
+        assert_eq!(d.codes(), vec!["E0101"], "{d}");
+        let text = d.to_string();
+        let line = text.lines().find(|l| l.contains('^')).unwrap_or_default();
+        assert_eq!(
+            line.matches('^').count(),
+            "pér_fïéld".chars().count(),
+            "{text}"
+        );
+        let item = &d.items()[0];
+        assert_eq!((item.line, item.col), (2, 9));
+        assert!(item.help.as_deref().unwrap_or("").contains("A-Z"), "{text}");
+    }
+
+    #[test]
+    fn a_non_ascii_key_is_one_error() {
+        let d = errors("ruleset \"t\"\npér_fïéld = 3\nfollowers = 7\n");
+        assert_eq!(d.codes(), vec!["E0101"], "{d}");
+        assert_eq!(d.items()[0].span.len(), "pér_fïéld".len());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted_and_not_counted() {
+        let d = errors("\u{FEFF}ruleset \"t\" folowers = 3\n");
+        assert_eq!(d.codes(), vec!["E0201"], "{d}");
+        assert_eq!((d.items()[0].line, d.items()[0].col), (1, 13), "{d}");
+    }
+
+    #[test]
+    fn cr_only_and_crlf_line_endings_give_the_right_line() {
+        for nl in ["\r", "\r\n", "\n"] {
+            let text = format!("ruleset \"t\"{nl}# note{nl}followers = 7{nl}folowers = 3{nl}");
+            let d = errors(&text);
+            assert_eq!(d.codes(), vec!["E0201"], "{nl:?}: {d}");
+            let item = &d.items()[0];
+            assert_eq!((item.line, item.col), (4, 1), "{nl:?}: {d}");
+            assert_eq!(item.source_line, "folowers = 3");
+        }
+    }
+
+    #[test]
+    fn styled_rendering_has_colours_and_plain_has_none() {
+        let d = errors("ruleset \"t\"\nfolowers = 3\n");
+        assert!(d.render(true).contains('\x1b'));
+        assert!(!d.render(false).contains('\x1b'));
+        assert_eq!(d.render(false), d.to_string());
     }
 }

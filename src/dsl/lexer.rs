@@ -3,7 +3,7 @@
 //! and punctuation — plus the parse error type every parser in `dsl::parse` shares.
 
 use nom::bytes::complete::{tag, take_while, take_while1};
-use nom::character::complete::{char, digit1, multispace1, not_line_ending, satisfy};
+use nom::character::complete::{char, digit1, multispace1, satisfy};
 use nom::combinator::{opt, recognize, verify};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::many0_count;
@@ -51,12 +51,17 @@ impl PErr {
         let j = skip_ws(i);
         let (len, found) = describe(j);
         let at = j.location_offset();
-        PErr::new(
+        let e = PErr::new(
             "E0101",
             at,
             at + len,
             format!("expected {what}, found {found}"),
-        )
+        );
+        if j.fragment()[..len].is_ascii() {
+            e
+        } else {
+            e.with_help(ASCII_HELP)
+        }
     }
 }
 
@@ -95,13 +100,20 @@ pub fn describe(i: Span<'_>) -> (usize, String) {
     }
 }
 
+/// A `#` comment up to the end of its line (`\n`, `\r\n` or a lone `\r`).
 fn comment(i: Span<'_>) -> PResult<'_, Span<'_>> {
-    recognize(preceded(char('#'), not_line_ending)).parse_complete(i)
+    recognize(preceded(char('#'), take_while(|c| c != '\n' && c != '\r'))).parse_complete(i)
 }
 
-/// Whitespace and comments (possibly none).
+/// A UTF-8 byte-order mark at the very start of a file, which editors on Windows add.
+fn bom(i: Span<'_>) -> PResult<'_, Span<'_>> {
+    verify(tag("\u{FEFF}"), |s: &Span<'_>| s.location_offset() == 0).parse_complete(i)
+}
+
+/// Whitespace and comments (possibly none); a byte-order mark opening the file counts as
+/// whitespace.
 pub fn ws(i: Span<'_>) -> PResult<'_, ()> {
-    let (i, _) = many0_count(nom::branch::alt((multispace1, comment))).parse_complete(i)?;
+    let (i, _) = many0_count(nom::branch::alt((multispace1, comment, bom))).parse_complete(i)?;
     Ok((i, ()))
 }
 
@@ -131,9 +143,42 @@ pub fn is_bare_name(s: &str) -> bool {
     matches!(cs.next(), Some(c) if c.is_ascii_alphanumeric() || c == '_') && cs.all(is_name_char)
 }
 
-/// An identifier `[A-Za-z_][A-Za-z0-9_]*` after optional whitespace.
+/// Help for a word with non-ASCII letters where the language wants an identifier.
+const ASCII_HELP: &str =
+    "keys, values and properties use the letters A-Z and a-z, digits and `_`; \
+                          other text goes in a \"string\"";
+
+/// A hard error (E0101) when the word at `i` (letters of any script, digits, `_` and the
+/// characters of `extra`) is not ASCII: one clear error for `pér_fïéld` instead of an
+/// identifier `p` followed by an unexpected `ér_fïéld`.
+fn reject_non_ascii<'a>(i: Span<'a>, extra: &str) -> Result<(), nom::Err<PErr>> {
+    let text = *i.fragment();
+    let len: usize = text
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || extra.contains(*c))
+        .map(char::len_utf8)
+        .sum();
+    let word = &text[..len];
+    if word.is_ascii() {
+        return Ok(());
+    }
+    let at = i.location_offset();
+    Err(nom::Err::Failure(
+        PErr::new(
+            "E0101",
+            at,
+            at + len,
+            format!("`{word}` is not an identifier: identifiers are ASCII"),
+        )
+        .with_help(ASCII_HELP),
+    ))
+}
+
+/// An identifier `[A-Za-z_][A-Za-z0-9_]*` after optional whitespace; a word with
+/// non-ASCII letters is a hard error (E0101).
 pub fn ident(i: Span<'_>) -> PResult<'_, Span<'_>> {
     let i = skip_ws(i);
+    reject_non_ascii(i, "")?;
     recognize(pair(satisfy(is_ident_start), take_while(is_ident_char))).parse_complete(i)
 }
 
@@ -145,6 +190,7 @@ pub fn keyword<'a>(kw: &'static str) -> impl Fn(Span<'a>) -> PResult<'a, Span<'a
 /// A dotted option key `gold.split`, after optional whitespace.
 pub fn dotted(i: Span<'_>) -> PResult<'_, Span<'_>> {
     let i = skip_ws(i);
+    reject_non_ascii(i, ".")?;
     recognize(pair(
         satisfy(is_ident_start),
         take_while(|c: char| is_ident_char(c) || c == '.'),

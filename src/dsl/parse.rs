@@ -187,14 +187,14 @@ fn recover(text: &str, start: usize, err: usize) -> (usize, Option<usize>) {
     while k < b.len() {
         match b[k] {
             b'#' => {
-                while k < b.len() && b[k] != b'\n' {
+                while k < b.len() && b[k] != b'\n' && b[k] != b'\r' {
                     k += 1;
                 }
                 continue;
             }
             b'"' => {
                 k += 1;
-                while k < b.len() && b[k] != b'"' && b[k] != b'\n' {
+                while k < b.len() && b[k] != b'"' && b[k] != b'\n' && b[k] != b'\r' {
                     if b[k] == b'\\' {
                         k += 1;
                     }
@@ -217,7 +217,8 @@ fn recover(text: &str, start: usize, err: usize) -> (usize, Option<usize>) {
                     return (k + 1, None);
                 }
             }
-            b'\n' => {
+            // a line ends at `\n`, `\r\n` or a lone `\r` (classic Mac files)
+            b'\n' | b'\r' => {
                 if open.is_empty() && k >= err {
                     return (k + 1, None);
                 }

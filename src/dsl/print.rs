@@ -243,14 +243,13 @@ pub fn canonical(rs: &Ruleset) -> String {
     body(rs, false)
 }
 
-/// FNV-1a 64 of `s`, as 16 hex digits (stable across Rust versions and platforms).
+/// FNV-1a 64 of `s` (the `fnv` crate), as 16 hex digits (stable across Rust versions and
+/// platforms): the published content hash of a ruleset.
 pub fn fnv1a_hex(s: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in s.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    use std::hash::Hasher;
+    let mut h = fnv::FnvHasher::default();
+    h.write(s.as_bytes());
+    format!("{:016x}", h.finish())
 }
 
 #[cfg(test)]

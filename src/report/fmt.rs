@@ -66,13 +66,15 @@ pub fn ruleset_row(
     ]
 }
 
-/// Left-aligns the first column and right-aligns the others, two spaces apart.
+/// Left-aligns the first column and right-aligns the others, two spaces apart. Widths are
+/// display widths (`unicode-width`), so names with wide or combining characters line up.
 pub fn align(rows: &[Vec<String>]) -> String {
+    use unicode_width::UnicodeWidthStr;
     let cols = rows.iter().map(|r| r.len()).max().unwrap_or(0);
     let width = |c: usize| {
         rows.iter()
             .filter_map(|r| r.get(c))
-            .map(|s| s.chars().count())
+            .map(|s| s.width())
             .max()
             .unwrap_or(0)
     };
@@ -81,7 +83,7 @@ pub fn align(rows: &[Vec<String>]) -> String {
     for r in rows {
         let mut line = String::new();
         for (c, cell) in r.iter().enumerate() {
-            let pad = widths[c] - cell.chars().count();
+            let pad = widths[c].saturating_sub(cell.width());
             if c == 0 {
                 line.push_str(cell);
                 line.push_str(&" ".repeat(pad));
@@ -116,5 +118,20 @@ mod tests {
             vec!["bbb".to_string(), "22".to_string()],
         ];
         assert_eq!(align(&rows), "a     1\nbbb  22\n");
+    }
+
+    #[test]
+    fn align_counts_display_width() {
+        let rows = vec![
+            vec!["囲碁ルール".to_string(), "1".to_string()],
+            vec!["base".to_string(), "22".to_string()],
+            vec!["e\u{301}te\u{301}".to_string(), "333".to_string()],
+        ];
+        let text = align(&rows);
+        let ends: Vec<usize> = text
+            .lines()
+            .map(unicode_width::UnicodeWidthStr::width)
+            .collect();
+        assert_eq!(ends, vec![15, 15, 15], "{text}");
     }
 }

@@ -11,6 +11,7 @@ use crate::compare::Report;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use png_text::PngText;
 use std::error::Error;
 use std::io;
 use std::ops::Range;
@@ -33,11 +34,14 @@ pub fn ensure_font() {
 }
 
 /// `--format`: which image files to write.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ChartFormat {
+    /// Scalable vector charts (open in a web browser).
     #[default]
     Svg,
+    /// Bitmap charts, 1000 pixels wide.
     Png,
+    /// Both SVG and PNG.
     Both,
 }
 
@@ -158,15 +162,23 @@ pub fn write_charts(
             let name = format!("{}.png", kind.stem());
             let path = dir.join(&name);
             let temp = temp_path(&path);
+            // Create the file first so that a folder one cannot write to gives an I/O error
+            // naming the chart, not the bitmap encoder's debug text.
+            std::fs::File::create(&temp).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+            })?;
             let result = (|| -> Result<(), Box<dyn Error>> {
-                let root = BitMapBackend::new(&temp, SIZE).into_drawing_area();
+                let root = PngText::new(BitMapBackend::new(&temp, SIZE)).into_drawing_area();
                 draw(kind, &root, report)?;
                 root.present()?;
                 Ok(())
             })();
             if let Err(e) = result {
                 let _ = std::fs::remove_file(&temp);
-                return Err(to_io(e));
+                return Err(io::Error::other(format!(
+                    "cannot draw {}: {e}",
+                    path.display()
+                )));
             }
             commit_temp(&temp, &path)?;
             files.push(name);
@@ -177,6 +189,196 @@ pub fn write_charts(
 }
 
 pub(crate) type DrawResult = Result<(), Box<dyn Error>>;
+
+/// PNG text drawn right (see [`PngText`]).
+mod png_text {
+    use super::DEJAVU_SANS;
+    use plotters::prelude::{BitMapBackend, DrawingBackend};
+    use plotters_backend::text_anchor::{HPos, VPos};
+    use plotters_backend::{
+        BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
+    };
+
+    /// The PNG backend with its text drawn here: plotters 0.3.7 places each glyph's outline at
+    /// the pen position without its left side bearing, so PNG text reads "p olicy". Everything
+    /// else is the bitmap backend's; the layout (sizes, anchors, rotation) is plotters' own.
+    pub struct PngText<'a> {
+        inner: BitMapBackend<'a>,
+        font: Option<ab_glyph::FontRef<'static>>,
+    }
+
+    impl<'a> PngText<'a> {
+        pub fn new(inner: BitMapBackend<'a>) -> PngText<'a> {
+            PngText {
+                inner,
+                font: ab_glyph::FontRef::try_from_slice(DEJAVU_SANS).ok(),
+            }
+        }
+    }
+
+    type BackendResult<E> = Result<(), DrawingErrorKind<E>>;
+
+    impl<'a> DrawingBackend for PngText<'a> {
+        type ErrorType = <BitMapBackend<'a> as DrawingBackend>::ErrorType;
+
+        fn get_size(&self) -> (u32, u32) {
+            self.inner.get_size()
+        }
+        fn ensure_prepared(&mut self) -> BackendResult<Self::ErrorType> {
+            self.inner.ensure_prepared()
+        }
+        fn present(&mut self) -> BackendResult<Self::ErrorType> {
+            self.inner.present()
+        }
+        fn draw_pixel(
+            &mut self,
+            at: BackendCoord,
+            c: BackendColor,
+        ) -> BackendResult<Self::ErrorType> {
+            self.inner.draw_pixel(at, c)
+        }
+        fn draw_line<S: BackendStyle>(
+            &mut self,
+            from: BackendCoord,
+            to: BackendCoord,
+            style: &S,
+        ) -> BackendResult<Self::ErrorType> {
+            self.inner.draw_line(from, to, style)
+        }
+        fn draw_rect<S: BackendStyle>(
+            &mut self,
+            upper_left: BackendCoord,
+            bottom_right: BackendCoord,
+            style: &S,
+            fill: bool,
+        ) -> BackendResult<Self::ErrorType> {
+            self.inner.draw_rect(upper_left, bottom_right, style, fill)
+        }
+        fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+            &mut self,
+            path: I,
+            style: &S,
+        ) -> BackendResult<Self::ErrorType> {
+            self.inner.draw_path(path, style)
+        }
+        fn draw_circle<S: BackendStyle>(
+            &mut self,
+            center: BackendCoord,
+            radius: u32,
+            style: &S,
+            fill: bool,
+        ) -> BackendResult<Self::ErrorType> {
+            self.inner.draw_circle(center, radius, style, fill)
+        }
+        fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+            &mut self,
+            vert: I,
+            style: &S,
+        ) -> BackendResult<Self::ErrorType> {
+            self.inner.fill_polygon(vert, style)
+        }
+        fn blit_bitmap(
+            &mut self,
+            pos: BackendCoord,
+            size: (u32, u32),
+            src: &[u8],
+        ) -> BackendResult<Self::ErrorType> {
+            self.inner.blit_bitmap(pos, size, src)
+        }
+
+        fn draw_text<T: BackendTextStyle>(
+            &mut self,
+            text: &str,
+            style: &T,
+            pos: BackendCoord,
+        ) -> BackendResult<Self::ErrorType> {
+            use ab_glyph::{Font, ScaleFont};
+            let Some(font) = self.font.clone() else {
+                return self.inner.draw_text(text, style, pos);
+            };
+            let color = style.color();
+            if color.alpha == 0.0 {
+                return Ok(());
+            }
+            // the same box, anchor and transform as plotters' default `draw_text`
+            let ((min_x, min_y), (max_x, max_y)) = style
+                .layout_box(text)
+                .map_err(|e| DrawingErrorKind::FontError(Box::new(e)))?;
+            let (width, height) = (max_x - min_x, max_y - min_y);
+            let dx = match style.anchor().h_pos {
+                HPos::Left => 0,
+                HPos::Right => -width,
+                HPos::Center => -width / 2,
+            };
+            let dy = match style.anchor().v_pos {
+                VPos::Top => 0,
+                VPos::Center => -height / 2,
+                VPos::Bottom => -height,
+            };
+            let transform = style.transform();
+            let (w, h) = self.inner.get_size();
+            let size = style.size() as f32;
+            let scaled = font.as_scaled(size);
+            let mut pen = 0f32;
+            let mut prev = None;
+            let mut coverage = Vec::new();
+            for ch in text.chars() {
+                let id = scaled.glyph_id(ch);
+                if let Some(p) = prev {
+                    pen += scaled.kern(p, id);
+                }
+                prev = Some(id);
+                let glyph = id.with_scale_and_position(size, ab_glyph::point(pen, 0.0));
+                if let Some(outline) = scaled.outline_glyph(glyph) {
+                    let bounds = outline.px_bounds();
+                    // horizontally at the glyph's own box (pen + bearing); vertically as plotters
+                    let (x0, y0) = (bounds.min.x as i32, (size / 2.0 + bounds.min.y) as i32);
+                    coverage.clear();
+                    outline.draw(|x, y, c| coverage.push((x as i32 + x0, y as i32 + y0, c)));
+                    for &(x, y, c) in &coverage {
+                        let (x, y) = transform.transform(x + dx - min_x, y + dy - min_y);
+                        let (x, y) = (pos.0 + x, pos.1 + y);
+                        if x >= 0 && x < w as i32 && y >= 0 && y < h as i32 && c > 0.0 {
+                            let shade = BackendColor {
+                                alpha: color.alpha * f64::from(c.min(1.0)),
+                                rgb: color.rgb,
+                            };
+                            self.inner.draw_pixel((x, y), shade)?;
+                        }
+                    }
+                }
+                pen += scaled.h_advance(id);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// An axis tick value: as many decimals as the axis step needs, and never "-0".
+fn tick_label(value: f64, range: &Range<f64>) -> String {
+    let step = ((range.end - range.start).abs() / 10.0).max(1e-12);
+    let decimals = (-step.log10().floor()).clamp(0.0, 6.0) as usize;
+    let text = format!("{value:.decimals$}");
+    if text
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        text.trim_start_matches('-').to_string()
+    } else {
+        text
+    }
+}
+
+/// A tick on an axis of whole numbers (turns, points): the number, or nothing between them.
+fn integer_tick(value: f64) -> String {
+    let r = value.round();
+    if (value - r).abs() < 1e-6 {
+        format!("{}", r as i64)
+    } else {
+        String::new()
+    }
+}
 
 /// Key of ruleset `i` in charts: A, B, … Z, then R27, R28, …
 pub fn key(i: usize) -> String {
@@ -289,7 +491,7 @@ where
                 .enumerate()
                 .map(|(i, r)| (key(i), r.mean_ingots.clone()))
                 .collect();
-            draw_seat_means(&body, report.players, &groups, "ingots", false)
+            draw_seat_means(&body, report.players, &groups, "ingots per seat", false)
         }
         ChartKind::WinnerChanged => draw_winner_changed(&body, report),
         ChartKind::WinRates => draw_win_rates(&body, report),
@@ -336,14 +538,19 @@ where
     let mut chart = ChartBuilder::on(area)
         .x_label_area_size(44)
         .y_label_area_size(60)
-        .build_cartesian_2d(x_range, y)?;
+        .build_cartesian_2d(x_range, y.clone())?;
+    let y_label = |v: &f64| tick_label(*v, &y);
     let mut mesh = chart.configure_mesh();
     mesh.y_desc(y_desc)
+        .y_label_formatter(&y_label)
         .label_style((FONT, 14))
         .axis_desc_style((FONT, 15));
     match x {
+        // numeric x axes count turns or points: whole numbers only
         XAxis::Numeric(_, desc) => {
-            mesh.x_desc(desc).draw()?;
+            mesh.x_desc(desc)
+                .x_label_formatter(&|v| integer_tick(*v))
+                .draw()?;
         }
         XAxis::Categories(names) => {
             let label = category_label(names);
@@ -431,7 +638,11 @@ where
         chart
             .draw_series(LineSeries::new(steps, c.stroke_width(2)))?
             .label(format!("{} = {}", key(i), shorten(&labels[i], 50)))
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], c.filled()));
+            .legend(move |(x, y)| {
+                EmptyElement::at((x, y))
+                    + Rectangle::new([(0, -5), (16, 5)], c.mix(0.22).filled())
+                    + Rectangle::new([(0, -5), (16, 5)], c.stroke_width(2))
+            });
     }
     legend(&mut chart)
 }

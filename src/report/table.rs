@@ -62,7 +62,7 @@ pub fn summary_table(report: &Report) -> String {
         "mean score by seat".to_string(),
         "win rate by seat".to_string(),
         "ties".to_string(),
-        "ingots".to_string(),
+        "ingots per game".to_string(),
         "turns".to_string(),
         "lead changes".to_string(),
     ]];

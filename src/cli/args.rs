@@ -1,0 +1,236 @@
+//! Arguments and output settings every command shares: the global flags (`--color`,
+//! `--quiet`, `-v`), the `--policy` argument with its forms documented in one table, the
+//! closed sets as clap `ValueEnum`s (so `--help` and completions list them), reading a
+//! ruleset from standard input (`-`) and printing diagnostics (coloured on a terminal).
+
+use clap::builder::{PossibleValue, TypedValueParser};
+use meeplab::dsl::{Diagnostics, Loaded};
+use meeplab::engine::OnIllegal;
+use meeplab::policy::PolicyKind;
+use std::ffi::OsStr;
+use std::io::Read;
+use std::path::Path;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// When to colour the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// Colour when the output is a terminal and `NO_COLOR` is not set.
+    #[default]
+    Auto,
+    /// Always colour (also into a pipe or a file).
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Flags every command takes (before or after the command name).
+#[derive(clap::Args, Debug)]
+pub struct GlobalArgs {
+    /// When to colour diagnostics.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto, global = true)]
+    pub color: ColorWhen,
+    /// Print errors only: no warnings, progress bar or `wrote …` lines.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Say more: which file each ruleset came from, and how long the command took.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+}
+
+/// 0 quiet, 1 normal, 2 and up verbose.
+static VERBOSITY: AtomicU8 = AtomicU8::new(1);
+
+impl GlobalArgs {
+    /// Make these settings the program's: colour choice for stderr and stdout, verbosity.
+    pub fn apply(&self) {
+        match self.color {
+            ColorWhen::Auto => {}
+            ColorWhen::Always => anstream::ColorChoice::Always.write_global(),
+            ColorWhen::Never => anstream::ColorChoice::Never.write_global(),
+        }
+        let level = if self.quiet {
+            0
+        } else {
+            1 + self.verbose.min(3)
+        };
+        VERBOSITY.store(level, Ordering::Relaxed);
+    }
+}
+
+/// `--quiet` was given: print errors only.
+pub fn quiet() -> bool {
+    VERBOSITY.load(Ordering::Relaxed) == 0
+}
+
+/// `-v` was given.
+pub fn verbose() -> bool {
+    VERBOSITY.load(Ordering::Relaxed) >= 2
+}
+
+/// Print diagnostics on stderr: coloured when `--color` and the terminal allow (anstream
+/// strips the colours for a pipe, a file or `NO_COLOR`); warnings are dropped by
+/// `--quiet`.
+pub fn print_diagnostics(diags: &Diagnostics) {
+    if quiet() && !diags.has_errors() {
+        return;
+    }
+    anstream::eprint!("{}", diags.render(true));
+}
+
+/// Print a load's warnings on stderr (nothing under `--quiet`).
+pub fn print_warnings(loaded: &Loaded) {
+    if quiet() {
+        return;
+    }
+    for w in &loaded.warnings {
+        anstream::eprintln!("{}", w.render(true));
+    }
+}
+
+/// The name standard input goes by in diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Load a ruleset from a file (a bare name like `base` also finds `rulesets/base.rules`),
+/// or from standard input when `path` is `-` (its `extends` and `include` then resolve from
+/// the current folder). `-v` says where it came from.
+pub fn load_ruleset(path: &Path) -> Result<Loaded, Diagnostics> {
+    let loaded = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        if let Err(e) = std::io::stdin().lock().read_to_string(&mut text) {
+            return Err(Diagnostics::new(vec![
+                meeplab::dsl::Diagnostic::whole_file(
+                    "E0301",
+                    STDIN_NAME,
+                    format!("cannot read standard input: {e}"),
+                ),
+            ]));
+        }
+        meeplab::dsl::load_ruleset_str(STDIN_NAME, &text)
+    } else {
+        match path.to_str() {
+            Some(name) => meeplab::dsl::load_ruleset(&meeplab::dsl::locate(name)),
+            None => meeplab::dsl::load_ruleset(path),
+        }
+    }?;
+    if verbose() {
+        let rs = &loaded.ruleset;
+        eprintln!(
+            "loaded \"{}\" from {} (hash {})",
+            rs.name,
+            path.display(),
+            rs.hash
+        );
+    }
+    Ok(loaded)
+}
+
+/// Make sure `dir` is a folder one can write reports into (creating it), with an error that
+/// names it: exit code 1 after printing the reason.
+pub fn prepare_out_dir(dir: &Path) -> Result<(), std::process::ExitCode> {
+    let fail = |why: String| {
+        eprintln!("error: --out {}: {why}", dir.display());
+        Err(std::process::ExitCode::from(1))
+    };
+    if dir.exists() && !dir.is_dir() {
+        return fail("exists and is not a folder".to_string());
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return fail(format!("cannot create the folder: {e}"));
+    }
+    let probe = dir.join(".meeplab-write-test");
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => fail(format!("cannot write into the folder: {e}")),
+    }
+}
+
+/// Every `--policy` form: its spelling and what it does. The one place to extend when new
+/// forms arrive (per-seat lists such as `greedy,random`, budgets such as `mcts:N`); the
+/// text is parsed by `PolicyKind`'s `FromStr`.
+pub const POLICIES: &[(&str, &str)] = &[
+    (
+        "random",
+        "uniform over the legal moves (draws keyed by seed and turn)",
+    ),
+    (
+        "greedy",
+        "the move with the most immediate points (its follower's included), ties by the keyed draw",
+    ),
+];
+
+/// Parses `--policy` with `PolicyKind::from_str` and lists [`POLICIES`] in `--help` and in
+/// shell completions.
+#[derive(Clone, Copy, Debug)]
+pub struct PolicyParser;
+
+impl TypedValueParser for PolicyParser {
+    type Value = PolicyKind;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<PolicyKind, clap::Error> {
+        let text = value.to_string_lossy();
+        text.parse::<PolicyKind>().map_err(|e| {
+            let name = arg.map_or("--policy".to_string(), |a| a.to_string());
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value '{text}' for '{name}': {e}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            POLICIES
+                .iter()
+                .map(|(name, help)| PossibleValue::new(*name).help(*help)),
+        ))
+    }
+}
+
+/// `--on-illegal`: what replay does with a recorded decision that is illegal under the
+/// ruleset it replays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnIllegalArg {
+    /// Stop the replay at that decision (no final scoring).
+    Stop,
+    /// Skip it: take the none/pass option where there is one, else `--policy`'s choice.
+    Skip,
+    /// Let `--policy` decide instead.
+    Policy,
+}
+
+impl From<OnIllegalArg> for OnIllegal {
+    fn from(a: OnIllegalArg) -> OnIllegal {
+        match a {
+            OnIllegalArg::Stop => OnIllegal::Stop,
+            OnIllegalArg::Skip => OnIllegal::Skip,
+            OnIllegalArg::Policy => OnIllegal::Policy,
+        }
+    }
+}
+
+/// The `--on-illegal` parser: the [`OnIllegalArg`] values, as the engine's type.
+pub fn on_illegal_parser() -> impl TypedValueParser<Value = OnIllegal> {
+    clap::builder::EnumValueParser::<OnIllegalArg>::new().map(OnIllegal::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_policy_parses() {
+        for (name, _) in POLICIES {
+            assert_eq!(name.parse::<PolicyKind>().map(|p| p.name()), Ok(*name));
+        }
+    }
+}
