@@ -10,6 +10,7 @@ mod check;
 mod common;
 mod compare;
 mod diff;
+mod ladder;
 mod merge;
 mod play;
 mod replay;
@@ -44,6 +45,8 @@ pub enum Command {
     Replay(replay::Args),
     /// Games per second, single thread and all threads.
     Bench(bench::Args),
+    /// Player policies against each other in duplicate format: win rates, scores, Elo.
+    Ladder(ladder::Args),
 }
 
 pub fn run() -> ExitCode {
@@ -64,5 +67,6 @@ pub fn run() -> ExitCode {
         Command::Trace(a) => trace::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Ladder(a) => ladder::run(a),
     }
 }
