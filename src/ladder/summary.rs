@@ -131,9 +131,9 @@ fn open_unbounded_ends(policies: &mut [PolicySummary], schedule: &Schedule, pair
         let mut stack = vec![start];
         seen[start] = true;
         while let Some(s) = stack.pop() {
-            for c in 0..n {
-                if !seen[c] && edge(s, c) {
-                    seen[c] = true;
+            for (c, seen_c) in seen.iter_mut().enumerate() {
+                if !*seen_c && edge(s, c) {
+                    *seen_c = true;
                     stack.push(c);
                 }
             }
