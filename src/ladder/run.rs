@@ -1,6 +1,7 @@
 //! Playing a ladder: every deal's games (in parallel across deals), each folded at once into
-//! a small per-deal tally of comparisons, scores and ingots. Tallies come back in deal order,
-//! so everything computed from them is the same for any thread count.
+//! a small per-deal tally of comparisons, scores and ingots. Tallies come back in deal order
+//! (rayon's indexed collect), so everything computed from them is the same for any thread
+//! count.
 //!
 //! [`play_seated`] is the only place that drives the engine: one game with one policy per
 //! seat, dispatched on the deciding player.
@@ -11,10 +12,8 @@ use crate::engine::{Chooser, Compiled, Decision, Game, GameOutcome, NoEvents};
 use crate::policy::Policy;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-
-/// Games per parallel batch (rounded to whole deals): also the progress granularity.
-const BATCH_GAMES: usize = 256;
 
 /// One pair of policies `(i, j)` in one deal, summed over its comparisons.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,8 +129,8 @@ fn play_deal(
 
 /// Plays deals `0..deals` of master seed `seed` under `rules`, `policies[i]` playing policy
 /// `i` of `schedule`, in parallel on the current rayon pool. `progress` receives the number of
-/// deals finished after each batch. The tallies come back in deal order and do not depend on
-/// the thread count.
+/// deals finished so far after each deal (from the worker threads). The tallies come back in
+/// deal order and do not depend on the thread count.
 pub fn play_deals(
     rules: &Arc<Compiled>,
     schedule: &Schedule,
@@ -140,23 +139,18 @@ pub fn play_deals(
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<DealTally> {
-    let per_batch = (BATCH_GAMES / schedule.games_per_deal()).max(1) as u64;
-    let mut tallies = Vec::with_capacity(deals.min(1 << 20) as usize);
-    let mut first = 0;
-    while first < deals {
-        let last = first.saturating_add(per_batch).min(deals);
-        let batch: Vec<DealTally> = (first..last)
-            .into_par_iter()
-            .map_init(
-                || Game::new(rules.clone(), seed, schedule.players),
-                |game, deal| play_deal(game, schedule, policies, seed, deal),
-            )
-            .collect();
-        tallies.extend(batch);
-        first = last;
-        progress(first);
-    }
-    tallies
+    let done = AtomicU64::new(0);
+    (0..deals)
+        .into_par_iter()
+        .map_init(
+            || Game::new(rules.clone(), seed, schedule.players),
+            |game, deal| {
+                let tally = play_deal(game, schedule, policies, seed, deal);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                tally
+            },
+        )
+        .collect()
 }
 
 #[cfg(test)]
