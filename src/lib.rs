@@ -15,4 +15,5 @@ pub mod record;
 pub mod render;
 pub mod report;
 pub mod ruleset;
+pub mod sweep;
 pub mod tiles;

@@ -136,3 +136,74 @@ fn diff_of_a_ruleset_with_itself_is_empty() {
     let o = meeplab(&["diff", "base", "rulesets/base.rules"]);
     assert!(stdout(&o).contains("no differences"));
 }
+
+/// The bundled rulesets are embedded: from a folder with no `rulesets/`, a bare name works in
+/// every command, a house rule that extends a bundled ruleset by a relative path still loads,
+/// and a file on disk with the same path wins over the bundle.
+#[test]
+fn bundled_rulesets_work_from_any_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_meeplab"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .env("CI", "true")
+            .output()
+            .expect("run meeplab")
+    };
+    let o = run(&["play", "base", "--seed", "3", "--players", "2", "--json"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        stdout(&o).contains("\"tiles_placed\": 72"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["diff", "goldmines-hig-2012", "rulesets/goldmines-rgg.rules"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("gold.split"), "{}", stdout(&o));
+    // a house rule written elsewhere, extending a bundled ruleset as the examples do
+    let house = dir.path().join("house.rules");
+    std::fs::write(
+        &house,
+        "ruleset \"h\"\nextends \"../../rulesets/goldmines-hig-2012.rules\"\ngold.value = 2 * ingots\n",
+    )
+    .unwrap();
+    let o = run(&["check", "house.rules"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("81 tiles"), "{}", stdout(&o));
+    // a file on disk named like a bundled ruleset wins
+    std::fs::create_dir(dir.path().join("rulesets")).unwrap();
+    std::fs::write(
+        dir.path().join("rulesets/base.rules"),
+        "ruleset \"local base\"\nextends \"goldmines-rgg\"\n",
+    )
+    .unwrap();
+    let o = run(&["check", "base"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("local base"), "{}", stdout(&o));
+    // an unknown name lists the bundled ones
+    let o = run(&["check", "no-such-ruleset"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("goldmines-rgg"));
+}

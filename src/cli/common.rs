@@ -5,9 +5,12 @@ use meeplab::ruleset::Ruleset;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Load and validate a ruleset; on failure print the diagnostics and return exit code 1.
-pub fn load(path: &Path) -> Result<Ruleset, ExitCode> {
-    match meeplab::dsl::load_ruleset(path) {
+/// Load and validate the ruleset an argument names — a path, or a bundled ruleset's name
+/// (`base`, `goldmines-rgg`; see `dsl::bundled`) — printing warnings; on failure print the
+/// diagnostics and return exit code 1.
+pub fn load(arg: &Path) -> Result<Ruleset, ExitCode> {
+    let path = meeplab::dsl::locate(&arg.to_string_lossy());
+    match meeplab::dsl::load_ruleset(&path) {
         Ok(loaded) => {
             for w in &loaded.warnings {
                 eprintln!("{w}");

@@ -3,7 +3,7 @@
 
 use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
-use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions, RulesetInfo, Shard};
+use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions, RulesetInfo, RunOutput, Shard};
 use meeplab::engine::{compile, play_cached};
 use meeplab::policy::PolicyKind;
 use meeplab::report::ChartFormat;
@@ -59,30 +59,72 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    if let Err(code) = check_players(&rules, args.players) {
-        return code;
-    }
-    let spec = CompareSpec {
-        rulesets: rules.iter().map(RulesetInfo::from_ruleset).collect(),
+    let settings = Settings {
         games: args.games,
         players: args.players,
         seed: args.seed,
-        policy: args.policy.name().to_string(),
-        shard: args.shard,
+        policy: args.policy,
+        out: args.out.clone(),
         threads: args.threads,
+        shard: args.shard,
+        format: args.format,
+    };
+    match execute(&rules, &settings) {
+        Ok(out) => {
+            if settings.shard.is_some() {
+                outln!(
+                    "shard {} done: {} games written to {}",
+                    args.shard.map(|s| s.to_string()).unwrap_or_default(),
+                    out.accumulator.games,
+                    args.out.display()
+                );
+            } else {
+                crate::cli::common::print_run(&out);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(code) => code,
+    }
+}
+
+/// What a coupled run needs besides its rulesets (compare's options; sweep uses them too).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub games: u64,
+    pub players: u8,
+    pub seed: u64,
+    pub policy: PolicyKind,
+    pub out: PathBuf,
+    pub threads: Option<usize>,
+    pub shard: Option<Shard>,
+    pub format: ChartFormat,
+}
+
+/// Play the coupled run of `rules` (the first is the reference) and write its output folder;
+/// errors are printed, with the exit code to return.
+pub fn execute(rules: &[Ruleset], settings: &Settings) -> Result<RunOutput, ExitCode> {
+    check_players(rules, settings.players)?;
+    let spec = CompareSpec {
+        rulesets: rules.iter().map(RulesetInfo::from_ruleset).collect(),
+        games: settings.games,
+        players: settings.players,
+        seed: settings.seed,
+        policy: settings.policy.name().to_string(),
+        shard: settings.shard,
+        threads: settings.threads,
         command_line: std::env::args().collect::<Vec<_>>().join(" "),
         engine_version: env!("CARGO_PKG_VERSION").to_string(),
-        tile_catalogue_hash: match catalogue_hash(&rules) {
+        tile_catalogue_hash: match catalogue_hash(rules) {
             Ok(h) => h,
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(1);
+                return Err(ExitCode::from(1));
             }
         },
     };
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let show_bar = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
@@ -98,11 +140,11 @@ pub fn run(args: Args) -> ExitCode {
         ProgressBar::hidden()
     };
     let opts = OutputOptions {
-        dir: args.out.clone(),
-        format: args.format,
+        dir: settings.out.clone(),
+        format: settings.format,
     };
-    let players = args.players;
-    let policy = args.policy;
+    let players = settings.players;
+    let policy = settings.policy;
     let result = compare_to_dir(
         &spec,
         |ri, seed| play_cached(&compiled[ri], seed, players, policy),
@@ -110,23 +152,8 @@ pub fn run(args: Args) -> ExitCode {
         &|n| bar.set_position(n),
     );
     bar.finish_and_clear();
-    match result {
-        Ok(out) => {
-            if spec.shard.is_some() {
-                outln!(
-                    "shard {} done: {} games written to {}",
-                    args.shard.map(|s| s.to_string()).unwrap_or_default(),
-                    out.accumulator.games,
-                    args.out.display()
-                );
-            } else {
-                crate::cli::common::print_run(&out);
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(1)
-        }
-    }
+    result.map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(1)
+    })
 }

@@ -14,6 +14,7 @@ mod ladder;
 mod merge;
 mod play;
 mod replay;
+mod sweep;
 mod trace;
 
 #[derive(Parser, Debug)]
@@ -39,6 +40,9 @@ pub enum Command {
     Compare(compare::Args),
     /// Merge `compare --shard` outputs into the report of the unsharded run.
     Merge(merge::Args),
+    /// One ruleset per value of an option on top of a base: which value changes the game
+    /// least or most, and which brings the seats closest to even.
+    Sweep(sweep::Args),
     /// One game side by side under several rulesets, with the divergence tree.
     Trace(trace::Args),
     /// Replay a recorded game (meeplab record or JCloisterZone .jcz), optionally under other rules.
@@ -64,6 +68,7 @@ pub fn run() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Sweep(a) => sweep::run(a),
         Command::Trace(a) => trace::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Bench(a) => bench::run(a),

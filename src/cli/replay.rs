@@ -4,7 +4,8 @@
 //! save's `test.assertions`, `--json` prints the `play --json` object plus scoring events
 //! per player and category, `--svg` draws the board at the end (or after `--turn N`).
 //!
-//! Exit codes: 0 success; 1 unreadable/unsupported/illegal record or failed `--check`;
+//! Exit codes: 0 success; 1 unreadable/unsupported/illegal/ambiguous record, failed
+//! `--check`, or a comparison left incomplete by a replay stopped at an illegal decision;
 //! 2 usage errors.
 
 use crate::cli::common::{io_error, load, write_atomic};
@@ -14,7 +15,7 @@ use meeplab::engine::{compile, Category, Compiled, Event, GameOutcome, OnIllegal
 use meeplab::import::assertions::{self, Verdict};
 use meeplab::import::jcz::{self, JczGame};
 use meeplab::import::replay::{
-    first_divergence, replay_jcz, replay_record, rulesets_dir, Divergence, Run,
+    first_divergence, replay_jcz, replay_record, rulesets_dir, Divergence, JczMode, Run,
 };
 use meeplab::policy::PolicyKind;
 use meeplab::record::{GameRecord, FORMAT};
@@ -33,7 +34,10 @@ pub struct Args {
     /// Replay the same tiles and decisions under this ruleset (file or bundled name).
     #[arg(long)]
     pub ruleset: Option<String>,
-    /// What to do with a recorded decision that is illegal under `--ruleset`.
+    /// What to do with a recorded decision that is illegal under `--ruleset` (stop: the
+    /// comparison is then incomplete and the exit code 1). For a `.jcz`, `policy` also lets
+    /// the policy fill in what the save does not settle (each gap is a warning); otherwise
+    /// such a gap is an error naming the message.
     #[arg(long, default_value = "stop", value_parser = parse_on_illegal)]
     pub on_illegal: OnIllegal,
     /// Policy for decisions the record does not have (another ruleset asks more).
@@ -136,7 +140,7 @@ fn run_own(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
     })?;
     let mut warnings = Vec::new();
     let original = match &record.ruleset.file {
-        Some(f) if Path::new(f).is_file() || meeplab::dsl::locate(f).is_file() => {
+        Some(f) if meeplab::dsl::bundled::exists(&meeplab::dsl::locate(f)) => {
             let rules = load(&meeplab::dsl::locate(f))?;
             if rules.hash != record.ruleset.hash {
                 warnings.push(format!(
@@ -198,13 +202,15 @@ fn run_jcz(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
         &compiled,
         &tr,
         players,
-        OnIllegal::Stop,
+        args.on_illegal,
         args.policy,
-        true,
+        JczMode::Own,
         args.turn,
     )
     .map_err(|e| jcz_error(args, e))?;
     let mut warnings = game.warnings.clone();
+    warnings.extend(run.warnings.iter().cloned());
+    let record_over = run.record_over;
     if run.replayed.unrecorded > 0 {
         warnings.push(format!(
             "{} decision(s) the save does not record were taken by the {} policy",
@@ -229,10 +235,11 @@ fn run_jcz(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
                 players,
                 args.on_illegal,
                 args.policy,
-                false,
+                JczMode::Other { record_over },
                 args.turn,
             )
             .map_err(|e| jcz_error(args, e))?;
+            warnings.extend(run.warnings.iter().cloned());
             Some(Side { rules: r, run })
         }
     };
@@ -244,7 +251,7 @@ fn run_jcz(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
         other,
         test: game.test.clone(),
         warnings,
-        complete: tr.complete,
+        complete: record_over,
     })
 }
 
@@ -334,7 +341,34 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
+    if let Some(why) = incomplete_comparison(&out) {
+        eprintln!("error: {why}");
+        return ExitCode::from(1);
+    }
     ExitCode::SUCCESS
+}
+
+/// Why the two replays' results cannot be compared (one stopped at an illegal decision and
+/// has no final scoring while the other has), or `None`.
+fn incomplete_comparison(out: &Outcome) -> Option<String> {
+    let (a, b) = (out.original.as_ref()?, out.other.as_ref()?);
+    let (ra, rb) = (&a.run.replayed, &b.run.replayed);
+    if !ra.halted && !rb.halted && ra.finished == rb.finished {
+        return None;
+    }
+    let (side, r) = if rb.halted || !rb.finished {
+        (b, rb)
+    } else {
+        (a, ra)
+    };
+    let turn = r
+        .problems
+        .last()
+        .map_or(String::new(), |p| format!(" in turn {}", p.turn));
+    Some(format!(
+        "the comparison is incomplete: under {} the replay stopped at an illegal decision{turn} and has no final scoring, so its result is not comparable (--on-illegal skip or policy plays on)",
+        side.rules.name
+    ))
 }
 
 fn state_line(out: &Outcome, side: &Side, turn: Option<u32>) -> String {
@@ -416,14 +450,17 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
             b.rules.name,
             scores_line(&out.names, ob)
         );
-        outln!(
-            "  winner changed: {}",
-            if oa.winners != ob.winners {
-                "yes"
-            } else {
-                "no"
-            }
-        );
+        match incomplete_comparison(out) {
+            Some(why) => outln!("  winner changed: unknown — {why}"),
+            None => outln!(
+                "  winner changed: {}",
+                if oa.winners != ob.winners {
+                    "yes"
+                } else {
+                    "no"
+                }
+            ),
+        }
         let br = &b.run.replayed;
         for pr in &br.problems {
             outln!(
@@ -547,9 +584,12 @@ fn to_json(
         }
         if let (Some(a), Some(b)) = (&out.original, &out.other) {
             let (oa, ob) = (&a.run.replayed.outcome, &b.run.replayed.outcome);
+            let incomplete = incomplete_comparison(out);
             o.insert(
                 "comparison".into(),
                 json!({
+                    "complete": incomplete.is_none(),
+                    "incomplete_why": incomplete,
                     "original": side_json(args, out, a),
                     "first_divergence": div.map(|d| json!({
                         "event_index": d.index,
@@ -559,7 +599,7 @@ fn to_json(
                         "original_text": d.a_text,
                         "replayed_text": d.b_text,
                     })),
-                    "winner_changed": oa.winners != ob.winners,
+                    "winner_changed": incomplete.is_none().then(|| oa.winners != ob.winners),
                     "score_delta": oa.seats.iter().zip(&ob.seats)
                         .map(|(x, y)| y.total - x.total).collect::<Vec<_>>(),
                 }),

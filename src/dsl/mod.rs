@@ -8,6 +8,7 @@
 //! - [`registry`] documents every option (`meeplab check --list-options`).
 
 pub mod ast;
+pub mod bundled;
 pub mod diagnostic;
 pub mod lexer;
 pub mod parse;
@@ -17,9 +18,10 @@ pub mod resolve;
 pub mod typing;
 pub mod validate;
 
+pub use bundled::locate;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use print::print_ruleset;
-pub use resolve::{load_ruleset, load_ruleset_str, load_ruleset_str_isolated, locate, Loaded};
+pub use resolve::{load_ruleset, load_ruleset_str, load_ruleset_str_isolated, Loaded};
 
 #[allow(unused_imports)]
 use crate::ruleset::Ruleset;

@@ -5,6 +5,7 @@
 //! defaults for unset options of the expansions in play, content hash.
 
 use super::ast::{DeckItem, Item, OptionStmt, Sp, Text, TilesetDef};
+use super::bundled;
 use super::diagnostic::{Diagnostic, Diagnostics, Severity, SourceFile};
 use super::lexer::PErr;
 use super::parse::{self, parse_file};
@@ -198,8 +199,38 @@ impl Loader {
             me.push(d);
             None
         };
+        if bundled::is_bundled(path) {
+            return match bundled::read(path) {
+                Some(text) => {
+                    self.files.push(SourceFile {
+                        name,
+                        text: text.to_string(),
+                    });
+                    self.paths.push(Some(path.to_path_buf()));
+                    Some(self.files.len() - 1)
+                }
+                None => fail(
+                    self,
+                    "E0301",
+                    format!("cannot read `{name}`: no such bundled file"),
+                    None,
+                ),
+            };
+        }
         let meta = match std::fs::metadata(path) {
             Ok(m) => m,
+            Err(e) if at.is_none() && e.kind() == std::io::ErrorKind::NotFound => {
+                let help = format!(
+                    "bundled rulesets, usable by name from any folder: {}",
+                    bundled::ruleset_names().join(", ")
+                );
+                return fail(
+                    self,
+                    "E0301",
+                    format!("cannot read `{name}`: {e}"),
+                    Some(help),
+                );
+            }
             Err(e) => return fail(self, "E0301", format!("cannot read `{name}`: {e}"), None),
         };
         if !meta.is_file() {
@@ -295,8 +326,14 @@ impl Loader {
             );
             return None;
         }
-        let path = joined(self.paths[from].as_deref(), &rel.text);
-        let canon = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        let mut path = joined(self.paths[from].as_deref(), &rel.text);
+        if !bundled::is_bundled(&path) && !path.exists() {
+            // a reference to a bundled file from a file elsewhere (`extends "base.rules"`)
+            if let Some(b) = bundled::find(&rel.text) {
+                path = b;
+            }
+        }
+        let canon = canonical(&path);
         if let Some(k) = self.stack.iter().position(|p| *p == canon) {
             let chain: Vec<String> = self.stack[k..]
                 .iter()
@@ -1123,7 +1160,7 @@ fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loa
 /// Load and resolve the ruleset in `path`.
 pub fn load_ruleset(path: &Path) -> Result<Loaded, Diagnostics> {
     let mut l = Loader::new(true);
-    let canon = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let canon = canonical(path);
     let top = l.read(path, None);
     l.stack.push(canon);
     finish(l, top, Some(path.display().to_string()))
@@ -1150,22 +1187,11 @@ pub fn item_keywords() -> &'static [&'static str] {
     &parse::ITEM_KEYWORDS
 }
 
-/// Find the ruleset a command-line argument names: the path itself when it exists, else
-/// `rulesets/NAME.rules`, else `NAME.rules` (so `meeplab diff base base-2000` works).
-pub fn locate(arg: &str) -> PathBuf {
-    let p = PathBuf::from(arg);
-    if p.exists() {
-        return p;
+/// The path that identifies a file in the `extends`/`include` chain (cycle detection).
+fn canonical(path: &Path) -> PathBuf {
+    if bundled::is_bundled(path) {
+        bundled::normalize(path)
+    } else {
+        std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
     }
-    for cand in [
-        format!("rulesets/{arg}.rules"),
-        format!("{arg}.rules"),
-        format!("rulesets/{arg}"),
-    ] {
-        let c = PathBuf::from(cand);
-        if c.is_file() {
-            return c;
-        }
-    }
-    p
 }

@@ -1,50 +1,66 @@
-//! JCloisterZone 5.x saves (`.jcz`, JSON): parsing, the mapping to a meeplab ruleset, and the
-//! translation of the message log into meeplab's semantic decisions.
+//! JCloisterZone 5.x saves (`.jcz`, JSON) as JCloisterZone writes them: parsing, the mapping
+//! to a meeplab ruleset, and the translation of the message log into meeplab's semantic
+//! decisions. Anything it cannot read is an error naming the message index and the field.
 //!
 //! # What is read
 //! - `appVersion` must be 5.7.0 or later (older saves use another message format).
-//! - `setup.sets`: `basic:1` or `basic:2` (required; `basic:2`'s garden tiles are read as their
-//!   plain twins), `goldmines`, `corn-circles/1`, `corn-circles/2`, each with a copy count
-//!   1–4. Any other set is refused, naming it.
-//! - `setup.elements`: `small-follower` (followers per player, default 7), `farmers`
-//!   (default on), `gold` (default: on exactly when the `goldmines` set is in); `corn-circle`
-//!   and `garden` are accepted (they come with their sets). Any other element that is
-//!   switched on (`abbot`, `big-follower`, …) is refused.
+//! - `setup.sets`: `basic:1`, `basic:2` (its garden tiles read as their plain twins),
+//!   `goldmines`, `corn-circles/1`, `corn-circles/2`, each with a copy count 1–4. Any other
+//!   set is refused, naming it.
+//! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
+//!   key is present (the client deletes switched-off elements; even `"farmers": false` means
+//!   farmers on). `small-follower` (the follower count; required), `farmers`, `gold` (ingots
+//!   on the Gold Mines tiles), `corn-circle` (the crop-circle action), `garden` (inert
+//!   without the Abbot). Any other element present is refused, naming it.
 //! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`. Other rule keys
 //!   only tune expansions meeplab does not play; they are ignored with a warning.
-//! - `setup.start`: absent, or exactly `BA/RCr` at (0,0) `R0`.
+//! - `setup.start`: exactly `BA/RCr` at (0,0), rotation `0` (an integer, as JCloisterZone
+//!   writes it).
 //! - `players[]` in seat order (`name`, or `nickname`).
-//! - `replay[]`: `PLACE_TILE`, `PLACE_TOKEN` (`GOLD` only), `DEPLOY_MEEPLE` (small followers on
-//!   `City`/`Road`/`Field`/`Monastery`), `CIRCLE_REMOVE_OR_DEPLOY`, `RETURN_MEEPLE` (in a
-//!   crop-circle removal), `PASS`, `COMMIT`; `UNDO` and anything else is refused.
-//! - `gameAnnotations.drawOrder` (or JCZ's `tilePack.params.drawOrder`, where `#END` ends the
-//!   pack) and `gameAnnotations.endTurn`.
+//! - `initialRandom` and the `random` of `COMMIT`/`DEPLOY_MEEPLE`: JCloisterZone's draws are
+//!   reproduced from them (see [`crate::import::draws`]).
+//! - `replay[]`: `PLACE_TILE`, `PLACE_TOKEN` (`GOLD` only), `DEPLOY_MEEPLE` (small followers
+//!   `P.small.N` on `City`/`Road`/`Field`/`Monastery`), `CIRCLE_REMOVE_OR_DEPLOY`,
+//!   `RETURN_MEEPLE` (`source: CORN_CIRCLE`, pointer `{featurePointer, meepleId}`), `PASS`,
+//!   `COMMIT`; `UNDO` and anything else is refused.
+//! - `gameAnnotations.drawOrder` (or `tilePack.params.drawOrder`): the draws, discarded tiles
+//!   included; a final `#END` ends the pack there. `gameAnnotations.endTurn` (or
+//!   `tilePack.params.drawLimit`): the number of draws the pack holds.
 //! - `test.description`, `test.assertions[]` (see [`crate::import::assertions`]).
+//!
+//! # The turn, as JCloisterZone writes it
+//! `PLACE_TILE` (active player) · `PLACE_TOKEN GOLD` (second ingot, when there is a choice) ·
+//! `DEPLOY_MEEPLE` or `PASS` (only when a follower could be placed) · `COMMIT` · then, for a
+//! crop-circle tile with any follower on the board, `CIRCLE_REMOVE_OR_DEPLOY` (active player)
+//! and for each player with a follower on that kind of feature, from the next player round to
+//! the active one: `DEPLOY_MEEPLE` + `COMMIT`, `PASS`, or `RETURN_MEEPLE` + `COMMIT`.
 //!
 //! # The mapping to a ruleset
 //! The mapped ruleset is rule-language text that `extends` a bundled ruleset and overrides
 //! the deck and options; it is loaded through the DSL like any other file:
-//! - gold on → `goldmines-autopick.rules` (JCZ hands out gold by its automatic
+//! - `gold` on → `goldmines-autopick.rules` (JCZ hands out gold by its automatic
 //!   most-contested-first pick; its crop rules are HiG's: *may* deploy, same segment, which
-//!   is what JCZ does); else crop-circle tiles in → `cropcircles.rules`; else `base.rules`.
+//!   is what JCZ does); else the crop-circle action on → `cropcircles.rules`; else
+//!   `base.rules`.
 //! - `deck { base xN, goldmines-c1 xN, crop-circles-1 xN, crop-circles-2 xN }` from the sets
-//!   (the start tile is one of the `BA/RCr` copies, as in JCZ).
+//!   (the start tile is one of the `BA/RCr` copies, as in JCZ). Gold Mines tiles without the
+//!   `gold` element, and crop-circle tiles without `corn-circle`, are written into the text
+//!   without their symbol: plain tiles of the same layout, as JCloisterZone plays them.
 //! - `followers = small-follower`, `farms = off` without farmers,
 //!   `score.city.small = tiles + pennants` for `tiny-city-scoring: "2"`, `players = 1..6`.
-//! - `goldmines` tiles with gold off keep their symbol but no gold is placed (no `gold` rules).
 //!
 //! # The translation
-//! JCZ's placed tiles, in order, are the draw order; each `PLACE_TILE` starts a turn whose
-//! active player is the message's `player` (checked against the seat rotation). Then:
-//! `PLACE_TILE` → `Choice::Place` (rotation normalised to the engine's representative of
-//! symmetric turns); `PLACE_TOKEN GOLD` → `Choice::Ingot` (second ingot); `DEPLOY_MEEPLE`/
-//! `PASS` before the crop circle → `Choice::Follower`; `CIRCLE_REMOVE_OR_DEPLOY` →
+//! Each `PLACE_TILE` starts a turn whose active player is the message's `player` (checked
+//! against the seat rotation). Then: `PLACE_TILE` → `Choice::Place` (rotation normalised to
+//! the engine's representative of symmetric turns); `PLACE_TOKEN GOLD` → `Choice::Ingot`;
+//! `DEPLOY_MEEPLE`/`PASS` before `COMMIT` → `Choice::Follower`; `CIRCLE_REMOVE_OR_DEPLOY` →
 //! `Choice::CropMode`; after it `DEPLOY_MEEPLE`/`PASS` → `CropDeploy` and `RETURN_MEEPLE` →
 //! `CropRemove` (`Choice::Spot`). A location in board orientation is turned back by the tile's
 //! rotation and matched against the tile's segments (sides for cities and roads, half-edges
 //! for fields, `I` for the cloister).
 
 use crate::engine::{Choice, DecisionKind, TakenDecision};
+use crate::import::draws::{self, DrawPlan};
 use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind, HalfEdge, Side, TileType};
 use serde_json::Value;
@@ -58,6 +74,8 @@ pub const MAX_BYTES: usize = 16 << 20;
 pub const MIN_VERSION: (u32, u32, u32) = (5, 7, 0);
 /// Most seats.
 pub const MAX_SEATS: usize = crate::engine::MAX_PLAYERS;
+/// The start tile meeplab supports.
+pub const START_TILE: &str = "BA/RCr";
 
 /// A problem with a `.jcz` file; `message` is the index into `replay[]` when it is about one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +93,7 @@ impl JczError {
             text: text.into(),
         }
     }
-    fn at(index: usize, kind: &str, text: impl Into<String>) -> JczError {
+    pub(crate) fn at(index: usize, kind: &str, text: impl Into<String>) -> JczError {
         JczError {
             message: Some(index),
             kind: Some(kind.to_string()),
@@ -97,33 +115,45 @@ impl fmt::Display for JczError {
 /// The game set-up of a save.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
-    /// Copies of the base set.
+    /// The JCloisterZone sets with their copies, as in `setup.sets` (`basic:1`, …).
+    pub sets: Vec<(String, u32)>,
+    /// Copies of the base set (`basic:1` and `basic:2` together).
     pub basic: u32,
     pub goldmines: u32,
     pub crop1: u32,
     pub crop2: u32,
     pub followers: u8,
     pub farmers: bool,
+    /// The `gold` element: ingots on the Gold Mines tiles.
     pub gold: bool,
+    /// The `corn-circle` element: the crop-circle action.
+    pub crop_action: bool,
     /// `tiny-city-scoring: "2"`.
     pub tiny_city_2: bool,
+}
+
+/// Where a follower goes or comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pointer {
+    pub x: i32,
+    pub y: i32,
+    pub feature: Option<FeatureKind>,
+    pub location: String,
+    /// `meepleId`, e.g. `0.small.1`.
+    pub meeple: String,
 }
 
 /// One message of `replay[]`, decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
     PlaceTile {
+        /// The JCloisterZone id as written.
         tile: String,
         rot: u8,
         x: i32,
         y: i32,
     },
-    Deploy {
-        x: i32,
-        y: i32,
-        feature: Option<FeatureKind>,
-        location: String,
-    },
+    Deploy(Pointer),
     Gold {
         x: i32,
         y: i32,
@@ -131,12 +161,7 @@ pub enum Msg {
     CropChoice {
         deploy: bool,
     },
-    Return {
-        x: i32,
-        y: i32,
-        feature: Option<FeatureKind>,
-        location: String,
-    },
+    Return(Pointer),
     Pass,
     Commit,
 }
@@ -145,22 +170,24 @@ impl Msg {
     pub fn name(&self) -> &'static str {
         match self {
             Msg::PlaceTile { .. } => "PLACE_TILE",
-            Msg::Deploy { .. } => "DEPLOY_MEEPLE",
+            Msg::Deploy(_) => "DEPLOY_MEEPLE",
             Msg::Gold { .. } => "PLACE_TOKEN",
             Msg::CropChoice { .. } => "CIRCLE_REMOVE_OR_DEPLOY",
-            Msg::Return { .. } => "RETURN_MEEPLE",
+            Msg::Return(_) => "RETURN_MEEPLE",
             Msg::Pass => "PASS",
             Msg::Commit => "COMMIT",
         }
     }
 }
 
-/// A message with its index in `replay[]` and its sender.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A message with its index in `replay[]`, its sender and the `random` it sets.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Message {
     pub index: usize,
     pub player: Option<u8>,
     pub msg: Msg,
+    /// `payload.random` of a `COMMIT` or `DEPLOY_MEEPLE` (JCZ's random-changing messages).
+    pub random: Option<f64>,
 }
 
 /// The `test` section.
@@ -171,14 +198,20 @@ pub struct TestSpec {
 }
 
 /// A parsed save.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct JczGame {
     pub app_version: String,
     pub setup: Setup,
     pub players: Vec<String>,
     pub messages: Vec<Message>,
+    /// `initialRandom`.
+    pub initial_random: Option<f64>,
+    /// The forced draws (`drawOrder` without a final `#END`).
     pub draw_order: Vec<String>,
-    pub end_turn: Option<u32>,
+    /// The draw order ends with `#END`.
+    pub draw_order_ends: bool,
+    /// `endTurn` / `drawLimit`: the number of draws the pack holds.
+    pub draw_limit: Option<u32>,
     pub test: Option<TestSpec>,
     /// Things read but ignored.
     pub warnings: Vec<String>,
@@ -219,16 +252,6 @@ pub fn looks_like_jcz(v: &Value) -> bool {
     v.get("replay").is_some() && v.get("setup").is_some()
 }
 
-fn truthy(v: &Value) -> bool {
-    match v {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
-        Value::String(s) => !s.is_empty() && s != "0" && s != "false",
-        _ => true,
-    }
-}
-
 fn as_i32(v: &Value) -> Option<i32> {
     v.as_i64().and_then(|n| i32::try_from(n).ok())
 }
@@ -241,32 +264,23 @@ fn position(v: Option<&Value>) -> Option<(i32, i32)> {
     Some((as_i32(&a[0])?, as_i32(&a[1])?))
 }
 
+/// A message's rotation: `"R0"`, `"R90"`, `"R180"`, `"R270"`.
 fn rotation(v: Option<&Value>) -> Option<u8> {
-    match v? {
-        Value::String(s) => match s.as_str() {
-            "R0" => Some(0),
-            "R90" => Some(1),
-            "R180" => Some(2),
-            "R270" => Some(3),
-            _ => None,
-        },
-        Value::Number(n) => match n.as_i64()? {
-            0 => Some(0),
-            90 => Some(1),
-            180 => Some(2),
-            270 => Some(3),
-            _ => None,
-        },
+    match v?.as_str()? {
+        "R0" => Some(0),
+        "R90" => Some(1),
+        "R180" => Some(2),
+        "R270" => Some(3),
         _ => None,
     }
 }
 
-fn feature_kind(s: &str) -> Option<Option<FeatureKind>> {
+fn feature_kind(s: &str) -> Option<FeatureKind> {
     match s {
-        "City" => Some(Some(FeatureKind::City)),
-        "Road" => Some(Some(FeatureKind::Road)),
-        "Field" | "Farm" => Some(Some(FeatureKind::Field)),
-        "Monastery" | "Cloister" => Some(Some(FeatureKind::Cloister)),
+        "City" => Some(FeatureKind::City),
+        "Road" => Some(FeatureKind::Road),
+        "Field" => Some(FeatureKind::Field),
+        "Monastery" => Some(FeatureKind::Cloister),
         _ => None,
     }
 }
@@ -275,84 +289,121 @@ fn count(v: &Value, what: &str) -> Result<u32, JczError> {
     let n = v
         .as_u64()
         .ok_or_else(|| JczError::new(format!("setup.sets.{what} must be a count, not {v}")))?;
-    if n > 4 {
+    if !(1..=4).contains(&n) {
         return Err(JczError::new(format!(
-            "setup.sets.{what} = {n}: at most 4 copies of a set are supported"
+            "setup.sets.{what} = {n}: 1 to 4 copies of a set are supported"
         )));
     }
     Ok(n as u32)
 }
 
-fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczError> {
-    let mut s = Setup {
-        followers: 7,
-        farmers: true,
-        ..Setup::default()
+/// A count as JCloisterZone reads it (`Integer.parseInt(value.toString().split("\\.")[0])`).
+fn element_count(v: &Value) -> Option<i64> {
+    let s = match v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        _ => return None,
     };
+    s.split('.').next()?.parse::<i64>().ok()
+}
+
+fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczError> {
+    let mut s = Setup::default();
     let sets = setup
         .get("sets")
         .and_then(Value::as_object)
         .ok_or_else(|| JczError::new("setup.sets is missing (which tile sets were played?)"))?;
     let mut unsupported = Vec::new();
     for (name, v) in sets {
-        match name.as_str() {
-            // basic:2 is the C2 base: the same tiles, eight of them with a garden (inert
-            // without the Abbot), read as their plain twins (see `plain_twin`).
-            "basic:1" | "basic" | "basic:2" => s.basic += count(v, name)?,
-            "goldmines" => s.goldmines = count(v, name)?,
-            "corn-circles/1" => s.crop1 = count(v, name)?,
-            "corn-circles/2" => s.crop2 = count(v, name)?,
-            other => {
-                if truthy(v) {
-                    unsupported.push(other.to_string());
-                }
-            }
+        if v.is_null() {
+            continue;
         }
+        let n = match name.as_str() {
+            "basic:1" | "basic:2" => {
+                let n = count(v, name)?;
+                s.basic += n;
+                n
+            }
+            "goldmines" => {
+                s.goldmines = count(v, name)?;
+                s.goldmines
+            }
+            "corn-circles/1" => {
+                s.crop1 = count(v, name)?;
+                s.crop1
+            }
+            "corn-circles/2" => {
+                s.crop2 = count(v, name)?;
+                s.crop2
+            }
+            other => {
+                unsupported.push(other.to_string());
+                continue;
+            }
+        };
+        s.sets.push((name.clone(), n));
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "tile set(s) not supported: {} (meeplab plays basic:1, goldmines, corn-circles/1, corn-circles/2)",
+            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2)",
             unsupported.join(", ")
         )));
     }
     if s.basic == 0 {
         return Err(JczError::new(
-            "a game without the base set `basic:1` is not supported",
+            "setup.sets: a game without the base set (`basic:1` or `basic:2`) is not supported",
         ));
     }
-    let mut gold_given = None;
-    if let Some(el) = setup.get("elements").and_then(Value::as_object) {
-        let mut unsupported = Vec::new();
-        for (name, v) in el {
-            match name.as_str() {
-                "small-follower" => {
-                    let n = v.as_u64().filter(|n| (1..=30).contains(n)).ok_or_else(|| {
+    if s.basic > 4 {
+        return Err(JczError::new(format!(
+            "setup.sets: {} copies of the base set; at most 4 are supported",
+            s.basic
+        )));
+    }
+    let el = setup
+        .get("elements")
+        .and_then(Value::as_object)
+        .ok_or_else(|| {
+            JczError::new("setup.elements is missing (JCloisterZone would play without followers)")
+        })?;
+    let mut unsupported = Vec::new();
+    let mut followers = None;
+    for (name, v) in el {
+        match name.as_str() {
+            // JCloisterZone tests farmers by the key's presence, whatever its value
+            "farmers" => s.farmers = true,
+            _ if v.is_null() => {}
+            "small-follower" => {
+                let n = element_count(v)
+                    .filter(|n| (1..=30).contains(n))
+                    .ok_or_else(|| {
                         JczError::new(format!(
-                            "setup.elements.small-follower = {v}: expected 1 to 30"
+                            "setup.elements.small-follower = {v}: expected 1 to 30 followers"
                         ))
                     })?;
-                    s.followers = n as u8;
-                }
-                "farmers" => s.farmers = truthy(v),
-                "gold" => gold_given = Some(truthy(v)),
-                // JCZ switches these on with their sets: the crop-circle action comes with
-                // the corn-circles sets, and gardens (basic:2) only matter with the Abbot.
-                "corn-circle" | "garden" => {}
-                other => {
-                    if truthy(v) {
-                        unsupported.push(other.to_string());
-                    }
-                }
+                followers = Some(n as u8);
             }
-        }
-        if !unsupported.is_empty() {
-            return Err(JczError::new(format!(
-                "game element(s) not supported: {} (meeplab knows small-follower, farmers, gold, corn-circle, garden)",
-                unsupported.join(", ")
-            )));
+            "gold" => s.gold = true,
+            "corn-circle" => s.crop_action = true,
+            // gardens only matter with the Abbot, which meeplab does not play
+            "garden" => {}
+            other => unsupported.push(other.to_string()),
         }
     }
-    s.gold = gold_given.unwrap_or(s.goldmines > 0);
+    if !unsupported.is_empty() {
+        return Err(JczError::new(format!(
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden)",
+            unsupported.join(", ")
+        )));
+    }
+    s.followers = followers.ok_or_else(|| {
+        JczError::new(
+            "setup.elements.small-follower is missing: JCloisterZone would play without small followers, which meeplab does not support",
+        )
+    })?;
+    // elements without their tiles change nothing
+    s.gold &= s.goldmines > 0;
+    s.crop_action &= s.crop1 + s.crop2 > 0;
     if let Some(rules) = setup.get("rules").and_then(Value::as_object) {
         for (name, v) in rules {
             match (name.as_str(), v.as_str()) {
@@ -364,28 +415,69 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
                     )))
                 }
                 (other, _) => warnings.push(format!(
-                    "rule `{other}` ignored (it tunes an expansion meeplab does not play)"
+                    "setup.rules.{other} ignored (it tunes an expansion meeplab does not play)"
                 )),
             }
         }
     }
-    if let Some(start) = setup.get("start") {
-        let ok = start.as_array().is_some_and(|a| {
-            a.len() == 1
-                && a[0].get("tile").and_then(Value::as_str) == Some("BA/RCr")
-                && a[0].get("x").and_then(as_i32) == Some(0)
-                && a[0].get("y").and_then(as_i32) == Some(0)
-                && a[0]
-                    .get("rotation")
-                    .is_none_or(|r| rotation(Some(r)) == Some(0))
-        });
-        if !ok {
+    let start = setup.get("start").ok_or_else(|| {
+        JczError::new("setup.start is missing (JCloisterZone would start without a start tile)")
+    })?;
+    let ok = start.as_array().is_some_and(|a| {
+        a.len() == 1
+            && a[0].get("tile").and_then(Value::as_str) == Some(START_TILE)
+            && a[0].get("x").and_then(as_i32) == Some(0)
+            && a[0].get("y").and_then(as_i32) == Some(0)
+    });
+    if !ok {
+        return Err(JczError::new(format!(
+            "setup.start = {start}: only the standard start (BA/RCr at 0,0, rotation 0) is supported"
+        )));
+    }
+    match start[0].get("rotation") {
+        Some(r) if r.as_i64() == Some(0) => {}
+        r => {
             return Err(JczError::new(format!(
-                "setup.start = {start}: only the standard start (BA/RCr at 0,0, R0) is supported"
-            )));
+                "setup.start[0].rotation = {}: JCloisterZone writes the start rotation as an integer (0, 90, 180, 270); meeplab supports 0",
+                r.map_or("missing".to_string(), Value::to_string)
+            )))
         }
     }
     Ok(s)
+}
+
+fn meeple_pointer(
+    fp: &Value,
+    meeple: Option<&Value>,
+    field: &str,
+    bad: &dyn Fn(String) -> JczError,
+) -> Result<Pointer, JczError> {
+    let (x, y) = position(fp.get("position"))
+        .ok_or_else(|| bad(format!("{field}.position must be [x, y]")))?;
+    let feature = match fp.get("feature").and_then(Value::as_str) {
+        None => return Err(bad(format!("{field}.feature is missing"))),
+        Some(f) => feature_kind(f).ok_or_else(|| {
+            bad(format!(
+                "{field}.feature = `{f}` is not supported (City, Road, Field, Monastery)"
+            ))
+        })?,
+    };
+    let location = fp
+        .get("location")
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad(format!("{field}.location is missing")))?
+        .to_string();
+    let meeple = meeple
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad("meepleId is missing".into()))?
+        .to_string();
+    Ok(Pointer {
+        x,
+        y,
+        feature: Some(feature),
+        location,
+        meeple,
+    })
 }
 
 fn parse_message(index: usize, m: &Value) -> Result<Message, JczError> {
@@ -398,108 +490,106 @@ fn parse_message(index: usize, m: &Value) -> Result<Message, JczError> {
         Some(p) => Some(
             p.as_u64()
                 .filter(|&p| (p as usize) < MAX_SEATS)
-                .ok_or_else(|| JczError::at(index, kind, format!("bad player {p}")))?
+                .ok_or_else(|| JczError::at(index, kind, format!("player = {p}: not a seat")))?
                 as u8,
         ),
     };
     let empty = Value::Object(Default::default());
     let payload = m.get("payload").unwrap_or(&empty);
-    let bad = |what: &str| JczError::at(index, kind, what.to_string());
-    let msg =
-        match kind {
-            "PLACE_TILE" => {
-                let tile = plain_twin(
-                    payload
-                        .get("tileId")
-                        .and_then(Value::as_str)
-                        .ok_or_else(|| bad("missing tileId"))?,
-                )
+    let bad = |what: String| JczError::at(index, kind, what);
+    let msg = match kind {
+        "PLACE_TILE" => {
+            let tile = payload
+                .get("tileId")
+                .and_then(Value::as_str)
+                .ok_or_else(|| bad("payload.tileId is missing".into()))?
                 .to_string();
-                let rot = rotation(payload.get("rotation"))
-                    .ok_or_else(|| bad("rotation must be R0, R90, R180 or R270"))?;
-                let (x, y) = position(payload.get("position"))
-                    .ok_or_else(|| bad("position must be [x, y]"))?;
-                Msg::PlaceTile { tile, rot, x, y }
-            }
-            "DEPLOY_MEEPLE" | "RETURN_MEEPLE" => {
-                let meeple = payload
-                    .get("meepleId")
-                    .or_else(|| payload.get("pointer").and_then(|p| p.get("meepleId")))
-                    .and_then(Value::as_str);
-                if let Some(id) = meeple {
-                    if !id.contains("small") {
-                        return Err(bad(&format!(
-                        "meeple `{id}` is not a small follower; other figures are not supported"
-                    )));
-                    }
-                }
-                if let Some(src) = payload.get("source").and_then(Value::as_str) {
-                    if kind == "RETURN_MEEPLE" && !src.contains("CIRCLE") && !src.contains("CORN") {
-                        return Err(bad(&format!(
-                            "returning a meeple for `{src}` is not supported (only crop circles)"
-                        )));
-                    }
-                }
-                let p = payload
-                    .get("pointer")
-                    .ok_or_else(|| bad("missing pointer"))?;
-                let (x, y) = position(p.get("position"))
-                    .ok_or_else(|| bad("pointer.position must be [x, y]"))?;
-                let feature = match p.get("feature").and_then(Value::as_str) {
-                    None => None,
-                    Some(f) => feature_kind(f).ok_or_else(|| {
-                        bad(&format!(
-                            "feature `{f}` is not supported (City, Road, Field, Monastery)"
-                        ))
-                    })?,
-                };
-                let location = p
-                    .get("location")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| bad("missing pointer.location"))?
-                    .to_string();
-                if kind == "DEPLOY_MEEPLE" {
-                    Msg::Deploy {
-                        x,
-                        y,
-                        feature,
-                        location,
-                    }
-                } else {
-                    Msg::Return {
-                        x,
-                        y,
-                        feature,
-                        location,
-                    }
+            let rot = rotation(payload.get("rotation")).ok_or_else(|| {
+                bad(format!(
+                    "payload.rotation = {}: expected \"R0\", \"R90\", \"R180\" or \"R270\"",
+                    payload.get("rotation").unwrap_or(&Value::Null)
+                ))
+            })?;
+            let (x, y) = position(payload.get("position"))
+                .ok_or_else(|| bad("payload.position must be [x, y]".into()))?;
+            Msg::PlaceTile { tile, rot, x, y }
+        }
+        "DEPLOY_MEEPLE" => {
+            let p = payload
+                .get("pointer")
+                .ok_or_else(|| bad("payload.pointer is missing".into()))?;
+            Msg::Deploy(meeple_pointer(
+                p,
+                payload.get("meepleId"),
+                "payload.pointer",
+                &bad,
+            )?)
+        }
+        "RETURN_MEEPLE" => {
+            match payload.get("source").and_then(Value::as_str) {
+                Some("CORN_CIRCLE") => {}
+                src => {
+                    return Err(bad(format!(
+                        "payload.source = {}: only CORN_CIRCLE returns are supported",
+                        src.unwrap_or("missing")
+                    )))
                 }
             }
-            "PLACE_TOKEN" => {
-                let token = payload.get("token").and_then(Value::as_str).unwrap_or("");
-                if token != "GOLD" {
-                    return Err(bad(&format!(
-                        "token `{token}` is not supported (only GOLD)"
-                    )));
-                }
-                let (x, y) = position(payload.get("pointer"))
-                    .ok_or_else(|| bad("pointer must be [x, y]"))?;
-                Msg::Gold { x, y }
+            let p = payload
+                .get("pointer")
+                .ok_or_else(|| bad("payload.pointer is missing".into()))?;
+            let fp = p.get("featurePointer").ok_or_else(|| {
+                bad("payload.pointer.featurePointer is missing (JCloisterZone writes {featurePointer: {position, feature, location}, meepleId})".into())
+            })?;
+            Msg::Return(meeple_pointer(
+                fp,
+                p.get("meepleId"),
+                "payload.pointer.featurePointer",
+                &bad,
+            )?)
+        }
+        "PLACE_TOKEN" => {
+            let token = payload.get("token").and_then(Value::as_str).unwrap_or("");
+            if token != "GOLD" {
+                return Err(bad(format!(
+                    "payload.token = `{token}` is not supported (only GOLD)"
+                )));
             }
-            "CIRCLE_REMOVE_OR_DEPLOY" => match payload.get("value").and_then(Value::as_str) {
-                Some("DEPLOY") => Msg::CropChoice { deploy: true },
-                Some("REMOVE") => Msg::CropChoice { deploy: false },
-                _ => return Err(bad("value must be DEPLOY or REMOVE")),
-            },
-            "PASS" => Msg::Pass,
-            "COMMIT" => Msg::Commit,
-            other => return Err(JczError::at(
+            let (x, y) = position(payload.get("pointer"))
+                .ok_or_else(|| bad("payload.pointer must be [x, y]".into()))?;
+            Msg::Gold { x, y }
+        }
+        "CIRCLE_REMOVE_OR_DEPLOY" => match payload.get("value").and_then(Value::as_str) {
+            Some("DEPLOY") => Msg::CropChoice { deploy: true },
+            Some("REMOVE") => Msg::CropChoice { deploy: false },
+            _ => return Err(bad("payload.value must be DEPLOY or REMOVE".into())),
+        },
+        "PASS" => Msg::Pass,
+        "COMMIT" => Msg::Commit,
+        other => {
+            return Err(JczError::at(
                 index,
                 other,
                 "this message type is not supported (meeplab reads PLACE_TILE, PLACE_TOKEN GOLD, \
                  DEPLOY_MEEPLE, CIRCLE_REMOVE_OR_DEPLOY, RETURN_MEEPLE, PASS, COMMIT)",
-            )),
-        };
-    Ok(Message { index, player, msg })
+            ))
+        }
+    };
+    let random = match payload.get("random") {
+        None | Some(Value::Null) => None,
+        Some(r) if matches!(msg, Msg::Commit | Msg::Deploy(_)) => Some(
+            r.as_f64()
+                .filter(|r| (0.0..1.0).contains(r))
+                .ok_or_else(|| bad(format!("payload.random = {r}: expected a number in [0, 1)")))?,
+        ),
+        Some(_) => None,
+    };
+    Ok(Message {
+        index,
+        player,
+        msg,
+        random,
+    })
 }
 
 /// Parse a save (already decoded JSON).
@@ -544,6 +634,16 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
             players.len()
         )));
     }
+    let initial_random = match v.get("initialRandom") {
+        None | Some(Value::Null) => None,
+        Some(r) => Some(
+            r.as_f64()
+                .filter(|r| (0.0..1.0).contains(r))
+                .ok_or_else(|| {
+                    JczError::new(format!("initialRandom = {r}: expected a number in [0, 1)"))
+                })?,
+        ),
+    };
     let replay = v
         .get("replay")
         .and_then(Value::as_array)
@@ -554,38 +654,54 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         .map(|(i, m)| parse_message(i, m))
         .collect::<Result<Vec<_>, _>>()?;
     let mut draw_order = Vec::new();
-    let mut end_turn = None;
+    let mut draw_order_ends = false;
+    let mut draw_limit = None;
     let annotations = v
         .get("gameAnnotations")
         .or_else(|| v.get("setup").and_then(|s| s.get("gameAnnotations")));
     if let Some(a) = annotations {
-        let order = a.get("drawOrder").or_else(|| {
-            a.get("tilePack")
-                .and_then(|t| t.get("params"))
-                .and_then(|p| p.get("drawOrder"))
-        });
+        let params = a.get("tilePack").and_then(|t| t.get("params"));
+        let (order, field) = match a.get("drawOrder") {
+            Some(o) => (Some(o), "gameAnnotations.drawOrder"),
+            None => (
+                params.and_then(|p| p.get("drawOrder")),
+                "gameAnnotations.tilePack.params.drawOrder",
+            ),
+        };
         if let Some(order) = order {
             let list = order
                 .as_array()
-                .ok_or_else(|| JczError::new("gameAnnotations.drawOrder must be a list"))?;
-            for t in list {
-                let id = t
-                    .as_str()
-                    .ok_or_else(|| JczError::new("gameAnnotations.drawOrder must list tile ids"))?;
+                .ok_or_else(|| JczError::new(format!("{field} must be a list of tile ids")))?;
+            for (i, t) in list.iter().enumerate() {
+                let id = t.as_str().ok_or_else(|| {
+                    JczError::new(format!("{field}[{i}] = {t}: expected a tile id"))
+                })?;
                 if id == "#END" {
-                    end_turn.get_or_insert(draw_order.len() as u32);
-                    break;
+                    if i + 1 != list.len() {
+                        return Err(JczError::new(format!(
+                            "{field}[{i}] = \"#END\" before the end of the list (JCloisterZone ends the pack only with a final #END)"
+                        )));
+                    }
+                    draw_order_ends = true;
+                } else {
+                    draw_order.push(id.to_string());
                 }
-                draw_order.push(plain_twin(id).to_string());
             }
         }
-        if let Some(e) = a.get("endTurn") {
-            let n = e.as_u64().filter(|&n| n <= 10_000).ok_or_else(|| {
-                JczError::new(format!(
-                    "gameAnnotations.endTurn = {e}: expected a turn number"
-                ))
-            })?;
-            end_turn = Some(n as u32);
+        let (limit, field) = match a.get("endTurn") {
+            Some(e) => (Some(e), "gameAnnotations.endTurn"),
+            None => (
+                params.and_then(|p| p.get("drawLimit")),
+                "gameAnnotations.tilePack.params.drawLimit",
+            ),
+        };
+        if let Some(e) = limit.filter(|e| !e.is_null()) {
+            let n = element_count(e)
+                .filter(|&n| (0..=10_000).contains(&n))
+                .ok_or_else(|| {
+                    JczError::new(format!("{field} = {e}: expected a number of draws"))
+                })?;
+            draw_limit = Some(n as u32);
         }
     }
     let test = match v.get("test") {
@@ -618,8 +734,10 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         setup,
         players,
         messages,
+        initial_random,
         draw_order,
-        end_turn,
+        draw_order_ends,
+        draw_limit,
         test,
         warnings,
     })
@@ -641,22 +759,20 @@ fn quoted(p: &Path) -> String {
 
 /// A short name of the sets and options, e.g. `basic:1 + goldmines, 2-pt small city`.
 pub fn setup_label(s: &Setup) -> String {
-    let mut sets = vec![format!("basic:1{}", times(s.basic))];
-    if s.goldmines > 0 {
-        sets.push(format!("goldmines{}", times(s.goldmines)));
-    }
-    if s.crop1 > 0 {
-        sets.push(format!("corn-circles/1{}", times(s.crop1)));
-    }
-    if s.crop2 > 0 {
-        sets.push(format!("corn-circles/2{}", times(s.crop2)));
-    }
+    let sets: Vec<String> = s
+        .sets
+        .iter()
+        .map(|(name, n)| format!("{name}{}", times(*n)))
+        .collect();
     let mut label = sets.join(" + ");
     if !s.farmers {
         label.push_str(", no farmers");
     }
     if s.goldmines > 0 && !s.gold {
-        label.push_str(", gold off");
+        label.push_str(", no gold");
+    }
+    if s.crop1 + s.crop2 > 0 && !s.crop_action {
+        label.push_str(", no crop-circle action");
     }
     if s.tiny_city_2 {
         label.push_str(", 2-pt small city");
@@ -675,12 +791,56 @@ fn times(n: u32) -> String {
     }
 }
 
+/// The tiles of a bundled tile file as rule-language text without their gold and crop
+/// symbols: plain tiles of the same layout, under the same names and tile set name.
+fn plain_tiles(dir: &Path, file: &str, set: &str) -> Result<String, String> {
+    let probe = format!(
+        "ruleset \"probe\"\nextends {}\ninclude {}\ndeck += {{ {set} x1 }}\n",
+        quoted(&dir.join("base.rules")),
+        quoted(&dir.join(file))
+    );
+    let loaded = crate::dsl::load_ruleset_str("<jcz tiles>", &probe).map_err(|d| {
+        format!(
+            "the bundled tiles {file} do not load (bundled rulesets in {}):\n{d}",
+            dir.display()
+        )
+    })?;
+    let base = crate::dsl::load_ruleset_str(
+        "<jcz base>",
+        &format!(
+            "ruleset \"probe\"\nextends {}\n",
+            quoted(&dir.join("base.rules"))
+        ),
+    )
+    .map_err(|d| format!("base.rules does not load:\n{d}"))?;
+    let mut out = String::new();
+    let mut names = Vec::new();
+    for t in &loaded.ruleset.tiles {
+        if base.ruleset.tile_index(&t.id).is_some() {
+            continue;
+        }
+        let mut plain = t.clone();
+        plain.gold = false;
+        plain.crop = None;
+        crate::dsl::print::tile(&mut out, &plain);
+        let n = loaded
+            .ruleset
+            .deck
+            .iter()
+            .find(|d| loaded.ruleset.tiles[d.tile as usize].id == t.id)
+            .map_or(1, |d| d.count);
+        names.push(format!("{} x{n}", crate::dsl::print::name(&t.id)));
+    }
+    out.push_str(&format!("tileset {set} {{\n  {}\n}}\n", names.join(", ")));
+    Ok(out)
+}
+
 /// The rule-language text of the ruleset a save was played under (see the module docs);
 /// `dir` is the folder of the bundled rulesets.
-pub fn ruleset_text(s: &Setup, dir: &Path) -> String {
+pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     let parent = if s.gold {
         "goldmines-autopick.rules"
-    } else if s.crop1 + s.crop2 > 0 {
+    } else if s.crop_action {
         "cropcircles.rules"
     } else {
         "base.rules"
@@ -693,15 +853,38 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> String {
     ));
     t.push_str(&format!("extends {}\n", quoted(&dir.join(parent))));
     let mut deck = vec![format!("base x{}", s.basic)];
-    for (n, file, set) in [
-        (s.goldmines, "tiles/goldmines-c1.tiles", "goldmines-c1"),
-        (s.crop1, "tiles/crop-circles-1.tiles", "crop-circles-1"),
-        (s.crop2, "tiles/crop-circles-2.tiles", "crop-circles-2"),
+    for (n, file, set, symbol_on) in [
+        (
+            s.goldmines,
+            "tiles/goldmines-c1.tiles",
+            "goldmines-c1",
+            s.gold,
+        ),
+        (
+            s.crop1,
+            "tiles/crop-circles-1.tiles",
+            "crop-circles-1",
+            s.crop_action,
+        ),
+        (
+            s.crop2,
+            "tiles/crop-circles-2.tiles",
+            "crop-circles-2",
+            s.crop_action,
+        ),
     ] {
-        if n > 0 {
-            t.push_str(&format!("include {}\n", quoted(&dir.join(file))));
-            deck.push(format!("{set} x{n}"));
+        if n == 0 {
+            continue;
         }
+        if symbol_on {
+            t.push_str(&format!("include {}\n", quoted(&dir.join(file))));
+        } else {
+            t.push_str(&format!(
+                "# {set} without its symbol: the JCloisterZone element is absent\n"
+            ));
+            t.push_str(&plain_tiles(dir, file, set)?);
+        }
+        deck.push(format!("{set} x{n}"));
     }
     t.push_str(&format!("deck {{ {} }}\n", deck.join(", ")));
     t.push_str("players = 1..6  source \"JCloisterZone\"\n");
@@ -710,19 +893,19 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> String {
         s.followers
     ));
     if !s.farmers {
-        t.push_str("farms = off  source \"JCloisterZone setup: no farmers\"\n");
+        t.push_str("farms = off  source \"JCloisterZone setup: no farmers element\"\n");
     }
     if s.tiny_city_2 {
         t.push_str(
             "score.city.small = tiles + pennants  source \"JCloisterZone rule tiny-city-scoring 2\"\n",
         );
     }
-    t
+    Ok(t)
 }
 
 /// Load the mapped ruleset through the rule language.
 pub fn load_ruleset(s: &Setup, dir: &Path) -> Result<Ruleset, String> {
-    let text = ruleset_text(s, dir);
+    let text = ruleset_text(s, dir)?;
     match crate::dsl::load_ruleset_str("<jcz setup>", &text) {
         Ok(l) => Ok(l.ruleset),
         Err(d) => Err(format!(
@@ -836,11 +1019,13 @@ pub fn segment_for(
     })
 }
 
-/// One drawn tile of the translated record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One placed tile of the translated record.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Draw {
-    /// meeplab tile id (the JCZ id).
+    /// meeplab tile id (the JCZ id, garden tiles read as their plain twins).
     pub id: String,
+    /// The JCloisterZone id as the save writes it.
+    pub jcz_id: String,
     pub tile: TileIdx,
     pub player: u8,
     /// Index of its `PLACE_TILE` message.
@@ -849,21 +1034,30 @@ pub struct Draw {
     pub y: i32,
     /// Normalised rotation.
     pub rot: u8,
+    /// The `random` the last random-changing message before this draw set (JCZ draws this
+    /// tile with it, after the previous turn's last message).
+    pub random_before: Option<f64>,
 }
 
 /// A save in engine terms.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Translated {
     pub draws: Vec<Draw>,
     pub decisions: Vec<TakenDecision>,
     /// `replay[]` index of each decision.
     pub origins: Vec<usize>,
-    /// The pack is exhausted (`endTurn` reached, or every tile drawn): final scoring follows.
-    pub complete: bool,
-    /// Tiles still in the pack after the last recorded draw (none when `endTurn` ends the
-    /// game). If none of them fits anywhere, JCloisterZone discarded them and the game is
-    /// over too; the replay checks that on the board (see `import::replay`).
+    /// How JCloisterZone drew the pack (see [`crate::import::draws`]).
+    pub plan: DrawPlan,
+    /// The `random` set after the last `PLACE_TILE` (the draw after the last turn uses it).
+    pub random_after: Option<f64>,
+    /// The save ends inside a turn: the index of the last message, and what is missing.
+    pub open_turn: Option<(usize, String)>,
+    /// Tiles of the sets never placed (meeplab tile indices, one entry per copy), for
+    /// deciding the end of the game from the pack's contents when the draws cannot be
+    /// reproduced.
     pub left_in_pack: Vec<TileIdx>,
+    /// The players' names, in seat order.
+    pub names: Vec<String>,
 }
 
 impl Translated {
@@ -876,7 +1070,62 @@ impl Translated {
     }
 }
 
-/// Translate the message log into draws and decisions under `rules` (the mapped ruleset).
+/// Where a turn is in JCloisterZone's message order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// After `PLACE_TILE`, before the turn's `COMMIT`.
+    Main,
+    /// After the turn's `COMMIT`.
+    Committed,
+    /// In the crop-circle step; `pending`: a player who deployed or returned a follower and
+    /// owes a `COMMIT`; `acted`: the players who had their go.
+    Crop {
+        deploy: bool,
+        pending: Option<u8>,
+        acted: u8,
+    },
+}
+
+/// The player of a crop-circle `PASS` written without `player`: the seat JCloisterZone asked
+/// then, which only the replay knows (it takes the pass for the next player the rules ask
+/// who has no recorded crop-circle action).
+pub const ANY_PLAYER: u8 = u8::MAX;
+
+/// The seat a `meepleId` (`P.small.N`) belongs to.
+fn meeple_owner(id: &str) -> Option<u8> {
+    id.split('.').next()?.parse().ok()
+}
+
+/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1.
+fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
+    let mut parts = id.split('.');
+    let (Some(p), Some(kind), Some(n), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(format!(
+            "payload meepleId `{id}` is not a JCloisterZone meeple id (`P.small.N`)"
+        ));
+    };
+    if kind != "small" {
+        return Err(format!(
+            "meeple `{id}` is not a small follower; other figures are not supported"
+        ));
+    }
+    if p.parse::<u8>().ok() != Some(player) {
+        return Err(format!(
+            "meeple `{id}` belongs to seat {p}, but player {player} sends the message"
+        ));
+    }
+    match n.parse::<u8>() {
+        Ok(n) if (1..=followers).contains(&n) => Ok(()),
+        _ => Err(format!(
+            "meeple `{id}`: JCloisterZone numbers a player's {followers} small followers from 1 to {followers}"
+        )),
+    }
+}
+
+/// Translate the message log into placed tiles and decisions under `rules` (the mapped
+/// ruleset), checking JCloisterZone's message order.
 pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
     let n = g.players.len() as u32;
     let mut board: HashMap<(i32, i32), (TileIdx, u8)> = HashMap::new();
@@ -889,18 +1138,29 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
     if let Some(c) = left.get_mut(&rules.start) {
         *c -= 1;
     }
+    let pack = draws::build_pack(&g.setup.sets, START_TILE).map_err(JczError::new)?;
     let mut out = Translated {
         draws: Vec::new(),
         decisions: Vec::new(),
         origins: Vec::new(),
-        complete: false,
+        plan: DrawPlan {
+            pack,
+            forced: g.draw_order.clone(),
+            end_marker: g.draw_order_ends,
+            limit: g.draw_limit,
+            initial_random: g.initial_random,
+        },
+        random_after: None,
+        open_turn: None,
         left_in_pack: Vec::new(),
+        names: g.players.clone(),
     };
     let mut turn = 0u32;
     let mut active = 0u8;
     let mut placed_at = (0, 0);
-    let mut crop_phase = false;
-    let mut committed = true;
+    let mut step = Step::Committed;
+    let mut followed = false;
+    let mut random: Option<f64> = None;
     let push = |out: &mut Translated, idx: usize, d: TakenDecision| {
         out.decisions.push(d);
         out.origins.push(idx);
@@ -917,16 +1177,48 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
             }
         }
         let player_name = |p: u8| g.players[p as usize].clone();
-        match &m.msg {
-            Msg::PlaceTile { tile, rot, x, y } => {
-                if let Some(end) = g.end_turn {
-                    if turn >= end {
+        let segment_at = |p: &Pointer| -> Result<(i32, i32, u8), JczError> {
+            let (t, r) = *board
+                .get(&(p.x, p.y))
+                .ok_or_else(|| err(format!("payload pointer: no tile at ({},{})", p.x, p.y)))?;
+            let seg = segment_for(&rules.tiles[t as usize], r, p.feature, &p.location)
+                .map_err(|e| err(format!("payload pointer: {e}")))?;
+            Ok((p.x, p.y, seg))
+        };
+        // the sender: `player` when written, else the owner of the meeple moved
+        let from = match &m.msg {
+            Msg::Deploy(p) | Msg::Return(p) => m.player.or_else(|| meeple_owner(&p.meeple)),
+            _ => m.player,
+        };
+        if let Msg::Deploy(p) | Msg::Return(p) = &m.msg {
+            let who = from.ok_or_else(|| {
+                err(format!(
+                    "payload meepleId `{}` is not a JCloisterZone meeple id (`P.small.N`)",
+                    p.meeple
+                ))
+            })?;
+            check_meeple(&p.meeple, who, g.setup.followers).map_err(err)?;
+        }
+        match (&m.msg, step) {
+            (Msg::PlaceTile { tile, rot, x, y }, _) => {
+                match step {
+                    Step::Main if turn > 0 => {
                         return Err(err(format!(
-                            "a tile after the end of the pack (gameAnnotations.endTurn = {end})"
-                        )));
+                            "turn {turn} has no COMMIT before the next PLACE_TILE"
+                        )))
                     }
+                    Step::Crop {
+                        pending: Some(p), ..
+                    } => {
+                        return Err(err(format!(
+                            "{} acted in the crop-circle step but sent no COMMIT",
+                            player_name(p)
+                        )))
+                    }
+                    _ => {}
                 }
-                let t = rules.tile_by_jcz(tile).ok_or_else(|| {
+                let id = plain_twin(tile);
+                let t = rules.tile_by_jcz(id).ok_or_else(|| {
                     err(format!(
                         "unknown tile id `{tile}` (not in the tile sets of this game)"
                     ))
@@ -938,14 +1230,6 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     )));
                 }
                 *c -= 1;
-                if let Some(want) = g.draw_order.get(turn as usize) {
-                    if want != tile {
-                        return Err(err(format!(
-                            "places `{tile}`, but gameAnnotations.drawOrder forces `{want}` as draw {}",
-                            turn + 1
-                        )));
-                    }
-                }
                 let expected = (turn % n) as u8;
                 let player = m.player.unwrap_or(expected);
                 if player != expected {
@@ -958,8 +1242,8 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 }
                 turn += 1;
                 active = player;
-                crop_phase = false;
-                committed = false;
+                step = Step::Main;
+                followed = false;
                 if board.contains_key(&(*x, *y)) {
                     return Err(err(format!(
                         "illegal placement: ({x},{y}) already holds a tile"
@@ -970,12 +1254,14 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 placed_at = (*x, *y);
                 out.draws.push(Draw {
                     id: rules.tiles[t as usize].id.clone(),
+                    jcz_id: tile.clone(),
                     tile: t,
                     player,
                     message: m.index,
                     x: *x,
                     y: *y,
                     rot: r,
+                    random_before: random.take(),
                 });
                 push(
                     &mut out,
@@ -992,19 +1278,15 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     },
                 );
             }
-            _ if committed => {
-                if !matches!(m.msg, Msg::Commit) {
-                    return Err(err(
-                        "comes after COMMIT and before the next PLACE_TILE".into()
-                    ));
-                }
+            (Msg::Commit, Step::Main) => {
+                check_active(from, active, &player_name, &err)?;
+                step = Step::Committed;
             }
-            Msg::Commit => committed = true,
-            Msg::Gold { x, y } => {
-                if crop_phase {
-                    return Err(err("an ingot during the crop-circle action".into()));
+            (Msg::Gold { x, y }, Step::Main) => {
+                if followed {
+                    return Err(err("an ingot after the follower action".into()));
                 }
-                check_active(m, active, &player_name, &err)?;
+                check_active(from, active, &player_name, &err)?;
                 push(
                     &mut out,
                     m.index,
@@ -1016,43 +1298,21 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     },
                 );
             }
-            Msg::CropChoice { deploy } => {
-                check_active(m, active, &player_name, &err)?;
-                if crop_phase {
-                    return Err(err("a second crop-circle choice in one turn".into()));
+            (Msg::Pass | Msg::Deploy(_), Step::Main) => {
+                check_active(from, active, &player_name, &err)?;
+                if followed {
+                    return Err(err("a second follower action in one turn".into()));
                 }
-                crop_phase = true;
-                push(
-                    &mut out,
-                    m.index,
-                    TakenDecision {
-                        turn,
-                        player: active,
-                        kind: DecisionKind::CropMode,
-                        choice: Choice::CropMode { deploy: *deploy },
-                    },
-                );
-            }
-            Msg::Pass | Msg::Deploy { .. } if !crop_phase => {
-                check_active(m, active, &player_name, &err)?;
+                followed = true;
                 let segment = match &m.msg {
-                    Msg::Deploy {
-                        x,
-                        y,
-                        feature,
-                        location,
-                    } => {
-                        if (*x, *y) != placed_at {
+                    Msg::Deploy(p) => {
+                        if (p.x, p.y) != placed_at {
                             return Err(err(format!(
-                                "a follower on ({x},{y}), not on the tile just placed at ({},{})",
-                                placed_at.0, placed_at.1
+                                "a follower on ({},{}), not on the tile just placed at ({},{})",
+                                p.x, p.y, placed_at.0, placed_at.1
                             )));
                         }
-                        let (t, r) = board[&placed_at];
-                        Some(
-                            segment_for(&rules.tiles[t as usize], r, *feature, location)
-                                .map_err(err)?,
-                        )
+                        Some(segment_at(p)?.2)
                     }
                     _ => None,
                 };
@@ -1067,77 +1327,170 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     },
                 );
             }
-            Msg::Pass | Msg::Deploy { .. } | Msg::Return { .. } => {
-                if matches!(m.msg, Msg::Return { .. }) && !crop_phase {
-                    return Err(err(
-                        "returning a follower outside a crop-circle removal is not supported"
-                            .into(),
-                    ));
-                }
-                let player = m
-                    .player
-                    .ok_or_else(|| err("a crop-circle action must name its `player`".into()))?;
-                let (kind, at) = match &m.msg {
-                    Msg::Pass => (DecisionKind::CropDeploy, None),
-                    Msg::Deploy {
-                        x,
-                        y,
-                        feature,
-                        location,
-                    }
-                    | Msg::Return {
-                        x,
-                        y,
-                        feature,
-                        location,
-                    } => {
-                        let (t, r) = *board
-                            .get(&(*x, *y))
-                            .ok_or_else(|| err(format!("no tile at ({x},{y})")))?;
-                        let seg = segment_for(&rules.tiles[t as usize], r, *feature, location)
-                            .map_err(err)?;
-                        let kind = if matches!(m.msg, Msg::Deploy { .. }) {
-                            DecisionKind::CropDeploy
-                        } else {
-                            DecisionKind::CropRemove
-                        };
-                        (kind, Some((*x, *y, seg)))
-                    }
-                    _ => unreachable!("matched above"),
+            (Msg::CropChoice { .. }, Step::Main) => {
+                return Err(err(
+                    "comes before the turn's COMMIT: JCloisterZone commits the turn first, then runs the crop-circle step".into(),
+                ))
+            }
+            (Msg::Return(_), Step::Main) => {
+                return Err(err(
+                    "returning a follower outside a crop-circle removal is not supported".into(),
+                ))
+            }
+            (Msg::CropChoice { deploy }, Step::Committed) => {
+                check_active(from, active, &player_name, &err)?;
+                step = Step::Crop {
+                    deploy: *deploy,
+                    pending: None,
+                    acted: 0,
                 };
                 push(
                     &mut out,
                     m.index,
                     TakenDecision {
                         turn,
-                        player,
+                        player: active,
+                        kind: DecisionKind::CropMode,
+                        choice: Choice::CropMode { deploy: *deploy },
+                    },
+                );
+            }
+            (_, Step::Committed) => {
+                return Err(err(
+                    "comes after the turn's COMMIT and before the next PLACE_TILE".into(),
+                ))
+            }
+            (
+                Msg::Commit,
+                Step::Crop {
+                    deploy,
+                    pending,
+                    acted,
+                },
+            ) => {
+                let who = from.or(pending).ok_or_else(|| {
+                    err("a COMMIT without a crop-circle follower action to confirm".into())
+                })?;
+                if pending != Some(who) {
+                    return Err(err(format!(
+                        "{} commits without a crop-circle follower action to confirm",
+                        player_name(who)
+                    )));
+                }
+                step = Step::Crop {
+                    deploy,
+                    pending: None,
+                    acted,
+                };
+            }
+            (_, Step::Crop { pending: Some(p), .. }) => {
+                return Err(err(format!(
+                    "{} acted in the crop-circle step and must COMMIT first",
+                    player_name(p)
+                )))
+            }
+            (Msg::CropChoice { .. }, Step::Crop { .. }) => {
+                return Err(err("a second crop-circle choice in one turn".into()))
+            }
+            (Msg::Gold { .. }, Step::Crop { .. }) => {
+                return Err(err("an ingot during the crop-circle step".into()))
+            }
+            (
+                Msg::Pass | Msg::Deploy(_) | Msg::Return(_),
+                Step::Crop {
+                    deploy,
+                    pending: None,
+                    acted,
+                },
+            ) => {
+                // a PASS without `player`: whoever JCloisterZone asked next (see
+                // `ANY_PLAYER`); actions with a follower name their owner
+                let who = from.unwrap_or(ANY_PLAYER);
+                if who != ANY_PLAYER && acted & (1 << who) != 0 {
+                    return Err(err(format!(
+                        "{} acts twice in one crop-circle step",
+                        player_name(who)
+                    )));
+                }
+                let (kind, at, owes_commit) = match &m.msg {
+                    Msg::Pass if deploy => (DecisionKind::CropDeploy, None, false),
+                    Msg::Deploy(p) if deploy => {
+                        (DecisionKind::CropDeploy, Some(segment_at(p)?), true)
+                    }
+                    Msg::Return(p) if !deploy => {
+                        (DecisionKind::CropRemove, Some(segment_at(p)?), true)
+                    }
+                    _ => {
+                        return Err(err(format!(
+                            "not allowed after CIRCLE_REMOVE_OR_DEPLOY {}",
+                            if deploy { "DEPLOY" } else { "REMOVE" }
+                        )))
+                    }
+                };
+                step = Step::Crop {
+                    deploy,
+                    pending: owes_commit.then_some(who),
+                    acted: if who == ANY_PLAYER {
+                        acted
+                    } else {
+                        acted | (1 << who)
+                    },
+                };
+                push(
+                    &mut out,
+                    m.index,
+                    TakenDecision {
+                        turn,
+                        player: who,
                         kind,
                         choice: Choice::Spot { at },
                     },
                 );
             }
         }
+        if let Some(r) = m.random {
+            random = Some(r);
+        }
     }
-    let pack: i64 = rules.deck.iter().map(|d| d.count as i64).sum::<i64>() - 1;
-    out.complete = match g.end_turn {
-        Some(end) => turn >= end,
-        None => turn as i64 >= pack,
-    };
-    if g.end_turn.is_none() {
-        let mut left: Vec<(TileIdx, i64)> = left.into_iter().filter(|&(_, c)| c > 0).collect();
-        left.sort_unstable();
-        out.left_in_pack = left.into_iter().map(|(t, _)| t).collect();
+    out.random_after = random;
+    if let Some(last) = g.messages.last() {
+        match step {
+            Step::Main => {
+                out.open_turn = Some((
+                    last.index,
+                    format!("turn {turn} has no COMMIT (the save stops inside the turn)"),
+                ))
+            }
+            Step::Crop {
+                pending: Some(p), ..
+            } => {
+                out.open_turn = Some((
+                    last.index,
+                    format!(
+                        "{} acted in the crop-circle step of turn {turn} and sent no COMMIT",
+                        g.players[p as usize]
+                    ),
+                ))
+            }
+            _ => {}
+        }
     }
+    let mut left: Vec<(TileIdx, i64)> = left.into_iter().filter(|&(_, c)| c > 0).collect();
+    left.sort_unstable();
+    out.left_in_pack = left
+        .into_iter()
+        .flat_map(|(t, c)| std::iter::repeat_n(t, c as usize))
+        .collect();
     Ok(out)
 }
 
 fn check_active(
-    m: &Message,
+    from: Option<u8>,
     active: u8,
     name: &dyn Fn(u8) -> String,
     err: &dyn Fn(String) -> JczError,
 ) -> Result<(), JczError> {
-    match m.player {
+    match from {
         Some(p) if p != active => Err(err(format!(
             "wrong player: {} acts in {}'s turn",
             name(p),
@@ -1160,6 +1513,56 @@ pub fn plain_twin(id: &str) -> &str {
         "BA/RrG" => "BA/Rr",
         "BA/RFrG" => "BA/RFr",
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn setup(elements: Value) -> Result<Setup, JczError> {
+        let v = json!({
+            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
+            "elements": elements,
+            "rules": {},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        });
+        parse_setup(&v, &mut Vec::new())
+    }
+
+    #[test]
+    fn elements_are_on_by_their_presence() {
+        let s = setup(json!({"small-follower": 7})).unwrap();
+        assert!(!s.farmers && !s.gold && !s.crop_action);
+        let s = setup(json!({"small-follower": 7, "farmers": false, "gold": true})).unwrap();
+        assert!(s.farmers && s.gold && !s.crop_action);
+        let s = setup(json!({"small-follower": "5.0", "corn-circle": 1, "gold": null})).unwrap();
+        assert_eq!(s.followers, 5);
+        assert!(s.crop_action && !s.gold);
+        assert!(setup(json!({"small-follower": 7, "abbot": false})).is_err());
+        assert!(setup(json!({"farmers": true})).is_err());
+        assert!(setup(json!({"small-follower": 0})).is_err());
+        assert_eq!(
+            ruleset_label_of(json!({"small-follower": 7})),
+            "basic:1 + corn-circles/2 + goldmines, no farmers, no gold, no crop-circle action"
+        );
+    }
+
+    fn ruleset_label_of(elements: Value) -> String {
+        setup_label(&setup(elements).unwrap())
+    }
+
+    #[test]
+    fn meeple_ids_are_jcloisterzones() {
+        assert!(check_meeple("0.small.1", 0, 7).is_ok());
+        assert!(check_meeple("1.small.7", 1, 7).is_ok());
+        assert!(check_meeple("0.small.0", 0, 7).is_err());
+        assert!(check_meeple("0.small.8", 0, 7).is_err());
+        assert!(check_meeple("1.small.1", 0, 7).is_err());
+        assert!(check_meeple("0.big.1", 0, 7).is_err());
+        assert!(check_meeple("small", 0, 7).is_err());
+        assert_eq!(meeple_owner("2.small.3"), Some(2));
     }
 }
 

@@ -1,10 +1,13 @@
 //! Foreign and own game records for `meeplab replay`:
 //! - [`jcz`]: JCloisterZone 5.x saves — parsing, the mapping of their set-up to a ruleset,
 //!   and the translation of their message log into engine decisions;
+//! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
+//!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
 //! - [`replay`]: driving the engine through a record (own or `.jcz`), under its own ruleset
 //!   or another one, and the first divergence between two replays.
 
 pub mod assertions;
+pub mod draws;
 pub mod jcz;
 pub mod replay;

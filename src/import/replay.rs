@@ -3,18 +3,23 @@
 //! divergence between two replays' event streams.
 //!
 //! A `.jcz` is driven turn by turn with `Game::play_tile` (the active player is the one the
-//! save names), its decisions followed by a [`Scripted`] chooser. In *strict* mode (the
-//! save's own ruleset) anything the engine does not accept is an error naming the `replay[]`
-//! message: an illegal placement, a follower on an occupied feature, a recorded decision the
-//! engine never asked for and whose effect did not happen. Under another ruleset the same
-//! things are reported, and `OnIllegal` decides what happens.
+//! save names), its decisions followed by a [`Scripted`] chooser. Under the save's own
+//! ruleset ([`JczMode::Own`]) anything the engine does not accept is an error naming the
+//! `replay[]` message: an illegal placement, a follower on an occupied feature, a recorded
+//! decision the engine never asked for and whose effect did not happen. What the save does
+//! not settle is never guessed: a decision the rules ask for that it does not record, a
+//! turn it stops inside, a tile that is not JCloisterZone's draw (its pack is reproduced,
+//! see [`crate::import::draws`], which also finds its discards and the end of the game) are
+//! errors too, unless `OnIllegal::Policy` lets the policy fill them in, each with a warning.
+//! Under another ruleset the same things are reported, and `OnIllegal` decides what happens.
 
 use crate::engine::script::describe;
 use crate::engine::{
     Choice, Chooser, Compiled, Decision, DecisionKind, Event, Game, OnIllegal, Scripted,
     TakenDecision,
 };
-use crate::import::jcz::{JczError, Translated};
+use crate::import::draws::{DrawError, DrawPlan, Pack};
+use crate::import::jcz::{plain_twin, JczError, Translated, ANY_PLAYER};
 use crate::policy::{Policy, PolicyKind};
 use crate::record::{GameRecord, Replayed};
 use crate::ruleset::Ruleset;
@@ -24,32 +29,79 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The folder of the bundled rulesets: `$MEEPLAB_RULESETS`, else `rulesets/` in the current
-/// directory, else the one in the source tree meeplab was built from.
+/// directory, else the bundled rulesets embedded in the binary (`dsl::bundled`).
 pub fn rulesets_dir() -> PathBuf {
     let mut cands = Vec::new();
     if let Some(d) = std::env::var_os("MEEPLAB_RULESETS") {
         cands.push(PathBuf::from(d));
     }
     cands.push(PathBuf::from("rulesets"));
-    cands.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rulesets"));
     for c in &cands {
         if c.join("base.rules").is_file() {
             return std::fs::canonicalize(c).unwrap_or_else(|_| c.clone());
         }
     }
-    PathBuf::from("rulesets")
+    // the bundled rulesets embedded in the binary
+    PathBuf::from(crate::dsl::bundled::PREFIX).join("rulesets")
 }
 
 /// A chooser that follows the script and, when a recorded choice is illegal, says why from
-/// the position at that moment.
+/// the position at that moment; it keeps the decisions the record lacked.
 struct Diagnosing {
     script: Scripted<Policy>,
+    /// Decisions the record does not have (kind, player, options), in order.
+    unrecorded: Vec<(DecisionKind, u8, usize)>,
+    /// Players with a recorded crop-circle deploy/pass this turn.
+    crop_named: Vec<u8>,
+    /// Crop-circle passes recorded without their player ([`ANY_PLAYER`]), still to give.
+    crop_passes: usize,
+}
+
+impl Diagnosing {
+    fn new(script: Scripted<Policy>) -> Diagnosing {
+        Diagnosing {
+            script,
+            unrecorded: Vec::new(),
+            crop_named: Vec::new(),
+            crop_passes: 0,
+        }
+    }
+
+    /// The same, knowing the turn's recorded decisions (for passes without a player).
+    fn for_turn(script: Scripted<Policy>, decisions: &[TakenDecision]) -> Diagnosing {
+        let mut d = Diagnosing::new(script);
+        for t in decisions
+            .iter()
+            .filter(|t| t.kind == DecisionKind::CropDeploy)
+        {
+            if t.player == ANY_PLAYER {
+                d.crop_passes += 1;
+            } else {
+                d.crop_named.push(t.player);
+            }
+        }
+        d
+    }
 }
 
 impl Chooser for Diagnosing {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        if d.kind == DecisionKind::CropDeploy
+            && self.crop_passes > 0
+            && !self.crop_named.contains(&d.player)
+        {
+            let pass = Choice::Spot { at: None };
+            if let Some(i) = (0..d.options).find(|&i| game.choice(d.kind, i) == pass) {
+                self.crop_passes -= 1;
+                return i;
+            }
+        }
         let before = self.script.problems.len();
+        let unrecorded = self.script.unrecorded;
         let i = self.script.choose(game, d);
+        if self.script.unrecorded > unrecorded {
+            self.unrecorded.push((d.kind, d.player, d.options));
+        }
         if self.script.problems.len() > before {
             if let Some(p) = self.script.problems.last_mut() {
                 if let Some(why) = explain(game, d, &p.recorded) {
@@ -150,8 +202,14 @@ pub struct Run {
     pub replayed: Replayed,
     /// Recorded decisions the engine never asked for.
     pub unused: Vec<TakenDecision>,
-    /// Remarks for the reader (tiles that fit nowhere under another ruleset, …).
+    /// Remarks for the reader (discarded tiles, tiles that fit nowhere under another
+    /// ruleset, …).
     pub notes: Vec<String>,
+    /// What meeplab filled in or could not check because the user allowed it
+    /// (`--on-illegal policy`): never silent, printed as warnings.
+    pub warnings: Vec<String>,
+    /// The record reaches the end of the game (the pack is exhausted): final scoring is due.
+    pub record_over: bool,
 }
 
 /// Whether an unasked recorded decision is consistent with what happened in `events` (the
@@ -212,8 +270,41 @@ fn unasked_why(d: &TakenDecision) -> String {
     }
 }
 
-/// Replay a translated `.jcz` under `rules`. `strict`: the save's own ruleset; every
-/// disagreement is an error. `stop_after`: stop (without final scoring) after that turn.
+/// Which replay of a save: under its own (mapped) ruleset, or under another one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JczMode {
+    /// The save's own ruleset: every disagreement is an error naming the message, the
+    /// tiles are checked against JCloisterZone's draws, and the end of the game is decided
+    /// from them. With `OnIllegal::Policy`, what the save does not settle is filled in by
+    /// the policy instead, with a warning.
+    Own,
+    /// Another ruleset: the same tiles and decisions; `record_over` (from the own replay)
+    /// says whether the game ended in the record.
+    Other { record_over: bool },
+}
+
+/// The next tile JCloisterZone gives a player: drawn tiles that fit nowhere are discarded
+/// (returned too). `Ok(None)`: the pack is exhausted.
+fn next_placeable(
+    pack: &mut Pack,
+    game: &Game,
+    rules: &Ruleset,
+) -> Result<(Option<String>, Vec<String>), DrawError> {
+    let mut discarded = Vec::new();
+    while let Some(id) = pack.draw()? {
+        let fits = rules
+            .tile_by_jcz(plain_twin(&id))
+            .is_some_and(|t| game.fits_anywhere(t));
+        if fits {
+            return Ok((Some(id), discarded));
+        }
+        discarded.push(id);
+    }
+    Ok((None, discarded))
+}
+
+/// Replay a translated `.jcz` under `rules` (see [`JczMode`]). `stop_after`: stop (without
+/// final scoring) after that turn.
 ///
 /// Each recorded turn gets its own script, renumbered to the turn the engine is at, so a
 /// tile another ruleset does not know (or that fits nowhere there) shifts nothing after it.
@@ -223,18 +314,58 @@ pub fn replay_jcz(
     players: u8,
     on_illegal: OnIllegal,
     fallback: PolicyKind,
-    strict: bool,
+    mode: JczMode,
     stop_after: Option<u32>,
 ) -> Result<Run, JczError> {
+    let strict = mode == JczMode::Own;
+    let lenient = on_illegal == OnIllegal::Policy;
     let r = &rules.rules;
     let room = rules.rules.total_tiles().max(tr.draws.len() + 1);
     let mut game = Game::with_room_for(rules.clone(), 0, players, room);
     let mut events = Vec::new();
     let mut notes = Vec::new();
+    let mut warnings = Vec::new();
     let mut unused: Vec<TakenDecision> = Vec::new();
     let mut unknown = Vec::new();
     let mut problems = Vec::new();
     let mut unrecorded = 0;
+    let last_message = tr.draws.last().map_or(0, |d| d.message);
+    let reaches_end = stop_after.is_none_or(|s| s as usize >= tr.draws.len());
+    if strict && reaches_end {
+        if let Some((index, why)) = &tr.open_turn {
+            if !lenient {
+                return Err(JczError {
+                    message: Some(*index),
+                    kind: None,
+                    text: format!("{why}; meeplab replays whole turns and will not guess the rest (--on-illegal policy lets the {fallback} policy finish it)"),
+                });
+            }
+            warnings.push(format!(
+                "replay message {index}: {why}; the {fallback} policy finishes the turn"
+            ));
+        }
+    }
+    // JCloisterZone's pack, reproduced (own ruleset only); None once it cannot be followed
+    let mut pack = strict.then(|| Pack::new(&tr.plan));
+    let mut discarded: Vec<String> = Vec::new();
+    let lose_pack = |pack: &mut Option<Pack>,
+                     message: usize,
+                     text: String,
+                     warnings: &mut Vec<String>|
+     -> Result<(), JczError> {
+        if !lenient {
+            return Err(JczError {
+                message: Some(message),
+                kind: Some("PLACE_TILE".into()),
+                text: format!("{text} (--on-illegal policy replays the placed tiles anyway)"),
+            });
+        }
+        warnings.push(format!(
+            "replay message {message}: {text}; the draws are not checked from here, and the end of the game is decided from the tiles left"
+        ));
+        *pack = None;
+        Ok(())
+    };
     game.setup(&mut events);
     let mut halted = false;
     let mut stopped = false;
@@ -242,6 +373,56 @@ pub fn replay_jcz(
         if stop_after.is_some_and(|s| game.turn() >= s) {
             stopped = true;
             break;
+        }
+        if let Some(p) = pack.as_mut() {
+            if let Some(rv) = draw.random_before {
+                p.set_random(rv);
+            }
+            let drawn = next_placeable(p, &game, r);
+            let n = p.draws;
+            match drawn {
+                Ok((got, gone)) => {
+                    for id in gone {
+                        notes.push(format!(
+                            "JCloisterZone drew {id} before turn {} and discarded it: it fits nowhere",
+                            k + 1
+                        ));
+                        discarded.push(id);
+                    }
+                    match got {
+                        Some(id) if id == draw.jcz_id => {}
+                        Some(id) => lose_pack(
+                            &mut pack,
+                            draw.message,
+                            format!(
+                                "JCloisterZone draws {id} for turn {} ({}), but the save places {}",
+                                k + 1,
+                                draw_source(&tr.plan, n),
+                                draw.jcz_id
+                            ),
+                            &mut warnings,
+                        )?,
+                        None => lose_pack(
+                            &mut pack,
+                            draw.message,
+                            format!(
+                                "a tile placed after the end of the pack (turn {}): JCloisterZone's game is over",
+                                k + 1
+                            ),
+                            &mut warnings,
+                        )?,
+                    }
+                }
+                Err(DrawError::NoRandom) => {
+                    notes.push(format!(
+                        "the draws are not checked from turn {}: {}",
+                        k + 1,
+                        DrawError::NoRandom
+                    ));
+                    pack = None;
+                }
+                Err(e) => lose_pack(&mut pack, draw.message, e.to_string(), &mut warnings)?,
+            }
         }
         let Some(tile) = r.tile_index(&draw.id) else {
             notes.push(format!(
@@ -289,9 +470,10 @@ pub fn replay_jcz(
                 .position(|x| x == d)
                 .map(|j| tr.origins[recorded[j]])
         };
-        let mut chooser = Diagnosing {
-            script: Scripted::new(script.clone(), Policy::new(fallback), on_illegal),
-        };
+        let mut chooser = Diagnosing::for_turn(
+            Scripted::new(script.clone(), Policy::new(fallback), on_illegal),
+            &script,
+        );
         if let Err(e) = game.play_tile(tile, draw.player, &mut chooser, &mut events) {
             if strict {
                 return Err(JczError {
@@ -322,6 +504,31 @@ pub fn replay_jcz(
                 });
             }
         }
+        if strict {
+            if let Some(&(kind, player, options)) = chooser.unrecorded.first() {
+                let text = format!(
+                    "turn {}: the rules ask {} for {} ({options} options), which the save does not record — the save and its mapped rules disagree",
+                    k + 1,
+                    tr.names
+                        .get(player as usize)
+                        .map_or(seat(player), String::as_str),
+                    kind_words(kind)
+                );
+                if !lenient {
+                    return Err(JczError {
+                        message: Some(draw.message),
+                        kind: Some("PLACE_TILE".into()),
+                        text: format!(
+                            "{text} (--on-illegal policy lets the {fallback} policy decide)"
+                        ),
+                    });
+                }
+                warnings.push(format!(
+                    "replay message {}: {text}; the {fallback} policy decided",
+                    draw.message
+                ));
+            }
+        }
         problems.extend(chooser.script.problems.iter().cloned());
         for d in chooser.script.unused() {
             if effect_seen(d, &events) {
@@ -345,10 +552,48 @@ pub fn replay_jcz(
             break;
         }
     }
-    // A save whose last tiles fit nowhere: JCloisterZone discarded them and ended the game.
-    let rest_unplaceable =
-        !tr.left_in_pack.is_empty() && tr.left_in_pack.iter().all(|&t| !game.fits_anywhere(t));
-    let finished = !halted && !stopped && (tr.complete || rest_unplaceable);
+    let record_over = match mode {
+        JczMode::Other { record_over } => record_over,
+        JczMode::Own if stopped || halted => false,
+        JczMode::Own if tr.open_turn.is_some() => false,
+        JczMode::Own => {
+            let mut over = None;
+            if let Some(p) = pack.as_mut() {
+                if let Some(rv) = tr.random_after {
+                    p.set_random(rv);
+                }
+                match next_placeable(p, &game, r) {
+                    Ok((next, gone)) => {
+                        for id in gone {
+                            notes.push(format!(
+                                "JCloisterZone drew {id} after the last turn and discarded it: it fits nowhere"
+                            ));
+                            discarded.push(id);
+                        }
+                        if let Some(id) = &next {
+                            notes.push(format!(
+                                "the save stops before the pack is empty: JCloisterZone's next draw is {id}"
+                            ));
+                        }
+                        over = Some(next.is_none());
+                    }
+                    Err(e) => notes.push(format!(
+                        "the end of the game is decided from the tiles left: {e}"
+                    )),
+                }
+            }
+            match over {
+                Some(o) => o,
+                None => over_from_contents(tr, &game, r, &discarded, lenient, last_message).map(
+                    |(o, w)| {
+                        warnings.extend(w);
+                        o
+                    },
+                )?,
+            }
+        }
+    };
+    let finished = !halted && !stopped && record_over;
     if finished {
         let mut chooser = Scripted::new(Vec::new(), Policy::new(fallback), on_illegal);
         game.finish(&mut chooser, &mut events);
@@ -367,7 +612,83 @@ pub fn replay_jcz(
         },
         unused,
         notes,
+        warnings,
+        record_over,
     })
+}
+
+/// Where JCloisterZone's draw number `n` (1-based) comes from.
+fn draw_source(plan: &DrawPlan, n: u32) -> String {
+    if (n as usize) <= plan.forced.len() {
+        format!("gameAnnotations.drawOrder[{}]", n.saturating_sub(1))
+    } else {
+        "from the save's random values".into()
+    }
+}
+
+fn kind_words(k: DecisionKind) -> &'static str {
+    match k {
+        DecisionKind::Follower => "a follower placement",
+        DecisionKind::IngotPlace => "the second ingot's tile",
+        DecisionKind::CropMode => "the crop-circle choice (deploy or remove)",
+        DecisionKind::CropDeploy => "a crop-circle follower (deploy or pass)",
+        DecisionKind::CropRemove => "a crop-circle follower to return",
+        _ => "a decision",
+    }
+}
+
+/// The end of the game from the tiles left in the sets, when JCloisterZone's draws cannot
+/// be reproduced: over when none is left or none of them fits (JCloisterZone discards them
+/// all), or when the draw limit is reached. Tiles left that still fit make it undecidable
+/// (in progress, or discarded earlier?): an error, or with `lenient` a warning and "in
+/// progress".
+fn over_from_contents(
+    tr: &Translated,
+    game: &Game,
+    rules: &Ruleset,
+    discarded: &[String],
+    lenient: bool,
+    last_message: usize,
+) -> Result<(bool, Vec<String>), JczError> {
+    if let Some(l) = tr.plan.limit {
+        if tr.draws.len() + discarded.len() >= l as usize {
+            return Ok((true, Vec::new()));
+        }
+    }
+    let mut left = tr.left_in_pack.clone();
+    for id in discarded {
+        if let Some(t) = rules.tile_by_jcz(plain_twin(id)) {
+            if let Some(i) = left.iter().position(|&x| x == t) {
+                left.remove(i);
+            }
+        }
+    }
+    let fitting: Vec<&str> = left
+        .iter()
+        .filter(|&&t| game.fits_anywhere(t))
+        .map(|&t| rules.tiles[t as usize].id.as_str())
+        .collect();
+    if fitting.is_empty() {
+        return Ok((true, Vec::new()));
+    }
+    let mut names = fitting.clone();
+    names.dedup();
+    let text = format!(
+        "cannot tell whether the game is over: {} tile(s) of the sets were never placed and fit the board ({}), and without JCloisterZone's random values meeplab cannot tell whether they were discarded earlier or are still in the pack",
+        fitting.len(),
+        names.join(", ")
+    );
+    if !lenient {
+        return Err(JczError {
+            message: Some(last_message),
+            kind: None,
+            text: format!("{text} (--on-illegal policy treats the game as in progress)"),
+        });
+    }
+    Ok((
+        false,
+        vec![format!("{text}; treated as in progress (no final scoring)")],
+    ))
 }
 
 fn touches(game: &Game, x: i32, y: i32) -> bool {
@@ -385,9 +706,11 @@ pub fn replay_record(
     fallback: PolicyKind,
     stop_after: Option<u32>,
 ) -> Run {
-    let mut chooser = Diagnosing {
-        script: Scripted::new(record.decisions.clone(), Policy::new(fallback), on_illegal),
-    };
+    let mut chooser = Diagnosing::new(Scripted::new(
+        record.decisions.clone(),
+        Policy::new(fallback),
+        on_illegal,
+    ));
     let driven = crate::record::drive(rules, record, &mut chooser, stop_after);
     let unknown = driven.unknown_tiles;
     let (game, events, halted, finished) =
@@ -413,6 +736,8 @@ pub fn replay_record(
         },
         unused,
         notes,
+        warnings: Vec::new(),
+        record_over: record.complete,
     }
 }
 

@@ -10,6 +10,7 @@ pub mod fmt;
 pub mod json;
 pub mod markdown;
 pub mod plot;
+pub mod sweep;
 pub mod table;
 
 pub use plot::{ChartFile, ChartFormat};

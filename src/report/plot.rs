@@ -19,8 +19,8 @@ use std::str::FromStr;
 use std::sync::Once;
 
 static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-const FONT: &str = "sans-serif";
-const SIZE: (u32, u32) = (1100, 640);
+pub(crate) const FONT: &str = "sans-serif";
+pub(crate) const SIZE: (u32, u32) = (1100, 640);
 
 /// Registers the embedded font as `sans-serif` (once per process). Plotters needs it for
 /// text layout in every backend, and for glyphs in PNG.
@@ -42,10 +42,10 @@ pub enum ChartFormat {
 }
 
 impl ChartFormat {
-    fn svg(self) -> bool {
+    pub(crate) fn svg(self) -> bool {
         matches!(self, ChartFormat::Svg | ChartFormat::Both)
     }
-    fn png(self) -> bool {
+    pub(crate) fn png(self) -> bool {
         matches!(self, ChartFormat::Png | ChartFormat::Both)
     }
 }
@@ -176,7 +176,7 @@ pub fn write_charts(
     Ok(out)
 }
 
-type DrawResult = Result<(), Box<dyn Error>>;
+pub(crate) type DrawResult = Result<(), Box<dyn Error>>;
 
 /// Key of ruleset `i` in charts: A, B, … Z, then R27, R28, …
 pub fn key(i: usize) -> String {
@@ -187,7 +187,7 @@ pub fn key(i: usize) -> String {
     }
 }
 
-fn colour(i: usize) -> RGBColor {
+pub(crate) fn colour(i: usize) -> RGBColor {
     const C: [(u8, u8, u8); 8] = [
         (31, 119, 180),
         (255, 127, 14),
@@ -202,7 +202,7 @@ fn colour(i: usize) -> RGBColor {
     RGBColor(r, g, b)
 }
 
-fn shorten(s: &str, max: usize) -> String {
+pub(crate) fn shorten(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         s.to_string()
     } else {
@@ -297,7 +297,7 @@ where
 }
 
 /// An interval bar from `lo` to `hi` at `x`, with caps `cap` wide (in x units).
-fn interval_bar(
+pub(crate) fn interval_bar(
     x: f64,
     lo: f64,
     hi: f64,
@@ -312,15 +312,15 @@ fn interval_bar(
 }
 
 /// The x axis of a chart: numeric with a description, or categories at 0, 1, 2, …
-enum XAxis<'n> {
+pub(crate) enum XAxis<'n> {
     Numeric(Range<f64>, String),
     Categories(&'n [String]),
 }
 
-type Plane<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+pub(crate) type Plane<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 /// A cartesian chart on `area` with its mesh, labels and axis descriptions drawn.
-fn plane<'a, DB: DrawingBackend + 'a>(
+pub(crate) fn plane<'a, DB: DrawingBackend + 'a>(
     area: &'a DrawingArea<DB, Shift>,
     x: XAxis<'_>,
     y: Range<f64>,
@@ -436,7 +436,7 @@ where
     legend(&mut chart)
 }
 
-fn legend<'a, DB: DrawingBackend + 'a, X: Ranged, Y: Ranged>(
+pub(crate) fn legend<'a, DB: DrawingBackend + 'a, X: Ranged, Y: Ranged>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
 ) -> DrawResult
 where

@@ -1,0 +1,273 @@
+//! `meeplab sweep`: one ruleset per value of an option (or per combination) on top of a base,
+//! played on the same coupled seeds as a `compare`, with the report a house-rule author
+//! reads (`sweep.md`, `sweep.html`, `sweep.json`, charts) and the generated rules files.
+
+use crate::cli::common::load;
+use crate::cli::compare::{execute, Settings};
+use meeplab::compare::Shard;
+use meeplab::dsl;
+use meeplab::policy::PolicyKind;
+use meeplab::report::{atomic::write_atomic, fmt::align, sweep::write_sweep, ChartFormat};
+use meeplab::ruleset::Ruleset;
+use meeplab::sweep::{parse_vary, plan, summarize, SweepFile, SweepSummary, VarySpec};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  meeplab sweep robbers-2012 --vary 'robbers.share=ceil(points / 3),ceil(points / 2),ceil(2 * points / 3)' --players 4
+  meeplab sweep goldmines-hig-2012 --vary 'gold.value=ingots,2 * ingots' --policy greedy
+  meeplab sweep --sweep examples/house-rules/robbers-share.sweep")]
+pub struct Args {
+    /// The base ruleset: a file or a bundled name (or `base = …` in the sweep file).
+    pub base: Option<String>,
+    /// OPTION=V1,V2,…: the values to try, in the rule language's syntax; values are separated
+    /// by commas outside parentheses, braces, brackets and quotes. Repeat for combinations.
+    #[arg(long = "vary", value_name = "OPTION=V1,V2,…")]
+    pub vary: Vec<String>,
+    /// A sweep file (TOML): `base`, a `[vary]` table of option = [values], and optionally
+    /// `games`, `players`, `seed`, `policy`. Flags given on the command line win.
+    #[arg(long = "sweep", value_name = "FILE")]
+    pub sweep_file: Option<PathBuf>,
+    /// Games (seeds) per value [default: 10000].
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Players per game [default: 2].
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Master seed [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Player policy for every seat [default: random].
+    #[arg(long)]
+    pub policy: Option<PolicyKind>,
+    /// Output folder.
+    #[arg(long, default_value = "out/sweep")]
+    pub out: PathBuf,
+    /// Worker threads (default: all cores). Never changes the results.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Run only shard k of n of the underlying comparison.
+    #[arg(long)]
+    pub shard: Option<Shard>,
+    /// Chart format.
+    #[arg(long, default_value = "svg")]
+    pub format: ChartFormat,
+    /// Print the sweep summary as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn usage(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+/// How the generated files name the base in `extends`: the bundled file's virtual path, or
+/// the base's absolute path on disk.
+fn base_reference(arg: &str) -> String {
+    let located = dsl::locate(arg);
+    if dsl::bundled::is_bundled(&located) {
+        return located.display().to_string();
+    }
+    std::fs::canonicalize(&located)
+        .unwrap_or(located)
+        .display()
+        .to_string()
+}
+
+/// Whether `variant` gives every varied option the value `base` has.
+fn same_as_base(variant: &Ruleset, base: &Ruleset, keys: &[String]) -> bool {
+    keys.iter()
+        .all(|k| variant.options.get(k).map(|o| &o.value) == base.options.get(k).map(|o| &o.value))
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let file = match &args.sweep_file {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => match SweepFile::parse(&text) {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", path.display());
+                    return ExitCode::from(1);
+                }
+            },
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+        None => SweepFile::default(),
+    };
+    let Some(base_arg) = args.base.clone().or(file.base.clone()) else {
+        return usage("no base ruleset: give BASE or `base = …` in the sweep file");
+    };
+    let mut specs: Vec<VarySpec> = file.specs();
+    for v in &args.vary {
+        match parse_vary(v) {
+            Ok(s) => specs.push(s),
+            Err(e) => return usage(e),
+        }
+    }
+    let policy = match (args.policy, &file.policy) {
+        (Some(p), _) => p,
+        (None, Some(text)) => match text.parse() {
+            Ok(p) => p,
+            Err(e) => return usage(e),
+        },
+        (None, None) => PolicyKind::Random,
+    };
+    let settings = Settings {
+        games: args.games.or(file.games).unwrap_or(10_000),
+        players: args.players.or(file.players).unwrap_or(2),
+        seed: args.seed.or(file.seed).unwrap_or(1),
+        policy,
+        out: args.out.clone(),
+        threads: args.threads,
+        shard: args.shard,
+        format: args.format,
+    };
+
+    let base = match load(Path::new(&base_arg)) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let variants = match plan(&specs, &base.name, &base_reference(&base_arg)) {
+        Ok(v) => v,
+        Err(e) => return usage(e),
+    };
+    let keys: Vec<String> = specs.iter().map(|s| s.key.clone()).collect();
+
+    // every variant goes through the rule language, all problems reported before anything
+    // runs; an unknown option is reported once (by its first value), not once per value
+    let unknown: Vec<&str> = keys
+        .iter()
+        .filter(|k| !dsl::registry::OPTIONS.iter().any(|o| o.key == k.as_str()))
+        .map(String::as_str)
+        .collect();
+    let mut rules = vec![base.clone()];
+    let mut positions = Vec::with_capacity(variants.len());
+    let mut failed = false;
+    let mut reported: Vec<&str> = Vec::new();
+    for v in &variants {
+        if let Some(k) = v
+            .settings
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .find(|k| unknown.contains(k))
+        {
+            if reported.contains(&k) {
+                continue;
+            }
+            reported.push(k);
+        }
+        let shown = settings.out.join("rulesets").join(&v.file_name);
+        match dsl::load_ruleset_str(&shown.display().to_string(), &v.text) {
+            Ok(loaded) => {
+                for w in &loaded.warnings {
+                    eprintln!("{w}");
+                }
+                let mut r = loaded.ruleset;
+                if same_as_base(&r, &base, &keys) {
+                    eprintln!(
+                        "note: `{}` is the base's own value: played as the reference",
+                        v.label
+                    );
+                    positions.push(0);
+                    continue;
+                }
+                r.file = Some(format!("rulesets/{}", v.file_name));
+                positions.push(rules.len());
+                rules.push(r);
+            }
+            Err(d) => {
+                eprintln!("error: --vary {}:\n{d}", v.label);
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        return ExitCode::from(1);
+    }
+    if rules.len() < 2 {
+        return usage("every value is the base's own: there is nothing to compare");
+    }
+
+    let out = match execute(&rules, &settings) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let dir = &settings.out;
+    let rules_dir = dir.join("rulesets");
+    if let Err(e) = std::fs::create_dir_all(&rules_dir) {
+        eprintln!("error: cannot create {}: {e}", rules_dir.display());
+        return ExitCode::from(1);
+    }
+    let mut files = Vec::with_capacity(variants.len());
+    let mut written = Vec::new();
+    for (v, &k) in variants.iter().zip(&positions) {
+        if k == 0 {
+            files.push(base.file.clone().unwrap_or_else(|| base_arg.clone()));
+            continue;
+        }
+        let path = rules_dir.join(&v.file_name);
+        if let Err(e) = write_atomic(&path, v.text.as_bytes()) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::from(1);
+        }
+        files.push(format!("rulesets/{}", v.file_name));
+        written.push(path);
+    }
+    if settings.shard.is_some() {
+        outln!(
+            "shard {} of the sweep done: {} games written to {}; merge the shards with `meeplab merge`",
+            args.shard.map(|s| s.to_string()).unwrap_or_default(),
+            out.accumulator.games,
+            dir.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    let summary = summarize(&out.report, &variants, &positions, &keys);
+    match write_sweep(dir, &summary, &files, settings.format) {
+        Ok(paths) => written.extend(paths),
+        Err(e) => {
+            eprintln!(
+                "error: cannot write the sweep report in {}: {e}",
+                dir.display()
+            );
+            return ExitCode::from(1);
+        }
+    }
+    if args.json {
+        match serde_json::to_string_pretty(&summary) {
+            Ok(j) => outln!("{j}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    } else {
+        print_summary(&summary);
+        for p in out.files.iter().chain(&written) {
+            outln!("wrote {}", p.display());
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn print_summary(s: &SweepSummary) {
+    outln!(
+        "meeplab sweep: {} games per value · {} players · policy {} · seed {}",
+        s.games,
+        s.players,
+        s.policy,
+        s.seed
+    );
+    outln!("  base: {}\n", s.base);
+    out!("{}", align(&meeplab::report::sweep::table_rows(s)));
+    outln!();
+    for v in &s.verdicts {
+        outln!("{v}");
+    }
+    outln!();
+}

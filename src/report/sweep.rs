@@ -1,0 +1,544 @@
+//! The report of `meeplab sweep`: `sweep.json`, `sweep.md`, a self-contained `sweep.html`
+//! (charts inline) and three charts with the varied value on the x axis — how often the
+//! winner changes against the base, the seats' win rates, and the paired score difference.
+//! Every file is written atomically.
+
+use super::atomic::{commit_temp, temp_path, write_atomic};
+use super::plot::{
+    colour, ensure_font, interval_bar, legend, plane, shorten, ChartFormat, DrawResult, XAxis,
+    FONT, SIZE,
+};
+use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
+use crate::sweep::SweepSummary;
+use base64::Engine;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::error::Error;
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub const SWEEP_JSON: &str = "sweep.json";
+pub const SWEEP_MD: &str = "sweep.md";
+pub const SWEEP_HTML: &str = "sweep.html";
+
+/// The sweep's charts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SweepChart {
+    WinnerChanged,
+    WinRates,
+    ScoreDelta,
+}
+
+impl SweepChart {
+    const ALL: [SweepChart; 3] = [
+        SweepChart::WinnerChanged,
+        SweepChart::WinRates,
+        SweepChart::ScoreDelta,
+    ];
+
+    fn stem(self) -> &'static str {
+        match self {
+            SweepChart::WinnerChanged => "sweep-winner-changed",
+            SweepChart::WinRates => "sweep-win-rates",
+            SweepChart::ScoreDelta => "sweep-score-delta",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            SweepChart::WinnerChanged => "How often the winner changes against the base, by value",
+            SweepChart::WinRates => "Seat win rates by value (first-player advantage)",
+            SweepChart::ScoreDelta => "Mean paired score difference (value − base) per seat",
+        }
+    }
+
+    fn interval(self) -> &'static str {
+        match self {
+            SweepChart::ScoreDelta => MEAN_INTERVAL,
+            _ => PROPORTION_INTERVAL,
+        }
+    }
+}
+
+/// Short x-axis labels: the values (the option name is in the header).
+fn value_labels(s: &SweepSummary) -> Vec<String> {
+    s.rows
+        .iter()
+        .map(|r| {
+            let v: Vec<&str> = r.settings.iter().map(|(_, v)| v.as_str()).collect();
+            let mut l = shorten(&v.join(" · "), 28);
+            if r.is_base {
+                l.push_str(" (base)");
+            }
+            l
+        })
+        .collect()
+}
+
+fn header<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: SweepChart,
+    s: &SweepSummary,
+) -> Result<DrawingArea<DB, Shift>, Box<dyn Error>>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE)?;
+    let (top, body) = root.split_vertically(92);
+    top.draw_text(
+        chart.title(),
+        &(FONT, 24).into_font().color(&BLACK),
+        (16, 10),
+    )?;
+    let small = (FONT, 15).into_font().color(&RGBColor(60, 60, 60));
+    let line = format!(
+        "Base: {} · varied: {}",
+        shorten(&s.base, 60),
+        s.varied.join(", ")
+    );
+    top.draw_text(&line, &small, (16, 44))?;
+    let facts = format!(
+        "N = {} games per value · {} players · policy {} · {}",
+        s.games,
+        s.players,
+        s.policy,
+        chart.interval()
+    );
+    top.draw_text(&facts, &small, (16, 66))?;
+    Ok(body.margin(4, 12, 12, 20))
+}
+
+fn draw<DB: DrawingBackend>(
+    chart: SweepChart,
+    root: &DrawingArea<DB, Shift>,
+    s: &SweepSummary,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let body = header(root, chart, s)?;
+    let labels = value_labels(s);
+    match chart {
+        SweepChart::WinnerChanged => draw_winner_changed(&body, s, &labels),
+        SweepChart::WinRates => draw_win_rates(&body, s, &labels),
+        SweepChart::ScoreDelta => draw_score_delta(&body, s, &labels),
+    }
+}
+
+fn draw_winner_changed<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    s: &SweepSummary,
+    labels: &[String],
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let top = s
+        .rows
+        .iter()
+        .map(|r| r.winner_changed_ci[1])
+        .fold(0.0f64, f64::max);
+    let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
+    let mut chart = plane(
+        area,
+        XAxis::Categories(labels),
+        0.0..ymax,
+        "games whose winner(s) differ from the base (%)",
+    )?;
+    for (i, r) in s.rows.iter().enumerate() {
+        let x = i as f64;
+        let y = 100.0 * r.winner_changed_share;
+        chart.draw_series([Rectangle::new(
+            [(x - 0.25, 0.0), (x + 0.25, y)],
+            colour(0).mix(0.6).filled(),
+        )])?;
+        let [l, h] = r.winner_changed_ci;
+        chart.draw_series(interval_bar(
+            x,
+            100.0 * l,
+            100.0 * h,
+            0.12,
+            BLACK.stroke_width(2),
+        ))?;
+        chart.draw_series([Text::new(
+            format!("{y:.1} %"),
+            (x + 0.27, y),
+            (FONT, 14).into_font(),
+        )])?;
+    }
+    Ok(())
+}
+
+fn draw_win_rates<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    s: &SweepSummary,
+    labels: &[String],
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let players = s.players.max(1) as usize;
+    let top = s
+        .rows
+        .iter()
+        .flat_map(|r| r.win_rate_ci.iter().map(|ci| ci[1]))
+        .fold(0.0f64, f64::max);
+    let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
+    let mut chart = plane(
+        area,
+        XAxis::Categories(labels),
+        0.0..ymax,
+        "games won, ties included (%)",
+    )?;
+    let fair = 100.0 / players as f64;
+    chart
+        .draw_series(LineSeries::new(
+            [(-0.5, fair), (s.rows.len() as f64 - 0.5, fair)],
+            BLACK.mix(0.4).stroke_width(1),
+        ))?
+        .label("even: 1 / players")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.4)));
+    let w = 0.8 / players as f64;
+    for seat in 0..players {
+        let c = colour(seat);
+        let x = |i: usize| i as f64 - 0.4 + w * seat as f64;
+        chart
+            .draw_series(s.rows.iter().enumerate().map(|(i, r)| {
+                let v = r.win_rate.get(seat).copied().unwrap_or(0.0);
+                Rectangle::new(
+                    [(x(i) + 0.1 * w, 0.0), (x(i) + 0.9 * w, 100.0 * v)],
+                    c.mix(0.7).filled(),
+                )
+            }))?
+            .label(format!("seat {}", seat + 1))
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], c.filled()));
+        chart.draw_series(s.rows.iter().enumerate().flat_map(|(i, r)| {
+            let [l, h] = r.win_rate_ci.get(seat).copied().unwrap_or([0.0, 0.0]);
+            interval_bar(
+                x(i) + 0.5 * w,
+                100.0 * l,
+                100.0 * h,
+                0.3 * w,
+                BLACK.stroke_width(1),
+            )
+        }))?;
+    }
+    legend(&mut chart)
+}
+
+fn draw_score_delta<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    s: &SweepSummary,
+    labels: &[String],
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let players = s.players.max(1) as usize;
+    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    for r in &s.rows {
+        for m in &r.score_delta {
+            let [l, h] = m.ci.unwrap_or([m.mean, m.mean]);
+            lo = lo.min(l);
+            hi = hi.max(h);
+        }
+    }
+    let pad = ((hi - lo) * 0.15).max(0.5);
+    let mut chart = plane(
+        area,
+        XAxis::Categories(labels),
+        (lo - pad)..(hi + pad),
+        "points (value − base), mean per game",
+    )?;
+    chart.draw_series(LineSeries::new(
+        [(-0.5, 0.0), (s.rows.len() as f64 - 0.5, 0.0)],
+        BLACK.mix(0.4).stroke_width(1),
+    ))?;
+    let w = 0.8 / players as f64;
+    for seat in 0..players {
+        let c = colour(seat);
+        let x = |i: usize| i as f64 - 0.4 + w * (seat as f64 + 0.5);
+        chart
+            .draw_series(s.rows.iter().enumerate().filter_map(|(i, r)| {
+                let m = r.score_delta.get(seat)?;
+                Some(Circle::new((x(i), m.mean), 5, c.filled()))
+            }))?
+            .label(format!("seat {}", seat + 1))
+            .legend(move |(x, y)| Circle::new((x + 8, y), 5, c.filled()));
+        chart.draw_series(s.rows.iter().enumerate().flat_map(|(i, r)| {
+            let [l, h] = r
+                .score_delta
+                .get(seat)
+                .and_then(|m| m.ci)
+                .unwrap_or([0.0, 0.0]);
+            interval_bar(x(i), l, h, 0.3 * w, c.stroke_width(2))
+        }))?;
+    }
+    legend(&mut chart)
+}
+
+/// Draw every chart into `dir`; returns (stem, file names) per chart, SVG first.
+fn write_charts(
+    dir: &Path,
+    s: &SweepSummary,
+    format: ChartFormat,
+) -> io::Result<Vec<(SweepChart, Vec<String>)>> {
+    ensure_font();
+    let to_io = |e: Box<dyn Error>| io::Error::other(e.to_string());
+    let mut out = Vec::new();
+    for chart in SweepChart::ALL {
+        let mut files = Vec::new();
+        if format.svg() {
+            let name = format!("{}.svg", chart.stem());
+            let mut svg = String::new();
+            {
+                let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+                draw(chart, &root, s).map_err(to_io)?;
+                root.present()
+                    .map_err(|e| io::Error::other(e.to_string()))?;
+            }
+            write_atomic(&dir.join(&name), svg.as_bytes())?;
+            files.push(name);
+        }
+        if format.png() {
+            let name = format!("{}.png", chart.stem());
+            let path = dir.join(&name);
+            let temp = temp_path(&path);
+            let result = (|| -> DrawResult {
+                let root = BitMapBackend::new(&temp, SIZE).into_drawing_area();
+                draw(chart, &root, s)?;
+                root.present()?;
+                Ok(())
+            })();
+            if let Err(e) = result {
+                let _ = std::fs::remove_file(&temp);
+                return Err(io::Error::other(format!(
+                    "cannot draw {}: {e}",
+                    path.display()
+                )));
+            }
+            commit_temp(&temp, &path)?;
+            files.push(name);
+        }
+        out.push((chart, files));
+    }
+    Ok(out)
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1} %", 100.0 * x)
+}
+
+fn pct_ci([l, h]: [f64; 2]) -> String {
+    format!("{:.1}–{:.1} %", 100.0 * l, 100.0 * h)
+}
+
+fn mean_ci(m: &crate::compare::stats::MeanCi) -> String {
+    match m.ci {
+        Some([l, h]) => format!("{:+.2} [{:+.2}, {:+.2}]", m.mean, l, h),
+        None => format!("{:+.2}", m.mean),
+    }
+}
+
+/// The table's rows as text cells: value, winner changed, its interval, score Δ per seat,
+/// win rate per seat, ties, length, ingots, robber points.
+pub fn table_rows(s: &SweepSummary) -> Vec<Vec<String>> {
+    let p = s.players as usize;
+    let mut head = vec![
+        "value".to_string(),
+        "winner changed".into(),
+        "95 % Wilson".into(),
+    ];
+    head.extend((1..=p).map(|k| format!("Δ score seat {k}")));
+    head.extend((1..=p).map(|k| format!("wins seat {k}")));
+    head.extend(["ties".into(), "turns".into()]);
+    let gold = s.rows.iter().any(|r| r.mean_ingots_total > 0.0);
+    let robbers = s
+        .rows
+        .iter()
+        .any(|r| r.robber_points.iter().any(|&x| x > 0.0));
+    if gold {
+        head.push("ingots / game".into());
+    }
+    if robbers {
+        head.push("robber points / seat".into());
+    }
+    let mut rows = vec![head];
+    for r in &s.rows {
+        let mut row = vec![
+            if r.is_base {
+                format!("{} (base)", r.label)
+            } else {
+                r.label.clone()
+            },
+            pct(r.winner_changed_share),
+            pct_ci(r.winner_changed_ci),
+        ];
+        row.extend(r.score_delta.iter().map(mean_ci));
+        row.extend(r.win_rate.iter().map(|&w| pct(w)));
+        row.push(pct(r.tie_share));
+        row.push(format!("{:.1}", r.game_length.mean));
+        if gold {
+            row.push(format!("{:.2}", r.mean_ingots_total));
+        }
+        if robbers {
+            let mean = r.robber_points.iter().sum::<f64>() / r.robber_points.len().max(1) as f64;
+            row.push(format!("{mean:.2}"));
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+fn question(s: &SweepSummary) -> String {
+    format!(
+        "Which value of {} should a house rule on *{}* use? {} games per value on the same \
+         coupled seeds, {} players, policy {}, master seed {}.",
+        s.varied
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(" and "),
+        s.base,
+        s.games,
+        s.players,
+        s.policy,
+        s.seed
+    )
+}
+
+fn markdown(s: &SweepSummary, charts: &[(SweepChart, Vec<String>)], files: &[String]) -> String {
+    let mut md = format!("# Sweep: {}\n\n{}\n\n", s.varied.join(", "), question(s));
+    md.push_str("## In words\n\n");
+    for v in &s.verdicts {
+        md.push_str(&format!("- {v}\n"));
+    }
+    md.push_str(&format!(
+        "\nIntervals: proportions {PROPORTION_INTERVAL}; means {MEAN_INTERVAL}. Overlapping \
+         intervals are reported as ties.\n\n## Each value against the base\n\n"
+    ));
+    let rows = table_rows(s);
+    for (i, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(|c| c.replace('|', "\\|")).collect();
+        md.push_str(&format!("| {} |\n", cells.join(" | ")));
+        if i == 0 {
+            md.push_str(&format!("|{}\n", "---|".repeat(row.len())));
+        }
+    }
+    md.push_str("\n## Charts\n\n");
+    for (chart, names) in charts {
+        if let Some(first) = names.first() {
+            md.push_str(&format!("![{}]({first})\n\n", chart.title()));
+        }
+    }
+    md.push_str("## The rulesets\n\nEach value is an ordinary ruleset file; copy the one you choose as your house rule:\n\n");
+    for (r, f) in s.rows.iter().zip(files) {
+        md.push_str(&format!("- `{}` — {}\n", f, r.label));
+    }
+    md.push_str("\nThe full comparison of every pair is in `report.md` and `report.json`.\n");
+    md
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// `sweep.html`: the same content as `sweep.md`, charts inline (SVG text, or PNG as data
+/// URIs), no external files.
+fn html(
+    dir: &Path,
+    s: &SweepSummary,
+    charts: &[(SweepChart, Vec<String>)],
+    files: &[String],
+) -> io::Result<String> {
+    let mut h = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+    h.push_str(&format!(
+        "<title>Sweep: {}</title>\n<style>body{{font-family:sans-serif;max-width:1150px;margin:2em auto;padding:0 1em;color:#222}}\
+         table{{border-collapse:collapse;font-size:90%}}td,th{{border:1px solid #bbb;padding:3px 6px;text-align:right}}\
+         td:first-child,th:first-child{{text-align:left}}figure{{margin:1.5em 0;page-break-inside:avoid}}\
+         svg,img{{max-width:100%;height:auto}}code{{background:#f3f3f3;padding:0 3px}}</style></head><body>\n",
+        escape(&s.varied.join(", "))
+    ));
+    h.push_str(&format!(
+        "<h1>Sweep: {}</h1>\n<p>{}</p>\n<h2>In words</h2>\n<ul>\n",
+        escape(&s.varied.join(", ")),
+        escape(&question(s)).replace('*', "")
+    ));
+    for v in &s.verdicts {
+        h.push_str(&format!("<li>{}</li>\n", escape(v).replace('`', "")));
+    }
+    h.push_str(&format!(
+        "</ul>\n<p>Intervals: proportions {}; means {}. Overlapping intervals are reported as ties.</p>\n<h2>Each value against the base</h2>\n<table>\n",
+        escape(PROPORTION_INTERVAL),
+        escape(MEAN_INTERVAL)
+    ));
+    for (i, row) in table_rows(s).iter().enumerate() {
+        let tag = if i == 0 { "th" } else { "td" };
+        h.push_str("<tr>");
+        for c in row {
+            h.push_str(&format!("<{tag}>{}</{tag}>", escape(c)));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n<h2>Charts</h2>\n");
+    for (chart, names) in charts {
+        let Some(first) = names.first() else { continue };
+        h.push_str("<figure>");
+        if first.ends_with(".svg") {
+            let svg = std::fs::read_to_string(dir.join(first))?;
+            let body = svg.find("<svg").map_or(svg.as_str(), |k| &svg[k..]);
+            h.push_str(body);
+        } else {
+            let bytes = std::fs::read(dir.join(first))?;
+            h.push_str(&format!(
+                "<img alt=\"{}\" src=\"data:image/png;base64,{}\">",
+                escape(chart.title()),
+                base64::engine::general_purpose::STANDARD.encode(&bytes)
+            ));
+        }
+        h.push_str(&format!(
+            "<figcaption>{}</figcaption></figure>\n",
+            escape(chart.title())
+        ));
+    }
+    h.push_str("<h2>The rulesets</h2>\n<ul>\n");
+    for (r, f) in s.rows.iter().zip(files) {
+        h.push_str(&format!(
+            "<li><code>{}</code> — {}</li>\n",
+            escape(f),
+            escape(&r.label)
+        ));
+    }
+    h.push_str("</ul>\n</body></html>\n");
+    Ok(h)
+}
+
+/// Write `sweep.json`, the charts, `sweep.md` and `sweep.html` into `dir`; `files` are the
+/// rules files of the rows (relative to `dir`). Returns the paths written.
+pub fn write_sweep(
+    dir: &Path,
+    s: &SweepSummary,
+    files: &[String],
+    format: ChartFormat,
+) -> io::Result<Vec<PathBuf>> {
+    let json = serde_json::to_string_pretty(s).map_err(io::Error::other)?;
+    write_atomic(&dir.join(SWEEP_JSON), format!("{json}\n").as_bytes())?;
+    let charts = write_charts(dir, s, format)?;
+    write_atomic(&dir.join(SWEEP_MD), markdown(s, &charts, files).as_bytes())?;
+    write_atomic(
+        &dir.join(SWEEP_HTML),
+        html(dir, s, &charts, files)?.as_bytes(),
+    )?;
+    let mut written = vec![dir.join(SWEEP_JSON)];
+    written.extend(
+        charts
+            .iter()
+            .flat_map(|(_, f)| f.iter().map(|n| dir.join(n))),
+    );
+    written.push(dir.join(SWEEP_MD));
+    written.push(dir.join(SWEEP_HTML));
+    Ok(written)
+}
