@@ -81,7 +81,7 @@ fn results_do_not_depend_on_the_thread_count() {
         "random",
         "greedy",
         "--ruleset",
-        "rulesets/goldmines-hig-2012.rules",
+        "goldmines-hig-2012",
         "--games",
         "20",
         "--players",

@@ -17,8 +17,8 @@ pub struct Args {
     /// heuristic, mcts, mcts:N. The first is the Elo anchor (0).
     #[arg(required = true, num_args = 2..)]
     pub policies: Vec<PolicySpec>,
-    /// Ruleset file.
-    #[arg(long, default_value = "rulesets/base.rules")]
+    /// Ruleset: a bundled name (base, goldmines-hig-2012, …) or a file.
+    #[arg(long, default_value = "base")]
     pub ruleset: PathBuf,
     /// Deals (seeds); each is played once per seating (2 games for two policies, 2 players).
     #[arg(long, default_value_t = 1000)]
