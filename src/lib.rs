@@ -9,6 +9,7 @@ pub mod compare;
 pub mod dsl;
 pub mod engine;
 pub mod import;
+pub mod ladder;
 pub mod policy;
 pub mod record;
 pub mod render;

@@ -11,6 +11,7 @@ mod check;
 mod common;
 mod compare;
 mod diff;
+mod ladder;
 mod merge;
 mod play;
 mod replay;
@@ -94,6 +95,11 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<std::path::PathBuf>,
     },
+    /// Player policies against each other in duplicate format: win rates, scores, Elo.
+    #[command(
+        after_help = "Examples:\n  meeplab ladder random greedy --games 2000\n  meeplab ladder random greedy --ruleset goldmines-hig-2012 --players 3"
+    )]
+    Ladder(ladder::Args),
 }
 
 pub fn run() -> ExitCode {
@@ -117,6 +123,7 @@ pub fn run() -> ExitCode {
         Command::Trace(a) => trace::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Ladder(a) => ladder::run(a),
         Command::Completions { shell } => completions(shell),
         Command::Man { out } => man(out.as_deref()),
     };

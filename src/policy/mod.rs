@@ -7,6 +7,7 @@
 //!   broken by the keyed draw.
 
 mod greedy;
+pub mod spec;
 
 use crate::engine::rng;
 use crate::engine::{Chooser, Decision, Game};

@@ -1,0 +1,434 @@
+//! Policy specifications: the one place where policy names are parsed, printed and turned into
+//! players.
+//!
+//! A [`PolicySpec`] names the policy of one seat: `random`, `greedy`, `heuristic`, `mcts` (the
+//! default budget) or `mcts:N` (N iterations, 1 to 10,000,000). Its `Display` is its canonical
+//! text and parses back to the same value. A [`SeatPolicies`] is what `--policy` takes: one
+//! spec for every seat (`greedy`) or a comma-separated list, one per seat (`greedy,random`),
+//! checked against the number of players by [`SeatPolicies::for_players`].
+//!
+//! Every spec parses, but only the policies the engine has can play: [`PolicySpec::build`] is
+//! the single gate that turns a spec into a [`Policy`] and answers "not available yet" for the
+//! others — never a silent fallback to another policy.
+
+use super::{Policy, PolicyKind};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
+
+/// The most iterations `mcts:N` accepts.
+pub const MCTS_MAX_ITERATIONS: u32 = 10_000_000;
+
+/// The accepted forms of one policy, for error messages and help texts.
+pub const POLICY_FORMS: &str =
+    "random, greedy, heuristic, mcts (default budget), mcts:N (N iterations, 1 to 10000000)";
+
+/// The accepted forms of a per-seat list, for error messages and help texts.
+pub const SEAT_FORMS: &str =
+    "one policy for every seat, or a comma-separated list with one per seat (e.g. greedy,random)";
+
+/// The policy of one seat, as written on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PolicySpec {
+    /// Uniform over the legal options.
+    Random,
+    /// Maximises immediate points.
+    Greedy,
+    /// One move ahead with a position evaluation (issue 12).
+    Heuristic,
+    /// Information-set Monte Carlo tree search; `None` = the default budget.
+    Mcts { iterations: Option<u32> },
+}
+
+/// Why a policy text or list was refused, or a policy cannot play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PolicyError {
+    /// A name that is no policy.
+    Unknown(String),
+    /// `mcts:N` with an N that is not a whole number in range, or a budget on a policy
+    /// that takes none.
+    BadBudget { text: String, reason: String },
+    /// An empty item in a list (`greedy,,random`) or an empty text.
+    Empty(String),
+    /// A per-seat list whose length is not the number of players.
+    SeatCount { given: usize, players: u8 },
+    /// A policy that parses but that this build cannot play yet.
+    NotAvailable(PolicySpec),
+}
+
+impl fmt::Display for PolicyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PolicyError::Unknown(s) => {
+                write!(f, "unknown policy '{s}' (valid forms: {POLICY_FORMS})")
+            }
+            PolicyError::BadBudget { text, reason } => {
+                write!(
+                    f,
+                    "bad policy '{text}': {reason} (valid forms: {POLICY_FORMS})"
+                )
+            }
+            PolicyError::Empty(text) => write!(
+                f,
+                "empty policy in '{text}' (valid forms: {POLICY_FORMS}; {SEAT_FORMS})"
+            ),
+            PolicyError::SeatCount { given, players } => write!(
+                f,
+                "{given} policies given for {players} players: give {SEAT_FORMS}"
+            ),
+            PolicyError::NotAvailable(spec) => write!(
+                f,
+                "policy '{spec}' is not available yet in this build (available now: {})",
+                PolicySpec::AVAILABLE_NOW
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PolicyError {}
+
+impl PolicySpec {
+    /// The names that play today, for the "not available yet" message.
+    const AVAILABLE_NOW: &'static str = "random, greedy";
+
+    /// The policy's name without its budget.
+    pub fn name(self) -> &'static str {
+        match self {
+            PolicySpec::Random => "random",
+            PolicySpec::Greedy => "greedy",
+            PolicySpec::Heuristic => "heuristic",
+            PolicySpec::Mcts { .. } => "mcts",
+        }
+    }
+
+    /// The player for this spec, or [`PolicyError::NotAvailable`]. The single gate between a
+    /// parsed spec and the engine: enabling a policy is a change of its arm here.
+    pub fn build(self) -> Result<Policy, PolicyError> {
+        match self {
+            PolicySpec::Random => Ok(Policy::new(PolicyKind::Random)),
+            PolicySpec::Greedy => Ok(Policy::new(PolicyKind::Greedy)),
+            PolicySpec::Heuristic | PolicySpec::Mcts { .. } => Err(PolicyError::NotAvailable(self)),
+        }
+    }
+}
+
+impl From<PolicyKind> for PolicySpec {
+    fn from(kind: PolicyKind) -> PolicySpec {
+        match kind {
+            PolicyKind::Random => PolicySpec::Random,
+            PolicyKind::Greedy => PolicySpec::Greedy,
+        }
+    }
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PolicySpec::Mcts {
+                iterations: Some(n),
+            } => write!(f, "mcts:{n}"),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
+/// Parses `N` of `mcts:N`: digits only, 1 to [`MCTS_MAX_ITERATIONS`].
+fn parse_iterations(text: &str, n: &str) -> Result<u32, PolicyError> {
+    let bad = |reason: String| PolicyError::BadBudget {
+        text: text.to_string(),
+        reason,
+    };
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad(format!(
+            "the iteration budget '{n}' is not a whole number"
+        )));
+    }
+    match n.parse::<u64>() {
+        Ok(v) if (1..=MCTS_MAX_ITERATIONS as u64).contains(&v) => Ok(v as u32),
+        _ => Err(bad(format!(
+            "the iteration budget must be 1 to {MCTS_MAX_ITERATIONS}, not {n}"
+        ))),
+    }
+}
+
+impl FromStr for PolicySpec {
+    type Err = PolicyError;
+    fn from_str(s: &str) -> Result<PolicySpec, PolicyError> {
+        let text = s.trim();
+        if text.is_empty() {
+            return Err(PolicyError::Empty(s.to_string()));
+        }
+        let (name, budget) = match text.split_once(':') {
+            Some((name, budget)) => (name, Some(budget)),
+            None => (text, None),
+        };
+        let spec = match name {
+            "random" => PolicySpec::Random,
+            "greedy" => PolicySpec::Greedy,
+            "heuristic" => PolicySpec::Heuristic,
+            "mcts" => {
+                return Ok(PolicySpec::Mcts {
+                    iterations: budget.map(|n| parse_iterations(text, n)).transpose()?,
+                })
+            }
+            _ => return Err(PolicyError::Unknown(text.to_string())),
+        };
+        match budget {
+            None => Ok(spec),
+            Some(_) => Err(PolicyError::BadBudget {
+                text: text.to_string(),
+                reason: format!("{name} takes no budget"),
+            }),
+        }
+    }
+}
+
+impl Serialize for PolicySpec {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for PolicySpec {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PolicySpec, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The policies of all seats: one for every seat, or one per seat (seat 1 first).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SeatPolicies {
+    Every(PolicySpec),
+    /// Two or more, one per seat.
+    PerSeat(Vec<PolicySpec>),
+}
+
+impl SeatPolicies {
+    /// One spec per seat for a game of `players`; a list of another length is an error naming
+    /// both numbers.
+    pub fn for_players(&self, players: u8) -> Result<Vec<PolicySpec>, PolicyError> {
+        match self {
+            SeatPolicies::Every(spec) => Ok(vec![*spec; players as usize]),
+            SeatPolicies::PerSeat(list) if list.len() == players as usize => Ok(list.clone()),
+            SeatPolicies::PerSeat(list) => Err(PolicyError::SeatCount {
+                given: list.len(),
+                players,
+            }),
+        }
+    }
+
+    /// The players of every seat, built through [`PolicySpec::build`].
+    pub fn build(&self, players: u8) -> Result<Vec<Policy>, PolicyError> {
+        self.for_players(players)?
+            .into_iter()
+            .map(PolicySpec::build)
+            .collect()
+    }
+}
+
+impl From<PolicySpec> for SeatPolicies {
+    fn from(spec: PolicySpec) -> SeatPolicies {
+        SeatPolicies::Every(spec)
+    }
+}
+
+impl fmt::Display for SeatPolicies {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatPolicies::Every(spec) => write!(f, "{spec}"),
+            SeatPolicies::PerSeat(list) => {
+                for (i, spec) in list.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{spec}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl FromStr for SeatPolicies {
+    type Err = PolicyError;
+    fn from_str(s: &str) -> Result<SeatPolicies, PolicyError> {
+        let mut list = Vec::new();
+        for item in s.split(',') {
+            if item.trim().is_empty() {
+                return Err(PolicyError::Empty(s.to_string()));
+            }
+            list.push(item.parse::<PolicySpec>()?);
+        }
+        Ok(match list.as_slice() {
+            [one] => SeatPolicies::Every(*one),
+            _ => SeatPolicies::PerSeat(list),
+        })
+    }
+}
+
+impl Serialize for SeatPolicies {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatPolicies {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SeatPolicies, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(s: &str) -> PolicySpec {
+        s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    #[test]
+    fn every_form_parses_and_prints_back() {
+        let cases = [
+            ("random", PolicySpec::Random),
+            ("greedy", PolicySpec::Greedy),
+            ("heuristic", PolicySpec::Heuristic),
+            ("mcts", PolicySpec::Mcts { iterations: None }),
+            (
+                "mcts:1",
+                PolicySpec::Mcts {
+                    iterations: Some(1),
+                },
+            ),
+            (
+                "mcts:10000000",
+                PolicySpec::Mcts {
+                    iterations: Some(10_000_000),
+                },
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(spec(text), want, "{text}");
+            assert_eq!(want.to_string(), text);
+            assert_eq!(spec(&want.to_string()), want);
+        }
+        // Surrounding blanks are ignored; the canonical text has none.
+        assert_eq!(spec(" greedy ").to_string(), "greedy");
+        assert_eq!(spec("mcts:0500").to_string(), "mcts:500");
+    }
+
+    #[test]
+    fn bad_texts_list_the_valid_forms() {
+        for bad in [
+            "mcts:0",
+            "mcts:abc",
+            "mcts:",
+            "mcts:-5",
+            "mcts:+5",
+            "mcts:10000001",
+            "mcts:99999999999999999999",
+            "unknown",
+            "Greedy",
+            "greedy:3",
+            "",
+            "  ",
+        ] {
+            let err = bad.parse::<PolicySpec>().expect_err(bad).to_string();
+            assert!(err.contains(POLICY_FORMS), "{bad}: {err}");
+        }
+        let err = "mcts:0".parse::<PolicySpec>().unwrap_err().to_string();
+        assert!(err.contains("1 to 10000000, not 0"), "{err}");
+        let err = "mcts:abc".parse::<PolicySpec>().unwrap_err().to_string();
+        assert!(err.contains("'abc' is not a whole number"), "{err}");
+        let err = "unknown".parse::<PolicySpec>().unwrap_err().to_string();
+        assert!(err.starts_with("unknown policy 'unknown'"), "{err}");
+    }
+
+    #[test]
+    fn seat_lists_parse_print_and_check_their_length() {
+        let every: SeatPolicies = "greedy".parse().unwrap();
+        assert_eq!(every, SeatPolicies::Every(PolicySpec::Greedy));
+        assert_eq!(every.for_players(3).unwrap(), vec![PolicySpec::Greedy; 3]);
+
+        let list: SeatPolicies = "greedy, random,mcts:20".parse().unwrap();
+        assert_eq!(list.to_string(), "greedy,random,mcts:20");
+        assert_eq!(list.to_string().parse::<SeatPolicies>().unwrap(), list);
+        assert_eq!(
+            list.for_players(3).unwrap(),
+            vec![
+                PolicySpec::Greedy,
+                PolicySpec::Random,
+                PolicySpec::Mcts {
+                    iterations: Some(20)
+                }
+            ]
+        );
+        let err = list.for_players(2).unwrap_err();
+        assert_eq!(
+            err,
+            PolicyError::SeatCount {
+                given: 3,
+                players: 2
+            }
+        );
+        let msg = err.to_string();
+        assert!(msg.starts_with("3 policies given for 2 players"), "{msg}");
+        assert!(msg.contains(SEAT_FORMS), "{msg}");
+    }
+
+    #[test]
+    fn bad_lists_are_refused() {
+        for bad in [
+            "greedy,,random",
+            "greedy,",
+            ",greedy",
+            "greedy,unknown",
+            "random,mcts:0",
+        ] {
+            let err = bad.parse::<SeatPolicies>().expect_err(bad).to_string();
+            assert!(err.contains(POLICY_FORMS), "{bad}: {err}");
+        }
+        let err = "greedy,,random"
+            .parse::<SeatPolicies>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("empty policy in 'greedy,,random'"), "{err}");
+    }
+
+    #[test]
+    fn only_the_engine_policies_build() {
+        assert!(PolicySpec::Random.build().is_ok());
+        assert!(PolicySpec::Greedy.build().is_ok());
+        for later in ["heuristic", "mcts", "mcts:100"] {
+            let err = spec(later).build().unwrap_err();
+            assert_eq!(err, PolicyError::NotAvailable(spec(later)));
+            let msg = err.to_string();
+            assert!(
+                msg.contains(&format!("'{later}' is not available yet")),
+                "{msg}"
+            );
+        }
+        let seats: SeatPolicies = "greedy,heuristic".parse().unwrap();
+        assert!(matches!(
+            seats.build(2),
+            Err(PolicyError::NotAvailable(PolicySpec::Heuristic))
+        ));
+        assert_eq!(
+            SeatPolicies::from(PolicySpec::Random)
+                .build(4)
+                .map(|p| p.len()),
+            Ok(4)
+        );
+    }
+
+    #[test]
+    fn serde_uses_the_canonical_text() {
+        let list: SeatPolicies = "greedy,mcts:7".parse().unwrap();
+        let json = serde_json::to_string(&list).unwrap();
+        assert_eq!(json, "\"greedy,mcts:7\"");
+        assert_eq!(serde_json::from_str::<SeatPolicies>(&json).unwrap(), list);
+        assert!(serde_json::from_str::<PolicySpec>("\"mcts:0\"").is_err());
+        assert_eq!(PolicySpec::from(PolicyKind::Greedy), PolicySpec::Greedy);
+    }
+}
