@@ -1,7 +1,7 @@
 //! Helpers shared by commands: loading a ruleset with diagnostics on stderr, atomic file
 //! writes, and JSON printing.
 
-use meeplab::ruleset::{Ruleset, MAX_PLAYERS};
+use meeplab::ruleset::Ruleset;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -28,12 +28,6 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Ruleset>, ExitCode> 
 
 /// Refuse a seat count a ruleset is not for (usage error, exit code 2).
 pub fn check_players(rules: &[Ruleset], players: u8) -> Result<(), ExitCode> {
-    if players == 0 || players > MAX_PLAYERS {
-        eprintln!(
-            "error: --players {players} is out of range: a game has 1 to {MAX_PLAYERS} players"
-        );
-        return Err(ExitCode::from(2));
-    }
     for r in rules {
         if players < r.min_players || players > r.max_players {
             eprintln!(

@@ -5,6 +5,7 @@
 //! chunk, by `--shard` — is identical to the aggregate of the whole. Floats are computed once,
 //! at the end ([`crate::compare::summary`]).
 
+use super::paired::PairedWins;
 use super::stats::Moments;
 use crate::engine::{Category, GameOutcome};
 use serde::{Deserialize, Serialize};
@@ -57,6 +58,13 @@ pub struct PairAcc {
     pub winner_changed: u64,
     pub score_delta: Vec<Moments>,
     pub ingot_delta: Vec<Moments>,
+    /// Games whose outcomes are identical: every seat's points by category and ingots, and
+    /// the winners.
+    pub identical_outcomes: u64,
+    /// Per seat: won under A, under B, both or neither (who benefits; McNemar).
+    pub seat_wins: Vec<PairedWins>,
+    /// Paired score differences `b − a` of every seat: points → seat-games.
+    pub score_delta_hist: BTreeMap<i64, u64>,
 }
 
 /// The aggregate of a set of seeds, each played under every ruleset.
@@ -90,6 +98,7 @@ impl Accumulator {
                     b,
                     score_delta: vec![Moments::default(); seats],
                     ingot_delta: vec![Moments::default(); seats],
+                    seat_wins: vec![PairedWins::default(); seats],
                     ..PairAcc::default()
                 });
             }
@@ -216,6 +225,32 @@ impl Accumulator {
                     pair.diverged
                 ));
             }
+            at_most(
+                format!("{path}.identical_outcomes"),
+                pair.identical_outcomes,
+                games,
+                "the games",
+            )?;
+            if pair.seat_wins.len() != seats {
+                return Err(format!(
+                    "{path}.seat_wins has length {} but the spec has {players} players",
+                    pair.seat_wins.len()
+                ));
+            }
+            for (s, w) in pair.seat_wins.iter().enumerate() {
+                count(
+                    format!("{path}.seat_wins[{s}] (both + a_only + b_only + neither)"),
+                    w.games(),
+                )?;
+            }
+            let hist = hist_count(&pair.score_delta_hist)
+                .ok_or_else(|| format!("{path}.score_delta_hist: the counts overflow"))?;
+            if hist != seat_games {
+                return Err(format!(
+                    "{path}.score_delta_hist counts {hist} seat-games but {games} games of \
+                     {players} players make {seat_games}"
+                ));
+            }
             for (name, deltas) in [
                 ("score_delta", &pair.score_delta),
                 ("ingot_delta", &pair.ingot_delta),
@@ -266,12 +301,24 @@ impl Accumulator {
                 pair.diverged += 1;
                 *pair.first_divergence.entry(t).or_default() += 1;
             }
-            if winner_set(a) != winner_set(b) {
+            let (wa, wb) = (winner_set(a), winner_set(b));
+            if wa != wb {
                 pair.winner_changed += 1;
             }
+            let same = wa == wb
+                && a.seats.iter().zip(&b.seats).all(|(x, y)| {
+                    x.total == y.total && x.by_category == y.by_category && x.ingots == y.ingots
+                });
+            if same {
+                pair.identical_outcomes += 1;
+            }
             for (s, (sa, sb)) in a.seats.iter().zip(&b.seats).enumerate() {
-                pair.score_delta[s].push_wide(sb.total as i128 - sa.total as i128);
+                let delta = sb.total as i128 - sa.total as i128;
+                pair.score_delta[s].push_wide(delta);
                 pair.ingot_delta[s].push(sb.ingots as i64 - sa.ingots as i64);
+                let key = delta.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+                *pair.score_delta_hist.entry(key).or_default() += 1;
+                pair.seat_wins[s].push(wa.contains(&(s as u8)), wb.contains(&(s as u8)));
             }
         }
     }
@@ -467,6 +514,17 @@ impl PairAcc {
                 add_moments(x, y, || format!("{path}.{name}[{s}]"))?;
             }
         }
+        add(&mut self.identical_outcomes, o.identical_outcomes, || {
+            format!("{path}.identical_outcomes")
+        })?;
+        for (x, y) in self.seat_wins.iter_mut().zip(&o.seat_wins) {
+            x.merge(y);
+        }
+        merge_hist(
+            &mut self.score_delta_hist,
+            &o.score_delta_hist,
+            &format!("{path}.score_delta_hist"),
+        )?;
         Ok(())
     }
 }
@@ -531,5 +589,41 @@ mod tests {
         assert_eq!(back, whole);
         assert_eq!(whole.pairs[0].diverged, 6);
         assert_eq!(whole.pairs[0].first_divergence.get(&2), Some(&6));
+    }
+
+    /// Who benefits and identical outcomes: seat 0 wins under B where A gave seat 1 the win;
+    /// the other games are identical even when play differed.
+    #[test]
+    fn paired_wins_and_identical_outcomes_are_counted() {
+        let mut acc = Accumulator::new(2, 2);
+        for i in 0..10u64 {
+            let a = outcome(i, &[10, 12], &[1, 2]);
+            let b = if i < 3 {
+                outcome(i, &[14, 12], &[1, 9])
+            } else {
+                outcome(i, &[10, 12], &[1, 7]) // play differed, same result
+            };
+            acc.add_game(&[a, b]);
+        }
+        let p = &acc.pairs[0];
+        assert_eq!(p.diverged, 10);
+        assert_eq!(p.identical_outcomes, 7);
+        assert_eq!(p.winner_changed, 3);
+        assert_eq!(
+            p.seat_wins[0],
+            PairedWins {
+                both: 0,
+                a_only: 0,
+                b_only: 3,
+                neither: 7
+            }
+        );
+        assert_eq!(p.seat_wins[1].a_only, 3);
+        assert_eq!(p.score_delta_hist.get(&4), Some(&3));
+        assert_eq!(p.score_delta_hist.get(&0), Some(&17));
+        acc.check_shape(2, 2).unwrap();
+        let mut broken = acc.clone();
+        broken.pairs[0].seat_wins[1].both += 1;
+        assert!(broken.check_shape(2, 2).unwrap_err().contains("seat_wins[1]"));
     }
 }

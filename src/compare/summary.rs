@@ -101,6 +101,29 @@ pub struct PairSummary {
     pub mean_score_delta: Vec<MeanCi>,
     /// Mean paired difference of ingots held, `b − a`, per seat.
     pub mean_ingot_delta: Vec<MeanCi>,
+    /// Games whose outcomes are identical (points by category, ingots, winners).
+    pub identical_outcomes: u64,
+    /// Every paired outcome is identical: the rule difference never mattered to the result.
+    pub all_outcomes_identical: bool,
+    /// Who benefits, per seat.
+    pub who_benefits: Vec<SeatBenefit>,
+    /// `[points, seat-games]` of the paired score differences `b − a`, ascending.
+    pub score_delta_histogram: Vec<[i64; 2]>,
+}
+
+/// One seat's gain from ruleset `a` to `b`: win rates under each, the paired difference with
+/// Newcombe's interval, and McNemar's exact test on the games it won under one only.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatBenefit {
+    pub win_rate_a: f64,
+    pub win_rate_b: f64,
+    /// `win_rate_b − win_rate_a`.
+    pub win_rate_difference: f64,
+    pub win_rate_difference_ci: [f64; 2],
+    /// Games won under A only, under B only.
+    pub won_a_only: u64,
+    pub won_b_only: u64,
+    pub mcnemar_p: f64,
 }
 
 impl PairSummary {
@@ -225,6 +248,26 @@ fn pair_summary(labels: &[String], acc: &PairAcc) -> PairSummary {
         winner_changed_ci: wilson(acc.winner_changed, acc.games),
         mean_score_delta: acc.score_delta.iter().map(|m| m.mean_ci()).collect(),
         mean_ingot_delta: acc.ingot_delta.iter().map(|m| m.mean_ci()).collect(),
+        identical_outcomes: acc.identical_outcomes,
+        all_outcomes_identical: acc.games > 0 && acc.identical_outcomes == acc.games,
+        who_benefits: acc
+            .seat_wins
+            .iter()
+            .map(|w| SeatBenefit {
+                win_rate_a: share(w.both + w.a_only, w.games()),
+                win_rate_b: share(w.both + w.b_only, w.games()),
+                win_rate_difference: w.difference(),
+                win_rate_difference_ci: w.difference_ci(),
+                won_a_only: w.a_only,
+                won_b_only: w.b_only,
+                mcnemar_p: w.mcnemar_p(),
+            })
+            .collect(),
+        score_delta_histogram: acc
+            .score_delta_hist
+            .iter()
+            .map(|(&k, &v)| [k, v as i64])
+            .collect(),
     }
 }
 

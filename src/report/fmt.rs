@@ -2,7 +2,7 @@
 
 use super::plot::key;
 use crate::compare::stats::MeanCi;
-use crate::compare::summary::RulesetSummary;
+use crate::compare::summary::{PairSummary, RulesetSummary, SeatBenefit};
 
 /// `0.1834` → `18.3 %`.
 pub fn pct(x: f64) -> String {
@@ -97,6 +97,44 @@ pub fn align(rows: &[Vec<String>]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// One seat's gain from A to B: `+1.2 pp [+0.8, +1.6], p 0.001` (win-rate difference in
+/// percentage points, Newcombe interval, McNemar exact p).
+pub fn benefit(b: &SeatBenefit) -> String {
+    let [lo, hi] = b.win_rate_difference_ci;
+    let p = if b.mcnemar_p < 0.001 {
+        "p < 0.001".to_string()
+    } else {
+        format!("p {:.3}", b.mcnemar_p)
+    };
+    format!(
+        "{:+.1} pp [{:+.1}, {:+.1}], {p}",
+        100.0 * b.win_rate_difference,
+        100.0 * lo,
+        100.0 * hi
+    )
+}
+
+/// The plain statement for a pair whose paired outcomes were all identical.
+pub fn identical_statement(p: &PairSummary, policy: &str) -> Option<String> {
+    p.all_outcomes_identical.then(|| {
+        format!(
+            "{} vs {}: these rulesets gave identical results in all {} games under this policy \
+             ({policy}){}",
+            key(p.a_index),
+            key(p.b_index),
+            p.games,
+            if p.diverged > 0 {
+                format!(
+                    "; play differed in {} of them without changing any score",
+                    pct(p.diverged_share)
+                )
+            } else {
+                String::new()
+            }
+        )
+    })
 }
 
 #[cfg(test)]

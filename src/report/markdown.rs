@@ -2,7 +2,7 @@
 //! the sources of their options, gives the summary tables and charts (relative links), the
 //! interval types, the method, and the exact command that reproduces it.
 
-use super::fmt::{mean_ci, pct, pct_range, ruleset_row};
+use super::fmt::{benefit, identical_statement, mean_ci, pct, pct_range, ruleset_row};
 use super::plot::{key, ChartFile};
 use crate::compare::Report;
 use std::collections::BTreeSet;
@@ -183,6 +183,38 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
             let _ = write!(md, " {} |", mean_ci(m, true));
         }
         md.push('\n');
+    }
+    md.push_str("\n### Who benefits\n\n");
+    md.push_str(
+        "Per seat: the win rate under the later ruleset minus the earlier one (percentage \
+         points), Newcombe's 95 % interval for paired proportions, and McNemar's exact test on \
+         the games the seat won under one ruleset only.\n\n| Pair |",
+    );
+    for s in 1..=report.players {
+        let _ = write!(md, " Seat {s} |");
+    }
+    md.push_str("\n|---|");
+    md.push_str(&"---|".repeat(report.players as usize));
+    md.push('\n');
+    for p in &report.pairs {
+        let _ = write!(md, "| {} − {} |", key(p.b_index), key(p.a_index));
+        for b in &p.who_benefits {
+            let _ = write!(
+                md,
+                " {} ({} won only under {}, {} only under {}) |",
+                benefit(b),
+                b.won_a_only,
+                key(p.a_index),
+                b.won_b_only,
+                key(p.b_index)
+            );
+        }
+        md.push('\n');
+    }
+    for p in &report.pairs {
+        if let Some(line) = identical_statement(p, &report.policy) {
+            let _ = writeln!(md, "\n**{line}.**");
+        }
     }
     md.push_str("\n### Per ruleset\n\n");
     md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes |\n|---|---|---|---|---|---|---|\n");

@@ -1,7 +1,7 @@
 //! The summary table `meeplab compare` prints: rulesets, per-pair divergence and winner
 //! changes, paired score differences per seat, and per-ruleset means. Plain text, no colour.
 
-use super::fmt::{align, mean_ci, pct, pct_range, ruleset_row};
+use super::fmt::{align, benefit, identical_statement, mean_ci, pct, pct_range, ruleset_row};
 use super::plot::key;
 use crate::compare::Report;
 
@@ -55,6 +55,27 @@ pub fn summary_table(report: &Report) -> String {
         );
     }
     out.push_str(&align(&rows));
+
+    out.push_str(
+        "\nwho benefits: win rate later − earlier ruleset (percentage points), Newcombe 95 % \
+         interval, McNemar exact p\n",
+    );
+    let mut rows = vec![std::iter::once("pair".to_string())
+        .chain((1..=report.players).map(|s| format!("seat {s}")))
+        .collect::<Vec<_>>()];
+    for p in &report.pairs {
+        rows.push(
+            std::iter::once(format!("{} − {}", key(p.b_index), key(p.a_index)))
+                .chain(p.who_benefits.iter().map(benefit))
+                .collect(),
+        );
+    }
+    out.push_str(&align(&rows));
+    for p in &report.pairs {
+        if let Some(line) = identical_statement(p, &report.policy) {
+            out.push_str(&format!("\n{line}\n"));
+        }
+    }
 
     out.push('\n');
     let mut rows = vec![vec![
