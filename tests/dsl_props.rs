@@ -250,6 +250,8 @@ proptest! {
             }
             Err(d) => {
                 let mut codes = d.codes();
+                // warnings (a divisor that can be zero, W0201) come with some formulas
+                codes.retain(|c| c.starts_with('E'));
                 codes.sort();
                 expected.sort();
                 prop_assert_eq!(codes, expected, "{}", d);

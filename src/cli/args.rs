@@ -125,26 +125,41 @@ pub fn load_ruleset(path: &Path) -> Result<Loaded, Diagnostics> {
     Ok(loaded)
 }
 
-/// Make sure `dir` is a folder one can write reports into (creating it), with an error that
-/// names it: exit code 1 after printing the reason.
+/// Make sure `dir` can take a run's reports, with an error that names it: exit code 1 after
+/// printing the reason. Nothing is created (a run's folder appears whole when it is done):
+/// an existing `dir` must be a folder one can write into; otherwise its nearest existing
+/// ancestor must be.
 pub fn prepare_out_dir(dir: &Path) -> Result<(), std::process::ExitCode> {
     let fail = |why: String| {
         eprintln!("error: --out {}: {why}", dir.display());
         Err(std::process::ExitCode::from(1))
     };
-    if dir.exists() && !dir.is_dir() {
-        return fail("exists and is not a folder".to_string());
+    let mut at = dir;
+    while !at.as_os_str().is_empty() && !at.exists() {
+        match at.parent() {
+            Some(p) => at = p,
+            None => break,
+        }
     }
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        return fail(format!("cannot create the folder: {e}"));
+    let at = if at.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        at
+    };
+    if !at.is_dir() {
+        return fail(if at == dir {
+            "exists and is not a folder".to_string()
+        } else {
+            format!("{} is not a folder", at.display())
+        });
     }
-    let probe = dir.join(".meeplab-write-test");
+    let probe = at.join(format!(".meeplab-write-test-{}", std::process::id()));
     match std::fs::File::create(&probe) {
         Ok(_) => {
             let _ = std::fs::remove_file(&probe);
             Ok(())
         }
-        Err(e) => fail(format!("cannot write into the folder: {e}")),
+        Err(e) => fail(format!("cannot write into {}: {e}", at.display())),
     }
 }
 

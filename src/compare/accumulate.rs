@@ -624,6 +624,9 @@ mod tests {
         acc.check_shape(2, 2).unwrap();
         let mut broken = acc.clone();
         broken.pairs[0].seat_wins[1].both += 1;
-        assert!(broken.check_shape(2, 2).unwrap_err().contains("seat_wins[1]"));
+        assert!(broken
+            .check_shape(2, 2)
+            .unwrap_err()
+            .contains("seat_wins[1]"));
     }
 }
