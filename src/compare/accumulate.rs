@@ -65,6 +65,40 @@ pub struct PairAcc {
     pub seat_wins: Vec<PairedWins>,
     /// Paired score differences `b − a` of every seat: points → seat-games.
     pub score_delta_hist: BTreeMap<i64, u64>,
+    /// Up to [`EXAMPLES`] games whose winner changed, largest swing first (see
+    /// [`Example::swing`]); the same whatever the partition of the games.
+    pub examples: Vec<Example>,
+}
+
+/// Example games kept per pair.
+pub const EXAMPLES: usize = 3;
+
+/// A game whose winner changed, to show in the report.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Example {
+    pub seed: u64,
+    /// Points that changed hands: Σ over seats of |score under b − score under a|.
+    pub swing: i64,
+    /// First turn whose running event hash differs (0 = set-up).
+    pub first_difference_turn: Option<u32>,
+    pub scores_a: Vec<i64>,
+    pub scores_b: Vec<i64>,
+    pub winners_a: Vec<u8>,
+    pub winners_b: Vec<u8>,
+}
+
+impl Example {
+    /// Order of preference: larger swing first, then smaller seed.
+    fn rank(&self) -> (std::cmp::Reverse<i64>, u64) {
+        (std::cmp::Reverse(self.swing), self.seed)
+    }
+}
+
+/// Keep the best [`EXAMPLES`] of `list` (sorted by [`Example::rank`]).
+fn keep_best(list: &mut Vec<Example>) {
+    list.sort_by_key(Example::rank);
+    list.dedup_by_key(|e| e.seed);
+    list.truncate(EXAMPLES);
 }
 
 /// The aggregate of a set of seeds, each played under every ruleset.
@@ -226,6 +260,12 @@ impl Accumulator {
                 ));
             }
             at_most(
+                format!("{path}.examples (length)"),
+                pair.examples.len() as u64,
+                pair.winner_changed.min(EXAMPLES as u64),
+                "the games whose winner changed, or 3",
+            )?;
+            at_most(
                 format!("{path}.identical_outcomes"),
                 pair.identical_outcomes,
                 games,
@@ -304,6 +344,29 @@ impl Accumulator {
             let (wa, wb) = (winner_set(a), winner_set(b));
             if wa != wb {
                 pair.winner_changed += 1;
+                let swing = a
+                    .seats
+                    .iter()
+                    .zip(&b.seats)
+                    .map(|(x, y)| y.total.saturating_sub(x.total).saturating_abs())
+                    .fold(0i64, i64::saturating_add);
+                let worth = pair.examples.len() < EXAMPLES
+                    || pair
+                        .examples
+                        .last()
+                        .is_some_and(|last| (std::cmp::Reverse(swing), a.seed) < last.rank());
+                if worth {
+                    pair.examples.push(Example {
+                        seed: a.seed,
+                        swing,
+                        first_difference_turn: a.first_divergence(b),
+                        scores_a: a.seats.iter().map(|x| x.total).collect(),
+                        scores_b: b.seats.iter().map(|x| x.total).collect(),
+                        winners_a: wa.clone(),
+                        winners_b: wb.clone(),
+                    });
+                    keep_best(&mut pair.examples);
+                }
             }
             let same = wa == wb
                 && a.seats.iter().zip(&b.seats).all(|(x, y)| {
@@ -525,6 +588,8 @@ impl PairAcc {
             &o.score_delta_hist,
             &format!("{path}.score_delta_hist"),
         )?;
+        self.examples.extend(o.examples.iter().cloned());
+        keep_best(&mut self.examples);
         Ok(())
     }
 }
@@ -622,6 +687,12 @@ mod tests {
         assert_eq!(p.score_delta_hist.get(&4), Some(&3));
         assert_eq!(p.score_delta_hist.get(&0), Some(&17));
         acc.check_shape(2, 2).unwrap();
+        // the examples: the three winner changes, by seed (equal swings)
+        let seeds: Vec<u64> = p.examples.iter().map(|e| e.seed).collect();
+        assert_eq!(seeds, vec![0, 1, 2]);
+        assert_eq!(p.examples[0].swing, 4);
+        assert_eq!(p.examples[0].scores_b, vec![14, 12]);
+        assert_eq!(p.examples[0].first_difference_turn, Some(1));
         let mut broken = acc.clone();
         broken.pairs[0].seat_wins[1].both += 1;
         assert!(broken

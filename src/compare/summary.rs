@@ -5,9 +5,9 @@
 //! Seats are 0-based here, as in the engine (seat 0 plays first). Paired differences are
 //! `b − a` per seed, for the pair's rulesets `a` (earlier on the command line) and `b`.
 
-use super::accumulate::{Accumulator, PairAcc, RulesetAcc};
+use super::accumulate::{Accumulator, Example, PairAcc, RulesetAcc};
 use super::seeds::BLOCK_SIZE;
-use super::spec::{CompareSpec, RulesetInfo};
+use super::spec::{shell_quote, CompareSpec, RulesetInfo};
 use super::stats::{
     quartiles, share, wilson, MeanCi, Quartiles, MEAN_INTERVAL, PROPORTION_INTERVAL,
 };
@@ -109,6 +109,18 @@ pub struct PairSummary {
     pub who_benefits: Vec<SeatBenefit>,
     /// `[points, seat-games]` of the paired score differences `b − a`, ascending.
     pub score_delta_histogram: Vec<[i64; 2]>,
+    /// Up to three games whose winner changed, largest swing first, each with the command
+    /// that replays it side by side.
+    pub examples: Vec<ExampleGame>,
+}
+
+/// A game whose winner changed between the pair's rulesets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExampleGame {
+    #[serde(flatten)]
+    pub game: Example,
+    /// `meeplab trace A B --seed S --players P --policy X`.
+    pub trace_command: String,
 }
 
 /// One seat's gain from ruleset `a` to `b`: win rates under each, the paired difference with
@@ -225,7 +237,24 @@ fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> Ruleset
     }
 }
 
-fn pair_summary(labels: &[String], acc: &PairAcc) -> PairSummary {
+/// The command that shows game `seed` of `spec` under rulesets `a` and `b` side by side.
+fn trace_command(spec: &CompareSpec, a: usize, b: usize, seed: u64) -> String {
+    let file = |i: usize| {
+        spec.rulesets
+            .get(i)
+            .map(|r| shell_quote(r.file.as_deref().unwrap_or(&r.name)))
+            .unwrap_or_default()
+    };
+    format!(
+        "meeplab trace {} {} --seed {seed} --players {} --policy {}",
+        file(a),
+        file(b),
+        spec.players,
+        shell_quote(&spec.policy)
+    )
+}
+
+fn pair_summary(spec: &CompareSpec, labels: &[String], acc: &PairAcc) -> PairSummary {
     // Indices are checked against the spec when an accumulator is read
     // ([`Accumulator::check_shape`]); should one be out of range all the same, it is shown.
     let label = |i: usize| labels.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
@@ -268,6 +297,14 @@ fn pair_summary(labels: &[String], acc: &PairAcc) -> PairSummary {
             .iter()
             .map(|(&k, &v)| [k, v as i64])
             .collect(),
+        examples: acc
+            .examples
+            .iter()
+            .map(|e| ExampleGame {
+                game: e.clone(),
+                trace_command: trace_command(spec, acc.a, acc.b, e.seed),
+            })
+            .collect(),
     }
 }
 
@@ -294,7 +331,11 @@ pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
             .zip(&labels)
             .map(|((info, r), label)| ruleset_summary(info, label, r))
             .collect(),
-        pairs: acc.pairs.iter().map(|p| pair_summary(&labels, p)).collect(),
+        pairs: acc
+            .pairs
+            .iter()
+            .map(|p| pair_summary(spec, &labels, p))
+            .collect(),
         reproducibility: Reproducibility {
             meeplab_version: env!("CARGO_PKG_VERSION").to_string(),
             engine_version: spec.engine_version.clone(),

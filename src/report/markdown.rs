@@ -216,6 +216,40 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
             let _ = writeln!(md, "\n**{line}.**");
         }
     }
+    if report.pairs.iter().any(|p| !p.examples.is_empty()) {
+        md.push_str(
+            "\n### Example games\n\nGames whose winner changed, largest swing (points that \
+             changed hands) first; replay one side by side with its command.\n",
+        );
+        for p in report.pairs.iter().filter(|p| !p.examples.is_empty()) {
+            let _ = writeln!(md, "\n**{} vs {}**\n", key(p.a_index), key(p.b_index));
+            for e in &p.examples {
+                let g = &e.game;
+                let seats = |v: &[u8]| {
+                    v.iter()
+                        .map(|w| format!("seat {}", w + 1))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                };
+                let _ = writeln!(
+                    md,
+                    "- seed {}: first difference at turn {}; {} {} (winner {}) → {} {} (winner {}); \
+                     swing {} points. `{}`",
+                    g.seed,
+                    g.first_difference_turn
+                        .map_or_else(|| "—".to_string(), |t| t.to_string()),
+                    key(p.a_index),
+                    join_scores(&g.scores_a),
+                    seats(&g.winners_a),
+                    key(p.b_index),
+                    join_scores(&g.scores_b),
+                    seats(&g.winners_b),
+                    g.swing,
+                    e.trace_command
+                );
+            }
+        }
+    }
     md.push_str("\n### Per ruleset\n\n");
     md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes |\n|---|---|---|---|---|---|---|\n");
     for (i, r) in report.per_ruleset.iter().enumerate() {
@@ -287,6 +321,15 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
         r.seed_derivation
     );
     md
+}
+
+/// Final scores by seat: `61–58`.
+fn join_scores(scores: &[i64]) -> String {
+    scores
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join("–")
 }
 
 #[cfg(test)]

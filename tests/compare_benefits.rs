@@ -1,0 +1,103 @@
+//! What a comparison says beyond "how often": who benefits (paired win-rate differences with
+//! Newcombe intervals and McNemar's test), the plain statement when every outcome is
+//! identical, and example games whose `meeplab trace` command replays them.
+
+mod cli_support;
+
+use cli_support::{meeplab, text};
+use serde_json::Value;
+
+fn compare(args: &[&str]) -> (Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    let mut all = vec!["compare"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    let o = meeplab(&all);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let report = std::fs::read_to_string(out.join("report.json")).unwrap();
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    (
+        serde_json::from_str(&report).unwrap(),
+        format!("{stdout}\n{md}"),
+    )
+}
+
+#[test]
+fn a_renamed_copy_gives_identical_outcomes_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.rules");
+    std::fs::write(
+        &copy,
+        "ruleset \"renamed base\"\nextends \"../../rulesets/base.rules\"\n",
+    )
+    .unwrap();
+    let (r, text) = compare(&["base", copy.to_str().unwrap(), "--games", "200"]);
+    let p = &r["pairs"][0];
+    assert_eq!(p["identical_outcomes"], 200);
+    assert_eq!(p["all_outcomes_identical"], true);
+    assert_eq!(p["who_benefits"][0]["win_rate_difference"], 0.0);
+    assert_eq!(p["who_benefits"][0]["mcnemar_p"], 1.0);
+    assert!(p["examples"].as_array().unwrap().is_empty());
+    assert!(
+        text.contains("these rulesets gave identical results in all 200 games under this policy"),
+        "{text}"
+    );
+}
+
+#[test]
+fn who_benefits_and_examples_that_trace_replays() {
+    let (r, text) = compare(&[
+        "goldmines-hig-2012",
+        "goldmines-rgg",
+        "--policy",
+        "greedy",
+        "--games",
+        "300",
+    ]);
+    let p = &r["pairs"][0];
+    assert_eq!(p["all_outcomes_identical"], false);
+    let seats = p["who_benefits"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    for s in seats {
+        let d = s["win_rate_difference"].as_f64().unwrap();
+        let ci = s["win_rate_difference_ci"].as_array().unwrap();
+        assert!(
+            ci[0].as_f64().unwrap() <= d && d <= ci[1].as_f64().unwrap(),
+            "{s}"
+        );
+        let pv = s["mcnemar_p"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&pv));
+    }
+    assert!(text.contains("who benefits"), "{text}");
+    assert!(text.contains("### Example games"), "{text}");
+    let examples = p["examples"].as_array().unwrap();
+    assert!(!examples.is_empty() && examples.len() <= 3);
+    let swings: Vec<i64> = examples
+        .iter()
+        .map(|e| e["swing"].as_i64().unwrap())
+        .collect();
+    assert!(swings.windows(2).all(|w| w[0] >= w[1]), "{swings:?}");
+    // the trace command replays the example: same final totals under both rulesets
+    let e = &examples[0];
+    let cmd = e["trace_command"].as_str().unwrap();
+    let args: Vec<&str> = cmd.split(' ').skip(1).collect();
+    let o = meeplab(&args);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{cmd}: {err}");
+    for (side, key) in [("A final", "scores_a"), ("B final", "scores_b")] {
+        let block = out
+            .split(side)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{side} in {out}"));
+        for (i, total) in e[key].as_array().unwrap().iter().enumerate() {
+            let line = block.lines().nth(2 + i).unwrap();
+            assert!(
+                line.trim_end().ends_with(&total.to_string()),
+                "{side} seat {}: {line} vs {total}",
+                i + 1
+            );
+        }
+    }
+}
