@@ -48,7 +48,7 @@ fn a_renamed_copy_gives_identical_outcomes_and_says_so() {
 
 #[test]
 fn who_benefits_and_examples_that_trace_replays() {
-    let (r, text) = compare(&[
+    let (r, printed) = compare(&[
         "goldmines-hig-2012",
         "goldmines-rgg",
         "--policy",
@@ -70,8 +70,8 @@ fn who_benefits_and_examples_that_trace_replays() {
         let pv = s["mcnemar_p"].as_f64().unwrap();
         assert!((0.0..=1.0).contains(&pv));
     }
-    assert!(text.contains("who benefits"), "{text}");
-    assert!(text.contains("### Example games"), "{text}");
+    assert!(printed.contains("who benefits"), "{printed}");
+    assert!(printed.contains("### Example games"), "{printed}");
     let examples = p["examples"].as_array().unwrap();
     assert!(!examples.is_empty() && examples.len() <= 3);
     let swings: Vec<i64> = examples
