@@ -100,8 +100,17 @@ fn robber_share_sweep_writes_report_rulesets_and_matches_compare() {
         cmp.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
-    let c = json(&cmp.join("report.json"));
-    let s = json(&out.join("report.json"));
+    // the same numbers; only the example games' trace commands name the files differently
+    let strip = |mut v: Value| {
+        for p in v["pairs"].as_array_mut().unwrap() {
+            for e in p["examples"].as_array_mut().unwrap() {
+                e.as_object_mut().unwrap().remove("trace_command");
+            }
+        }
+        v
+    };
+    let c = strip(json(&cmp.join("report.json")));
+    let s = strip(json(&out.join("report.json")));
     assert_eq!(c["per_ruleset"], s["per_ruleset"]);
     assert_eq!(c["pairs"], s["pairs"]);
     assert_eq!(

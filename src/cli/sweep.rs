@@ -182,7 +182,15 @@ pub fn run(args: Args) -> ExitCode {
                     positions.push(0);
                     continue;
                 }
-                r.file = Some(format!("rulesets/{}", v.file_name));
+                // where the file will be, as seen from here (reports' trace commands use it)
+                r.file = Some(
+                    settings
+                        .out
+                        .join(RULES_FOLDER)
+                        .join(&v.file_name)
+                        .display()
+                        .to_string(),
+                );
                 positions.push(rules.len());
                 rules.push(r);
             }
