@@ -137,7 +137,7 @@ impl SweepFile {
 }
 
 /// One generated ruleset: the settings it adds to the base, a label, a file name and text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Variant {
     /// `(option, value)` in the order the options were given.
     pub settings: Vec<(String, String)>,
@@ -230,6 +230,24 @@ fn variant_text(
         t.push_str(&format!("{k} = {v}  source \"house (meeplab sweep)\"\n"));
     }
     t
+}
+
+/// What a sweep plays: the varied options, the variants and, per variant, its ruleset in the
+/// comparison (0 = the base, for a value equal to the base's) and its rules file (relative
+/// to the output folder, or the base's own). Kept in the output folder (`sweep-plan.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SweepPlan {
+    pub keys: Vec<String>,
+    pub variants: Vec<Variant>,
+    pub positions: Vec<usize>,
+    pub files: Vec<String>,
+}
+
+impl SweepPlan {
+    /// The sweep's summary from the comparison's report.
+    pub fn summarize(&self, report: &Report) -> SweepSummary {
+        summarize(report, &self.variants, &self.positions, &self.keys)
+    }
 }
 
 /// One variant against the base, from the compare report.

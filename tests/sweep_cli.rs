@@ -192,3 +192,66 @@ fn bad_sweeps_are_refused_and_write_nothing() {
         assert!(!out.exists(), "{extra:?} wrote {}", out.display());
     }
 }
+
+/// `sweep --shard k/n` outputs merged by `meeplab merge` give the unsharded sweep's report
+/// and rulesets byte for byte; shards of different sweeps are refused.
+#[test]
+fn sharded_sweeps_merge_into_the_unsharded_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    let common = [
+        "robbers-2012",
+        "--vary",
+        SHARES,
+        "--players",
+        "3",
+        "--games",
+        "2500",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = vec!["sweep"];
+        args.extend_from_slice(&common);
+        args.extend_from_slice(extra);
+        let o = meeplab(&args);
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", text(&o).1);
+    };
+    run(&["--out", &d("whole")]);
+    run(&["--shard", "1/2", "--out", &d("s1")]);
+    run(&["--shard", "2/2", "--out", &d("s2")]);
+    let o = meeplab(&["merge", &d("s1"), &d("s2"), "--out", &d("merged")]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    for f in [
+        "sweep.json",
+        "sweep.md",
+        "sweep.html",
+        "sweep-plan.json",
+        "report.json",
+        "games.csv",
+        "rulesets/value-01.rules",
+        "rulesets/value-03.rules",
+        "sweep-win-rates.svg",
+    ] {
+        let a = std::fs::read(dir.path().join("whole").join(f)).unwrap();
+        let b = std::fs::read(dir.path().join("merged").join(f)).unwrap_or_default();
+        assert!(a == b, "{f} differs between the whole and the merged sweep");
+    }
+    // a shard of another sweep is refused
+    let o = meeplab(&[
+        "sweep",
+        "robbers-2012",
+        "--vary",
+        "robbers.share=ceil(points / 4)",
+        "--players",
+        "3",
+        "--games",
+        "2500",
+        "--shard",
+        "2/2",
+        "--out",
+        &d("other"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let o = meeplab(&["merge", &d("s1"), &d("other"), "--out", &d("bad")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!dir.path().join("bad").exists());
+}

@@ -1,6 +1,7 @@
-//! `meeplab merge`: combine `compare --shard` outputs into the unsharded run's report.
+//! `meeplab merge`: combine `compare --shard` (or `sweep --shard`) outputs into the unsharded
+//! run's report; shards of a sweep also give the sweep's report.
 
-use meeplab::report::{merge_to_dir, ChartFormat, OutputOptions};
+use meeplab::report::{merge_to_dir_with, ChartFormat, OutputOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,7 +27,28 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = crate::cli::args::prepare_out_dir(&args.out) {
         return code;
     }
-    match merge_to_dir(&args.shards, &opts) {
+    // shards of a sweep carry its plan: the merged folder gets the sweep report too
+    let mut plans = Vec::with_capacity(args.shards.len());
+    for dir in &args.shards {
+        match crate::cli::sweep::read_plan(dir) {
+            Ok(p) => plans.push(p),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    if plans.windows(2).any(|w| w[0] != w[1]) {
+        eprintln!("error: the shards are not all of the same sweep (their sweep-plan.json differ)");
+        return ExitCode::from(1);
+    }
+    let plan = plans.into_iter().next().flatten();
+    let format = args.format;
+    let extra = |dir: &std::path::Path, report: Option<&meeplab::compare::Report>| match &plan {
+        Some(p) => crate::cli::sweep::write_files(dir, p, report, format),
+        None => Ok(Vec::new()),
+    };
+    match merge_to_dir_with(&args.shards, &opts, &extra) {
         Ok(out) => {
             crate::cli::common::print_run(&out);
             ExitCode::SUCCESS

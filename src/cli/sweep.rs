@@ -8,9 +8,10 @@ use meeplab::compare::{Report, Shard};
 use meeplab::dsl;
 use meeplab::policy::PolicyKind;
 use meeplab::report::folder::RULES_FOLDER;
-use meeplab::report::{atomic::write_atomic, fmt::align, sweep::write_sweep, ChartFormat};
+use meeplab::report::sweep::{write_sweep, SWEEP_PLAN};
+use meeplab::report::{atomic::write_atomic, fmt::align, ChartFormat};
 use meeplab::ruleset::Ruleset;
-use meeplab::sweep::{parse_vary, plan, summarize, SweepFile, SweepSummary, VarySpec};
+use meeplab::sweep::{parse_vary, plan, SweepFile, SweepPlan, SweepSummary, VarySpec};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -182,15 +183,9 @@ pub fn run(args: Args) -> ExitCode {
                     positions.push(0);
                     continue;
                 }
-                // where the file will be, as seen from here (reports' trace commands use it)
-                r.file = Some(
-                    settings
-                        .out
-                        .join(RULES_FOLDER)
-                        .join(&v.file_name)
-                        .display()
-                        .to_string(),
-                );
+                // relative to the output folder, so sharded and whole sweeps report alike (the
+                // example games' trace commands for generated rulesets run from that folder)
+                r.file = Some(format!("{RULES_FOLDER}/{}", v.file_name));
                 positions.push(rules.len());
                 rules.push(r);
             }
@@ -219,40 +214,31 @@ pub fn run(args: Args) -> ExitCode {
             }
         })
         .collect();
+    let plan = SweepPlan {
+        keys: keys.clone(),
+        variants: variants.clone(),
+        positions: positions.clone(),
+        files,
+    };
     // the generated rulesets and the sweep report go into the run's folder before it
     // appears, so a sweep's files are never missing or left from an earlier run
-    let extra = |dir: &Path, report: Option<&Report>| -> std::io::Result<Vec<PathBuf>> {
-        let rules_dir = dir.join(RULES_FOLDER);
-        std::fs::create_dir_all(&rules_dir)?;
-        let mut written = Vec::new();
-        for (v, &k) in variants.iter().zip(&positions) {
-            if k != 0 {
-                let path = rules_dir.join(&v.file_name);
-                write_atomic(&path, v.text.as_bytes())?;
-                written.push(path);
-            }
-        }
-        if let Some(report) = report {
-            let summary = summarize(report, &variants, &positions, &keys);
-            written.extend(write_sweep(dir, &summary, &files, settings.format)?);
-        }
-        Ok(written)
-    };
+    let format = settings.format;
+    let extra = |dir: &Path, report: Option<&Report>| write_files(dir, &plan, report, format);
     let out = match execute(&rules, &settings, &extra) {
         Ok(o) => o,
         Err(code) => return code,
     };
     if settings.shard.is_some() {
         outln!(
-            "shard {} of the sweep done: {} games written to {}; `meeplab merge` the shards for \
-             the comparison of every value",
+            "shard {} of the sweep done: {} games written to {}; `meeplab merge` the shards \
+             for the sweep report",
             args.shard.map(|s| s.to_string()).unwrap_or_default(),
             out.accumulator.games,
             settings.out.display()
         );
         return ExitCode::SUCCESS;
     }
-    let summary = summarize(&out.report, &variants, &positions, &keys);
+    let summary = plan.summarize(&out.report);
     if args.json {
         match serde_json::to_string_pretty(&summary) {
             Ok(j) => outln!("{j}"),
@@ -270,6 +256,50 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// A sweep's own files in output folder `dir`: the plan, the generated rulesets and, for a
+/// whole (or merged) run, the sweep report. Used by `sweep` and by `merge` of sweep shards.
+pub fn write_files(
+    dir: &Path,
+    plan: &SweepPlan,
+    report: Option<&Report>,
+    format: ChartFormat,
+) -> std::io::Result<Vec<PathBuf>> {
+    let json = serde_json::to_string_pretty(plan).map_err(std::io::Error::other)?;
+    let plan_path = dir.join(SWEEP_PLAN);
+    write_atomic(&plan_path, format!("{json}\n").as_bytes())?;
+    let mut written = vec![plan_path];
+    let rules_dir = dir.join(RULES_FOLDER);
+    std::fs::create_dir_all(&rules_dir)?;
+    for (v, &k) in plan.variants.iter().zip(&plan.positions) {
+        if k != 0 {
+            let path = rules_dir.join(&v.file_name);
+            write_atomic(&path, v.text.as_bytes())?;
+            written.push(path);
+        }
+    }
+    if let Some(report) = report {
+        written.extend(write_sweep(
+            dir,
+            &plan.summarize(report),
+            &plan.files,
+            format,
+        )?);
+    }
+    Ok(written)
+}
+
+/// The sweep plan in a shard folder, if it is a sweep's.
+pub fn read_plan(dir: &Path) -> Result<Option<SweepPlan>, String> {
+    let path = dir.join(SWEEP_PLAN);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
 }
 
 fn print_summary(s: &SweepSummary) {

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// Whether `name` is a file a compare or merge run writes into its folder.
 pub fn is_run_file(name: &str) -> bool {
-    const NAMES: [&str; 8] = [
+    const NAMES: [&str; 9] = [
         super::REPORT_JSON,
         super::REPORT_MD,
         super::GAMES_CSV,
@@ -24,6 +24,7 @@ pub fn is_run_file(name: &str) -> bool {
         super::sweep::SWEEP_JSON,
         super::sweep::SWEEP_MD,
         super::sweep::SWEEP_HTML,
+        super::sweep::SWEEP_PLAN,
     ];
     NAMES.contains(&name)
         || name.starts_with(".tmp-")

@@ -20,7 +20,7 @@ pub mod table;
 
 pub use output::{
     checkpoint_dir, compare_to_dir, compare_to_dir_until, compare_to_dir_with, has_checkpoint,
-    merge_to_dir, ExtraFiles, Finished, OutputOptions, RunOutput,
+    merge_to_dir, merge_to_dir_with, ExtraFiles, Finished, OutputOptions, RunOutput,
 };
 pub use plot::{ChartFile, ChartFormat};
 pub use table::summary_table;

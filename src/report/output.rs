@@ -360,6 +360,16 @@ where
 /// unsharded run (`report.json`, `games.csv` byte-identical; `accumulator.json` with the
 /// spec of the first input). Nothing is written unless everything checks.
 pub fn merge_to_dir(inputs: &[PathBuf], opts: &OutputOptions) -> Result<RunOutput, MergeError> {
+    merge_to_dir_with(inputs, opts, &|_, _| Ok(Vec::new()))
+}
+
+/// As [`merge_to_dir`], with `extra` files of the command's own written into the staging
+/// folder (a merged sweep's report), so they appear with the merged run or not at all.
+pub fn merge_to_dir_with(
+    inputs: &[PathBuf],
+    opts: &OutputOptions,
+    extra: ExtraFiles,
+) -> Result<RunOutput, MergeError> {
     let mut files = Vec::new();
     for dir in inputs {
         let name = dir.display().to_string();
@@ -411,6 +421,9 @@ pub fn merge_to_dir(inputs: &[PathBuf], opts: &OutputOptions) -> Result<RunOutpu
     let report = summarize(&merged.spec, &merged.accumulator);
     let mut names = vec![PathBuf::from(GAMES_CSV), PathBuf::from(ACCUMULATOR_JSON)];
     for f in write_report(&tmp, &report, opts.format).map_err(out)? {
+        names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
+    }
+    for f in extra(&tmp, Some(&report)).map_err(out)? {
         names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
     }
     staging.commit().map_err(out)?;

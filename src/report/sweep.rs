@@ -20,6 +20,9 @@ use std::path::{Path, PathBuf};
 pub const SWEEP_JSON: &str = "sweep.json";
 pub const SWEEP_MD: &str = "sweep.md";
 pub const SWEEP_HTML: &str = "sweep.html";
+/// What a sweep played (its variants and where each stands in the comparison), kept in every
+/// output folder so `meeplab merge` of sweep shards writes the sweep report too.
+pub const SWEEP_PLAN: &str = "sweep-plan.json";
 
 /// The sweep's charts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -435,7 +438,11 @@ fn markdown(s: &SweepSummary, charts: &[(SweepChart, Vec<String>)], files: &[Str
     for (r, f) in s.rows.iter().zip(files) {
         md.push_str(&format!("- `{}` — {}\n", f, r.label));
     }
-    md.push_str("\nThe full comparison of every pair is in `report.md` and `report.json`.\n");
+    md.push_str(
+        "\nThe full comparison of every pair is in `report.md` and `report.json`; run its example \
+         games' `meeplab trace` commands from this folder (they name the generated rulesets as \
+         `rulesets/…`).\n",
+    );
     md
 }
 
