@@ -14,4 +14,5 @@ pub mod record;
 pub mod render;
 pub mod report;
 pub mod ruleset;
+pub mod runner;
 pub mod tiles;

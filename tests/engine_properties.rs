@@ -182,12 +182,12 @@ proptest! {
     #[test]
     fn same_seed_same_game(seed in any::<u64>(), players in 2u8..=5) {
         for (_, rules) in compiled() {
-            let (a, ea) = meeplab::engine::play_with_events(rules, seed, players, PolicyKind::Random);
-            let (b, eb) = meeplab::engine::play_with_events(rules, seed, players, PolicyKind::Random);
+            let (a, ea) = meeplab::runner::play_with_events(rules, seed, players, PolicyKind::Random);
+            let (b, eb) = meeplab::runner::play_with_events(rules, seed, players, PolicyKind::Random);
             prop_assert_eq!(&a, &b);
             prop_assert_eq!(ea, eb);
             // the fast path (no events kept) plays the very same game
-            let c = meeplab::engine::play(rules, seed, players, PolicyKind::Random);
+            let c = meeplab::runner::play(rules, seed, players, PolicyKind::Random);
             prop_assert_eq!(a, c);
         }
     }
@@ -212,10 +212,10 @@ proptest! {
 #[test]
 fn a_reused_player_plays_like_a_fresh_game() {
     for (_, rules) in compiled() {
-        let mut player = meeplab::engine::Player::new(rules, PolicyKind::Random);
+        let mut player = meeplab::runner::Runner::new(rules, PolicyKind::Random);
         for seed in 0..20 {
             let reused = player.play(seed, 3);
-            let fresh = meeplab::engine::play(rules, seed, 3, PolicyKind::Random);
+            let fresh = meeplab::runner::play(rules, seed, 3, PolicyKind::Random);
             assert_eq!(reused, fresh, "seed {seed}");
         }
     }
@@ -227,7 +227,7 @@ fn no_events_sink_keeps_the_same_hashes() {
         let mut g = Game::new(rules.clone(), 9, 4);
         let mut p = Policy::new(PolicyKind::Random);
         let fast = g.play(&mut p, &mut NoEvents);
-        let (slow, _) = meeplab::engine::play_with_events(rules, 9, 4, PolicyKind::Random);
+        let (slow, _) = meeplab::runner::play_with_events(rules, 9, 4, PolicyKind::Random);
         assert_eq!(fast.turn_hashes, slow.turn_hashes);
     }
 }

@@ -4,10 +4,11 @@
 use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
 use meeplab::compare::{compare_to_dir, CompareSpec, OutputOptions, RulesetInfo, Shard};
-use meeplab::engine::{compile, play_cached};
+use meeplab::engine::compile;
 use meeplab::policy::PolicyKind;
 use meeplab::report::ChartFormat;
 use meeplab::ruleset::Ruleset;
+use meeplab::runner::play_cached;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
