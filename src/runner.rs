@@ -221,6 +221,32 @@ mod tests {
     }
 
     #[test]
+    fn a_determinized_copy_reorders_only_its_own_unseen_tiles() {
+        let rules = base();
+        let game = play_turns(&rules, 3, 2, PolicyKind::Random, 20);
+        let unseen = game.unseen().to_vec();
+        assert!(unseen.len() > 10);
+        let mut a = game.clone();
+        a.determinize(42);
+        let mut b = game.clone();
+        b.determinize(42);
+        assert_eq!(
+            game.unseen(),
+            &unseen[..],
+            "the original keeps the real order"
+        );
+        assert_eq!(a.unseen(), b.unseen(), "the same key, the same order");
+        assert_ne!(a.unseen(), &unseen[..], "another order");
+        let (mut x, mut y) = (a.unseen().to_vec(), unseen.clone());
+        x.sort_unstable();
+        y.sort_unstable();
+        assert_eq!(x, y, "the same tiles");
+        let mut runner = Runner::new(&rules, PolicyKind::Random);
+        let end = runner.play_on(&a);
+        assert!(end.turns > game.turn(), "the copy plays on to its end");
+    }
+
+    #[test]
     fn a_copy_played_on_does_not_touch_the_original() {
         let rules = base();
         let mut game = Game::new(rules.clone(), 7, 2);

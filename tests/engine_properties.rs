@@ -231,3 +231,54 @@ fn no_events_sink_keeps_the_same_hashes() {
         assert_eq!(fast.turn_hashes, slow.turn_hashes);
     }
 }
+
+/// The pull API: a copy taken at any decision plays on exactly like the original, and
+/// keeping a record changes no game (every decision is asked alike either way).
+#[test]
+fn a_copy_at_any_decision_plays_on_like_the_original() {
+    use meeplab::engine::{Chooser, Pending};
+    for (name, rules) in compiled() {
+        for policy in [PolicyKind::Random, PolicyKind::Greedy] {
+            let reference = meeplab::runner::play(rules, 5, 3, policy);
+            let mut game = Game::new(rules.clone(), 5, 3);
+            game.enable_record();
+            let mut chooser = Policy::new(policy);
+            let mut decisions = 0u32;
+            loop {
+                match game.pending() {
+                    Pending::Decision(d) => {
+                        decisions += 1;
+                        if decisions.is_multiple_of(37) {
+                            let mut copy = game.clone();
+                            copy.take_record();
+                            let mut c = Policy::new(policy);
+                            let on = copy.play(&mut c, &mut NoEvents);
+                            assert_eq!(
+                                on, reference,
+                                "{name} {policy}: copy at decision {decisions}"
+                            );
+                        }
+                        let i = chooser.choose(&game, &d);
+                        game.apply(i);
+                    }
+                    Pending::Draw => {
+                        if !game.draw(&mut NoEvents) {
+                            game.finish_now(&mut NoEvents);
+                        }
+                    }
+                    Pending::End => break,
+                }
+            }
+            assert_eq!(
+                game.outcome(),
+                reference,
+                "{name} {policy}: recording changes nothing"
+            );
+            assert_eq!(
+                game.take_record().len() as u32,
+                decisions,
+                "{name}: every decision recorded"
+            );
+        }
+    }
+}

@@ -10,7 +10,7 @@ use crate::tiles::{EdgeKind, HalfEdge, Side};
 use petgraph::unionfind::UnionFind;
 
 /// Offsets of the eight tiles around a tile, clockwise from north: N, NE, E, SE, S, SW, W, NW.
-pub(crate) const AROUND: [(i32, i32); 8] = [
+pub const AROUND: [(i32, i32); 8] = [
     (0, -1),
     (1, -1),
     (1, 0),
@@ -20,6 +20,9 @@ pub(crate) const AROUND: [(i32, i32); 8] = [
     (-1, 0),
     (-1, -1),
 ];
+
+/// Members of each 4-bit set of rotations (a table: no software popcount in the scan).
+const COUNT_OF: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 /// For a 4-bit set of rotations, its members in ascending order (padding repeats the last).
 const ROTATIONS_OF: [[u32; 4]; 16] = {
@@ -67,10 +70,10 @@ const EMPTY: Cell = Cell {
     code: 0,
 };
 
-/// Side of a fresh window.
-const FRESH: u32 = 8;
+/// Side of a fresh window (most games of 72 tiles stay inside it).
+const FRESH: u32 = 20;
 /// Cells added beyond what is needed when the window grows.
-const MARGIN: u32 = 6;
+const MARGIN: u32 = 8;
 
 /// The part of the board that holds tiles and their neighbours: a small grid that grows
 /// when a tile lands near its edge, so storage follows what is on the board.
@@ -165,6 +168,45 @@ impl Window {
         };
     }
 
+    /// Slot of `cell`, which [`Window::cover`] made sure lies in the window with its four
+    /// neighbours (their slots are this one ± 1 and ± [`Window::stride`]).
+    #[inline]
+    fn covered_slot(&self, cell: u32) -> usize {
+        self.slot(cell).expect("cell inside the board window")
+    }
+
+    #[inline]
+    fn stride(&self) -> isize {
+        self.w as isize
+    }
+
+    /// Occupied cells among the 8 around `cell`.
+    fn occupied_around(&self, cell: u32) -> u32 {
+        let dx = (cell & 0xFFF).wrapping_sub(self.x0);
+        let dy = (cell >> 12).wrapping_sub(self.y0);
+        if dx >= 1 && dy >= 1 && dx + 1 < self.w && dy + 1 < self.h {
+            let w = self.w as usize;
+            let i = (dy * self.w + dx) as usize;
+            let rows = [
+                &self.cells[i - w - 1..i - w + 2],
+                &self.cells[i - 1..i + 2],
+                &self.cells[i + w - 1..i + w + 2],
+            ];
+            let all: u32 = rows
+                .iter()
+                .flat_map(|r| r.iter())
+                .map(|c| (c.tile != 0) as u32)
+                .sum();
+            return all - (self.cells[i].tile != 0) as u32;
+        }
+        let w = ROW;
+        let c = cell as i32;
+        [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
+            .iter()
+            .map(|&d| (self.get((c + d) as u32).tile != 0) as u32)
+            .sum()
+    }
+
     /// Bytes of board storage in use.
     pub(crate) fn bytes(&self) -> usize {
         self.cells.len() * std::mem::size_of::<Cell>()
@@ -210,7 +252,8 @@ impl Game {
         self.open_cloisters.clear();
         self.joins.clear();
         if !self.comps.is_empty() {
-            self.uf = UnionFind::new_empty();
+            // one allocation for the game's nodes, not a growing one
+            self.uf = UnionFind::with_capacity(self.comps.capacity());
         }
         self.comps.clear();
         self.nodes.clear();
@@ -235,7 +278,7 @@ impl Game {
             let base = (entry >> 8) << 2;
             let r = ROTATIONS_OF[(bits & 15) as usize];
             buf[n..n + 4].copy_from_slice(&[base | r[0], base | r[1], base | r[2], base | r[3]]);
-            n += bits.count_ones() as usize;
+            n += COUNT_OF[(bits & 15) as usize] as usize;
         }
         self.n_place = n;
     }
@@ -291,7 +334,9 @@ impl Game {
         });
         self.stamp.push(0);
         self.board.cover(cell);
-        let here = self.board.at(cell);
+        let slot = self.board.covered_slot(cell);
+        let stride = self.board.stride();
+        let here = &mut self.board.cells[slot];
         here.tile = pidx as u16 + 1;
         let at = here.fpos;
         if at != u16::MAX {
@@ -334,7 +379,8 @@ impl Game {
             let ncell = (cell as i32 + Self::side_step(s)) as u32;
             let opp = (s + 2) & 3;
             let kind = (rotation.sig >> (2 * s)) & 3;
-            let nc = self.board.at(ncell);
+            let step = [-stride, 1, stride, -1][s];
+            let nc = &mut self.board.cells[(slot as isize + step) as usize];
             let nv = nc.tile;
             if nv == 0 {
                 let code = nc.code | ((kind + 1) << (2 * opp));
@@ -407,13 +453,7 @@ impl Game {
         if !self.in_bounds(x, y) {
             return 0;
         }
-        let cell = self.cell_index(x, y) as i32;
-        let w = ROW;
-        let mut n = 0;
-        for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
-            n += (self.board.get((cell + d) as u32).tile != 0) as u32;
-        }
-        n
+        self.board.occupied_around(self.cell_index(x, y))
     }
 
     /// Placed-tile indices of the 8 (or 4) tiles around placed tile `pidx`, in the order

@@ -1,10 +1,8 @@
-//! The game state and the turn state machine. Board geometry lives in `board.rs`, feature
-//! scoring in `scoring.rs`, and each expansion in its own file (`gold.rs`, `robbers.rs`,
-//! `crop.rs`); this file owns set-up, the order of a turn, decisions, events and the outcome.
-//!
-//! Turn order (rules.md §1.2, §2.2, §3.2, §4.2): draw (discarding unplaceable tiles) →
-//! robbers before the tile (2025) → place the tile → robbers after the tile → ingots → follower
-//! → score completed features (robbers rob) → hand out gold → crop-circle action → end of turn.
+//! The game state: a plain value (`Clone`) holding the board, the features, the scores, the
+//! deck and where the turn stands. Board geometry lives in `board.rs`, feature scoring in
+//! `scoring.rs`, the turn's order and the pull API in `turn.rs`, and each expansion in its own
+//! file (`gold.rs`, `robbers.rs`, `crop.rs`); this file owns set-up, the option buffers of the
+//! decision asked, events and the outcome.
 
 use crate::engine::board::Window;
 use crate::engine::compiled::{Compiled, NONE};
@@ -26,6 +24,8 @@ pub const MAX_PLAYERS: usize = 6;
 /// Most tiles a game can hold (the rule language refuses larger decks; replays are cut here).
 pub const MAX_TILES: usize = 2_000;
 pub(crate) const NIL: u32 = u32::MAX;
+/// "No node" (the end of a feature's segment chain; a pass among spot options).
+pub const NO_NODE: u32 = NIL;
 
 /// A tile on the board.
 #[derive(Clone, Copy, Debug)]
@@ -43,9 +43,9 @@ pub struct PlacedTile {
     pub cloister_done: bool,
 }
 
-/// Facts of a connected feature, valid at its union-find root.
+/// Facts of a connected feature, valid at its union-find root ([`Game::feature`]).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Component {
+pub struct Component {
     pub kind: FeatureKind,
     /// Open city/road sides; 0 = complete.
     pub open: i32,
@@ -62,7 +62,7 @@ pub(crate) struct Component {
 /// Where a feature-graph node sits: its placed tile, its segment on that tile, and the next
 /// node of the same component (segment chain).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SegNode {
+pub struct SegNode {
     pub tile: u16,
     pub seg: u8,
     pub next: u32,
@@ -137,6 +137,8 @@ pub struct Game {
     pub(crate) step: Step,
     /// The decision being asked, if any.
     pub(crate) asked: Option<Decision>,
+    /// (turn, the decisions' key of that turn): built once per turn, not per decision.
+    pub(crate) turn_key: (u32, u64),
     // option buffers of the decision being asked
     /// Legal placements, packed `cell << 2 | rotation` (see `Game::placement_option`).
     /// (A scratch buffer: only the first `n_place` entries are options.)
@@ -187,7 +189,7 @@ impl Game {
             open_cloisters: Vec::with_capacity(16),
             placed: Vec::with_capacity(total),
             joins: Vec::with_capacity(nodes * 2),
-            uf: UnionFind::new_empty(),
+            uf: UnionFind::with_capacity(nodes),
             comps: Vec::with_capacity(nodes),
             nodes: Vec::with_capacity(nodes),
             stamp: Vec::with_capacity(total),
@@ -210,6 +212,7 @@ impl Game {
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
             step: Step::Setup,
             asked: None,
+            turn_key: (u32::MAX, 0),
             opt_place: Vec::with_capacity(4 * total + 4),
             n_place: 0,
             opt_follow: Vec::with_capacity(16),
@@ -263,6 +266,7 @@ impl Game {
         self.finished = false;
         self.step = Step::Setup;
         self.asked = None;
+        self.turn_key = (u32::MAX, 0);
         if self.record.is_some() {
             self.record = Some(Vec::new());
         }
@@ -428,7 +432,7 @@ impl Game {
     }
 
     /// The feature kind of a node's segment.
-    pub(crate) fn seg_kind(&self, node: u32) -> FeatureKind {
+    pub fn seg_kind(&self, node: u32) -> FeatureKind {
         let t = self.placed[self.nodes[node as usize].tile as usize].tile;
         self.rules.tiles[t as usize].segments[self.nodes[node as usize].seg as usize].kind
     }
@@ -525,6 +529,41 @@ impl Game {
 
     // ----- read access for policies, reports and tests ---------------------------------
 
+    /// The feature (union-find root) a feature-graph node belongs to.
+    pub fn feature_of(&self, node: u32) -> u32 {
+        self.uf.find(node)
+    }
+    /// Facts of the feature rooted at `root` (see [`Game::feature_of`]).
+    pub fn feature(&self, root: u32) -> &Component {
+        &self.comps[root as usize]
+    }
+    /// Where a feature-graph node sits, and the next node of its feature's chain.
+    pub fn segment_node(&self, node: u32) -> &SegNode {
+        &self.nodes[node as usize]
+    }
+    /// Placement option `i` of the decision asked, as (x, y, rotation).
+    pub fn placement_spot(&self, i: usize) -> (i32, i32, u8) {
+        let (cell, rot) = self.placement_option(i);
+        let (x, y) = self.cell_xy(cell);
+        (x, y, rot)
+    }
+    /// Follower option `i`: a segment of the tile just placed, or [`NONE`] for no follower.
+    pub fn follower_option(&self, i: usize) -> u8 {
+        self.opt_follow[i]
+    }
+    /// Ingot option `i`: a placed-tile index.
+    pub fn tile_option(&self, i: usize) -> u32 {
+        self.opt_tile[i]
+    }
+    /// Robber option `i`: a score-track space, or [`NO_NODE`] to pass.
+    pub fn space_option(&self, i: usize) -> u32 {
+        self.opt_space[i]
+    }
+    /// Crop-circle spot option `i`: a feature-graph node, or [`NO_NODE`] to pass.
+    pub fn node_option(&self, i: usize) -> u32 {
+        self.opt_node[i]
+    }
+
     /// Bytes this position holds (the value plus the heap it uses): what a clone copies.
     pub fn state_bytes(&self) -> usize {
         fn v<T>(x: &[T]) -> usize {
@@ -600,6 +639,22 @@ impl Game {
     pub fn drawn_tiles(&self) -> &[TileIdx] {
         &self.deck[..self.deck_pos]
     }
+    /// The tiles not seen yet, in the order they will be drawn (the real game's order is
+    /// keyed by (seed, tile id, copy)).
+    pub fn unseen(&self) -> &[TileIdx] {
+        &self.deck[self.deck_pos..]
+    }
+
+    /// Re-order the unseen tiles by `key` (a determinization for search): call it on a copy,
+    /// the original keeps the real order. The same key gives the same order.
+    pub fn determinize(&mut self, key: u64) {
+        let tail = &mut self.deck[self.deck_pos..];
+        for i in (1..tail.len()).rev() {
+            let j = rng::index(rng::key(key, i as u64), i + 1);
+            tail.swap(i, j);
+        }
+    }
+
     /// Tiles left in the pack.
     pub fn remaining(&self) -> usize {
         self.deck.len() - self.deck_pos

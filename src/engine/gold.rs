@@ -294,7 +294,7 @@ impl Game {
     }
 
     /// How many players are entitled to tile `t` over this turn's claims.
-    pub(crate) fn claimants(&self, t: u32) -> u32 {
+    pub fn claimants(&self, t: u32) -> u32 {
         let mut players = 0u8;
         for claim in &self.gold.claims {
             let tiles = &self.gold.claim_tiles[claim.start as usize..claim.end as usize];

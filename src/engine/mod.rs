@@ -5,7 +5,11 @@
 //! - `board`: grid, legal placements, feature graph (petgraph + union-find);
 //! - `game`: state and the order of a turn; `scoring`: completion, majority, formulas, farms;
 //! - `gold`, `robbers`, `crop`: the Gold Mines, The Robbers, Crop Circles;
-//! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players.
+//! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
+//! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`).
+//!
+//! The engine names no policy: choosers come from outside ([`Chooser`]), and playing many
+//! games with policies is [`crate::runner`]'s job.
 
 mod board;
 pub mod compiled;
@@ -15,18 +19,22 @@ pub mod event;
 mod game;
 mod gold;
 pub mod outcome;
-mod preview;
 pub mod rng;
 mod robbers;
 mod scoring;
 pub mod script;
 mod turn;
 
+pub use board::AROUND;
 pub use compiled::Compiled;
+pub use compiled::NONE;
 pub use decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
 pub use event::{Event, EventSink, NoEvents, Phase};
-pub use game::{DrawSource, Follower, Game, PlacedTile, MAX_PLAYERS, MAX_TILES};
+pub use game::{
+    Component, DrawSource, Follower, Game, PlacedTile, SegNode, MAX_PLAYERS, MAX_TILES, NO_NODE,
+};
 pub use outcome::{ByCategory, Category, GameOutcome, SeatResult};
+pub use scoring::majority;
 pub use script::{OnIllegal, ScriptProblem, Scripted};
 pub use turn::Pending;
 

@@ -98,7 +98,7 @@ impl Game {
     }
 
     /// Points scored by victim candidate `i` of the decision being asked.
-    pub(crate) fn victim_points(&self, i: usize) -> i64 {
+    pub fn victim_points(&self, i: usize) -> i64 {
         self.robbers.candidate_points.get(i).copied().unwrap_or(0)
     }
 

@@ -9,7 +9,7 @@ use crate::ruleset::{FarmRule, Vars};
 use crate::tiles::FeatureKind;
 
 /// Who wins a feature: bit per seat holding the most followers (0 = unoccupied).
-pub(crate) fn majority(followers: &[u8; MAX_PLAYERS]) -> u8 {
+pub fn majority(followers: &[u8; MAX_PLAYERS]) -> u8 {
     let max = *followers.iter().max().unwrap_or(&0);
     if max == 0 {
         return 0;

@@ -112,7 +112,13 @@ impl Game {
         let occ = &mut self.occurrences[kind.index()][player as usize];
         let n = *occ;
         *occ = occ.wrapping_add(1);
-        let turn_key = rng::key(self.seed ^ domain::DECISION, self.turn as u64);
+        if self.turn_key.0 != self.turn {
+            self.turn_key = (
+                self.turn,
+                rng::key(self.seed ^ domain::DECISION, self.turn as u64),
+            );
+        }
+        let turn_key = self.turn_key.1;
         let key = rng::key(
             rng::key(rng::key(turn_key, player as u64), kind as u64),
             n as u64,
@@ -467,12 +473,24 @@ impl Game {
         }
     }
 
-    /// Play the whole game; `c` makes every decision, `s` receives every event.
+    /// Play the game to its end from wherever it stands; `c` makes every decision, `s`
+    /// receives every event.
     pub fn play<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> GameOutcome {
         self.setup(s);
-        while self.play_turn(c, s) {}
-        self.finish(c, s);
-        self.outcome()
+        loop {
+            match self.pending() {
+                Pending::Decision(d) => {
+                    let i = c.choose(self, &d);
+                    self.apply_with(i, s);
+                }
+                Pending::Draw => {
+                    if !self.draw(s) {
+                        self.finish_now(s);
+                    }
+                }
+                Pending::End => return self.outcome(),
+            }
+        }
     }
 
     /// One full turn from the pack. Returns false when there was nothing left to draw.
