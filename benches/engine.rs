@@ -2,8 +2,9 @@
 //! Mines (HiG 2012), and legal-placement-heavy turns. `meeplab bench` prints games/second.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use meeplab::engine::{compile, Player};
+use meeplab::engine::compile;
 use meeplab::policy::PolicyKind;
+use meeplab::runner::Runner as Player;
 use std::hint::black_box;
 use std::path::Path;
 

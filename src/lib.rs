@@ -15,5 +15,6 @@ pub mod record;
 pub mod render;
 pub mod report;
 pub mod ruleset;
+pub mod runner;
 pub mod sweep;
 pub mod tiles;

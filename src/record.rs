@@ -107,12 +107,14 @@ pub struct Driven {
 
 /// Play `record`'s draws (by tile id) under `rules`, `chooser` making every decision, until
 /// the pack ends (then final scoring, if the record is of a complete game), the chooser halts,
-/// or `stop_after` turns have been played.
+/// or `stop_after` turns have been played. `halted` says when the chooser wants to stop (checked
+/// after each turn).
 pub fn drive<C: Chooser>(
     rules: &Arc<Compiled>,
     record: &GameRecord,
     chooser: &mut C,
     stop_after: Option<u32>,
+    halted: impl Fn(&C) -> bool,
 ) -> Driven {
     let mut unknown_tiles = Vec::new();
     let mut draws = Vec::with_capacity(record.draws.len());
@@ -128,7 +130,7 @@ pub fn drive<C: Chooser>(
     game.force_draws(draws);
     let mut events = Vec::new();
     game.setup(&mut events);
-    let mut halted = false;
+    let mut is_halted = false;
     let mut stopped = false;
     loop {
         if stop_after.is_some_and(|s| game.turn() >= s) {
@@ -138,12 +140,12 @@ pub fn drive<C: Chooser>(
         if !game.play_turn(chooser, &mut events) {
             break;
         }
-        if chooser.halted() {
-            halted = true;
+        if halted(chooser) {
+            is_halted = true;
             break;
         }
     }
-    let finished = !halted && !stopped && record.complete;
+    let finished = !is_halted && !stopped && record.complete;
     if finished {
         game.finish(chooser, &mut events);
     }
@@ -151,7 +153,7 @@ pub fn drive<C: Chooser>(
         game,
         events,
         unknown_tiles,
-        halted,
+        halted: is_halted,
         finished,
     }
 }
@@ -165,7 +167,7 @@ pub fn replay(
     fallback: PolicyKind,
 ) -> Replayed {
     let mut script = Scripted::new(record.decisions.clone(), Policy::new(fallback), on_illegal);
-    let d = drive(rules, record, &mut script, None);
+    let d = drive(rules, record, &mut script, None, |s| s.halted());
     Replayed {
         outcome: d.game.outcome(),
         events: d.events,

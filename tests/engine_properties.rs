@@ -182,12 +182,12 @@ proptest! {
     #[test]
     fn same_seed_same_game(seed in any::<u64>(), players in 2u8..=5) {
         for (_, rules) in compiled() {
-            let (a, ea) = meeplab::engine::play_with_events(rules, seed, players, PolicyKind::Random);
-            let (b, eb) = meeplab::engine::play_with_events(rules, seed, players, PolicyKind::Random);
+            let (a, ea) = meeplab::runner::play_with_events(rules, seed, players, PolicyKind::Random);
+            let (b, eb) = meeplab::runner::play_with_events(rules, seed, players, PolicyKind::Random);
             prop_assert_eq!(&a, &b);
             prop_assert_eq!(ea, eb);
             // the fast path (no events kept) plays the very same game
-            let c = meeplab::engine::play(rules, seed, players, PolicyKind::Random);
+            let c = meeplab::runner::play(rules, seed, players, PolicyKind::Random);
             prop_assert_eq!(a, c);
         }
     }
@@ -212,10 +212,10 @@ proptest! {
 #[test]
 fn a_reused_player_plays_like_a_fresh_game() {
     for (_, rules) in compiled() {
-        let mut player = meeplab::engine::Player::new(rules, PolicyKind::Random);
+        let mut player = meeplab::runner::Runner::new(rules, PolicyKind::Random);
         for seed in 0..20 {
             let reused = player.play(seed, 3);
-            let fresh = meeplab::engine::play(rules, seed, 3, PolicyKind::Random);
+            let fresh = meeplab::runner::play(rules, seed, 3, PolicyKind::Random);
             assert_eq!(reused, fresh, "seed {seed}");
         }
     }
@@ -227,7 +227,58 @@ fn no_events_sink_keeps_the_same_hashes() {
         let mut g = Game::new(rules.clone(), 9, 4);
         let mut p = Policy::new(PolicyKind::Random);
         let fast = g.play(&mut p, &mut NoEvents);
-        let (slow, _) = meeplab::engine::play_with_events(rules, 9, 4, PolicyKind::Random);
+        let (slow, _) = meeplab::runner::play_with_events(rules, 9, 4, PolicyKind::Random);
         assert_eq!(fast.turn_hashes, slow.turn_hashes);
+    }
+}
+
+/// The pull API: a copy taken at any decision plays on exactly like the original, and
+/// keeping a record changes no game (every decision is asked alike either way).
+#[test]
+fn a_copy_at_any_decision_plays_on_like_the_original() {
+    use meeplab::engine::{Chooser, Pending};
+    for (name, rules) in compiled() {
+        for policy in [PolicyKind::Random, PolicyKind::Greedy] {
+            let reference = meeplab::runner::play(rules, 5, 3, policy);
+            let mut game = Game::new(rules.clone(), 5, 3);
+            game.enable_record();
+            let mut chooser = Policy::new(policy);
+            let mut decisions = 0u32;
+            loop {
+                match game.pending() {
+                    Pending::Decision(d) => {
+                        decisions += 1;
+                        if decisions.is_multiple_of(37) {
+                            let mut copy = game.clone();
+                            copy.take_record();
+                            let mut c = Policy::new(policy);
+                            let on = copy.play(&mut c, &mut NoEvents);
+                            assert_eq!(
+                                on, reference,
+                                "{name} {policy}: copy at decision {decisions}"
+                            );
+                        }
+                        let i = chooser.choose(&game, &d);
+                        game.apply(i);
+                    }
+                    Pending::Draw => {
+                        if !game.draw(&mut NoEvents) {
+                            game.finish_now(&mut NoEvents);
+                        }
+                    }
+                    Pending::End => break,
+                }
+            }
+            assert_eq!(
+                game.outcome(),
+                reference,
+                "{name} {policy}: recording changes nothing"
+            );
+            assert_eq!(
+                game.take_record().len() as u32,
+                decisions,
+                "{name}: every decision recorded"
+            );
+        }
     }
 }

@@ -18,8 +18,9 @@
 //!   issue-10 robber and gold fixes). Never rewrite it to make a refactor pass.
 
 use meeplab::compare::seeds::game_seed;
-use meeplab::engine::{compile, play, Compiled, GameOutcome};
+use meeplab::engine::{compile, Compiled, GameOutcome};
 use meeplab::policy::PolicyKind;
+use meeplab::runner::play;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,8 +1,11 @@
-//! `meeplab bench`: random-policy games per second on one thread and on all threads.
+//! `meeplab bench`: games per second on one thread and on all threads (and their ratio), and
+//! what copying a mid-game position costs (`clone_ns`, the state's bytes) next to playing it
+//! out.
 
 use crate::cli::common::{check_players, load};
-use meeplab::engine::{compile, Player};
+use meeplab::engine::compile;
 use meeplab::policy::PolicyKind;
+use meeplab::runner::{play_turns, Runner as Player};
 use rayon::prelude::*;
 use serde_json::json;
 use std::path::PathBuf;
@@ -78,6 +81,22 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: single- and multi-threaded runs disagree ({check} vs {check_all})");
         return ExitCode::from(1);
     }
+    // a mid-game position: what a copy costs next to playing it out
+    let half = (rules.total_tiles() / 2) as u32;
+    let mid = play_turns(&compiled, 1, args.players, args.policy, half);
+    let state_bytes = mid.state_bytes();
+    let copies = 20_000u32;
+    let t2 = Instant::now();
+    for _ in 0..copies {
+        std::hint::black_box(std::hint::black_box(&mid).clone());
+    }
+    let clone_ns = t2.elapsed().as_secs_f64() * 1e9 / copies as f64;
+    let playouts = 2_000u32;
+    let t3 = Instant::now();
+    for _ in 0..playouts {
+        std::hint::black_box(player.play_on(&mid));
+    }
+    let playout_ns = t3.elapsed().as_secs_f64() * 1e9 / playouts as f64;
     let gps1 = games as f64 / one;
     let gpsn = games as f64 / all;
     let us = one * 1e6 / games as f64;
@@ -91,6 +110,11 @@ pub fn run(args: Args) -> ExitCode {
             "games_per_second_1_thread": gps1.round(),
             "games_per_second_all_threads": gpsn.round(),
             "us_per_game": (us * 100.0).round() / 100.0,
+            "thread_scaling": (gpsn / gps1 * 100.0).round() / 100.0,
+            "mid_game_turn": mid.turn(),
+            "clone_ns": clone_ns.round(),
+            "state_bytes": state_bytes,
+            "playout_from_mid_game_ns": playout_ns.round(),
             "mean_points_per_player": (mean_points * 100.0).round() / 100.0,
             "followers_placed_per_game": (mean_followers * 100.0).round() / 100.0,
         });
@@ -104,7 +128,14 @@ pub fn run(args: Args) -> ExitCode {
             args.policy
         );
         outln!("  1 thread : {gps1:>10.0} games/s  ({us:.2} µs/game)");
-        outln!("  {threads} threads: {gpsn:>10.0} games/s");
+        outln!(
+            "  {threads} threads: {gpsn:>10.0} games/s  ({:.2}× one thread)",
+            gpsn / gps1
+        );
+        outln!(
+            "  mid-game (turn {}): clone {clone_ns:.0} ns, {state_bytes} bytes; playout {playout_ns:.0} ns",
+            mid.turn()
+        );
         outln!(
             "  sanity   : {mean_points:.2} points per player, {mean_followers:.2} followers placed per game"
         );

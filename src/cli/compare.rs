@@ -8,13 +8,14 @@ use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
 use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
-use meeplab::engine::{compile, play_cached};
+use meeplab::engine::compile;
 use meeplab::policy::PolicyKind;
 use meeplab::report::{
     compare_to_dir_with, has_checkpoint, ChartFormat, ExtraFiles, Finished, OutputOptions,
     RunOutput,
 };
 use meeplab::ruleset::Ruleset;
+use meeplab::runner::play_cached;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -70,7 +70,7 @@ pub fn run(args: Args) -> ExitCode {
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let mut runs: Vec<(GameOutcome, Vec<Event>)> = Vec::new();
     for c in &compiled {
-        runs.push(meeplab::engine::play_with_events(
+        runs.push(meeplab::runner::play_with_events(
             c,
             args.seed,
             args.players,

@@ -10,7 +10,7 @@ use crate::tiles::{EdgeKind, HalfEdge, Side};
 use petgraph::unionfind::UnionFind;
 
 /// Offsets of the eight tiles around a tile, clockwise from north: N, NE, E, SE, S, SW, W, NW.
-pub(crate) const AROUND: [(i32, i32); 8] = [
+pub const AROUND: [(i32, i32); 8] = [
     (0, -1),
     (1, -1),
     (1, 0),
@@ -20,6 +20,9 @@ pub(crate) const AROUND: [(i32, i32); 8] = [
     (-1, 0),
     (-1, -1),
 ];
+
+/// Members of each 4-bit set of rotations (a table: no software popcount in the scan).
+const COUNT_OF: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 /// For a 4-bit set of rotations, its members in ascending order (padding repeats the last).
 const ROTATIONS_OF: [[u32; 4]; 16] = {
@@ -44,21 +47,187 @@ const ROTATIONS_OF: [[u32; 4]; 16] = {
     t
 };
 
+/// Coordinates are packed into a cell id as `(y + CELL_OFF) << 12 | (x + CELL_OFF)`: stable
+/// for the whole game (frontier entries and placement options keep it), whatever the window.
+pub(crate) const CELL_OFF: i32 = 2048;
+/// Cell-id step of one row.
+const ROW: i32 = 1 << 12;
+
+/// What the board knows about one cell.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cell {
+    /// Placed-tile index + 1; 0 = empty.
+    pub tile: u16,
+    /// Position in `Game::frontier`, `u16::MAX` when not in it.
+    pub fpos: u16,
+    /// Neighbour-constraint code (see `CompiledTile::fits`); non-zero on the frontier.
+    pub code: u8,
+}
+
+const EMPTY: Cell = Cell {
+    tile: 0,
+    fpos: u16::MAX,
+    code: 0,
+};
+
+/// Side of a fresh window (most games of 72 tiles stay inside it).
+const FRESH: u32 = 20;
+/// Cells added beyond what is needed when the window grows.
+const MARGIN: u32 = 8;
+
+/// The part of the board that holds tiles and their neighbours: a small grid that grows
+/// when a tile lands near its edge, so storage follows what is on the board.
+#[derive(Clone, Debug)]
+pub(crate) struct Window {
+    x0: u32,
+    y0: u32,
+    w: u32,
+    h: u32,
+    cells: Vec<Cell>,
+}
+
+impl Window {
+    pub(crate) fn new() -> Window {
+        let mut w = Window {
+            x0: 0,
+            y0: 0,
+            w: 0,
+            h: 0,
+            cells: Vec::new(),
+        };
+        w.reset();
+        w
+    }
+
+    /// Back to an empty window around (0, 0), keeping the allocation.
+    pub(crate) fn reset(&mut self) {
+        let half = FRESH / 2;
+        self.x0 = CELL_OFF as u32 - half;
+        self.y0 = CELL_OFF as u32 - half;
+        self.w = FRESH;
+        self.h = FRESH;
+        self.cells.clear();
+        self.cells.resize((FRESH * FRESH) as usize, EMPTY);
+    }
+
+    #[inline]
+    fn slot(&self, cell: u32) -> Option<usize> {
+        let dx = (cell & 0xFFF).wrapping_sub(self.x0);
+        let dy = (cell >> 12).wrapping_sub(self.y0);
+        (dx < self.w && dy < self.h).then(|| (dy * self.w + dx) as usize)
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, cell: u32) -> Cell {
+        match self.slot(cell) {
+            Some(i) => self.cells[i],
+            None => EMPTY,
+        }
+    }
+
+    /// The cell, which [`Window::cover`] made sure lies in the window.
+    #[inline]
+    fn at(&mut self, cell: u32) -> &mut Cell {
+        let i = self.slot(cell).expect("cell inside the board window");
+        &mut self.cells[i]
+    }
+
+    /// Grow the window (if needed) so `cell` and its four neighbours lie inside.
+    fn cover(&mut self, cell: u32) {
+        let (cx, cy) = (cell & 0xFFF, cell >> 12);
+        let (lx, hx, ly, hy) = (cx - 1, cx + 1, cy - 1, cy + 1);
+        if lx >= self.x0 && ly >= self.y0 && hx < self.x0 + self.w && hy < self.y0 + self.h {
+            return;
+        }
+        let nx0 = if lx < self.x0 { lx - MARGIN } else { self.x0 };
+        let ny0 = if ly < self.y0 { ly - MARGIN } else { self.y0 };
+        let nx1 = if hx >= self.x0 + self.w {
+            hx + 1 + MARGIN
+        } else {
+            self.x0 + self.w
+        };
+        let ny1 = if hy >= self.y0 + self.h {
+            hy + 1 + MARGIN
+        } else {
+            self.y0 + self.h
+        };
+        let (nw, nh) = (nx1 - nx0, ny1 - ny0);
+        let mut cells = vec![EMPTY; (nw * nh) as usize];
+        for y in 0..self.h {
+            let from = (y * self.w) as usize;
+            let to = ((y + self.y0 - ny0) * nw + (self.x0 - nx0)) as usize;
+            cells[to..to + self.w as usize]
+                .copy_from_slice(&self.cells[from..from + self.w as usize]);
+        }
+        *self = Window {
+            x0: nx0,
+            y0: ny0,
+            w: nw,
+            h: nh,
+            cells,
+        };
+    }
+
+    /// Slot of `cell`, which [`Window::cover`] made sure lies in the window with its four
+    /// neighbours (their slots are this one ± 1 and ± [`Window::stride`]).
+    #[inline]
+    fn covered_slot(&self, cell: u32) -> usize {
+        self.slot(cell).expect("cell inside the board window")
+    }
+
+    #[inline]
+    fn stride(&self) -> isize {
+        self.w as isize
+    }
+
+    /// Occupied cells among the 8 around `cell`.
+    fn occupied_around(&self, cell: u32) -> u32 {
+        let dx = (cell & 0xFFF).wrapping_sub(self.x0);
+        let dy = (cell >> 12).wrapping_sub(self.y0);
+        if dx >= 1 && dy >= 1 && dx + 1 < self.w && dy + 1 < self.h {
+            let w = self.w as usize;
+            let i = (dy * self.w + dx) as usize;
+            let rows = [
+                &self.cells[i - w - 1..i - w + 2],
+                &self.cells[i - 1..i + 2],
+                &self.cells[i + w - 1..i + w + 2],
+            ];
+            let all: u32 = rows
+                .iter()
+                .flat_map(|r| r.iter())
+                .map(|c| (c.tile != 0) as u32)
+                .sum();
+            return all - (self.cells[i].tile != 0) as u32;
+        }
+        let w = ROW;
+        let c = cell as i32;
+        [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
+            .iter()
+            .map(|&d| (self.get((c + d) as u32).tile != 0) as u32)
+            .sum()
+    }
+
+    /// Bytes of board storage in use.
+    pub(crate) fn bytes(&self) -> usize {
+        self.cells.len() * std::mem::size_of::<Cell>()
+    }
+}
+
 impl Game {
     #[inline]
     pub(crate) fn cell_index(&self, x: i32, y: i32) -> u32 {
-        ((y + self.off) * self.side + (x + self.off)) as u32
+        ((y + CELL_OFF) * ROW + (x + CELL_OFF)) as u32
     }
 
     #[inline]
     pub(crate) fn cell_xy(&self, cell: u32) -> (i32, i32) {
         let c = cell as i32;
-        (c % self.side - self.off, c / self.side - self.off)
+        ((c & 0xFFF) - CELL_OFF, (c >> 12) - CELL_OFF)
     }
 
     /// Whether (x, y) lies inside the grid with room for its neighbours.
     pub fn in_bounds(&self, x: i32, y: i32) -> bool {
-        x.unsigned_abs() < self.off as u32 && y.unsigned_abs() < self.off as u32
+        x.unsigned_abs() < self.limit as u32 && y.unsigned_abs() < self.limit as u32
     }
 
     /// Index (into `placed_tiles`) of the tile at (x, y).
@@ -66,39 +235,29 @@ impl Game {
         if !self.in_bounds(x, y) {
             return None;
         }
-        let v = self.cells[self.cell_index(x, y) as usize];
+        let v = self.board.get(self.cell_index(x, y)).tile;
         (v != 0).then(|| v as usize - 1)
     }
 
     #[inline]
-    fn side_step(&self, side: usize) -> i32 {
-        [-self.side, 1, self.side, -1][side]
+    fn side_step(side: usize) -> i32 {
+        [-ROW, 1, ROW, -1][side]
     }
 
     /// Clear everything the last game touched.
     pub(crate) fn clear_board(&mut self) {
-        for i in 0..self.placed.len() {
-            let t = self.placed[i];
-            let cell = self.cell_index(t.x, t.y) as i32;
-            self.cells[cell as usize] = 0;
-            self.code[cell as usize] = 0;
-            self.fpos[cell as usize] = u16::MAX;
-            for s in 0..4 {
-                let n = (cell + self.side_step(s)) as usize;
-                self.code[n] = 0;
-                self.fpos[n] = u16::MAX;
-            }
-        }
+        self.board.reset();
         self.placed.clear();
         self.frontier.clear();
         self.open_cloisters.clear();
         self.joins.clear();
         if !self.comps.is_empty() {
-            self.uf = UnionFind::new(self.max_nodes);
+            // one allocation for the game's nodes, not a growing one
+            self.uf = UnionFind::with_capacity(self.comps.capacity());
         }
         self.comps.clear();
         self.nodes.clear();
-        self.stamp.iter_mut().for_each(|s| *s = 0);
+        self.stamp.clear();
         self.stamp_gen = 0;
     }
 
@@ -119,7 +278,7 @@ impl Game {
             let base = (entry >> 8) << 2;
             let r = ROTATIONS_OF[(bits & 15) as usize];
             buf[n..n + 4].copy_from_slice(&[base | r[0], base | r[1], base | r[2], base | r[3]]);
-            n += bits.count_ones() as usize;
+            n += COUNT_OF[(bits & 15) as usize] as usize;
         }
         self.n_place = n;
     }
@@ -147,12 +306,14 @@ impl Game {
         if !self.in_bounds(x, y) {
             return false;
         }
-        let cell = self.cell_index(x, y) as usize;
-        if self.cells[cell] != 0 || self.code[cell] == 0 {
+        let c = self.board.get(self.cell_index(x, y));
+        if c.tile != 0 || c.code == 0 {
             return false;
         }
-        let sig = self.rules.tiles[tile as usize].rotations[rot as usize & 3].sig;
-        crate::engine::compiled::rotation_fits(sig, self.code[cell])
+        let Some(t) = self.rules.tiles.get(tile as usize) else {
+            return false;
+        };
+        crate::engine::compiled::rotation_fits(t.rotations[rot as usize & 3].sig, c.code)
     }
 
     /// Put `tile` on `cell` turned `rot` quarter turns; joins its segments to the neighbours'.
@@ -171,21 +332,24 @@ impl Game {
             ingots_left: 0,
             cloister_done: false,
         });
-        self.cells[cell as usize] = pidx as u16 + 1;
-        let at = self.fpos[cell as usize];
+        self.stamp.push(0);
+        self.board.cover(cell);
+        let slot = self.board.covered_slot(cell);
+        let stride = self.board.stride();
+        let here = &mut self.board.cells[slot];
+        here.tile = pidx as u16 + 1;
+        let at = here.fpos;
         if at != u16::MAX {
+            here.fpos = u16::MAX;
             self.frontier.swap_remove(at as usize);
             if let Some(&moved) = self.frontier.get(at as usize) {
-                self.fpos[(moved >> 8) as usize] = at;
+                self.board.at(moved >> 8).fpos = at;
             }
-            self.fpos[cell as usize] = u16::MAX;
         }
 
-        // segments → nodes
-        let rules = self.rules.clone();
-        let ct = &rules.tiles[tile as usize];
+        // segments → nodes (field borrows only: no reference count on the shared rules)
+        let ct = &self.rules.tiles[tile as usize];
         let rotation = ct.rotations[rot as usize];
-        debug_assert!(node0 as usize + ct.segments.len() <= self.max_nodes);
         for (i, (seg, &(open, pennants))) in ct.segments.iter().zip(&ct.fresh).enumerate() {
             let node = node0 + i as u32;
             self.comps.push(Component {
@@ -203,6 +367,7 @@ impl Game {
                 seg: i as u8,
                 next: NIL,
             });
+            self.uf.new_set();
         }
 
         if ct.cloister != NONE {
@@ -211,17 +376,19 @@ impl Game {
 
         // neighbours
         for s in 0..4usize {
-            let ncell = (cell as i32 + self.side_step(s)) as u32;
-            let nv = self.cells[ncell as usize];
+            let ncell = (cell as i32 + Self::side_step(s)) as u32;
             let opp = (s + 2) & 3;
             let kind = (rotation.sig >> (2 * s)) & 3;
+            let step = [-stride, 1, stride, -1][s];
+            let nc = &mut self.board.cells[(slot as isize + step) as usize];
+            let nv = nc.tile;
             if nv == 0 {
-                let code = self.code[ncell as usize] | ((kind + 1) << (2 * opp));
-                self.code[ncell as usize] = code;
+                let code = nc.code | ((kind + 1) << (2 * opp));
+                nc.code = code;
                 let entry = (ncell << 8) | code as u32;
-                let at = self.fpos[ncell as usize];
+                let at = nc.fpos;
                 if at == u16::MAX {
-                    self.fpos[ncell as usize] = self.frontier.len() as u16;
+                    nc.fpos = self.frontier.len() as u16;
                     self.frontier.push(entry);
                 } else {
                     self.frontier[at as usize] = entry;
@@ -229,7 +396,7 @@ impl Game {
                 continue;
             }
             let nb = self.placed[nv as usize - 1];
-            let nrot = rules.tiles[nb.tile as usize].rotations[nb.rot as usize];
+            let nrot = self.rules.tiles[nb.tile as usize].rotations[nb.rot as usize];
             if kind == EdgeKind::City as u8 || kind == EdgeKind::Road as u8 {
                 let a = rotation.side_seg[s];
                 let b = nrot.side_seg[opp];
@@ -286,13 +453,7 @@ impl Game {
         if !self.in_bounds(x, y) {
             return 0;
         }
-        let cell = self.cell_index(x, y) as i32;
-        let w = self.side;
-        let mut n = 0;
-        for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
-            n += (self.cells[(cell + d) as usize] != 0) as u32;
-        }
-        n
+        self.board.occupied_around(self.cell_index(x, y))
     }
 
     /// Placed-tile indices of the 8 (or 4) tiles around placed tile `pidx`, in the order

@@ -4,7 +4,7 @@
 //! deploy one more follower beside one of them (may/must; same segment or any tile of that
 //! feature, by option) or return one of them.
 
-use crate::engine::decision::{Chooser, DecisionKind};
+use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, NIL};
 use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
@@ -24,53 +24,126 @@ impl Game {
         }
     }
 
-    pub(crate) fn crop_action<C: Chooser, S: EventSink>(
-        &mut self,
-        c: &mut C,
-        s: &mut S,
-        kind: CropKind,
-    ) {
-        let compiled = self.rules.clone();
-        let Some(rules) = compiled.rules.crop.as_ref() else {
-            return;
-        };
+    /// A crop-circle tile was placed: true when the action happens (the active player is
+    /// asked deploy or remove; see [`Game::crop`]).
+    pub(crate) fn crop_begin(&mut self, kind: CropKind) -> bool {
+        if self.rules.rules.crop.is_none() {
+            return false;
+        }
         if kind == CropKind::Field && self.rules.rules.scoring.farm == FarmRule::Off {
-            return;
+            return false;
         }
         if self.followers.is_empty() {
             // nobody could act: JCloisterZone skips the step, and no score can change
-            return;
+            return false;
         }
         self.crop_actions += 1;
+        self.crop_turn = CropTurn {
+            kind,
+            deploy: false,
+            mode_chosen: false,
+            k: 1,
+        };
+        self.ask(DecisionKind::CropMode, self.active, 2);
+        true
+    }
+
+    /// The crop-circle action, resumable: `choice` answers the decision last asked (the mode,
+    /// then each player's spot). Returns true when it asked a decision, false when done.
+    pub(crate) fn crop<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
+        let Some((may_pass, target)) = self
+            .rules
+            .rules
+            .crop
+            .as_ref()
+            .map(|r| (r.deploy == CropDeploy::May, r.target))
+        else {
+            return false;
+        };
         let active = self.active;
-        let mode = self.decide(c, DecisionKind::CropMode, active, 2);
-        let deploy = mode == 0;
-        self.emit(
-            s,
-            Event::CropChoice {
-                turn: self.turn,
-                player: active,
-                circle: kind.feature(),
-                deploy,
-            },
-        );
         let n = self.players;
-        let mut own = Vec::new();
-        for k in 1..=n {
-            let p = (active + k) % n;
+        let kind = self.crop_turn.kind;
+        if let Some(i) = choice {
+            if !self.crop_turn.mode_chosen {
+                self.crop_turn.mode_chosen = true;
+                self.crop_turn.deploy = i == 0;
+                self.emit(
+                    s,
+                    Event::CropChoice {
+                        turn: self.turn,
+                        player: active,
+                        circle: kind.feature(),
+                        deploy: i == 0,
+                    },
+                );
+            } else {
+                let p = (active + self.crop_turn.k) % n;
+                self.crop_turn.k += 1;
+                let node = self.opt_node[i];
+                if self.crop_turn.deploy {
+                    if node == NIL {
+                        self.emit(
+                            s,
+                            Event::CropPassed {
+                                turn: self.turn,
+                                player: p,
+                            },
+                        );
+                    } else {
+                        self.deploy(s, p, node);
+                        let (x, y, segment) = self.node_spot(node);
+                        self.emit(
+                            s,
+                            Event::CropDeployed {
+                                turn: self.turn,
+                                player: p,
+                                x,
+                                y,
+                                segment,
+                            },
+                        );
+                    }
+                } else {
+                    if let Some(fi) = self
+                        .followers
+                        .iter()
+                        .position(|f| f.player == p && f.node == node)
+                    {
+                        self.return_follower(s, fi);
+                    }
+                    let (x, y, segment) = self.node_spot(node);
+                    self.emit(
+                        s,
+                        Event::CropRemoved {
+                            turn: self.turn,
+                            player: p,
+                            x,
+                            y,
+                            segment,
+                        },
+                    );
+                }
+            }
+        }
+        let mut own = std::mem::take(&mut self.crop_own);
+        let mut asked = false;
+        while self.crop_turn.k <= n {
+            let p = (active + self.crop_turn.k) % n;
             self.own_nodes(p, kind, &mut own);
             if own.is_empty() {
+                self.crop_turn.k += 1;
                 continue;
             }
-            if deploy {
+            if self.crop_turn.deploy {
                 if self.supply[p as usize] == 0 {
+                    self.crop_turn.k += 1;
                     continue;
                 }
                 self.opt_node.clear();
-                if rules.deploy == CropDeploy::May {
+                if may_pass {
                     self.opt_node.push(NIL);
                 }
-                match rules.target {
+                match target {
                     CropTarget::SameSegment => self.opt_node.extend_from_slice(&own),
                     CropTarget::AnyTileOfFeature => {
                         for &node in &own {
@@ -86,55 +159,39 @@ impl Game {
                     }
                 }
                 let count = self.opt_node.len();
-                let i = self.decide(c, DecisionKind::CropDeploy, p, count);
-                let node = self.opt_node[i];
-                if node == NIL {
-                    self.emit(
-                        s,
-                        Event::CropPassed {
-                            turn: self.turn,
-                            player: p,
-                        },
-                    );
-                    continue;
-                }
-                self.deploy(s, p, node);
-                let (x, y, segment) = self.node_spot(node);
-                self.emit(
-                    s,
-                    Event::CropDeployed {
-                        turn: self.turn,
-                        player: p,
-                        x,
-                        y,
-                        segment,
-                    },
-                );
+                self.ask(DecisionKind::CropDeploy, p, count);
             } else {
                 self.opt_node.clear();
                 self.opt_node.extend_from_slice(&own);
                 let count = self.opt_node.len();
-                let i = self.decide(c, DecisionKind::CropRemove, p, count);
-                let node = self.opt_node[i];
-                if let Some(fi) = self
-                    .followers
-                    .iter()
-                    .position(|f| f.player == p && f.node == node)
-                {
-                    self.return_follower(s, fi);
-                }
-                let (x, y, segment) = self.node_spot(node);
-                self.emit(
-                    s,
-                    Event::CropRemoved {
-                        turn: self.turn,
-                        player: p,
-                        x,
-                        y,
-                        segment,
-                    },
-                );
+                self.ask(DecisionKind::CropRemove, p, count);
             }
+            asked = true;
+            break;
+        }
+        self.crop_own = own;
+        asked
+    }
+}
+
+/// Where a crop-circle action stands (the turn may pause at its decisions).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CropTurn {
+    pub kind: CropKind,
+    pub deploy: bool,
+    /// The active player's deploy/remove is taken.
+    pub mode_chosen: bool,
+    /// Next player to act, as an offset from the active player (1..=players).
+    pub k: u8,
+}
+
+impl Default for CropTurn {
+    fn default() -> Self {
+        CropTurn {
+            kind: CropKind::City,
+            deploy: false,
+            mode_chosen: false,
+            k: 0,
         }
     }
 }
@@ -142,7 +199,6 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::engine::{compile, Event, Game};
-    use crate::policy::{Policy, PolicyKind};
     use crate::tiles::{CropKind, FeatureKind};
     use std::path::Path;
 
@@ -152,6 +208,13 @@ mod tests {
         let mut g = Game::new(compile(&loaded.ruleset), 1, 2);
         g.setup(&mut Vec::new());
         g
+    }
+
+    /// The action, every decision answered with its first option.
+    fn act(g: &mut Game, events: &mut Vec<Event>, kind: CropKind) {
+        if g.crop_begin(kind) {
+            while g.crop(events, Some(0)) {}
+        }
     }
 
     fn choices(events: &[Event]) -> usize {
@@ -165,10 +228,9 @@ mod tests {
     /// does); with one, the active player chooses.
     #[test]
     fn the_step_is_skipped_only_when_no_follower_is_on_the_board() {
-        let mut policy = Policy::new(PolicyKind::Random);
         let mut g = game();
         let mut events = Vec::new();
-        g.crop_action(&mut policy, &mut events, CropKind::Road);
+        act(&mut g, &mut events, CropKind::Road);
         assert_eq!((choices(&events), g.crop_actions), (0, 0));
 
         let mut g = game();
@@ -179,7 +241,7 @@ mod tests {
         let mut events = Vec::new();
         g.deploy(&mut events, 1, start.node0 + road);
         // a city circle: seat 1 has no knight, but the active player must still choose
-        g.crop_action(&mut policy, &mut events, CropKind::City);
+        act(&mut g, &mut events, CropKind::City);
         assert_eq!((choices(&events), g.crop_actions), (1, 1));
     }
 }

@@ -38,7 +38,7 @@ impl DecisionKind {
 /// A decision being asked: who decides, what kind, how many options, and the keyed random
 /// draw that policies use (derived from seed, turn, player, kind and the occurrence of that
 /// kind for that player in the turn).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decision {
     pub kind: DecisionKind,
     pub player: u8,
@@ -84,17 +84,6 @@ pub enum Choice {
 /// and the options (`Game::choice`).
 pub trait Chooser {
     fn choose(&mut self, game: &crate::engine::Game, d: &Decision) -> usize;
-
-    /// True once the chooser wants the game to stop (a replay met an illegal decision).
-    fn halted(&self) -> bool {
-        false
-    }
-
-    /// Whether the chooser must also see decisions with a single option (a script that
-    /// follows recorded decisions one by one); policies need not.
-    fn sees_forced(&self) -> bool {
-        false
-    }
 }
 
 /// A decision taken, as a game record stores it.

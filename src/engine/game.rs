@@ -1,19 +1,20 @@
-//! The game state and the turn state machine. Board geometry lives in `board.rs`, feature
-//! scoring in `scoring.rs`, and each expansion in its own file (`gold.rs`, `robbers.rs`,
-//! `crop.rs`); this file owns set-up, the order of a turn, decisions, events and the outcome.
-//!
-//! Turn order (rules.md §1.2, §2.2, §3.2, §4.2): draw (discarding unplaceable tiles) →
-//! robbers before the tile (2025) → place the tile → robbers after the tile → ingots → follower
-//! → score completed features (robbers rob) → hand out gold → crop-circle action → end of turn.
+//! The game state: a plain value (`Clone`) holding the board, the features, the scores, the
+//! deck and where the turn stands. Board geometry lives in `board.rs`, feature scoring in
+//! `scoring.rs`, the turn's order and the pull API in `turn.rs`, and each expansion in its own
+//! file (`gold.rs`, `robbers.rs`, `crop.rs`); this file owns set-up, the option buffers of the
+//! decision asked, events and the outcome.
 
+use crate::engine::board::Window;
 use crate::engine::compiled::{Compiled, NONE};
-use crate::engine::decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
+use crate::engine::crop::CropTurn;
+use crate::engine::decision::{Choice, Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink};
 use crate::engine::gold::GoldState;
 use crate::engine::outcome::{ByCategory, Category, GameOutcome, SeatResult};
 use crate::engine::rng::{self, domain};
 use crate::engine::robbers::RobberState;
-use crate::ruleset::{RobberTiming, TileIdx, Unplaceable};
+use crate::engine::turn::Step;
+use crate::ruleset::TileIdx;
 use crate::tiles::FeatureKind;
 use petgraph::unionfind::UnionFind;
 use std::sync::Arc;
@@ -23,6 +24,8 @@ pub const MAX_PLAYERS: usize = 6;
 /// Most tiles a game can hold (the rule language refuses larger decks; replays are cut here).
 pub const MAX_TILES: usize = 2_000;
 pub(crate) const NIL: u32 = u32::MAX;
+/// "No node" (the end of a feature's segment chain; a pass among spot options).
+pub const NO_NODE: u32 = NIL;
 
 /// A tile on the board.
 #[derive(Clone, Copy, Debug)]
@@ -40,9 +43,9 @@ pub struct PlacedTile {
     pub cloister_done: bool,
 }
 
-/// Facts of a connected feature, valid at its union-find root.
+/// Facts of a connected feature, valid at its union-find root ([`Game::feature`]).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Component {
+pub struct Component {
     pub kind: FeatureKind,
     /// Open city/road sides; 0 = complete.
     pub open: i32,
@@ -59,7 +62,7 @@ pub(crate) struct Component {
 /// Where a feature-graph node sits: its placed tile, its segment on that tile, and the next
 /// node of the same component (segment chain).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SegNode {
+pub struct SegNode {
     pub tile: u16,
     pub seg: u8,
     pub next: u32,
@@ -81,24 +84,24 @@ pub enum DrawSource {
     Forced(Vec<TileIdx>),
 }
 
-/// One game in progress. Reusable: [`Game::reset`] starts a new game keeping allocations.
+/// One game in progress: a plain value (`Clone` copies the position). Reusable:
+/// [`Game::reset`] starts a new game keeping allocations.
+#[derive(Clone)]
 pub struct Game {
     pub(crate) rules: Arc<Compiled>,
     pub(crate) seed: u64,
     pub(crate) players: u8,
     // board (board.rs)
-    pub(crate) side: i32,
-    pub(crate) off: i32,
-    pub(crate) cells: Vec<u16>,
-    /// Neighbour-constraint code of each cell (see `CompiledTile::fits`); non-zero on the
-    /// frontier.
-    pub(crate) code: Vec<u8>,
+    /// Coordinates stay within ±`limit` (exclusive) so the board has room for `room` tiles.
+    pub(crate) limit: i32,
+    /// Tiles the board has room for, the start tile included.
+    pub(crate) room: usize,
+    /// Cells holding tiles or next to them (a window that grows).
+    pub(crate) board: Window,
     /// Empty cells next to the board, packed `cell << 8 | code`, in the order they joined
     /// the frontier (a cell leaving it is replaced by the last one): deterministic for a
     /// given history.
     pub(crate) frontier: Vec<u32>,
-    /// Position of each cell in `frontier`, `u16::MAX` when not in it.
-    pub(crate) fpos: Vec<u16>,
     /// Placed tiles with a cloister not yet complete.
     pub(crate) open_cloisters: Vec<u32>,
     pub(crate) placed: Vec<PlacedTile>,
@@ -107,8 +110,6 @@ pub struct Game {
     /// graph is built from these on demand, see `Game::feature_graph`).
     pub(crate) joins: Vec<(u32, u32)>,
     pub(crate) uf: UnionFind<u32>,
-    /// Capacity of the union-find: nodes a game can have.
-    pub(crate) max_nodes: usize,
     pub(crate) comps: Vec<Component>,
     pub(crate) nodes: Vec<SegNode>,
     pub(crate) stamp: Vec<u32>,
@@ -131,7 +132,13 @@ pub struct Game {
     pub(crate) active: u8,
     pub(crate) current: TileIdx,
     pub(crate) last_placed: usize,
-    occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
+    pub(crate) occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
+    /// Where the game stands (see `turn.rs`).
+    pub(crate) step: Step,
+    /// The decision being asked, if any.
+    pub(crate) asked: Option<Decision>,
+    /// (turn, the decisions' key of that turn): built once per turn, not per decision.
+    pub(crate) turn_key: (u32, u64),
     // option buffers of the decision being asked
     /// Legal placements, packed `cell << 2 | rotation` (see `Game::placement_option`).
     /// (A scratch buffer: only the first `n_place` entries are options.)
@@ -147,6 +154,8 @@ pub struct Game {
     pub(crate) gold: GoldState,
     pub(crate) robbers: RobberState,
     pub(crate) crop_actions: u32,
+    pub(crate) crop_turn: CropTurn,
+    pub(crate) crop_own: Vec<u32>,
     // hashing, lead, record
     pub(crate) hash: u64,
     pub(crate) turn_hashes: Vec<u64>,
@@ -168,28 +177,22 @@ impl Game {
     /// `tiles` is capped at [`MAX_TILES`].
     pub fn with_room_for(rules: Arc<Compiled>, seed: u64, players: u8, tiles: usize) -> Game {
         let total = tiles.clamp(1, MAX_TILES);
-        let off = total as i32 + 2;
-        let side = 2 * off + 1;
-        let cells = side as usize * side as usize;
         let nodes = total * rules.max_segments.max(1) + 8;
         let mut g = Game {
             rules,
             seed,
             players,
-            side,
-            off,
-            cells: vec![0; cells],
-            code: vec![0; cells],
+            limit: total as i32 + 2,
+            room: total,
+            board: Window::new(),
             frontier: Vec::with_capacity(4 * total + 4),
-            fpos: vec![u16::MAX; cells],
             open_cloisters: Vec::with_capacity(16),
             placed: Vec::with_capacity(total),
             joins: Vec::with_capacity(nodes * 2),
-            uf: UnionFind::new(nodes),
-            max_nodes: nodes,
+            uf: UnionFind::with_capacity(nodes),
             comps: Vec::with_capacity(nodes),
             nodes: Vec::with_capacity(nodes),
-            stamp: vec![0; total + 1],
+            stamp: Vec::with_capacity(total),
             stamp_gen: 0,
             followers: Vec::with_capacity(MAX_PLAYERS * 8),
             supply: [0; MAX_PLAYERS],
@@ -207,7 +210,10 @@ impl Game {
             current: 0,
             last_placed: 0,
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
-            opt_place: vec![0; 16 * total + 16],
+            step: Step::Setup,
+            asked: None,
+            turn_key: (u32::MAX, 0),
+            opt_place: Vec::with_capacity(4 * total + 4),
             n_place: 0,
             opt_follow: Vec::with_capacity(16),
             opt_tile: Vec::with_capacity(16),
@@ -218,6 +224,8 @@ impl Game {
             gold: GoldState::default(),
             robbers: RobberState::default(),
             crop_actions: 0,
+            crop_turn: CropTurn::default(),
+            crop_own: Vec::new(),
             hash: 0,
             turn_hashes: Vec::with_capacity(total + 2),
             lead: None,
@@ -256,6 +264,9 @@ impl Game {
         self.lead = None;
         self.lead_changes = 0;
         self.finished = false;
+        self.step = Step::Setup;
+        self.asked = None;
+        self.turn_key = (u32::MAX, 0);
         if self.record.is_some() {
             self.record = Some(Vec::new());
         }
@@ -264,8 +275,8 @@ impl Game {
 
     /// Replace the shuffled pack with exactly these draws (replays).
     pub fn force_draws(&mut self, mut draws: Vec<TileIdx>) {
-        // the board has room for `stamp.len() - 1` tiles, the start tile included
-        draws.truncate(self.stamp.len().saturating_sub(2));
+        // the board has room for `room` tiles, the start tile included
+        draws.truncate(self.room.saturating_sub(1));
         self.deck.clear();
         self.deck.extend_from_slice(&draws);
         self.deck_pos = 0;
@@ -303,6 +314,7 @@ impl Game {
         }
         keyed.sort_unstable();
         self.deck.extend(keyed.iter().map(|k| k.1));
+        keyed.clear(); // scratch: copies of the game need not carry it
     }
 
     // ----- events, decisions -------------------------------------------------------------
@@ -313,54 +325,6 @@ impl Game {
         if S::WANTS {
             s.event(&e);
         }
-    }
-
-    /// Ask `c` to choose among `options` (already in the option buffers). Single-option
-    /// decisions are taken without asking.
-    pub(crate) fn decide<C: Chooser>(
-        &mut self,
-        c: &mut C,
-        kind: DecisionKind,
-        player: u8,
-        options: usize,
-    ) -> usize {
-        let occ = &mut self.occurrences[kind.index()][player as usize];
-        let n = *occ;
-        *occ = occ.wrapping_add(1);
-        let key = rng::key(
-            rng::key(
-                rng::key(
-                    rng::key(self.seed ^ domain::DECISION, self.turn as u64),
-                    player as u64,
-                ),
-                kind as u64,
-            ),
-            n as u64,
-        );
-        let d = Decision {
-            kind,
-            player,
-            options,
-            key,
-        };
-        let pick = if options <= 1 && self.record.is_none() && !c.sees_forced() {
-            0
-        } else {
-            c.choose(self, &d).min(options.saturating_sub(1))
-        };
-        if self.record.is_some() && options > 0 {
-            let choice = self.choice(kind, pick);
-            let turn = self.turn;
-            if let Some(r) = self.record.as_mut() {
-                r.push(TakenDecision {
-                    turn,
-                    player,
-                    kind,
-                    choice,
-                });
-            }
-        }
-        pick
     }
 
     /// Option `i` of the decision currently asked, in semantic form.
@@ -419,204 +383,6 @@ impl Game {
         (t.x, t.y, self.nodes[node as usize].seg)
     }
 
-    // ----- the game --------------------------------------------------------------------
-
-    /// Play the whole game; `c` makes every decision, `s` receives every event.
-    pub fn play<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> GameOutcome {
-        self.setup(s);
-        while self.play_turn(c, s) {
-            if c.halted() {
-                return self.outcome();
-            }
-        }
-        self.finish(c, s);
-        self.outcome()
-    }
-
-    /// Place the start tile.
-    pub fn setup<S: EventSink>(&mut self, s: &mut S) {
-        let start = self.rules.rules.start;
-        let cell = self.cell_index(0, 0);
-        self.place_tile(start, cell, 0);
-        self.emit(
-            s,
-            Event::Start {
-                tile: start,
-                x: 0,
-                y: 0,
-                rot: 0,
-            },
-        );
-        self.turn_hashes.push(self.hash);
-    }
-
-    /// Draw the next placeable tile, discarding (or reshuffling) tiles that fit nowhere.
-    /// Leaves the legal placements in `opt_place`. `None` when the pack is empty.
-    fn draw<S: EventSink>(&mut self, s: &mut S) -> Option<TileIdx> {
-        let mut reshuffles = 0usize;
-        if self.placed.len() + 1 >= self.stamp.len() {
-            return None; // the board is full (a pack larger than MAX_TILES)
-        }
-        loop {
-            let tile = *self.deck.get(self.deck_pos)?;
-            self.deck_pos += 1;
-            self.legal_placements(tile);
-            if self.n_place > 0 {
-                return Some(tile);
-            }
-            let remaining = self.deck.len() - self.deck_pos;
-            let reshuffle = self.rules.rules.unplaceable == Unplaceable::Reshuffle
-                && remaining > 0
-                && reshuffles < remaining;
-            self.emit(
-                s,
-                Event::Discarded {
-                    turn: self.turn + 1,
-                    tile,
-                    reshuffled: reshuffle,
-                },
-            );
-            if reshuffle {
-                reshuffles += 1;
-                let k = rng::key(
-                    rng::key(self.seed ^ domain::RESHUFFLE, self.turn as u64),
-                    reshuffles as u64,
-                );
-                let at = self.deck_pos + 1 + rng::index(k, remaining);
-                self.deck.insert(at.min(self.deck.len()), tile);
-            } else {
-                self.discarded += 1;
-            }
-        }
-    }
-
-    /// One full turn. Returns false when there was nothing left to draw.
-    pub fn play_turn<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> bool {
-        if self.finished {
-            return false;
-        }
-        let Some(tile) = self.draw(s) else {
-            return false;
-        };
-        let active = (self.turn % self.players as u32) as u8;
-        self.run_turn(tile, active, c, s);
-        true
-    }
-
-    /// A turn with a given tile and active player, outside the pack (rulebook scenarios,
-    /// foreign records). Fails, changing nothing, when the tile fits nowhere.
-    pub fn play_tile<C: Chooser, S: EventSink>(
-        &mut self,
-        tile: TileIdx,
-        player: u8,
-        c: &mut C,
-        s: &mut S,
-    ) -> Result<(), String> {
-        if tile as usize >= self.rules.tiles.len() {
-            return Err(format!("no tile type #{tile}"));
-        }
-        if self.placed.len() + 1 >= self.stamp.len() {
-            return Err(format!(
-                "the board is full ({} tiles)",
-                self.stamp.len().saturating_sub(1)
-            ));
-        }
-        self.legal_placements(tile);
-        if self.n_place == 0 {
-            return Err(format!(
-                "{} fits nowhere on the board",
-                self.rules.rules.tiles[tile as usize].id
-            ));
-        }
-        self.run_turn(tile, player % self.players, c, s);
-        Ok(())
-    }
-
-    /// The body of a turn; `opt_place` holds the legal placements of `tile`.
-    fn run_turn<C: Chooser, S: EventSink>(
-        &mut self,
-        tile: TileIdx,
-        active: u8,
-        c: &mut C,
-        s: &mut S,
-    ) {
-        self.turn += 1;
-        self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
-        self.active = active;
-        self.current = tile;
-        let player = self.active;
-        self.emit(
-            s,
-            Event::Drawn {
-                turn: self.turn,
-                player,
-                tile,
-            },
-        );
-        let ct = self.rules.tiles[tile as usize].clone_flags();
-        let robber_timing = self.rules.rules.robbers.as_ref().map(|r| r.timing);
-
-        if ct.robber && robber_timing == Some(RobberTiming::BeforeTile) {
-            // robber decisions use their own option buffer: `opt_place` still holds this
-            // tile's placements
-            self.robber_placement_round(c, s);
-        }
-
-        // place the tile
-        let n = self.n_place;
-        let i = self.decide(c, DecisionKind::Placement, player, n);
-        let (cell, rot) = self.placement_option(i);
-        let (x, y) = self.cell_xy(cell);
-        let pidx = self.place_tile(tile, cell, rot);
-        self.last_placed = pidx;
-        self.emit(
-            s,
-            Event::Placed {
-                turn: self.turn,
-                player,
-                tile,
-                x,
-                y,
-                rot,
-            },
-        );
-
-        if ct.robber && robber_timing == Some(RobberTiming::AfterTile) {
-            self.robber_placement_round(c, s);
-        }
-        if ct.gold && self.rules.rules.gold.is_some() {
-            self.place_ingots(c, s, pidx);
-        }
-
-        // follower
-        self.follower_options(pidx, player);
-        let n = self.opt_follow.len();
-        let i = self.decide(c, DecisionKind::Follower, player, n);
-        let seg = self.opt_follow[i];
-        if seg != NONE {
-            self.deploy(s, player, self.placed[pidx].node0 + seg as u32);
-        }
-
-        // scoring
-        self.score_completed(c, s, pidx);
-
-        // gold
-        if self.rules.rules.gold.is_some() {
-            self.award_gold(c, s);
-        }
-
-        // crop circle
-        if let Some(kind) = ct.crop {
-            if self.rules.rules.crop.is_some() {
-                self.crop_action(c, s, kind);
-            }
-        }
-
-        self.emit(s, Event::TurnEnd { turn: self.turn });
-        self.turn_hashes.push(self.hash);
-        self.track_lead();
-    }
-
     /// Put a follower of `player` from supply on `node`.
     pub(crate) fn deploy<S: EventSink>(&mut self, s: &mut S, player: u8, node: u32) {
         let p = player as usize;
@@ -666,13 +432,13 @@ impl Game {
     }
 
     /// The feature kind of a node's segment.
-    pub(crate) fn seg_kind(&self, node: u32) -> FeatureKind {
+    pub fn seg_kind(&self, node: u32) -> FeatureKind {
         let t = self.placed[self.nodes[node as usize].tile as usize].tile;
         self.rules.tiles[t as usize].segments[self.nodes[node as usize].seg as usize].kind
     }
 
     /// Which segments of the new tile may take a follower (in segment order), after "none".
-    fn follower_options(&mut self, pidx: usize, player: u8) {
+    pub(crate) fn follower_options(&mut self, pidx: usize, player: u8) {
         self.opt_follow.clear();
         self.opt_follow.push(NONE);
         if self.supply[player as usize] == 0 {
@@ -713,7 +479,7 @@ impl Game {
         }
     }
 
-    fn track_lead(&mut self) {
+    pub(crate) fn track_lead(&mut self) {
         let n = self.players as usize;
         let max = self.score[..n].iter().copied().max().unwrap_or(0);
         let mut leaders = (0..n).filter(|&p| self.score[p] == max);
@@ -727,24 +493,6 @@ impl Game {
                 self.lead = Some(p);
             }
         }
-    }
-
-    /// Final scoring: incomplete features, farms, gold; robbers if the rules say so.
-    pub fn finish<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
-        if self.finished {
-            return;
-        }
-        self.turn += 1;
-        self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
-        self.final_scoring(c, s);
-        self.finished = true;
-        self.emit(
-            s,
-            Event::GameEnd {
-                turns: self.turn - 1,
-            },
-        );
-        self.turn_hashes.push(self.hash);
     }
 
     /// The summary of the game as it stands.
@@ -780,6 +528,75 @@ impl Game {
     }
 
     // ----- read access for policies, reports and tests ---------------------------------
+
+    /// The feature (union-find root) a feature-graph node belongs to.
+    pub fn feature_of(&self, node: u32) -> u32 {
+        self.uf.find(node)
+    }
+    /// Facts of the feature rooted at `root` (see [`Game::feature_of`]).
+    pub fn feature(&self, root: u32) -> &Component {
+        &self.comps[root as usize]
+    }
+    /// Where a feature-graph node sits, and the next node of its feature's chain.
+    pub fn segment_node(&self, node: u32) -> &SegNode {
+        &self.nodes[node as usize]
+    }
+    /// Placement option `i` of the decision asked, as (x, y, rotation).
+    pub fn placement_spot(&self, i: usize) -> (i32, i32, u8) {
+        let (cell, rot) = self.placement_option(i);
+        let (x, y) = self.cell_xy(cell);
+        (x, y, rot)
+    }
+    /// Follower option `i`: a segment of the tile just placed, or [`NONE`] for no follower.
+    pub fn follower_option(&self, i: usize) -> u8 {
+        self.opt_follow[i]
+    }
+    /// Ingot option `i`: a placed-tile index.
+    pub fn tile_option(&self, i: usize) -> u32 {
+        self.opt_tile[i]
+    }
+    /// Robber option `i`: a score-track space, or [`NO_NODE`] to pass.
+    pub fn space_option(&self, i: usize) -> u32 {
+        self.opt_space[i]
+    }
+    /// Crop-circle spot option `i`: a feature-graph node, or [`NO_NODE`] to pass.
+    pub fn node_option(&self, i: usize) -> u32 {
+        self.opt_node[i]
+    }
+
+    /// Bytes this position holds (the value plus the heap it uses): what a clone copies.
+    pub fn state_bytes(&self) -> usize {
+        fn v<T>(x: &[T]) -> usize {
+            std::mem::size_of_val(x)
+        }
+        let draws = match &self.draws {
+            DrawSource::Forced(d) => v(d),
+            DrawSource::Shuffled => 0,
+        };
+        std::mem::size_of::<Game>()
+            + self.board.bytes()
+            + v(&self.frontier)
+            + v(&self.open_cloisters)
+            + v(&self.placed)
+            + v(&self.joins)
+            + self.nodes.len() * (std::mem::size_of::<u32>() + 1) // union-find
+            + v(&self.comps)
+            + v(&self.nodes)
+            + v(&self.stamp)
+            + v(&self.followers)
+            + v(&self.deck)
+            + v(&self.deck_keys)
+            + draws
+            + v(&self.turn_hashes)
+            + v(&self.opt_place)
+            + v(&self.opt_follow)
+            + v(&self.opt_tile)
+            + v(&self.opt_space)
+            + v(&self.opt_player)
+            + v(&self.opt_node)
+            + v(&self.completed)
+            + self.record.as_deref().map_or(0, v)
+    }
 
     pub fn rules(&self) -> &Arc<Compiled> {
         &self.rules
@@ -822,6 +639,22 @@ impl Game {
     pub fn drawn_tiles(&self) -> &[TileIdx] {
         &self.deck[..self.deck_pos]
     }
+    /// The tiles not seen yet, in the order they will be drawn (the real game's order is
+    /// keyed by (seed, tile id, copy)).
+    pub fn unseen(&self) -> &[TileIdx] {
+        &self.deck[self.deck_pos..]
+    }
+
+    /// Re-order the unseen tiles by `key` (a determinization for search): call it on a copy,
+    /// the original keeps the real order. The same key gives the same order.
+    pub fn determinize(&mut self, key: u64) {
+        let tail = &mut self.deck[self.deck_pos..];
+        for i in (1..tail.len()).rev() {
+            let j = rng::index(rng::key(key, i as u64), i + 1);
+            tail.swap(i, j);
+        }
+    }
+
     /// Tiles left in the pack.
     pub fn remaining(&self) -> usize {
         self.deck.len() - self.deck_pos
@@ -848,23 +681,5 @@ impl Game {
     /// Robber positions (score-track space) per seat, `None` = in supply.
     pub fn robbers(&self) -> &[Option<u32>] {
         &self.robbers.at[..self.players as usize]
-    }
-}
-
-/// Marker flags of a compiled tile, copied out so the turn can borrow `self` mutably.
-#[derive(Clone, Copy)]
-pub(crate) struct TileFlags {
-    pub gold: bool,
-    pub robber: bool,
-    pub crop: Option<crate::tiles::CropKind>,
-}
-
-impl crate::engine::compiled::CompiledTile {
-    pub(crate) fn clone_flags(&self) -> TileFlags {
-        TileFlags {
-            gold: self.gold,
-            robber: self.robber,
-            crop: self.crop,
-        }
     }
 }

@@ -5,7 +5,7 @@
 //! first) or the RGG wording (one per scored feature, leftovers stay or go) — and the value
 //! table at the end.
 
-use crate::engine::decision::{Chooser, DecisionKind};
+use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::Game;
 use crate::engine::outcome::Category;
@@ -42,6 +42,11 @@ pub struct GoldState {
     scratch: Vec<u32>,
     /// Capacity JCloisterZone's claim map has this turn (see `jcz_bucket`).
     jcz_capacity: u32,
+    // where the turn's ingot placing and hand-out stand (the turn may pause at a decision)
+    to_place: u32,
+    hand_k: u8,
+    hand_claim: usize,
+    hand_taken: bool,
 }
 
 /// The bucket of tile (x, y) in a `java.util.HashMap` of `capacity` keyed by JCloisterZone's
@@ -79,6 +84,11 @@ fn java_map_capacity(n: usize) -> u32 {
 }
 
 impl GoldState {
+    /// No ingot waits to be placed (the tile placed is no gold tile).
+    pub(crate) fn clear_to_place(&mut self) {
+        self.to_place = 0;
+    }
+
     /// Forget the last game, keeping allocations.
     pub(crate) fn clear(&mut self) {
         self.tiles_placed = 0;
@@ -98,38 +108,49 @@ impl Game {
         self.ingots[player as usize] = ingots;
     }
 
-    /// Place the ingots of the gold tile just placed at `pidx`.
-    pub(crate) fn place_ingots<C: Chooser, S: EventSink>(
-        &mut self,
-        c: &mut C,
-        s: &mut S,
-        pidx: usize,
-    ) {
-        let compiled = self.rules.clone();
-        let Some(rules) = compiled.rules.gold.as_ref() else {
+    /// The gold tile just placed at `pidx` gets its first ingot; the others go to neighbours
+    /// (see [`Game::ingots`]).
+    pub(crate) fn ingots_begin<S: EventSink>(&mut self, s: &mut S, pidx: usize) {
+        let Some(per_tile) = self.rules.rules.gold.as_ref().map(|r| r.ingots_per_tile) else {
+            self.gold.to_place = 0;
             return;
         };
         self.gold.tiles_placed += 1;
         let player = self.active;
         self.put_ingot(s, player, pidx as u32);
-        for _ in 1..rules.ingots_per_tile {
+        self.gold.to_place = u32::from(per_tile.saturating_sub(1));
+    }
+
+    /// The neighbours' ingots, resumable: `choice` answers the ingot decision last asked.
+    /// Returns true when it asked a decision, false when every ingot is placed.
+    pub(crate) fn ingots<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
+        let player = self.active;
+        if let Some(i) = choice {
+            let t = self.opt_tile[i];
+            self.put_ingot(s, player, t);
+            self.gold.to_place -= 1;
+        }
+        let eight = self
+            .rules
+            .rules
+            .gold
+            .as_ref()
+            .is_some_and(|r| r.neighbourhood == GoldNeighbourhood::Eight);
+        while self.gold.to_place > 0 {
             let mut around = std::mem::take(&mut self.opt_tile);
-            self.around(
-                pidx,
-                rules.neighbourhood == GoldNeighbourhood::Eight,
-                &mut around,
-            );
+            self.around(self.last_placed, eight, &mut around);
             self.opt_tile = around;
             if self.opt_tile.is_empty() {
                 // no neighbour to take it: it stays in the box (never in practice)
                 self.gold.removed += 1;
+                self.gold.to_place -= 1;
                 continue;
             }
             let n = self.opt_tile.len();
-            let i = self.decide(c, DecisionKind::IngotPlace, player, n);
-            let t = self.opt_tile[i];
-            self.put_ingot(s, player, t);
+            self.ask(DecisionKind::IngotPlace, player, n);
+            return true;
         }
+        false
     }
 
     fn put_ingot<S: EventSink>(&mut self, s: &mut S, player: u8, pidx: u32) {
@@ -273,7 +294,7 @@ impl Game {
     }
 
     /// How many players are entitled to tile `t` over this turn's claims.
-    pub(crate) fn claimants(&self, t: u32) -> u32 {
+    pub fn claimants(&self, t: u32) -> u32 {
         let mut players = 0u8;
         for claim in &self.gold.claims {
             let tiles = &self.gold.claim_tiles[claim.start as usize..claim.end as usize];
@@ -284,60 +305,28 @@ impl Game {
         players.count_ones()
     }
 
-    /// `player` takes one ingot from `opt_tile`, by its own choice or automatically.
-    fn pick_ingot<C: Chooser, S: EventSink>(
-        &mut self,
-        c: &mut C,
-        s: &mut S,
-        player: u8,
-        pick: GoldPick,
-    ) {
-        let i = match pick {
-            GoldPick::Player => {
-                let n = self.opt_tile.len();
-                self.decide(c, DecisionKind::IngotPick, player, n)
-            }
-            GoldPick::MostContested => {
-                let cap = self.gold.jcz_capacity.max(16);
-                let cands: Vec<(i32, i32, u32)> = self
-                    .opt_tile
-                    .iter()
-                    .map(|&t| {
-                        let tile = &self.placed[t as usize];
-                        (tile.x, tile.y, self.claimants(t))
-                    })
-                    .collect();
-                most_contested(&cands, cap)
-            }
-        };
-        let t = self.opt_tile[i];
-        self.take_ingot(s, player, t);
+    /// JCloisterZone's automatic pick among `opt_tile`.
+    fn auto_pick(&self) -> usize {
+        let cap = self.gold.jcz_capacity.max(16);
+        let cands: Vec<(i32, i32, u32)> = self
+            .opt_tile
+            .iter()
+            .map(|&t| {
+                let tile = &self.placed[t as usize];
+                (tile.x, tile.y, self.claimants(t))
+            })
+            .collect();
+        most_contested(&cands, cap)
     }
 
-    /// Hand out the gold claimed this turn and forget the claims; then the gold still lying on
-    /// this turn's unoccupied completed features goes back to the box (`unclaimed = removed`).
-    pub(crate) fn award_gold<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
-        self.hand_out_claims(c, s);
-        if !self.gold.unclaimed_tiles.is_empty() {
-            let tiles = std::mem::take(&mut self.gold.unclaimed_tiles);
-            for &t in &tiles {
-                self.remove_ingots(s, t);
-            }
-            self.gold.unclaimed_tiles = tiles;
-            self.gold.unclaimed_tiles.clear();
-        }
-    }
-
-    /// Hand out the gold claimed this turn, then forget the claims.
-    fn hand_out_claims<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+    /// Gold is handed out after the turn's scoring (or at the end): sets up [`Game::gold_hand_out`].
+    pub(crate) fn gold_hand_out_begin(&mut self) {
+        self.gold.hand_k = 0;
+        self.gold.hand_claim = 0;
+        self.gold.hand_taken = false;
         if self.gold.claims.is_empty() {
             return;
         }
-        let Some(split) = self.rules.rules.gold.as_ref().map(|g| g.split) else {
-            return;
-        };
-        let n = self.players;
-        let first = self.active;
         // tiles claimed this turn that hold gold: the size of JCloisterZone's claim map
         let mut claimed: Vec<u32> = Vec::with_capacity(self.gold.claim_tiles.len());
         for &t in &self.gold.claim_tiles {
@@ -346,35 +335,92 @@ impl Game {
             }
         }
         self.gold.jcz_capacity = java_map_capacity(claimed.len());
+    }
+
+    /// Hand out the gold claimed this turn and forget the claims; then the gold still lying on
+    /// this turn's unoccupied completed features goes back to the box (`unclaimed = removed`).
+    /// Resumable: `choice` answers the ingot pick last asked; true when it asked one.
+    pub(crate) fn gold_hand_out<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
+        if self.hand_out_claims(s, choice) {
+            return true;
+        }
+        if !self.gold.unclaimed_tiles.is_empty() {
+            let tiles = std::mem::take(&mut self.gold.unclaimed_tiles);
+            for &t in &tiles {
+                self.remove_ingots(s, t);
+            }
+            self.gold.unclaimed_tiles = tiles;
+            self.gold.unclaimed_tiles.clear();
+        }
+        false
+    }
+
+    /// Hand out the gold claimed this turn, then forget the claims (resumable).
+    fn hand_out_claims<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
+        if self.gold.claims.is_empty() {
+            return false;
+        }
+        let Some(split) = self.rules.rules.gold.as_ref().map(|g| g.split) else {
+            return false;
+        };
+        let n = self.players;
+        let first = self.active;
+        if let Some(i) = choice {
+            let p = (first + self.gold.hand_k) % n;
+            let t = self.opt_tile[i];
+            self.take_ingot(s, p, t);
+            self.gold.hand_taken = true;
+            self.gold.hand_k += 1;
+        }
         match split {
             GoldSplit::Draft { pick } => loop {
-                let mut taken = false;
-                for k in 0..n {
-                    let p = (first + k) % n;
+                while self.gold.hand_k < n {
+                    let p = (first + self.gold.hand_k) % n;
                     self.entitled_tiles(p, None);
                     if self.opt_tile.is_empty() {
+                        self.gold.hand_k += 1;
                         continue;
                     }
-                    self.pick_ingot(c, s, p, pick);
-                    taken = true;
+                    match pick {
+                        GoldPick::Player => {
+                            let count = self.opt_tile.len();
+                            self.ask(DecisionKind::IngotPick, p, count);
+                            return true;
+                        }
+                        GoldPick::MostContested => {
+                            let i = self.auto_pick();
+                            let t = self.opt_tile[i];
+                            self.take_ingot(s, p, t);
+                            self.gold.hand_taken = true;
+                            self.gold.hand_k += 1;
+                        }
+                    }
                 }
-                if !taken {
+                if !self.gold.hand_taken {
                     break;
                 }
+                self.gold.hand_k = 0;
+                self.gold.hand_taken = false;
             },
             GoldSplit::OnePerFeature { leftover } => {
-                for ci in 0..self.gold.claims.len() {
-                    for k in 0..n {
-                        let p = (first + k) % n;
+                while self.gold.hand_claim < self.gold.claims.len() {
+                    let ci = self.gold.hand_claim;
+                    while self.gold.hand_k < n {
+                        let p = (first + self.gold.hand_k) % n;
                         if self.gold.claims[ci].winners & (1 << p) == 0 {
+                            self.gold.hand_k += 1;
                             continue;
                         }
                         self.entitled_tiles(p, Some(ci));
                         if self.opt_tile.is_empty() {
                             break;
                         }
-                        self.pick_ingot(c, s, p, GoldPick::Player);
+                        let count = self.opt_tile.len();
+                        self.ask(DecisionKind::IngotPick, p, count);
+                        return true;
                     }
+                    self.gold.hand_claim += 1;
+                    self.gold.hand_k = 0;
                 }
                 if leftover == GoldLeftover::Removed {
                     let tiles = std::mem::take(&mut self.gold.claim_tiles);
@@ -387,16 +433,12 @@ impl Game {
         }
         self.gold.claims.clear();
         self.gold.claim_tiles.clear();
+        false
     }
 
-    /// End of game: incomplete features' claims (house rule), leftover ingots removed, then
-    /// each player's ingots scored by the value formula.
-    pub(crate) fn final_gold<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
-        let compiled = self.rules.clone();
-        let Some(value) = compiled.rules.gold.as_ref().map(|g| &g.value) else {
-            return;
-        };
-        self.award_gold(c, s);
+    /// End of game, after the last hand-out: leftover ingots removed, then each player's
+    /// ingots scored by the value formula.
+    pub(crate) fn final_gold_value<S: EventSink>(&mut self, s: &mut S) {
         self.gold.on_board_at_end = self.gold.on_board;
         if self.gold.on_board > 0 {
             for t in 0..self.placed.len() as u32 {
@@ -410,9 +452,11 @@ impl Game {
             if ingots == 0 {
                 continue;
             }
-            let points = value.eval(&Vars {
-                ingots: ingots as i64,
-                ..Vars::default()
+            let points = self.rules.rules.gold.as_ref().map_or(0, |g| {
+                g.value.eval(&Vars {
+                    ingots: ingots as i64,
+                    ..Vars::default()
+                })
             });
             self.emit(
                 s,

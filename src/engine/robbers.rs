@@ -5,14 +5,14 @@
 //! along with it. A robber must rob at its first chance; when several markers on its space
 //! score in one scoring step, its owner chooses (or the first scored, by option).
 
-use crate::engine::decision::{Chooser, DecisionKind};
+use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::outcome::Category;
 use crate::ruleset::{RobberPlacers, RobberVictim, Vars};
 
 /// A normal (robbable) scoring in the current step.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Move {
     player: u8,
     points: i64,
@@ -42,6 +42,13 @@ pub struct RobberState {
     step: Vec<Move>,
     /// Points of each victim candidate of the decision being asked.
     candidate_points: Vec<i64>,
+    // where a placement round or a step's settling stands (the turn may pause at a decision)
+    round: [u8; MAX_PLAYERS],
+    round_len: u8,
+    round_k: u8,
+    owed: [Robbery; MAX_PLAYERS],
+    owed_len: u8,
+    settle_k: u8,
 }
 
 impl RobberState {
@@ -91,18 +98,16 @@ impl Game {
     }
 
     /// Points scored by victim candidate `i` of the decision being asked.
-    pub(crate) fn victim_points(&self, i: usize) -> i64 {
+    pub fn victim_points(&self, i: usize) -> i64 {
         self.robbers.candidate_points.get(i).copied().unwrap_or(0)
     }
 
-    /// A robber tile was drawn: the players the ruleset names place or move robbers.
-    pub(crate) fn robber_placement_round<C: Chooser, S: EventSink>(
-        &mut self,
-        c: &mut C,
-        s: &mut S,
-    ) {
-        let compiled = self.rules.clone();
-        let Some(rules) = compiled.rules.robbers.as_ref() else {
+    /// A robber tile was drawn: the players the ruleset names will place or move robbers
+    /// (see [`Game::robber_round`]).
+    pub(crate) fn robber_round_begin(&mut self) {
+        let Some(placers) = self.rules.rules.robbers.as_ref().map(|r| r.placers) else {
+            self.robbers.round_len = 0;
+            self.robbers.round_k = 0;
             return;
         };
         let n = self.players;
@@ -114,7 +119,7 @@ impl Game {
         for k in 1..n {
             let p = (active + k) % n;
             let in_supply = self.robbers.at[p as usize].is_none();
-            match rules.placers {
+            match placers {
                 RobberPlacers::NextWithRobber => {
                     if in_supply {
                         order[len] = p;
@@ -134,24 +139,26 @@ impl Game {
                 }
             }
         }
-        for &p in &order[..len] {
+        self.robbers.round = order;
+        self.robbers.round_len = len as u8;
+        self.robbers.round_k = 0;
+    }
+
+    /// The placement round, resumable: `choice` answers the robber decision last asked.
+    /// Returns true when it asked a decision (the turn pauses), false when the round is over.
+    pub(crate) fn robber_round<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
+        let active_may_move = self
+            .rules
+            .rules
+            .robbers
+            .as_ref()
+            .is_some_and(|r| r.active_may_move);
+        let n = self.players;
+        let active = self.active;
+        if let Some(i) = choice {
+            let p = self.robbers.round[self.robbers.round_k as usize];
+            self.robbers.round_k += 1;
             let current = self.robbers.at[p as usize];
-            if current.is_some() && !(p == active && rules.active_may_move) {
-                continue;
-            }
-            // spaces holding at least one other player's marker
-            self.opt_space.clear();
-            self.opt_space.push(NIL);
-            let mut spaces: Vec<u32> = (0..n)
-                .filter(|&q| q != p)
-                .map(|q| self.marker_space(q))
-                .filter(|&sp| Some(sp) != current)
-                .collect();
-            spaces.sort_unstable();
-            spaces.dedup();
-            self.opt_space.extend_from_slice(&spaces);
-            let k = self.opt_space.len();
-            let i = self.decide(c, DecisionKind::RobberPlace, p, k);
             let space = self.opt_space[i];
             if space == NIL {
                 self.emit(
@@ -161,20 +168,53 @@ impl Game {
                         player: p,
                     },
                 );
+            } else {
+                self.robbers.at[p as usize] = Some(space);
+                self.robbers.placements += 1;
+                self.emit(
+                    s,
+                    Event::RobberPlaced {
+                        turn: self.turn,
+                        player: p,
+                        space,
+                        moved: current.is_some(),
+                    },
+                );
+            }
+        }
+        while self.robbers.round_k < self.robbers.round_len {
+            let p = self.robbers.round[self.robbers.round_k as usize];
+            let current = self.robbers.at[p as usize];
+            if current.is_some() && !(p == active && active_may_move) {
+                self.robbers.round_k += 1;
                 continue;
             }
-            self.robbers.at[p as usize] = Some(space);
-            self.robbers.placements += 1;
-            self.emit(
-                s,
-                Event::RobberPlaced {
-                    turn: self.turn,
-                    player: p,
-                    space,
-                    moved: current.is_some(),
-                },
-            );
+            // spaces holding at least one other player's marker
+            self.opt_space.clear();
+            self.opt_space.push(NIL);
+            let mut spaces: [u32; MAX_PLAYERS] = [0; MAX_PLAYERS];
+            let mut len = 0;
+            for q in 0..n {
+                let sp = self.marker_space(q);
+                if q != p && Some(sp) != current {
+                    spaces[len] = sp;
+                    len += 1;
+                }
+            }
+            let spaces = &mut spaces[..len];
+            spaces.sort_unstable();
+            let mut last = None;
+            for &sp in spaces.iter() {
+                if last != Some(sp) {
+                    self.opt_space.push(sp);
+                    last = Some(sp);
+                }
+            }
+            let k = self.opt_space.len();
+            self.ask(DecisionKind::RobberPlace, p, k);
+            return true;
         }
+        false
     }
 
     /// A scoring step (the turn's completed features, or final scoring) begins.
@@ -250,60 +290,87 @@ impl Game {
     }
 
     /// The step ends: each robber with candidates robs one (its owner's choice when several).
-    pub(crate) fn robber_step_end<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+    /// Sets up [`Game::robber_settle`]; false when nothing is owed.
+    pub(crate) fn robber_settle_begin(&mut self) -> bool {
         if !self.robbers.in_step {
-            return;
+            return false;
         }
         self.robbers.in_step = false;
         if self.robbers.step.is_empty() {
-            return;
+            return false;
         }
-        let step = std::mem::take(&mut self.robbers.step);
+        self.robbers.owed_len = 0;
+        self.robbers.settle_k = 0;
+        true
+    }
+
+    /// Settling the step, resumable: `choice` answers the victim decision last asked. Returns
+    /// true when it asked a decision, false once every robbery owed is paid.
+    pub(crate) fn robber_settle<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
         let n = self.players;
+        if let Some(i) = choice {
+            let o = (self.active + self.robbers.settle_k) % n;
+            self.robbers.owed[self.robbers.owed_len as usize] = Robbery {
+                owner: o,
+                victim: self.opt_player[i],
+                points: self.robbers.candidate_points[i],
+            };
+            self.robbers.owed_len += 1;
+            self.robbers.settle_k += 1;
+        }
         // every robbery owed in this step is settled before robber points move any marker
-        let mut owed = [Robbery::default(); MAX_PLAYERS];
-        let mut len = 0;
-        for k in 0..n {
-            let o = (self.active + k) % n;
+        while self.robbers.settle_k < n {
+            let o = (self.active + self.robbers.settle_k) % n;
             let Some(space) = self.robbers.at[o as usize] else {
+                self.robbers.settle_k += 1;
                 continue;
             };
             if self.robbers.step_start[o as usize] != Some(space) {
                 // carried along by robber points during this step: it waits for the next
                 // scoring of a marker leaving its new space
+                self.robbers.settle_k += 1;
                 continue;
             }
             // first movement of each other marker that left this space
-            let mut cands: Vec<Move> = Vec::new();
-            for m in &step {
-                if m.player != o && m.from == space && !cands.iter().any(|c| c.player == m.player) {
-                    cands.push(*m);
+            let mut cands: [Move; MAX_PLAYERS] = [Move::default(); MAX_PLAYERS];
+            let mut count = 0;
+            for m in &self.robbers.step {
+                if m.player != o
+                    && m.from == space
+                    && !cands[..count].iter().any(|c| c.player == m.player)
+                {
+                    cands[count] = *m;
+                    count += 1;
                 }
             }
-            let victim = match cands.len() {
-                0 => continue,
-                1 => cands[0],
+            match count {
+                0 => {}
+                1 => {
+                    self.robbers.owed[self.robbers.owed_len as usize] = Robbery {
+                        owner: o,
+                        victim: cands[0].player,
+                        points: cands[0].points,
+                    };
+                    self.robbers.owed_len += 1;
+                }
                 count => {
                     self.opt_player.clear();
-                    self.opt_player.extend(cands.iter().map(|c| c.player));
+                    self.opt_player
+                        .extend(cands[..count].iter().map(|c| c.player));
                     self.robbers.candidate_points.clear();
                     self.robbers
                         .candidate_points
-                        .extend(cands.iter().map(|c| c.points));
-                    let i = self.decide(c, DecisionKind::RobberVictim, o, count);
-                    cands[i]
+                        .extend(cands[..count].iter().map(|c| c.points));
+                    self.ask(DecisionKind::RobberVictim, o, count);
+                    return true;
                 }
-            };
-            owed[len] = Robbery {
-                owner: o,
-                victim: victim.player,
-                points: victim.points,
-            };
-            len += 1;
+            }
+            self.robbers.settle_k += 1;
         }
-        self.rob_all(s, &owed[..len]);
-        self.robbers.step = step;
+        let owed = self.robbers.owed;
+        self.rob_all(s, &owed[..self.robbers.owed_len as usize]);
         self.robbers.step.clear();
+        false
     }
 
     /// Settle robberies owed at one moment: every robber that robs goes home first, then each
@@ -339,7 +406,6 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::engine::{compile, Category, Event, Game};
-    use crate::policy::{Policy, PolicyKind};
     use std::path::Path;
 
     fn four_player_game() -> Game {
@@ -358,11 +424,12 @@ mod tests {
         g.robbers.at[b as usize] = Some(10); // beside A
         g.robbers.at[c as usize] = Some(20); // beside B
         let mut events: Vec<Event> = Vec::new();
-        let mut policy = Policy::new(PolicyKind::Random);
         g.robber_step_begin();
         g.award(&mut events, a, Category::City, 6, true); // A 10 → 16
         g.award(&mut events, d, Category::Road, 6, true); // D 23 → 29
-        g.robber_step_end(&mut policy, &mut events);
+        if g.robber_settle_begin() {
+            assert!(!g.robber_settle(&mut events, None), "no choice to make");
+        }
         assert_eq!(g.score[b as usize], 23, "B robs half of A's 6");
         assert_eq!(g.robbers.at[b as usize], None);
         assert_eq!(
@@ -377,7 +444,9 @@ mod tests {
         // next step: B scores from 23, where C's robber now waits
         g.robber_step_begin();
         g.award(&mut events, b, Category::City, 4, true);
-        g.robber_step_end(&mut policy, &mut events);
+        if g.robber_settle_begin() {
+            assert!(!g.robber_settle(&mut events, None), "no choice to make");
+        }
         assert_eq!(g.score[c as usize], 2);
         assert_eq!(g.robbers.at[c as usize], None);
     }

@@ -2,7 +2,6 @@
 //! formulas pay, and final scoring (incomplete features, then farms under the ruleset's farm
 //! rule, then gold). Points go through `Game::award` so robbers see every scoring.
 
-use crate::engine::decision::Chooser;
 use crate::engine::event::{Event, EventSink, Phase};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::outcome::Category;
@@ -10,7 +9,7 @@ use crate::ruleset::{FarmRule, Vars};
 use crate::tiles::FeatureKind;
 
 /// Who wins a feature: bit per seat holding the most followers (0 = unoccupied).
-pub(crate) fn majority(followers: &[u8; MAX_PLAYERS]) -> u8 {
+pub fn majority(followers: &[u8; MAX_PLAYERS]) -> u8 {
     let max = *followers.iter().max().unwrap_or(&0);
     if max == 0 {
         return 0;
@@ -70,15 +69,11 @@ impl Game {
     }
 
     /// Score every feature the tile at `pidx` completed, then let robbers act.
-    pub(crate) fn score_completed<C: Chooser, S: EventSink>(
-        &mut self,
-        c: &mut C,
-        s: &mut S,
-        pidx: usize,
-    ) {
+    /// Returns true when robbers have a step to settle ([`Game::robber_settle`]).
+    pub(crate) fn score_completed<S: EventSink>(&mut self, s: &mut S, pidx: usize) -> bool {
         self.find_completed(pidx);
         if self.completed.is_empty() {
-            return;
+            return false;
         }
         self.robber_step_begin();
         let completed = std::mem::take(&mut self.completed);
@@ -86,7 +81,7 @@ impl Game {
             self.score_complete_feature(s, root);
         }
         self.completed = completed;
-        self.robber_step_end(c, s);
+        self.robber_settle_begin()
     }
 
     /// The points a feature is worth, complete or at the end.
@@ -159,14 +154,9 @@ impl Game {
     }
 
     /// Final scoring: incomplete roads, cities and cloisters, then farms, then gold.
-    pub(crate) fn final_scoring<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
-        let robbers_final = self
-            .rules
-            .rules
-            .robbers
-            .as_ref()
-            .is_some_and(|r| r.in_final_scoring);
-        if robbers_final {
+    /// Gold and robbers follow (see the final steps in `turn.rs`).
+    pub(crate) fn final_scoring<S: EventSink>(&mut self, s: &mut S) {
+        if self.robbers_in_final() {
             self.robber_step_begin();
         } else {
             self.robbers.suspended = true;
@@ -190,13 +180,15 @@ impl Game {
             self.pay(s, Phase::Final, comp.kind, (x, y), winners, points, tiles);
         }
         self.score_farms(s);
-        if self.rules.rules.gold.is_some() {
-            self.final_gold(c, s);
-        }
-        if robbers_final {
-            self.robber_step_end(c, s);
-        }
-        self.robbers.suspended = false;
+    }
+
+    /// Robbers take part in final scoring.
+    pub(crate) fn robbers_in_final(&self) -> bool {
+        self.rules
+            .rules
+            .robbers
+            .as_ref()
+            .is_some_and(|r| r.in_final_scoring)
     }
 
     /// Distinct completed-city roots a field component touches, in chain order.

@@ -133,13 +133,13 @@ impl<F: Chooser> Chooser for Scripted<F> {
             OnIllegal::Policy => self.fallback.choose(game, d),
         }
     }
+}
 
-    fn halted(&self) -> bool {
+impl<F: Chooser> Scripted<F> {
+    /// True once a recorded choice was illegal under [`OnIllegal::Stop`]: the drive loop
+    /// ends the replay after this turn.
+    pub fn halted(&self) -> bool {
         self.halted
-    }
-
-    fn sees_forced(&self) -> bool {
-        true
     }
 }
 

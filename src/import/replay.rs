@@ -111,12 +111,6 @@ impl Chooser for Diagnosing {
         }
         i
     }
-    fn halted(&self) -> bool {
-        self.script.halted()
-    }
-    fn sees_forced(&self) -> bool {
-        true
-    }
 }
 
 fn seat(p: u8) -> &'static str {
@@ -547,7 +541,7 @@ pub fn replay_jcz(
             }
             unused.push(d.clone());
         }
-        if chooser.halted() {
+        if chooser.script.halted() {
             halted = true;
             break;
         }
@@ -711,7 +705,9 @@ pub fn replay_record(
         Policy::new(fallback),
         on_illegal,
     ));
-    let driven = crate::record::drive(rules, record, &mut chooser, stop_after);
+    let driven = crate::record::drive(rules, record, &mut chooser, stop_after, |c| {
+        c.script.halted()
+    });
     let unknown = driven.unknown_tiles;
     let (game, events, halted, finished) =
         (driven.game, driven.events, driven.halted, driven.finished);

@@ -9,27 +9,30 @@
 //! - robber: next to the leading other player; victim: the biggest scoring;
 //! - crop circle: deploy when it has more followers of that type than anyone, else remove.
 
+use super::values;
 use crate::engine::rng;
 use crate::engine::{Decision, DecisionKind, Game};
 
-pub(crate) fn choose(game: &Game, d: &Decision) -> usize {
+/// The best option (ties by the keyed draw); `values` is scratch space kept between calls.
+pub(crate) fn choose(game: &Game, d: &Decision, values: &mut Vec<i64>) -> usize {
     if d.options <= 1 {
         return 0;
     }
     let value = |i: usize| -> i64 {
         match d.kind {
-            DecisionKind::Placement => game.value_placement(i, d.player),
-            DecisionKind::Follower => game.value_follower(i, d.player),
-            DecisionKind::IngotPlace => game.value_ingot_place(i, d.player),
-            DecisionKind::IngotPick => game.value_ingot_pick(i, d.player),
-            DecisionKind::RobberPlace => game.value_robber_space(i, d.player),
-            DecisionKind::RobberVictim => game.value_victim(i),
-            DecisionKind::CropMode => game.value_crop_mode(i == 0, d.player),
-            DecisionKind::CropDeploy => game.value_crop_spot(i, false),
-            DecisionKind::CropRemove => game.value_crop_spot(i, true),
+            DecisionKind::Placement => values::placement(game, i, d.player),
+            DecisionKind::Follower => values::follower(game, i, d.player),
+            DecisionKind::IngotPlace => values::ingot_place(game, i, d.player),
+            DecisionKind::IngotPick => values::ingot_pick(game, i, d.player),
+            DecisionKind::RobberPlace => values::robber_space(game, i, d.player),
+            DecisionKind::RobberVictim => values::victim(game, i),
+            DecisionKind::CropMode => values::crop_mode(game, i == 0, d.player),
+            DecisionKind::CropDeploy => values::crop_spot(game, i, false),
+            DecisionKind::CropRemove => values::crop_spot(game, i, true),
         }
     };
-    let values: Vec<i64> = (0..d.options).map(value).collect();
+    values.clear();
+    values.extend((0..d.options).map(value));
     let best = values.iter().copied().max().unwrap_or(0);
     let ties = values.iter().filter(|&&v| v == best).count();
     let k = rng::index(d.key, ties);

@@ -8,6 +8,7 @@
 
 mod greedy;
 pub mod spec;
+mod values;
 
 use crate::engine::rng;
 use crate::engine::{Chooser, Decision, Game};
@@ -52,15 +53,20 @@ impl FromStr for PolicyKind {
     }
 }
 
-/// A policy instance (stateless today; a struct so policies may keep scratch space).
+/// A policy instance: its kind and scratch space (choices depend only on the position and
+/// the decision's key).
 #[derive(Clone, Debug)]
 pub struct Policy {
     kind: PolicyKind,
+    values: Vec<i64>,
 }
 
 impl Policy {
     pub fn new(kind: PolicyKind) -> Policy {
-        Policy { kind }
+        Policy {
+            kind,
+            values: Vec::new(),
+        }
     }
 }
 
@@ -69,7 +75,7 @@ impl Chooser for Policy {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
         match self.kind {
             PolicyKind::Random => rng::index(d.key, d.options),
-            PolicyKind::Greedy => greedy::choose(game, d),
+            PolicyKind::Greedy => greedy::choose(game, d, &mut self.values),
         }
     }
 }

@@ -1,0 +1,523 @@
+//! The turn as data: a phase cursor ([`Step`]) plus the decision being asked, and the pull
+//! API over it. The caller asks [`Game::pending`] — a decision with its options, a draw (the
+//! chance node at a turn boundary) or the end — and answers with [`Game::apply`] (or
+//! [`Game::draw`] / [`Game::finish_now`]); the game runs on to the next pending point.
+//!
+//! Turn order (rules.md §1.2, §2.2, §3.2, §4.2): draw (discarding unplaceable tiles) →
+//! robbers before the tile (2025) → place the tile → robbers after the tile → ingots → follower
+//! → score completed features (robbers rob) → hand out gold → crop-circle action → end of turn.
+//! Final scoring: incomplete features and farms → gold hand-out and value → robbers.
+//!
+//! Every decision with at least one option is surfaced, forced ones included, whether or not
+//! a record is kept; its keyed draw is built from (seed, turn, player, kind, occurrence of that
+//! kind for that player in the turn). The drive loops at the end (`play`, `play_turn`,
+//! `play_tile`, `finish`) run a whole game, turn or final scoring with one [`Chooser`].
+
+use crate::engine::decision::{Chooser, Decision, DecisionKind, TakenDecision};
+use crate::engine::event::{Event, EventSink, NoEvents};
+use crate::engine::game::{Game, MAX_PLAYERS};
+use crate::engine::outcome::GameOutcome;
+use crate::engine::rng::{self, domain};
+use crate::ruleset::{RobberTiming, TileIdx, Unplaceable};
+
+/// Where the game stands: the phase the next call continues.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The start tile is not placed yet.
+    Setup,
+    /// Between turns: the next tile comes from chance.
+    Boundary,
+    /// Robbers placed before the tile (2025 timing).
+    RobbersBefore,
+    /// The tile's placement.
+    Place,
+    /// Robbers placed after the tile.
+    RobbersAfter,
+    /// The gold tile's ingots.
+    Ingots,
+    /// The follower.
+    Follower,
+    /// Scoring the completed features.
+    Score,
+    /// Robbers rob after the turn's scoring.
+    ScoreRobbers,
+    /// Gold handed out.
+    Gold,
+    /// The crop-circle action.
+    Crop,
+    /// The turn ends.
+    TurnEnd,
+    /// Final scoring: gold handed out.
+    FinalGold,
+    /// Final scoring: robbers rob.
+    FinalRobbers,
+    /// The game is over.
+    Over,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// A player's decision: answer with [`Game::apply`].
+    Decision(Decision),
+    /// A turn boundary: the next tile comes from chance ([`Game::draw`]), or the caller
+    /// gives one ([`Game::begin_turn`]) or ends the game ([`Game::finish_now`]).
+    Draw,
+    /// The game is over.
+    End,
+}
+
+impl Game {
+    /// What the game waits for now.
+    pub fn pending(&self) -> Pending {
+        if let Some(d) = self.asked {
+            return Pending::Decision(d);
+        }
+        match self.step {
+            Step::Over => Pending::End,
+            _ => Pending::Draw,
+        }
+    }
+
+    /// Answer the pending decision with option `choice` (clamped to the options) and run on
+    /// to the next pending point, without events.
+    pub fn apply(&mut self, choice: usize) {
+        self.apply_with(choice, &mut NoEvents);
+    }
+
+    /// [`Game::apply`], sending the events to `s`. Does nothing when no decision is pending.
+    pub fn apply_with<S: EventSink>(&mut self, choice: usize, s: &mut S) {
+        let Some(d) = self.asked.take() else {
+            return;
+        };
+        let pick = choice.min(d.options.saturating_sub(1));
+        if self.record.is_some() {
+            let choice = self.choice(d.kind, pick);
+            let turn = self.turn;
+            if let Some(r) = self.record.as_mut() {
+                r.push(TakenDecision {
+                    turn,
+                    player: d.player,
+                    kind: d.kind,
+                    choice,
+                });
+            }
+        }
+        self.run(s, Some(pick));
+    }
+
+    /// Ask a decision of `player` among `options` (already in the option buffers): the turn
+    /// pauses until [`Game::apply`].
+    pub(crate) fn ask(&mut self, kind: DecisionKind, player: u8, options: usize) {
+        let occ = &mut self.occurrences[kind.index()][player as usize];
+        let n = *occ;
+        *occ = occ.wrapping_add(1);
+        if self.turn_key.0 != self.turn {
+            self.turn_key = (
+                self.turn,
+                rng::key(self.seed ^ domain::DECISION, self.turn as u64),
+            );
+        }
+        let turn_key = self.turn_key.1;
+        let key = rng::key(
+            rng::key(rng::key(turn_key, player as u64), kind as u64),
+            n as u64,
+        );
+        self.asked = Some(Decision {
+            kind,
+            player,
+            options,
+            key,
+        });
+    }
+
+    /// Place the start tile (once; later calls do nothing).
+    pub fn setup<S: EventSink>(&mut self, s: &mut S) {
+        if self.step != Step::Setup {
+            return;
+        }
+        let start = self.rules.rules.start;
+        let cell = self.cell_index(0, 0);
+        self.place_tile(start, cell, 0);
+        self.emit(
+            s,
+            Event::Start {
+                tile: start,
+                x: 0,
+                y: 0,
+                rot: 0,
+            },
+        );
+        self.turn_hashes.push(self.hash);
+        self.step = Step::Boundary;
+    }
+
+    /// At a turn boundary, draw the next placeable tile (discarding or reshuffling tiles that
+    /// fit nowhere) and run the turn to its first decision. False, changing nothing but the
+    /// discards, when the pack is empty: then [`Game::finish_now`] ends the game.
+    pub fn draw<S: EventSink>(&mut self, s: &mut S) -> bool {
+        self.setup(s);
+        if self.step != Step::Boundary {
+            return false;
+        }
+        let Some(tile) = self.draw_placeable(s) else {
+            return false;
+        };
+        let active = (self.turn % self.players as u32) as u8;
+        self.start_turn(s, tile, active);
+        true
+    }
+
+    /// At a turn boundary, a turn with a given tile and active player, outside the pack
+    /// (rulebook scenarios, foreign records). Fails, changing nothing, when the tile fits
+    /// nowhere.
+    pub fn begin_turn<S: EventSink>(
+        &mut self,
+        tile: TileIdx,
+        player: u8,
+        s: &mut S,
+    ) -> Result<(), String> {
+        self.setup(s);
+        if self.step != Step::Boundary {
+            return Err("a turn is under way or the game is over".into());
+        }
+        if tile as usize >= self.rules.tiles.len() {
+            return Err(format!("no tile type #{tile}"));
+        }
+        if self.placed.len() >= self.room {
+            return Err(format!("the board is full ({} tiles)", self.room));
+        }
+        self.legal_placements(tile);
+        if self.n_place == 0 {
+            return Err(format!(
+                "{} fits nowhere on the board",
+                self.rules.rules.tiles[tile as usize].id
+            ));
+        }
+        self.start_turn(s, tile, player % self.players);
+        Ok(())
+    }
+
+    /// At a turn boundary, end the game: final scoring, run to its first decision or the end.
+    pub fn finish_now<S: EventSink>(&mut self, s: &mut S) {
+        self.setup(s);
+        if self.step != Step::Boundary {
+            return;
+        }
+        self.turn += 1;
+        self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
+        self.final_scoring(s);
+        self.step = Step::FinalGold;
+        if self.rules.rules.gold.is_some() {
+            self.gold_hand_out_begin();
+        }
+        self.run(s, None);
+    }
+
+    /// Draw until a tile fits; leaves its legal placements in `opt_place`. `None` when the
+    /// pack is empty.
+    fn draw_placeable<S: EventSink>(&mut self, s: &mut S) -> Option<TileIdx> {
+        let mut reshuffles = 0usize;
+        if self.placed.len() >= self.room {
+            return None; // the board is full (a pack larger than MAX_TILES)
+        }
+        loop {
+            let tile = *self.deck.get(self.deck_pos)?;
+            self.deck_pos += 1;
+            self.legal_placements(tile);
+            if self.n_place > 0 {
+                return Some(tile);
+            }
+            let remaining = self.deck.len() - self.deck_pos;
+            let reshuffle = self.rules.rules.unplaceable == Unplaceable::Reshuffle
+                && remaining > 0
+                && reshuffles < remaining;
+            self.emit(
+                s,
+                Event::Discarded {
+                    turn: self.turn + 1,
+                    tile,
+                    reshuffled: reshuffle,
+                },
+            );
+            if reshuffle {
+                reshuffles += 1;
+                let k = rng::key(
+                    rng::key(self.seed ^ domain::RESHUFFLE, self.turn as u64),
+                    reshuffles as u64,
+                );
+                let at = self.deck_pos + 1 + rng::index(k, remaining);
+                self.deck.insert(at.min(self.deck.len()), tile);
+            } else {
+                self.discarded += 1;
+            }
+        }
+    }
+
+    /// Begin the turn of `active` with `tile` (its placements in `opt_place`).
+    fn start_turn<S: EventSink>(&mut self, s: &mut S, tile: TileIdx, active: u8) {
+        self.turn += 1;
+        self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
+        self.active = active;
+        self.current = tile;
+        self.emit(
+            s,
+            Event::Drawn {
+                turn: self.turn,
+                player: active,
+                tile,
+            },
+        );
+        self.step = if self.rules.tiles[tile as usize].robber
+            && self.robber_timing() == Some(RobberTiming::BeforeTile)
+        {
+            // robber decisions use their own option buffer: `opt_place` still holds this
+            // tile's placements
+            self.robber_round_begin();
+            Step::RobbersBefore
+        } else {
+            Step::Place
+        };
+        self.run(s, None);
+    }
+
+    fn robber_timing(&self) -> Option<RobberTiming> {
+        self.rules.rules.robbers.as_ref().map(|r| r.timing)
+    }
+
+    /// Run from the cursor until a decision is asked, the turn ends or the game ends;
+    /// `choice` answers the decision the cursor's step asked.
+    fn run<S: EventSink>(&mut self, s: &mut S, mut choice: Option<usize>) {
+        loop {
+            if self.asked.is_some() {
+                return; // a step's set-up asked a decision
+            }
+            match self.step {
+                Step::Setup | Step::Boundary | Step::Over => return,
+                Step::RobbersBefore => {
+                    if self.robber_round(s, choice.take()) {
+                        return;
+                    }
+                    self.step = Step::Place;
+                }
+                Step::Place => {
+                    let Some(i) = choice.take() else {
+                        self.ask(DecisionKind::Placement, self.active, self.n_place);
+                        return;
+                    };
+                    let (cell, rot) = self.placement_option(i);
+                    let (x, y) = self.cell_xy(cell);
+                    let tile = self.current;
+                    let pidx = self.place_tile(tile, cell, rot);
+                    self.last_placed = pidx;
+                    self.emit(
+                        s,
+                        Event::Placed {
+                            turn: self.turn,
+                            player: self.active,
+                            tile,
+                            x,
+                            y,
+                            rot,
+                        },
+                    );
+                    self.step = if self.rules.tiles[tile as usize].robber
+                        && self.robber_timing() == Some(RobberTiming::AfterTile)
+                    {
+                        self.robber_round_begin();
+                        Step::RobbersAfter
+                    } else {
+                        Step::Ingots
+                    };
+                    if self.step == Step::Ingots {
+                        self.enter_ingots(s);
+                    }
+                }
+                Step::RobbersAfter => {
+                    if self.robber_round(s, choice.take()) {
+                        return;
+                    }
+                    self.step = Step::Ingots;
+                    self.enter_ingots(s);
+                }
+                Step::Ingots => {
+                    if self.ingots(s, choice.take()) {
+                        return;
+                    }
+                    self.step = Step::Follower;
+                }
+                Step::Follower => {
+                    let Some(i) = choice.take() else {
+                        self.follower_options(self.last_placed, self.active);
+                        let n = self.opt_follow.len();
+                        self.ask(DecisionKind::Follower, self.active, n);
+                        return;
+                    };
+                    let seg = self.opt_follow[i];
+                    if seg != crate::engine::compiled::NONE {
+                        let node = self.placed[self.last_placed].node0 + seg as u32;
+                        self.deploy(s, self.active, node);
+                    }
+                    self.step = Step::Score;
+                }
+                Step::Score => {
+                    self.step = if self.score_completed(s, self.last_placed) {
+                        Step::ScoreRobbers
+                    } else {
+                        self.enter_gold()
+                    };
+                }
+                Step::ScoreRobbers => {
+                    if self.robber_settle(s, choice.take()) {
+                        return;
+                    }
+                    self.step = self.enter_gold();
+                }
+                Step::Gold => {
+                    if self.gold_hand_out(s, choice.take()) {
+                        return;
+                    }
+                    self.step = if self.enter_crop() {
+                        Step::Crop
+                    } else {
+                        Step::TurnEnd
+                    };
+                }
+                Step::Crop => {
+                    if self.crop(s, choice.take()) {
+                        return;
+                    }
+                    self.step = Step::TurnEnd;
+                }
+                Step::TurnEnd => {
+                    self.emit(s, Event::TurnEnd { turn: self.turn });
+                    self.turn_hashes.push(self.hash);
+                    self.track_lead();
+                    self.step = Step::Boundary;
+                    return;
+                }
+                Step::FinalGold => {
+                    if self.rules.rules.gold.is_some() {
+                        if self.gold_hand_out(s, choice.take()) {
+                            return;
+                        }
+                        self.final_gold_value(s);
+                    }
+                    self.step = Step::FinalRobbers;
+                    if !(self.robbers_in_final() && self.robber_settle_begin()) {
+                        self.end_game(s);
+                        return;
+                    }
+                }
+                Step::FinalRobbers => {
+                    if self.robber_settle(s, choice.take()) {
+                        return;
+                    }
+                    self.end_game(s);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Enter the ingot step: the gold tile's first ingot (if the tile is one).
+    fn enter_ingots<S: EventSink>(&mut self, s: &mut S) {
+        let tile = self.current;
+        if self.rules.tiles[tile as usize].gold && self.rules.rules.gold.is_some() {
+            self.ingots_begin(s, self.last_placed);
+        } else {
+            self.gold.clear_to_place();
+        }
+    }
+
+    /// The step after scoring: gold when the ruleset has it, else the crop circle.
+    fn enter_gold(&mut self) -> Step {
+        if self.rules.rules.gold.is_some() {
+            self.gold_hand_out_begin();
+            Step::Gold
+        } else if self.enter_crop() {
+            Step::Crop
+        } else {
+            Step::TurnEnd
+        }
+    }
+
+    /// Enter the crop-circle step: true when its first decision is asked.
+    fn enter_crop(&mut self) -> bool {
+        match self.rules.tiles[self.current as usize].crop {
+            Some(kind) => self.crop_begin(kind),
+            None => false,
+        }
+    }
+
+    fn end_game<S: EventSink>(&mut self, s: &mut S) {
+        self.robbers.suspended = false;
+        self.finished = true;
+        self.step = Step::Over;
+        self.emit(
+            s,
+            Event::GameEnd {
+                turns: self.turn - 1,
+            },
+        );
+        self.turn_hashes.push(self.hash);
+    }
+
+    // ----- drive loops with one chooser -------------------------------------------------
+
+    /// Answer decisions with `c` until the next turn boundary or the end.
+    pub fn drive<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+        while let Some(d) = self.asked {
+            let i = c.choose(self, &d);
+            self.apply_with(i, s);
+        }
+    }
+
+    /// Play the game to its end from wherever it stands; `c` makes every decision, `s`
+    /// receives every event.
+    pub fn play<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> GameOutcome {
+        self.setup(s);
+        loop {
+            match self.pending() {
+                Pending::Decision(d) => {
+                    let i = c.choose(self, &d);
+                    self.apply_with(i, s);
+                }
+                Pending::Draw => {
+                    if !self.draw(s) {
+                        self.finish_now(s);
+                    }
+                }
+                Pending::End => return self.outcome(),
+            }
+        }
+    }
+
+    /// One full turn from the pack. Returns false when there was nothing left to draw.
+    pub fn play_turn<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> bool {
+        if !self.draw(s) {
+            return false;
+        }
+        self.drive(c, s);
+        true
+    }
+
+    /// A whole turn with a given tile and active player (see [`Game::begin_turn`]).
+    pub fn play_tile<C: Chooser, S: EventSink>(
+        &mut self,
+        tile: TileIdx,
+        player: u8,
+        c: &mut C,
+        s: &mut S,
+    ) -> Result<(), String> {
+        self.begin_turn(tile, player, s)?;
+        self.drive(c, s);
+        Ok(())
+    }
+
+    /// Final scoring: incomplete features, farms, gold; robbers if the rules say so.
+    pub fn finish<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+        self.finish_now(s);
+        self.drive(c, s);
+    }
+}

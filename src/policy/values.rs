@@ -1,0 +1,345 @@
+//! The greedy policy's valuations of the options of the decision being asked: the points a
+//! placement would bring the deciding player now (features it completes that the player holds
+//! or could claim with its follower), the value of a follower spot, of an ingot, a robber
+//! space, a victim, a crop-circle choice. Read-only: built on the engine's public read API.
+
+use crate::engine::{majority, Game, AROUND, MAX_PLAYERS, NONE, NO_NODE};
+use crate::ruleset::Vars;
+use crate::tiles::FeatureKind;
+
+/// Distinct tiles over several features plus `extra` new tiles.
+fn tiles_of(g: &Game, roots: &[u32], extra: u32) -> u32 {
+    let mut seen: [u16; 64] = [0; 64];
+    let mut len = 0usize;
+    let mut more: Vec<u16> = Vec::new();
+    for &r in roots {
+        let mut n = g.feature(r).head;
+        while n != NO_NODE {
+            let t = g.segment_node(n).tile;
+            if !seen[..len].contains(&t) && !more.contains(&t) {
+                if len < seen.len() {
+                    seen[len] = t;
+                    len += 1;
+                } else {
+                    more.push(t);
+                }
+            }
+            n = g.segment_node(n).next;
+        }
+    }
+    (len + more.len()) as u32 + extra
+}
+
+fn completed_points(g: &Game, kind: FeatureKind, tiles: u32, pennants: u32) -> i64 {
+    let sc = &g.rules().rules.scoring;
+    let vars = Vars {
+        tiles: tiles as i64,
+        pennants: pennants as i64,
+        neighbours: 8,
+        ..Vars::default()
+    };
+    match kind {
+        FeatureKind::Road => sc.road_complete.eval(&vars),
+        FeatureKind::City => match &sc.city_small_complete {
+            Some(small) if tiles == 2 => small.eval(&vars),
+            _ => sc.city_complete.eval(&vars),
+        },
+        FeatureKind::Cloister => sc.cloister_complete.eval(&vars),
+        FeatureKind::Field => 0,
+    }
+}
+/// Points placement option `i` (of the current tile) brings `player` this turn.
+pub(crate) fn placement(g: &Game, i: usize, player: u8) -> i64 {
+    let (x, y, rot) = g.placement_spot(i);
+    let tile = g.current_tile();
+    let ct = &g.rules().tiles[tile as usize];
+    let r = &ct.rotations[rot as usize];
+    let can_claim = g.supply(player) > 0;
+    let p = player as usize;
+
+    // per new city/road segment: the neighbour roots it joins and how many joins
+    let nseg = ct.segments.len();
+    let mut roots: [[u32; 4]; 16] = [[NO_NODE; 4]; 16];
+    let mut nroots = [0usize; 16];
+    let mut joins = [0i32; 16];
+    for s in 0..4usize {
+        let seg = r.side_seg[s];
+        if seg == NONE {
+            continue;
+        }
+        let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
+        let Some(nb) = g.tile_at(x + dx, y + dy) else {
+            continue;
+        };
+        let nbt = g.placed_tiles()[nb];
+        let nr = &g.rules().tiles[nbt.tile as usize].rotations[nbt.rot as usize];
+        let b = nr.side_seg[(s + 2) & 3];
+        if b == NONE {
+            continue;
+        }
+        let root = g.feature_of(nbt.node0 + b as u32);
+        let si = seg as usize;
+        joins[si] += 1;
+        if !roots[si][..nroots[si]].contains(&root) {
+            roots[si][nroots[si]] = root;
+            nroots[si] += 1;
+        }
+    }
+    // group new segments that reach a common root
+    let mut group: [usize; 16] = [0; 16];
+    for (i, g) in group.iter_mut().enumerate().take(nseg) {
+        *g = i;
+    }
+    for a in 0..nseg {
+        for b in a + 1..nseg {
+            if roots[a][..nroots[a]]
+                .iter()
+                .any(|ra| roots[b][..nroots[b]].contains(ra))
+            {
+                let (ga, gb) = (group[a], group[b]);
+                for m in group.iter_mut().take(nseg) {
+                    if *m == gb {
+                        *m = ga;
+                    }
+                }
+            }
+        }
+    }
+    let mut gain = 0i64;
+    let mut best_claim = 0i64;
+    for gi in 0..nseg {
+        let kind = ct.segments[gi].kind;
+        if !matches!(kind, FeatureKind::City | FeatureKind::Road) {
+            continue;
+        }
+        if (0..nseg).any(|k| k < gi && group[k] == group[gi]) {
+            continue; // group already counted at its first member
+        }
+        // at most one root per side of the tile
+        let mut rs = [0u32; 4];
+        let mut nrs = 0usize;
+        let mut open = 0i32;
+        let mut pennants = 0u32;
+        let mut followers = [0u8; MAX_PLAYERS];
+        for k in 0..nseg {
+            if group[k] != group[gi] {
+                continue;
+            }
+            open += r.seg_sides[k].count_ones() as i32 - 2 * joins[k];
+            pennants += ct.segments[k].pennants as u32;
+            for &root in &roots[k][..nroots[k]] {
+                if !rs[..nrs].contains(&root) && nrs < rs.len() {
+                    rs[nrs] = root;
+                    nrs += 1;
+                }
+            }
+        }
+        for &root in &rs[..nrs] {
+            let c = g.feature(root);
+            open += c.open;
+            pennants += c.pennants;
+            for (f, &n) in followers.iter_mut().zip(&c.followers) {
+                *f += n;
+            }
+        }
+        if open != 0 {
+            continue;
+        }
+        let points = completed_points(g, kind, tiles_of(g, &rs[..nrs], 1), pennants);
+        let winners = majority(&followers);
+        if winners == 0 {
+            if can_claim {
+                best_claim = best_claim.max(points);
+            }
+        } else if winners & (1 << p) != 0 {
+            gain += points;
+        }
+    }
+    // cloisters around (and on) the new tile
+    for (dx, dy) in AROUND {
+        let Some(i) = g.tile_at(x + dx, y + dy) else {
+            continue;
+        };
+        let t = g.placed_tiles()[i];
+        let c = g.rules().tiles[t.tile as usize].cloister;
+        if c == NONE || t.cloister_done || g.neighbours(t.x, t.y) != 7 {
+            continue;
+        }
+        let comp = g.feature(t.node0 + c as u32);
+        if comp.followers[p] > 0 {
+            gain += completed_points(g, FeatureKind::Cloister, 9, 0);
+        }
+    }
+    if ct.cloister != NONE && can_claim && g.neighbours(x, y) == 8 {
+        best_claim = best_claim.max(completed_points(g, FeatureKind::Cloister, 9, 0));
+    }
+    gain + best_claim
+}
+
+/// Value of follower option `i` on the tile just placed: the points if the feature is
+/// complete now, else half of what it would score at the end as it stands; 0 for none.
+pub(crate) fn follower(g: &Game, i: usize, _player: u8) -> i64 {
+    let seg = g.follower_option(i);
+    if seg == NONE {
+        return 0;
+    }
+    let pidx = g.placed_tiles().len() - 1;
+    let t = g.placed_tiles()[pidx];
+    let node = t.node0 + seg as u32;
+    let root = g.feature_of(node);
+    let c = g.feature(root);
+    match c.kind {
+        FeatureKind::City | FeatureKind::Road => {
+            let tiles = tiles_of(g, &[root], 0);
+            if c.open == 0 {
+                completed_points(g, c.kind, tiles, c.pennants)
+            } else {
+                let vars = Vars {
+                    tiles: tiles as i64,
+                    pennants: c.pennants as i64,
+                    ..Vars::default()
+                };
+                let sc = &g.rules().rules.scoring;
+                let f = if c.kind == FeatureKind::City {
+                    &sc.city_final
+                } else {
+                    &sc.road_final
+                };
+                (f.eval(&vars) / 2).max(1)
+            }
+        }
+        FeatureKind::Cloister => {
+            let n = g.neighbours(t.x, t.y) as i64;
+            if n == 8 {
+                completed_points(g, FeatureKind::Cloister, 9, 0)
+            } else {
+                ((1 + n) / 2).max(1)
+            }
+        }
+        FeatureKind::Field => {
+            // completed cities the field touches now, at half value
+            let mut cities: Vec<u32> = Vec::new();
+            let mut n = c.head;
+            while n != NO_NODE {
+                let pt = g.placed_tiles()[g.segment_node(n).tile as usize];
+                let mut mask = g.rules().tiles[pt.tile as usize].segments
+                    [g.segment_node(n).seg as usize]
+                    .cities;
+                while mask != 0 {
+                    let b = mask.trailing_zeros();
+                    mask &= mask - 1;
+                    let r = g.feature_of(pt.node0 + b);
+                    if g.feature(r).open == 0 && !cities.contains(&r) {
+                        cities.push(r);
+                    }
+                }
+                n = g.segment_node(n).next;
+            }
+            let per = g.rules().rules.scoring.farm_city.eval(&Vars {
+                cities: 1,
+                ..Vars::default()
+            });
+            (per * cities.len() as i64) / 2
+        }
+    }
+}
+
+/// How much `player` controls the features on placed tile `pidx`: +1 per feature it
+/// holds a majority in, −1 per feature another player holds.
+fn control(g: &Game, pidx: usize, player: u8) -> i64 {
+    let t = g.placed_tiles()[pidx];
+    let nseg = g.rules().tiles[t.tile as usize].segments.len();
+    let mut v = 0;
+    let mut seen: Vec<u32> = Vec::new();
+    for k in 0..nseg {
+        let r = g.feature_of(t.node0 + k as u32);
+        if seen.contains(&r) {
+            continue;
+        }
+        seen.push(r);
+        let c = g.feature(r);
+        if c.kind == FeatureKind::Field || c.done {
+            continue;
+        }
+        let w = majority(&c.followers);
+        if w & (1 << player) != 0 {
+            v += 1;
+        } else if w != 0 {
+            v -= 1;
+        }
+    }
+    v
+}
+
+/// Value of putting the second ingot on option `i`: the player's control of that tile.
+pub(crate) fn ingot_place(g: &Game, i: usize, player: u8) -> i64 {
+    control(g, g.tile_option(i) as usize, player)
+}
+
+/// Value of taking an ingot from option `i`: the more others could take it, the better.
+pub(crate) fn ingot_pick(g: &Game, i: usize, _player: u8) -> i64 {
+    let t = g.tile_option(i);
+    let mut v = g.placed_tiles()[t as usize].ingots as i64;
+    // contested tiles first: count claims' winners reaching it
+    v += 10 * g.claimants(t) as i64;
+    v
+}
+
+/// Value of robber option `i`: the score of the best-scoring other marker on that space.
+pub(crate) fn robber_space(g: &Game, i: usize, player: u8) -> i64 {
+    let space = g.space_option(i);
+    if space == NO_NODE {
+        return -1;
+    }
+    (0..g.players())
+        .filter(|&q| q != player && g.marker_space(q) == space)
+        .map(|q| g.scores()[q as usize])
+        .max()
+        .unwrap_or(-1)
+}
+
+/// Value of robbing candidate `i`: the points that victim scored this step.
+pub(crate) fn victim(g: &Game, i: usize) -> i64 {
+    g.victim_points(i)
+}
+
+/// Value of a crop-circle mode for the active player: its own followers of the circle's
+/// type minus the most any other player has (deploy when ahead, remove when behind).
+pub(crate) fn crop_mode(g: &Game, deploy: bool, player: u8) -> i64 {
+    let Some(kind) = g.rules().tiles[g.current_tile() as usize].crop else {
+        return 0;
+    };
+    let mut count = [0i64; MAX_PLAYERS];
+    for f in g.followers() {
+        if g.seg_kind(f.node) == kind.feature() {
+            count[f.player as usize] += 1;
+        }
+    }
+    let mine = count[player as usize];
+    let others = (0..g.players() as usize)
+        .filter(|&q| q != player as usize)
+        .map(|q| count[q])
+        .max()
+        .unwrap_or(0);
+    if deploy {
+        mine - others
+    } else {
+        others - mine
+    }
+}
+
+/// Value of crop deploy/remove option `i`: deploying anywhere beats passing; removing
+/// prefers the follower on the least valuable (fewest tiles) feature.
+pub(crate) fn crop_spot(g: &Game, i: usize, remove: bool) -> i64 {
+    let node = g.node_option(i);
+    if node == NO_NODE {
+        return 0;
+    }
+    let root = g.feature_of(node);
+    let tiles = tiles_of(g, &[root], 0) as i64;
+    if remove {
+        -tiles
+    } else {
+        1 + tiles
+    }
+}

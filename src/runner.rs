@@ -1,0 +1,270 @@
+//! Playing games with policies: the layer above both [`crate::engine`] (the game as a value you
+//! drive) and [`crate::policy`] (who chooses). Each function here is a small drive loop over
+//! [`Game::pending`] / [`Game::apply`]; every seat may have its own policy ([`Seats`]).
+//!
+//! - [`play`], [`play_with_events`]: one game;
+//! - [`play_cached`], [`Runner`]: many games on one thread, reusing the board allocations
+//!   (bulk comparisons and benchmarks).
+
+use crate::engine::{
+    Compiled, Event, EventSink, Game, GameOutcome, NoEvents, Pending, MAX_PLAYERS,
+};
+use crate::policy::{Policy, PolicyKind};
+use std::sync::Arc;
+
+/// One policy per seat; a single policy plays every seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seats([PolicyKind; MAX_PLAYERS]);
+
+impl Seats {
+    /// Every seat plays `kind`.
+    pub fn all(kind: PolicyKind) -> Seats {
+        Seats([kind; MAX_PLAYERS])
+    }
+
+    /// Seat `i` plays `kinds[i]`; seats past the list repeat its last entry (a list of one
+    /// = the same policy everywhere). `None` for an empty list or one longer than
+    /// [`MAX_PLAYERS`].
+    pub fn per_seat(kinds: &[PolicyKind]) -> Option<Seats> {
+        let last = *kinds.last()?;
+        if kinds.len() > MAX_PLAYERS {
+            return None;
+        }
+        let mut seats = [last; MAX_PLAYERS];
+        seats[..kinds.len()].copy_from_slice(kinds);
+        Some(Seats(seats))
+    }
+
+    /// The policy of seat `seat`.
+    pub fn of(&self, seat: u8) -> PolicyKind {
+        self.0[seat as usize % MAX_PLAYERS]
+    }
+}
+
+impl From<PolicyKind> for Seats {
+    fn from(kind: PolicyKind) -> Seats {
+        Seats::all(kind)
+    }
+}
+
+/// The policies of one game, one per seat.
+struct Choosers([Policy; MAX_PLAYERS]);
+
+impl Choosers {
+    fn new(seats: Seats) -> Choosers {
+        Choosers(seats.0.map(Policy::new))
+    }
+}
+
+/// Play `game` to its end: each decision goes to its seat's policy, each turn's tile comes
+/// from the pack. The drive loop every way of playing with policies uses.
+fn drive<S: EventSink>(game: &mut Game, choosers: &mut Choosers, s: &mut S) -> GameOutcome {
+    use crate::engine::Chooser;
+    game.setup(s);
+    loop {
+        match game.pending() {
+            Pending::Decision(d) => {
+                let i = choosers.0[d.player as usize % MAX_PLAYERS].choose(game, &d);
+                game.apply_with(i, s);
+            }
+            Pending::Draw => {
+                if !game.draw(s) {
+                    game.finish_now(s);
+                }
+            }
+            Pending::End => return game.outcome(),
+        }
+    }
+}
+
+/// Play one complete game and return its summary (no events kept).
+pub fn play(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: impl Into<Seats>,
+) -> GameOutcome {
+    let mut game = Game::new(rules.clone(), seed, players);
+    drive(&mut game, &mut Choosers::new(policy.into()), &mut NoEvents)
+}
+
+/// Play one complete game keeping every event.
+pub fn play_with_events(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: impl Into<Seats>,
+) -> (GameOutcome, Vec<Event>) {
+    let mut game = Game::new(rules.clone(), seed, players);
+    let mut events = Vec::new();
+    let outcome = drive(&mut game, &mut Choosers::new(policy.into()), &mut events);
+    (outcome, events)
+}
+
+thread_local! {
+    static RUNNERS: std::cell::RefCell<Vec<(usize, Seats, Runner)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Play one game reusing this thread's board allocations for `rules` (bulk comparisons).
+/// Gives exactly what [`play`] gives.
+pub fn play_cached(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: impl Into<Seats>,
+) -> GameOutcome {
+    let seats = policy.into();
+    let key = Arc::as_ptr(rules) as usize;
+    RUNNERS.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        let i = match cache
+            .iter()
+            .position(|(k, p, r)| *k == key && *p == seats && Arc::ptr_eq(r.game.rules(), rules))
+        {
+            Some(i) => i,
+            None => {
+                if cache.len() >= 8 {
+                    cache.remove(0);
+                }
+                cache.push((key, seats, Runner::new(rules, seats)));
+                cache.len() - 1
+            }
+        };
+        cache[i].2.play(seed, players)
+    })
+}
+
+/// A reusable player of many games on one thread (keeps the board allocations).
+pub struct Runner {
+    game: Game,
+    choosers: Choosers,
+}
+
+impl Runner {
+    pub fn new(rules: &Arc<Compiled>, policy: impl Into<Seats>) -> Runner {
+        Runner {
+            game: Game::new(rules.clone(), 0, 2),
+            choosers: Choosers::new(policy.into()),
+        }
+    }
+
+    pub fn play(&mut self, seed: u64, players: u8) -> GameOutcome {
+        self.game.reset(seed, players);
+        drive(&mut self.game, &mut self.choosers, &mut NoEvents)
+    }
+
+    /// Play on to the end from a copy of `from` (a position part-way; the original is left
+    /// as it is): the copy's decisions go to this runner's policies.
+    pub fn play_on(&mut self, from: &Game) -> GameOutcome {
+        self.game.clone_from(from);
+        drive(&mut self.game, &mut self.choosers, &mut NoEvents)
+    }
+}
+
+/// The position of `seed` after `turns` turns (or at its end, if sooner), at a turn
+/// boundary: a mid-game state for search and benchmarks.
+pub fn play_turns(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: impl Into<Seats>,
+    turns: u32,
+) -> Game {
+    use crate::engine::Chooser;
+    let mut choosers = Choosers::new(policy.into());
+    let mut game = Game::new(rules.clone(), seed, players);
+    game.setup(&mut NoEvents);
+    while game.turn() < turns && game.draw(&mut NoEvents) {
+        while let Pending::Decision(d) = game.pending() {
+            let i = choosers.0[d.player as usize % MAX_PLAYERS].choose(&game, &d);
+            game.apply(i);
+        }
+    }
+    game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::compile;
+    use std::path::Path;
+
+    fn base() -> Arc<Compiled> {
+        let loaded = crate::dsl::load_ruleset(Path::new("rulesets/base.rules"))
+            .unwrap_or_else(|d| panic!("{d}"));
+        compile(&loaded.ruleset)
+    }
+
+    #[test]
+    fn one_policy_is_the_same_as_a_list_of_it() {
+        let rules = base();
+        for seed in 0..20 {
+            let a = play(&rules, seed, 3, PolicyKind::Greedy);
+            let seats = Seats::per_seat(&[PolicyKind::Greedy]).expect("one seat");
+            assert_eq!(a, play(&rules, seed, 3, seats));
+        }
+    }
+
+    #[test]
+    fn each_seat_plays_its_own_policy() {
+        let rules = base();
+        let mixed = Seats::per_seat(&[PolicyKind::Greedy, PolicyKind::Random]).expect("two");
+        assert_eq!(mixed.of(0), PolicyKind::Greedy);
+        assert_eq!(mixed.of(1), PolicyKind::Random);
+        let differs = (0..20).any(|seed| {
+            play(&rules, seed, 2, mixed) != play(&rules, seed, 2, PolicyKind::Greedy)
+                && play(&rules, seed, 2, mixed) != play(&rules, seed, 2, PolicyKind::Random)
+        });
+        assert!(differs, "a mixed table plays unlike both pure tables");
+        assert!(Seats::per_seat(&[]).is_none());
+    }
+
+    #[test]
+    fn a_determinized_copy_reorders_only_its_own_unseen_tiles() {
+        let rules = base();
+        let game = play_turns(&rules, 3, 2, PolicyKind::Random, 20);
+        let unseen = game.unseen().to_vec();
+        assert!(unseen.len() > 10);
+        let mut a = game.clone();
+        a.determinize(42);
+        let mut b = game.clone();
+        b.determinize(42);
+        assert_eq!(
+            game.unseen(),
+            &unseen[..],
+            "the original keeps the real order"
+        );
+        assert_eq!(a.unseen(), b.unseen(), "the same key, the same order");
+        assert_ne!(a.unseen(), &unseen[..], "another order");
+        let (mut x, mut y) = (a.unseen().to_vec(), unseen.clone());
+        x.sort_unstable();
+        y.sort_unstable();
+        assert_eq!(x, y, "the same tiles");
+        let mut runner = Runner::new(&rules, PolicyKind::Random);
+        let end = runner.play_on(&a);
+        assert!(end.turns > game.turn(), "the copy plays on to its end");
+    }
+
+    #[test]
+    fn a_copy_played_on_does_not_touch_the_original() {
+        let rules = base();
+        let mut game = Game::new(rules.clone(), 7, 2);
+        let mut choosers = Choosers::new(Seats::all(PolicyKind::Random));
+        game.setup(&mut NoEvents);
+        // play ten turns
+        for _ in 0..10 {
+            assert!(game.draw(&mut NoEvents));
+            while let Pending::Decision(d) = game.pending() {
+                use crate::engine::Chooser;
+                let i = choosers.0[d.player as usize].choose(&game, &d);
+                game.apply(i);
+            }
+        }
+        let before = game.outcome();
+        let mut runner = Runner::new(&rules, PolicyKind::Random);
+        let from_copy = runner.play_on(&game);
+        assert_eq!(game.outcome(), before, "the original is untouched");
+        assert_eq!(from_copy, play(&rules, 7, 2, PolicyKind::Random));
+    }
+}
