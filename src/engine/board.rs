@@ -1,7 +1,7 @@
 //! The board: a compact grid of placed tiles with, for every empty cell next to the board, the
 //! edge kinds its neighbours require (2 bits per side) — so a placement check is one masked
-//! compare — and the feature graph that joins segments across tile borders (petgraph graph of
-//! segments plus a union-find over components).
+//! compare — and the feature graph that joins segments across tile borders: a petgraph
+//! union-find over the placed segments, with per-component facts at each root.
 
 use crate::engine::compiled::NONE;
 use crate::engine::game::{Component, Game, PlacedTile, SegNode, MAX_PLAYERS, NIL};
@@ -250,7 +250,6 @@ impl Game {
         self.placed.clear();
         self.frontier.clear();
         self.open_cloisters.clear();
-        self.joins.clear();
         if !self.comps.is_empty() {
             // one allocation for the game's nodes, not a growing one
             self.uf = UnionFind::with_capacity(self.comps.capacity());
@@ -426,11 +425,9 @@ impl Game {
         if ra == rb {
             if closes {
                 self.comps[ra as usize].open -= 2;
-                self.joins.push((a, b));
             }
             return;
         }
-        self.joins.push((a, b));
         self.uf.union(ra, rb);
         let r = self.uf.find_mut(ra);
         let o = if r == ra { rb } else { ra };
@@ -527,18 +524,5 @@ impl Game {
             2 => EdgeKind::City,
             _ => EdgeKind::Field,
         }
-    }
-
-    /// The feature graph: one node per placed segment (weight = placed-tile index), one edge
-    /// per join across a border. Built on demand from the join list the hot loop keeps.
-    pub fn feature_graph(&self) -> petgraph::graph::UnGraph<u32, ()> {
-        let mut g = petgraph::graph::UnGraph::with_capacity(self.nodes.len(), self.joins.len());
-        for n in &self.nodes {
-            g.add_node(n.tile as u32);
-        }
-        for &(a, b) in &self.joins {
-            g.add_edge(a.into(), b.into(), ());
-        }
-        g
     }
 }

@@ -106,9 +106,6 @@ pub struct Game {
     pub(crate) open_cloisters: Vec<u32>,
     pub(crate) placed: Vec<PlacedTile>,
     // features (board.rs, scoring.rs)
-    /// Every join of two segments across a border (the feature graph's edges; the petgraph
-    /// graph is built from these on demand, see `Game::feature_graph`).
-    pub(crate) joins: Vec<(u32, u32)>,
     pub(crate) uf: UnionFind<u32>,
     pub(crate) comps: Vec<Component>,
     pub(crate) nodes: Vec<SegNode>,
@@ -188,7 +185,6 @@ impl Game {
             frontier: Vec::with_capacity(4 * total + 4),
             open_cloisters: Vec::with_capacity(16),
             placed: Vec::with_capacity(total),
-            joins: Vec::with_capacity(nodes * 2),
             uf: UnionFind::with_capacity(nodes),
             comps: Vec::with_capacity(nodes),
             nodes: Vec::with_capacity(nodes),
@@ -578,7 +574,6 @@ impl Game {
             + v(&self.frontier)
             + v(&self.open_cloisters)
             + v(&self.placed)
-            + v(&self.joins)
             + self.nodes.len() * (std::mem::size_of::<u32>() + 1) // union-find
             + v(&self.comps)
             + v(&self.nodes)

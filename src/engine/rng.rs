@@ -17,14 +17,13 @@ pub fn key(acc: u64, word: u64) -> u64 {
     mix64(acc ^ word.wrapping_mul(0xD6E8_FEB8_6659_FD93))
 }
 
-/// Stable 64-bit FNV-1a hash of a string (tile ids).
+/// Stable 64-bit FNV-1a hash of a string (tile ids; the `fnv` crate, as the rulesets'
+/// content hash).
 pub fn hash_str(s: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in s.as_bytes() {
-        h ^= *b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    h
+    use std::hash::Hasher;
+    let mut h = fnv::FnvHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
 }
 
 /// A uniform index in `0..n` from a 64-bit key (n > 0); multiply-shift, no modulo bias worth
