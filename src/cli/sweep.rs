@@ -272,12 +272,11 @@ pub fn write_files(
     let mut written = vec![plan_path];
     let rules_dir = dir.join(RULES_FOLDER);
     std::fs::create_dir_all(&rules_dir)?;
-    for (v, &k) in plan.variants.iter().zip(&plan.positions) {
-        if k != 0 {
-            let path = rules_dir.join(&v.file_name);
-            write_atomic(&path, v.text.as_bytes())?;
-            written.push(path);
-        }
+    // every value's house-rule file, the base's own value too (played as the base itself)
+    for v in &plan.variants {
+        let path = rules_dir.join(&v.file_name);
+        write_atomic(&path, v.text.as_bytes())?;
+        written.push(path);
     }
     if let Some(report) = report {
         written.extend(write_sweep(
