@@ -135,54 +135,85 @@ pub struct ChartFile {
     pub files: Vec<String>,
 }
 
+/// A chart that can be drawn on any plotters backend (SVG, PNG).
+pub(crate) trait Drawable {
+    fn draw_on<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult
+    where
+        DB::ErrorType: 'static;
+}
+
+/// One chart of a compare report.
+struct ReportChart<'a>(ChartKind, &'a Report);
+
+impl Drawable for ReportChart<'_> {
+    fn draw_on<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult
+    where
+        DB::ErrorType: 'static,
+    {
+        draw(self.0, root, self.1)
+    }
+}
+
+/// Writes `chart` as `STEM.svg` and/or `STEM.png` in `dir` (as `format` says), each file
+/// atomically; returns the file names, SVG first. Errors are sentences naming the file.
+pub(crate) fn write_chart_files(
+    dir: &Path,
+    stem: &str,
+    format: ChartFormat,
+    chart: &impl Drawable,
+) -> io::Result<Vec<String>> {
+    ensure_font();
+    let to_io = |e: Box<dyn Error>| io::Error::other(e.to_string());
+    let mut files = Vec::new();
+    if format.svg() {
+        let name = format!("{stem}.svg");
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+            chart.draw_on(&root).map_err(to_io)?;
+            root.present()
+                .map_err(|e| io::Error::other(e.to_string()))?;
+        }
+        write_atomic(&dir.join(&name), svg.as_bytes())?;
+        files.push(name);
+    }
+    if format.png() {
+        let name = format!("{stem}.png");
+        let path = dir.join(&name);
+        let temp = temp_path(&path);
+        // Create the file first so that a folder one cannot write to gives an I/O error
+        // naming the chart, not the bitmap encoder's debug text.
+        std::fs::File::create(&temp).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?;
+        let result = (|| -> Result<(), Box<dyn Error>> {
+            let root = PngText::new(BitMapBackend::new(&temp, SIZE)).into_drawing_area();
+            chart.draw_on(&root)?;
+            root.present()?;
+            Ok(())
+        })();
+        if let Err(e) = result {
+            let _ = std::fs::remove_file(&temp);
+            return Err(io::Error::other(format!(
+                "cannot draw {}: {e}",
+                path.display()
+            )));
+        }
+        commit_temp(&temp, &path)?;
+        files.push(name);
+    }
+    Ok(files)
+}
+
 /// Draws every chart of `report` into `dir`, each file written atomically.
 pub fn write_charts(
     dir: &Path,
     report: &Report,
     format: ChartFormat,
 ) -> io::Result<Vec<ChartFile>> {
-    ensure_font();
-    let to_io = |e: Box<dyn Error>| io::Error::other(e.to_string());
     let mut out = Vec::new();
     for kind in charts_for(report) {
-        let mut files = Vec::new();
-        if format.svg() {
-            let name = format!("{}.svg", kind.stem());
-            let mut svg = String::new();
-            {
-                let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-                draw(kind, &root, report).map_err(to_io)?;
-                root.present()
-                    .map_err(|e| io::Error::other(e.to_string()))?;
-            }
-            write_atomic(&dir.join(&name), svg.as_bytes())?;
-            files.push(name);
-        }
-        if format.png() {
-            let name = format!("{}.png", kind.stem());
-            let path = dir.join(&name);
-            let temp = temp_path(&path);
-            // Create the file first so that a folder one cannot write to gives an I/O error
-            // naming the chart, not the bitmap encoder's debug text.
-            std::fs::File::create(&temp).map_err(|e| {
-                io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-            })?;
-            let result = (|| -> Result<(), Box<dyn Error>> {
-                let root = PngText::new(BitMapBackend::new(&temp, SIZE)).into_drawing_area();
-                draw(kind, &root, report)?;
-                root.present()?;
-                Ok(())
-            })();
-            if let Err(e) = result {
-                let _ = std::fs::remove_file(&temp);
-                return Err(io::Error::other(format!(
-                    "cannot draw {}: {e}",
-                    path.display()
-                )));
-            }
-            commit_temp(&temp, &path)?;
-            files.push(name);
-        }
+        let files = write_chart_files(dir, kind.stem(), format, &ReportChart(kind, report))?;
         out.push(ChartFile { kind, files });
     }
     Ok(out)

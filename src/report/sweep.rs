@@ -3,10 +3,10 @@
 //! winner changes against the base, the seats' win rates, and the paired score difference.
 //! Every file is written atomically.
 
-use super::atomic::{commit_temp, temp_path, write_atomic};
+use super::atomic::write_atomic;
 use super::plot::{
-    colour, ensure_font, interval_bar, legend, plane, shorten, ChartFormat, DrawResult, XAxis,
-    FONT, SIZE,
+    colour, interval_bar, legend, plane, shorten, write_chart_files, ChartFormat, DrawResult,
+    Drawable, XAxis, FONT,
 };
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::sweep::SweepSummary;
@@ -280,52 +280,33 @@ where
     legend(&mut chart)
 }
 
-/// Draw every chart into `dir`; returns (stem, file names) per chart, SVG first.
+/// One chart of a sweep.
+struct SweepDraw<'a>(SweepChart, &'a SweepSummary);
+
+impl Drawable for SweepDraw<'_> {
+    fn draw_on<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult
+    where
+        DB::ErrorType: 'static,
+    {
+        draw(self.0, root, self.1)
+    }
+}
+
+/// Draw every chart into `dir`; returns (chart, file names) per chart, SVG first.
 fn write_charts(
     dir: &Path,
     s: &SweepSummary,
     format: ChartFormat,
 ) -> io::Result<Vec<(SweepChart, Vec<String>)>> {
-    ensure_font();
-    let to_io = |e: Box<dyn Error>| io::Error::other(e.to_string());
-    let mut out = Vec::new();
-    for chart in SweepChart::ALL {
-        let mut files = Vec::new();
-        if format.svg() {
-            let name = format!("{}.svg", chart.stem());
-            let mut svg = String::new();
-            {
-                let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-                draw(chart, &root, s).map_err(to_io)?;
-                root.present()
-                    .map_err(|e| io::Error::other(e.to_string()))?;
-            }
-            write_atomic(&dir.join(&name), svg.as_bytes())?;
-            files.push(name);
-        }
-        if format.png() {
-            let name = format!("{}.png", chart.stem());
-            let path = dir.join(&name);
-            let temp = temp_path(&path);
-            let result = (|| -> DrawResult {
-                let root = BitMapBackend::new(&temp, SIZE).into_drawing_area();
-                draw(chart, &root, s)?;
-                root.present()?;
-                Ok(())
-            })();
-            if let Err(e) = result {
-                let _ = std::fs::remove_file(&temp);
-                return Err(io::Error::other(format!(
-                    "cannot draw {}: {e}",
-                    path.display()
-                )));
-            }
-            commit_temp(&temp, &path)?;
-            files.push(name);
-        }
-        out.push((chart, files));
-    }
-    Ok(out)
+    SweepChart::ALL
+        .iter()
+        .map(|&chart| {
+            Ok((
+                chart,
+                write_chart_files(dir, chart.stem(), format, &SweepDraw(chart, s))?,
+            ))
+        })
+        .collect()
 }
 
 fn pct(x: f64) -> String {
