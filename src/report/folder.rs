@@ -15,9 +15,10 @@ use std::path::{Path, PathBuf};
 
 /// Whether `name` is a file a compare or merge run writes into its folder.
 pub fn is_run_file(name: &str) -> bool {
-    const NAMES: [&str; 9] = [
+    const NAMES: [&str; 10] = [
         super::REPORT_JSON,
         super::REPORT_MD,
+        super::REPORT_HTML,
         super::GAMES_CSV,
         super::ACCUMULATOR_JSON,
         super::TIMING_JSON,

@@ -11,6 +11,7 @@ pub mod atomic;
 pub mod csv;
 pub mod fmt;
 pub mod folder;
+pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod output;
@@ -32,6 +33,8 @@ use std::path::{Path, PathBuf};
 /// File names inside an output directory.
 pub const REPORT_JSON: &str = "report.json";
 pub const REPORT_MD: &str = "report.md";
+/// `report.md` as a self-contained page (charts inline).
+pub const REPORT_HTML: &str = "report.html";
 pub const GAMES_CSV: &str = "games.csv";
 pub const ACCUMULATOR_JSON: &str = "accumulator.json";
 pub const TIMING_JSON: &str = "timing.json";
@@ -41,10 +44,10 @@ pub const TIMING_JSON: &str = "timing.json";
 pub fn write_report(dir: &Path, report: &Report, format: ChartFormat) -> io::Result<Vec<PathBuf>> {
     json::write_json(&dir.join(REPORT_JSON), report)?;
     let charts = plot::write_charts(dir, report, format)?;
-    atomic::write_atomic(
-        &dir.join(REPORT_MD),
-        markdown::render(report, &charts).as_bytes(),
-    )?;
+    let md = markdown::render(report, &charts);
+    atomic::write_atomic(&dir.join(REPORT_MD), md.as_bytes())?;
+    let page = html::page(dir, &markdown::question(report), &md)?;
+    atomic::write_atomic(&dir.join(REPORT_HTML), page.as_bytes())?;
     let mut written = vec![dir.join(REPORT_JSON)];
     written.extend(
         charts
@@ -52,5 +55,6 @@ pub fn write_report(dir: &Path, report: &Report, format: ChartFormat) -> io::Res
             .flat_map(|c| c.files.iter().map(|f| dir.join(f))),
     );
     written.push(dir.join(REPORT_MD));
+    written.push(dir.join(REPORT_HTML));
     Ok(written)
 }

@@ -10,7 +10,6 @@ use super::plot::{
 };
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::sweep::SweepSummary;
-use base64::Engine;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::error::Error;
@@ -427,83 +426,6 @@ fn markdown(s: &SweepSummary, charts: &[(SweepChart, Vec<String>)], files: &[Str
     md
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// `sweep.html`: the same content as `sweep.md`, charts inline (SVG text, or PNG as data
-/// URIs), no external files.
-fn html(
-    dir: &Path,
-    s: &SweepSummary,
-    charts: &[(SweepChart, Vec<String>)],
-    files: &[String],
-) -> io::Result<String> {
-    let mut h = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
-    h.push_str(&format!(
-        "<title>Sweep: {}</title>\n<style>body{{font-family:sans-serif;max-width:1150px;margin:2em auto;padding:0 1em;color:#222}}\
-         table{{border-collapse:collapse;font-size:90%}}td,th{{border:1px solid #bbb;padding:3px 6px;text-align:right}}\
-         td:first-child,th:first-child{{text-align:left}}figure{{margin:1.5em 0;page-break-inside:avoid}}\
-         svg,img{{max-width:100%;height:auto}}code{{background:#f3f3f3;padding:0 3px}}</style></head><body>\n",
-        escape(&s.varied.join(", "))
-    ));
-    h.push_str(&format!(
-        "<h1>Sweep: {}</h1>\n<p>{}</p>\n<h2>In words</h2>\n<ul>\n",
-        escape(&s.varied.join(", ")),
-        escape(&question(s)).replace('*', "")
-    ));
-    for v in &s.verdicts {
-        h.push_str(&format!("<li>{}</li>\n", escape(v).replace('`', "")));
-    }
-    h.push_str(&format!(
-        "</ul>\n<p>Intervals: proportions {}; means {}. Overlapping intervals are reported as ties.</p>\n<h2>Each value against the base</h2>\n<table>\n",
-        escape(PROPORTION_INTERVAL),
-        escape(MEAN_INTERVAL)
-    ));
-    for (i, row) in table_rows(s).iter().enumerate() {
-        let tag = if i == 0 { "th" } else { "td" };
-        h.push_str("<tr>");
-        for c in row {
-            h.push_str(&format!("<{tag}>{}</{tag}>", escape(c)));
-        }
-        h.push_str("</tr>\n");
-    }
-    h.push_str("</table>\n<h2>Charts</h2>\n");
-    for (chart, names) in charts {
-        let Some(first) = names.first() else { continue };
-        h.push_str("<figure>");
-        if first.ends_with(".svg") {
-            let svg = std::fs::read_to_string(dir.join(first))?;
-            let body = svg.find("<svg").map_or(svg.as_str(), |k| &svg[k..]);
-            h.push_str(body);
-        } else {
-            let bytes = std::fs::read(dir.join(first))?;
-            h.push_str(&format!(
-                "<img alt=\"{}\" src=\"data:image/png;base64,{}\">",
-                escape(chart.title()),
-                base64::engine::general_purpose::STANDARD.encode(&bytes)
-            ));
-        }
-        h.push_str(&format!(
-            "<figcaption>{}</figcaption></figure>\n",
-            escape(chart.title())
-        ));
-    }
-    h.push_str("<h2>The rulesets</h2>\n<ul>\n");
-    for (r, f) in s.rows.iter().zip(files) {
-        h.push_str(&format!(
-            "<li><code>{}</code> — {}</li>\n",
-            escape(f),
-            escape(&r.label)
-        ));
-    }
-    h.push_str("</ul>\n</body></html>\n");
-    Ok(h)
-}
-
 /// Write `sweep.json`, the charts, `sweep.md` and `sweep.html` into `dir`; `files` are the
 /// rules files of the rows (relative to `dir`). Returns the paths written.
 pub fn write_sweep(
@@ -515,11 +437,10 @@ pub fn write_sweep(
     let json = serde_json::to_string_pretty(s).map_err(io::Error::other)?;
     write_atomic(&dir.join(SWEEP_JSON), format!("{json}\n").as_bytes())?;
     let charts = write_charts(dir, s, format)?;
-    write_atomic(&dir.join(SWEEP_MD), markdown(s, &charts, files).as_bytes())?;
-    write_atomic(
-        &dir.join(SWEEP_HTML),
-        html(dir, s, &charts, files)?.as_bytes(),
-    )?;
+    let md = markdown(s, &charts, files);
+    write_atomic(&dir.join(SWEEP_MD), md.as_bytes())?;
+    let page = super::html::page(dir, &format!("Sweep: {}", s.varied.join(", ")), &md)?;
+    write_atomic(&dir.join(SWEEP_HTML), page.as_bytes())?;
     let mut written = vec![dir.join(SWEEP_JSON)];
     written.extend(
         charts
