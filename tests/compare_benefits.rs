@@ -101,3 +101,52 @@ fn who_benefits_and_examples_that_trace_replays() {
         }
     }
 }
+
+/// `--json` on compare, merge and trace prints the machine-readable summary on stdout.
+#[test]
+fn json_summaries_on_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    let o = meeplab(&[
+        "compare",
+        "base",
+        "base-2000",
+        "--games",
+        "300",
+        "--json",
+        "--out",
+        &d("c"),
+    ]);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let printed: Value = serde_json::from_str(&stdout).unwrap();
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("c/report.json")).unwrap())
+            .unwrap();
+    assert_eq!(printed, written);
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let o = meeplab(&[
+            "compare",
+            "base",
+            "base-2000",
+            "--games",
+            "300",
+            "--shard",
+            &shard,
+            "--out",
+            &d(&format!("s{k}")),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    }
+    let o = meeplab(&["merge", &d("s1"), &d("s2"), "--json", "--out", &d("m")]);
+    let merged: Value = serde_json::from_str(&text(&o).0).unwrap();
+    assert_eq!(merged["pairs"], written["pairs"]);
+    let o = meeplab(&["trace", "base", "base-2000", "--seed", "7", "--json"]);
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let t: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(t["rulesets"][1]["key"], "B");
+    assert_eq!(t["results"].as_array().unwrap().len(), 2);
+    assert!(t["pairs"][0]["identical"].is_boolean());
+}

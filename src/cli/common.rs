@@ -80,3 +80,17 @@ pub fn print_run(out: &meeplab::report::RunOutput) {
         eprintln!("warning: {w}");
     }
 }
+
+/// Print a value as JSON on stdout (`--json`): exit 0, or 1 if it cannot be encoded.
+pub fn print_json<T: serde::Serialize + ?Sized>(value: &T) -> ExitCode {
+    match serde_json::to_string_pretty(value) {
+        Ok(text) => {
+            outln!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot encode the output as JSON: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -57,6 +57,9 @@ pub struct Args {
     /// outputs are byte-identical to an uninterrupted run.
     #[arg(long)]
     pub resume: bool,
+    /// Print the report (report.json's content) on stdout instead of the summary table.
+    #[arg(long)]
+    pub json: bool,
     /// Seconds of work between checkpoints (for tests).
     #[arg(long, default_value_t = 5.0, hide = true)]
     pub checkpoint_seconds: f64,
@@ -99,6 +102,8 @@ pub fn run(args: Args) -> ExitCode {
                     out.accumulator.games,
                     args.out.display()
                 );
+            } else if args.json {
+                return crate::cli::common::print_json(&out.report);
             } else {
                 crate::cli::common::print_run(&out);
             }

@@ -13,6 +13,9 @@ pub struct Args {
     /// Output folder.
     #[arg(long)]
     pub out: PathBuf,
+    /// Print the merged report (report.json's content) on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
     /// Chart format.
     #[arg(long, default_value = "svg")]
     pub format: ChartFormat,
@@ -49,6 +52,7 @@ pub fn run(args: Args) -> ExitCode {
         None => Ok(Vec::new()),
     };
     match merge_to_dir_with(&args.shards, &opts, &extra) {
+        Ok(out) if args.json => crate::cli::common::print_json(&out.report),
         Ok(out) => {
             crate::cli::common::print_run(&out);
             ExitCode::SUCCESS

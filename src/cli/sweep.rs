@@ -240,13 +240,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let summary = plan.summarize(&out.report);
     if args.json {
-        match serde_json::to_string_pretty(&summary) {
-            Ok(j) => outln!("{j}"),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(1);
-            }
-        }
+        return crate::cli::common::print_json(&summary);
     } else {
         print_summary(&summary);
         if !crate::cli::args::quiet() {

@@ -34,6 +34,10 @@ pub struct Args {
     /// Draw the boards at the divergence turn side by side, as SVG.
     #[arg(long)]
     pub svg: Option<PathBuf>,
+    /// Print one JSON object on stdout (rulesets, each pair's first difference with the events
+    /// after it, the final results) instead of the text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Events split by turn: index 0 = set-up, t = turn t, last = final scoring.
@@ -77,19 +81,11 @@ pub fn run(args: Args) -> ExitCode {
             args.policy,
         ));
     }
-    outln!(
-        "trace: seed {}, {} players, {} policy",
-        args.seed,
-        args.players,
-        args.policy
-    );
-    for (i, r) in rules.iter().enumerate() {
-        outln!("  {} = {}", (b'A' + i as u8) as char, r.name);
-    }
+    let key = meeplab::report::plot::key;
     let reference = &runs[0];
     let mut first_split: Option<u32> = None;
+    let mut pairs = Vec::new();
     for (i, run) in runs.iter().enumerate().skip(1) {
-        let label = (b'A' + i as u8) as char;
         let idx = reference
             .1
             .iter()
@@ -98,35 +94,78 @@ pub fn run(args: Args) -> ExitCode {
             .or_else(|| {
                 (reference.1.len() != run.1.len()).then(|| reference.1.len().min(run.1.len()))
             });
-        outln!();
-        match idx {
-            None => outln!("A and {label}: identical games (no divergence)"),
-            Some(k) => {
-                let turn = reference.1.get(k).or(run.1.get(k)).and_then(|e| e.turn());
-                first_split =
-                    Some(first_split.map_or(turn.unwrap_or(0), |f| f.min(turn.unwrap_or(0))));
-                outln!(
-                    "A and {label}: identical for {k} events; first difference in turn {}",
-                    turn.map_or("?".into(), |t| t.to_string())
-                );
-                for (side, name, r) in [
-                    ("A", &rules[0], &reference.1),
-                    (&label.to_string()[..], &rules[i], &run.1),
-                ] {
-                    outln!("  {side} ({}):", name.name);
-                    for e in r.iter().skip(k).take(args.after) {
-                        if let Some(line) = narrate::describe(name, e) {
-                            outln!("    {}", line.trim_start());
+        let turn = idx.and_then(|k| reference.1.get(k).or(run.1.get(k)).and_then(|e| e.turn()));
+        if idx.is_some() {
+            first_split = Some(first_split.map_or(turn.unwrap_or(0), |f| f.min(turn.unwrap_or(0))));
+        }
+        pairs.push((i, idx, turn));
+    }
+    if args.json {
+        let after = args.after;
+        fn sides(events: &[Event], k: usize, after: usize) -> Vec<&Event> {
+            events.iter().skip(k).take(after).collect()
+        }
+        let v = serde_json::json!({
+            "seed": args.seed,
+            "players": args.players,
+            "policy": args.policy.name(),
+            "rulesets": rules.iter().enumerate().map(|(i, r)| serde_json::json!({
+                "key": key(i), "name": r.name, "hash": r.hash, "file": r.file,
+            })).collect::<Vec<_>>(),
+            "pairs": pairs.iter().map(|&(i, idx, turn)| serde_json::json!({
+                "a": key(0),
+                "b": key(i),
+                "identical": idx.is_none(),
+                "identical_events": idx,
+                "first_difference_turn": turn,
+                "a_after": idx.map(|k| sides(&reference.1, k, after)),
+                "b_after": idx.map(|k| sides(&runs[i].1, k, after)),
+            })).collect::<Vec<_>>(),
+            "results": runs.iter().map(|(o, _)| o).collect::<Vec<_>>(),
+        });
+        let code = crate::cli::common::print_json(&v);
+        if code != ExitCode::SUCCESS {
+            return code;
+        }
+    } else {
+        outln!(
+            "trace: seed {}, {} players, {} policy",
+            args.seed,
+            args.players,
+            args.policy
+        );
+        for (i, r) in rules.iter().enumerate() {
+            outln!("  {} = {}", key(i), r.name);
+        }
+        for &(i, idx, turn) in &pairs {
+            let label = key(i);
+            outln!();
+            match idx {
+                None => outln!("A and {label}: identical games (no divergence)"),
+                Some(k) => {
+                    outln!(
+                        "A and {label}: identical for {k} events; first difference in turn {}",
+                        turn.map_or("?".into(), |t| t.to_string())
+                    );
+                    for (side, name, r) in [
+                        ("A".to_string(), &rules[0], &reference.1),
+                        (label.clone(), &rules[i], &runs[i].1),
+                    ] {
+                        outln!("  {side} ({}):", name.name);
+                        for e in r.iter().skip(k).take(args.after) {
+                            if let Some(line) = narrate::describe(name, e) {
+                                outln!("    {}", line.trim_start());
+                            }
                         }
                     }
                 }
             }
         }
-    }
-    outln!();
-    for (i, (o, _)) in runs.iter().enumerate() {
-        outln!("{} final:", (b'A' + i as u8) as char);
-        out!("{}", narrate::final_table(o));
+        outln!();
+        for (i, (o, _)) in runs.iter().enumerate() {
+            outln!("{} final:", key(i));
+            out!("{}", narrate::final_table(o));
+        }
     }
     if let Some(path) = &args.dot {
         let input: Vec<(String, Vec<(u64, String)>)> = runs
@@ -159,7 +198,7 @@ pub fn run(args: Args) -> ExitCode {
         if let Err(e) = write_atomic(path, tree.to_dot(false).as_bytes()) {
             return io_error(path, e);
         }
-        if !crate::cli::args::quiet() {
+        if !crate::cli::args::quiet() && !args.json {
             outln!("wrote {}", path.display());
         }
     }
@@ -184,7 +223,7 @@ pub fn run(args: Args) -> ExitCode {
         if let Err(e) = write_atomic(path, svg.as_bytes()) {
             return io_error(path, e);
         }
-        if !crate::cli::args::quiet() {
+        if !crate::cli::args::quiet() && !args.json {
             outln!("wrote {}", path.display());
         }
     }
