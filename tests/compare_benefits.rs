@@ -124,6 +124,13 @@ fn json_summaries_on_stdout() {
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("c/report.json")).unwrap())
             .unwrap();
     assert_eq!(printed, written);
+    // report.html keeps its charts inline: no file it links
+    let html = std::fs::read_to_string(dir.path().join("c/report.html")).unwrap();
+    assert!(html.contains("<svg") && html.contains("<table>"));
+    assert!(
+        !html.contains("src=\"") && !html.contains(".svg\""),
+        "links a file"
+    );
     for k in 1..=2 {
         let shard = format!("{k}/2");
         let o = meeplab(&[

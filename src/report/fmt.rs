@@ -108,11 +108,13 @@ pub fn benefit(b: &SeatBenefit) -> String {
     } else {
         format!("p {:.3}", b.mcnemar_p)
     };
+    // rounded first, so a tiny negative value prints as +0.0, never -0.0
+    let pp = |x: f64| (1000.0 * x).round() / 10.0 + 0.0;
     format!(
         "{:+.1} pp [{:+.1}, {:+.1}], {p}",
-        100.0 * b.win_rate_difference,
-        100.0 * lo,
-        100.0 * hi
+        pp(b.win_rate_difference),
+        pp(lo),
+        pp(hi)
     )
 }
 
