@@ -157,3 +157,17 @@ fn json_summaries_on_stdout() {
     assert_eq!(t["results"].as_array().unwrap().len(), 2);
     assert!(t["pairs"][0]["identical"].is_boolean());
 }
+
+/// The same file twice is a usage error (a renamed copy stays valid: see above).
+#[test]
+fn the_same_ruleset_twice_is_refused() {
+    for args in [
+        &["compare", "base", "rulesets/base.rules", "--games", "10"][..],
+        &["trace", "goldmines-rgg", "goldmines-rgg", "--seed", "1"],
+    ] {
+        let o = meeplab(args);
+        let (_, stderr) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("are the same ruleset file"), "{stderr}");
+    }
+}

@@ -39,7 +39,15 @@ fn a_ruleset_for_seven_players_is_refused_where_it_is_checked() {
 fn seven_players_are_refused_where_arguments_are_read() {
     for cmd in [
         vec!["play", "base", "--players", "7"],
-        vec!["compare", "base", "base", "--players", "7", "--games", "5"],
+        vec![
+            "compare",
+            "base",
+            "base-2000",
+            "--players",
+            "7",
+            "--games",
+            "5",
+        ],
     ] {
         let mut args = cmd.clone();
         let base = bundled("base");
@@ -76,7 +84,7 @@ fn check_warns_about_formulas_that_divide_by_zero_or_overflow() {
 
 #[test]
 fn numbers_that_would_allocate_without_bound_are_refused_at_once() {
-    let (a, b) = (bundled("base"), bundled("base"));
+    let (a, b) = (bundled("base"), bundled("base-2000"));
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("out");
     let dir = dir.to_str().expect("utf-8 path");

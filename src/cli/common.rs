@@ -26,6 +26,28 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Ruleset>, ExitCode> 
     paths.iter().map(|p| load(p)).collect()
 }
 
+/// Refuse the same ruleset file given twice (usage error, exit code 2): comparing a file with
+/// itself says nothing. A renamed copy is a different file and stays valid — it is the
+/// zero-divergence check.
+pub fn check_distinct(args: &[std::path::PathBuf]) -> Result<(), ExitCode> {
+    let mut seen: Vec<(std::path::PathBuf, &std::path::PathBuf)> = Vec::new();
+    for a in args {
+        let located = meeplab::dsl::locate(&a.to_string_lossy());
+        let id = std::fs::canonicalize(&located).unwrap_or(located);
+        if let Some((_, first)) = seen.iter().find(|(p, _)| *p == id) {
+            eprintln!(
+                "error: {} and {} are the same ruleset file; compare a ruleset with a renamed \
+                 copy of itself for the zero-divergence check",
+                first.display(),
+                a.display()
+            );
+            return Err(ExitCode::from(2));
+        }
+        seen.push((id, a));
+    }
+    Ok(())
+}
+
 /// Refuse a seat count a ruleset is not for (usage error, exit code 2).
 pub fn check_players(rules: &[Ruleset], players: u8) -> Result<(), ExitCode> {
     for r in rules {

@@ -77,6 +77,9 @@ fn catalogue_hash(rules: &[Ruleset]) -> Result<String, String> {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if let Err(code) = crate::cli::common::check_distinct(&args.rulesets) {
+        return code;
+    }
     let rules = match load_all(&args.rulesets) {
         Ok(r) => r,
         Err(code) => return code,

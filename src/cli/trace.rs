@@ -64,6 +64,9 @@ fn game_at(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind, tu
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if let Err(code) = crate::cli::common::check_distinct(&args.rulesets) {
+        return code;
+    }
     let rules = match load_all(&args.rulesets) {
         Ok(r) => r,
         Err(code) => return code,
