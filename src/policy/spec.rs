@@ -89,7 +89,7 @@ impl std::error::Error for PolicyError {}
 
 impl PolicySpec {
     /// The names that play today, for the "not available yet" message.
-    const AVAILABLE_NOW: &'static str = "random, greedy";
+    const AVAILABLE_NOW: &'static str = "random, greedy, heuristic";
 
     /// The policy's name without its budget.
     pub fn name(self) -> &'static str {
@@ -107,7 +107,8 @@ impl PolicySpec {
         match self {
             PolicySpec::Random => Ok(Policy::new(PolicyKind::Random)),
             PolicySpec::Greedy => Ok(Policy::new(PolicyKind::Greedy)),
-            PolicySpec::Heuristic | PolicySpec::Mcts { .. } => Err(PolicyError::NotAvailable(self)),
+            PolicySpec::Heuristic => Ok(Policy::new(PolicyKind::Heuristic)),
+            PolicySpec::Mcts { .. } => Err(PolicyError::NotAvailable(self)),
         }
     }
 }
@@ -117,6 +118,7 @@ impl From<PolicyKind> for PolicySpec {
         match kind {
             PolicyKind::Random => PolicySpec::Random,
             PolicyKind::Greedy => PolicySpec::Greedy,
+            PolicyKind::Heuristic => PolicySpec::Heuristic,
         }
     }
 }
