@@ -314,3 +314,147 @@ fn farm_value(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 {
         })
         .sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{compile, Chooser, Compiled, NoEvents};
+    use crate::policy::{Policy, PolicyKind};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    fn rules(path: &str) -> Arc<Compiled> {
+        let loaded = crate::dsl::load_ruleset(Path::new(path)).unwrap_or_else(|d| panic!("{d}"));
+        compile(&loaded.ruleset)
+    }
+
+    /// The base game after the start tile (rulebook tile D: city on top, road through).
+    fn start_position() -> Game {
+        let mut g = Game::new(rules("rulesets/base.rules"), 7, 2);
+        g.setup(&mut NoEvents);
+        g
+    }
+
+    #[test]
+    fn unseen_tiles_are_counted_by_their_sides() {
+        let g = start_position();
+        let s = Supply::of(&g);
+        // base game, 71 tiles after the start tile: the rulebook's tile list has 43 tiles
+        // with a city side (C–T, the start D excluded) and 44 with a road side
+        // (A, D, J, K, L, O, P, S, T, U, V, W, X)
+        assert_eq!((s.all, s.city, s.road, s.players), (71, 43, 44, 2));
+    }
+
+    #[test]
+    fn completion_chance_of_the_start_city() {
+        let g = start_position();
+        let s = Supply::of(&g);
+        // the start tile's city has one open edge
+        let start = g.placed_tiles()[0];
+        let ct = &g.rules().tiles[start.tile as usize];
+        let city = (0..ct.segments.len())
+            .find(|&k| ct.segments[k].kind == FeatureKind::City)
+            .expect("the start tile has a city");
+        let root = g.feature_of(start.node0 + city as u32);
+        assert_eq!(g.feature(root).open, 1);
+        let p = s.completion_chance(FeatureKind::City, 1);
+        let want = (1.0 - 0.5f64.powi(43)) * EDGE_DAMPING * (1.0 - 1.0 / 72.0);
+        assert!((p - want).abs() < 1e-12, "{p} vs {want}");
+        // more open edges, more players or fewer fitting tiles: less likely
+        assert!(s.completion_chance(FeatureKind::City, 3) < p);
+        let four = Supply { players: 4, ..s };
+        let few = Supply { city: 2, ..s };
+        assert!(four.completion_chance(FeatureKind::City, 1) < p);
+        assert!(
+            few.completion_chance(FeatureKind::City, 1)
+                < four.completion_chance(FeatureKind::City, 1)
+        );
+        // closed: certain; no fitting tile left, or more open edges than tiles: dead
+        assert_eq!(s.completion_chance(FeatureKind::City, 0), 1.0);
+        let none = Supply { city: 0, ..s };
+        assert_eq!(none.completion_chance(FeatureKind::City, 1), 0.0);
+        assert!(none.completion_chance(FeatureKind::Road, 1) > 0.0);
+        let late = Supply {
+            all: 2,
+            city: 2,
+            road: 2,
+            players: 2,
+        };
+        assert_eq!(late.completion_chance(FeatureKind::City, 3), 0.0);
+    }
+
+    #[test]
+    fn the_evaluation_counts_a_likely_city_above_its_final_value() {
+        // a follower on the start city: worth more than its final-scoring value (2 for one
+        // tile) and less than its complete value grown by a tile (2 × 2 × 2 = 8)
+        let mut g = start_position();
+        assert!(g.draw(&mut NoEvents));
+        let mut s = Scratch::default();
+        let supply = Supply::of(&g);
+        let before = evaluate(&g, 0, &supply, &mut s);
+        assert_eq!(before, 0.0, "equal supplies, no scores");
+        let start = g.placed_tiles()[0];
+        let ct = &g.rules().tiles[start.tile as usize];
+        let city = (0..ct.segments.len())
+            .find(|&k| ct.segments[k].kind == FeatureKind::City)
+            .expect("the start tile has a city");
+        let root = g.feature_of(start.node0 + city as u32);
+        let (value, p) = expected_city_road(&g, root, &supply, &mut s.tiles);
+        assert!(p > 0.5 && p < 1.0, "{p}");
+        let fin = g.rules().rules.scoring.city_final.eval(&Vars {
+            tiles: 1,
+            ..Vars::default()
+        }) as f64;
+        assert_eq!(fin, 1.0);
+        assert!(value > fin, "{value}");
+        assert!(value < 8.0, "{value}");
+    }
+
+    /// Checks every choice against the decision's option count.
+    struct Checked(Policy, usize);
+    impl Chooser for Checked {
+        fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+            let i = self.0.choose(game, d);
+            assert!(i < d.options.max(1), "{:?}: {i} of {}", d.kind, d.options);
+            assert_eq!(d.options, game.option_count(d.kind));
+            self.1 += 1;
+            i
+        }
+    }
+
+    #[test]
+    fn legal_choices_only_in_every_bundled_ruleset() {
+        let mut paths: Vec<_> = std::fs::read_dir("rulesets")
+            .expect("rulesets/")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+            .collect();
+        paths.sort();
+        assert!(paths.len() >= 10);
+        for path in paths {
+            let r = rules(&path.to_string_lossy());
+            for (seed, players) in [(1, 2), (2, 3)] {
+                let mut g = Game::new(r.clone(), seed, players);
+                let mut c = Checked(Policy::new(PolicyKind::Heuristic), 0);
+                let out = g.play(&mut c, &mut NoEvents);
+                assert!(g.is_finished(), "{}", path.display());
+                assert!(c.1 > 50, "{}: {} decisions", path.display(), c.1);
+                assert_eq!(out, g.outcome());
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_game() {
+        let r = rules("rulesets/base.rules");
+        let play = |seed| {
+            let mut g = Game::new(r.clone(), seed, 2);
+            g.enable_record();
+            let out = g.play(&mut Policy::new(PolicyKind::Heuristic), &mut NoEvents);
+            (out, g.take_record())
+        };
+        let (a, b) = (play(11), play(11));
+        assert_eq!(a, b);
+        assert_ne!(a.1, play(12).1, "another seed, another game");
+    }
+}
