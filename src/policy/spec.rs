@@ -402,7 +402,8 @@ mod tests {
     fn only_the_engine_policies_build() {
         assert!(PolicySpec::Random.build().is_ok());
         assert!(PolicySpec::Greedy.build().is_ok());
-        for later in ["heuristic", "mcts", "mcts:100"] {
+        assert!(PolicySpec::Heuristic.build().is_ok());
+        for later in ["mcts", "mcts:100"] {
             let err = spec(later).build().unwrap_err();
             assert_eq!(err, PolicyError::NotAvailable(spec(later)));
             let msg = err.to_string();
@@ -412,9 +413,11 @@ mod tests {
             );
         }
         let seats: SeatPolicies = "greedy,heuristic".parse().unwrap();
+        assert_eq!(seats.build(2).map(|p| p.len()), Ok(2));
+        let seats: SeatPolicies = "heuristic,mcts".parse().unwrap();
         assert!(matches!(
             seats.build(2),
-            Err(PolicyError::NotAvailable(PolicySpec::Heuristic))
+            Err(PolicyError::NotAvailable(PolicySpec::Mcts { .. }))
         ));
         assert_eq!(
             SeatPolicies::from(PolicySpec::Random)
