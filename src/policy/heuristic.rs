@@ -124,8 +124,11 @@ pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
         s.order
             .extend(s.values.iter().enumerate().map(|(i, &v)| (-v, i)));
         s.order.sort_unstable();
-        let top: Vec<usize> = s.order.iter().take(EXPAND).map(|&(_, i)| i).collect();
-        for i in top {
+        let mut top = [usize::MAX; EXPAND];
+        for (t, &(_, i)) in top.iter_mut().zip(s.order.iter()) {
+            *t = i;
+        }
+        for i in top.into_iter().filter(|&i| i != usize::MAX) {
             let mut g = game.clone();
             g.apply(i);
             if let Pending::Decision(f) = g.pending() {
