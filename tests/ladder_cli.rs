@@ -140,7 +140,7 @@ fn bad_policies_are_usage_errors_listing_the_forms() {
         );
     }
     // Parsed but not playable yet: a usage error too, never another policy in its place.
-    for later in ["heuristic", "mcts", "mcts:50"] {
+    for later in ["mcts", "mcts:50"] {
         let o = meeplab(&["ladder", "greedy", later, "--games", "2"]);
         let (stdout, stderr) = text(&o);
         assert_eq!(o.status.code(), Some(2), "{later}: {stderr}");

@@ -175,6 +175,10 @@ pub const POLICIES: &[(&str, &str)] = &[
         "greedy",
         "the move with the most immediate points (its follower's included), ties by the keyed draw",
     ),
+    (
+        "heuristic",
+        "one move ahead over placement × follower, unfinished features valued by their chance to close",
+    ),
 ];
 
 /// Parses `--policy` with `PolicyKind::from_str` and lists [`POLICIES`] in `--help` and in

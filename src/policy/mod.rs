@@ -4,9 +4,12 @@
 //!
 //! - `random`: uniform over the legal options;
 //! - `greedy`: maximises immediate points (including what its follower would score), ties
-//!   broken by the keyed draw.
+//!   broken by the keyed draw;
+//! - `heuristic`: one move ahead (placement × follower) with a position evaluation that values
+//!   unfinished features by their chance to close from the unseen tiles (see `heuristic`).
 
 mod greedy;
+mod heuristic;
 pub mod spec;
 mod values;
 
@@ -23,6 +26,7 @@ pub enum PolicyKind {
     #[default]
     Random,
     Greedy,
+    Heuristic,
 }
 
 impl PolicyKind {
@@ -30,6 +34,7 @@ impl PolicyKind {
         match self {
             PolicyKind::Random => "random",
             PolicyKind::Greedy => "greedy",
+            PolicyKind::Heuristic => "heuristic",
         }
     }
 }
@@ -46,8 +51,9 @@ impl FromStr for PolicyKind {
         match s {
             "random" => Ok(PolicyKind::Random),
             "greedy" => Ok(PolicyKind::Greedy),
+            "heuristic" => Ok(PolicyKind::Heuristic),
             other => Err(format!(
-                "unknown policy '{other}' (expected random or greedy)"
+                "unknown policy '{other}' (expected random, greedy or heuristic)"
             )),
         }
     }
@@ -59,6 +65,7 @@ impl FromStr for PolicyKind {
 pub struct Policy {
     kind: PolicyKind,
     values: Vec<i64>,
+    scratch: heuristic::Scratch,
 }
 
 impl Policy {
@@ -66,6 +73,7 @@ impl Policy {
         Policy {
             kind,
             values: Vec::new(),
+            scratch: heuristic::Scratch::default(),
         }
     }
 }
@@ -76,6 +84,7 @@ impl Chooser for Policy {
         match self.kind {
             PolicyKind::Random => rng::index(d.key, d.options),
             PolicyKind::Greedy => greedy::choose(game, d, &mut self.values),
+            PolicyKind::Heuristic => heuristic::choose(game, d, &mut self.scratch),
         }
     }
 }

@@ -89,7 +89,7 @@ impl std::error::Error for PolicyError {}
 
 impl PolicySpec {
     /// The names that play today, for the "not available yet" message.
-    const AVAILABLE_NOW: &'static str = "random, greedy";
+    const AVAILABLE_NOW: &'static str = "random, greedy, heuristic";
 
     /// The policy's name without its budget.
     pub fn name(self) -> &'static str {
@@ -107,7 +107,8 @@ impl PolicySpec {
         match self {
             PolicySpec::Random => Ok(Policy::new(PolicyKind::Random)),
             PolicySpec::Greedy => Ok(Policy::new(PolicyKind::Greedy)),
-            PolicySpec::Heuristic | PolicySpec::Mcts { .. } => Err(PolicyError::NotAvailable(self)),
+            PolicySpec::Heuristic => Ok(Policy::new(PolicyKind::Heuristic)),
+            PolicySpec::Mcts { .. } => Err(PolicyError::NotAvailable(self)),
         }
     }
 }
@@ -117,6 +118,7 @@ impl From<PolicyKind> for PolicySpec {
         match kind {
             PolicyKind::Random => PolicySpec::Random,
             PolicyKind::Greedy => PolicySpec::Greedy,
+            PolicyKind::Heuristic => PolicySpec::Heuristic,
         }
     }
 }
@@ -400,7 +402,8 @@ mod tests {
     fn only_the_engine_policies_build() {
         assert!(PolicySpec::Random.build().is_ok());
         assert!(PolicySpec::Greedy.build().is_ok());
-        for later in ["heuristic", "mcts", "mcts:100"] {
+        assert!(PolicySpec::Heuristic.build().is_ok());
+        for later in ["mcts", "mcts:100"] {
             let err = spec(later).build().unwrap_err();
             assert_eq!(err, PolicyError::NotAvailable(spec(later)));
             let msg = err.to_string();
@@ -410,9 +413,11 @@ mod tests {
             );
         }
         let seats: SeatPolicies = "greedy,heuristic".parse().unwrap();
+        assert_eq!(seats.build(2).map(|p| p.len()), Ok(2));
+        let seats: SeatPolicies = "heuristic,mcts".parse().unwrap();
         assert!(matches!(
             seats.build(2),
-            Err(PolicyError::NotAvailable(PolicySpec::Heuristic))
+            Err(PolicyError::NotAvailable(PolicySpec::Mcts { .. }))
         ));
         assert_eq!(
             SeatPolicies::from(PolicySpec::Random)
