@@ -171,3 +171,27 @@ fn the_same_ruleset_twice_is_refused() {
         assert!(stderr.contains("are the same ruleset file"), "{stderr}");
     }
 }
+
+/// Issue 12's determinism check for search-like players: a renamed copy of a ruleset never
+/// diverges under `heuristic` either (its choices are keyed, not drawn from a shared stream).
+#[test]
+fn a_renamed_copy_never_diverges_under_heuristic() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.rules");
+    std::fs::write(
+        &copy,
+        "ruleset \"renamed Gold Mines\"\nextends \"../../rulesets/goldmines-hig-2012.rules\"\n",
+    )
+    .unwrap();
+    let (r, _) = compare(&[
+        "goldmines-hig-2012",
+        copy.to_str().unwrap(),
+        "--games",
+        "20",
+        "--policy",
+        "heuristic",
+    ]);
+    let p = &r["pairs"][0];
+    assert_eq!(p["diverged"], 0, "{p}");
+    assert_eq!(p["identical_outcomes"], 20);
+}
