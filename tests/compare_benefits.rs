@@ -195,3 +195,42 @@ fn a_renamed_copy_never_diverges_under_heuristic() {
     assert_eq!(p["diverged"], 0, "{p}");
     assert_eq!(p["identical_outcomes"], 20);
 }
+
+/// `--policy` per seat (issue 11 item 5): `greedy,random` seats a greedy player first and a
+/// random one second; the report names both; a list of the wrong length is a usage error
+/// naming both numbers.
+#[test]
+fn one_policy_per_seat() {
+    let (r, printed) = compare(&[
+        "base",
+        "base-2000",
+        "--games",
+        "100",
+        "--policy",
+        "greedy,random",
+    ]);
+    assert_eq!(r["policy"], "greedy,random");
+    assert!(printed.contains("policy greedy,random"), "{printed}");
+    let wins = r["per_ruleset"][0]["win_rate"].as_array().unwrap();
+    assert!(
+        wins[0].as_f64().unwrap() > 0.9,
+        "greedy in seat 1 wins: {wins:?}"
+    );
+    let o = meeplab(&[
+        "compare",
+        "base",
+        "base-2000",
+        "--games",
+        "10",
+        "--players",
+        "3",
+        "--policy",
+        "greedy,random",
+    ]);
+    let (_, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("2 policies given for 3 players"),
+        "{stderr}"
+    );
+}

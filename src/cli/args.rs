@@ -6,6 +6,7 @@
 use clap::builder::{PossibleValue, TypedValueParser};
 use meeplab::dsl::{Diagnostics, Loaded};
 use meeplab::engine::OnIllegal;
+use meeplab::policy::spec::SeatPolicies;
 use meeplab::policy::PolicyKind;
 use std::ffi::OsStr;
 use std::io::Read;
@@ -185,6 +186,36 @@ pub const POLICIES: &[(&str, &str)] = &[
 /// shell completions.
 #[derive(Clone, Copy, Debug)]
 pub struct PolicyParser;
+
+/// `--policy` for commands that take one policy per seat: `greedy`, or `greedy,random` (seat 1
+/// first); checked against the player count where that is known.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatPolicyParser;
+
+impl TypedValueParser for SeatPolicyParser {
+    type Value = SeatPolicies;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<SeatPolicies, clap::Error> {
+        let text = value.to_string_lossy();
+        text.parse::<SeatPolicies>().map_err(|e| {
+            let name = arg.map_or("--policy".to_string(), |a| a.to_string());
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value '{text}' for '{name}': {e}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        PolicyParser.possible_values()
+    }
+}
 
 impl TypedValueParser for PolicyParser {
     type Value = PolicyKind;

@@ -9,13 +9,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::compile;
-use meeplab::policy::PolicyKind;
+use meeplab::policy::spec::SeatPolicies;
 use meeplab::report::{
     compare_to_dir_with, has_checkpoint, ChartFormat, ExtraFiles, Finished, OutputOptions,
     RunOutput,
 };
 use meeplab::ruleset::Ruleset;
-use meeplab::runner::play_cached;
+use meeplab::runner::{play_cached, Seats};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,9 +38,9 @@ pub struct Args {
     /// Master seed; game i plays a seed derived from it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Player policy for every seat.
-    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
-    pub policy: PolicyKind,
+    /// Player policy: one for every seat, or one per seat, seat 1 first (`greedy,random`).
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::SeatPolicyParser)]
+    pub policy: SeatPolicies,
     /// Output folder.
     #[arg(long, default_value = "out/compare")]
     pub out: PathBuf,
@@ -88,7 +88,7 @@ pub fn run(args: Args) -> ExitCode {
         games: args.games,
         players: args.players,
         seed: args.seed,
-        policy: args.policy,
+        policy: args.policy.clone(),
         out: args.out.clone(),
         threads: args.threads,
         shard: args.shard,
@@ -122,7 +122,7 @@ pub struct Settings {
     pub games: u64,
     pub players: u8,
     pub seed: u64,
-    pub policy: PolicyKind,
+    pub policy: SeatPolicies,
     pub out: PathBuf,
     pub threads: Option<usize>,
     pub shard: Option<Shard>,
@@ -140,12 +140,23 @@ pub fn execute(
     extra: ExtraFiles,
 ) -> Result<RunOutput, ExitCode> {
     check_players(rules, settings.players)?;
+    let seats = match settings.policy.kinds(settings.players) {
+        Ok(kinds) => Seats::per_seat(&kinds),
+        Err(e) => {
+            eprintln!("error: --policy {}: {e}", settings.policy);
+            return Err(ExitCode::from(2));
+        }
+    };
+    let Some(seats) = seats else {
+        eprintln!("error: --policy {}: no seat to play", settings.policy);
+        return Err(ExitCode::from(2));
+    };
     let spec = CompareSpec {
         rulesets: rules.iter().map(RulesetInfo::from_ruleset).collect(),
         games: settings.games,
         players: settings.players,
         seed: settings.seed,
-        policy: settings.policy.name().to_string(),
+        policy: settings.policy.to_string(),
         shard: settings.shard,
         threads: settings.threads,
         command_line: std::env::args().collect::<Vec<_>>().join(" "),
@@ -195,10 +206,9 @@ pub fn execute(
         eprintln!("warning: cannot catch interrupts ({e}); an interrupted run is lost");
     }
     let players = settings.players;
-    let policy = settings.policy;
     let result = compare_to_dir_with(
         &spec,
-        |ri, seed| play_cached(&compiled[ri], seed, players, policy),
+        |ri, seed| play_cached(&compiled[ri], seed, players, seats),
         &opts,
         &|n| bar.set_position(n),
         &|| STOP.load(Ordering::SeqCst),

@@ -6,7 +6,7 @@ use crate::cli::common::load;
 use crate::cli::compare::{execute, Settings};
 use meeplab::compare::{Report, Shard};
 use meeplab::dsl;
-use meeplab::policy::PolicyKind;
+use meeplab::policy::spec::{PolicySpec, SeatPolicies};
 use meeplab::report::folder::RULES_FOLDER;
 use meeplab::report::sweep::{write_sweep, SWEEP_PLAN};
 use meeplab::report::{atomic::write_atomic, fmt::align, ChartFormat};
@@ -40,9 +40,9 @@ pub struct Args {
     /// Master seed [default: 1].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Player policy for every seat [default: random].
-    #[arg(long, value_parser = crate::cli::args::PolicyParser)]
-    pub policy: Option<PolicyKind>,
+    /// Player policy: one for every seat, or one per seat (`greedy,random`) [default: random].
+    #[arg(long, value_parser = crate::cli::args::SeatPolicyParser)]
+    pub policy: Option<SeatPolicies>,
     /// Output folder.
     #[arg(long, default_value = "out/sweep")]
     pub out: PathBuf,
@@ -114,13 +114,13 @@ pub fn run(args: Args) -> ExitCode {
             Err(e) => return usage(e),
         }
     }
-    let policy = match (args.policy, &file.policy) {
+    let policy = match (args.policy.clone(), &file.policy) {
         (Some(p), _) => p,
         (None, Some(text)) => match text.parse() {
             Ok(p) => p,
             Err(e) => return usage(e),
         },
-        (None, None) => PolicyKind::Random,
+        (None, None) => SeatPolicies::Every(PolicySpec::Random),
     };
     let settings = Settings {
         games: args.games.or(file.games).unwrap_or(10_000),

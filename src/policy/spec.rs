@@ -104,10 +104,15 @@ impl PolicySpec {
     /// The player for this spec, or [`PolicyError::NotAvailable`]. The single gate between a
     /// parsed spec and the engine: enabling a policy is a change of its arm here.
     pub fn build(self) -> Result<Policy, PolicyError> {
+        self.kind().map(Policy::new)
+    }
+
+    /// The policy that plays this spec (the gate [`PolicySpec::build`] goes through).
+    pub fn kind(self) -> Result<PolicyKind, PolicyError> {
         match self {
-            PolicySpec::Random => Ok(Policy::new(PolicyKind::Random)),
-            PolicySpec::Greedy => Ok(Policy::new(PolicyKind::Greedy)),
-            PolicySpec::Heuristic => Ok(Policy::new(PolicyKind::Heuristic)),
+            PolicySpec::Random => Ok(PolicyKind::Random),
+            PolicySpec::Greedy => Ok(PolicyKind::Greedy),
+            PolicySpec::Heuristic => Ok(PolicyKind::Heuristic),
             PolicySpec::Mcts { .. } => Err(PolicyError::NotAvailable(self)),
         }
     }
@@ -218,6 +223,15 @@ impl SeatPolicies {
                 players,
             }),
         }
+    }
+
+    /// The policy of every seat of a game of `players` (a list of another length, or a policy
+    /// this build cannot play, is an error).
+    pub fn kinds(&self, players: u8) -> Result<Vec<PolicyKind>, PolicyError> {
+        self.for_players(players)?
+            .into_iter()
+            .map(PolicySpec::kind)
+            .collect()
     }
 
     /// The players of every seat, built through [`PolicySpec::build`].
