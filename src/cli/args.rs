@@ -182,6 +182,28 @@ pub const POLICIES: &[(&str, &str)] = &[
     ),
 ];
 
+/// A `--policy` value parsed with `FromStr`; a failure is a clap usage error naming the
+/// argument and listing the forms (the parser's message).
+fn parse_policy<T>(
+    cmd: &clap::Command,
+    arg: Option<&clap::Arg>,
+    value: &OsStr,
+) -> Result<T, clap::Error>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let text = value.to_string_lossy();
+    text.parse::<T>().map_err(|e| {
+        let name = arg.map_or("--policy".to_string(), |a| a.to_string());
+        clap::Error::raw(
+            clap::error::ErrorKind::InvalidValue,
+            format!("invalid value '{text}' for '{name}': {e}\n"),
+        )
+        .with_cmd(cmd)
+    })
+}
+
 /// Parses `--policy` with `PolicyKind::from_str` and lists [`POLICIES`] in `--help` and in
 /// shell completions.
 #[derive(Clone, Copy, Debug)]
@@ -201,15 +223,7 @@ impl TypedValueParser for SeatPolicyParser {
         arg: Option<&clap::Arg>,
         value: &OsStr,
     ) -> Result<SeatPolicies, clap::Error> {
-        let text = value.to_string_lossy();
-        text.parse::<SeatPolicies>().map_err(|e| {
-            let name = arg.map_or("--policy".to_string(), |a| a.to_string());
-            clap::Error::raw(
-                clap::error::ErrorKind::InvalidValue,
-                format!("invalid value '{text}' for '{name}': {e}\n"),
-            )
-            .with_cmd(cmd)
-        })
+        parse_policy(cmd, arg, value)
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
@@ -226,15 +240,7 @@ impl TypedValueParser for PolicyParser {
         arg: Option<&clap::Arg>,
         value: &OsStr,
     ) -> Result<PolicyKind, clap::Error> {
-        let text = value.to_string_lossy();
-        text.parse::<PolicyKind>().map_err(|e| {
-            let name = arg.map_or("--policy".to_string(), |a| a.to_string());
-            clap::Error::raw(
-                clap::error::ErrorKind::InvalidValue,
-                format!("invalid value '{text}' for '{name}': {e}\n"),
-            )
-            .with_cmd(cmd)
-        })
+        parse_policy(cmd, arg, value)
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
