@@ -24,15 +24,21 @@ fn compare(args: &[&str]) -> (Value, String) {
     )
 }
 
+/// A copy of bundled ruleset `name` under another name, written in `dir`.
+fn renamed_copy(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let copy = dir.join("copy.rules");
+    std::fs::write(
+        &copy,
+        format!("ruleset \"renamed {name}\"\nextends \"../../rulesets/{name}.rules\"\n"),
+    )
+    .unwrap();
+    copy
+}
+
 #[test]
 fn a_renamed_copy_gives_identical_outcomes_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let copy = dir.path().join("copy.rules");
-    std::fs::write(
-        &copy,
-        "ruleset \"renamed base\"\nextends \"../../rulesets/base.rules\"\n",
-    )
-    .unwrap();
+    let copy = renamed_copy(dir.path(), "base");
     let (r, text) = compare(&["base", copy.to_str().unwrap(), "--games", "200"]);
     let p = &r["pairs"][0];
     assert_eq!(p["identical_outcomes"], 200);
@@ -177,12 +183,7 @@ fn the_same_ruleset_twice_is_refused() {
 #[test]
 fn a_renamed_copy_never_diverges_under_heuristic() {
     let dir = tempfile::tempdir().unwrap();
-    let copy = dir.path().join("copy.rules");
-    std::fs::write(
-        &copy,
-        "ruleset \"renamed Gold Mines\"\nextends \"../../rulesets/goldmines-hig-2012.rules\"\n",
-    )
-    .unwrap();
+    let copy = renamed_copy(dir.path(), "goldmines-hig-2012");
     let (r, _) = compare(&[
         "goldmines-hig-2012",
         copy.to_str().unwrap(),

@@ -171,12 +171,7 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
     md.push_str(
         "Later ruleset minus earlier one, same seed; mean [95 % Student t interval].\n\n| Pair |",
     );
-    for s in 1..=report.players {
-        let _ = write!(md, " Seat {s} |");
-    }
-    md.push_str("\n|---|");
-    md.push_str(&"---|".repeat(report.players as usize));
-    md.push('\n');
+    seat_columns(&mut md, report.players);
     for p in &report.pairs {
         let _ = write!(md, "| {} − {} |", key(p.b_index), key(p.a_index));
         for m in &p.mean_score_delta {
@@ -190,12 +185,7 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
          points), Newcombe's 95 % interval for paired proportions, and McNemar's exact test on \
          the games the seat won under one ruleset only.\n\n| Pair |",
     );
-    for s in 1..=report.players {
-        let _ = write!(md, " Seat {s} |");
-    }
-    md.push_str("\n|---|");
-    md.push_str(&"---|".repeat(report.players as usize));
-    md.push('\n');
+    seat_columns(&mut md, report.players);
     for p in &report.pairs {
         let _ = write!(md, "| {} − {} |", key(p.b_index), key(p.a_index));
         for b in &p.who_benefits {
@@ -321,6 +311,17 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
         r.seed_derivation
     );
     md
+}
+
+/// The per-seat columns of a table whose first cell (`| Pair |`) is written: the seat
+/// headers, then the separator line.
+fn seat_columns(md: &mut String, players: u8) {
+    for s in 1..=players {
+        let _ = write!(md, " Seat {s} |");
+    }
+    md.push_str("\n|---|");
+    md.push_str(&"---|".repeat(players as usize));
+    md.push('\n');
 }
 
 /// Final scores by seat: `61–58`.
