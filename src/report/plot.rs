@@ -817,27 +817,46 @@ where
         "games whose winner(s) differ (%)",
     )?;
     for (i, p) in report.pairs.iter().enumerate() {
-        let c = colour(i);
-        let x = i as f64;
-        let y = 100.0 * p.winner_changed_share;
-        let [l, h] = p.winner_changed_ci;
-        chart.draw_series([Rectangle::new(
-            [(x - 0.25, 0.0), (x + 0.25, y)],
-            c.mix(0.6).filled(),
-        )])?;
-        chart.draw_series(interval_bar(
-            x,
-            100.0 * l,
-            100.0 * h,
-            0.12,
-            BLACK.stroke_width(2),
-        ))?;
-        chart.draw_series([Text::new(
-            format!("{y:.1} %"),
-            (x + 0.27, y),
-            (FONT, 14).into_font(),
-        )])?;
+        share_bar(
+            &mut chart,
+            i as f64,
+            p.winner_changed_share,
+            p.winner_changed_ci,
+            colour(i),
+        )?;
     }
+    Ok(())
+}
+
+/// A share at category `x` as a bar in percent, with its interval and its value written beside
+/// it.
+pub(crate) fn share_bar<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Plane<'a, DB>,
+    x: f64,
+    share: f64,
+    [l, h]: [f64; 2],
+    c: RGBColor,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let y = 100.0 * share;
+    chart.draw_series([Rectangle::new(
+        [(x - 0.25, 0.0), (x + 0.25, y)],
+        c.mix(0.6).filled(),
+    )])?;
+    chart.draw_series(interval_bar(
+        x,
+        100.0 * l,
+        100.0 * h,
+        0.12,
+        BLACK.stroke_width(2),
+    ))?;
+    chart.draw_series([Text::new(
+        format!("{y:.1} %"),
+        (x + 0.27, y),
+        (FONT, 14).into_font(),
+    )])?;
     Ok(())
 }
 

@@ -5,8 +5,8 @@
 
 use super::atomic::write_atomic;
 use super::plot::{
-    colour, interval_bar, legend, plane, shorten, write_chart_files, ChartFormat, DrawResult,
-    Drawable, XAxis, FONT,
+    colour, interval_bar, legend, plane, share_bar, shorten, write_chart_files, ChartFormat,
+    DrawResult, Drawable, XAxis, FONT,
 };
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::sweep::SweepSummary;
@@ -148,25 +148,13 @@ where
         "games whose winner(s) differ from the base (%)",
     )?;
     for (i, r) in s.rows.iter().enumerate() {
-        let x = i as f64;
-        let y = 100.0 * r.winner_changed_share;
-        chart.draw_series([Rectangle::new(
-            [(x - 0.25, 0.0), (x + 0.25, y)],
-            colour(0).mix(0.6).filled(),
-        )])?;
-        let [l, h] = r.winner_changed_ci;
-        chart.draw_series(interval_bar(
-            x,
-            100.0 * l,
-            100.0 * h,
-            0.12,
-            BLACK.stroke_width(2),
-        ))?;
-        chart.draw_series([Text::new(
-            format!("{y:.1} %"),
-            (x + 0.27, y),
-            (FONT, 14).into_font(),
-        )])?;
+        share_bar(
+            &mut chart,
+            i as f64,
+            r.winner_changed_share,
+            r.winner_changed_ci,
+            colour(0),
+        )?;
     }
     Ok(())
 }
