@@ -41,12 +41,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    for p in &args.policies {
-        if let Err(e) = p.build() {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
     let rules = match load(&args.ruleset) {
         Ok(r) => r,
         Err(code) => return code,

@@ -150,12 +150,7 @@ pub fn run_ladder(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<LadderReport, String> {
     let schedule = spec.validate()?;
-    let policies = spec
-        .policies
-        .iter()
-        .map(|p| p.build())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
+    let policies: Vec<_> = spec.policies.iter().map(|p| p.build()).collect();
     let work = || {
         let deals = play_deals(rules, &schedule, &policies, spec.deals, spec.seed, progress);
         summarize(spec, &schedule, &deals)

@@ -159,7 +159,7 @@ pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
 
 /// The evaluation (in thousandths of a point) after option `i` of the pending decision and
 /// the rest of the turn played greedily.
-fn try_option(game: &Game, i: usize, me: u8, supply: &Supply, s: &mut Scratch) -> i64 {
+pub(crate) fn try_option(game: &Game, i: usize, me: u8, supply: &Supply, s: &mut Scratch) -> i64 {
     let mut g = game.clone();
     g.apply(i);
     while let Pending::Decision(d) = g.pending() {
@@ -215,6 +215,27 @@ fn expected_city_road(g: &Game, root: u32, supply: &Supply, tiles: &mut Vec<u16>
 /// The position for `me`: its score plus expected points of unfinished features and the worth
 /// of its followers, minus the best such total among the others.
 pub(crate) fn evaluate(g: &Game, me: u8, supply: &Supply, s: &mut Scratch) -> f64 {
+    relative(&totals(g, supply, s), g.players(), me)
+}
+
+/// `me`'s total minus the best total among the other `players`.
+pub(crate) fn relative(total: &[f64; MAX_PLAYERS], players: u8, me: u8) -> f64 {
+    let mine = total[me as usize];
+    let best_other = (0..players as usize)
+        .filter(|&q| q != me as usize)
+        .map(|q| total[q])
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best_other.is_finite() {
+        mine - best_other
+    } else {
+        mine
+    }
+}
+
+/// Every player's expected final total: score so far, expected points of unfinished features
+/// holding their followers, the worth of followers in supply and the gold value of the ingots
+/// held (the ruleset's value formula).
+pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PLAYERS] {
     let players = g.players() as usize;
     let mut total = [0f64; MAX_PLAYERS];
     for (q, t) in total.iter_mut().enumerate().take(players) {
@@ -272,19 +293,24 @@ pub(crate) fn evaluate(g: &Game, me: u8, supply: &Supply, s: &mut Scratch) -> f6
             *t += c.followers[q] as f64 * returns * follower_worth * 0.5;
         }
     }
+    let gold = if g.is_finished() {
+        None // the final scoring has valued the ingots already
+    } else {
+        g.rules().rules.gold.as_ref()
+    };
     for (q, t) in total.iter_mut().enumerate().take(players) {
         *t += g.supply(q as u8) as f64 * follower_worth;
+        if let Some(gold) = gold {
+            let ingots = g.ingots_held(q as u8) as i64;
+            if ingots > 0 {
+                *t += gold.value.eval(&Vars {
+                    ingots,
+                    ..Vars::default()
+                }) as f64;
+            }
+        }
     }
-    let mine = total[me as usize];
-    let best_other = (0..players)
-        .filter(|&q| q != me as usize)
-        .map(|q| total[q])
-        .fold(f64::NEG_INFINITY, f64::max);
-    if best_other.is_finite() {
-        mine - best_other
-    } else {
-        mine
-    }
+    total
 }
 
 /// Expected number of completed cities the field rooted at `root` will touch.

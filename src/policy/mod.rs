@@ -6,56 +6,71 @@
 //! - `greedy`: maximises immediate points (including what its follower would score), ties
 //!   broken by the keyed draw;
 //! - `heuristic`: one move ahead (placement × follower) with a position evaluation that values
-//!   unfinished features by their chance to close from the unseen tiles (see `heuristic`).
+//!   unfinished features by their chance to close from the unseen tiles (see `heuristic`);
+//! - `mcts:N`: information-set Monte Carlo tree search with N iterations per decision, a fresh
+//!   determinization of the unseen tiles each iteration (see `mcts`).
 
 mod greedy;
 mod heuristic;
+mod mcts;
 pub mod spec;
 mod values;
 
 use crate::engine::rng;
 use crate::engine::{Chooser, Decision, Game};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
-/// Which policy plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
+pub use mcts::DEFAULT_ITERATIONS as MCTS_DEFAULT_ITERATIONS;
+
+/// Which policy plays: a policy with its budget resolved (`mcts` alone means
+/// [`MCTS_DEFAULT_ITERATIONS`]). Its text form is [`spec::PolicySpec`]'s canonical text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PolicyKind {
     #[default]
     Random,
     Greedy,
     Heuristic,
+    /// Monte Carlo tree search with this many iterations per decision.
+    Mcts(u32),
 }
 
 impl PolicyKind {
+    /// The policy's name without its budget.
     pub fn name(self) -> &'static str {
         match self {
             PolicyKind::Random => "random",
             PolicyKind::Greedy => "greedy",
             PolicyKind::Heuristic => "heuristic",
+            PolicyKind::Mcts(_) => "mcts",
         }
     }
 }
 
 impl fmt::Display for PolicyKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        spec::PolicySpec::from(*self).fmt(f)
     }
 }
 
 impl FromStr for PolicyKind {
-    type Err = String;
+    type Err = spec::PolicyError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "random" => Ok(PolicyKind::Random),
-            "greedy" => Ok(PolicyKind::Greedy),
-            "heuristic" => Ok(PolicyKind::Heuristic),
-            other => Err(format!(
-                "unknown policy '{other}' (expected random, greedy or heuristic)"
-            )),
-        }
+        Ok(s.parse::<spec::PolicySpec>()?.kind())
+    }
+}
+
+impl Serialize for PolicyKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for PolicyKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PolicyKind, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -66,6 +81,7 @@ pub struct Policy {
     kind: PolicyKind,
     values: Vec<i64>,
     scratch: heuristic::Scratch,
+    search: mcts::Search,
 }
 
 impl Policy {
@@ -74,7 +90,13 @@ impl Policy {
             kind,
             values: Vec::new(),
             scratch: heuristic::Scratch::default(),
+            search: mcts::Search::default(),
         }
+    }
+
+    /// The policy this instance plays.
+    pub fn kind(&self) -> PolicyKind {
+        self.kind
     }
 }
 
@@ -85,6 +107,7 @@ impl Chooser for Policy {
             PolicyKind::Random => rng::index(d.key, d.options),
             PolicyKind::Greedy => greedy::choose(game, d, &mut self.values),
             PolicyKind::Heuristic => heuristic::choose(game, d, &mut self.scratch),
+            PolicyKind::Mcts(iterations) => self.search.choose(game, d, iterations),
         }
     }
 }

@@ -7,9 +7,9 @@
 //! spec for every seat (`greedy`) or a comma-separated list, one per seat (`greedy,random`),
 //! checked against the number of players by [`SeatPolicies::for_players`].
 //!
-//! Every spec parses, but only the policies the engine has can play: [`PolicySpec::build`] is
-//! the single gate that turns a spec into a [`Policy`] and answers "not available yet" for the
-//! others — never a silent fallback to another policy.
+//! [`PolicySpec::build`] is the single gate that turns a spec into a [`Policy`] (a policy the
+//! build cannot play would answer "not available yet" there — never a silent fallback to
+//! another policy).
 
 use super::{Policy, PolicyKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -52,8 +52,6 @@ pub enum PolicyError {
     Empty(String),
     /// A per-seat list whose length is not the number of players.
     SeatCount { given: usize, players: u8 },
-    /// A policy that parses but that this build cannot play yet.
-    NotAvailable(PolicySpec),
 }
 
 impl fmt::Display for PolicyError {
@@ -76,11 +74,6 @@ impl fmt::Display for PolicyError {
                 f,
                 "{given} policies given for {players} players: give {SEAT_FORMS}"
             ),
-            PolicyError::NotAvailable(spec) => write!(
-                f,
-                "policy '{spec}' is not available yet in this build (available now: {})",
-                PolicySpec::AVAILABLE_NOW
-            ),
         }
     }
 }
@@ -88,9 +81,6 @@ impl fmt::Display for PolicyError {
 impl std::error::Error for PolicyError {}
 
 impl PolicySpec {
-    /// The names that play today, for the "not available yet" message.
-    const AVAILABLE_NOW: &'static str = "random, greedy, heuristic";
-
     /// The policy's name without its budget.
     pub fn name(self) -> &'static str {
         match self {
@@ -101,19 +91,21 @@ impl PolicySpec {
         }
     }
 
-    /// The player for this spec, or [`PolicyError::NotAvailable`]. The single gate between a
-    /// parsed spec and the engine: enabling a policy is a change of its arm here.
-    pub fn build(self) -> Result<Policy, PolicyError> {
-        self.kind().map(Policy::new)
+    /// The player for this spec: the single gate between a parsed spec and the engine.
+    pub fn build(self) -> Policy {
+        Policy::new(self.kind())
     }
 
-    /// The policy that plays this spec (the gate [`PolicySpec::build`] goes through).
-    pub fn kind(self) -> Result<PolicyKind, PolicyError> {
+    /// The policy that plays this spec, its budget resolved (the gate [`PolicySpec::build`]
+    /// goes through).
+    pub fn kind(self) -> PolicyKind {
         match self {
-            PolicySpec::Random => Ok(PolicyKind::Random),
-            PolicySpec::Greedy => Ok(PolicyKind::Greedy),
-            PolicySpec::Heuristic => Ok(PolicyKind::Heuristic),
-            PolicySpec::Mcts { .. } => Err(PolicyError::NotAvailable(self)),
+            PolicySpec::Random => PolicyKind::Random,
+            PolicySpec::Greedy => PolicyKind::Greedy,
+            PolicySpec::Heuristic => PolicyKind::Heuristic,
+            PolicySpec::Mcts { iterations } => {
+                PolicyKind::Mcts(iterations.unwrap_or(super::MCTS_DEFAULT_ITERATIONS))
+            }
         }
     }
 }
@@ -124,6 +116,9 @@ impl From<PolicyKind> for PolicySpec {
             PolicyKind::Random => PolicySpec::Random,
             PolicyKind::Greedy => PolicySpec::Greedy,
             PolicyKind::Heuristic => PolicySpec::Heuristic,
+            PolicyKind::Mcts(n) => PolicySpec::Mcts {
+                iterations: (n != super::MCTS_DEFAULT_ITERATIONS).then_some(n),
+            },
         }
     }
 }
@@ -225,21 +220,23 @@ impl SeatPolicies {
         }
     }
 
-    /// The policy of every seat of a game of `players` (a list of another length, or a policy
-    /// this build cannot play, is an error).
+    /// The policy of every seat of a game of `players` (a list of another length is an
+    /// error).
     pub fn kinds(&self, players: u8) -> Result<Vec<PolicyKind>, PolicyError> {
-        self.for_players(players)?
+        Ok(self
+            .for_players(players)?
             .into_iter()
             .map(PolicySpec::kind)
-            .collect()
+            .collect())
     }
 
     /// The players of every seat, built through [`PolicySpec::build`].
     pub fn build(&self, players: u8) -> Result<Vec<Policy>, PolicyError> {
-        self.for_players(players)?
+        Ok(self
+            .for_players(players)?
             .into_iter()
             .map(PolicySpec::build)
-            .collect()
+            .collect())
     }
 }
 
@@ -413,26 +410,22 @@ mod tests {
     }
 
     #[test]
-    fn only_the_engine_policies_build() {
-        assert!(PolicySpec::Random.build().is_ok());
-        assert!(PolicySpec::Greedy.build().is_ok());
-        assert!(PolicySpec::Heuristic.build().is_ok());
-        for later in ["mcts", "mcts:100"] {
-            let err = spec(later).build().unwrap_err();
-            assert_eq!(err, PolicyError::NotAvailable(spec(later)));
-            let msg = err.to_string();
-            assert!(
-                msg.contains(&format!("'{later}' is not available yet")),
-                "{msg}"
-            );
-        }
-        let seats: SeatPolicies = "greedy,heuristic".parse().unwrap();
-        assert_eq!(seats.build(2).map(|p| p.len()), Ok(2));
-        let seats: SeatPolicies = "heuristic,mcts".parse().unwrap();
-        assert!(matches!(
-            seats.build(2),
-            Err(PolicyError::NotAvailable(PolicySpec::Mcts { .. }))
-        ));
+    fn every_spec_builds_with_its_budget() {
+        assert_eq!(PolicySpec::Random.build().kind(), PolicyKind::Random);
+        assert_eq!(PolicySpec::Greedy.build().kind(), PolicyKind::Greedy);
+        assert_eq!(PolicySpec::Heuristic.build().kind(), PolicyKind::Heuristic);
+        assert_eq!(
+            spec("mcts").build().kind(),
+            PolicyKind::Mcts(super::super::MCTS_DEFAULT_ITERATIONS)
+        );
+        assert_eq!(spec("mcts:100").build().kind(), PolicyKind::Mcts(100));
+        // the default budget prints as plain `mcts`, another as `mcts:N`
+        assert_eq!(spec("mcts").kind().to_string(), "mcts");
+        assert_eq!(spec("mcts:100").kind().to_string(), "mcts:100");
+        assert_eq!("mcts:7".parse::<PolicyKind>(), Ok(PolicyKind::Mcts(7)));
+        let seats: SeatPolicies = "heuristic,mcts:20".parse().unwrap();
+        let kinds: Vec<_> = seats.build(2).unwrap().iter().map(Policy::kind).collect();
+        assert_eq!(kinds, [PolicyKind::Heuristic, PolicyKind::Mcts(20)]);
         assert_eq!(
             SeatPolicies::from(PolicySpec::Random)
                 .build(4)

@@ -1,0 +1,290 @@
+//! The `mcts` policy: information-set Monte Carlo tree search (single observer, after Cowling,
+//! Powley and Whitehouse 2012).
+//!
+//! A search answers one decision. Each iteration copies the position and re-orders the unseen
+//! tiles with a key of its own (a fresh determinization: the players cannot know the pack's
+//! order, so the search must not either), then:
+//!
+//! 1. **selection** walks the tree of the turn's remaining decisions — the tile's placement and
+//!    the follower are separate levels, and so are ingots, robbers and crop-circle choices —
+//!    by UCB1 from the deciding player's point of view;
+//! 2. **progressive widening**: a node with `n` visits may have ⌈2√(n+1)⌉ children, taken in
+//!    the order the heuristic policy ranks its options (one move ahead, the rest of the turn
+//!    greedy, position evaluation), so the search spends its budget on plausible moves first;
+//! 3. **playout**: from the new node the game is played on greedily for the rest of the turn
+//!    and [`PLAYOUT_TURNS`] more turns (the tiles come from this iteration's determinization);
+//! 4. **evaluation**: a finished game gives the final scores, an unfinished one the heuristic's
+//!    expected totals; each player's reward is `tanh(Δ / SQUASH)` of its total minus the best
+//!    other total, plus [`WIN_BONUS`] for a winner of a finished game;
+//! 5. **backpropagation** credits every node on the path with the reward of the player who
+//!    chose it.
+//!
+//! The move played is the most-visited child of the root, ties by mean reward, then by the
+//! heuristic's order. The budget is a number of iterations, never time. Every random draw is
+//! keyed by the decision's key (seed, turn, player, decision kind, occurrence) and the
+//! iteration number; nothing depends on a shared stream, hash order, the clock or the ruleset's
+//! name — so a game is the same on any thread and shard, and a renamed copy of a ruleset plays
+//! exactly alike. The search runs under the ruleset it plays (its copy of the game), so two
+//! rulesets may lead it to different choices in the same position.
+
+use super::{greedy, heuristic};
+use crate::engine::rng;
+use crate::engine::{Decision, Game, NoEvents, Pending, MAX_PLAYERS};
+
+/// Iterations per decision when `mcts` is given without a budget.
+pub const DEFAULT_ITERATIONS: u32 = 400;
+
+/// Whole turns played greedily after the tree's leaf before the position is evaluated.
+const PLAYOUT_TURNS: u32 = 2;
+
+/// Score differences are squashed by `tanh(Δ / SQUASH)`.
+const SQUASH: f64 = 30.0;
+
+/// Added to the reward of each winner of a finished game.
+const WIN_BONUS: f64 = 0.5;
+
+/// UCB1's exploration constant, for rewards that span about −1 to 1.5.
+const EXPLORATION: f64 = 0.7;
+
+/// Domain tag of the search's determinization keys.
+const DOMAIN: u64 = 0x4D43_5453;
+
+/// One position in the tree: the state after its path of options from the root.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The option of the parent's decision that leads here.
+    option: u16,
+    /// The player who chose that option (the node's value is from that player's view).
+    chooser: u8,
+    visits: u32,
+    reward: f64,
+    /// Children, one per option in the heuristic's order, reserved when the node is expanded:
+    /// `first .. first + options`; the first `open` of them are in the tree so far.
+    first: u32,
+    open: u16,
+    /// Options of the decision at this node (0 before expansion, at a turn boundary or the end).
+    options: u16,
+}
+
+impl Node {
+    fn new(option: u16, chooser: u8) -> Node {
+        Node {
+            option,
+            chooser,
+            visits: 0,
+            reward: 0.0,
+            first: 0,
+            open: 0,
+            options: 0,
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.reward / self.visits as f64
+        }
+    }
+}
+
+/// The search's scratch space, kept between decisions so a warm search allocates nothing but
+/// its copies of the game.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Search {
+    nodes: Vec<Node>,
+    path: Vec<u32>,
+    ranked: Vec<(i64, u16)>,
+    greedy: Vec<i64>,
+    scratch: heuristic::Scratch,
+}
+
+impl Search {
+    /// The option to take at decision `d` with `iterations` iterations.
+    pub(crate) fn choose(&mut self, game: &Game, d: &Decision, iterations: u32) -> usize {
+        if d.options <= 1 {
+            return 0;
+        }
+        self.nodes.clear();
+        self.nodes.push(Node::new(0, d.player));
+        self.expand(0, game, d);
+        let base = rng::key(d.key, DOMAIN);
+        for i in 0..iterations {
+            let mut g = game.clone();
+            g.determinize(rng::key(base, i as u64));
+            self.iterate(&mut g);
+        }
+        self.best_root_child()
+    }
+
+    /// Ranks the options of decision `d` (pending in `g`) and reserves a child of node `n`
+    /// for each, best first.
+    fn expand(&mut self, n: u32, g: &Game, d: &Decision) {
+        let supply = heuristic::Supply::of(g);
+        self.ranked.clear();
+        for i in 0..d.options.min(u16::MAX as usize) {
+            let v = heuristic::try_option(g, i, d.player, &supply, &mut self.scratch);
+            self.ranked.push((-v, i as u16));
+        }
+        // best first; equal values keep the engine's option order (no hash, no clock)
+        self.ranked.sort_unstable();
+        let first = self.nodes.len() as u32;
+        self.nodes
+            .extend(self.ranked.iter().map(|&(_, i)| Node::new(i, d.player)));
+        let node = &mut self.nodes[n as usize];
+        node.first = first;
+        node.options = self.ranked.len() as u16;
+    }
+
+    /// One iteration on the determinized copy `g`.
+    fn iterate(&mut self, g: &mut Game) {
+        self.path.clear();
+        let mut n = 0u32;
+        self.path.push(n);
+        // a turn boundary or the end is a leaf
+        while let Pending::Decision(d) = g.pending() {
+            let node = self.nodes[n as usize];
+            if node.options == 0 {
+                // first visit of a decision node: rank its options, then play out
+                self.expand(n, g, &d);
+                break;
+            }
+            let allowed = widening(node.visits).min(node.options as u32) as u16;
+            let child = if node.open < allowed {
+                // widen: the next option in the heuristic's order enters the tree
+                self.nodes[n as usize].open += 1;
+                node.first + node.open as u32
+            } else {
+                self.select(n)
+            };
+            g.apply(self.nodes[child as usize].option as usize);
+            n = child;
+            self.path.push(n);
+            if self.nodes[n as usize].visits == 0 {
+                break; // a new node: play out from here
+            }
+        }
+        let reward = self.playout(g);
+        for &k in &self.path {
+            let node = &mut self.nodes[k as usize];
+            node.visits += 1;
+            node.reward += reward[node.chooser as usize];
+        }
+    }
+
+    /// The child of `n` with the best UCB1 value for the player deciding at `n`.
+    fn select(&self, n: u32) -> u32 {
+        let node = self.nodes[n as usize];
+        let ln = (node.visits.max(1) as f64).ln();
+        let mut best = (f64::NEG_INFINITY, node.first);
+        for c in node.first..node.first + node.open as u32 {
+            let child = &self.nodes[c as usize];
+            let ucb = if child.visits == 0 {
+                f64::INFINITY
+            } else {
+                child.mean() + tune("MCTS_C", EXPLORATION) * (ln / child.visits as f64).sqrt()
+            };
+            if ucb > best.0 {
+                best = (ucb, c);
+            }
+        }
+        best.1
+    }
+
+    /// Plays `g` on greedily to the end of the turn and [`PLAYOUT_TURNS`] more, and returns
+    /// every player's reward.
+    fn playout(&mut self, g: &mut Game) -> [f64; MAX_PLAYERS] {
+        let mut turns = 0;
+        loop {
+            match g.pending() {
+                Pending::Decision(d) => {
+                    let pick = greedy::choose(g, &d, &mut self.greedy);
+                    g.apply(pick);
+                }
+                Pending::Draw => {
+                    if turns == tune("MCTS_PT", PLAYOUT_TURNS as f64) as u32 {
+                        break;
+                    }
+                    turns += 1;
+                    if !g.draw(&mut NoEvents) {
+                        g.finish_now(&mut NoEvents);
+                    }
+                }
+                Pending::End => break,
+            }
+        }
+        let players = g.players();
+        let mut reward = [0.0; MAX_PLAYERS];
+        if g.is_finished() {
+            let mut total = [0.0; MAX_PLAYERS];
+            for (t, &s) in total.iter_mut().zip(g.scores()) {
+                *t = s as f64;
+            }
+            let best = total[..players as usize]
+                .iter()
+                .copied()
+                .fold(f64::NEG_INFINITY, f64::max);
+            let w = tune("MCTS_W", 0.0);
+            for q in 0..players {
+                let delta = heuristic::relative(&total, players, q);
+                reward[q as usize] = (delta / tune("MCTS_SQ", SQUASH)).tanh() * (1.0 - w)
+                    + w * (total[q as usize] / 100.0).tanh()
+                    + if total[q as usize] == best {
+                        WIN_BONUS
+                    } else {
+                        0.0
+                    };
+            }
+        } else {
+            let supply = heuristic::Supply::of(g);
+            let total = heuristic::totals(g, &supply, &mut self.scratch);
+            let w = tune("MCTS_W", 0.0);
+            for q in 0..players {
+                reward[q as usize] = (heuristic::relative(&total, players, q)
+                    / tune("MCTS_SQ", SQUASH))
+                .tanh()
+                    * (1.0 - w)
+                    + w * (total[q as usize] / 100.0).tanh();
+            }
+        }
+        reward
+    }
+
+    /// The most-visited child of the root (ties by mean reward, then the heuristic's order).
+    fn best_root_child(&self) -> usize {
+        let root = self.nodes[0];
+        let mut best = root.first;
+        for c in root.first + 1..root.first + root.open.max(1) as u32 {
+            let (a, b) = (&self.nodes[c as usize], &self.nodes[best as usize]);
+            if (a.visits, a.mean()) > (b.visits, b.mean()) {
+                best = c;
+            }
+        }
+        self.nodes[best as usize].option as usize
+    }
+}
+
+fn tune(name: &str, default: f64) -> f64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Children a node with `visits` visits may have: ⌈2√(visits + 1)⌉.
+fn widening(visits: u32) -> u32 {
+    (2.0 * ((visits + 1) as f64).sqrt()).ceil() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widening_grows_with_the_square_root() {
+        assert_eq!(widening(0), 2);
+        assert_eq!(widening(3), 4);
+        assert_eq!(widening(8), 6);
+        assert_eq!(widening(99), 20);
+    }
+}
