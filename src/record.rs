@@ -5,7 +5,9 @@
 use crate::engine::{
     Chooser, Compiled, Event, Game, GameOutcome, OnIllegal, ScriptProblem, Scripted, TakenDecision,
 };
+use crate::policy::spec::{PolicyError, SeatPolicies};
 use crate::policy::{Policy, PolicyKind};
+use crate::runner::{Choosers, Seats};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -27,7 +29,8 @@ pub struct GameRecord {
     pub ruleset: RecordRuleset,
     pub seed: u64,
     pub players: u8,
-    pub policy: PolicyKind,
+    /// Each seat's policy (`greedy`, or one per seat: `greedy,mcts:200`).
+    pub policy: SeatPolicies,
     /// Tile ids in the order drawn (discarded ones included), the start tile excluded.
     pub draws: Vec<String>,
     /// Set when the pack held only these draws and the game ended with final scoring.
@@ -40,16 +43,17 @@ fn yes() -> bool {
     true
 }
 
-/// Play a game keeping events and the record.
+/// Play a game keeping events and the record, each seat playing its `policy` (a per-seat
+/// list whose length is not `players` is an error).
 pub fn play_recorded(
     rules: &Arc<Compiled>,
     seed: u64,
     players: u8,
-    policy: PolicyKind,
-) -> (GameOutcome, Vec<Event>, GameRecord) {
+    policy: &SeatPolicies,
+) -> Result<(GameOutcome, Vec<Event>, GameRecord), PolicyError> {
     let mut game = Game::new(rules.clone(), seed, players);
     game.enable_record();
-    let mut chooser = Policy::new(policy);
+    let mut chooser = Choosers::new(Seats::for_players(policy, players)?);
     let mut events = Vec::new();
     let outcome = game.play(&mut chooser, &mut events);
     let r = &rules.rules;
@@ -67,12 +71,12 @@ pub fn play_recorded(
         },
         seed,
         players,
-        policy,
+        policy: policy.clone(),
         draws,
         complete: true,
         decisions: game.take_record(),
     };
-    (outcome, events, record)
+    Ok((outcome, events, record))
 }
 
 /// The result of replaying a record.

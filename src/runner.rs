@@ -6,9 +6,11 @@
 //! - [`play_cached`], [`Runner`]: many games on one thread, reusing the board allocations
 //!   (bulk comparisons and benchmarks).
 
+use crate::engine::{Chooser, Decision};
 use crate::engine::{
     Compiled, Event, EventSink, Game, GameOutcome, NoEvents, Pending, MAX_PLAYERS,
 };
+use crate::policy::spec::{PolicyError, SeatPolicies};
 use crate::policy::{Policy, PolicyKind};
 use std::sync::Arc;
 
@@ -39,6 +41,16 @@ impl Seats {
     pub fn of(&self, seat: u8) -> PolicyKind {
         self.0[seat as usize % MAX_PLAYERS]
     }
+
+    /// The seats of a game of `players` under `--policy` (one policy for every seat, or one
+    /// per seat; a list of another length is an error naming both numbers).
+    pub fn for_players(policy: &SeatPolicies, players: u8) -> Result<Seats, PolicyError> {
+        let kinds = policy.kinds(players)?;
+        Seats::per_seat(&kinds).ok_or(PolicyError::SeatCount {
+            given: kinds.len(),
+            players,
+        })
+    }
 }
 
 impl From<PolicyKind> for Seats {
@@ -47,24 +59,31 @@ impl From<PolicyKind> for Seats {
     }
 }
 
-/// The policies of one game, one per seat.
-struct Choosers([Policy; MAX_PLAYERS]);
+/// The policies of one game, one per seat: a [`Chooser`] that hands each decision to the
+/// deciding seat's policy.
+pub struct Choosers([Policy; MAX_PLAYERS]);
 
 impl Choosers {
-    fn new(seats: Seats) -> Choosers {
+    pub fn new(seats: Seats) -> Choosers {
         Choosers(seats.0.map(Policy::new))
+    }
+}
+
+impl Chooser for Choosers {
+    #[inline]
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        self.0[d.player as usize % MAX_PLAYERS].choose(game, d)
     }
 }
 
 /// Play `game` to its end: each decision goes to its seat's policy, each turn's tile comes
 /// from the pack. The drive loop every way of playing with policies uses.
 fn drive<S: EventSink>(game: &mut Game, choosers: &mut Choosers, s: &mut S) -> GameOutcome {
-    use crate::engine::Chooser;
     game.setup(s);
     loop {
         match game.pending() {
             Pending::Decision(d) => {
-                let i = choosers.0[d.player as usize % MAX_PLAYERS].choose(game, &d);
+                let i = choosers.choose(game, &d);
                 game.apply_with(i, s);
             }
             Pending::Draw => {
@@ -171,13 +190,12 @@ pub fn play_turns(
     policy: impl Into<Seats>,
     turns: u32,
 ) -> Game {
-    use crate::engine::Chooser;
     let mut choosers = Choosers::new(policy.into());
     let mut game = Game::new(rules.clone(), seed, players);
     game.setup(&mut NoEvents);
     while game.turn() < turns && game.draw(&mut NoEvents) {
         while let Pending::Decision(d) = game.pending() {
-            let i = choosers.0[d.player as usize % MAX_PLAYERS].choose(&game, &d);
+            let i = choosers.choose(&game, &d);
             game.apply(i);
         }
     }

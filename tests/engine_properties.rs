@@ -195,8 +195,20 @@ proptest! {
     #[test]
     fn a_record_replays_to_the_same_events(seed in any::<u64>(), players in 2u8..=5) {
         for (name, rules) in compiled() {
-            for policy in [PolicyKind::Random, PolicyKind::Greedy] {
-                let (outcome, events, record) = play_recorded(rules, seed, players, policy);
+            for policy in ["random", "greedy", "greedy,random"] {
+                // a per-seat list for as many seats as the game has
+                let policy: meeplab::policy::spec::SeatPolicies = match policy {
+                    "greedy,random" => (0..players)
+                        .map(|p| if p % 2 == 0 { "greedy" } else { "random" })
+                        .collect::<Vec<_>>()
+                        .join(",")
+                        .parse()
+                        .expect("a valid list"),
+                    one => one.parse().expect("a valid policy"),
+                };
+                let (outcome, events, record) =
+                    play_recorded(rules, seed, players, &policy).expect("seats match");
+                prop_assert_eq!(&record.policy, &policy);
                 let text = serde_json::to_string(&record).expect("record encodes");
                 let back: meeplab::record::GameRecord = serde_json::from_str(&text).expect("record decodes");
                 let r = replay(rules, &back, OnIllegal::Stop, PolicyKind::Random);

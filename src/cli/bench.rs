@@ -2,9 +2,9 @@
 //! what copying a mid-game position costs (`clone_ns`, the state's bytes) next to playing it
 //! out.
 
-use crate::cli::common::{check_players, load};
+use crate::cli::common::{check_players, load, seats_for};
 use meeplab::engine::compile;
-use meeplab::policy::PolicyKind;
+use meeplab::policy::spec::SeatPolicies;
 use meeplab::runner::{play_turns, Runner as Player};
 use rayon::prelude::*;
 use serde_json::json;
@@ -23,9 +23,9 @@ pub struct Args {
     /// Players per game.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Player policy for every seat.
-    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
-    pub policy: PolicyKind,
+    /// Player policy: one for every seat, or a comma-separated list with one per seat.
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::SeatPolicyParser)]
+    pub policy: SeatPolicies,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -43,10 +43,14 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = check_players(std::slice::from_ref(&rules), args.players) {
         return code;
     }
+    let seats = match seats_for(&args.policy, args.players) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
     let compiled = compile(&rules);
     let games = args.games;
     // warm-up
-    let mut player = Player::new(&compiled, args.policy);
+    let mut player = Player::new(&compiled, seats);
     for s in 0..(games / 20).max(10) {
         std::hint::black_box(player.play(s, args.players));
     }
@@ -72,7 +76,7 @@ pub fn run(args: Args) -> ExitCode {
     let check_all: i64 = (0..games)
         .into_par_iter()
         .map_init(
-            || Player::new(&compiled, args.policy),
+            || Player::new(&compiled, seats),
             |p, s| p.play(s, args.players).seats[0].total,
         )
         .sum();
@@ -83,7 +87,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     // a mid-game position: what a copy costs next to playing it out
     let half = (rules.total_tiles() / 2) as u32;
-    let mid = play_turns(&compiled, 1, args.players, args.policy, half);
+    let mid = play_turns(&compiled, 1, args.players, seats, half);
     let state_bytes = mid.state_bytes();
     let copies = 20_000u32;
     let t2 = Instant::now();
@@ -105,7 +109,7 @@ pub fn run(args: Args) -> ExitCode {
             "ruleset": rules.name,
             "games": games,
             "players": args.players,
-            "policy": args.policy.name(),
+            "policy": args.policy.to_string(),
             "threads": threads,
             "games_per_second_1_thread": gps1.round(),
             "games_per_second_all_threads": gpsn.round(),

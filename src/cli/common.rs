@@ -21,6 +21,18 @@ pub fn load(path: &Path) -> Result<Ruleset, ExitCode> {
     }
 }
 
+/// The seats of a game of `players` under `--policy`; a per-seat list of another length is a
+/// usage error (exit code 2) naming both numbers.
+pub fn seats_for(
+    policy: &meeplab::policy::spec::SeatPolicies,
+    players: u8,
+) -> Result<meeplab::runner::Seats, ExitCode> {
+    meeplab::runner::Seats::for_players(policy, players).map_err(|e| {
+        eprintln!("error: --policy {policy}: {e}");
+        ExitCode::from(2)
+    })
+}
+
 /// Load several rulesets, stopping at the first that fails (its diagnostics printed).
 pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Ruleset>, ExitCode> {
     paths.iter().map(|p| load(p)).collect()

@@ -3,7 +3,7 @@
 
 use crate::cli::common::{check_players, io_error, load, write_atomic};
 use meeplab::engine::{compile, Category, Event, GameOutcome};
-use meeplab::policy::PolicyKind;
+use meeplab::policy::spec::SeatPolicies;
 use meeplab::record::play_recorded;
 use meeplab::render::{board_svg::board_svg, narrate};
 use meeplab::ruleset::Ruleset;
@@ -21,9 +21,9 @@ pub struct Args {
     /// Number of players.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Player policy for every seat.
-    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
-    pub policy: PolicyKind,
+    /// Player policy: one for every seat, or a comma-separated list with one per seat.
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::SeatPolicyParser)]
+    pub policy: SeatPolicies,
     /// Print one JSON object instead of the log.
     #[arg(long)]
     pub json: bool,
@@ -44,7 +44,14 @@ pub fn run(args: Args) -> ExitCode {
         return code;
     }
     let compiled = compile(&rules);
-    let (outcome, events, record) = play_recorded(&compiled, args.seed, args.players, args.policy);
+    let (outcome, events, record) =
+        match play_recorded(&compiled, args.seed, args.players, &args.policy) {
+            Ok(played) => played,
+            Err(e) => {
+                eprintln!("error: --policy {}: {e}", args.policy);
+                return ExitCode::from(2);
+            }
+        };
     if let Some(path) = &args.record {
         let text = match serde_json::to_string_pretty(&record) {
             Ok(t) => t,
@@ -58,12 +65,12 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if let Some(path) = &args.svg {
-        // re-create the final position for the picture
+        // re-create the final position for the picture (the record covers every decision)
         let replayed = meeplab::record::replay(
             &compiled,
             &record,
             meeplab::engine::OnIllegal::Stop,
-            args.policy,
+            meeplab::policy::PolicyKind::Random,
         );
         let title = format!(
             "{} — seed {}, {} players, {} policy",
@@ -75,7 +82,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if args.json {
-        let v = game_json(&rules, &outcome, &events, args.seed, args.policy);
+        let v = game_json(&rules, &outcome, &events, args.seed, &args.policy);
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         outln!(
@@ -98,7 +105,7 @@ pub fn game_json(
     outcome: &GameOutcome,
     events: &[Event],
     seed: u64,
-    policy: PolicyKind,
+    policy: &dyn std::fmt::Display,
 ) -> serde_json::Value {
     let players: Vec<serde_json::Value> = outcome
         .seats
@@ -142,7 +149,7 @@ pub fn game_json(
     json!({
         "seed": seed,
         "ruleset": { "name": rules.name, "hash": rules.hash, "file": rules.file },
-        "policy": policy.name(),
+        "policy": policy.to_string(),
         "player_count": outcome.seats.len(),
         "turns": outcome.turns,
         "tiles_placed": outcome.tiles_placed,

@@ -510,7 +510,7 @@ fn scoring_events(events: &[Event], player: u8) -> Value {
 
 fn side_json(args: &Args, out: &Outcome, side: &Side) -> Value {
     let r = &side.run.replayed;
-    let mut v = game_json(&side.rules, &r.outcome, &r.events, 0, args.policy);
+    let mut v = game_json(&side.rules, &r.outcome, &r.events, 0, &args.policy);
     if let Some(players) = v.get_mut("players").and_then(Value::as_array_mut) {
         for (p, pj) in players.iter_mut().enumerate() {
             if let Some(o) = pj.as_object_mut() {

@@ -2,14 +2,14 @@
 //! first differing event, each side's events after it, the final results — with the
 //! divergence tree as Graphviz DOT (`--dot`) and the boards at the divergence turn (`--svg`).
 
-use crate::cli::common::{check_players, io_error, load_all, write_atomic};
+use crate::cli::common::{check_players, io_error, load_all, seats_for, write_atomic};
 use meeplab::compare::divergence_tree;
-use meeplab::engine::{compile, Compiled, Event, Game, GameOutcome, NoEvents};
-use meeplab::policy::{Policy, PolicyKind};
+use meeplab::engine::{compile, Event, GameOutcome};
+use meeplab::policy::spec::SeatPolicies;
 use meeplab::render::{board_svg::board_svg_highlighted, narrate};
+use meeplab::runner::play_turns;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -22,9 +22,9 @@ pub struct Args {
     /// Players per game.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Player policy for every seat.
-    #[arg(long, default_value = "random", value_parser = crate::cli::args::PolicyParser)]
-    pub policy: PolicyKind,
+    /// Player policy: one for every seat, or a comma-separated list with one per seat.
+    #[arg(long, default_value = "random", value_parser = crate::cli::args::SeatPolicyParser)]
+    pub policy: SeatPolicies,
     /// Events shown after the divergence point, per ruleset.
     #[arg(long, default_value_t = 12)]
     pub after: usize,
@@ -54,15 +54,6 @@ fn by_turn(events: &[Event]) -> Vec<Vec<&Event>> {
     turns
 }
 
-/// The game's state at the end of turn `turn` (replayed from the seed).
-fn game_at(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind, turn: u32) -> Game {
-    let mut g = Game::new(rules.clone(), seed, players);
-    let mut p = Policy::new(policy);
-    g.setup(&mut NoEvents);
-    while g.turn() < turn && g.play_turn(&mut p, &mut NoEvents) {}
-    g
-}
-
 pub fn run(args: Args) -> ExitCode {
     if let Err(code) = crate::cli::common::check_distinct(&args.rulesets) {
         return code;
@@ -74,6 +65,10 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = check_players(&rules, args.players) {
         return code;
     }
+    let seats = match seats_for(&args.policy, args.players) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let mut runs: Vec<(GameOutcome, Vec<Event>)> = Vec::new();
     for c in &compiled {
@@ -81,7 +76,7 @@ pub fn run(args: Args) -> ExitCode {
             c,
             args.seed,
             args.players,
-            args.policy,
+            seats,
         ));
     }
     let key = meeplab::report::plot::key;
@@ -111,7 +106,7 @@ pub fn run(args: Args) -> ExitCode {
         let v = serde_json::json!({
             "seed": args.seed,
             "players": args.players,
-            "policy": args.policy.name(),
+            "policy": args.policy.to_string(),
             "rulesets": rules.iter().enumerate().map(|(i, r)| serde_json::json!({
                 "key": key(i), "name": r.name, "hash": r.hash, "file": r.file,
             })).collect::<Vec<_>>(),
@@ -211,7 +206,8 @@ pub fn run(args: Args) -> ExitCode {
             .iter()
             .zip(&rules)
             .map(|(c, r)| {
-                let g = game_at(c, args.seed, args.players, args.policy, turn);
+                // the state at the end of the divergent turn, replayed from the seed
+                let g = play_turns(c, args.seed, args.players, seats, turn);
                 // outline the tile of the divergent turn
                 let mark: Vec<(i32, i32)> = g
                     .placed_tiles()
