@@ -10,6 +10,7 @@ use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::compile;
 use meeplab::policy::spec::SeatPolicies;
+use meeplab::report::boards::ExampleRules;
 use meeplab::report::{
     compare_to_dir_with, has_checkpoint, ChartFormat, ExtraFiles, Finished, OutputOptions,
     RunOutput,
@@ -194,6 +195,7 @@ pub fn execute(
         format: settings.format,
         resume: settings.resume,
         checkpoint_every: std::time::Duration::from_secs_f64(settings.checkpoint_seconds.max(0.0)),
+        boards: Some(ExampleRules::new(compiled.clone())),
     };
     if !settings.resume && has_checkpoint(&settings.out) {
         eprintln!(
