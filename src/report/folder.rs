@@ -7,7 +7,8 @@
 //! nothing new. Siblings left by a process that died are removed by the next run.
 //!
 //! A folder is only replaced when it holds nothing but what a run writes (see
-//! [`is_run_file`]), so `--out ~` or `--out src` is refused rather than swapped away.
+//! [`is_run_file`]; a sweep's `rulesets/`, a multi-level compare's `levels/` of run folders),
+//! so `--out ~` or `--out src` is refused rather than swapped away.
 
 use std::fs;
 use std::io;
@@ -42,6 +43,18 @@ fn holds_only_rules(dir: &Path) -> io::Result<bool> {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if !entry.file_type()?.is_file() || !name.ends_with(".rules") {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether folder `dir` holds nothing but run folders (the levels of a multi-level compare),
+/// each of which a new run may replace.
+fn holds_only_runs(dir: &Path) -> io::Result<bool> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if !entry.file_type()?.is_dir() || check_replaceable(&entry.path()).is_err() {
             return Ok(false);
         }
     }
@@ -100,6 +113,12 @@ pub fn check_replaceable(dir: &Path) -> io::Result<()> {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if entry.file_type()?.is_dir() && name == RULES_FOLDER && holds_only_rules(&entry.path())? {
+            continue;
+        }
+        if entry.file_type()?.is_dir()
+            && name == super::levels::LEVELS_FOLDER
+            && holds_only_runs(&entry.path())?
+        {
             continue;
         }
         if !entry.file_type()?.is_file() || !is_run_file(&name) {

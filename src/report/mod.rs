@@ -14,6 +14,7 @@ pub mod fmt;
 pub mod folder;
 pub mod html;
 pub mod json;
+pub mod levels;
 pub mod markdown;
 pub mod output;
 pub mod plot;
