@@ -207,8 +207,7 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
     if let Some(file) = chart.first() {
         let _ = writeln!(
             md,
-            "\n## Chart\n\n![{}]({file})\n",
-            "Winner changed, by skill level"
+            "\n## Chart\n\n![Winner changed, by skill level]({file})\n"
         );
     }
     let _ = writeln!(
