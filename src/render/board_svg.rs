@@ -77,7 +77,7 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
     let table_h = 24.0 * (players as f64 + 2.0);
     let w = (cols * T + X0 + 20.0).max(600.0);
     let track = game.rules().rules.robbers.as_ref().map(|r| r.track.max(1));
-    let track_h = if track.is_some() { 64.0 } else { 0.0 };
+    let track_h = if track.is_some() { 76.0 } else { 0.0 };
     let legend = legend_items(game, !highlight.is_empty(), track.is_some());
     let legend_h = 30.0 + 20.0 * legend.len().div_ceil(2) as f64;
     let h = Y0 + rows * T + 20.0 + track_h + table_h + legend_h;
@@ -353,7 +353,8 @@ fn grid(s: &mut String, (minx, maxx): (i32, i32), (miny, maxy): (i32, i32)) {
 /// triangle marked R) in its colour on its space, robbers in supply listed beside.
 fn score_track(s: &mut String, game: &Game, track: u32, top: f64, width: f64) {
     let cell = ((width - 40.0) / track as f64).min(16.0);
-    let y = top + 16.0;
+    // the robbers stand in a row above the spaces, the markers on them
+    let y = top + 30.0;
     let _ = writeln!(
         s,
         r#"<text x="20" y="{}" font-size="12">score track (robbers stand on its spaces)</text>"#,
@@ -389,15 +390,14 @@ fn score_track(s: &mut String, game: &Game, track: u32, top: f64, width: f64) {
         );
         match game.robbers().get(p as usize).copied().flatten() {
             Some(space) => {
-                let x = 20.0 + (space % track) as f64 * cell + dx;
+                // robbers on one space stand side by side, in seat order
+                let spread = (p as f64 - (players as f64 - 1.0) / 2.0) * 8.0;
+                let x = 20.0 + (space % track) as f64 * cell + cell / 2.0 + spread;
                 let _ = writeln!(
                     s,
-                    r##"<path d="M{} {} l{} {} l{} 0 z" fill="{colour}" stroke="#000" stroke-width="0.6"><title>{} robber on space {space}</title></path>"##,
-                    x + cell * 0.15,
-                    y - 9.0,
-                    cell * 0.15,
-                    -8.0,
-                    -cell * 0.3,
+                    r##"<path d="M{} {} l5 -12 l5 12 z" fill="{colour}" stroke="#000" stroke-width="0.6"><title>{} robber on space {space}</title></path>"##,
+                    x - 5.0,
+                    y - 2.0,
                     seat_name(p)
                 );
             }
