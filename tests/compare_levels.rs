@@ -123,6 +123,10 @@ fn a_level_twice_and_sharding_or_resuming_levels_are_usage_errors() {
             "are the same skill level",
         ),
         (
+            &["--policy", "greedy", "--policy", "greedy,random,random"][..],
+            "3 policies given for 2 players",
+        ),
+        (
             &["--policy", "greedy", "--policy", "random", "--shard", "1/2"][..],
             "--shard 1/2 with several --policy levels",
         ),

@@ -299,7 +299,16 @@ pub fn execute(
 /// Refuses the same skill level given twice (usage error, exit code 2): two `--policy` values
 /// that give every seat the same policy (`greedy` and `greedy,greedy`, `mcts` and its default
 /// budget written out) would play the same games twice.
+/// Every level is checked against the player count before any is played.
 fn check_levels(levels: &[SeatPolicies], players: u8) -> Result<(), ExitCode> {
+    if levels.len() > 1 {
+        for l in levels {
+            if let Err(e) = l.kinds(players) {
+                eprintln!("error: --policy {l}: {e}");
+                return Err(ExitCode::from(2));
+            }
+        }
+    }
     for (j, b) in levels.iter().enumerate() {
         for a in &levels[..j] {
             let same_text = a.to_string() == b.to_string();

@@ -144,13 +144,12 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
     }
     md.push_str("\n## Levels\n\n| Level | Policy | Report |\n|---|---|---|\n");
     for (i, l) in r.levels.iter().enumerate() {
+        let f = &l.folder;
         let _ = writeln!(
             md,
-            "| {} | `{}` | [{}/report.md]({}/report.md) |",
+            "| {} | `{}` | [{f}/report.md]({f}/report.md) · [report.html]({f}/report.html) |",
             i + 1,
             l.policy,
-            l.folder,
-            l.folder
         );
     }
     md.push_str(
