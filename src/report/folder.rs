@@ -258,4 +258,25 @@ mod tests {
         assert!(!dead.exists());
         assert!(split(Path::new(".")).is_err());
     }
+
+    #[test]
+    fn a_multi_level_run_may_be_replaced_but_not_a_folder_beside_it() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("out");
+        let level = out.join("levels").join("greedy");
+        fs::create_dir_all(&level).unwrap();
+        fs::write(out.join("report.md"), "top").unwrap();
+        fs::write(level.join("report.json"), "level").unwrap();
+        fs::write(level.join("example-A-B-seed-1-A.svg"), "<svg/>").unwrap();
+        check_replaceable(&out).unwrap();
+        fs::write(level.join("notes.txt"), "mine").unwrap();
+        let err = check_replaceable(&out).unwrap_err();
+        assert!(err.to_string().contains("holds levels"), "{err}");
+        fs::remove_file(level.join("notes.txt")).unwrap();
+        fs::write(out.join("levels").join("stray.txt"), "mine").unwrap();
+        assert!(
+            check_replaceable(&out).is_err(),
+            "only run folders in levels/"
+        );
+    }
 }

@@ -3,7 +3,10 @@
 //! `--resume`).
 //!
 //! [`write_report`] writes everything derived from a [`Report`] into a directory;
-//! `games.csv` is streamed separately while games are played ([`csv::GamesCsv`]). Single
+//! `games.csv` is streamed separately while games are played ([`csv::GamesCsv`]). The boards
+//! of the example games ([`boards`]) are drawn when the report is written, from the whole (or
+//! merged) run's examples; a run at several skill levels gets its side-by-side report from
+//! [`levels`]. Single
 //! files are written atomically ([`atomic`]), whole output folders are swapped in at once
 //! ([`folder`]). This layer calls into [`crate::compare`], never the other way round.
 
