@@ -240,10 +240,11 @@ impl Search {
             let total = heuristic::totals(g, &supply, &mut self.scratch);
             let w = tune("MCTS_W", 0.0);
             for q in 0..players {
-                reward[q as usize] =
-                    (heuristic::relative(&total, players, q) / tune("MCTS_SQ", SQUASH)).tanh()
-                        * (1.0 - w)
-                        + w * (total[q as usize] / 100.0).tanh();
+                reward[q as usize] = (heuristic::relative(&total, players, q)
+                    / tune("MCTS_SQ", SQUASH))
+                .tanh()
+                    * (1.0 - w)
+                    + w * (total[q as usize] / 100.0).tanh();
             }
         }
         reward
