@@ -99,7 +99,21 @@ fn threads_and_shards_give_the_same_report() {
         "--out",
         dir("merged").to_str().expect("utf-8 path"),
     ]);
-    for file in ["report.json", "games.csv", "report.md"] {
+    // the example boards are drawn from the merged examples: the same files
+    let mut files: Vec<String> = ["report.json", "games.csv", "report.md", "report.html"]
+        .map(String::from)
+        .to_vec();
+    let boards: Vec<String> = std::fs::read_dir(dir("t1"))
+        .expect("t1")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("example-"))
+        .collect();
+    assert!(
+        !boards.is_empty(),
+        "HiG vs RGG has example games with boards"
+    );
+    files.extend(boards);
+    for file in &files {
         let one = std::fs::read(dir("t1").join(file)).expect("t1");
         assert_eq!(
             one,

@@ -3,6 +3,11 @@
 //!
 //! SIGINT/SIGTERM stop the run after the batch in flight: it checkpoints, prints how far it
 //! got and the command that continues it (`--resume`), and exits 130.
+//!
+//! `--policy` given several times compares at several skill levels: each level is a whole run
+//! of the same seeds in `OUT/levels/<policy>/`, and `OUT` gets the side-by-side report
+//! ([`meeplab::report::levels`]). The whole folder appears at once when every level is done;
+//! such a run is not sharded or resumed (each level alone can be).
 
 use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,6 +15,11 @@ use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::compile;
 use meeplab::policy::spec::SeatPolicies;
+use meeplab::report::boards::ExampleRules;
+use meeplab::report::folder::Staging;
+use meeplab::report::levels::{
+    folder_name, levels_table, write_levels_report, Level, LevelsReport, LEVELS_FOLDER,
+};
 use meeplab::report::{
     compare_to_dir_with, has_checkpoint, ChartFormat, ExtraFiles, Finished, OutputOptions,
     RunOutput,
@@ -39,8 +49,15 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Player policy: one for every seat, or one per seat, seat 1 first (`greedy,random`).
-    #[arg(long, default_value = "random", value_parser = crate::cli::args::SeatPolicyParser)]
-    pub policy: SeatPolicies,
+    /// Give it several times to compare at several skill levels, the same seeds at each
+    /// (`--policy random --policy greedy --policy mcts:200`).
+    #[arg(
+        long,
+        default_value = "random",
+        value_parser = crate::cli::args::SeatPolicyParser,
+        action = clap::ArgAction::Append
+    )]
+    pub policy: Vec<SeatPolicies>,
     /// Output folder.
     #[arg(long, default_value = "out/compare")]
     pub out: PathBuf,
@@ -80,22 +97,33 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = crate::cli::common::check_distinct(&args.rulesets) {
         return code;
     }
+    if let Err(code) = check_levels(&args.policy, args.players) {
+        return code;
+    }
     let rules = match load_all(&args.rulesets) {
         Ok(r) => r,
         Err(code) => return code,
+    };
+    let Some(first_policy) = args.policy.first() else {
+        eprintln!("error: no --policy");
+        return ExitCode::from(2);
     };
     let settings = Settings {
         games: args.games,
         players: args.players,
         seed: args.seed,
-        policy: args.policy.clone(),
+        policy: first_policy.clone(),
         out: args.out.clone(),
         threads: args.threads,
         shard: args.shard,
         format: args.format,
         resume: args.resume,
         checkpoint_seconds: args.checkpoint_seconds,
+        resumable: true,
     };
+    if args.policy.len() > 1 {
+        return run_levels(&rules, &settings, &args.policy, args.json);
+    }
     match execute(&rules, &settings, &|_, _| Ok(Vec::new())) {
         Ok(out) => {
             if settings.shard.is_some() {
@@ -129,6 +157,9 @@ pub struct Settings {
     pub format: ChartFormat,
     pub resume: bool,
     pub checkpoint_seconds: f64,
+    /// An interrupted run may be continued with `--resume` (false for the levels of a
+    /// multi-level run, which is started again instead).
+    pub resumable: bool,
 }
 
 /// Play the coupled run of `rules` (the first is the reference) and write its output folder,
@@ -194,6 +225,7 @@ pub fn execute(
         format: settings.format,
         resume: settings.resume,
         checkpoint_every: std::time::Duration::from_secs_f64(settings.checkpoint_seconds.max(0.0)),
+        boards: Some(ExampleRules::new(compiled.clone())),
     };
     if !settings.resume && has_checkpoint(&settings.out) {
         eprintln!(
@@ -202,9 +234,13 @@ pub fn execute(
             settings.out.display()
         );
     }
-    if let Err(e) = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst)) {
-        eprintln!("warning: cannot catch interrupts ({e}); an interrupted run is lost");
-    }
+    // once per process: the levels of a multi-level run share the handler
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    HANDLER.call_once(|| {
+        if let Err(e) = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst)) {
+            eprintln!("warning: cannot catch interrupts ({e}); an interrupted run is lost");
+        }
+    });
     let players = settings.players;
     let result = compare_to_dir_with(
         &spec,
@@ -217,6 +253,18 @@ pub fn execute(
     bar.finish_and_clear();
     match result {
         Ok(Finished::Complete(out)) => Ok(*out),
+        Ok(Finished::Interrupted {
+            games_done,
+            games_in_run,
+            ..
+        }) if !settings.resumable => {
+            eprintln!(
+                "interrupted: {games_done} of {games_in_run} games of level --policy {} \
+                 played; a run with several --policy levels cannot be resumed: start it again",
+                settings.policy
+            );
+            Err(ExitCode::from(130))
+        }
         Ok(Finished::Interrupted {
             games_done,
             games_in_run,
@@ -246,4 +294,128 @@ pub fn execute(
             Err(ExitCode::from(1))
         }
     }
+}
+
+/// Refuses the same skill level given twice (usage error, exit code 2): two `--policy` values
+/// that give every seat the same policy (`greedy` and `greedy,greedy`, `mcts` and its default
+/// budget written out) would play the same games twice.
+/// Every level is checked against the player count before any is played.
+fn check_levels(levels: &[SeatPolicies], players: u8) -> Result<(), ExitCode> {
+    if levels.len() > 1 {
+        for l in levels {
+            if let Err(e) = l.kinds(players) {
+                eprintln!("error: --policy {l}: {e}");
+                return Err(ExitCode::from(2));
+            }
+        }
+    }
+    for (j, b) in levels.iter().enumerate() {
+        for a in &levels[..j] {
+            let same_text = a.to_string() == b.to_string();
+            let same_play =
+                matches!((a.kinds(players), b.kinds(players)), (Ok(x), Ok(y)) if x == y);
+            if same_text {
+                eprintln!("error: --policy {a} is given twice; give each skill level once");
+                return Err(ExitCode::from(2));
+            }
+            if same_play {
+                eprintln!(
+                    "error: --policy {a} and --policy {b} are the same skill level (every seat \
+                     plays the same policy); give each level once"
+                );
+                return Err(ExitCode::from(2));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A run at several skill levels: each level a whole run in `OUT/levels/<policy>/`, all of
+/// them and the side-by-side report staged together and swapped in at once.
+fn run_levels(rules: &[Ruleset], base: &Settings, levels: &[SeatPolicies], json: bool) -> ExitCode {
+    if let Some(shard) = base.shard {
+        eprintln!(
+            "error: --shard {shard} with several --policy levels: shard and merge each level on \
+             its own (one --policy per run)"
+        );
+        return ExitCode::from(2);
+    }
+    if base.resume {
+        eprintln!(
+            "error: --resume with several --policy levels: such a run cannot be resumed; run it \
+             again without --resume"
+        );
+        return ExitCode::from(2);
+    }
+    if let Err(code) = crate::cli::args::prepare_out_dir(&base.out) {
+        return code;
+    }
+    let staging = match Staging::create(&base.out) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: --out {}: {e}", base.out.display());
+            return ExitCode::from(1);
+        }
+    };
+    let mut done = Vec::new();
+    for policy in levels {
+        let text = policy.to_string();
+        let folder = format!("{LEVELS_FOLDER}/{}", folder_name(&text));
+        let settings = Settings {
+            policy: policy.clone(),
+            out: staging.path().join(&folder),
+            resumable: false,
+            ..base.clone()
+        };
+        if crate::cli::args::verbose() {
+            eprintln!("level --policy {text}");
+        }
+        match execute(rules, &settings, &|_, _| Ok(Vec::new())) {
+            Ok(out) => done.push(Level {
+                policy: text,
+                folder,
+                report: out.report,
+            }),
+            Err(code) => return code,
+        }
+    }
+    let command = done.first().map_or_else(String::new, |l| {
+        let mut cmd = l.report.reproducibility.command.clone();
+        for other in &done[1..] {
+            cmd.push_str(&format!(" --policy {}", shell_quote(&other.policy)));
+        }
+        cmd
+    });
+    let report = LevelsReport {
+        games: base.games,
+        players: base.players,
+        seed: base.seed,
+        policies: done.iter().map(|l| l.policy.clone()).collect(),
+        command,
+        levels: done,
+    };
+    let written = write_levels_report(staging.path(), &report, base.format)
+        .and_then(|files| staging.commit().map(|()| files));
+    let files = match written {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("error: writing the report into {}: {e}", base.out.display());
+            return ExitCode::from(1);
+        }
+    };
+    if json {
+        return crate::cli::common::print_json(&report);
+    }
+    if !crate::cli::args::quiet() {
+        out!("{}", levels_table(&report));
+        outln!();
+        for level in &report.levels {
+            outln!("wrote {}/", base.out.join(&level.folder).display());
+        }
+        for f in files {
+            let name = f.file_name().map(PathBuf::from).unwrap_or(f);
+            outln!("wrote {}", base.out.join(name).display());
+        }
+    }
+    ExitCode::SUCCESS
 }

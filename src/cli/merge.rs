@@ -1,8 +1,12 @@
 //! `meeplab merge`: combine `compare --shard` (or `sweep --shard`) outputs into the unsharded
 //! run's report; shards of a sweep also give the sweep's report.
 
-use meeplab::report::{merge_to_dir_with, ChartFormat, OutputOptions};
-use std::path::PathBuf;
+use meeplab::compare::ShardFile;
+use meeplab::engine::compile;
+use meeplab::report::boards::ExampleRules;
+use meeplab::report::json::read_json;
+use meeplab::report::{merge_to_dir_with, ChartFormat, OutputOptions, ACCUMULATOR_JSON};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -25,6 +29,7 @@ pub fn run(args: Args) -> ExitCode {
     let opts = OutputOptions {
         dir: args.out.clone(),
         format: args.format,
+        boards: example_rules(&args.shards),
         ..OutputOptions::default()
     };
     if let Err(code) = crate::cli::args::prepare_out_dir(&args.out) {
@@ -62,4 +67,52 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The rulesets of the shards' run, for the boards of the example games: each loaded from the
+/// file the run names (or, for a sweep's generated rulesets, from the shard's `rulesets/`
+/// folder) and checked against the run's content hash. `None`, with a note, when one cannot
+/// be found: the merged report then shows the examples without boards. A broken shard is
+/// left to the merge to report.
+fn example_rules(shards: &[PathBuf]) -> Option<ExampleRules> {
+    let first = shards.first()?;
+    let run: ShardFile = read_json(&first.join(ACCUMULATOR_JSON)).ok()?;
+    let mut compiled = Vec::new();
+    for info in &run.spec.rulesets {
+        let mut candidates: Vec<PathBuf> = Vec::new();
+        if let Some(file) = &info.file {
+            candidates.push(PathBuf::from(file));
+            if let Some(name) = Path::new(file).file_name() {
+                candidates.extend(
+                    shards
+                        .iter()
+                        .map(|d| d.join(meeplab::report::folder::RULES_FOLDER).join(name)),
+                );
+            }
+        }
+        let found = candidates.iter().find_map(|c| {
+            crate::cli::args::load_ruleset(c)
+                .ok()
+                .filter(|l| l.ruleset.hash == info.hash)
+        });
+        match found {
+            Some(loaded) => compiled.push(compile(&loaded.ruleset)),
+            None => {
+                if !crate::cli::args::quiet() {
+                    eprintln!(
+                        "note: the example games are shown without boards: ruleset \"{}\" \
+                         (hash {}) was not found{}",
+                        info.name,
+                        info.hash,
+                        info.file
+                            .as_deref()
+                            .map(|f| format!(" at {f}"))
+                            .unwrap_or_default()
+                    );
+                }
+                return None;
+            }
+        }
+    }
+    Some(ExampleRules::new(compiled))
 }

@@ -133,6 +133,7 @@ pub fn run(args: Args) -> ExitCode {
         format: args.format,
         resume: args.resume,
         checkpoint_seconds: 5.0,
+        resumable: true,
     };
 
     let base = match load(Path::new(&base_arg)) {

@@ -1,6 +1,8 @@
 //! The board as an SVG picture: every tile with its cities, roads, fields and cloister drawn
 //! from the tile's own feature list, followers in seat colours on their segments, ingots on
-//! tiles, and the score table underneath — people check rules by looking.
+//! tiles, a coordinate grid (the engine's tile x and y), the score track with the robbers when
+//! the ruleset has them, the score table and a legend underneath — people check rules by
+//! looking.
 
 use crate::engine::{Category, Game};
 use crate::render::{seat_name, SEAT_COLOURS};
@@ -8,6 +10,10 @@ use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind};
 use std::fmt::Write;
 
 const T: f64 = 64.0;
+/// Left edge of the board (room for the row numbers).
+const X0: f64 = 44.0;
+/// Top edge of the board (room for the title and the column numbers).
+const Y0: f64 = 58.0;
 
 /// Midpoint of a side on a unit tile (0..1), y down.
 fn side_mid(s: usize) -> (f64, f64) {
@@ -69,8 +75,12 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
     let rows = (maxy - miny + 1) as f64;
     let players = game.players() as usize;
     let table_h = 24.0 * (players as f64 + 2.0);
-    let w = (cols * T + 40.0).max(560.0);
-    let h = rows * T + 60.0 + table_h;
+    let w = (cols * T + X0 + 20.0).max(600.0);
+    let track = game.rules().rules.robbers.as_ref().map(|r| r.track.max(1));
+    let track_h = if track.is_some() { 76.0 } else { 0.0 };
+    let legend = legend_items(game, !highlight.is_empty(), track.is_some());
+    let legend_h = 30.0 + 20.0 * legend.len().div_ceil(2) as f64;
+    let h = Y0 + rows * T + 20.0 + track_h + table_h + legend_h;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -79,13 +89,14 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         s,
-        r#"<text x="20" y="26" font-size="16">{}</text>"#,
+        r#"<text x="20" y="24" font-size="16">{}</text>"#,
         escape(title)
     );
+    grid(&mut s, (minx, maxx), (miny, maxy));
     let rules = game.rules();
     for t in tiles {
-        let ox = 20.0 + (t.x - minx) as f64 * T;
-        let oy = 40.0 + (t.y - miny) as f64 * T;
+        let ox = X0 + (t.x - minx) as f64 * T;
+        let oy = Y0 + (t.y - miny) as f64 * T;
         let p = |x: f64, y: f64| (ox + x * T, oy + y * T);
         let tt = &rules.rules.tiles[t.tile as usize];
         let _ = writeln!(
@@ -225,8 +236,8 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
             let _ = writeln!(
                 s,
                 r##"<rect x="{}" y="{}" width="{T}" height="{T}" fill="none" stroke="#e00000" stroke-width="4"/>"##,
-                20.0 + (hx - minx) as f64 * T,
-                40.0 + (hy - miny) as f64 * T
+                X0 + (hx - minx) as f64 * T,
+                Y0 + (hy - miny) as f64 * T
             );
         }
     }
@@ -244,8 +255,8 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
             rotate_side_mask(feat.sides, t.rot),
             rotate_half_mask(feat.halves, t.rot),
         );
-        let cx = 20.0 + (x - minx) as f64 * T + ux * T;
-        let cy = 40.0 + (y - miny) as f64 * T + uy * T;
+        let cx = X0 + (x - minx) as f64 * T + ux * T;
+        let cy = Y0 + (y - miny) as f64 * T + uy * T;
         let colour = SEAT_COLOURS[f.player as usize % SEAT_COLOURS.len()];
         let shape = if feat.kind == FeatureKind::Field {
             format!(
@@ -256,8 +267,13 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
         };
         let _ = writeln!(s, "{shape}");
     }
+    let mut y = Y0 + rows * T + 20.0;
+    if let Some(track) = track {
+        score_track(&mut s, game, track, y, w);
+        y += track_h;
+    }
     // score table
-    let mut y = 40.0 + rows * T + 28.0;
+    y += 8.0;
     let header = format!(
         "{:<8}  {:>4}  {:>4}  {:>8}  {:>5}  {:>4}  {:>7}  {:>6}  {:>5}",
         "player", "road", "city", "cloister", "field", "gold", "robbers", "ingots", "total"
@@ -289,8 +305,222 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
             escape(&line)
         );
     }
+    draw_legend(&mut s, &legend, y + 30.0);
     let _ = writeln!(s, "</svg>");
     s
+}
+
+/// The coordinate grid: a light outline for every cell of the board's bounding box (empty
+/// cells included) and the engine's x above each column, y left of each row.
+fn grid(s: &mut String, (minx, maxx): (i32, i32), (miny, maxy): (i32, i32)) {
+    let _ = writeln!(s, r##"<g class="grid" font-size="11" fill="#555">"##);
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="{}" text-anchor="end" font-style="italic">x→ y↓</text>"##,
+        X0 - 2.0,
+        Y0 - 6.0
+    );
+    for x in minx..=maxx {
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle">{x}</text>"#,
+            X0 + (x - minx) as f64 * T + T / 2.0,
+            Y0 - 6.0
+        );
+    }
+    for y in miny..=maxy {
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="end">{y}</text>"#,
+            X0 - 6.0,
+            Y0 + (y - miny) as f64 * T + T / 2.0 + 4.0
+        );
+    }
+    for x in minx..=maxx {
+        for y in miny..=maxy {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="{T}" height="{T}" fill="none" stroke="#ccc" stroke-dasharray="3 3"/>"##,
+                X0 + (x - minx) as f64 * T,
+                Y0 + (y - miny) as f64 * T
+            );
+        }
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// The score track of the robbers: `track` spaces, each seat's marker (a dot) and robber (a
+/// triangle marked R) in its colour on its space, robbers in supply listed beside.
+fn score_track(s: &mut String, game: &Game, track: u32, top: f64, width: f64) {
+    let cell = ((width - 40.0) / track as f64).min(16.0);
+    // the robbers stand in a row above the spaces, the markers on them
+    let y = top + 30.0;
+    let _ = writeln!(
+        s,
+        r#"<text x="20" y="{}" font-size="12">score track (robbers stand on its spaces)</text>"#,
+        top + 10.0
+    );
+    for k in 0..track {
+        let x = 20.0 + k as f64 * cell;
+        let _ = writeln!(
+            s,
+            r##"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#f6f6f6" stroke="#bbb" stroke-width="0.5"/>"##
+        );
+        if k % 10 == 0 {
+            let _ = writeln!(
+                s,
+                r##"<text x="{}" y="{}" font-size="9" fill="#555">{k}</text>"##,
+                x + 1.0,
+                y + cell + 10.0
+            );
+        }
+    }
+    let players = game.players();
+    let mut supply = Vec::new();
+    for p in 0..players {
+        let colour = SEAT_COLOURS[p as usize % SEAT_COLOURS.len()];
+        let space = game.marker_space(p) % track;
+        let dx = cell * (0.2 + 0.6 * p as f64 / players.max(1) as f64);
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{colour}" stroke="white" stroke-width="0.5"/>"#,
+            20.0 + space as f64 * cell + dx + cell * 0.1,
+            y + cell * 0.35,
+            (cell * 0.18).max(2.0)
+        );
+        match game.robbers().get(p as usize).copied().flatten() {
+            Some(space) => {
+                // robbers on one space stand side by side, in seat order
+                let spread = (p as f64 - (players as f64 - 1.0) / 2.0) * 8.0;
+                let x = 20.0 + (space % track) as f64 * cell + cell / 2.0 + spread;
+                let _ = writeln!(
+                    s,
+                    r##"<path d="M{} {} l5 -12 l5 12 z" fill="{colour}" stroke="#000" stroke-width="0.6"><title>{} robber on space {space}</title></path>"##,
+                    x - 5.0,
+                    y - 2.0,
+                    seat_name(p)
+                );
+            }
+            None => supply.push(seat_name(p)),
+        }
+    }
+    if !supply.is_empty() {
+        let _ = writeln!(
+            s,
+            r#"<text x="20" y="{}" font-size="11">robbers in supply: {}</text>"#,
+            y + cell + 24.0,
+            supply.join(", ")
+        );
+    }
+}
+
+/// One legend entry: its symbol (SVG drawn at the origin, 16×12 units) and its meaning.
+struct LegendItem {
+    symbol: String,
+    text: String,
+}
+
+/// The legend of a board: the symbols this picture can hold.
+fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> {
+    let item = |symbol: &str, text: &str| LegendItem {
+        symbol: symbol.to_string(),
+        text: text.to_string(),
+    };
+    let mut v = vec![
+        item(r##"<rect width="16" height="12" fill="#c8874a"/>"##, "city"),
+        item(
+            r##"<rect width="16" height="12" fill="#8fc46a"/><line x1="0" y1="6" x2="16" y2="6" stroke="#f4f1e8" stroke-width="4"/>"##,
+            "road (on a field)",
+        ),
+        item(
+            r##"<rect x="3" width="10" height="10" fill="#b33b2e" stroke="#5a1d17"/>"##,
+            "cloister",
+        ),
+        item(
+            r##"<path d="M4 0 l8 0 l0 6 l-4 4 l-4 -4 z" fill="#2a4fa8"/>"##,
+            "pennant",
+        ),
+        item(
+            &format!(
+                r#"<circle cx="8" cy="6" r="6" fill="{}" stroke="white"/>"#,
+                SEAT_COLOURS[0]
+            ),
+            "follower (seat colour)",
+        ),
+        item(
+            &format!(
+                r#"<ellipse cx="8" cy="6" rx="7" ry="4" fill="{}" stroke="white"/>"#,
+                SEAT_COLOURS[1]
+            ),
+            "farmer on a field",
+        ),
+    ];
+    let gold = game.rules().rules.tiles.iter().any(|t| t.gold);
+    if gold {
+        v.push(item(
+            r##"<text y="10" font-size="10" fill="#8a6d00">Au</text>"##,
+            "gold-mine tile",
+        ));
+        v.push(item(
+            r##"<rect x="4" y="3" width="7" height="5" fill="#ffd700" stroke="#8a6d00"/>"##,
+            "ingot on the tile",
+        ));
+        v.push(item(
+            r##"<rect x="4" y="3" width="7" height="5" fill="none" stroke="#8a6d00"/>"##,
+            "ingot left on the tile at the end",
+        ));
+    }
+    if robbers {
+        v.push(item(
+            r##"<text y="10" font-size="10" fill="#333">R</text>"##,
+            "robber tile",
+        ));
+        v.push(item(
+            &format!(
+                r##"<path d="M4 12 l4 -10 l4 10 z" fill="{}" stroke="#000" stroke-width="0.6"/>"##,
+                SEAT_COLOURS[0]
+            ),
+            "robber on the score track",
+        ));
+    }
+    if game.rules().rules.tiles.iter().any(|t| t.crop.is_some()) {
+        v.push(item(
+            r##"<circle cx="8" cy="6" r="6" fill="#e8d27a" stroke="#8a7a2a"/>"##,
+            "crop circle",
+        ));
+    }
+    if highlight {
+        v.push(item(
+            r##"<rect x="1" y="1" width="14" height="10" fill="none" stroke="#e00000" stroke-width="3"/>"##,
+            "the tile of the turn shown",
+        ));
+    }
+    v.push(item(
+        r##"<rect width="16" height="12" fill="none" stroke="#ccc" stroke-dasharray="3 3"/>"##,
+        "empty cell; numbers are tile x and y",
+    ));
+    v
+}
+
+/// Draws the legend in two columns from `top`.
+fn draw_legend(s: &mut String, items: &[LegendItem], top: f64) {
+    let _ = writeln!(
+        s,
+        r#"<g class="legend" font-size="12"><text x="20" y="{top}" font-weight="bold">legend</text>"#
+    );
+    for (i, it) in items.iter().enumerate() {
+        let x = 20.0 + 290.0 * (i % 2) as f64;
+        let y = top + 8.0 + 20.0 * (i / 2) as f64;
+        let _ = writeln!(
+            s,
+            r#"<g transform="translate({x},{y})">{}</g><text x="{}" y="{}">{}</text>"#,
+            it.symbol,
+            x + 24.0,
+            y + 10.0,
+            escape(&it.text)
+        );
+    }
+    let _ = writeln!(s, "</g>");
 }
 
 fn escape(s: &str) -> String {
@@ -298,4 +528,51 @@ fn escape(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::PolicyKind;
+    use crate::runner::play_turns;
+    use std::path::Path;
+
+    fn rules(name: &str) -> std::sync::Arc<crate::engine::Compiled> {
+        let loaded = crate::dsl::load_ruleset(Path::new(&format!("rulesets/{name}.rules")))
+            .unwrap_or_else(|d| panic!("{d}"));
+        crate::engine::compile(&loaded.ruleset)
+    }
+
+    #[test]
+    fn a_robbers_board_shows_the_score_track_and_each_robber() {
+        let mut game = play_turns(&rules("robbers-2012"), 5, 3, PolicyKind::Greedy, 20);
+        game.set_robber_for_test(1, Some(7));
+        game.set_robber_for_test(2, None);
+        let svg = board_svg(&game, "t");
+        assert!(svg.contains("score track (robbers stand on its spaces)"));
+        assert!(
+            svg.contains("<title>Blue robber on space 7</title>"),
+            "{svg}"
+        );
+        assert!(svg.contains("robbers in supply:") && svg.contains("Yellow"));
+        assert!(svg.contains(">robber on the score track<"), "legend entry");
+    }
+
+    #[test]
+    fn a_base_board_has_a_grid_and_a_legend_without_gold_or_robbers() {
+        let game = play_turns(&rules("base"), 5, 2, PolicyKind::Random, 10);
+        let svg = board_svg_highlighted(&game, "t", &[(0, 0)]);
+        let (minx, maxx) = game
+            .placed_tiles()
+            .iter()
+            .fold((0, 0), |(a, b), t| (a.min(t.x), b.max(t.x)));
+        for x in minx..=maxx {
+            assert!(
+                svg.contains(&format!("text-anchor=\"middle\">{x}</text>")),
+                "column {x} numbered"
+            );
+        }
+        assert!(svg.contains(">legend<") && svg.contains(">the tile of the turn shown<"));
+        assert!(!svg.contains("score track") && !svg.contains(">gold-mine tile<"));
+    }
 }

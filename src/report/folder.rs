@@ -7,7 +7,8 @@
 //! nothing new. Siblings left by a process that died are removed by the next run.
 //!
 //! A folder is only replaced when it holds nothing but what a run writes (see
-//! [`is_run_file`]), so `--out ~` or `--out src` is refused rather than swapped away.
+//! [`is_run_file`]; a sweep's `rulesets/`, a multi-level compare's `levels/` of run folders),
+//! so `--out ~` or `--out src` is refused rather than swapped away.
 
 use std::fs;
 use std::io;
@@ -42,6 +43,18 @@ fn holds_only_rules(dir: &Path) -> io::Result<bool> {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if !entry.file_type()?.is_file() || !name.ends_with(".rules") {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether folder `dir` holds nothing but run folders (the levels of a multi-level compare),
+/// each of which a new run may replace.
+fn holds_only_runs(dir: &Path) -> io::Result<bool> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if !entry.file_type()?.is_dir() || check_replaceable(&entry.path()).is_err() {
             return Ok(false);
         }
     }
@@ -100,6 +113,12 @@ pub fn check_replaceable(dir: &Path) -> io::Result<()> {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if entry.file_type()?.is_dir() && name == RULES_FOLDER && holds_only_rules(&entry.path())? {
+            continue;
+        }
+        if entry.file_type()?.is_dir()
+            && name == super::levels::LEVELS_FOLDER
+            && holds_only_runs(&entry.path())?
+        {
             continue;
         }
         if !entry.file_type()?.is_file() || !is_run_file(&name) {
@@ -238,5 +257,26 @@ mod tests {
         assert!(err.to_string().contains("holds notes.txt"), "{err}");
         assert!(!dead.exists());
         assert!(split(Path::new(".")).is_err());
+    }
+
+    #[test]
+    fn a_multi_level_run_may_be_replaced_but_not_a_folder_beside_it() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("out");
+        let level = out.join("levels").join("greedy");
+        fs::create_dir_all(&level).unwrap();
+        fs::write(out.join("report.md"), "top").unwrap();
+        fs::write(level.join("report.json"), "level").unwrap();
+        fs::write(level.join("example-A-B-seed-1-A.svg"), "<svg/>").unwrap();
+        check_replaceable(&out).unwrap();
+        fs::write(level.join("notes.txt"), "mine").unwrap();
+        let err = check_replaceable(&out).unwrap_err();
+        assert!(err.to_string().contains("holds levels"), "{err}");
+        fs::remove_file(level.join("notes.txt")).unwrap();
+        fs::write(out.join("levels").join("stray.txt"), "mine").unwrap();
+        assert!(
+            check_replaceable(&out).is_err(),
+            "only run folders in levels/"
+        );
     }
 }

@@ -15,6 +15,7 @@ color:#222;line-height:1.45}table{border-collapse:collapse;font-size:90%;margin:
 td,th{border:1px solid #bbb;padding:3px 6px}th{background:#f0f0f0}\
 figure,svg,img{max-width:100%;height:auto}figure{margin:1.5em 0;page-break-inside:avoid}\
 code{background:#f3f3f3;padding:0 3px;word-break:break-all}\
+figure.board{display:inline-block;width:48%;margin:.5em 1% .5em 0;vertical-align:top}pre{white-space:pre-wrap}\
 @media print{body{max-width:none;margin:0}}";
 
 fn escape(s: &str) -> String {
@@ -34,8 +35,14 @@ fn inline_chart(dir: &Path, name: &str, alt: &str) -> io::Result<Option<String>>
     if name.ends_with(".svg") {
         let svg = std::fs::read_to_string(&path)?;
         let body = svg.find("<svg").map_or(svg.as_str(), |k| &svg[k..]);
+        // the boards of an example game sit side by side
+        let class = if name.starts_with("example-") {
+            " class=\"board\""
+        } else {
+            ""
+        };
         Ok(Some(format!(
-            "<figure role=\"img\" aria-label=\"{}\">{body}</figure>",
+            "<figure{class} role=\"img\" aria-label=\"{}\">{body}</figure>",
             escape(alt)
         )))
     } else if name.ends_with(".png") {

@@ -2,6 +2,7 @@
 //! the sources of their options, gives the summary tables and charts (relative links), the
 //! interval types, the method, and the exact command that reproduces it.
 
+use super::boards::ExampleBoards;
 use super::fmt::{benefit, identical_statement, mean_ci, pct, pct_range, ruleset_row};
 use super::plot::{key, ChartFile};
 use crate::compare::Report;
@@ -44,6 +45,16 @@ pub fn question(report: &Report) -> String {
 
 /// Renders `report.md`; `charts` are the files written next to it.
 pub fn render(report: &Report, charts: &[ChartFile]) -> String {
+    render_with_boards(report, charts, &[])
+}
+
+/// Renders `report.md` with the boards of the example games (files next to it) shown under
+/// each example.
+pub fn render_with_boards(
+    report: &Report,
+    charts: &[ChartFile],
+    boards: &[ExampleBoards],
+) -> String {
     let labels = report.labels();
     let mut md = String::new();
     let _ = writeln!(md, "# {}\n", question(report));
@@ -211,7 +222,10 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
             "\n### Example games\n\nGames whose winner changed, largest swing (points that \
              changed hands) first; replay one side by side with its command.\n",
         );
-        for p in report.pairs.iter().filter(|p| !p.examples.is_empty()) {
+        for (pi, p) in report.pairs.iter().enumerate() {
+            if p.examples.is_empty() {
+                continue;
+            }
             let _ = writeln!(md, "\n**{} vs {}**\n", key(p.a_index), key(p.b_index));
             for e in &p.examples {
                 let g = &e.game;
@@ -237,6 +251,7 @@ pub fn render(report: &Report, charts: &[ChartFile]) -> String {
                     g.swing,
                     e.trace_command
                 );
+                example_boards(&mut md, boards, pi, g.seed, [p.a_index, p.b_index]);
             }
         }
     }
@@ -321,6 +336,29 @@ fn seat_columns(md: &mut String, players: u8) {
     }
     md.push_str("\n|---|");
     md.push_str(&"---|".repeat(players as usize));
+    md.push('\n');
+}
+
+/// The boards of example `seed` of pair `pair` (if drawn), as images under its list item.
+fn example_boards(
+    md: &mut String,
+    boards: &[ExampleBoards],
+    pair: usize,
+    seed: u64,
+    sides: [usize; 2],
+) {
+    let Some(b) = boards.iter().find(|b| b.pair == pair && b.seed == seed) else {
+        return;
+    };
+    md.push('\n');
+    for (file, side) in b.files.iter().zip(sides) {
+        let _ = writeln!(
+            md,
+            "  ![board under {}, seed {seed}, end of turn {}]({file})",
+            key(side),
+            b.turn
+        );
+    }
     md.push('\n');
 }
 

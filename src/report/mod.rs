@@ -3,16 +3,21 @@
 //! `--resume`).
 //!
 //! [`write_report`] writes everything derived from a [`Report`] into a directory;
-//! `games.csv` is streamed separately while games are played ([`csv::GamesCsv`]). Single
+//! `games.csv` is streamed separately while games are played ([`csv::GamesCsv`]). The boards
+//! of the example games ([`boards`]) are drawn when the report is written, from the whole (or
+//! merged) run's examples; a run at several skill levels gets its side-by-side report from
+//! [`levels`]. Single
 //! files are written atomically ([`atomic`]), whole output folders are swapped in at once
 //! ([`folder`]). This layer calls into [`crate::compare`], never the other way round.
 
 pub mod atomic;
+pub mod boards;
 pub mod csv;
 pub mod fmt;
 pub mod folder;
 pub mod html;
 pub mod json;
+pub mod levels;
 pub mod markdown;
 pub mod output;
 pub mod plot;
@@ -42,9 +47,24 @@ pub const TIMING_JSON: &str = "timing.json";
 /// Writes `report.json`, the charts and `report.md` into `dir` (which must exist); returns
 /// the paths written.
 pub fn write_report(dir: &Path, report: &Report, format: ChartFormat) -> io::Result<Vec<PathBuf>> {
+    write_report_with_boards(dir, report, format, None)
+}
+
+/// As [`write_report`], with the boards of the example games drawn from `rules` (the run's
+/// compiled rulesets; see [`boards`]) when given.
+pub fn write_report_with_boards(
+    dir: &Path,
+    report: &Report,
+    format: ChartFormat,
+    rules: Option<&boards::ExampleRules>,
+) -> io::Result<Vec<PathBuf>> {
     json::write_json(&dir.join(REPORT_JSON), report)?;
     let charts = plot::write_charts(dir, report, format)?;
-    let md = markdown::render(report, &charts);
+    let example_boards = match rules {
+        Some(r) => boards::write_boards(dir, report, r)?,
+        None => Vec::new(),
+    };
+    let md = markdown::render_with_boards(report, &charts, &example_boards);
     atomic::write_atomic(&dir.join(REPORT_MD), md.as_bytes())?;
     let page = html::page(dir, &markdown::question(report), &md)?;
     atomic::write_atomic(&dir.join(REPORT_HTML), page.as_bytes())?;
@@ -53,6 +73,11 @@ pub fn write_report(dir: &Path, report: &Report, format: ChartFormat) -> io::Res
         charts
             .iter()
             .flat_map(|c| c.files.iter().map(|f| dir.join(f))),
+    );
+    written.extend(
+        example_boards
+            .iter()
+            .flat_map(|b| b.files.iter().map(|f| dir.join(f))),
     );
     written.push(dir.join(REPORT_MD));
     written.push(dir.join(REPORT_HTML));

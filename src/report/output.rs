@@ -13,10 +13,11 @@
 //! run is written into a staging folder and swapped in whole ([`super::folder`]), then the
 //! checkpoint is removed.
 
+use super::boards::ExampleRules;
 use super::csv::{merge_checked, GamesCsv};
 use super::folder::{self, Staging};
 use super::json::{read_json, write_json};
-use super::{write_report, ChartFormat, ACCUMULATOR_JSON, GAMES_CSV, TIMING_JSON};
+use super::{write_report_with_boards, ChartFormat, ACCUMULATOR_JSON, GAMES_CSV, TIMING_JSON};
 use crate::compare::run::{run_from, Ended, Flow, Start};
 use crate::compare::{
     merge_shards, summarize, Accumulator, CompareSpec, MergeError, Report, Shard, ShardFile,
@@ -38,6 +39,9 @@ pub struct OutputOptions {
     pub resume: bool,
     /// Seconds of work between checkpoints.
     pub checkpoint_every: Duration,
+    /// The run's compiled rulesets, to draw the boards of the report's example games
+    /// (`None`: no boards).
+    pub boards: Option<ExampleRules>,
 }
 
 impl Default for OutputOptions {
@@ -47,6 +51,7 @@ impl Default for OutputOptions {
             format: ChartFormat::Svg,
             resume: false,
             checkpoint_every: Duration::from_secs(5),
+            boards: None,
         }
     }
 }
@@ -320,7 +325,7 @@ where
     )?;
     let report = summarize(spec, &acc);
     if spec.shard.is_none() {
-        for f in write_report(&tmp, &report, opts.format)? {
+        for f in write_report_with_boards(&tmp, &report, opts.format, opts.boards.as_ref())? {
             names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
         }
     }
@@ -420,7 +425,9 @@ pub fn merge_to_dir_with(
     write_json(&tmp.join(ACCUMULATOR_JSON), &merged).map_err(out)?;
     let report = summarize(&merged.spec, &merged.accumulator);
     let mut names = vec![PathBuf::from(GAMES_CSV), PathBuf::from(ACCUMULATOR_JSON)];
-    for f in write_report(&tmp, &report, opts.format).map_err(out)? {
+    for f in
+        write_report_with_boards(&tmp, &report, opts.format, opts.boards.as_ref()).map_err(out)?
+    {
         names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
     }
     for f in extra(&tmp, Some(&report)).map_err(out)? {
