@@ -22,7 +22,7 @@
 use super::greedy;
 use crate::engine::rng;
 use crate::engine::{majority, Decision, DecisionKind, Game, Pending, MAX_PLAYERS, NONE, NO_NODE};
-use crate::ruleset::Vars;
+use crate::ruleset::{GoldAtEnd, Vars};
 use crate::tiles::FeatureKind;
 
 /// How many placements (best first after the greedy-follower pass) are expanded over every
@@ -249,6 +249,28 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
         ..Vars::default()
     }) as f64;
 
+    // gold: the value of the ingots held, and what one more is worth to each player (the
+    // ruleset's value formula; the final scoring has valued them once the game is over)
+    let gold = if g.is_finished() {
+        None
+    } else {
+        g.rules().rules.gold.as_ref()
+    };
+    let mut held_gold = [0f64; MAX_PLAYERS];
+    let mut ingot_worth = [0f64; MAX_PLAYERS];
+    if let Some(gold) = gold {
+        let value = |ingots: u32| {
+            gold.value.eval(&Vars {
+                ingots: ingots as i64,
+                ..Vars::default()
+            }) as f64
+        };
+        for q in 0..players {
+            let held = g.ingots_held(q as u8);
+            held_gold[q] = value(held);
+            ingot_worth[q] = (value(held + 2) - held_gold[q]) / 2.0;
+        }
+    }
     s.roots.clear();
     for f in g.followers() {
         let r = g.feature_of(f.node);
@@ -285,30 +307,35 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
             FeatureKind::Field => (farm_value(g, root, supply, s) * farm_per_city, 0.0),
         };
         let winners = majority(&c.followers);
+        // gold on the feature's tiles goes to its majority when it closes (or at the end, by
+        // the ruleset's option), shared among them
+        let gold_share = match (&gold, c.kind) {
+            (Some(gold), FeatureKind::City | FeatureKind::Road) if g.ingots_on_board() > 0 => {
+                feature_tiles(g, root, &mut s.tiles);
+                let ingots: u32 = s
+                    .tiles
+                    .iter()
+                    .map(|&t| g.placed_tiles()[t as usize].ingots)
+                    .sum();
+                let chance = if gold.at_end == GoldAtEnd::AwardIncomplete {
+                    1.0
+                } else {
+                    returns
+                };
+                chance * ingots as f64 / winners.count_ones().max(1) as f64
+            }
+            _ => 0.0,
+        };
         for (q, t) in total.iter_mut().enumerate().take(players) {
             if winners & (1 << q) != 0 {
-                *t += value;
+                *t += value + gold_share * ingot_worth[q];
             }
             // followers coming home are worth a share of one in supply
             *t += c.followers[q] as f64 * returns * follower_worth * 0.5;
         }
     }
-    let gold = if g.is_finished() {
-        None // the final scoring has valued the ingots already
-    } else {
-        g.rules().rules.gold.as_ref()
-    };
     for (q, t) in total.iter_mut().enumerate().take(players) {
-        *t += g.supply(q as u8) as f64 * follower_worth;
-        if let Some(gold) = gold {
-            let ingots = g.ingots_held(q as u8) as i64;
-            if ingots > 0 {
-                *t += gold.value.eval(&Vars {
-                    ingots,
-                    ..Vars::default()
-                }) as f64;
-            }
-        }
+        *t += g.supply(q as u8) as f64 * follower_worth + held_gold[q];
     }
     total
 }
