@@ -103,6 +103,7 @@ impl Game {
                 });
             }
         }
+        self.tracker.decided(d.kind, d.player, d.options);
         self.run(s, Some(pick));
     }
 
@@ -148,7 +149,7 @@ impl Game {
                 rot: 0,
             },
         );
-        self.turn_hashes.push(self.hash);
+        self.close_turn_records();
         self.step = Step::Boundary;
     }
 
@@ -391,7 +392,7 @@ impl Game {
                 }
                 Step::TurnEnd => {
                     self.emit(s, Event::TurnEnd { turn: self.turn });
-                    self.turn_hashes.push(self.hash);
+                    self.close_turn_records();
                     self.track_lead();
                     self.step = Step::Boundary;
                     return;
@@ -460,7 +461,7 @@ impl Game {
                 turns: self.turn - 1,
             },
         );
-        self.turn_hashes.push(self.hash);
+        self.close_turn_records();
     }
 
     // ----- drive loops with one chooser -------------------------------------------------

@@ -1,0 +1,340 @@
+//! What a game records, beside its running event hash, so that `compare` can tell *where* two
+//! games under different rulesets part and *what kind* of difference came first, without
+//! keeping their events:
+//!
+//! - an **order-independent end-of-turn state hash**: two games that reach the same position
+//!   (tiles with position and rotation, followers with owner and place, ingots on tiles and
+//!   held, scores, robbers and their spaces, follower supply) by events in another order get
+//!   the same hash. The board part is a wrapping sum of keyed item hashes, kept up to date as
+//!   the events pass through [`Game::emit`] (an item added adds its hash, one removed
+//!   subtracts it, so a multiset is hashed exactly and the order never matters); at the end of
+//!   each turn it is combined with the few per-seat numbers. Cost: one `mix64` per board
+//!   change and one per seat per turn.
+//! - the **leading seats** (a bit per seat) at each of those points, to say whether a changed
+//!   winner had led before the games parted;
+//! - one **event mark** per event (`u32`): 24 bits of its fingerprint and a byte saying
+//!   whether it is the first event after a player's real choice (a decision with two options
+//!   or more) and of which kind and player. The first mark that differs between two games is
+//!   their first differing event; it is a *player's choice* when both games reached it right
+//!   after the same kind of decision by the same player, else a *rule event* (a different
+//!   scoring, gold hand-out, robber move, a decision asked under one ruleset only, …).
+//!
+//! Indexing follows [`GameOutcome::turn_hashes`]: entry 0 is the set-up, entry `t` the end of
+//! turn `t`, the last entry the end of final scoring.
+//!
+//! [`GameOutcome::turn_hashes`]: crate::engine::GameOutcome::turn_hashes
+
+use crate::engine::decision::DecisionKind;
+use crate::engine::event::Event;
+use crate::engine::game::Game;
+use crate::engine::rng::{key, mix64};
+
+/// Tags of the item kinds in the board sum.
+const TILE: u64 = 1;
+const FOLLOWER: u64 = 2;
+const INGOT: u64 = 3;
+
+/// Flag bit of an event mark: the first event after a real choice.
+const AFTER_CHOICE: u32 = 0x80;
+
+/// The divergence records of a game in progress (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StateTracker {
+    /// Wrapping sum of the keyed hashes of every tile, follower and ingot on the board.
+    board: u64,
+    /// The low byte of the next event's mark: set when a real choice was applied.
+    pending_choice: u32,
+    /// End-of-turn state hashes.
+    pub(crate) hashes: Vec<u64>,
+    /// Leading seats (bit per seat) at the same points.
+    pub(crate) leaders: Vec<u8>,
+    /// One mark per event.
+    pub(crate) marks: Vec<u32>,
+}
+
+/// A board coordinate packed into 16 bits (coordinates stay within ±`MAX_TILES` + 2).
+#[inline]
+fn coord(v: i32) -> u64 {
+    v as i16 as u16 as u64
+}
+
+#[inline]
+fn item(tag: u64, a: u64, x: i32, y: i32, b: u64) -> u64 {
+    mix64(tag | (a & 0xFFFF) << 8 | coord(x) << 24 | coord(y) << 40 | (b & 0xFF) << 56)
+}
+
+impl StateTracker {
+    /// Allocate for a game of about `tiles` tiles.
+    pub(crate) fn with_capacity(tiles: usize) -> StateTracker {
+        StateTracker {
+            hashes: Vec::with_capacity(tiles + 2),
+            leaders: Vec::with_capacity(tiles + 2),
+            marks: Vec::with_capacity(8 * tiles + 16),
+            ..StateTracker::default()
+        }
+    }
+
+    /// Forget the game (keeping allocations).
+    pub(crate) fn clear(&mut self) {
+        self.board = 0;
+        self.pending_choice = 0;
+        self.hashes.clear();
+        self.leaders.clear();
+        self.marks.clear();
+    }
+
+    /// A decision was answered: mark the next event as its result when it was a real choice.
+    #[inline]
+    pub(crate) fn decided(&mut self, kind: DecisionKind, player: u8, options: usize) {
+        self.pending_choice = if options > 1 {
+            AFTER_CHOICE | (kind.index() as u32) << 3 | (player as u32 & 7)
+        } else {
+            0
+        };
+    }
+
+    /// One event (with its fingerprint) happened: update the board sum and add its mark.
+    #[inline]
+    pub(crate) fn absorb(&mut self, e: &Event, fingerprint: u64) {
+        self.marks
+            .push((fingerprint >> 32) as u32 & !0xFF | self.pending_choice);
+        self.pending_choice = 0;
+        let delta = match *e {
+            Event::Start { tile, x, y, rot } | Event::Placed { tile, x, y, rot, .. } => {
+                item(TILE, tile as u64, x, y, rot as u64)
+            }
+            Event::FollowerPlaced {
+                player,
+                x,
+                y,
+                segment,
+                ..
+            } => item(FOLLOWER, player as u64, x, y, segment as u64),
+            Event::FollowerReturned {
+                player,
+                x,
+                y,
+                segment,
+                ..
+            } => item(FOLLOWER, player as u64, x, y, segment as u64).wrapping_neg(),
+            Event::IngotPlaced { x, y, .. } => item(INGOT, 0, x, y, 0),
+            Event::IngotTaken { x, y, .. } => item(INGOT, 0, x, y, 0).wrapping_neg(),
+            Event::IngotsRemoved { x, y, count, .. } => item(INGOT, 0, x, y, 0)
+                .wrapping_mul(count as u64)
+                .wrapping_neg(),
+            _ => return,
+        };
+        self.board = self.board.wrapping_add(delta);
+    }
+}
+
+impl Game {
+    /// The end of the set-up, of a turn or of final scoring: record the running event hash,
+    /// the state hash and the leading seats.
+    pub(crate) fn close_turn_records(&mut self) {
+        self.turn_hashes.push(self.hash);
+        let n = self.players as usize;
+        let mut h = self.tracker.board;
+        let max = self.score[..n].iter().copied().max().unwrap_or(0);
+        let mut leaders = 0u8;
+        for p in 0..n {
+            let robber = self.robbers.at[p].map_or(0, |s| s as u64 + 1);
+            h = key(h, self.score[p] as u64);
+            h = key(
+                h,
+                self.supply[p] as u64 | (self.ingots[p] as u64) << 8 | robber << 32,
+            );
+            if self.score[p] == max {
+                leaders |= 1 << p;
+            }
+        }
+        self.tracker.hashes.push(mix64(h ^ n as u64));
+        self.tracker.leaders.push(leaders);
+    }
+}
+
+/// How the first differing event of two games came about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstDifference {
+    /// Both games had just asked the same player the same kind of decision, and the answers
+    /// differ.
+    Choice,
+    /// Anything else: a scoring, a gold hand-out, a robber, a decision asked under one
+    /// ruleset only.
+    Rule,
+}
+
+/// Classify the first difference of two games' event marks (`None` when they agree).
+pub fn first_difference(a: &[u32], b: &[u32]) -> Option<FirstDifference> {
+    let i = a.iter().zip(b).position(|(x, y)| x != y);
+    let (x, y) = match i {
+        Some(i) => (a[i], b[i]),
+        None if a.len() == b.len() => return None,
+        None => return Some(FirstDifference::Rule),
+    };
+    let both_choices = x & AFTER_CHOICE != 0 && y & AFTER_CHOICE != 0;
+    Some(if both_choices && x & 0xFF == y & 0xFF {
+        FirstDifference::Choice
+    } else {
+        FirstDifference::Rule
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::outcome::Category;
+    use crate::engine::Phase;
+    use crate::tiles::FeatureKind;
+
+    fn placed(turn: u32, tile: u16, x: i32, y: i32, rot: u8) -> Event {
+        Event::Placed {
+            turn,
+            player: 0,
+            tile,
+            x,
+            y,
+            rot,
+        }
+    }
+
+    fn follower(player: u8, x: i32, y: i32, segment: u8) -> Event {
+        Event::FollowerPlaced {
+            turn: 1,
+            player,
+            x,
+            y,
+            segment,
+            feature: FeatureKind::Road,
+        }
+    }
+
+    fn board_after(events: &[Event]) -> u64 {
+        let mut t = StateTracker::default();
+        for e in events {
+            t.absorb(e, e.fingerprint());
+        }
+        t.board
+    }
+
+    #[test]
+    fn the_same_position_in_another_order_hashes_alike() {
+        let ingot = |x, y| Event::IngotPlaced {
+            turn: 2,
+            player: 0,
+            x,
+            y,
+        };
+        let take = |player, x, y| Event::IngotTaken {
+            turn: 3,
+            player,
+            x,
+            y,
+        };
+        let a = [
+            placed(1, 4, 1, 0, 1),
+            placed(2, 7, 0, -1, 3),
+            follower(1, 1, 0, 2),
+            ingot(1, 0),
+            ingot(0, -1),
+            ingot(0, -1),
+            take(0, 1, 0),
+            take(1, 0, -1),
+        ];
+        let b = [
+            placed(2, 7, 0, -1, 3), // other turn numbers: the position is what counts
+            follower(1, 1, 0, 2),
+            ingot(0, -1),
+            placed(1, 4, 1, 0, 1),
+            take(1, 0, -1),
+            ingot(0, -1),
+            ingot(1, 0),
+            take(0, 1, 0),
+        ];
+        assert_eq!(board_after(&a), board_after(&b));
+        // the event hash (a chain) tells them apart
+        let chain = |es: &[Event]| es.iter().fold(0, |h, e| key(h, e.fingerprint()));
+        assert_ne!(chain(&a), chain(&b));
+        // a follower that comes and goes leaves no trace; removing ingots by count equals
+        // taking them one by one
+        let mut c = b.to_vec();
+        c.push(follower(0, 0, -1, 1));
+        c.push(Event::FollowerReturned {
+            turn: 4,
+            player: 0,
+            x: 0,
+            y: -1,
+            segment: 1,
+        });
+        assert_eq!(board_after(&c), board_after(&a));
+        let mut d = a.to_vec();
+        d.push(Event::IngotsRemoved {
+            turn: 5,
+            x: 0,
+            y: -1,
+            count: 1,
+        });
+        let mut e = a.to_vec();
+        e.push(take(0, 0, -1));
+        assert_eq!(board_after(&d), board_after(&e));
+        // events that change no position change nothing
+        let mut f = a.to_vec();
+        f.push(Event::Scored {
+            turn: 3,
+            phase: Phase::Turn,
+            category: Category::Road,
+            feature: FeatureKind::Road,
+            x: 1,
+            y: 0,
+            winners: 1,
+            points: 3,
+            tiles: 2,
+        });
+        assert_eq!(board_after(&f), board_after(&a));
+    }
+
+    #[test]
+    fn a_different_position_hashes_differently() {
+        let base = [placed(1, 4, 1, 0, 1), follower(1, 1, 0, 2)];
+        let h = board_after(&base);
+        let variants = [
+            [placed(1, 4, 1, 0, 2), follower(1, 1, 0, 2)], // rotation
+            [placed(1, 4, 0, 1, 1), follower(1, 1, 0, 2)], // position
+            [placed(1, 5, 1, 0, 1), follower(1, 1, 0, 2)], // tile
+            [placed(1, 4, 1, 0, 1), follower(0, 1, 0, 2)], // owner
+            [placed(1, 4, 1, 0, 1), follower(1, 1, 0, 3)], // segment
+        ];
+        for v in &variants {
+            assert_ne!(board_after(v), h, "{v:?}");
+        }
+        // two followers of one player on a spot are not one (a multiset, not a set)
+        let twice = [base[0].clone(), base[1].clone(), base[1].clone()];
+        assert_ne!(board_after(&twice), h);
+    }
+
+    #[test]
+    fn first_difference_tells_a_choice_from_a_rule_event() {
+        let choice = |kind: DecisionKind, player: u8, fp: u32| {
+            fp << 8 | AFTER_CHOICE | (kind.index() as u32) << 3 | player as u32
+        };
+        let plain = |fp: u32| fp << 8;
+        let a = [plain(1), choice(DecisionKind::Placement, 1, 2), plain(3)];
+        assert_eq!(first_difference(&a, &a), None);
+        // another placement by the same player after the same decision: a choice
+        let b = [plain(1), choice(DecisionKind::Placement, 1, 9), plain(3)];
+        assert_eq!(first_difference(&a, &b), Some(FirstDifference::Choice));
+        // a different scoring after identical choices: a rule event
+        let c = [plain(1), choice(DecisionKind::Placement, 1, 2), plain(4)];
+        assert_eq!(first_difference(&a, &c), Some(FirstDifference::Rule));
+        // a decision asked under one ruleset only: a rule event
+        let d = [plain(1), plain(2), plain(3)];
+        assert_eq!(first_difference(&a, &d), Some(FirstDifference::Rule));
+        // another player's or another kind of decision: a rule event
+        let e = [plain(1), choice(DecisionKind::Placement, 0, 9), plain(3)];
+        assert_eq!(first_difference(&a, &e), Some(FirstDifference::Rule));
+        let f = [plain(1), choice(DecisionKind::IngotPick, 1, 9), plain(3)];
+        assert_eq!(first_difference(&a, &f), Some(FirstDifference::Rule));
+        // one stream a prefix of the other
+        assert_eq!(first_difference(&a, &a[..2]), Some(FirstDifference::Rule));
+    }
+}
