@@ -322,9 +322,9 @@ impl Game {
 
     #[inline]
     pub(crate) fn emit<S: EventSink>(&mut self, s: &mut S, e: Event) {
-        let fingerprint = e.fingerprint();
-        self.hash = rng::key(self.hash, fingerprint);
-        self.tracker.absorb(&e, fingerprint);
+        let before = self.hash;
+        self.hash = rng::key(before, e.fingerprint());
+        self.tracker.absorb(&e, before, self.hash);
         if S::WANTS {
             s.event(&e);
         }
@@ -529,7 +529,7 @@ impl Game {
             turn_hashes: self.turn_hashes.clone(),
             state_hashes: self.tracker.hashes.clone(),
             leaders: self.tracker.leaders.clone(),
-            event_marks: self.tracker.marks.clone(),
+            choice_marks: self.tracker.choices.clone(),
         }
     }
 
@@ -595,7 +595,7 @@ impl Game {
             + v(&self.turn_hashes)
             + v(&self.tracker.hashes)
             + v(&self.tracker.leaders)
-            + v(&self.tracker.marks)
+            + v(&self.tracker.choices)
             + v(&self.opt_place)
             + v(&self.opt_follow)
             + v(&self.opt_tile)

@@ -1,7 +1,7 @@
 //! What one finished game reports: per-seat scores by category, ingots, winners, length, and
 //! for divergence detection without storing events: the per-turn running hashes of its event
 //! stream, its order-independent end-of-turn state hashes, the leading seats per turn and a
-//! mark per event (see [`crate::engine::state_hash`]). This is the contract between the
+//! mark per real choice (see [`crate::engine::state_hash`]). This is the contract between the
 //! engine and `compare`/`report`.
 
 use crate::engine::state_hash::{self, FirstDifference};
@@ -104,10 +104,10 @@ pub struct GameOutcome {
     /// Leading seats (bit `p` for seat `p`, all tied seats) at the same points.
     #[serde(default)]
     pub leaders: Vec<u8>,
-    /// One mark per event: where and how two games' event streams first differ
-    /// ([`GameOutcome::first_event_difference`]).
+    /// One mark per real choice (a decision with two options or more): whether two games'
+    /// first differing event was a player's choice ([`GameOutcome::first_event_difference`]).
     #[serde(default)]
-    pub event_marks: Vec<u32>,
+    pub choice_marks: Vec<u64>,
 }
 
 impl GameOutcome {
@@ -127,7 +127,11 @@ impl GameOutcome {
     /// Whether the first differing event of `self` and `other` was a player's choice or a
     /// rule event; `None` when their events agree.
     pub fn first_event_difference(&self, other: &GameOutcome) -> Option<FirstDifference> {
-        state_hash::first_difference(&self.event_marks, &other.event_marks)
+        self.first_divergence(other)?;
+        Some(state_hash::first_difference(
+            &self.choice_marks,
+            &other.choice_marks,
+        ))
     }
 
     /// The leading seats (bit per seat) at the end of turn `t` (0 = set-up), if recorded.

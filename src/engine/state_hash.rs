@@ -12,12 +12,13 @@
 //!   change and one per seat per turn.
 //! - the **leading seats** (a bit per seat) at each of those points, to say whether a changed
 //!   winner had led before the games parted;
-//! - one **event mark** per event (`u32`): 24 bits of its fingerprint and a byte saying
-//!   whether it is the first event after a player's real choice (a decision with two options
-//!   or more) and of which kind and player. The first mark that differs between two games is
-//!   their first differing event; it is a *player's choice* when both games reached it right
-//!   after the same kind of decision by the same player, else a *rule event* (a different
-//!   scoring, gold hand-out, robber move, a decision asked under one ruleset only, …).
+//! - one **choice mark** per real choice (a decision with two options or more, about two per
+//!   turn): 32 bits of the running event hash before the choice's first event, mixed with the
+//!   decision's kind and player, and 32 bits of the running hash after it. Two games share a
+//!   prefix of events; their first differing event is a *player's choice* exactly when both
+//!   games made the same kind of choice at the end of that prefix (same "before", different
+//!   "after"); anything else is a *rule event* (a different scoring, gold hand-out, robber
+//!   move, a decision asked under one ruleset only, …). Cost: one branch per event.
 //!
 //! Indexing follows [`GameOutcome::turn_hashes`]: entry 0 is the set-up, entry `t` the end of
 //! turn `t`, the last entry the end of final scoring.
@@ -34,22 +35,19 @@ const TILE: u64 = 1;
 const FOLLOWER: u64 = 2;
 const INGOT: u64 = 3;
 
-/// Flag bit of an event mark: the first event after a real choice.
-const AFTER_CHOICE: u32 = 0x80;
-
 /// The divergence records of a game in progress (see the module documentation).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StateTracker {
     /// Wrapping sum of the keyed hashes of every tile, follower and ingot on the board.
     board: u64,
-    /// The low byte of the next event's mark: set when a real choice was applied.
-    pending_choice: u32,
+    /// Kind and player (plus one) of the real choice just applied; 0 = none.
+    pending_choice: u64,
     /// End-of-turn state hashes.
     pub(crate) hashes: Vec<u64>,
     /// Leading seats (bit per seat) at the same points.
     pub(crate) leaders: Vec<u8>,
-    /// One mark per event.
-    pub(crate) marks: Vec<u32>,
+    /// One mark per real choice.
+    pub(crate) choices: Vec<u64>,
 }
 
 /// A board coordinate packed into 16 bits (coordinates stay within ±`MAX_TILES` + 2).
@@ -69,7 +67,7 @@ impl StateTracker {
         StateTracker {
             hashes: Vec::with_capacity(tiles + 2),
             leaders: Vec::with_capacity(tiles + 2),
-            marks: Vec::with_capacity(8 * tiles + 16),
+            choices: Vec::with_capacity(3 * tiles + 16),
             ..StateTracker::default()
         }
     }
@@ -80,29 +78,33 @@ impl StateTracker {
         self.pending_choice = 0;
         self.hashes.clear();
         self.leaders.clear();
-        self.marks.clear();
+        self.choices.clear();
     }
 
-    /// A decision was answered: mark the next event as its result when it was a real choice.
+    /// A decision was answered: when it was a real choice, mark its first event.
     #[inline]
     pub(crate) fn decided(&mut self, kind: DecisionKind, player: u8, options: usize) {
         self.pending_choice = if options > 1 {
-            AFTER_CHOICE | (kind.index() as u32) << 3 | (player as u32 & 7)
+            (1 + kind.index() as u64) << 8 | player as u64
         } else {
             0
         };
     }
 
-    /// One event (with its fingerprint) happened: update the board sum and add its mark.
+    /// One event happened; the running event hash went from `before` to `after`. Updates the
+    /// board sum, and marks the event if it is a choice's first.
     #[inline]
-    pub(crate) fn absorb(&mut self, e: &Event, fingerprint: u64) {
-        self.marks
-            .push((fingerprint >> 32) as u32 & !0xFF | self.pending_choice);
-        self.pending_choice = 0;
+    pub(crate) fn absorb(&mut self, e: &Event, before: u64, after: u64) {
+        if self.pending_choice != 0 {
+            let at = key(before, self.pending_choice);
+            self.choices.push(at & HIGH | after >> 32);
+            self.pending_choice = 0;
+        }
         let delta = match *e {
-            Event::Start { tile, x, y, rot } | Event::Placed { tile, x, y, rot, .. } => {
-                item(TILE, tile as u64, x, y, rot as u64)
-            }
+            Event::Start { tile, x, y, rot }
+            | Event::Placed {
+                tile, x, y, rot, ..
+            } => item(TILE, tile as u64, x, y, rot as u64),
             Event::FollowerPlaced {
                 player,
                 x,
@@ -138,12 +140,11 @@ impl Game {
         let max = self.score[..n].iter().copied().max().unwrap_or(0);
         let mut leaders = 0u8;
         for p in 0..n {
-            let robber = self.robbers.at[p].map_or(0, |s| s as u64 + 1);
-            h = key(h, self.score[p] as u64);
-            h = key(
-                h,
-                self.supply[p] as u64 | (self.ingots[p] as u64) << 8 | robber << 32,
-            );
+            // one word per seat: the score in the high half (scores stay far below 2^32),
+            // supply, robber space (+1; 0 = in supply) and ingots held in the low half
+            let robber = self.robbers.at[p].map_or(0, |s| s as u64 + 1) & 0xFF;
+            let small = self.supply[p] as u64 | robber << 8 | (self.ingots[p] as u64) << 16;
+            h = key(h, (self.score[p] as u64).rotate_left(32) ^ small);
             if self.score[p] == max {
                 leaders |= 1 << p;
             }
@@ -152,6 +153,9 @@ impl Game {
         self.tracker.leaders.push(leaders);
     }
 }
+
+/// The high half of a choice mark: where the choice was made.
+const HIGH: u64 = 0xFFFF_FFFF_0000_0000;
 
 /// How the first differing event of two games came about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,20 +168,14 @@ pub enum FirstDifference {
     Rule,
 }
 
-/// Classify the first difference of two games' event marks (`None` when they agree).
-pub fn first_difference(a: &[u32], b: &[u32]) -> Option<FirstDifference> {
-    let i = a.iter().zip(b).position(|(x, y)| x != y);
-    let (x, y) = match i {
-        Some(i) => (a[i], b[i]),
-        None if a.len() == b.len() => return None,
-        None => return Some(FirstDifference::Rule),
-    };
-    let both_choices = x & AFTER_CHOICE != 0 && y & AFTER_CHOICE != 0;
-    Some(if both_choices && x & 0xFF == y & 0xFF {
-        FirstDifference::Choice
-    } else {
-        FirstDifference::Rule
-    })
+/// Classify the first differing event of two games whose events differ, from their choice
+/// marks: a choice when the first marks that differ were made at the same point (same event
+/// prefix, same kind of decision, same player) and were followed by different events.
+pub fn first_difference(a: &[u64], b: &[u64]) -> FirstDifference {
+    match a.iter().zip(b).find(|(x, y)| x != y) {
+        Some((x, y)) if x & HIGH == y & HIGH => FirstDifference::Choice,
+        _ => FirstDifference::Rule,
+    }
 }
 
 #[cfg(test)]
@@ -212,7 +210,7 @@ mod tests {
     fn board_after(events: &[Event]) -> u64 {
         let mut t = StateTracker::default();
         for e in events {
-            t.absorb(e, e.fingerprint());
+            t.absorb(e, 0, e.fingerprint());
         }
         t.board
     }
@@ -312,29 +310,51 @@ mod tests {
         assert_ne!(board_after(&twice), h);
     }
 
+    /// Choice marks of a stream of events (fingerprints), `choices[i]` = the decision
+    /// applied before event `i`, if any.
+    fn marks(events: &[u64], choices: &[(usize, DecisionKind, u8, usize)]) -> Vec<u64> {
+        let mut t = StateTracker::default();
+        let mut h = 0u64;
+        let e = Event::TurnEnd { turn: 1 };
+        for (i, &fp) in events.iter().enumerate() {
+            if let Some(&(_, kind, player, options)) = choices.iter().find(|c| c.0 == i) {
+                t.decided(kind, player, options);
+            }
+            let after = key(h, fp);
+            t.absorb(&e, h, after);
+            h = after;
+        }
+        t.choices
+    }
+
     #[test]
     fn first_difference_tells_a_choice_from_a_rule_event() {
-        let choice = |kind: DecisionKind, player: u8, fp: u32| {
-            fp << 8 | AFTER_CHOICE | (kind.index() as u32) << 3 | player as u32
-        };
-        let plain = |fp: u32| fp << 8;
-        let a = [plain(1), choice(DecisionKind::Placement, 1, 2), plain(3)];
-        assert_eq!(first_difference(&a, &a), None);
-        // another placement by the same player after the same decision: a choice
-        let b = [plain(1), choice(DecisionKind::Placement, 1, 9), plain(3)];
-        assert_eq!(first_difference(&a, &b), Some(FirstDifference::Choice));
-        // a different scoring after identical choices: a rule event
-        let c = [plain(1), choice(DecisionKind::Placement, 1, 2), plain(4)];
-        assert_eq!(first_difference(&a, &c), Some(FirstDifference::Rule));
-        // a decision asked under one ruleset only: a rule event
-        let d = [plain(1), plain(2), plain(3)];
-        assert_eq!(first_difference(&a, &d), Some(FirstDifference::Rule));
+        use DecisionKind::{IngotPick, Placement};
+        let placed = [(1, Placement, 1, 5)];
+        let a = marks(&[10, 20, 30], &placed);
+        // another placement by the same player after the same events: a choice
+        let b = marks(&[10, 21, 30], &placed);
+        assert_eq!(first_difference(&a, &b), FirstDifference::Choice);
+        // the same choice, a different event after it (a scoring): a rule event
+        let c = marks(&[10, 20, 31], &placed);
+        assert_eq!(first_difference(&a, &c), FirstDifference::Rule);
+        // a different event before the choice: a rule event
+        let d = marks(&[11, 21, 30], &placed);
+        assert_eq!(first_difference(&a, &d), FirstDifference::Rule);
+        // a decision asked under one ruleset only, or with one option only: a rule event
+        let e = marks(&[10, 21, 30], &[]);
+        assert_eq!(first_difference(&a, &e), FirstDifference::Rule);
+        let f = marks(&[10, 21, 30], &[(1, Placement, 1, 1)]);
+        assert_eq!(first_difference(&a, &f), FirstDifference::Rule);
         // another player's or another kind of decision: a rule event
-        let e = [plain(1), choice(DecisionKind::Placement, 0, 9), plain(3)];
-        assert_eq!(first_difference(&a, &e), Some(FirstDifference::Rule));
-        let f = [plain(1), choice(DecisionKind::IngotPick, 1, 9), plain(3)];
-        assert_eq!(first_difference(&a, &f), Some(FirstDifference::Rule));
-        // one stream a prefix of the other
-        assert_eq!(first_difference(&a, &a[..2]), Some(FirstDifference::Rule));
+        let g = marks(&[10, 21, 30], &[(1, Placement, 0, 5)]);
+        assert_eq!(first_difference(&a, &g), FirstDifference::Rule);
+        let h = marks(&[10, 21, 30], &[(1, IngotPick, 1, 5)]);
+        assert_eq!(first_difference(&a, &h), FirstDifference::Rule);
+        // a later choice after a shared one: still found
+        let two = [(0, Placement, 1, 5), (2, IngotPick, 0, 3)];
+        let x = marks(&[10, 20, 30], &two);
+        let y = marks(&[10, 20, 33], &two);
+        assert_eq!(first_difference(&x, &y), FirstDifference::Choice);
     }
 }
