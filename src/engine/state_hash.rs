@@ -9,11 +9,11 @@
 //!   the events pass through [`Game::emit`] (an item added adds its hash, one removed
 //!   subtracts it, so a multiset is hashed exactly and the order never matters); at the end of
 //!   each turn it is combined with the few per-seat numbers. Cost: one `mix64` per board
-//!   change and one per seat per turn.
+//!   change, and per turn a multiply-add per seat and one `mix64`.
 //! - the **leading seats** (a bit per seat) at each of those points, to say whether a changed
 //!   winner had led before the games parted;
 //! - one **choice mark** per real choice (a decision with two options or more, about two per
-//!   turn): 32 bits of the running event hash before the choice's first event, mixed with the
+//!   turn): 32 bits of the running event hash before the choice's first event, with the
 //!   decision's kind and player, and 32 bits of the running hash after it. Two games share a
 //!   prefix of events; their first differing event is a *player's choice* exactly when both
 //!   games made the same kind of choice at the end of that prefix (same "before", different
@@ -27,7 +27,7 @@
 
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::Event;
-use crate::engine::game::Game;
+use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::rng::{key, mix64};
 
 /// Tags of the item kinds in the board sum.
@@ -81,9 +81,10 @@ impl StateTracker {
         self.choices.clear();
     }
 
-    /// A decision was answered: when it was a real choice, mark its first event.
+    /// A decision is asked (the game pauses until it is answered, so the next event is its
+    /// answer's first): when it is a real choice, mark that event.
     #[inline]
-    pub(crate) fn decided(&mut self, kind: DecisionKind, player: u8, options: usize) {
+    pub(crate) fn asked(&mut self, kind: DecisionKind, player: u8, options: usize) {
         self.pending_choice = if options > 1 {
             (1 + kind.index() as u64) << 8 | player as u64
         } else {
@@ -92,11 +93,13 @@ impl StateTracker {
     }
 
     /// One event happened; the running event hash went from `before` to `after`. Updates the
-    /// board sum, and marks the event if it is a choice's first.
-    #[inline]
+    /// board sum, and marks the event if it is a choice's first. Inlined into each
+    /// [`Game::emit`] site, where the event's kind is known, so only its own arm remains.
+    #[inline(always)]
     pub(crate) fn absorb(&mut self, e: &Event, before: u64, after: u64) {
         if self.pending_choice != 0 {
-            let at = key(before, self.pending_choice);
+            // the tag (12 bits) lands in the high half, beside the hash before the choice
+            let at = before ^ self.pending_choice << 40;
             self.choices.push(at & HIGH | after >> 32);
             self.pending_choice = 0;
         }
@@ -136,23 +139,32 @@ impl Game {
     pub(crate) fn close_turn_records(&mut self) {
         self.turn_hashes.push(self.hash);
         let n = self.players as usize;
-        let mut h = self.tracker.board;
-        let max = self.score[..n].iter().copied().max().unwrap_or(0);
-        let mut leaders = 0u8;
-        for p in 0..n {
+        // the seats' numbers as a polynomial in an odd multiplier (a difference in one seat
+        // never cancels), one mix at the end with the board sum
+        let mut seats = n as u64;
+        let (mut max, mut leaders) = (i64::MIN, 0u8);
+        for p in 0..n.min(MAX_PLAYERS) {
+            let score = self.score[p];
             // one word per seat: the score in the high half (scores stay far below 2^32),
             // supply, robber space (+1; 0 = in supply) and ingots held in the low half
             let robber = self.robbers.at[p].map_or(0, |s| s as u64 + 1) & 0xFF;
             let small = self.supply[p] as u64 | robber << 8 | (self.ingots[p] as u64) << 16;
-            h = key(h, (self.score[p] as u64).rotate_left(32) ^ small);
-            if self.score[p] == max {
+            seats = seats
+                .wrapping_mul(SEAT_MULTIPLIER)
+                .wrapping_add((score as u64).rotate_left(32) ^ small);
+            if score > max {
+                (max, leaders) = (score, 1 << p);
+            } else if score == max {
                 leaders |= 1 << p;
             }
         }
-        self.tracker.hashes.push(mix64(h ^ n as u64));
+        self.tracker.hashes.push(key(self.tracker.board, seats));
         self.tracker.leaders.push(leaders);
     }
 }
+
+/// Odd multiplier of the seats' polynomial.
+const SEAT_MULTIPLIER: u64 = 0xA076_1D64_78BD_642F;
 
 /// The high half of a choice mark: where the choice was made.
 const HIGH: u64 = 0xFFFF_FFFF_0000_0000;
@@ -318,7 +330,7 @@ mod tests {
         let e = Event::TurnEnd { turn: 1 };
         for (i, &fp) in events.iter().enumerate() {
             if let Some(&(_, kind, player, options)) = choices.iter().find(|c| c.0 == i) {
-                t.decided(kind, player, options);
+                t.asked(kind, player, options);
             }
             let after = key(h, fp);
             t.absorb(&e, h, after);

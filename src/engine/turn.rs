@@ -103,7 +103,6 @@ impl Game {
                 });
             }
         }
-        self.tracker.decided(d.kind, d.player, d.options);
         self.run(s, Some(pick));
     }
 
@@ -120,6 +119,7 @@ impl Game {
             );
         }
         let turn_key = self.turn_key.1;
+        self.tracker.asked(kind, player, options);
         let key = rng::key(
             rng::key(rng::key(turn_key, player as u64), kind as u64),
             n as u64,
