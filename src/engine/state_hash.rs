@@ -369,4 +369,89 @@ mod tests {
         let y = marks(&[10, 20, 33], &two);
         assert_eq!(first_difference(&x, &y), FirstDifference::Choice);
     }
+
+    /// The board sum kept from the events equals the sum recomputed from the position at the
+    /// end of every turn, in real games of every expansion (no change of position escapes the
+    /// events); and the state hash follows the position, not the history.
+    #[test]
+    fn the_incremental_sum_is_the_position() {
+        use crate::engine::{compile, Chooser, Decision, Pending};
+        /// Keyed picks, but a follower whenever one may be placed (so that features with
+        /// gold are claimed and ingots change hands).
+        struct Keyed;
+        impl Chooser for Keyed {
+            fn choose(&mut self, _g: &Game, d: &Decision) -> usize {
+                match d.kind {
+                    DecisionKind::Follower => 1.min(d.options - 1),
+                    _ => crate::engine::rng::index(d.key, d.options),
+                }
+            }
+        }
+        fn recomputed(g: &Game) -> u64 {
+            let mut sum = 0u64;
+            for t in g.placed_tiles() {
+                sum = sum.wrapping_add(item(TILE, t.tile as u64, t.x, t.y, t.rot as u64));
+                let ingot = item(INGOT, 0, t.x, t.y, 0);
+                sum = sum.wrapping_add(ingot.wrapping_mul(t.ingots as u64));
+            }
+            for f in g.followers() {
+                let (x, y, seg) = g.node_spot(f.node);
+                sum = sum.wrapping_add(item(FOLLOWER, f.player as u64, x, y, seg as u64));
+            }
+            sum
+        }
+        for file in [
+            "goldmines-hig-2012",
+            "goldmines-rgg",
+            "robbers-2025",
+            "cropcircles",
+        ] {
+            let path = format!("rulesets/{file}.rules");
+            let loaded = crate::dsl::load_ruleset(std::path::Path::new(&path))
+                .unwrap_or_else(|d| panic!("{d}"));
+            let rules = compile(&loaded.ruleset);
+            for seed in 0..24u64 {
+                let mut g = Game::new(rules.clone(), seed, 2 + (seed % 3) as u8);
+                let mut events = Vec::new();
+                g.setup(&mut events);
+                while g.draw(&mut events) {
+                    g.drive(&mut Keyed, &mut events);
+                    assert_eq!(g.tracker.board, recomputed(&g), "{file} seed {seed}");
+                }
+                g.finish(&mut Keyed, &mut events);
+                assert_eq!(g.pending(), Pending::End);
+                assert_eq!(
+                    g.tracker.board,
+                    recomputed(&g),
+                    "{file} seed {seed} at the end"
+                );
+                let o = g.outcome();
+                assert_eq!(o.state_hashes.len(), o.turn_hashes.len());
+                assert_eq!(o.leaders.len(), o.turn_hashes.len());
+                // the state hash is the position's: a copy whose history differs only in an
+                // item that came and went hashes alike
+                let mut h = g.clone();
+                let e = follower(0, 999, 999, 0);
+                h.tracker.absorb(&e, 0, 0);
+                h.tracker.absorb(
+                    &Event::FollowerReturned {
+                        turn: 0,
+                        player: 0,
+                        x: 999,
+                        y: 999,
+                        segment: 0,
+                    },
+                    0,
+                    0,
+                );
+                h.close_turn_records();
+                g.close_turn_records();
+                assert_eq!(h.tracker.hashes.last(), g.tracker.hashes.last());
+                // and any change of the seats' numbers changes it
+                h.score[1] += 1;
+                h.close_turn_records();
+                assert_ne!(h.tracker.hashes.last(), g.tracker.hashes.last());
+            }
+        }
+    }
 }
