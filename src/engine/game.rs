@@ -320,7 +320,7 @@ impl Game {
 
     // ----- events, decisions -------------------------------------------------------------
 
-    #[inline(always)]
+    #[inline]
     pub(crate) fn emit<S: EventSink>(&mut self, s: &mut S, e: Event) {
         let before = self.hash;
         self.hash = rng::key(before, e.fingerprint());
