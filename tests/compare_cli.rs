@@ -53,6 +53,14 @@ fn a_renamed_copy_never_diverges() {
     let r = report(&out);
     let pair = &r["pairs"][0];
     assert_eq!(pair["diverged"], 0, "{pair}");
+    assert_eq!(pair["play_differed"], 0, "{pair}");
+    assert_eq!(pair["first_difference_choice"], 0, "{pair}");
+    assert_eq!(pair["first_difference_rule"], 0, "{pair}");
+    assert_eq!(
+        pair["first_divergence_turn"],
+        serde_json::Value::Null,
+        "{pair}"
+    );
     assert_eq!(pair["winner_changed"], 0, "{pair}");
     let hashes: Vec<&str> = r["rulesets"]
         .as_array()
@@ -128,6 +136,67 @@ fn threads_and_shards_give_the_same_report() {
     }
     // HiG vs RGG: the split rule changes a clearly non-zero share of games
     let r = report(&dir("t1"));
-    let diverged = r["pairs"][0]["diverged_share"].as_f64().expect("share");
+    let p = &r["pairs"][0];
+    let diverged = p["diverged_share"].as_f64().expect("share");
     assert!(diverged > 0.05, "HiG vs RGG diverged in only {diverged}");
+    // the new counts are in the byte-identical files, and add up
+    let n = |k: &str| p[k].as_u64().unwrap_or_else(|| panic!("{k}: {p}"));
+    assert!(
+        n("play_differed") >= n("diverged") && n("winner_changed") > 0,
+        "{p}"
+    );
+    assert_eq!(
+        n("first_difference_choice") + n("first_difference_rule"),
+        n("play_differed")
+    );
+    assert_eq!(
+        n("winner_change_to_leader")
+            + n("winner_change_to_trailing")
+            + n("winner_change_tied_before"),
+        n("winner_changed")
+    );
+}
+
+/// Issue 16: HiG 2012 and its automatic-pick variant hand the same ingots out in another
+/// order; play differs in about half the games, the positions at the end of every turn
+/// (nearly) never.
+#[test]
+fn ingots_taken_in_another_order_do_not_diverge() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    meeplab(&[
+        "compare",
+        &bundled("goldmines-hig-2012"),
+        &bundled("goldmines-autopick"),
+        "--policy",
+        "greedy",
+        "--games",
+        "400",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    let r = report(&out);
+    let p = &r["pairs"][0];
+    let share = |k: &str| p[k].as_f64().unwrap_or_else(|| panic!("{k}: {p}"));
+    assert!(share("play_differed_share") > 0.3, "{p}");
+    assert!(
+        share("diverged_share") * 10.0 < share("play_differed_share"),
+        "{p}"
+    );
+    // no decision is asked under the automatic pick: every first difference is a rule event
+    assert_eq!(p["first_difference_choice"], 0, "{p}");
+    assert_eq!(p["first_difference_rule"], p["play_differed"], "{p}");
+    let md = std::fs::read_to_string(out.join("report.md")).expect("report.md");
+    assert!(md.contains("| Play differed | First difference |"), "{md}");
+    assert!(
+        md.contains(
+            "![Distribution of paired score differences (all seats)](score_delta_histogram.svg)"
+        ),
+        "{md}"
+    );
+    let html = std::fs::read_to_string(out.join("report.html")).expect("report.html");
+    assert!(
+        html.contains("aria-label=\"Distribution of paired score differences"),
+        "{html}"
+    );
 }

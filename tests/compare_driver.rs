@@ -181,12 +181,14 @@ fn games_csv_has_one_row_per_seed_and_ruleset() {
         let a: Vec<&str> = pair[0].split(',').collect();
         let b: Vec<&str> = pair[1].split(',').collect();
         assert_eq!(a[col("first_divergence")], "");
+        assert_eq!(a[col("first_play_difference")], "");
         let expected = if variant_diverges(seed) {
             variant_turn(seed).to_string()
         } else {
             String::new()
         };
         assert_eq!(b[col("first_divergence") + 1], expected);
+        assert_eq!(b[col("first_play_difference") + 1], expected);
         let g = game(seed, 2, false, false);
         assert_eq!(a[col("seat1_total")], g.seats[1].total.to_string());
     }

@@ -323,7 +323,7 @@ fn an_accumulator_missing_pairs_or_rulesets_is_refused() {
 fn accumulator_counts_that_contradict_each_other_are_refused() {
     let root = tempfile::tempdir().unwrap();
     type Edit = fn(&mut serde_json::Value);
-    let cases: [(&str, Edit, &str); 5] = [
+    let cases: [(&str, Edit, &str); 8] = [
         (
             "ruleset-games",
             |j| j["accumulator"]["rulesets"][0]["games"] = 1.into(),
@@ -351,6 +351,22 @@ fn accumulator_counts_that_contradict_each_other_are_refused() {
             "accumulator.pairs[0].first_divergence counts 1 games but \
              accumulator.pairs[0].diverged is",
         ),
+        (
+            "play-differed",
+            |j| j["accumulator"]["pairs"][0]["first_play_difference"] = serde_json::json!({}),
+            "accumulator.pairs[0].first_play_difference counts 0 games but \
+             accumulator.pairs[0].play_differed is",
+        ),
+        (
+            "first-difference",
+            |j| j["accumulator"]["pairs"][0]["first_difference_rule"] = 0.into(),
+            "accumulator.pairs[0].first_difference_choice + first_difference_rule is not",
+        ),
+        (
+            "lead-before",
+            |j| j["accumulator"]["pairs"][0]["winner_change_lead"]["to_leader"] = 0.into(),
+            "accumulator.pairs[0].winner_change_lead counts are not",
+        ),
     ];
     for (name, edit, expected) in cases {
         let r = root.path().join(name);
@@ -362,6 +378,16 @@ fn accumulator_counts_that_contradict_each_other_are_refused() {
         let what = inconsistency_in_shard_2(&r, err);
         assert!(what.starts_with(expected), "{name}: {what}");
     }
+
+    // An accumulator of the earlier layout (event-level divergence) is refused, not mixed in.
+    let r = root.path().join("format");
+    let err = merge_edited(&r, |k, j| {
+        if k == 2 {
+            j["format"] = 1.into();
+        }
+    });
+    let what = err.to_string();
+    assert!(what.contains("accumulator format"), "{what}");
 
     // Consistent in itself, but not the games its shard plays.
     let r = root.path().join("games");

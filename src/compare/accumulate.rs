@@ -7,6 +7,7 @@
 
 use super::paired::PairedWins;
 use super::stats::Moments;
+use crate::engine::state_hash::FirstDifference;
 use crate::engine::{Category, GameOutcome};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -51,11 +52,32 @@ pub struct PairAcc {
     pub a: usize,
     pub b: usize,
     pub games: u64,
+    /// Games whose positions parted: some end-of-turn state (board, followers, ingots,
+    /// scores, robbers, supply) differs.
     pub diverged: u64,
-    /// First divergent turn → games (diverged games only).
+    /// First turn whose end-of-turn state differs → games (diverged games only).
     pub first_divergence: BTreeMap<u32, u64>,
+    /// Games whose event streams differ ("play differed"): a superset of the diverged games
+    /// but for rules that differ only in the set-up, since the same events can come in
+    /// another order and reach the same position.
+    #[serde(default)]
+    pub play_differed: u64,
+    /// First turn whose events differ → games (play-differed games only).
+    #[serde(default)]
+    pub first_play_difference: BTreeMap<u32, u64>,
+    /// Of the play-differed games: those whose first differing event answered the same
+    /// decision of the same player differently (a player's choice)…
+    #[serde(default)]
+    pub first_difference_choice: u64,
+    /// …and those where it was anything else (a rule event).
+    #[serde(default)]
+    pub first_difference_rule: u64,
     /// Games whose set of winning seats differs.
     pub winner_changed: u64,
+    /// Of the games whose winner changed, by where the gaining seat stood at the end of the
+    /// turn before the positions parted (see [`LeadBefore`]).
+    #[serde(default)]
+    pub winner_change_lead: LeadCounts,
     pub score_delta: Vec<Moments>,
     pub ingot_delta: Vec<Moments>,
     /// Games whose outcomes are identical: every seat's points by category and ingots, and
@@ -70,6 +92,71 @@ pub struct PairAcc {
     pub examples: Vec<Example>,
 }
 
+/// Where the seat that gained from a changed winner stood before the games parted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeadBefore {
+    /// It led alone.
+    Leader,
+    /// It trailed the leader(s).
+    Trailing,
+    /// It shared the lead (at the set-up every seat does).
+    Tied,
+}
+
+/// Games whose winner changed, by [`LeadBefore`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeadCounts {
+    pub to_leader: u64,
+    pub to_trailing: u64,
+    pub tied_before: u64,
+}
+
+impl LeadCounts {
+    pub fn push(&mut self, l: LeadBefore) {
+        match l {
+            LeadBefore::Leader => self.to_leader += 1,
+            LeadBefore::Trailing => self.to_trailing += 1,
+            LeadBefore::Tied => self.tied_before += 1,
+        }
+    }
+
+    /// Every game counted (`None` on overflow).
+    pub fn total(&self) -> Option<u64> {
+        self.to_leader
+            .checked_add(self.to_trailing)?
+            .checked_add(self.tied_before)
+    }
+}
+
+/// Where the gaining seat of a changed winner stood at the end of the turn before `a` and `b`
+/// parted (their state divergence; the event-level one if the states never differ). The
+/// gaining seats are those that win under `b` only, or, when none does (a tie resolved),
+/// `b`'s winners; if any of them led alone it counts for the leader, if any shared the lead
+/// it counts as tied, else for a trailing seat.
+pub fn lead_before(a: &GameOutcome, b: &GameOutcome, wa: &[u8], wb: &[u8]) -> LeadBefore {
+    let bits = |w: &[u8]| {
+        w.iter()
+            .fold(0u8, |m, &s| m | 1u8.checked_shl(s as u32).unwrap_or(0))
+    };
+    let (ma, mb) = (bits(wa), bits(wb));
+    let gainers = if mb & !ma != 0 { mb & !ma } else { mb };
+    let parted = a
+        .first_state_divergence(b)
+        .or_else(|| a.first_divergence(b));
+    let leaders = match parted {
+        Some(t) if t > 0 => a.leaders_at(t - 1),
+        _ => None,
+    };
+    let Some(leaders) = leaders else {
+        return LeadBefore::Tied; // parted at the set-up, or nothing recorded: all level
+    };
+    match (gainers & leaders != 0, leaders.count_ones() == 1) {
+        (true, true) => LeadBefore::Leader,
+        (true, false) => LeadBefore::Tied,
+        (false, _) => LeadBefore::Trailing,
+    }
+}
+
 /// Example games kept per pair.
 pub const EXAMPLES: usize = 3;
 
@@ -81,6 +168,9 @@ pub struct Example {
     pub swing: i64,
     /// First turn whose running event hash differs (0 = set-up).
     pub first_difference_turn: Option<u32>,
+    /// First turn whose end-of-turn state differs (0 = set-up).
+    #[serde(default)]
+    pub first_state_divergence_turn: Option<u32>,
     pub scores_a: Vec<i64>,
     pub scores_b: Vec<i64>,
     pub winners_a: Vec<u8>,
@@ -251,12 +341,48 @@ impl Accumulator {
                 games,
                 "the games",
             )?;
-            let hist = hist_count(&pair.first_divergence)
-                .ok_or_else(|| format!("{path}.first_divergence: the counts overflow"))?;
-            if hist != pair.diverged {
+            at_most(
+                format!("{path}.play_differed"),
+                pair.play_differed,
+                games,
+                "the games",
+            )?;
+            for (name, hist, total, of) in [
+                (
+                    "first_divergence",
+                    &pair.first_divergence,
+                    pair.diverged,
+                    "diverged",
+                ),
+                (
+                    "first_play_difference",
+                    &pair.first_play_difference,
+                    pair.play_differed,
+                    "play_differed",
+                ),
+            ] {
+                let hist = hist_count(hist)
+                    .ok_or_else(|| format!("{path}.{name}: the counts overflow"))?;
+                if hist != total {
+                    return Err(format!(
+                        "{path}.{name} counts {hist} games but {path}.{of} is {total}"
+                    ));
+                }
+            }
+            let kinds = pair
+                .first_difference_choice
+                .checked_add(pair.first_difference_rule);
+            if kinds != Some(pair.play_differed) {
                 return Err(format!(
-                    "{path}.first_divergence counts {hist} games but {path}.diverged is {}",
-                    pair.diverged
+                    "{path}.first_difference_choice + first_difference_rule is not \
+                     {path}.play_differed ({})",
+                    pair.play_differed
+                ));
+            }
+            if pair.winner_change_lead.total() != Some(pair.winner_changed) {
+                return Err(format!(
+                    "{path}.winner_change_lead counts are not {path}.winner_changed ({})",
+                    pair.winner_changed
                 ));
             }
             at_most(
@@ -337,13 +463,25 @@ impl Accumulator {
         for pair in &mut self.pairs {
             let (a, b) = (&outcomes[pair.a], &outcomes[pair.b]);
             pair.games += 1;
-            if let Some(t) = a.first_divergence(b) {
+            let state_divergence = a.first_state_divergence(b);
+            if let Some(t) = state_divergence {
                 pair.diverged += 1;
                 *pair.first_divergence.entry(t).or_default() += 1;
+            }
+            let play_difference = a.first_divergence(b);
+            if let Some(t) = play_difference {
+                pair.play_differed += 1;
+                *pair.first_play_difference.entry(t).or_default() += 1;
+                match a.first_event_difference(b) {
+                    Some(FirstDifference::Choice) => pair.first_difference_choice += 1,
+                    // a collision of the marks' 24 bits, or a rule event
+                    _ => pair.first_difference_rule += 1,
+                }
             }
             let (wa, wb) = (winner_set(a), winner_set(b));
             if wa != wb {
                 pair.winner_changed += 1;
+                pair.winner_change_lead.push(lead_before(a, b, &wa, &wb));
                 let swing = a
                     .seats
                     .iter()
@@ -359,7 +497,8 @@ impl Accumulator {
                     pair.examples.push(Example {
                         seed: a.seed,
                         swing,
-                        first_difference_turn: a.first_divergence(b),
+                        first_difference_turn: play_difference,
+                        first_state_divergence_turn: state_divergence,
                         scores_a: a.seats.iter().map(|x| x.total).collect(),
                         scores_b: b.seats.iter().map(|x| x.total).collect(),
                         winners_a: wa.clone(),
@@ -566,9 +705,35 @@ impl PairAcc {
             &o.first_divergence,
             &format!("{path}.first_divergence"),
         )?;
+        add(&mut self.play_differed, o.play_differed, || {
+            format!("{path}.play_differed")
+        })?;
+        merge_hist(
+            &mut self.first_play_difference,
+            &o.first_play_difference,
+            &format!("{path}.first_play_difference"),
+        )?;
+        add(
+            &mut self.first_difference_choice,
+            o.first_difference_choice,
+            || format!("{path}.first_difference_choice"),
+        )?;
+        add(
+            &mut self.first_difference_rule,
+            o.first_difference_rule,
+            || format!("{path}.first_difference_rule"),
+        )?;
         add(&mut self.winner_changed, o.winner_changed, || {
             format!("{path}.winner_changed")
         })?;
+        let (x, y) = (&mut self.winner_change_lead, &o.winner_change_lead);
+        for (into, from, name) in [
+            (&mut x.to_leader, y.to_leader, "to_leader"),
+            (&mut x.to_trailing, y.to_trailing, "to_trailing"),
+            (&mut x.tied_before, y.tied_before, "tied_before"),
+        ] {
+            add(into, from, || format!("{path}.winner_change_lead.{name}"))?;
+        }
         for (name, into, from) in [
             ("score_delta", &mut self.score_delta, &o.score_delta),
             ("ingot_delta", &mut self.ingot_delta, &o.ingot_delta),
@@ -616,6 +781,8 @@ mod tests {
                 .collect(),
             turns: hashes.len() as u32,
             turn_hashes: hashes.to_vec(),
+            state_hashes: hashes.to_vec(),
+            leaders: vec![0b11; hashes.len()],
             ..GameOutcome::default()
         }
     }
@@ -693,11 +860,88 @@ mod tests {
         assert_eq!(p.examples[0].swing, 4);
         assert_eq!(p.examples[0].scores_b, vec![14, 12]);
         assert_eq!(p.examples[0].first_difference_turn, Some(1));
+        assert_eq!(p.examples[0].first_state_divergence_turn, Some(1));
         let mut broken = acc.clone();
         broken.pairs[0].seat_wins[1].both += 1;
         assert!(broken
             .check_shape(2, 2)
             .unwrap_err()
             .contains("seat_wins[1]"));
+    }
+
+    /// Play that differed only in the order of events reaching the same positions counts as
+    /// "play differed", not as diverged; the first differing event is classified.
+    #[test]
+    fn play_differed_is_apart_from_state_divergence() {
+        let mut acc = Accumulator::new(2, 2);
+        for i in 0..6u64 {
+            let mut a = outcome(i, &[10, 12], &[1, 2, 3]);
+            // a real choice: where it was made (high half), what followed (low half)
+            a.choice_marks = vec![0xAAAA_0000_0000_0001];
+            let mut b = a.clone();
+            if i < 4 {
+                b.turn_hashes[1] = 99; // another order of events, the same positions
+                b.choice_marks[0] = if i == 0 {
+                    0xBBBB_0000_0000_0001 // made elsewhere: the difference came before it
+                } else {
+                    0xAAAA_0000_0000_0002 // the same choice answered differently
+                };
+            }
+            acc.add_game(&[a, b]);
+        }
+        let p = &acc.pairs[0];
+        assert_eq!((p.diverged, p.play_differed), (0, 4));
+        assert_eq!(p.first_play_difference.get(&1), Some(&4));
+        // game 0: a rule event; games 1–3: a player's choice; games 4–5: play agreed
+        assert_eq!((p.first_difference_choice, p.first_difference_rule), (3, 1));
+        assert_eq!(p.identical_outcomes, 6);
+        acc.check_shape(2, 2).unwrap();
+        let mut broken = acc.clone();
+        broken.pairs[0].first_difference_rule += 1;
+        assert!(broken
+            .check_shape(2, 2)
+            .unwrap_err()
+            .contains("first_difference_choice + first_difference_rule"));
+    }
+
+    /// Who gains a changed winner, by the lead at the end of the turn before the states part.
+    #[test]
+    fn lead_before_divergence_is_counted() {
+        let mut acc = Accumulator::new(2, 3);
+        // leaders after turns 0..4: all level, seat 0 alone, seats 0 and 1, seat 2 alone
+        let leaders = vec![0b111, 0b001, 0b011, 0b100];
+        let game = |seed, totals: &[i64], hashes: &[u64]| GameOutcome {
+            leaders: leaders.clone(),
+            ..outcome(seed, totals, hashes)
+        };
+        let a = |seed| game(seed, &[20, 10, 5], &[1, 2, 3, 4]);
+        // 1: parts after turn 1 (seat 0 led alone): seat 1 gains → a trailing seat
+        acc.add_game(&[a(1), game(1, &[10, 20, 5], &[1, 2, 9, 9])]);
+        // 2: parts after turn 3 (seat 2 led alone): seat 2 gains → the leader
+        acc.add_game(&[a(2), game(2, &[10, 10, 30], &[1, 2, 3, 4, 9])]);
+        // 3: parts after turn 2 (seats 0, 1 level): seat 1 joins the win → tied before
+        acc.add_game(&[a(3), game(3, &[20, 20, 5], &[1, 2, 3, 9])]);
+        // 4: parts at the set-up: everyone level → tied before
+        acc.add_game(&[a(4), game(4, &[5, 10, 20], &[9, 9, 9, 9])]);
+        // 5: no change of winner: not counted
+        acc.add_game(&[a(5), game(5, &[21, 10, 5], &[1, 9, 9, 9])]);
+        let p = &acc.pairs[0];
+        assert_eq!(p.winner_changed, 4);
+        assert_eq!(
+            p.winner_change_lead,
+            LeadCounts {
+                to_leader: 1,
+                to_trailing: 1,
+                tied_before: 2
+            }
+        );
+        acc.check_shape(2, 3).unwrap();
+        // the counts must add up to the games whose winner changed
+        let mut broken = acc.clone();
+        broken.pairs[0].winner_change_lead.to_trailing -= 1;
+        assert!(broken
+            .check_shape(2, 3)
+            .unwrap_err()
+            .contains("winner_change_lead"));
     }
 }

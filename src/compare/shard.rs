@@ -98,8 +98,9 @@ impl FromStr for Shard {
 /// How many missing shards a [`MergeError::Missing`] names before it only counts.
 pub const MISSING_LISTED: usize = 10;
 
-/// Version of the `accumulator.json` layout.
-pub const SHARD_FILE_FORMAT: u32 = 1;
+/// Version of the `accumulator.json` layout. 2: `diverged` counts state divergence; play
+/// differed, its first difference and the lead before divergence were added.
+pub const SHARD_FILE_FORMAT: u32 = 2;
 
 /// The content of `accumulator.json`: everything needed to merge and to write the report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -124,6 +125,13 @@ impl ShardFile {
     /// been edited or truncated by hand): a valid spec, and an aggregate whose shape and
     /// counts match it exactly (see [`Accumulator::check_shape`]).
     pub fn check(&self) -> Result<(), String> {
+        if self.format != SHARD_FILE_FORMAT {
+            return Err(format!(
+                "accumulator format {} is not the one this meeplab reads ({SHARD_FILE_FORMAT}); \
+                 run the comparison again with this version",
+                self.format
+            ));
+        }
         self.spec
             .validate()
             .map_err(|e| format!("invalid spec: {e}"))?;

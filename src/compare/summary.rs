@@ -88,15 +88,44 @@ pub struct PairSummary {
     pub a_index: usize,
     pub b_index: usize,
     pub games: u64,
+    /// Games whose positions parted: some end-of-turn state (board, followers, ingots on
+    /// tiles and held, scores, robbers, supply) differs.
     pub diverged: u64,
     pub diverged_share: f64,
-    /// Quartiles of the first divergent turn over the diverged games (`null` if none).
+    /// Quartiles of the first turn whose end-of-turn state differs, over the diverged games
+    /// (`null` if none).
     pub first_divergence_turn: Option<Quartiles>,
     /// `[turn, games]`, ascending (diverged games only).
     pub first_divergence_histogram: Vec<[u64; 2]>,
+    /// Games whose events differ at all, in kind or only in order ("play differed").
+    #[serde(default)]
+    pub play_differed: u64,
+    #[serde(default)]
+    pub play_differed_share: f64,
+    /// Quartiles of the first turn whose events differ (`null` if none).
+    #[serde(default)]
+    pub first_play_difference_turn: Option<Quartiles>,
+    /// Of the play-differed games: the first differing event answered the same decision of
+    /// the same player differently (a player's choice)…
+    #[serde(default)]
+    pub first_difference_choice: u64,
+    /// …or was anything else (a rule event: a scoring, gold hand-out, robber, a decision
+    /// asked under one ruleset only).
+    #[serde(default)]
+    pub first_difference_rule: u64,
     pub winner_changed: u64,
     pub winner_changed_share: f64,
     pub winner_changed_ci: [f64; 2],
+    /// Of the games whose winner changed: the seat that gained had led alone at the end of
+    /// the turn before the positions parted…
+    #[serde(default)]
+    pub winner_change_to_leader: u64,
+    /// …had trailed the leader…
+    #[serde(default)]
+    pub winner_change_to_trailing: u64,
+    /// …or had shared the lead (every seat does at the set-up).
+    #[serde(default)]
+    pub winner_change_tied_before: u64,
     /// Mean paired score difference `b − a` per seat, with its interval.
     pub mean_score_delta: Vec<MeanCi>,
     /// Mean paired difference of ingots held, `b − a`, per seat.
@@ -139,7 +168,8 @@ pub struct SeatBenefit {
 }
 
 impl PairSummary {
-    /// Share of games whose first `turn + 1` turns (set-up = turn 0) were identical.
+    /// Share of games whose positions were identical at the end of each of the first
+    /// `turn + 1` turns (set-up = turn 0).
     pub fn identical_through(&self, turn: u64) -> f64 {
         let diverged_by: u64 = self
             .first_divergence_histogram
@@ -272,9 +302,17 @@ fn pair_summary(spec: &CompareSpec, labels: &[String], acc: &PairAcc) -> PairSum
             .iter()
             .map(|(&t, &c)| [t as u64, c])
             .collect(),
+        play_differed: acc.play_differed,
+        play_differed_share: share(acc.play_differed, acc.games),
+        first_play_difference_turn: quartiles(&acc.first_play_difference),
+        first_difference_choice: acc.first_difference_choice,
+        first_difference_rule: acc.first_difference_rule,
         winner_changed: acc.winner_changed,
         winner_changed_share: share(acc.winner_changed, acc.games),
         winner_changed_ci: wilson(acc.winner_changed, acc.games),
+        winner_change_to_leader: acc.winner_change_lead.to_leader,
+        winner_change_to_trailing: acc.winner_change_lead.to_trailing,
+        winner_change_tied_before: acc.winner_change_lead.tied_before,
         mean_score_delta: acc.score_delta.iter().map(|m| m.mean_ci()).collect(),
         mean_ingot_delta: acc.ingot_delta.iter().map(|m| m.mean_ci()).collect(),
         identical_outcomes: acc.identical_outcomes,

@@ -13,6 +13,7 @@ use crate::engine::gold::GoldState;
 use crate::engine::outcome::{ByCategory, Category, GameOutcome, SeatResult};
 use crate::engine::rng::{self, domain};
 use crate::engine::robbers::RobberState;
+use crate::engine::state_hash::StateTracker;
 use crate::engine::turn::Step;
 use crate::ruleset::TileIdx;
 use crate::tiles::FeatureKind;
@@ -156,6 +157,8 @@ pub struct Game {
     // hashing, lead, record
     pub(crate) hash: u64,
     pub(crate) turn_hashes: Vec<u64>,
+    /// End-of-turn state hashes, leaders and event marks (`state_hash.rs`).
+    pub(crate) tracker: StateTracker,
     lead: Option<u8>,
     lead_changes: u32,
     pub(crate) record: Option<Vec<TakenDecision>>,
@@ -224,6 +227,7 @@ impl Game {
             crop_own: Vec::new(),
             hash: 0,
             turn_hashes: Vec::with_capacity(total + 2),
+            tracker: StateTracker::with_capacity(total),
             lead: None,
             lead_changes: 0,
             record: None,
@@ -257,6 +261,7 @@ impl Game {
         self.crop_actions = 0;
         self.hash = rng::key(seed, domain::GAME_SEED);
         self.turn_hashes.clear();
+        self.tracker.clear();
         self.lead = None;
         self.lead_changes = 0;
         self.finished = false;
@@ -317,7 +322,9 @@ impl Game {
 
     #[inline]
     pub(crate) fn emit<S: EventSink>(&mut self, s: &mut S, e: Event) {
-        self.hash = rng::key(self.hash, e.fingerprint());
+        let before = self.hash;
+        self.hash = rng::key(before, e.fingerprint());
+        self.tracker.absorb(&e, before, self.hash);
         if S::WANTS {
             s.event(&e);
         }
@@ -520,6 +527,9 @@ impl Game {
             robberies: self.robbers.robberies,
             crop_circle_actions: self.crop_actions,
             turn_hashes: self.turn_hashes.clone(),
+            state_hashes: self.tracker.hashes.clone(),
+            leaders: self.tracker.leaders.clone(),
+            choice_marks: self.tracker.choices.clone(),
         }
     }
 
@@ -583,6 +593,9 @@ impl Game {
             + v(&self.deck_keys)
             + draws
             + v(&self.turn_hashes)
+            + v(&self.tracker.hashes)
+            + v(&self.tracker.leaders)
+            + v(&self.tracker.choices)
             + v(&self.opt_place)
             + v(&self.opt_follow)
             + v(&self.opt_tile)

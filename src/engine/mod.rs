@@ -6,6 +6,7 @@
 //! - `game`: state and the order of a turn; `scoring`: completion, majority, formulas, farms;
 //! - `gold`, `robbers`, `crop`: the Gold Mines, The Robbers, Crop Circles;
 //! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
+//! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads;
 //! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`).
 //!
 //! The engine names no policy: choosers come from outside ([`Chooser`]), and playing many
@@ -23,6 +24,7 @@ pub mod rng;
 mod robbers;
 mod scoring;
 pub mod script;
+pub mod state_hash;
 mod turn;
 
 pub use board::AROUND;

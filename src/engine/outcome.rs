@@ -1,7 +1,10 @@
-//! What one finished game reports: per-seat scores by category, ingots, winners, length and
-//! the per-turn running hashes of its event stream (for divergence detection without
-//! storing events). This is the contract between the engine and `compare`/`report`.
+//! What one finished game reports: per-seat scores by category, ingots, winners, length, and
+//! for divergence detection without storing events: the per-turn running hashes of its event
+//! stream, its order-independent end-of-turn state hashes, the leading seats per turn and a
+//! mark per real choice (see [`crate::engine::state_hash`]). This is the contract between the
+//! engine and `compare`/`report`.
 
+use crate::engine::state_hash::{self, FirstDifference};
 use serde::{Deserialize, Serialize};
 
 /// Scoring categories, in report order.
@@ -93,22 +96,56 @@ pub struct GameOutcome {
     /// index `t` the end of turn `t`, the last entry the end of final scoring. Two games whose
     /// hashes agree up to `t` played identically up to `t`.
     pub turn_hashes: Vec<u64>,
+    /// Order-independent hash of the position (board, followers, ingots on tiles and held,
+    /// scores, robbers, supply) at the same points as `turn_hashes`: two games that reach the
+    /// same position by events in another order agree here.
+    #[serde(default)]
+    pub state_hashes: Vec<u64>,
+    /// Leading seats (bit `p` for seat `p`, all tied seats) at the same points.
+    #[serde(default)]
+    pub leaders: Vec<u8>,
+    /// One mark per real choice (a decision with two options or more): whether two games'
+    /// first differing event was a player's choice ([`GameOutcome::first_event_difference`]).
+    #[serde(default)]
+    pub choice_marks: Vec<u64>,
 }
 
 impl GameOutcome {
     /// The first turn at which `self` and `other` differ, or `None` when identical.
+    /// The first turn at which `self` and `other` played differently (their event streams
+    /// differ), or `None` when they played identically.
     pub fn first_divergence(&self, other: &GameOutcome) -> Option<u32> {
-        let n = self.turn_hashes.len().min(other.turn_hashes.len());
-        for t in 0..n {
-            if self.turn_hashes[t] != other.turn_hashes[t] {
-                return Some(t as u32);
-            }
-        }
-        if self.turn_hashes.len() != other.turn_hashes.len() {
-            Some(n as u32)
-        } else {
-            None
-        }
+        first_difference(&self.turn_hashes, &other.turn_hashes)
+    }
+
+    /// The first turn at whose end the position of `self` and `other` differs, or `None` when
+    /// every end-of-turn position agrees.
+    pub fn first_state_divergence(&self, other: &GameOutcome) -> Option<u32> {
+        first_difference(&self.state_hashes, &other.state_hashes)
+    }
+
+    /// Whether the first differing event of `self` and `other` was a player's choice or a
+    /// rule event; `None` when their events agree.
+    pub fn first_event_difference(&self, other: &GameOutcome) -> Option<FirstDifference> {
+        self.first_divergence(other)?;
+        Some(state_hash::first_difference(
+            &self.choice_marks,
+            &other.choice_marks,
+        ))
+    }
+
+    /// The leading seats (bit per seat) at the end of turn `t` (0 = set-up), if recorded.
+    pub fn leaders_at(&self, t: u32) -> Option<u8> {
+        self.leaders.get(t as usize).copied()
+    }
+}
+
+/// The first index at which two sequences differ (a shorter one differs where it ends).
+fn first_difference(a: &[u64], b: &[u64]) -> Option<u32> {
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(t) => Some(t as u32),
+        None if a.len() != b.len() => Some(a.len().min(b.len()) as u32),
+        None => None,
     }
 }
 
@@ -128,5 +165,9 @@ mod tests {
         assert_eq!(a.first_divergence(&b), Some(2));
         b.turn_hashes = vec![1, 2, 3];
         assert_eq!(a.first_divergence(&b), Some(3));
+        // state divergence reads the state hashes only
+        assert_eq!(a.first_state_divergence(&b), None);
+        b.state_hashes = vec![5];
+        assert_eq!(a.first_state_divergence(&b), Some(0));
     }
 }

@@ -119,6 +119,7 @@ impl Game {
             );
         }
         let turn_key = self.turn_key.1;
+        self.tracker.asked(kind, player, options);
         let key = rng::key(
             rng::key(rng::key(turn_key, player as u64), kind as u64),
             n as u64,
@@ -148,7 +149,7 @@ impl Game {
                 rot: 0,
             },
         );
-        self.turn_hashes.push(self.hash);
+        self.close_turn_records();
         self.step = Step::Boundary;
     }
 
@@ -391,7 +392,7 @@ impl Game {
                 }
                 Step::TurnEnd => {
                     self.emit(s, Event::TurnEnd { turn: self.turn });
-                    self.turn_hashes.push(self.hash);
+                    self.close_turn_records();
                     self.track_lead();
                     self.step = Step::Boundary;
                     return;
@@ -460,7 +461,7 @@ impl Game {
                 turns: self.turn - 1,
             },
         );
-        self.turn_hashes.push(self.hash);
+        self.close_turn_records();
     }
 
     // ----- drive loops with one chooser -------------------------------------------------

@@ -107,9 +107,14 @@ pub fn write_boards(
     for (pi, p) in report.pairs.iter().enumerate() {
         for e in &p.examples {
             let seed = e.game.seed;
-            // an example's winner changed, so its games differ; should the turn be missing,
-            // the boards at the end are drawn
-            let turn = e.game.first_difference_turn.unwrap_or(u32::MAX);
+            // the boards at the end of the first turn whose positions differ (the state
+            // divergence); an example's winner changed, so its games differ — should the turn
+            // be missing, the boards at the end are drawn
+            let turn = e
+                .game
+                .first_state_divergence_turn
+                .or(e.game.first_difference_turn)
+                .unwrap_or(u32::MAX);
             let mut files = [String::new(), String::new()];
             for (slot, side) in [p.a_index, p.b_index].into_iter().enumerate() {
                 let game = play_turns(&rules.0[side], seed, report.players, seats, turn);
@@ -134,7 +139,7 @@ pub fn write_boards(
             out.push(ExampleBoards {
                 pair: pi,
                 seed,
-                turn: e.game.first_difference_turn.unwrap_or(0),
+                turn: if turn == u32::MAX { 0 } else { turn },
                 files,
             });
         }

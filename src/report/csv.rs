@@ -6,8 +6,9 @@
 //! Columns: `game` (0-based index), `seed`, `ruleset` (name), `ruleset_hash`; per seat `s`
 //! (0-based, seat 0 plays first) `seat{s}_total`, `seat{s}_{road,city,cloister,field,gold,
 //! robbers}`, `seat{s}_ingots`; then `winners` (seats separated by `;`), `turns`,
-//! `lead_changes`, `tiles_discarded`, `ingots_on_board`, and `first_divergence`: the first
-//! turn at which this ruleset's game differs from the first ruleset's (empty if never, and for
+//! `lead_changes`, `tiles_discarded`, `ingots_on_board`, `first_divergence`: the first turn at
+//! whose end this ruleset's game's position differs from the first ruleset's, and
+//! `first_play_difference`: the first turn whose events differ (each empty if never, and for
 //! the first ruleset itself). Rows are ordered by game index, then ruleset order.
 
 use crate::compare::seeds::{block_count, block_range, game_seed};
@@ -37,6 +38,7 @@ pub fn header(players: u8) -> Vec<String> {
         "tiles_discarded",
         "ingots_on_board",
         "first_divergence",
+        "first_play_difference",
     ] {
         h.push(f.to_string());
     }
@@ -131,13 +133,12 @@ impl GamesCsv {
             self.num(o.lead_changes)?;
             self.num(o.tiles_discarded)?;
             self.num(o.ingots_on_board)?;
-            let divergence = if r == 0 {
-                None
-            } else {
-                first.first_divergence(o)
-            };
-            let d = divergence.map(|t| t.to_string()).unwrap_or_default();
-            self.out.write_field(d).map_err(csv_error)?;
+            let turn = |t: Option<u32>| t.filter(|_| r > 0).map(|t| t.to_string());
+            for t in [first.first_state_divergence(o), first.first_divergence(o)] {
+                self.out
+                    .write_field(turn(t).unwrap_or_default())
+                    .map_err(csv_error)?;
+            }
             self.out.write_record(None::<&[u8]>).map_err(csv_error)?;
         }
         Ok(())
@@ -357,6 +358,9 @@ mod tests {
         );
         assert_eq!(h[total_column(1)], "seat1_total");
         assert_eq!(h[turns_column(2)], "turns");
-        assert_eq!(h.last().map(String::as_str), Some("first_divergence"));
+        assert_eq!(
+            &h[h.len() - 2..],
+            ["first_divergence", "first_play_difference"]
+        );
     }
 }

@@ -118,6 +118,39 @@ pub fn benefit(b: &SeatBenefit) -> String {
     )
 }
 
+/// How the play-differed games of a pair first differed: `choice 61.2 % · rule 38.8 %`
+/// (shares of the play-differed games), or `—` when play never differed.
+pub fn first_difference_split(p: &PairSummary) -> String {
+    if p.play_differed == 0 {
+        return "—".to_string();
+    }
+    let of = |n: u64| pct(n as f64 / p.play_differed as f64);
+    format!(
+        "choice {} · rule {}",
+        of(p.first_difference_choice),
+        of(p.first_difference_rule)
+    )
+}
+
+/// The cells saying where the gaining seat of a changed winner stood before the positions
+/// parted: games changed, to the leader, to a trailing seat, tied before (counts with the
+/// share of the changed games).
+pub fn lead_cells(p: &PairSummary) -> [String; 4] {
+    let of = |n: u64| {
+        if p.winner_changed == 0 {
+            n.to_string()
+        } else {
+            format!("{n} ({})", pct(n as f64 / p.winner_changed as f64))
+        }
+    };
+    [
+        p.winner_changed.to_string(),
+        of(p.winner_change_to_leader),
+        of(p.winner_change_to_trailing),
+        of(p.winner_change_tied_before),
+    ]
+}
+
 /// The plain statement for a pair whose paired outcomes were all identical.
 pub fn identical_statement(p: &PairSummary, policy: &str) -> Option<String> {
     p.all_outcomes_identical.then(|| {
@@ -127,10 +160,10 @@ pub fn identical_statement(p: &PairSummary, policy: &str) -> Option<String> {
             key(p.a_index),
             key(p.b_index),
             p.games,
-            if p.diverged > 0 {
+            if p.play_differed > 0 {
                 format!(
                     "; play differed in {} of them without changing any score",
-                    pct(p.diverged_share)
+                    pct(p.play_differed_share)
                 )
             } else {
                 String::new()

@@ -3,7 +3,10 @@
 //! interval types, the method, and the exact command that reproduces it.
 
 use super::boards::ExampleBoards;
-use super::fmt::{benefit, identical_statement, mean_ci, pct, pct_range, ruleset_row};
+use super::fmt::{
+    benefit, first_difference_split, identical_statement, lead_cells, mean_ci, pct, pct_range,
+    ruleset_row,
+};
 use super::plot::{key, ChartFile};
 use crate::compare::Report;
 use std::collections::BTreeSet;
@@ -67,7 +70,7 @@ pub fn render_with_boards(
         let _ = writeln!(
             md,
             "- **{}** instead of **{}**: the winner changes in **{}** of {} paired games \
-             ({}: {}); the games diverge at all in {}.",
+             ({}: {}); the positions diverge at all in {} (play differs in {}).",
             p.b,
             p.a,
             pct(p.winner_changed_share),
@@ -75,6 +78,7 @@ pub fn render_with_boards(
             report.intervals.proportions,
             pct_range(p.winner_changed_ci),
             pct(p.diverged_share),
+            pct(p.play_differed_share),
         );
     }
     let _ = writeln!(
@@ -161,7 +165,7 @@ pub fn render_with_boards(
 
     // Results.
     md.push_str("\n## Results\n\n### Per pair\n\n");
-    md.push_str("| Pair | Games diverged | First divergent turn (q1 / median / q3) | Winner changed | 95 % Wilson interval |\n|---|---|---|---|---|\n");
+    md.push_str("| Pair | Games diverged | First divergent turn (q1 / median / q3) | Play differed | First difference | Winner changed | 95 % Wilson interval |\n|---|---|---|---|---|---|---|\n");
     for p in &report.pairs {
         let turns = p
             .first_divergence_turn
@@ -169,11 +173,13 @@ pub fn render_with_boards(
             .unwrap_or_else(|| "never".to_string());
         let _ = writeln!(
             md,
-            "| {} vs {} | {} | {} | {} | {} |",
+            "| {} vs {} | {} | {} | {} | {} | {} | {} |",
             key(p.a_index),
             key(p.b_index),
             pct(p.diverged_share),
             turns,
+            pct(p.play_differed_share),
+            first_difference_split(p),
             pct(p.winner_changed_share),
             pct_range(p.winner_changed_ci)
         );
@@ -212,6 +218,20 @@ pub fn render_with_boards(
         }
         md.push('\n');
     }
+    md.push_str(
+        "\nWhen the winner changed: where the seat that gained stood at the end of the turn \
+         before the positions diverged.\n\n| Pair | Winner changed (games) | To the leader | To a \
+         trailing seat | Tied before |\n|---|---|---|---|---|\n",
+    );
+    for p in &report.pairs {
+        let _ = writeln!(
+            md,
+            "| {} vs {} | {} |",
+            key(p.a_index),
+            key(p.b_index),
+            lead_cells(p).join(" | ")
+        );
+    }
     for p in &report.pairs {
         if let Some(line) = identical_statement(p, &report.policy) {
             let _ = writeln!(md, "\n**{line}.**");
@@ -237,10 +257,12 @@ pub fn render_with_boards(
                 };
                 let _ = writeln!(
                     md,
-                    "- seed {}: first difference at turn {}; {} {} (winner {}) → {} {} (winner {}); \
-                     swing {} points. `{}`",
+                    "- seed {}: play first differs at turn {}, the positions at turn {}; {} {} \
+                     (winner {}) → {} {} (winner {}); swing {} points. `{}`",
                     g.seed,
                     g.first_difference_turn
+                        .map_or_else(|| "—".to_string(), |t| t.to_string()),
+                    g.first_state_divergence_turn
                         .map_or_else(|| "—".to_string(), |t| t.to_string()),
                     key(p.a_index),
                     join_scores(&g.scores_a),
@@ -285,8 +307,21 @@ pub fn render_with_boards(
         report.games
     );
     md.push_str(
-        "- **Divergence**: the first turn at which the two games' event streams differ (turn 0 is \
-         the set-up). A pair of games that never differs has not diverged.\n\
+        "- **Divergence**: the first turn at whose end the two games' positions differ (turn 0 \
+         is the set-up), compared through an order-independent hash of the board, followers, \
+         ingots on tiles and held, scores, robbers and supply. Events that only come in another \
+         order reach the same position and do not count. A pair of games whose positions never \
+         differ has not diverged.\n\
+         - **Play differed**: the two games' event streams differ at all, in kind or only in \
+         order. Its **first difference** is a *player's choice* when both games had just asked \
+         the same player the same kind of decision (with two options or more) and the answers \
+         differ, else a *rule event* (a scoring, a gold hand-out, a robber, a decision asked \
+         under one ruleset only).\n\
+         - **Lead before divergence**: when the winner changed, the seats that gained (winning \
+         under the later ruleset only, or its winners when a tie was resolved) are looked up \
+         in the scores at the end of the turn before the positions diverged: one of them led \
+         alone (to the leader), shared the lead (tied before; always so for a divergence at \
+         the set-up) or none led (to a trailing seat).\n\
          - **Winner changed**: the set of winning seats differs (a new tie counts as a change).\n\
          - **Win rate**: share of games a seat is among the winners; ties count for every tied \
          seat.\n",

@@ -92,8 +92,8 @@ struct Timing<'a> {
 /// File names inside the checkpoint folder.
 const CHECKPOINT_JSON: &str = "checkpoint.json";
 const PARTIAL_CSV: &str = "games.csv.part";
-/// Version of the `checkpoint.json` layout.
-const CHECKPOINT_FORMAT: u32 = 1;
+/// Version of the `checkpoint.json` layout (2: the accumulator of format 2).
+const CHECKPOINT_FORMAT: u32 = 2;
 
 /// `checkpoint.json`.
 #[derive(Serialize, Deserialize)]

@@ -74,6 +74,7 @@ pub enum ChartKind {
     Scores,
     IdenticalByTurn,
     ScoreDelta,
+    ScoreDeltaHistogram,
     WinnerChanged,
     WinRates,
     Ingots,
@@ -86,6 +87,7 @@ impl ChartKind {
             ChartKind::Scores => "scores",
             ChartKind::IdenticalByTurn => "identical_by_turn",
             ChartKind::ScoreDelta => "score_delta",
+            ChartKind::ScoreDeltaHistogram => "score_delta_histogram",
             ChartKind::WinnerChanged => "winner_changed",
             ChartKind::WinRates => "win_rates",
             ChartKind::Ingots => "ingots",
@@ -97,6 +99,9 @@ impl ChartKind {
             ChartKind::Scores => "Final score distribution (all seats)",
             ChartKind::IdenticalByTurn => "Share of games still identical, by turn",
             ChartKind::ScoreDelta => "Mean paired score difference per seat",
+            ChartKind::ScoreDeltaHistogram => {
+                "Distribution of paired score differences (all seats)"
+            }
             ChartKind::WinnerChanged => "How often the rule difference changes the winner",
             ChartKind::WinRates => "Seat win rates",
             ChartKind::Ingots => "Gold: mean ingots held at the end, per seat",
@@ -105,7 +110,9 @@ impl ChartKind {
 
     fn interval(self) -> &'static str {
         match self {
-            ChartKind::Scores | ChartKind::IdenticalByTurn => "no intervals (observed shares)",
+            ChartKind::Scores | ChartKind::IdenticalByTurn | ChartKind::ScoreDeltaHistogram => {
+                "no intervals (observed shares)"
+            }
             ChartKind::ScoreDelta | ChartKind::Ingots => MEAN_INTERVAL,
             ChartKind::WinnerChanged | ChartKind::WinRates => PROPORTION_INTERVAL,
         }
@@ -118,6 +125,7 @@ pub fn charts_for(report: &Report) -> Vec<ChartKind> {
         ChartKind::WinnerChanged,
         ChartKind::IdenticalByTurn,
         ChartKind::ScoreDelta,
+        ChartKind::ScoreDeltaHistogram,
         ChartKind::WinRates,
         ChartKind::Scores,
     ];
@@ -524,6 +532,7 @@ where
                 .collect();
             draw_seat_means(&body, report.players, &groups, "ingots per seat", false)
         }
+        ChartKind::ScoreDeltaHistogram => draw_delta_histogram(&body, report),
         ChartKind::WinnerChanged => draw_winner_changed(&body, report),
         ChartKind::WinRates => draw_win_rates(&body, report),
     }
@@ -672,6 +681,93 @@ where
             .legend(move |(x, y)| {
                 EmptyElement::at((x, y))
                     + Rectangle::new([(0, -5), (16, 5)], c.mix(0.22).filled())
+                    + Rectangle::new([(0, -5), (16, 5)], c.stroke_width(2))
+            });
+    }
+    legend(&mut chart)
+}
+
+/// The paired score differences `b − a` of every pair as step histograms of shares, on bins
+/// of an odd width centred on multiples of it (so 0, an unchanged score, has a bin of its
+/// own).
+fn draw_delta_histogram<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    report: &Report,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let all = report
+        .pairs
+        .iter()
+        .flat_map(|p| p.score_delta_histogram.iter());
+    // In i128: differences and counts come from accumulator.json and may span all of i64.
+    let lo = all.clone().map(|[d, _]| *d).min().unwrap_or(0).min(0) as i128;
+    let hi = all.map(|[d, _]| *d).max().unwrap_or(0).max(0) as i128;
+    let mut width = ((hi - lo + 1) as f64 / 60.0).ceil().max(1.0) as i128;
+    if width % 2 == 0 {
+        width += 1;
+    }
+    let bin = |d: i128| (d + (width - 1) / 2).div_euclid(width);
+    let (first, last) = (bin(lo), bin(hi));
+    let bins = (last - first + 1) as usize;
+    let shares: Vec<Vec<f64>> = report
+        .pairs
+        .iter()
+        .map(|p| {
+            let mut counts = vec![0i128; bins];
+            for &[d, c] in &p.score_delta_histogram {
+                if let Some(count) = counts.get_mut((bin(d as i128) - first) as usize) {
+                    *count += c as i128;
+                }
+            }
+            let total: i128 = counts.iter().sum::<i128>().max(1);
+            counts
+                .iter()
+                .map(|&c| 100.0 * c as f64 / total as f64)
+                .collect()
+        })
+        .collect();
+    let ymax = shares
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b))
+        .max(1.0)
+        * 1.12;
+    let edge = |k: i128| ((first + k) * width) as f64 - width as f64 / 2.0;
+    let x_desc = if width == 1 {
+        "paired score difference, later − earlier ruleset (points)".to_string()
+    } else {
+        format!("paired score difference, later − earlier ruleset (points, bins of {width})")
+    };
+    let mut chart = plane(
+        area,
+        XAxis::Numeric(edge(0)..edge(bins as i128), x_desc),
+        0.0..ymax,
+        "share of seat-games (%)",
+    )?;
+    chart.draw_series(LineSeries::new(
+        [(0.0, 0.0), (0.0, ymax)],
+        BLACK.mix(0.4).stroke_width(1),
+    ))?;
+    for (i, (p, s)) in report.pairs.iter().zip(&shares).enumerate() {
+        let c = colour(i);
+        chart.draw_series(s.iter().enumerate().map(|(b, &y)| {
+            Rectangle::new(
+                [(edge(b as i128), 0.0), (edge(b as i128 + 1), y)],
+                c.mix(0.18).filled(),
+            )
+        }))?;
+        let steps = s
+            .iter()
+            .enumerate()
+            .flat_map(|(b, &y)| [(edge(b as i128), y), (edge(b as i128 + 1), y)]);
+        chart
+            .draw_series(LineSeries::new(steps, c.stroke_width(2)))?
+            .label(format!("{} − {}", key(p.b_index), key(p.a_index)))
+            .legend(move |(x, y)| {
+                EmptyElement::at((x, y))
+                    + Rectangle::new([(0, -5), (16, 5)], c.mix(0.18).filled())
                     + Rectangle::new([(0, -5), (16, 5)], c.stroke_width(2))
             });
     }

@@ -1,7 +1,10 @@
 //! The summary table `meeplab compare` prints: rulesets, per-pair divergence and winner
 //! changes, paired score differences per seat, and per-ruleset means. Plain text, no colour.
 
-use super::fmt::{align, benefit, identical_statement, mean_ci, pct, pct_range, ruleset_row};
+use super::fmt::{
+    align, benefit, first_difference_split, identical_statement, lead_cells, mean_ci, pct,
+    pct_range, ruleset_row,
+};
 use super::plot::key;
 use crate::compare::Report;
 
@@ -25,6 +28,8 @@ pub fn summary_table(report: &Report) -> String {
         "pair".to_string(),
         "diverged".to_string(),
         "first divergent turn q1/median/q3".to_string(),
+        "play differed".to_string(),
+        "first difference".to_string(),
         "winner changed".to_string(),
         "95 % Wilson".to_string(),
     ]];
@@ -37,11 +42,17 @@ pub fn summary_table(report: &Report) -> String {
             format!("{} vs {}", key(p.a_index), key(p.b_index)),
             pct(p.diverged_share),
             turns,
+            pct(p.play_differed_share),
+            first_difference_split(p),
             pct(p.winner_changed_share),
             pct_range(p.winner_changed_ci),
         ]);
     }
     out.push_str(&align(&rows));
+    out.push_str(
+        "diverged: some end-of-turn position differs; play differed: the events differ, \
+         perhaps only in order; first difference: a player's choice or a rule event\n",
+    );
 
     out.push_str("\nmean paired score difference (later − earlier ruleset), 95 % t interval\n");
     let mut rows = vec![std::iter::once("pair".to_string())
@@ -67,6 +78,28 @@ pub fn summary_table(report: &Report) -> String {
         rows.push(
             std::iter::once(format!("{} − {}", key(p.b_index), key(p.a_index)))
                 .chain(p.who_benefits.iter().map(benefit))
+                .collect(),
+        );
+    }
+    out.push_str(&align(&rows));
+
+    out.push_str(
+        "\nwinner changed: where the seat that gained stood at the end of the turn before the \
+         positions diverged\n",
+    );
+    let mut rows = vec![[
+        "pair",
+        "games",
+        "to the leader",
+        "to a trailing seat",
+        "tied before",
+    ]
+    .map(String::from)
+    .to_vec()];
+    for p in &report.pairs {
+        rows.push(
+            std::iter::once(format!("{} vs {}", key(p.a_index), key(p.b_index)))
+                .chain(lead_cells(p))
                 .collect(),
         );
     }

@@ -108,6 +108,14 @@ pub fn game(seed: u64, players: u8, variant: bool, gold: bool) -> GameOutcome {
         turns,
         lead_changes: (seed % 5) as u32,
         ingots_on_board: if gold { (seed % 3) as u32 } else { 0 },
+        state_hashes: hashes.clone(),
+        // seat (seed + t) mod players leads alone after turn t; all are level at the set-up
+        leaders: (0..=turns as u64)
+            .map(|t| match t {
+                0 => (1u8 << players) - 1,
+                _ => 1 << ((seed + t) % players as u64),
+            })
+            .collect(),
         turn_hashes: hashes,
         ..GameOutcome::default()
     }

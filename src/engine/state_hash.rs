@@ -1,0 +1,457 @@
+//! What a game records, beside its running event hash, so that `compare` can tell *where* two
+//! games under different rulesets part and *what kind* of difference came first, without
+//! keeping their events:
+//!
+//! - an **order-independent end-of-turn state hash**: two games that reach the same position
+//!   (tiles with position and rotation, followers with owner and place, ingots on tiles and
+//!   held, scores, robbers and their spaces, follower supply) by events in another order get
+//!   the same hash. The board part is a wrapping sum of keyed item hashes, kept up to date as
+//!   the events pass through [`Game::emit`] (an item added adds its hash, one removed
+//!   subtracts it, so a multiset is hashed exactly and the order never matters); at the end of
+//!   each turn it is combined with the few per-seat numbers. Cost: one `mix64` per board
+//!   change, and per turn a multiply-add per seat and one `mix64`.
+//! - the **leading seats** (a bit per seat) at each of those points, to say whether a changed
+//!   winner had led before the games parted;
+//! - one **choice mark** per real choice (a decision with two options or more, about two per
+//!   turn): 32 bits of the running event hash before the choice's first event, with the
+//!   decision's kind and player, and 32 bits of the running hash after it. Two games share a
+//!   prefix of events; their first differing event is a *player's choice* exactly when both
+//!   games made the same kind of choice at the end of that prefix (same "before", different
+//!   "after"); anything else is a *rule event* (a different scoring, gold hand-out, robber
+//!   move, a decision asked under one ruleset only, …). Cost: one branch per event.
+//!
+//! Indexing follows [`GameOutcome::turn_hashes`]: entry 0 is the set-up, entry `t` the end of
+//! turn `t`, the last entry the end of final scoring.
+//!
+//! [`GameOutcome::turn_hashes`]: crate::engine::GameOutcome::turn_hashes
+
+use crate::engine::decision::DecisionKind;
+use crate::engine::event::Event;
+use crate::engine::game::{Game, MAX_PLAYERS};
+use crate::engine::rng::{key, mix64};
+
+/// Tags of the item kinds in the board sum.
+const TILE: u64 = 1;
+const FOLLOWER: u64 = 2;
+const INGOT: u64 = 3;
+
+/// The divergence records of a game in progress (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StateTracker {
+    /// Wrapping sum of the keyed hashes of every tile, follower and ingot on the board.
+    board: u64,
+    /// Kind and player (plus one) of the real choice just applied; 0 = none.
+    pending_choice: u64,
+    /// End-of-turn state hashes.
+    pub(crate) hashes: Vec<u64>,
+    /// Leading seats (bit per seat) at the same points.
+    pub(crate) leaders: Vec<u8>,
+    /// One mark per real choice.
+    pub(crate) choices: Vec<u64>,
+}
+
+/// A board coordinate packed into 16 bits (coordinates stay within ±`MAX_TILES` + 2).
+#[inline]
+fn coord(v: i32) -> u64 {
+    v as i16 as u16 as u64
+}
+
+#[inline]
+fn item(tag: u64, a: u64, x: i32, y: i32, b: u64) -> u64 {
+    mix64(tag | (a & 0xFFFF) << 8 | coord(x) << 24 | coord(y) << 40 | (b & 0xFF) << 56)
+}
+
+impl StateTracker {
+    /// Allocate for a game of about `tiles` tiles.
+    pub(crate) fn with_capacity(tiles: usize) -> StateTracker {
+        StateTracker {
+            hashes: Vec::with_capacity(tiles + 2),
+            leaders: Vec::with_capacity(tiles + 2),
+            choices: Vec::with_capacity(3 * tiles + 16),
+            ..StateTracker::default()
+        }
+    }
+
+    /// Forget the game (keeping allocations).
+    pub(crate) fn clear(&mut self) {
+        self.board = 0;
+        self.pending_choice = 0;
+        self.hashes.clear();
+        self.leaders.clear();
+        self.choices.clear();
+    }
+
+    /// A decision is asked (the game pauses until it is answered, so the next event is its
+    /// answer's first): when it is a real choice, mark that event.
+    #[inline]
+    pub(crate) fn asked(&mut self, kind: DecisionKind, player: u8, options: usize) {
+        self.pending_choice = if options > 1 {
+            (1 + kind.index() as u64) << 8 | player as u64
+        } else {
+            0
+        };
+    }
+
+    /// One event happened; the running event hash went from `before` to `after`. Updates the
+    /// board sum, and marks the event if it is a choice's first. Inlined into each
+    /// [`Game::emit`] site, where the event's kind is known, so only its own arm remains.
+    #[inline(always)]
+    pub(crate) fn absorb(&mut self, e: &Event, before: u64, after: u64) {
+        if self.pending_choice != 0 {
+            // the tag (12 bits) lands in the high half, beside the hash before the choice
+            let at = before ^ self.pending_choice << 40;
+            self.choices.push(at & HIGH | after >> 32);
+            self.pending_choice = 0;
+        }
+        let delta = match *e {
+            Event::Start { tile, x, y, rot }
+            | Event::Placed {
+                tile, x, y, rot, ..
+            } => item(TILE, tile as u64, x, y, rot as u64),
+            Event::FollowerPlaced {
+                player,
+                x,
+                y,
+                segment,
+                ..
+            } => item(FOLLOWER, player as u64, x, y, segment as u64),
+            Event::FollowerReturned {
+                player,
+                x,
+                y,
+                segment,
+                ..
+            } => item(FOLLOWER, player as u64, x, y, segment as u64).wrapping_neg(),
+            Event::IngotPlaced { x, y, .. } => item(INGOT, 0, x, y, 0),
+            Event::IngotTaken { x, y, .. } => item(INGOT, 0, x, y, 0).wrapping_neg(),
+            Event::IngotsRemoved { x, y, count, .. } => item(INGOT, 0, x, y, 0)
+                .wrapping_mul(count as u64)
+                .wrapping_neg(),
+            _ => return,
+        };
+        self.board = self.board.wrapping_add(delta);
+    }
+}
+
+impl Game {
+    /// The end of the set-up, of a turn or of final scoring: record the running event hash,
+    /// the state hash and the leading seats.
+    pub(crate) fn close_turn_records(&mut self) {
+        self.turn_hashes.push(self.hash);
+        let n = self.players as usize;
+        // the seats' numbers as a polynomial in an odd multiplier (a difference in one seat
+        // never cancels), one mix at the end with the board sum
+        let mut seats = n as u64;
+        let (mut max, mut leaders) = (i64::MIN, 0u8);
+        for p in 0..n.min(MAX_PLAYERS) {
+            let score = self.score[p];
+            // one word per seat: the score in the high half (scores stay far below 2^32),
+            // supply, robber space (+1; 0 = in supply) and ingots held in the low half
+            let robber = self.robbers.at[p].map_or(0, |s| s as u64 + 1) & 0xFF;
+            let small = self.supply[p] as u64 | robber << 8 | (self.ingots[p] as u64) << 16;
+            seats = seats
+                .wrapping_mul(SEAT_MULTIPLIER)
+                .wrapping_add((score as u64).rotate_left(32) ^ small);
+            if score > max {
+                (max, leaders) = (score, 1 << p);
+            } else if score == max {
+                leaders |= 1 << p;
+            }
+        }
+        self.tracker.hashes.push(key(self.tracker.board, seats));
+        self.tracker.leaders.push(leaders);
+    }
+}
+
+/// Odd multiplier of the seats' polynomial.
+const SEAT_MULTIPLIER: u64 = 0xA076_1D64_78BD_642F;
+
+/// The high half of a choice mark: where the choice was made.
+const HIGH: u64 = 0xFFFF_FFFF_0000_0000;
+
+/// How the first differing event of two games came about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstDifference {
+    /// Both games had just asked the same player the same kind of decision, and the answers
+    /// differ.
+    Choice,
+    /// Anything else: a scoring, a gold hand-out, a robber, a decision asked under one
+    /// ruleset only.
+    Rule,
+}
+
+/// Classify the first differing event of two games whose events differ, from their choice
+/// marks: a choice when the first marks that differ were made at the same point (same event
+/// prefix, same kind of decision, same player) and were followed by different events.
+pub fn first_difference(a: &[u64], b: &[u64]) -> FirstDifference {
+    match a.iter().zip(b).find(|(x, y)| x != y) {
+        Some((x, y)) if x & HIGH == y & HIGH => FirstDifference::Choice,
+        _ => FirstDifference::Rule,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::outcome::Category;
+    use crate::engine::Phase;
+    use crate::tiles::FeatureKind;
+
+    fn placed(turn: u32, tile: u16, x: i32, y: i32, rot: u8) -> Event {
+        Event::Placed {
+            turn,
+            player: 0,
+            tile,
+            x,
+            y,
+            rot,
+        }
+    }
+
+    fn follower(player: u8, x: i32, y: i32, segment: u8) -> Event {
+        Event::FollowerPlaced {
+            turn: 1,
+            player,
+            x,
+            y,
+            segment,
+            feature: FeatureKind::Road,
+        }
+    }
+
+    fn board_after(events: &[Event]) -> u64 {
+        let mut t = StateTracker::default();
+        for e in events {
+            t.absorb(e, 0, e.fingerprint());
+        }
+        t.board
+    }
+
+    #[test]
+    fn the_same_position_in_another_order_hashes_alike() {
+        let ingot = |x, y| Event::IngotPlaced {
+            turn: 2,
+            player: 0,
+            x,
+            y,
+        };
+        let take = |player, x, y| Event::IngotTaken {
+            turn: 3,
+            player,
+            x,
+            y,
+        };
+        let a = [
+            placed(1, 4, 1, 0, 1),
+            placed(2, 7, 0, -1, 3),
+            follower(1, 1, 0, 2),
+            ingot(1, 0),
+            ingot(0, -1),
+            ingot(0, -1),
+            take(0, 1, 0),
+            take(1, 0, -1),
+        ];
+        let b = [
+            placed(2, 7, 0, -1, 3), // other turn numbers: the position is what counts
+            follower(1, 1, 0, 2),
+            ingot(0, -1),
+            placed(1, 4, 1, 0, 1),
+            take(1, 0, -1),
+            ingot(0, -1),
+            ingot(1, 0),
+            take(0, 1, 0),
+        ];
+        assert_eq!(board_after(&a), board_after(&b));
+        // the event hash (a chain) tells them apart
+        let chain = |es: &[Event]| es.iter().fold(0, |h, e| key(h, e.fingerprint()));
+        assert_ne!(chain(&a), chain(&b));
+        // a follower that comes and goes leaves no trace; removing ingots by count equals
+        // taking them one by one
+        let mut c = b.to_vec();
+        c.push(follower(0, 0, -1, 1));
+        c.push(Event::FollowerReturned {
+            turn: 4,
+            player: 0,
+            x: 0,
+            y: -1,
+            segment: 1,
+        });
+        assert_eq!(board_after(&c), board_after(&a));
+        let mut d = a.to_vec();
+        d.push(Event::IngotsRemoved {
+            turn: 5,
+            x: 0,
+            y: -1,
+            count: 1,
+        });
+        let mut e = a.to_vec();
+        e.push(take(0, 0, -1));
+        assert_eq!(board_after(&d), board_after(&e));
+        // events that change no position change nothing
+        let mut f = a.to_vec();
+        f.push(Event::Scored {
+            turn: 3,
+            phase: Phase::Turn,
+            category: Category::Road,
+            feature: FeatureKind::Road,
+            x: 1,
+            y: 0,
+            winners: 1,
+            points: 3,
+            tiles: 2,
+        });
+        assert_eq!(board_after(&f), board_after(&a));
+    }
+
+    #[test]
+    fn a_different_position_hashes_differently() {
+        let base = [placed(1, 4, 1, 0, 1), follower(1, 1, 0, 2)];
+        let h = board_after(&base);
+        let variants = [
+            [placed(1, 4, 1, 0, 2), follower(1, 1, 0, 2)], // rotation
+            [placed(1, 4, 0, 1, 1), follower(1, 1, 0, 2)], // position
+            [placed(1, 5, 1, 0, 1), follower(1, 1, 0, 2)], // tile
+            [placed(1, 4, 1, 0, 1), follower(0, 1, 0, 2)], // owner
+            [placed(1, 4, 1, 0, 1), follower(1, 1, 0, 3)], // segment
+        ];
+        for v in &variants {
+            assert_ne!(board_after(v), h, "{v:?}");
+        }
+        // two followers of one player on a spot are not one (a multiset, not a set)
+        let twice = [base[0].clone(), base[1].clone(), base[1].clone()];
+        assert_ne!(board_after(&twice), h);
+    }
+
+    /// Choice marks of a stream of events (fingerprints), `choices[i]` = the decision
+    /// applied before event `i`, if any.
+    fn marks(events: &[u64], choices: &[(usize, DecisionKind, u8, usize)]) -> Vec<u64> {
+        let mut t = StateTracker::default();
+        let mut h = 0u64;
+        let e = Event::TurnEnd { turn: 1 };
+        for (i, &fp) in events.iter().enumerate() {
+            if let Some(&(_, kind, player, options)) = choices.iter().find(|c| c.0 == i) {
+                t.asked(kind, player, options);
+            }
+            let after = key(h, fp);
+            t.absorb(&e, h, after);
+            h = after;
+        }
+        t.choices
+    }
+
+    #[test]
+    fn first_difference_tells_a_choice_from_a_rule_event() {
+        use DecisionKind::{IngotPick, Placement};
+        let placed = [(1, Placement, 1, 5)];
+        let a = marks(&[10, 20, 30], &placed);
+        // another placement by the same player after the same events: a choice
+        let b = marks(&[10, 21, 30], &placed);
+        assert_eq!(first_difference(&a, &b), FirstDifference::Choice);
+        // the same choice, a different event after it (a scoring): a rule event
+        let c = marks(&[10, 20, 31], &placed);
+        assert_eq!(first_difference(&a, &c), FirstDifference::Rule);
+        // a different event before the choice: a rule event
+        let d = marks(&[11, 21, 30], &placed);
+        assert_eq!(first_difference(&a, &d), FirstDifference::Rule);
+        // a decision asked under one ruleset only, or with one option only: a rule event
+        let e = marks(&[10, 21, 30], &[]);
+        assert_eq!(first_difference(&a, &e), FirstDifference::Rule);
+        let f = marks(&[10, 21, 30], &[(1, Placement, 1, 1)]);
+        assert_eq!(first_difference(&a, &f), FirstDifference::Rule);
+        // another player's or another kind of decision: a rule event
+        let g = marks(&[10, 21, 30], &[(1, Placement, 0, 5)]);
+        assert_eq!(first_difference(&a, &g), FirstDifference::Rule);
+        let h = marks(&[10, 21, 30], &[(1, IngotPick, 1, 5)]);
+        assert_eq!(first_difference(&a, &h), FirstDifference::Rule);
+        // a later choice after a shared one: still found
+        let two = [(0, Placement, 1, 5), (2, IngotPick, 0, 3)];
+        let x = marks(&[10, 20, 30], &two);
+        let y = marks(&[10, 20, 33], &two);
+        assert_eq!(first_difference(&x, &y), FirstDifference::Choice);
+    }
+
+    /// The board sum kept from the events equals the sum recomputed from the position at the
+    /// end of every turn, in real games of every expansion (no change of position escapes the
+    /// events); and the state hash follows the position, not the history.
+    #[test]
+    fn the_incremental_sum_is_the_position() {
+        use crate::engine::{compile, Chooser, Decision, Pending};
+        /// Keyed picks, but a follower whenever one may be placed (so that features with
+        /// gold are claimed and ingots change hands).
+        struct Keyed;
+        impl Chooser for Keyed {
+            fn choose(&mut self, _g: &Game, d: &Decision) -> usize {
+                match d.kind {
+                    DecisionKind::Follower => 1.min(d.options - 1),
+                    _ => crate::engine::rng::index(d.key, d.options),
+                }
+            }
+        }
+        fn recomputed(g: &Game) -> u64 {
+            let mut sum = 0u64;
+            for t in g.placed_tiles() {
+                sum = sum.wrapping_add(item(TILE, t.tile as u64, t.x, t.y, t.rot as u64));
+                let ingot = item(INGOT, 0, t.x, t.y, 0);
+                sum = sum.wrapping_add(ingot.wrapping_mul(t.ingots as u64));
+            }
+            for f in g.followers() {
+                let (x, y, seg) = g.node_spot(f.node);
+                sum = sum.wrapping_add(item(FOLLOWER, f.player as u64, x, y, seg as u64));
+            }
+            sum
+        }
+        for file in [
+            "goldmines-hig-2012",
+            "goldmines-rgg",
+            "robbers-2025",
+            "cropcircles",
+        ] {
+            let path = format!("rulesets/{file}.rules");
+            let loaded = crate::dsl::load_ruleset(std::path::Path::new(&path))
+                .unwrap_or_else(|d| panic!("{d}"));
+            let rules = compile(&loaded.ruleset);
+            for seed in 0..24u64 {
+                let mut g = Game::new(rules.clone(), seed, 2 + (seed % 3) as u8);
+                let mut events = Vec::new();
+                g.setup(&mut events);
+                while g.draw(&mut events) {
+                    g.drive(&mut Keyed, &mut events);
+                    assert_eq!(g.tracker.board, recomputed(&g), "{file} seed {seed}");
+                }
+                g.finish(&mut Keyed, &mut events);
+                assert_eq!(g.pending(), Pending::End);
+                assert_eq!(
+                    g.tracker.board,
+                    recomputed(&g),
+                    "{file} seed {seed} at the end"
+                );
+                let o = g.outcome();
+                assert_eq!(o.state_hashes.len(), o.turn_hashes.len());
+                assert_eq!(o.leaders.len(), o.turn_hashes.len());
+                // the state hash is the position's: a copy whose history differs only in an
+                // item that came and went hashes alike
+                let mut h = g.clone();
+                let e = follower(0, 999, 999, 0);
+                h.tracker.absorb(&e, 0, 0);
+                h.tracker.absorb(
+                    &Event::FollowerReturned {
+                        turn: 0,
+                        player: 0,
+                        x: 999,
+                        y: 999,
+                        segment: 0,
+                    },
+                    0,
+                    0,
+                );
+                h.close_turn_records();
+                g.close_turn_records();
+                assert_eq!(h.tracker.hashes.last(), g.tracker.hashes.last());
+                // and any change of the seats' numbers changes it
+                h.score[1] += 1;
+                h.close_turn_records();
+                assert_ne!(h.tracker.hashes.last(), g.tracker.hashes.last());
+            }
+        }
+    }
+}
