@@ -197,6 +197,26 @@ fn a_renamed_copy_never_diverges_under_heuristic() {
     assert_eq!(p["identical_outcomes"], 20);
 }
 
+/// The same for a small `mcts` search: its determinizations are keyed by the decision and the
+/// iteration, never by the ruleset's name or a shared stream.
+#[test]
+fn a_renamed_copy_never_diverges_under_mcts() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = renamed_copy(dir.path(), "goldmines-hig-2012");
+    let (r, _) = compare(&[
+        "goldmines-hig-2012",
+        copy.to_str().unwrap(),
+        "--games",
+        "3",
+        "--policy",
+        "mcts:12,greedy",
+    ]);
+    let p = &r["pairs"][0];
+    assert_eq!(p["diverged"], 0, "{p}");
+    assert_eq!(p["identical_outcomes"], 3);
+    assert_eq!(r["policy"], "mcts:12,greedy");
+}
+
 /// `--policy` per seat (issue 11 item 5): `greedy,random` seats a greedy player first and a
 /// random one second; the report names both; a list of the wrong length is a usage error
 /// naming both numbers.

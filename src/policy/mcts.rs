@@ -286,6 +286,90 @@ fn widening(visits: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{compile, Chooser, Compiled};
+    use crate::policy::{Policy, PolicyKind};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    fn rules(path: &Path) -> Arc<Compiled> {
+        let loaded = crate::dsl::load_ruleset(path).unwrap_or_else(|d| panic!("{d}"));
+        compile(&loaded.ruleset)
+    }
+
+    /// Checks every choice against the decision's option count.
+    struct Checked(Policy, u32);
+    impl Chooser for Checked {
+        fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+            let i = self.0.choose(game, d);
+            assert!(i < d.options.max(1), "{:?}: {i} of {}", d.kind, d.options);
+            assert_eq!(d.options, game.option_count(d.kind));
+            self.1 += 1;
+            i
+        }
+    }
+
+    #[test]
+    fn legal_choices_only_in_every_bundled_ruleset() {
+        let mut paths: Vec<_> = std::fs::read_dir("rulesets")
+            .expect("rulesets/")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+            .collect();
+        paths.sort();
+        assert!(paths.len() >= 10);
+        for (k, path) in paths.iter().enumerate() {
+            let r = rules(path);
+            let players = 2 + (k % 3) as u8;
+            let mut g = Game::new(r, k as u64, players);
+            let mut c = Checked(Policy::new(PolicyKind::Mcts(6)), 0);
+            let out = g.play(&mut c, &mut NoEvents);
+            assert!(g.is_finished(), "{}", path.display());
+            assert!(c.1 > 50, "{}: {} decisions", path.display(), c.1);
+            assert_eq!(out, g.outcome());
+        }
+    }
+
+    #[test]
+    fn same_seed_same_game_and_the_budget_matters() {
+        let r = rules(Path::new("rulesets/base.rules"));
+        let play = |seed, iterations| {
+            let mut g = Game::new(r.clone(), seed, 2);
+            g.enable_record();
+            let out = g.play(
+                &mut Policy::new(PolicyKind::Mcts(iterations)),
+                &mut NoEvents,
+            );
+            (out, g.take_record())
+        };
+        let a = play(3, 10);
+        assert_eq!(a, play(3, 10), "same seed, same budget: the same game");
+        assert_ne!(a.1, play(3, 11).1, "another budget searches otherwise");
+        assert_ne!(a.1, play(4, 10).1, "another seed, another game");
+    }
+
+    #[test]
+    fn the_search_leaves_the_position_untouched() {
+        let r = rules(Path::new("rulesets/goldmines-hig-2012.rules"));
+        let mut g = Game::new(r, 9, 3);
+        g.setup(&mut NoEvents);
+        assert!(g.draw(&mut NoEvents));
+        let Pending::Decision(d) = g.pending() else {
+            panic!("a placement is pending")
+        };
+        let before = (g.unseen().to_vec(), g.state_bytes(), g.outcome());
+        let mut search = Search::default();
+        let pick = search.choose(&g, &d, 30);
+        assert!(pick < d.options);
+        assert_eq!(before, (g.unseen().to_vec(), g.state_bytes(), g.outcome()));
+        // the root's children were all ranked, and the visits add up to the budget
+        let root = search.nodes[0];
+        assert_eq!(root.options as usize, d.options);
+        assert_eq!(root.visits, 30);
+        let children: u32 = (root.first..root.first + root.open as u32)
+            .map(|c| search.nodes[c as usize].visits)
+            .sum();
+        assert_eq!(children, 30);
+    }
 
     #[test]
     fn widening_grows_with_the_square_root() {
