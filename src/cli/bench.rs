@@ -95,7 +95,8 @@ pub fn run(args: Args) -> ExitCode {
         std::hint::black_box(std::hint::black_box(&mid).clone());
     }
     let clone_ns = t2.elapsed().as_secs_f64() * 1e9 / copies as f64;
-    let playouts = 2_000u32;
+    // as many playouts as games, at most 2,000 (a search policy takes a second per game)
+    let playouts = games.clamp(1, 2_000) as u32;
     let t3 = Instant::now();
     for _ in 0..playouts {
         std::hint::black_box(player.play_on(&mid));
