@@ -1,0 +1,141 @@
+//! The expansions, each in its own module, and their registration. An expansion owns its
+//! state (a type stored in the game and copied with it), its options (read from the ruleset)
+//! and its decisions, and acts only at the hooks the core offers (`hooks.rs`): points of the
+//! turn where it may ask decisions ([`Hook`]: tile drawn, tile placed, the turn's scoring
+//! step closes, after scoring, turn end, final scoring, final scoring done) and notices it
+//! hears in passing ([`Notice`]: a scoring step begins, a feature is scored, points are
+//! scored, the game ends). The core turn code names no expansion.
+//!
+//! A game carries a [`Set`]: every registered expansion's state, plus the list of those its
+//! ruleset uses, in registration order; that order is the order they act at each hook.
+//! Dispatch is a `match` over that list (no boxed trait objects): copying a game copies the
+//! states as plain values.
+//!
+//! # Adding an expansion
+//! 1. Write one module here, say `towers.rs`: a state type (`#[derive(Clone, Default)]`,
+//!    its progress through a hook kept as data so the turn can pause at a decision and
+//!    resume) and `impl Expansion for Towers`: `used_by` (does the ruleset use it), `reset`,
+//!    and the hooks and notices it needs (`on`, `notice`, `outcome`). It reaches its own
+//!    state through `Holds<Towers>` (`g.ext.state_mut()`), and the board, scores, events and
+//!    decisions through the game's crate-visible methods (`emit`, `ask`, `award`, the
+//!    option buffers).
+//! 2. Register it: `mod towers;` and one line `towers: towers::Towers,` in the `registry!`
+//!    list below, placed where it should act relative to the others at a shared hook.
+//!
+//! Its rule options, events, decision kinds and outcome counters are added where those live
+//! (the ruleset, `event.rs`, `decision.rs`, `outcome.rs`).
+
+mod crop;
+mod gold;
+mod robbers;
+
+use crate::engine::compiled::Compiled;
+use crate::engine::event::EventSink;
+use crate::engine::game::Game;
+use crate::engine::hooks::{Expansion, Expansions, Holds, Hook, Notice};
+use crate::engine::outcome::GameOutcome;
+
+/// Declares the registered expansions (field name: state type, in acting order) and builds
+/// the [`Set`] and its dispatch from that one list.
+macro_rules! registry {
+    ($($field:ident: $ty:ty),* $(,)?) => {
+        /// A registered expansion.
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Member {
+            $($field),*
+        }
+
+        const ALL: [Member; [$(Member::$field),*].len()] = [$(Member::$field),*];
+
+        /// Every registered expansion's state, and which of them this game's ruleset uses.
+        #[derive(Clone)]
+        pub struct Set {
+            /// The expansions taking part, in acting order (the first `taking_part`).
+            active: [Member; ALL.len()],
+            taking_part: u8,
+            $($field: $ty),*
+        }
+
+        impl Expansions for Set {
+            fn for_rules(rules: &Compiled) -> Self {
+                let mut set = Set {
+                    active: ALL,
+                    taking_part: 0,
+                    $($field: <$ty>::default()),*
+                };
+                for m in ALL {
+                    let used = match m {
+                        $(Member::$field => <$ty as Expansion>::used_by(rules)),*
+                    };
+                    if used {
+                        set.active[set.taking_part as usize] = m;
+                        set.taking_part += 1;
+                    }
+                }
+                set
+            }
+
+            fn reset(&mut self) {
+                $(self.$field.reset();)*
+            }
+
+            fn heap_bytes(&self) -> usize {
+                0 $(+ self.$field.heap_bytes())*
+            }
+
+            fn outcome(&self, out: &mut GameOutcome) {
+                $(self.$field.outcome(out);)*
+            }
+
+            #[inline]
+            fn run<S: EventSink>(
+                g: &mut Game<Self>,
+                s: &mut S,
+                at: Hook,
+                from: u8,
+                mut answer: Option<usize>,
+            ) -> Option<u8> {
+                let mut k = from;
+                while k < g.ext.taking_part {
+                    let asked = match g.ext.active[k as usize] {
+                        $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
+                    };
+                    if asked {
+                        return Some(k);
+                    }
+                    k += 1;
+                }
+                None
+            }
+
+            #[inline]
+            fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice) {
+                for k in 0..g.ext.taking_part {
+                    match g.ext.active[k as usize] {
+                        $(Member::$field => <$ty as Expansion>::notice(g, s, n)),*
+                    }
+                }
+            }
+        }
+
+        $(
+            impl Holds<$ty> for Set {
+                #[inline]
+                fn state(&self) -> &$ty {
+                    &self.$field
+                }
+                #[inline]
+                fn state_mut(&mut self) -> &mut $ty {
+                    &mut self.$field
+                }
+            }
+        )*
+    };
+}
+
+registry! {
+    robbers: robbers::Robbers,
+    gold: gold::Gold,
+    crop: crop::CropCircles,
+}
