@@ -328,8 +328,6 @@ impl<X: Expansions> Game<X> {
             x,
             y,
             node0,
-            ingots: 0,
-            ingots_left: 0,
             cloister_done: false,
         });
         self.stamp.push(0);

@@ -34,10 +34,6 @@ pub struct PlacedTile {
     pub y: i32,
     /// Node id of its segment 0 in the feature graph; segment `i` is `node0 + i`.
     pub node0: u32,
-    /// Ingots lying on this tile.
-    pub ingots: u32,
-    /// Ingots that were still on this tile when the game ended (removed, unscored).
-    pub ingots_left: u32,
     pub cloister_done: bool,
 }
 

@@ -38,6 +38,10 @@ pub struct Gold {
     pub on_board_at_end: u32,
     /// Ingots lying on the board now.
     pub on_board: u32,
+    /// Ingots lying on each placed tile (by index; tiles past the end hold none).
+    on_tile: Vec<u32>,
+    /// Ingots that were still on each tile when the game ended (removed, unscored).
+    left_on_tile: Vec<u32>,
     claims: Vec<Claim>,
     claim_tiles: Vec<u32>,
     /// Tiles of this turn's unoccupied completed features whose gold goes back to the box
@@ -101,13 +105,20 @@ impl Expansion for Gold {
         self.claims.clear();
         self.claim_tiles.clear();
         self.unclaimed_tiles.clear();
+        self.on_tile.clear();
+        self.left_on_tile.clear();
     }
 
     fn heap_bytes(&self) -> usize {
         fn v<T>(x: &[T]) -> usize {
             std::mem::size_of_val(x)
         }
-        v(&self.claims) + v(&self.claim_tiles) + v(&self.unclaimed_tiles) + v(&self.scratch)
+        v(&self.claims)
+            + v(&self.claim_tiles)
+            + v(&self.unclaimed_tiles)
+            + v(&self.scratch)
+            + v(&self.on_tile)
+            + v(&self.left_on_tile)
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
@@ -166,7 +177,35 @@ impl Expansion for Gold {
     }
 }
 
+impl Gold {
+    /// Ingots on placed tile `t`.
+    #[inline]
+    fn on(&self, t: u32) -> u32 {
+        self.on_tile.get(t as usize).copied().unwrap_or(0)
+    }
+
+    /// Set the ingots on placed tile `t`.
+    fn set_on(&mut self, t: u32, ingots: u32) {
+        let t = t as usize;
+        if self.on_tile.len() <= t {
+            self.on_tile.resize(t + 1, 0);
+        }
+        self.on_tile[t] = ingots;
+    }
+}
+
 impl<X: Holds<Gold>> Game<X> {
+    /// Ingots lying on placed tile `pidx` (see [`Game::placed_tiles`]).
+    pub fn ingots_on_tile(&self, pidx: usize) -> u32 {
+        self.ext.state().on(pidx as u32)
+    }
+
+    /// Ingots that were still on placed tile `pidx` when the game ended (removed, unscored).
+    pub fn ingots_left_on_tile(&self, pidx: usize) -> u32 {
+        let left = &self.ext.state().left_on_tile;
+        left.get(pidx).copied().unwrap_or(0)
+    }
+
     /// Test support (rulebook scenarios): give `player` `ingots` collected ingots.
     #[doc(hidden)]
     pub fn set_ingots_held_for_test(&mut self, player: u8, ingots: u32) {
@@ -181,10 +220,7 @@ impl<X: Holds<Gold>> Game<X> {
     /// Ingots lying on the board now.
     pub fn ingots_on_board(&self) -> u32 {
         let gold = self.ext.state();
-        debug_assert_eq!(
-            gold.on_board,
-            self.placed.iter().map(|t| t.ingots).sum::<u32>()
-        );
+        debug_assert_eq!(gold.on_board, gold.on_tile.iter().sum::<u32>());
         gold.on_board
     }
 
@@ -253,10 +289,11 @@ impl<X: Holds<Gold>> Game<X> {
     }
 
     fn put_ingot<S: EventSink>(&mut self, s: &mut S, player: u8, pidx: u32) {
-        let t = &mut self.placed[pidx as usize];
-        t.ingots += 1;
+        let t = &self.placed[pidx as usize];
         let (x, y) = (t.x, t.y);
-        self.ext.state_mut().on_board += 1;
+        let gold = self.ext.state_mut();
+        gold.set_on(pidx, gold.on(pidx) + 1);
+        gold.on_board += 1;
         self.emit(
             s,
             Event::IngotPlaced {
@@ -290,7 +327,7 @@ impl<X: Holds<Gold>> Game<X> {
         }
         let mut area = std::mem::take(&mut self.ext.state_mut().scratch);
         self.gold_area(root, &mut area);
-        let ingots: u32 = area.iter().map(|&t| self.placed[t as usize].ingots).sum();
+        let ingots: u32 = area.iter().map(|&t| self.ext.state().on(t)).sum();
         if ingots > 0 {
             if winners != 0 {
                 self.push_claim(winners, &area);
@@ -335,15 +372,16 @@ impl<X: Holds<Gold>> Game<X> {
     }
 
     fn remove_ingots<S: EventSink>(&mut self, s: &mut S, pidx: u32) {
-        let t = &mut self.placed[pidx as usize];
-        let count = t.ingots;
+        let count = self.ext.state().on(pidx);
         if count == 0 {
             return;
         }
-        t.ingots = 0;
+        let t = &self.placed[pidx as usize];
         let (x, y) = (t.x, t.y);
-        self.ext.state_mut().removed += count;
-        self.ext.state_mut().on_board -= count;
+        let gold = self.ext.state_mut();
+        gold.set_on(pidx, 0);
+        gold.removed += count;
+        gold.on_board -= count;
         self.emit(
             s,
             Event::IngotsRemoved {
@@ -356,12 +394,13 @@ impl<X: Holds<Gold>> Game<X> {
     }
 
     fn take_ingot<S: EventSink>(&mut self, s: &mut S, player: u8, pidx: u32) {
-        let t = &mut self.placed[pidx as usize];
-        debug_assert!(t.ingots > 0);
-        t.ingots -= 1;
+        let t = &self.placed[pidx as usize];
         let (x, y) = (t.x, t.y);
-        self.ext.state_mut().held[player as usize] += 1;
-        self.ext.state_mut().on_board -= 1;
+        let gold = self.ext.state_mut();
+        debug_assert!(gold.on(pidx) > 0);
+        gold.set_on(pidx, gold.on(pidx) - 1);
+        gold.held[player as usize] += 1;
+        gold.on_board -= 1;
         self.emit(
             s,
             Event::IngotTaken {
@@ -388,7 +427,7 @@ impl<X: Holds<Gold>> Game<X> {
             }
             for k in claim.start..claim.end {
                 let t = self.ext.state_mut().claim_tiles[k as usize];
-                if self.placed[t as usize].ingots > 0 && !self.opt_tile.contains(&t) {
+                if self.ext.state().on(t) > 0 && !self.opt_tile.contains(&t) {
                     self.opt_tile.push(t);
                 }
             }
@@ -424,20 +463,21 @@ impl<X: Holds<Gold>> Game<X> {
 
     /// Gold is handed out after the turn's scoring (or at the end): sets up [`Game::gold_hand_out`].
     pub(crate) fn gold_hand_out_begin(&mut self) {
-        self.ext.state_mut().hand_k = 0;
-        self.ext.state_mut().hand_claim = 0;
-        self.ext.state_mut().hand_taken = false;
-        if self.ext.state_mut().claims.is_empty() {
+        let gold = self.ext.state_mut();
+        gold.hand_k = 0;
+        gold.hand_claim = 0;
+        gold.hand_taken = false;
+        if gold.claims.is_empty() {
             return;
         }
         // tiles claimed this turn that hold gold: the size of JCloisterZone's claim map
-        let mut claimed: Vec<u32> = Vec::with_capacity(self.ext.state_mut().claim_tiles.len());
-        for &t in &self.ext.state_mut().claim_tiles {
-            if self.placed[t as usize].ingots > 0 && !claimed.contains(&t) {
+        let mut claimed: Vec<u32> = Vec::with_capacity(gold.claim_tiles.len());
+        for &t in &gold.claim_tiles {
+            if gold.on(t) > 0 && !claimed.contains(&t) {
                 claimed.push(t);
             }
         }
-        self.ext.state_mut().jcz_capacity = java_map_capacity(claimed.len());
+        gold.jcz_capacity = java_map_capacity(claimed.len());
     }
 
     /// Hand out the gold claimed this turn and forget the claims; then the gold still lying on
@@ -544,9 +584,9 @@ impl<X: Holds<Gold>> Game<X> {
     pub(crate) fn final_gold_value<S: EventSink>(&mut self, s: &mut S) {
         self.ext.state_mut().on_board_at_end = self.ext.state_mut().on_board;
         if self.ext.state_mut().on_board > 0 {
+            let gold = self.ext.state_mut();
+            gold.left_on_tile.clone_from(&gold.on_tile);
             for t in 0..self.placed.len() as u32 {
-                let tile = &mut self.placed[t as usize];
-                tile.ingots_left = tile.ingots;
                 self.remove_ingots(s, t);
             }
         }
