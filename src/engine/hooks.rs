@@ -30,6 +30,11 @@ pub enum Hook {
     FinalScored,
 }
 
+impl Hook {
+    /// How many hooks there are.
+    pub const COUNT: usize = 7;
+}
+
 /// Something the core tells the expansions in passing; no decision may be asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -56,9 +61,43 @@ pub enum Notice {
     GameEnds,
 }
 
+/// Which [`Notice`] (what an expansion declares it hears).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heard {
+    ScoringBegins,
+    FinalScoringBegins,
+    FeatureScored,
+    PointsScored,
+    GameEnds,
+}
+
+impl Heard {
+    /// How many kinds of notice there are.
+    pub const COUNT: usize = 5;
+}
+
+impl Notice {
+    /// Which notice this is.
+    #[inline]
+    pub fn kind(&self) -> Heard {
+        match self {
+            Notice::ScoringBegins => Heard::ScoringBegins,
+            Notice::FinalScoringBegins => Heard::FinalScoringBegins,
+            Notice::FeatureScored { .. } => Heard::FeatureScored,
+            Notice::PointsScored { .. } => Heard::PointsScored,
+            Notice::GameEnds => Heard::GameEnds,
+        }
+    }
+}
+
 /// One expansion: its state (this type, stored in the game and copied with it) and what it
 /// does at the hooks. Every method has a default that does nothing.
 pub trait Expansion: Clone + Default {
+    /// The hooks it acts at ([`Expansion::on`] is called only there).
+    const HOOKS: &'static [Hook];
+    /// The notices it hears ([`Expansion::notice`] is called only for those).
+    const HEARS: &'static [Heard];
+
     /// Whether a ruleset uses this expansion (only those take part in a game).
     fn used_by(rules: &Compiled) -> bool;
 
@@ -96,6 +135,8 @@ pub trait Expansions: Clone + Sized {
     fn reset(&mut self);
     /// Heap bytes the states hold.
     fn heap_bytes(&self) -> usize;
+    /// Whether any expansion taking part acts at `at` (the turn skips the hook if not).
+    fn acts_at(&self, at: Hook) -> bool;
     /// Write the expansions' parts of the outcome.
     fn outcome(&self, out: &mut GameOutcome);
     /// Run hook `at` from the `from`-th taking part (`answer`: the option chosen for that

@@ -40,6 +40,8 @@ pub(crate) enum Step {
     Score,
     /// The turn ends.
     TurnEnd,
+    /// The game ends (after the final hooks).
+    GameEnd,
     /// The game is over.
     Over,
 }
@@ -196,7 +198,7 @@ impl<X: Expansions> Game<X> {
         self.turn += 1;
         self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
         self.final_scoring(s);
-        self.step = Step::Hook(Hook::FinalScoring, 0);
+        self.step = self.enter(Hook::FinalScoring);
         self.run(s, None);
     }
 
@@ -256,21 +258,35 @@ impl<X: Expansions> Game<X> {
         );
         // decisions asked at this hook use their own option buffers: `opt_place` still
         // holds this tile's placements
-        self.step = Step::Hook(Hook::TileDrawn, 0);
+        self.step = self.enter(Hook::TileDrawn);
         self.run(s, None);
     }
 
-    /// The step after hook `at`; `None` when the game ends there.
-    fn after(at: Hook) -> Option<Step> {
-        Some(match at {
+    /// The step after hook `at`.
+    fn after(at: Hook) -> Step {
+        match at {
             Hook::TileDrawn => Step::Place,
             Hook::TilePlaced => Step::Follower,
             Hook::TurnScored => Step::Hook(Hook::AfterScoring, 0),
             Hook::AfterScoring => Step::Hook(Hook::TurnEnd, 0),
             Hook::TurnEnd => Step::TurnEnd,
             Hook::FinalScoring => Step::Hook(Hook::FinalScored, 0),
-            Hook::FinalScored => return None,
-        })
+            Hook::FinalScored => Step::GameEnd,
+        }
+    }
+
+    /// The step that enters hook `at`, skipping hooks where no expansion acts.
+    #[inline]
+    fn enter(&self, mut at: Hook) -> Step {
+        loop {
+            if self.ext.acts_at(at) {
+                return Step::Hook(at, 0);
+            }
+            match Self::after(at) {
+                Step::Hook(next, _) => at = next,
+                step => return step,
+            }
+        }
     }
 
     /// Run from the cursor until a decision is asked, the turn ends or the game ends;
@@ -287,13 +303,10 @@ impl<X: Expansions> Game<X> {
                         self.step = Step::Hook(at, k);
                         return;
                     }
-                    match Self::after(at) {
-                        Some(next) => self.step = next,
-                        None => {
-                            self.end_game(s);
-                            return;
-                        }
-                    }
+                    self.step = match Self::after(at) {
+                        Step::Hook(next, _) => self.enter(next),
+                        step => step,
+                    };
                 }
                 Step::Place => {
                     let Some(i) = choice.take() else {
@@ -316,7 +329,7 @@ impl<X: Expansions> Game<X> {
                             rot,
                         },
                     );
-                    self.step = Step::Hook(Hook::TilePlaced, 0);
+                    self.step = self.enter(Hook::TilePlaced);
                 }
                 Step::Follower => {
                     let Some(i) = choice.take() else {
@@ -334,13 +347,17 @@ impl<X: Expansions> Game<X> {
                 }
                 Step::Score => {
                     self.score_completed(s, self.last_placed);
-                    self.step = Step::Hook(Hook::TurnScored, 0);
+                    self.step = self.enter(Hook::TurnScored);
                 }
                 Step::TurnEnd => {
                     self.emit(s, Event::TurnEnd { turn: self.turn });
                     self.turn_hashes.push(self.hash);
                     self.track_lead();
                     self.step = Step::Boundary;
+                    return;
+                }
+                Step::GameEnd => {
+                    self.end_game(s);
                     return;
                 }
             }

@@ -8,7 +8,7 @@ use crate::engine::compiled::Compiled;
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, NIL};
-use crate::engine::hooks::{Expansion, Holds, Hook};
+use crate::engine::hooks::{Expansion, Heard, Holds, Hook};
 use crate::engine::outcome::GameOutcome;
 use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
 use crate::tiles::CropKind;
@@ -25,6 +25,9 @@ pub struct CropCircles {
 }
 
 impl Expansion for CropCircles {
+    const HOOKS: &'static [Hook] = &[Hook::AfterScoring];
+    const HEARS: &'static [Heard] = &[];
+
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.crop.is_some()
     }
@@ -47,9 +50,7 @@ impl Expansion for CropCircles {
         at: Hook,
         answer: Option<usize>,
     ) -> bool {
-        if at != Hook::AfterScoring {
-            return false;
-        }
+        debug_assert_eq!(at, Hook::AfterScoring);
         match answer {
             None => match g.rules.tiles[g.current as usize].crop {
                 Some(kind) => g.crop_begin(kind),

@@ -9,7 +9,7 @@ use crate::engine::compiled::Compiled;
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, MAX_PLAYERS};
-use crate::engine::hooks::{Expansion, Holds, Hook, Notice};
+use crate::engine::hooks::{Expansion, Heard, Holds, Hook, Notice};
 use crate::engine::outcome::{Category, GameOutcome};
 use crate::ruleset::{
     GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Vars,
@@ -92,6 +92,9 @@ fn java_map_capacity(n: usize) -> u32 {
 }
 
 impl Expansion for Gold {
+    const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::AfterScoring, Hook::FinalScoring];
+    const HEARS: &'static [Heard] = &[Heard::FeatureScored];
+
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.gold.is_some()
     }

@@ -6,16 +6,16 @@
 //! hears in passing ([`Notice`]: a scoring step begins, a feature is scored, points are
 //! scored, the game ends). The core turn code names no expansion.
 //!
-//! A game carries a [`Set`]: every registered expansion's state, plus the list of those its
-//! ruleset uses, in registration order; that order is the order they act at each hook.
-//! Dispatch is a `match` over that list (no boxed trait objects): copying a game copies the
-//! states as plain values.
+//! A game carries a [`Set`]: every registered expansion's state, plus, for each hook and each
+//! notice, the list of those its ruleset uses that act there, in registration order (the
+//! order they act in). Dispatch is a `match` over such a list (no boxed trait objects), and
+//! the turn skips hooks where nobody acts: copying a game copies the states as plain values.
 //!
 //! # Adding an expansion
 //! 1. Write one module here, say `towers.rs`: a state type (`#[derive(Clone, Default)]`,
 //!    its progress through a hook kept as data so the turn can pause at a decision and
-//!    resume) and `impl Expansion for Towers`: `used_by` (does the ruleset use it), `reset`,
-//!    and the hooks and notices it needs (`on`, `notice`, `outcome`). It reaches its own
+//!    resume) and `impl Expansion for Towers`: `HOOKS` and `HEARS` (where it acts),
+//!    `used_by` (does the ruleset use it), `reset`, and `on`, `notice`, `outcome` as needed. It reaches its own
 //!    state through `Holds<Towers>` (`g.ext.state_mut()`), and the board, scores, events and
 //!    decisions through the game's crate-visible methods (`emit`, `ask`, `award`, the
 //!    option buffers).
@@ -32,7 +32,7 @@ mod robbers;
 use crate::engine::compiled::Compiled;
 use crate::engine::event::EventSink;
 use crate::engine::game::Game;
-use crate::engine::hooks::{Expansion, Expansions, Holds, Hook, Notice};
+use crate::engine::hooks::{Expansion, Expansions, Heard, Holds, Hook, Notice};
 use crate::engine::outcome::GameOutcome;
 
 /// Declares the registered expansions (field name: state type, in acting order) and builds
@@ -48,29 +48,49 @@ macro_rules! registry {
 
         const ALL: [Member; [$(Member::$field),*].len()] = [$(Member::$field),*];
 
-        /// Every registered expansion's state, and which of them this game's ruleset uses.
+        /// Every registered expansion's state, and which of them this game's ruleset uses
+        /// at each hook and notice.
         #[derive(Clone)]
         pub struct Set {
-            /// The expansions taking part, in acting order (the first `taking_part`).
-            active: [Member; ALL.len()],
-            taking_part: u8,
+            /// Per hook: the expansions taking part that act there, in acting order (the
+            /// first `hooked_len[hook]`).
+            hooked: [[Member; ALL.len()]; Hook::COUNT],
+            hooked_len: [u8; Hook::COUNT],
+            /// Per notice: the expansions taking part that hear it.
+            hearing: [[Member; ALL.len()]; Heard::COUNT],
+            hearing_len: [u8; Heard::COUNT],
             $($field: $ty),*
         }
 
         impl Expansions for Set {
             fn for_rules(rules: &Compiled) -> Self {
                 let mut set = Set {
-                    active: ALL,
-                    taking_part: 0,
+                    hooked: [ALL; Hook::COUNT],
+                    hooked_len: [0; Hook::COUNT],
+                    hearing: [ALL; Heard::COUNT],
+                    hearing_len: [0; Heard::COUNT],
                     $($field: <$ty>::default()),*
                 };
                 for m in ALL {
-                    let used = match m {
-                        $(Member::$field => <$ty as Expansion>::used_by(rules)),*
+                    let (used, hooks, hears) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::used_by(rules),
+                            <$ty as Expansion>::HOOKS,
+                            <$ty as Expansion>::HEARS,
+                        )),*
                     };
-                    if used {
-                        set.active[set.taking_part as usize] = m;
-                        set.taking_part += 1;
+                    if !used {
+                        continue;
+                    }
+                    for &h in hooks {
+                        let len = &mut set.hooked_len[h as usize];
+                        set.hooked[h as usize][*len as usize] = m;
+                        *len += 1;
+                    }
+                    for &h in hears {
+                        let len = &mut set.hearing_len[h as usize];
+                        set.hearing[h as usize][*len as usize] = m;
+                        *len += 1;
                     }
                 }
                 set
@@ -82,6 +102,11 @@ macro_rules! registry {
 
             fn heap_bytes(&self) -> usize {
                 0 $(+ self.$field.heap_bytes())*
+            }
+
+            #[inline]
+            fn acts_at(&self, at: Hook) -> bool {
+                self.hooked_len[at as usize] > 0
             }
 
             fn outcome(&self, out: &mut GameOutcome) {
@@ -97,8 +122,8 @@ macro_rules! registry {
                 mut answer: Option<usize>,
             ) -> Option<u8> {
                 let mut k = from;
-                while k < g.ext.taking_part {
-                    let asked = match g.ext.active[k as usize] {
+                while k < g.ext.hooked_len[at as usize] {
+                    let asked = match g.ext.hooked[at as usize][k as usize] {
                         $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
                     };
                     if asked {
@@ -111,8 +136,9 @@ macro_rules! registry {
 
             #[inline]
             fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice) {
-                for k in 0..g.ext.taking_part {
-                    match g.ext.active[k as usize] {
+                let heard = n.kind() as usize;
+                for k in 0..g.ext.hearing_len[heard] {
+                    match g.ext.hearing[heard][k as usize] {
                         $(Member::$field => <$ty as Expansion>::notice(g, s, n)),*
                     }
                 }

@@ -9,7 +9,7 @@ use crate::engine::compiled::Compiled;
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
-use crate::engine::hooks::{Expansion, Holds, Hook, Notice};
+use crate::engine::hooks::{Expansion, Heard, Holds, Hook, Notice};
 use crate::engine::outcome::{Category, GameOutcome};
 use crate::ruleset::{RobberPlacers, RobberTiming, RobberVictim, Vars};
 
@@ -54,6 +54,19 @@ pub struct Robbers {
 }
 
 impl Expansion for Robbers {
+    const HOOKS: &'static [Hook] = &[
+        Hook::TileDrawn,
+        Hook::TilePlaced,
+        Hook::TurnScored,
+        Hook::FinalScored,
+    ];
+    const HEARS: &'static [Heard] = &[
+        Heard::ScoringBegins,
+        Heard::FinalScoringBegins,
+        Heard::PointsScored,
+        Heard::GameEnds,
+    ];
+
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.robbers.is_some()
     }
