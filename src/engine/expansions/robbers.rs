@@ -90,6 +90,8 @@ impl Expansion for Robbers {
         out.robberies = self.robberies;
     }
 
+    // the common case (nothing to do) is checked here; the work is out of line
+    #[inline]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,
@@ -108,10 +110,7 @@ impl Expansion for Robbers {
                 return false;
             }
         }
-        match at {
-            Hook::TileDrawn | Hook::TilePlaced => g.robber_round(s, answer),
-            _ => g.robber_settle(s, answer),
-        }
+        g.robbers_act(s, at, answer)
     }
 
     fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, s: &mut S, n: Notice) {
@@ -151,15 +150,26 @@ impl<X: Holds<Robbers>> Game<X> {
             .is_some_and(|r| r.in_final_scoring)
     }
 
-    /// The tile just drawn or placed is a robber tile and the round happens at `timing`:
-    /// the round is set up ([`Game::robber_round`]).
-    fn robber_round_due(&mut self, timing: RobberTiming) -> bool {
-        let due = self.rules.tiles[self.current as usize].robber
-            && self.rules.rules.robbers.as_ref().map(|r| r.timing) == Some(timing);
-        if due {
-            self.robber_round_begin();
+    /// The tile just drawn or placed is a robber tile and the round happens at `timing`.
+    #[inline]
+    fn robber_round_due(&self, timing: RobberTiming) -> bool {
+        self.rules.tiles[self.current as usize].robber
+            && self.rules.rules.robbers.as_ref().map(|r| r.timing) == Some(timing)
+    }
+
+    /// Robbers act at `at` (a round is due, or a step has robberies to settle): set up a
+    /// round on entering, then run it or the settling. True when a decision is asked.
+    #[inline(never)]
+    fn robbers_act<S: EventSink>(&mut self, s: &mut S, at: Hook, answer: Option<usize>) -> bool {
+        match at {
+            Hook::TileDrawn | Hook::TilePlaced => {
+                if answer.is_none() {
+                    self.robber_round_begin();
+                }
+                self.robber_round(s, answer)
+            }
+            _ => self.robber_settle(s, answer),
         }
-        due
     }
 
     fn track(&self) -> u32 {
@@ -396,6 +406,7 @@ impl<X: Holds<Robbers>> Game<X> {
 
     /// The step ends: each robber with candidates robs one (its owner's choice when several).
     /// Sets up [`Game::robber_settle`]; false when nothing is owed.
+    #[inline]
     pub(crate) fn robber_settle_begin(&mut self) -> bool {
         if !self.ext.state_mut().in_step {
             return false;
