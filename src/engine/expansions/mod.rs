@@ -47,11 +47,14 @@ macro_rules! registry {
         }
 
         const ALL: [Member; [$(Member::$field),*].len()] = [$(Member::$field),*];
+        // `Set::used` has a bit per member
+        const _: () = assert!(ALL.len() <= 8);
 
         /// Every registered expansion's state, and which of them this game's ruleset uses
         /// at each hook and notice.
-        #[derive(Clone)]
         pub struct Set {
+            /// A bit per member (registration order): taking part in this game.
+            used: u8,
             /// Per hook: the expansions taking part that act there, in acting order (the
             /// first `hooked_len[hook]`).
             hooked: [[Member; ALL.len()]; Hook::COUNT],
@@ -65,6 +68,7 @@ macro_rules! registry {
         impl Expansions for Set {
             fn for_rules(rules: &Compiled) -> Self {
                 let mut set = Set {
+                    used: 0,
                     hooked: [ALL; Hook::COUNT],
                     hooked_len: [0; Hook::COUNT],
                     hearing: [ALL; Heard::COUNT],
@@ -82,6 +86,7 @@ macro_rules! registry {
                     if !used {
                         continue;
                     }
+                    set.used |= 1 << m as u8;
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -145,6 +150,25 @@ macro_rules! registry {
             }
         }
 
+        /// A copy carries the states of the expansions taking part; the others are unused
+        /// and stay at their defaults (nothing to copy).
+        impl Clone for Set {
+            fn clone(&self) -> Self {
+                Set {
+                    used: self.used,
+                    hooked: self.hooked,
+                    hooked_len: self.hooked_len,
+                    hearing: self.hearing,
+                    hearing_len: self.hearing_len,
+                    $($field: if self.used & (1 << Member::$field as u8) != 0 {
+                        self.$field.clone()
+                    } else {
+                        <$ty>::default()
+                    }),*
+                }
+            }
+        }
+
         $(
             impl Holds<$ty> for Set {
                 #[inline]
@@ -164,4 +188,22 @@ registry! {
     robbers: robbers::Robbers,
     gold: gold::Gold,
     crop: crop::CropCircles,
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{compile, Game};
+    use std::path::Path;
+
+    #[test]
+    fn a_copy_carries_the_states_of_the_expansions_taking_part() {
+        let loaded = crate::dsl::load_ruleset(Path::new("rulesets/robbers-2012.rules"))
+            .unwrap_or_else(|d| panic!("{d}"));
+        let mut g = Game::new(compile(&loaded.ruleset), 1, 3);
+        g.set_robber_for_test(1, Some(7));
+        assert_eq!(g.clone().robbers(), &[None, Some(7), None]);
+        // gold takes no part under this ruleset: its state is not copied
+        g.set_ingots_held_for_test(0, 5);
+        assert_eq!((g.ingots_held(0), g.clone().ingots_held(0)), (5, 0));
+    }
 }
