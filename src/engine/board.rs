@@ -5,6 +5,7 @@
 
 use crate::engine::compiled::NONE;
 use crate::engine::game::{Component, Game, PlacedTile, SegNode, MAX_PLAYERS, NIL};
+use crate::engine::hooks::Expansions;
 use crate::ruleset::TileIdx;
 use crate::tiles::{EdgeKind, HalfEdge, Side};
 use petgraph::unionfind::UnionFind;
@@ -213,7 +214,7 @@ impl Window {
     }
 }
 
-impl Game {
+impl<X: Expansions> Game<X> {
     #[inline]
     pub(crate) fn cell_index(&self, x: i32, y: i32) -> u32 {
         ((y + CELL_OFF) * ROW + (x + CELL_OFF)) as u32
@@ -327,8 +328,6 @@ impl Game {
             x,
             y,
             node0,
-            ingots: 0,
-            ingots_left: 0,
             cloister_done: false,
         });
         self.stamp.push(0);

@@ -1,18 +1,16 @@
 //! The game state: a plain value (`Clone`) holding the board, the features, the scores, the
 //! deck and where the turn stands. Board geometry lives in `board.rs`, feature scoring in
-//! `scoring.rs`, the turn's order and the pull API in `turn.rs`, and each expansion in its own
-//! file (`gold.rs`, `robbers.rs`, `crop.rs`); this file owns set-up, the option buffers of the
-//! decision asked, events and the outcome.
+//! `scoring.rs`, the turn's order and the pull API in `turn.rs`; the expansions' states sit in
+//! one field (`ext`, see `hooks.rs` and `expansions/`). This file owns set-up, the option
+//! buffers of the decision asked, events and the outcome.
 
 use crate::engine::board::Window;
 use crate::engine::compiled::{Compiled, NONE};
-use crate::engine::crop::CropTurn;
 use crate::engine::decision::{Choice, Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink};
-use crate::engine::gold::GoldState;
+use crate::engine::hooks::{Expansions, Notice};
 use crate::engine::outcome::{ByCategory, Category, GameOutcome, SeatResult};
 use crate::engine::rng::{self, domain};
-use crate::engine::robbers::RobberState;
 use crate::engine::state_hash::StateTracker;
 use crate::engine::turn::Step;
 use crate::ruleset::TileIdx;
@@ -37,10 +35,6 @@ pub struct PlacedTile {
     pub y: i32,
     /// Node id of its segment 0 in the feature graph; segment `i` is `node0 + i`.
     pub node0: u32,
-    /// Ingots lying on this tile.
-    pub ingots: u32,
-    /// Ingots that were still on this tile when the game ended (removed, unscored).
-    pub ingots_left: u32,
     pub cloister_done: bool,
 }
 
@@ -86,9 +80,10 @@ pub enum DrawSource {
 }
 
 /// One game in progress: a plain value (`Clone` copies the position). Reusable:
-/// [`Game::reset`] starts a new game keeping allocations.
+/// [`Game::reset`] starts a new game keeping allocations. `X` is the set of expansions it
+/// carries (the engine's `Game` type fixes it to the registered ones).
 #[derive(Clone)]
-pub struct Game {
+pub struct Game<X> {
     pub(crate) rules: Arc<Compiled>,
     pub(crate) seed: u64,
     pub(crate) players: u8,
@@ -117,7 +112,6 @@ pub struct Game {
     pub(crate) supply: [u8; MAX_PLAYERS],
     pub(crate) score: [i64; MAX_PLAYERS],
     pub(crate) by_cat: [ByCategory; MAX_PLAYERS],
-    pub(crate) ingots: [u32; MAX_PLAYERS],
     pub(crate) followers_placed: [u32; MAX_PLAYERS],
     // deck
     pub(crate) deck: Vec<TileIdx>,
@@ -148,12 +142,8 @@ pub struct Game {
     pub(crate) opt_player: Vec<u8>,
     pub(crate) opt_node: Vec<u32>,
     pub(crate) completed: Vec<u32>,
-    // expansions
-    pub(crate) gold: GoldState,
-    pub(crate) robbers: RobberState,
-    pub(crate) crop_actions: u32,
-    pub(crate) crop_turn: CropTurn,
-    pub(crate) crop_own: Vec<u32>,
+    /// The expansions' states (see `hooks.rs`).
+    pub(crate) ext: X,
     // hashing, lead, record
     pub(crate) hash: u64,
     pub(crate) turn_hashes: Vec<u64>,
@@ -165,9 +155,9 @@ pub struct Game {
     pub(crate) finished: bool,
 }
 
-impl Game {
+impl<X: Expansions> Game<X> {
     /// A new game of `players` seats under `rules`, seeded with `seed`.
-    pub fn new(rules: Arc<Compiled>, seed: u64, players: u8) -> Game {
+    pub fn new(rules: Arc<Compiled>, seed: u64, players: u8) -> Self {
         let total = rules.rules.total_tiles();
         Game::with_room_for(rules, seed, players, total)
     }
@@ -175,9 +165,10 @@ impl Game {
     /// A new game whose board has room for `tiles` tiles (a replay may bring more draws than
     /// the ruleset's pack holds). The board is a square of side about `2 × tiles`, so
     /// `tiles` is capped at [`MAX_TILES`].
-    pub fn with_room_for(rules: Arc<Compiled>, seed: u64, players: u8, tiles: usize) -> Game {
+    pub fn with_room_for(rules: Arc<Compiled>, seed: u64, players: u8, tiles: usize) -> Self {
         let total = tiles.clamp(1, MAX_TILES);
         let nodes = total * rules.max_segments.max(1) + 8;
+        let ext = X::for_rules(&rules);
         let mut g = Game {
             rules,
             seed,
@@ -197,7 +188,6 @@ impl Game {
             supply: [0; MAX_PLAYERS],
             score: [0; MAX_PLAYERS],
             by_cat: [ByCategory::default(); MAX_PLAYERS],
-            ingots: [0; MAX_PLAYERS],
             followers_placed: [0; MAX_PLAYERS],
             deck: Vec::with_capacity(total),
             deck_keys: Vec::with_capacity(total),
@@ -220,11 +210,7 @@ impl Game {
             opt_player: Vec::with_capacity(8),
             opt_node: Vec::with_capacity(32),
             completed: Vec::with_capacity(16),
-            gold: GoldState::default(),
-            robbers: RobberState::default(),
-            crop_actions: 0,
-            crop_turn: CropTurn::default(),
-            crop_own: Vec::new(),
+            ext,
             hash: 0,
             turn_hashes: Vec::with_capacity(total + 2),
             tracker: StateTracker::with_capacity(total),
@@ -251,14 +237,11 @@ impl Game {
         }
         self.score = [0; MAX_PLAYERS];
         self.by_cat = [ByCategory::default(); MAX_PLAYERS];
-        self.ingots = [0; MAX_PLAYERS];
         self.followers_placed = [0; MAX_PLAYERS];
         self.discarded = 0;
         self.turn = 0;
         self.active = 0;
-        self.gold.clear();
-        self.robbers.clear();
-        self.crop_actions = 0;
+        self.ext.reset();
         self.hash = rng::key(seed, domain::GAME_SEED);
         self.turn_hashes.clear();
         self.tracker.clear();
@@ -477,9 +460,16 @@ impl Game {
         let before = self.score[player as usize];
         self.score[player as usize] = before.saturating_add(points);
         self.by_cat[player as usize].add(category, points);
-        if self.rules.rules.robbers.is_some() {
-            self.on_marker_moved(s, player, before, points, robbable);
-        }
+        X::notify(
+            self,
+            s,
+            Notice::PointsScored {
+                player,
+                before,
+                points,
+                robbable,
+            },
+        );
     }
 
     pub(crate) fn track_lead(&mut self) {
@@ -505,7 +495,7 @@ impl Game {
             .map(|p| SeatResult {
                 total: self.score[p],
                 by_category: self.by_cat[p],
-                ingots: self.ingots[p],
+                ingots: 0,
                 followers_placed: self.followers_placed[p],
             })
             .collect();
@@ -514,7 +504,7 @@ impl Game {
             .filter(|&p| seats[p].total == max)
             .map(|p| p as u8)
             .collect();
-        GameOutcome {
+        let mut out = GameOutcome {
             seed: self.seed,
             seats,
             winners,
@@ -522,15 +512,17 @@ impl Game {
             tiles_discarded: self.discarded,
             turns: self.placed.len().saturating_sub(1) as u32,
             lead_changes: self.lead_changes,
-            ingots_on_board: self.gold.on_board_at_end,
-            robber_placements: self.robbers.placements,
-            robberies: self.robbers.robberies,
-            crop_circle_actions: self.crop_actions,
+            ingots_on_board: 0,
+            robber_placements: 0,
+            robberies: 0,
+            crop_circle_actions: 0,
             turn_hashes: self.turn_hashes.clone(),
             state_hashes: self.tracker.hashes.clone(),
             leaders: self.tracker.leaders.clone(),
             choice_marks: self.tracker.choices.clone(),
-        }
+        };
+        self.ext.outcome(&mut out);
+        out
     }
 
     // ----- read access for policies, reports and tests ---------------------------------
@@ -579,7 +571,7 @@ impl Game {
             DrawSource::Forced(d) => v(d),
             DrawSource::Shuffled => 0,
         };
-        std::mem::size_of::<Game>()
+        std::mem::size_of::<Self>()
             + self.board.bytes()
             + v(&self.frontier)
             + v(&self.open_cloisters)
@@ -604,6 +596,7 @@ impl Game {
             + v(&self.opt_node)
             + v(&self.completed)
             + self.record.as_deref().map_or(0, v)
+            + self.ext.heap_bytes()
     }
 
     pub fn rules(&self) -> &Arc<Compiled> {
@@ -629,9 +622,6 @@ impl Game {
     }
     pub fn supply(&self, player: u8) -> u8 {
         self.supply[player as usize]
-    }
-    pub fn ingots_held(&self, player: u8) -> u32 {
-        self.ingots[player as usize]
     }
     pub fn placed_tiles(&self) -> &[PlacedTile] {
         &self.placed
@@ -669,25 +659,5 @@ impl Game {
     }
     pub fn is_finished(&self) -> bool {
         self.finished
-    }
-    /// Ingots lying on the board now.
-    pub fn ingots_on_board(&self) -> u32 {
-        debug_assert_eq!(
-            self.gold.on_board,
-            self.placed.iter().map(|t| t.ingots).sum::<u32>()
-        );
-        self.gold.on_board
-    }
-    /// Ingots taken off the board without an owner so far.
-    pub fn ingots_removed(&self) -> u32 {
-        self.gold.removed
-    }
-    /// Gold tiles placed so far.
-    pub fn gold_tiles_placed(&self) -> u32 {
-        self.gold.tiles_placed
-    }
-    /// Robber positions (score-track space) per seat, `None` = in supply.
-    pub fn robbers(&self) -> &[Option<u32>] {
-        &self.robbers.at[..self.players as usize]
     }
 }

@@ -1,27 +1,29 @@
-//! The game engine: board, feature graph, turn state machine and scoring, with each
-//! expansion in its own file. Plays complete seeded games under a compiled ruleset.
+//! The game engine: board, feature graph, turn state machine and scoring, with the
+//! expansions behind one seam. Plays complete seeded games under a compiled ruleset.
 //!
 //! - `compiled`: a ruleset's tiles pre-rotated into small tables, shared by all games;
 //! - `board`: grid, legal placements, feature graph (petgraph + union-find);
-//! - `game`: state and the order of a turn; `scoring`: completion, majority, formulas, farms;
-//! - `gold`, `robbers`, `crop`: the Gold Mines, The Robbers, Crop Circles;
+//! - `game`: the state; `scoring`: completion, majority, formulas, farms;
+//! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`);
+//!   `drive`: loops that play a game, turn or final scoring with one chooser;
+//! - `hooks`: the seam where expansions plug in; `expansions`: the Gold Mines, The Robbers,
+//!   Crop Circles, and how to add one;
 //! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
-//! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads;
-//! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`).
+//! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads.
 //!
 //! The engine names no policy: choosers come from outside ([`Chooser`]), and playing many
 //! games with policies is [`crate::runner`]'s job.
 
 mod board;
 pub mod compiled;
-mod crop;
 pub mod decision;
+mod drive;
 pub mod event;
+mod expansions;
 mod game;
-mod gold;
+mod hooks;
 pub mod outcome;
 pub mod rng;
-mod robbers;
 mod scoring;
 pub mod script;
 pub mod state_hash;
@@ -33,7 +35,7 @@ pub use compiled::NONE;
 pub use decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
 pub use event::{Event, EventSink, NoEvents, Phase};
 pub use game::{
-    Component, DrawSource, Follower, Game, PlacedTile, SegNode, MAX_PLAYERS, MAX_TILES, NO_NODE,
+    Component, DrawSource, Follower, PlacedTile, SegNode, MAX_PLAYERS, MAX_TILES, NO_NODE,
 };
 pub use outcome::{ByCategory, Category, GameOutcome, SeatResult};
 pub use scoring::majority;
@@ -42,6 +44,9 @@ pub use turn::Pending;
 
 use crate::ruleset::Ruleset;
 use std::sync::Arc;
+
+/// One game in progress, carrying the registered expansions (see [`game::Game`]).
+pub type Game = game::Game<expansions::Set>;
 
 /// Compile a ruleset for play (once; share the result across games and threads).
 pub fn compile(rules: &Ruleset) -> Arc<Compiled> {

@@ -1,9 +1,11 @@
 //! Scoring: which features a placement completes, who holds the majority, what the ruleset's
 //! formulas pay, and final scoring (incomplete features, then farms under the ruleset's farm
-//! rule, then gold). Points go through `Game::award` so robbers see every scoring.
+//! rule). Points go through `Game::award`, and each scored feature is announced, so the
+//! expansions hear every scoring (`hooks.rs`).
 
 use crate::engine::event::{Event, EventSink, Phase};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
+use crate::engine::hooks::{Expansions, Notice};
 use crate::engine::outcome::Category;
 use crate::ruleset::{FarmRule, Vars};
 use crate::tiles::FeatureKind;
@@ -32,7 +34,7 @@ pub(crate) fn category_of(kind: FeatureKind) -> Category {
     }
 }
 
-impl Game {
+impl<X: Expansions> Game<X> {
     /// Features (by root node) the tile at `pidx` completes, in canonical order: the tile's
     /// own city/road segments in segment order, then cloisters on it and around it in the
     /// order they were placed.
@@ -68,20 +70,18 @@ impl Game {
         }
     }
 
-    /// Score every feature the tile at `pidx` completed, then let robbers act.
-    /// Returns true when robbers have a step to settle ([`Game::robber_settle`]).
-    pub(crate) fn score_completed<S: EventSink>(&mut self, s: &mut S, pidx: usize) -> bool {
+    /// Score every feature the tile at `pidx` completed (a scoring step, when there is one).
+    pub(crate) fn score_completed<S: EventSink>(&mut self, s: &mut S, pidx: usize) {
         self.find_completed(pidx);
         if self.completed.is_empty() {
-            return false;
+            return;
         }
-        self.robber_step_begin();
+        X::notify(self, s, Notice::ScoringBegins);
         let completed = std::mem::take(&mut self.completed);
         for &root in &completed {
             self.score_complete_feature(s, root);
         }
         self.completed = completed;
-        self.robber_settle_begin()
     }
 
     /// The points a feature is worth, complete or at the end.
@@ -127,15 +127,21 @@ impl Game {
         }
     }
 
-    /// Score one completed feature: pay the majority, note gold claims, return followers.
+    /// Score one completed feature: announce it, pay the majority, return followers.
     fn score_complete_feature<S: EventSink>(&mut self, s: &mut S, root: u32) {
         let comp = self.comps[root as usize];
         let winners = majority(&comp.followers);
         let (points, tiles) = self.feature_points(root, true);
         self.comps[root as usize].done = true;
-        if self.rules.rules.gold.is_some() {
-            self.note_gold_claim(root, winners);
-        }
+        X::notify(
+            self,
+            s,
+            Notice::FeatureScored {
+                root,
+                winners,
+                complete: true,
+            },
+        );
         if winners == 0 {
             return;
         }
@@ -153,14 +159,10 @@ impl Game {
         }
     }
 
-    /// Final scoring: incomplete roads, cities and cloisters, then farms, then gold.
-    /// Gold and robbers follow (see the final steps in `turn.rs`).
+    /// Final scoring: incomplete roads, cities and cloisters, then farms. The expansions'
+    /// final scoring follows (see the final hooks in `turn.rs`).
     pub(crate) fn final_scoring<S: EventSink>(&mut self, s: &mut S) {
-        if self.robbers_in_final() {
-            self.robber_step_begin();
-        } else {
-            self.robbers.suspended = true;
-        }
+        X::notify(self, s, Notice::FinalScoringBegins);
         // Incomplete features, in the order their first follower was placed.
         let mut seen: Vec<u32> = Vec::with_capacity(self.followers.len());
         for i in 0..self.followers.len() {
@@ -173,22 +175,19 @@ impl Game {
             seen.push(r);
             let winners = majority(&comp.followers);
             let (points, tiles) = self.feature_points(r, false);
-            if self.rules.rules.gold.is_some() {
-                self.note_final_gold_claim(r, winners);
-            }
+            X::notify(
+                self,
+                s,
+                Notice::FeatureScored {
+                    root: r,
+                    winners,
+                    complete: false,
+                },
+            );
             let (x, y, _) = self.node_spot(comp.head);
             self.pay(s, Phase::Final, comp.kind, (x, y), winners, points, tiles);
         }
         self.score_farms(s);
-    }
-
-    /// Robbers take part in final scoring.
-    pub(crate) fn robbers_in_final(&self) -> bool {
-        self.rules
-            .rules
-            .robbers
-            .as_ref()
-            .is_some_and(|r| r.in_final_scoring)
     }
 
     /// Distinct completed-city roots a field component touches, in chain order.

@@ -5,7 +5,7 @@
 //! legal any more is reported and handled by [`OnIllegal`].
 
 use crate::engine::decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
-use crate::engine::game::Game;
+use crate::engine::Game;
 use serde::Serialize;
 
 /// What to do when a recorded choice is not among the legal options.

@@ -28,6 +28,7 @@
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::Event;
 use crate::engine::game::{Game, MAX_PLAYERS};
+use crate::engine::hooks::Expansions;
 use crate::engine::rng::{key, mix64};
 
 /// Tags of the item kinds in the board sum.
@@ -133,7 +134,7 @@ impl StateTracker {
     }
 }
 
-impl Game {
+impl<X: Expansions> Game<X> {
     /// The end of the set-up, of a turn or of final scoring: record the running event hash,
     /// the state hash and the leading seats.
     pub(crate) fn close_turn_records(&mut self) {
@@ -146,9 +147,8 @@ impl Game {
         for p in 0..n.min(MAX_PLAYERS) {
             let score = self.score[p];
             // one word per seat: the score in the high half (scores stay far below 2^32),
-            // supply, robber space (+1; 0 = in supply) and ingots held in the low half
-            let robber = self.robbers.at[p].map_or(0, |s| s as u64 + 1) & 0xFF;
-            let small = self.supply[p] as u64 | robber << 8 | (self.ingots[p] as u64) << 16;
+            // supply and what the expansions hold for the seat (ingots, a robber's space)
+            let small = self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8);
             seats = seats
                 .wrapping_mul(SEAT_MULTIPLIER)
                 .wrapping_add((score as u64).rotate_left(32) ^ small);
@@ -375,7 +375,7 @@ mod tests {
     /// events); and the state hash follows the position, not the history.
     #[test]
     fn the_incremental_sum_is_the_position() {
-        use crate::engine::{compile, Chooser, Decision, Pending};
+        use crate::engine::{compile, Chooser, Decision, Game, Pending};
         /// Keyed picks, but a follower whenever one may be placed (so that features with
         /// gold are claimed and ingots change hands).
         struct Keyed;
@@ -389,10 +389,10 @@ mod tests {
         }
         fn recomputed(g: &Game) -> u64 {
             let mut sum = 0u64;
-            for t in g.placed_tiles() {
+            for (pidx, t) in g.placed_tiles().iter().enumerate() {
                 sum = sum.wrapping_add(item(TILE, t.tile as u64, t.x, t.y, t.rot as u64));
                 let ingot = item(INGOT, 0, t.x, t.y, 0);
-                sum = sum.wrapping_add(ingot.wrapping_mul(t.ingots as u64));
+                sum = sum.wrapping_add(ingot.wrapping_mul(g.ingots_on_tile(pidx) as u64));
             }
             for f in g.followers() {
                 let (x, y, seg) = g.node_spot(f.node);

@@ -3,22 +3,24 @@
 //! chance node at a turn boundary) or the end — and answers with [`Game::apply`] (or
 //! [`Game::draw`] / [`Game::finish_now`]); the game runs on to the next pending point.
 //!
-//! Turn order (rules.md §1.2, §2.2, §3.2, §4.2): draw (discarding unplaceable tiles) →
-//! robbers before the tile (2025) → place the tile → robbers after the tile → ingots → follower
-//! → score completed features (robbers rob) → hand out gold → crop-circle action → end of turn.
-//! Final scoring: incomplete features and farms → gold hand-out and value → robbers.
+//! Turn order (rules.md §1.2): draw (discarding unplaceable tiles) → [tile drawn] → place the
+//! tile → [tile placed] → follower → score completed features → [turn scored] → [after
+//! scoring] → [turn end] → end of turn. Final scoring: incomplete features and farms →
+//! [final scoring] → [final scored]. The bracketed points are [`Hook`]s where the ruleset's
+//! expansions act in their registration order (for the bundled ones, rules.md §2.2, §3.2,
+//! §4.2: robbers before/after the tile, ingots, robbers rob, gold hand-out, crop circles; at
+//! the end gold hand-out and value, then robbers).
 //!
 //! Every decision with at least one option is surfaced, forced ones included, whether or not
 //! a record is kept; its keyed draw is built from (seed, turn, player, kind, occurrence of that
-//! kind for that player in the turn). The drive loops at the end (`play`, `play_turn`,
-//! `play_tile`, `finish`) run a whole game, turn or final scoring with one [`Chooser`].
+//! kind for that player in the turn). The drive loops with one chooser are in `drive.rs`.
 
-use crate::engine::decision::{Chooser, Decision, DecisionKind, TakenDecision};
+use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
 use crate::engine::game::{Game, MAX_PLAYERS};
-use crate::engine::outcome::GameOutcome;
+use crate::engine::hooks::{Expansions, Hook, Notice};
 use crate::engine::rng::{self, domain};
-use crate::ruleset::{RobberTiming, TileIdx, Unplaceable};
+use crate::ruleset::{TileIdx, Unplaceable};
 
 /// Where the game stands: the phase the next call continues.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,30 +29,19 @@ pub(crate) enum Step {
     Setup,
     /// Between turns: the next tile comes from chance.
     Boundary,
-    /// Robbers placed before the tile (2025 timing).
-    RobbersBefore,
+    /// The expansions act at a hook; the number is the one (among those taking part) acting
+    /// now.
+    Hook(Hook, u8),
     /// The tile's placement.
     Place,
-    /// Robbers placed after the tile.
-    RobbersAfter,
-    /// The gold tile's ingots.
-    Ingots,
     /// The follower.
     Follower,
     /// Scoring the completed features.
     Score,
-    /// Robbers rob after the turn's scoring.
-    ScoreRobbers,
-    /// Gold handed out.
-    Gold,
-    /// The crop-circle action.
-    Crop,
     /// The turn ends.
     TurnEnd,
-    /// Final scoring: gold handed out.
-    FinalGold,
-    /// Final scoring: robbers rob.
-    FinalRobbers,
+    /// The game ends (after the final hooks).
+    GameEnd,
     /// The game is over.
     Over,
 }
@@ -67,7 +58,7 @@ pub enum Pending {
     End,
 }
 
-impl Game {
+impl<X: Expansions> Game<X> {
     /// What the game waits for now.
     pub fn pending(&self) -> Pending {
         if let Some(d) = self.asked {
@@ -208,10 +199,7 @@ impl Game {
         self.turn += 1;
         self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
         self.final_scoring(s);
-        self.step = Step::FinalGold;
-        if self.rules.rules.gold.is_some() {
-            self.gold_hand_out_begin();
-        }
+        self.step = self.enter(Hook::FinalScoring);
         self.run(s, None);
     }
 
@@ -269,21 +257,37 @@ impl Game {
                 tile,
             },
         );
-        self.step = if self.rules.tiles[tile as usize].robber
-            && self.robber_timing() == Some(RobberTiming::BeforeTile)
-        {
-            // robber decisions use their own option buffer: `opt_place` still holds this
-            // tile's placements
-            self.robber_round_begin();
-            Step::RobbersBefore
-        } else {
-            Step::Place
-        };
+        // decisions asked at this hook use their own option buffers: `opt_place` still
+        // holds this tile's placements
+        self.step = self.enter(Hook::TileDrawn);
         self.run(s, None);
     }
 
-    fn robber_timing(&self) -> Option<RobberTiming> {
-        self.rules.rules.robbers.as_ref().map(|r| r.timing)
+    /// The step after hook `at`.
+    fn after(at: Hook) -> Step {
+        match at {
+            Hook::TileDrawn => Step::Place,
+            Hook::TilePlaced => Step::Follower,
+            Hook::TurnScored => Step::Hook(Hook::AfterScoring, 0),
+            Hook::AfterScoring => Step::Hook(Hook::TurnEnd, 0),
+            Hook::TurnEnd => Step::TurnEnd,
+            Hook::FinalScoring => Step::Hook(Hook::FinalScored, 0),
+            Hook::FinalScored => Step::GameEnd,
+        }
+    }
+
+    /// The step that enters hook `at`, skipping hooks where no expansion acts.
+    #[inline]
+    fn enter(&self, mut at: Hook) -> Step {
+        loop {
+            if self.ext.acts_at(at) {
+                return Step::Hook(at, 0);
+            }
+            match Self::after(at) {
+                Step::Hook(next, _) => at = next,
+                step => return step,
+            }
+        }
     }
 
     /// Run from the cursor until a decision is asked, the turn ends or the game ends;
@@ -295,11 +299,15 @@ impl Game {
             }
             match self.step {
                 Step::Setup | Step::Boundary | Step::Over => return,
-                Step::RobbersBefore => {
-                    if self.robber_round(s, choice.take()) {
+                Step::Hook(at, k) => {
+                    if let Some(k) = X::run(self, s, at, k, choice.take()) {
+                        self.step = Step::Hook(at, k);
                         return;
                     }
-                    self.step = Step::Place;
+                    self.step = match Self::after(at) {
+                        Step::Hook(next, _) => self.enter(next),
+                        step => step,
+                    };
                 }
                 Step::Place => {
                     let Some(i) = choice.take() else {
@@ -322,30 +330,7 @@ impl Game {
                             rot,
                         },
                     );
-                    self.step = if self.rules.tiles[tile as usize].robber
-                        && self.robber_timing() == Some(RobberTiming::AfterTile)
-                    {
-                        self.robber_round_begin();
-                        Step::RobbersAfter
-                    } else {
-                        Step::Ingots
-                    };
-                    if self.step == Step::Ingots {
-                        self.enter_ingots(s);
-                    }
-                }
-                Step::RobbersAfter => {
-                    if self.robber_round(s, choice.take()) {
-                        return;
-                    }
-                    self.step = Step::Ingots;
-                    self.enter_ingots(s);
-                }
-                Step::Ingots => {
-                    if self.ingots(s, choice.take()) {
-                        return;
-                    }
-                    self.step = Step::Follower;
+                    self.step = self.enter(Hook::TilePlaced);
                 }
                 Step::Follower => {
                     let Some(i) = choice.take() else {
@@ -362,33 +347,8 @@ impl Game {
                     self.step = Step::Score;
                 }
                 Step::Score => {
-                    self.step = if self.score_completed(s, self.last_placed) {
-                        Step::ScoreRobbers
-                    } else {
-                        self.enter_gold()
-                    };
-                }
-                Step::ScoreRobbers => {
-                    if self.robber_settle(s, choice.take()) {
-                        return;
-                    }
-                    self.step = self.enter_gold();
-                }
-                Step::Gold => {
-                    if self.gold_hand_out(s, choice.take()) {
-                        return;
-                    }
-                    self.step = if self.enter_crop() {
-                        Step::Crop
-                    } else {
-                        Step::TurnEnd
-                    };
-                }
-                Step::Crop => {
-                    if self.crop(s, choice.take()) {
-                        return;
-                    }
-                    self.step = Step::TurnEnd;
+                    self.score_completed(s, self.last_placed);
+                    self.step = self.enter(Hook::TurnScored);
                 }
                 Step::TurnEnd => {
                     self.emit(s, Event::TurnEnd { turn: self.turn });
@@ -397,23 +357,7 @@ impl Game {
                     self.step = Step::Boundary;
                     return;
                 }
-                Step::FinalGold => {
-                    if self.rules.rules.gold.is_some() {
-                        if self.gold_hand_out(s, choice.take()) {
-                            return;
-                        }
-                        self.final_gold_value(s);
-                    }
-                    self.step = Step::FinalRobbers;
-                    if !(self.robbers_in_final() && self.robber_settle_begin()) {
-                        self.end_game(s);
-                        return;
-                    }
-                }
-                Step::FinalRobbers => {
-                    if self.robber_settle(s, choice.take()) {
-                        return;
-                    }
+                Step::GameEnd => {
                     self.end_game(s);
                     return;
                 }
@@ -421,38 +365,8 @@ impl Game {
         }
     }
 
-    /// Enter the ingot step: the gold tile's first ingot (if the tile is one).
-    fn enter_ingots<S: EventSink>(&mut self, s: &mut S) {
-        let tile = self.current;
-        if self.rules.tiles[tile as usize].gold && self.rules.rules.gold.is_some() {
-            self.ingots_begin(s, self.last_placed);
-        } else {
-            self.gold.clear_to_place();
-        }
-    }
-
-    /// The step after scoring: gold when the ruleset has it, else the crop circle.
-    fn enter_gold(&mut self) -> Step {
-        if self.rules.rules.gold.is_some() {
-            self.gold_hand_out_begin();
-            Step::Gold
-        } else if self.enter_crop() {
-            Step::Crop
-        } else {
-            Step::TurnEnd
-        }
-    }
-
-    /// Enter the crop-circle step: true when its first decision is asked.
-    fn enter_crop(&mut self) -> bool {
-        match self.rules.tiles[self.current as usize].crop {
-            Some(kind) => self.crop_begin(kind),
-            None => false,
-        }
-    }
-
     fn end_game<S: EventSink>(&mut self, s: &mut S) {
-        self.robbers.suspended = false;
+        X::notify(self, s, Notice::GameEnds);
         self.finished = true;
         self.step = Step::Over;
         self.emit(
@@ -462,63 +376,5 @@ impl Game {
             },
         );
         self.close_turn_records();
-    }
-
-    // ----- drive loops with one chooser -------------------------------------------------
-
-    /// Answer decisions with `c` until the next turn boundary or the end.
-    pub fn drive<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
-        while let Some(d) = self.asked {
-            let i = c.choose(self, &d);
-            self.apply_with(i, s);
-        }
-    }
-
-    /// Play the game to its end from wherever it stands; `c` makes every decision, `s`
-    /// receives every event.
-    pub fn play<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> GameOutcome {
-        self.setup(s);
-        loop {
-            match self.pending() {
-                Pending::Decision(d) => {
-                    let i = c.choose(self, &d);
-                    self.apply_with(i, s);
-                }
-                Pending::Draw => {
-                    if !self.draw(s) {
-                        self.finish_now(s);
-                    }
-                }
-                Pending::End => return self.outcome(),
-            }
-        }
-    }
-
-    /// One full turn from the pack. Returns false when there was nothing left to draw.
-    pub fn play_turn<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) -> bool {
-        if !self.draw(s) {
-            return false;
-        }
-        self.drive(c, s);
-        true
-    }
-
-    /// A whole turn with a given tile and active player (see [`Game::begin_turn`]).
-    pub fn play_tile<C: Chooser, S: EventSink>(
-        &mut self,
-        tile: TileIdx,
-        player: u8,
-        c: &mut C,
-        s: &mut S,
-    ) -> Result<(), String> {
-        self.begin_turn(tile, player, s)?;
-        self.drive(c, s);
-        Ok(())
-    }
-
-    /// Final scoring: incomplete features, farms, gold; robbers if the rules say so.
-    pub fn finish<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
-        self.finish_now(s);
-        self.drive(c, s);
     }
 }

@@ -312,11 +312,7 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
         let gold_share = match (&gold, c.kind) {
             (Some(gold), FeatureKind::City | FeatureKind::Road) if g.ingots_on_board() > 0 => {
                 feature_tiles(g, root, &mut s.tiles);
-                let ingots: u32 = s
-                    .tiles
-                    .iter()
-                    .map(|&t| g.placed_tiles()[t as usize].ingots)
-                    .sum();
+                let ingots: u32 = s.tiles.iter().map(|&t| g.ingots_on_tile(t as usize)).sum();
                 let chance = if gold.at_end == GoldAtEnd::AwardIncomplete {
                     1.0
                 } else {

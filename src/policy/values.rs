@@ -279,7 +279,7 @@ pub(crate) fn ingot_place(g: &Game, i: usize, player: u8) -> i64 {
 /// Value of taking an ingot from option `i`: the more others could take it, the better.
 pub(crate) fn ingot_pick(g: &Game, i: usize, _player: u8) -> i64 {
     let t = g.tile_option(i);
-    let mut v = g.placed_tiles()[t as usize].ingots as i64;
+    let mut v = g.ingots_on_tile(t as usize) as i64;
     // contested tiles first: count claims' winners reaching it
     v += 10 * g.claimants(t) as i64;
     v

@@ -94,7 +94,7 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
     );
     grid(&mut s, (minx, maxx), (miny, maxy));
     let rules = game.rules();
-    for t in tiles {
+    for (pidx, t) in tiles.iter().enumerate() {
         let ox = X0 + (t.x - minx) as f64 * T;
         let oy = Y0 + (t.y - miny) as f64 * T;
         let p = |x: f64, y: f64| (ox + x * T, oy + y * T);
@@ -221,9 +221,10 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
             );
         }
         // ingots on the tile (filled), and those left there when the game ended (hollow)
-        for k in 0..t.ingots + t.ingots_left {
+        let (ingots, left) = (game.ingots_on_tile(pidx), game.ingots_left_on_tile(pidx));
+        for k in 0..ingots + left {
             let (x, y) = p(0.08 + 0.12 * (k % 6) as f64, 0.78 - 0.1 * (k / 6) as f64);
-            let fill = if k < t.ingots { "#ffd700" } else { "none" };
+            let fill = if k < ingots { "#ffd700" } else { "none" };
             let _ = writeln!(
                 s,
                 r##"<rect x="{x}" y="{y}" width="7" height="5" fill="{fill}" stroke="#8a6d00"/>"##

@@ -219,11 +219,11 @@ impl Scen {
 
     /// Ingots lying on the tile at (x, y).
     pub fn ingots_at(&self, x: i32, y: i32) -> u32 {
-        self.game
-            .placed_tiles()
-            .iter()
-            .find(|t| t.x == x && t.y == y)
-            .map_or_else(|| panic!("no tile at ({x},{y})"), |t| t.ingots)
+        let pidx = self
+            .game
+            .tile_at(x, y)
+            .unwrap_or_else(|| panic!("no tile at ({x},{y})"));
+        self.game.ingots_on_tile(pidx)
     }
 }
 

@@ -4,13 +4,64 @@
 //! deploy one more follower beside one of them (may/must; same segment or any tile of that
 //! feature, by option) or return one of them.
 
+use crate::engine::compiled::Compiled;
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, NIL};
+use crate::engine::hooks::{Expansion, Heard, Holds, Hook};
+use crate::engine::outcome::GameOutcome;
 use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
 use crate::tiles::CropKind;
 
-impl Game {
+/// Crop-circle bookkeeping for one game.
+#[derive(Clone, Debug, Default)]
+pub struct CropCircles {
+    /// Crop-circle actions taken.
+    actions: u32,
+    /// Where this turn's action stands.
+    turn: CropTurn,
+    /// Scratch: the nodes of one player's followers on the circle's feature type.
+    own: Vec<u32>,
+}
+
+impl Expansion for CropCircles {
+    const HOOKS: &'static [Hook] = &[Hook::AfterScoring];
+    const HEARS: &'static [Heard] = &[];
+
+    fn used_by(rules: &Compiled) -> bool {
+        rules.rules.crop.is_some()
+    }
+
+    fn reset(&mut self) {
+        self.actions = 0;
+    }
+
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of_val(&self.own[..])
+    }
+
+    fn outcome(&self, out: &mut GameOutcome) {
+        out.crop_circle_actions = self.actions;
+    }
+
+    fn on<X: Holds<Self>, S: EventSink>(
+        g: &mut Game<X>,
+        s: &mut S,
+        at: Hook,
+        answer: Option<usize>,
+    ) -> bool {
+        debug_assert_eq!(at, Hook::AfterScoring);
+        match answer {
+            None => match g.rules.tiles[g.current as usize].crop {
+                Some(kind) => g.crop_begin(kind),
+                None => false,
+            },
+            Some(_) => g.crop(s, answer),
+        }
+    }
+}
+
+impl<X: Holds<CropCircles>> Game<X> {
     /// Nodes where `player` has a follower on a feature of `kind` (distinct, board order).
     fn own_nodes(&self, player: u8, kind: CropKind, out: &mut Vec<u32>) {
         out.clear();
@@ -37,8 +88,8 @@ impl Game {
             // nobody could act: JCloisterZone skips the step, and no score can change
             return false;
         }
-        self.crop_actions += 1;
-        self.crop_turn = CropTurn {
+        self.ext.state_mut().actions += 1;
+        self.ext.state_mut().turn = CropTurn {
             kind,
             deploy: false,
             mode_chosen: false,
@@ -62,11 +113,11 @@ impl Game {
         };
         let active = self.active;
         let n = self.players;
-        let kind = self.crop_turn.kind;
+        let kind = self.ext.state_mut().turn.kind;
         if let Some(i) = choice {
-            if !self.crop_turn.mode_chosen {
-                self.crop_turn.mode_chosen = true;
-                self.crop_turn.deploy = i == 0;
+            if !self.ext.state_mut().turn.mode_chosen {
+                self.ext.state_mut().turn.mode_chosen = true;
+                self.ext.state_mut().turn.deploy = i == 0;
                 self.emit(
                     s,
                     Event::CropChoice {
@@ -77,10 +128,10 @@ impl Game {
                     },
                 );
             } else {
-                let p = (active + self.crop_turn.k) % n;
-                self.crop_turn.k += 1;
+                let p = (active + self.ext.state_mut().turn.k) % n;
+                self.ext.state_mut().turn.k += 1;
                 let node = self.opt_node[i];
-                if self.crop_turn.deploy {
+                if self.ext.state_mut().turn.deploy {
                     if node == NIL {
                         self.emit(
                             s,
@@ -125,18 +176,18 @@ impl Game {
                 }
             }
         }
-        let mut own = std::mem::take(&mut self.crop_own);
+        let mut own = std::mem::take(&mut self.ext.state_mut().own);
         let mut asked = false;
-        while self.crop_turn.k <= n {
-            let p = (active + self.crop_turn.k) % n;
+        while self.ext.state_mut().turn.k <= n {
+            let p = (active + self.ext.state_mut().turn.k) % n;
             self.own_nodes(p, kind, &mut own);
             if own.is_empty() {
-                self.crop_turn.k += 1;
+                self.ext.state_mut().turn.k += 1;
                 continue;
             }
-            if self.crop_turn.deploy {
+            if self.ext.state_mut().turn.deploy {
                 if self.supply[p as usize] == 0 {
-                    self.crop_turn.k += 1;
+                    self.ext.state_mut().turn.k += 1;
                     continue;
                 }
                 self.opt_node.clear();
@@ -169,14 +220,14 @@ impl Game {
             asked = true;
             break;
         }
-        self.crop_own = own;
+        self.ext.state_mut().own = own;
         asked
     }
 }
 
 /// Where a crop-circle action stands (the turn may pause at its decisions).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct CropTurn {
+struct CropTurn {
     pub kind: CropKind,
     pub deploy: bool,
     /// The active player's deploy/remove is taken.
@@ -231,7 +282,7 @@ mod tests {
         let mut g = game();
         let mut events = Vec::new();
         act(&mut g, &mut events, CropKind::Road);
-        assert_eq!((choices(&events), g.crop_actions), (0, 0));
+        assert_eq!((choices(&events), g.ext.crop.actions), (0, 0));
 
         let mut g = game();
         let start = g.placed_tiles()[0];
@@ -242,6 +293,6 @@ mod tests {
         g.deploy(&mut events, 1, start.node0 + road);
         // a city circle: seat 1 has no knight, but the active player must still choose
         act(&mut g, &mut events, CropKind::City);
-        assert_eq!((choices(&events), g.crop_actions), (1, 1));
+        assert_eq!((choices(&events), g.ext.crop.actions), (1, 1));
     }
 }

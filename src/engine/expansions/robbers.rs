@@ -5,11 +5,13 @@
 //! along with it. A robber must rob at its first chance; when several markers on its space
 //! score in one scoring step, its owner chooses (or the first scored, by option).
 
+use crate::engine::compiled::Compiled;
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
-use crate::engine::outcome::Category;
-use crate::ruleset::{RobberPlacers, RobberVictim, Vars};
+use crate::engine::hooks::{Expansion, Heard, Holds, Hook, Notice};
+use crate::engine::outcome::{Category, GameOutcome};
+use crate::ruleset::{RobberPlacers, RobberTiming, RobberVictim, Vars};
 
 /// A normal (robbable) scoring in the current step.
 #[derive(Clone, Copy, Debug, Default)]
@@ -29,7 +31,7 @@ struct Robbery {
 
 /// Robber bookkeeping for one game.
 #[derive(Clone, Debug, Default)]
-pub struct RobberState {
+pub struct Robbers {
     /// Space of each seat's robber; `None` = in supply.
     pub at: [Option<u32>; MAX_PLAYERS],
     pub placements: u32,
@@ -51,9 +53,25 @@ pub struct RobberState {
     settle_k: u8,
 }
 
-impl RobberState {
-    /// Forget the last game, keeping allocations.
-    pub(crate) fn clear(&mut self) {
+impl Expansion for Robbers {
+    const HOOKS: &'static [Hook] = &[
+        Hook::TileDrawn,
+        Hook::TilePlaced,
+        Hook::TurnScored,
+        Hook::FinalScored,
+    ];
+    const HEARS: &'static [Heard] = &[
+        Heard::ScoringBegins,
+        Heard::FinalScoringBegins,
+        Heard::PointsScored,
+        Heard::GameEnds,
+    ];
+
+    fn used_by(rules: &Compiled) -> bool {
+        rules.rules.robbers.is_some()
+    }
+
+    fn reset(&mut self) {
         self.at = [None; MAX_PLAYERS];
         self.placements = 0;
         self.robberies = 0;
@@ -62,9 +80,107 @@ impl RobberState {
         self.step_start = [None; MAX_PLAYERS];
         self.step.clear();
     }
+
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of_val(&self.step[..]) + std::mem::size_of_val(&self.candidate_points[..])
+    }
+
+    fn seat_state(&self, seat: usize) -> u64 {
+        // the space + 1; 0 = in supply
+        self.at
+            .get(seat)
+            .copied()
+            .flatten()
+            .map_or(0, |s| s as u64 + 1)
+    }
+
+    fn outcome(&self, out: &mut GameOutcome) {
+        out.robber_placements = self.placements;
+        out.robberies = self.robberies;
+    }
+
+    // the common case (nothing to do) is checked here; the work is out of line
+    #[inline]
+    fn on<X: Holds<Self>, S: EventSink>(
+        g: &mut Game<X>,
+        s: &mut S,
+        at: Hook,
+        answer: Option<usize>,
+    ) -> bool {
+        if answer.is_none() {
+            let begins = match at {
+                Hook::TileDrawn => g.robber_round_due(RobberTiming::BeforeTile),
+                Hook::TilePlaced => g.robber_round_due(RobberTiming::AfterTile),
+                Hook::TurnScored => g.robber_settle_begin(),
+                Hook::FinalScored => g.robbers_in_final() && g.robber_settle_begin(),
+                _ => false,
+            };
+            if !begins {
+                return false;
+            }
+        }
+        g.robbers_act(s, at, answer)
+    }
+
+    fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, s: &mut S, n: Notice) {
+        match n {
+            Notice::ScoringBegins => g.robber_step_begin(),
+            Notice::FinalScoringBegins => {
+                if g.robbers_in_final() {
+                    g.robber_step_begin();
+                } else {
+                    g.ext.state_mut().suspended = true;
+                }
+            }
+            Notice::PointsScored {
+                player,
+                before,
+                points,
+                robbable,
+            } => g.on_marker_moved(s, player, before, points, robbable),
+            Notice::GameEnds => g.ext.state_mut().suspended = false,
+            Notice::FeatureScored { .. } => {}
+        }
+    }
 }
 
-impl Game {
+impl<X: Holds<Robbers>> Game<X> {
+    /// Robber positions (score-track space) per seat, `None` = in supply.
+    pub fn robbers(&self) -> &[Option<u32>] {
+        &self.ext.state().at[..self.players as usize]
+    }
+
+    /// Robbers take part in final scoring.
+    fn robbers_in_final(&self) -> bool {
+        self.rules
+            .rules
+            .robbers
+            .as_ref()
+            .is_some_and(|r| r.in_final_scoring)
+    }
+
+    /// The tile just drawn or placed is a robber tile and the round happens at `timing`.
+    #[inline]
+    fn robber_round_due(&self, timing: RobberTiming) -> bool {
+        self.rules.tiles[self.current as usize].robber
+            && self.rules.rules.robbers.as_ref().map(|r| r.timing) == Some(timing)
+    }
+
+    /// Robbers act at `at` (a round is due, or a step has robberies to settle): set up a
+    /// round on entering, then run it or the settling. True when a decision is asked.
+    #[inline(never)]
+    fn robbers_act<S: EventSink>(&mut self, s: &mut S, at: Hook, answer: Option<usize>) -> bool {
+        match at {
+            Hook::TileDrawn | Hook::TilePlaced => {
+                if answer.is_none() {
+                    self.robber_round_begin();
+                }
+                self.robber_round(s, answer)
+            }
+            _ => self.robber_settle(s, answer),
+        }
+    }
+
     fn track(&self) -> u32 {
         self.rules
             .rules
@@ -94,20 +210,25 @@ impl Game {
     /// back in its supply with `None`.
     #[doc(hidden)]
     pub fn set_robber_for_test(&mut self, player: u8, space: Option<u32>) {
-        self.robbers.at[player as usize] = space;
+        self.ext.state_mut().at[player as usize] = space;
     }
 
     /// Points scored by victim candidate `i` of the decision being asked.
     pub fn victim_points(&self, i: usize) -> i64 {
-        self.robbers.candidate_points.get(i).copied().unwrap_or(0)
+        self.ext
+            .state()
+            .candidate_points
+            .get(i)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// A robber tile was drawn: the players the ruleset names will place or move robbers
     /// (see [`Game::robber_round`]).
     pub(crate) fn robber_round_begin(&mut self) {
         let Some(placers) = self.rules.rules.robbers.as_ref().map(|r| r.placers) else {
-            self.robbers.round_len = 0;
-            self.robbers.round_k = 0;
+            self.ext.state_mut().round_len = 0;
+            self.ext.state_mut().round_k = 0;
             return;
         };
         let n = self.players;
@@ -118,7 +239,7 @@ impl Game {
         len += 1;
         for k in 1..n {
             let p = (active + k) % n;
-            let in_supply = self.robbers.at[p as usize].is_none();
+            let in_supply = self.ext.state_mut().at[p as usize].is_none();
             match placers {
                 RobberPlacers::NextWithRobber => {
                     if in_supply {
@@ -139,9 +260,9 @@ impl Game {
                 }
             }
         }
-        self.robbers.round = order;
-        self.robbers.round_len = len as u8;
-        self.robbers.round_k = 0;
+        self.ext.state_mut().round = order;
+        self.ext.state_mut().round_len = len as u8;
+        self.ext.state_mut().round_k = 0;
     }
 
     /// The placement round, resumable: `choice` answers the robber decision last asked.
@@ -156,9 +277,10 @@ impl Game {
         let n = self.players;
         let active = self.active;
         if let Some(i) = choice {
-            let p = self.robbers.round[self.robbers.round_k as usize];
-            self.robbers.round_k += 1;
-            let current = self.robbers.at[p as usize];
+            let r = self.ext.state_mut();
+            let p = r.round[r.round_k as usize];
+            self.ext.state_mut().round_k += 1;
+            let current = self.ext.state_mut().at[p as usize];
             let space = self.opt_space[i];
             if space == NIL {
                 self.emit(
@@ -169,8 +291,8 @@ impl Game {
                     },
                 );
             } else {
-                self.robbers.at[p as usize] = Some(space);
-                self.robbers.placements += 1;
+                self.ext.state_mut().at[p as usize] = Some(space);
+                self.ext.state_mut().placements += 1;
                 self.emit(
                     s,
                     Event::RobberPlaced {
@@ -182,11 +304,12 @@ impl Game {
                 );
             }
         }
-        while self.robbers.round_k < self.robbers.round_len {
-            let p = self.robbers.round[self.robbers.round_k as usize];
-            let current = self.robbers.at[p as usize];
+        while self.ext.state().round_k < self.ext.state().round_len {
+            let r = self.ext.state_mut();
+            let p = r.round[r.round_k as usize];
+            let current = self.ext.state_mut().at[p as usize];
             if current.is_some() && !(p == active && active_may_move) {
-                self.robbers.round_k += 1;
+                self.ext.state_mut().round_k += 1;
                 continue;
             }
             // spaces holding at least one other player's marker
@@ -219,9 +342,10 @@ impl Game {
 
     /// A scoring step (the turn's completed features, or final scoring) begins.
     pub(crate) fn robber_step_begin(&mut self) {
-        self.robbers.in_step = true;
-        self.robbers.step_start = self.robbers.at;
-        self.robbers.step.clear();
+        self.ext.state_mut().in_step = true;
+        let r = self.ext.state_mut();
+        r.step_start = r.at;
+        self.ext.state_mut().step.clear();
     }
 
     /// `player`'s marker advanced from score `before` by `points`.
@@ -233,7 +357,7 @@ impl Game {
         points: i64,
         robbable: bool,
     ) {
-        if self.robbers.suspended {
+        if self.ext.state_mut().suspended {
             return;
         }
         let from = self.space_of(before);
@@ -241,8 +365,8 @@ impl Game {
         if !robbable {
             // robber points: robbers beside this marker move along with it
             for o in 0..self.players {
-                if o != player && self.robbers.at[o as usize] == Some(from) && from != to {
-                    self.robbers.at[o as usize] = Some(to);
+                if o != player && self.ext.state_mut().at[o as usize] == Some(from) && from != to {
+                    self.ext.state_mut().at[o as usize] = Some(to);
                     self.emit(
                         s,
                         Event::RobberCarried {
@@ -259,7 +383,7 @@ impl Game {
         if points <= 0 {
             return;
         }
-        let defer = self.robbers.in_step
+        let defer = self.ext.state_mut().in_step
             && self
                 .rules
                 .rules
@@ -267,7 +391,7 @@ impl Game {
                 .as_ref()
                 .is_some_and(|r| r.victim == RobberVictim::OwnerChooses);
         if defer {
-            self.robbers.step.push(Move {
+            self.ext.state_mut().step.push(Move {
                 player,
                 points,
                 from,
@@ -277,7 +401,7 @@ impl Game {
         let mut owed = [Robbery::default(); MAX_PLAYERS];
         let mut len = 0;
         for o in 0..self.players {
-            if o != player && self.robbers.at[o as usize] == Some(from) {
+            if o != player && self.ext.state_mut().at[o as usize] == Some(from) {
                 owed[len] = Robbery {
                     owner: o,
                     victim: player,
@@ -291,16 +415,17 @@ impl Game {
 
     /// The step ends: each robber with candidates robs one (its owner's choice when several).
     /// Sets up [`Game::robber_settle`]; false when nothing is owed.
+    #[inline]
     pub(crate) fn robber_settle_begin(&mut self) -> bool {
-        if !self.robbers.in_step {
+        if !self.ext.state_mut().in_step {
             return false;
         }
-        self.robbers.in_step = false;
-        if self.robbers.step.is_empty() {
+        self.ext.state_mut().in_step = false;
+        if self.ext.state_mut().step.is_empty() {
             return false;
         }
-        self.robbers.owed_len = 0;
-        self.robbers.settle_k = 0;
+        self.ext.state_mut().owed_len = 0;
+        self.ext.state_mut().settle_k = 0;
         true
     }
 
@@ -309,32 +434,34 @@ impl Game {
     pub(crate) fn robber_settle<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
         let n = self.players;
         if let Some(i) = choice {
-            let o = (self.active + self.robbers.settle_k) % n;
-            self.robbers.owed[self.robbers.owed_len as usize] = Robbery {
+            let o = (self.active + self.ext.state_mut().settle_k) % n;
+            let victim = self.opt_player[i];
+            let r = self.ext.state_mut();
+            r.owed[r.owed_len as usize] = Robbery {
                 owner: o,
-                victim: self.opt_player[i],
-                points: self.robbers.candidate_points[i],
+                victim,
+                points: r.candidate_points[i],
             };
-            self.robbers.owed_len += 1;
-            self.robbers.settle_k += 1;
+            self.ext.state_mut().owed_len += 1;
+            self.ext.state_mut().settle_k += 1;
         }
         // every robbery owed in this step is settled before robber points move any marker
-        while self.robbers.settle_k < n {
-            let o = (self.active + self.robbers.settle_k) % n;
-            let Some(space) = self.robbers.at[o as usize] else {
-                self.robbers.settle_k += 1;
+        while self.ext.state_mut().settle_k < n {
+            let o = (self.active + self.ext.state_mut().settle_k) % n;
+            let Some(space) = self.ext.state_mut().at[o as usize] else {
+                self.ext.state_mut().settle_k += 1;
                 continue;
             };
-            if self.robbers.step_start[o as usize] != Some(space) {
+            if self.ext.state_mut().step_start[o as usize] != Some(space) {
                 // carried along by robber points during this step: it waits for the next
                 // scoring of a marker leaving its new space
-                self.robbers.settle_k += 1;
+                self.ext.state_mut().settle_k += 1;
                 continue;
             }
             // first movement of each other marker that left this space
             let mut cands: [Move; MAX_PLAYERS] = [Move::default(); MAX_PLAYERS];
             let mut count = 0;
-            for m in &self.robbers.step {
+            for m in &self.ext.state_mut().step {
                 if m.player != o
                     && m.from == space
                     && !cands[..count].iter().any(|c| c.player == m.player)
@@ -346,30 +473,32 @@ impl Game {
             match count {
                 0 => {}
                 1 => {
-                    self.robbers.owed[self.robbers.owed_len as usize] = Robbery {
+                    let r = self.ext.state_mut();
+                    r.owed[r.owed_len as usize] = Robbery {
                         owner: o,
                         victim: cands[0].player,
                         points: cands[0].points,
                     };
-                    self.robbers.owed_len += 1;
+                    self.ext.state_mut().owed_len += 1;
                 }
                 count => {
                     self.opt_player.clear();
                     self.opt_player
                         .extend(cands[..count].iter().map(|c| c.player));
-                    self.robbers.candidate_points.clear();
-                    self.robbers
+                    self.ext.state_mut().candidate_points.clear();
+                    self.ext
+                        .state_mut()
                         .candidate_points
                         .extend(cands[..count].iter().map(|c| c.points));
                     self.ask(DecisionKind::RobberVictim, o, count);
                     return true;
                 }
             }
-            self.robbers.settle_k += 1;
+            self.ext.state_mut().settle_k += 1;
         }
-        let owed = self.robbers.owed;
-        self.rob_all(s, &owed[..self.robbers.owed_len as usize]);
-        self.robbers.step.clear();
+        let (owed, owed_len) = (self.ext.state().owed, self.ext.state().owed_len);
+        self.rob_all(s, &owed[..owed_len as usize]);
+        self.ext.state_mut().step.clear();
         false
     }
 
@@ -379,7 +508,7 @@ impl Game {
     /// is never carried away from its own robbery ("todos los ladrones reciben la mitad").
     fn rob_all<S: EventSink>(&mut self, s: &mut S, owed: &[Robbery]) {
         for r in owed {
-            self.robbers.at[r.owner as usize] = None;
+            self.ext.state_mut().at[r.owner as usize] = None;
         }
         for r in owed {
             let share = self.rules.rules.robbers.as_ref().map_or(0, |rules| {
@@ -388,7 +517,7 @@ impl Game {
                     ..Vars::default()
                 })
             });
-            self.robbers.robberies += 1;
+            self.ext.state_mut().robberies += 1;
             self.emit(
                 s,
                 Event::Robbed {
@@ -421,8 +550,8 @@ mod tests {
         let mut g = four_player_game();
         let (a, b, c, d) = (0u8, 1u8, 2u8, 3u8);
         g.score[..4].copy_from_slice(&[10, 20, 0, 23]);
-        g.robbers.at[b as usize] = Some(10); // beside A
-        g.robbers.at[c as usize] = Some(20); // beside B
+        g.ext.robbers.at[b as usize] = Some(10); // beside A
+        g.ext.robbers.at[c as usize] = Some(20); // beside B
         let mut events: Vec<Event> = Vec::new();
         g.robber_step_begin();
         g.award(&mut events, a, Category::City, 6, true); // A 10 → 16
@@ -431,9 +560,9 @@ mod tests {
             assert!(!g.robber_settle(&mut events, None), "no choice to make");
         }
         assert_eq!(g.score[b as usize], 23, "B robs half of A's 6");
-        assert_eq!(g.robbers.at[b as usize], None);
+        assert_eq!(g.ext.robbers.at[b as usize], None);
         assert_eq!(
-            g.robbers.at[c as usize],
+            g.ext.robbers.at[c as usize],
             Some(23),
             "C's robber moved along with B"
         );
@@ -448,6 +577,6 @@ mod tests {
             assert!(!g.robber_settle(&mut events, None), "no choice to make");
         }
         assert_eq!(g.score[c as usize], 2);
-        assert_eq!(g.robbers.at[c as usize], None);
+        assert_eq!(g.ext.robbers.at[c as usize], None);
     }
 }

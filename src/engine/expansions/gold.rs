@@ -5,10 +5,12 @@
 //! first) or the RGG wording (one per scored feature, leftovers stay or go) — and the value
 //! table at the end.
 
+use crate::engine::compiled::Compiled;
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::{Event, EventSink};
-use crate::engine::game::Game;
-use crate::engine::outcome::Category;
+use crate::engine::game::{Game, MAX_PLAYERS};
+use crate::engine::hooks::{Expansion, Heard, Holds, Hook, Notice};
+use crate::engine::outcome::{Category, GameOutcome};
 use crate::ruleset::{
     GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Vars,
 };
@@ -18,14 +20,16 @@ use crate::tiles::FeatureKind;
 #[derive(Clone, Copy, Debug)]
 struct Claim {
     winners: u8,
-    /// Range into `GoldState::claim_tiles`.
+    /// Range into `Gold::claim_tiles`.
     start: u32,
     end: u32,
 }
 
 /// Gold bookkeeping for one game.
 #[derive(Clone, Debug, Default)]
-pub struct GoldState {
+pub struct Gold {
+    /// Ingots each seat has collected.
+    held: [u32; MAX_PLAYERS],
     /// Gold tiles placed.
     pub tiles_placed: u32,
     /// Ingots taken off the board without an owner.
@@ -34,6 +38,10 @@ pub struct GoldState {
     pub on_board_at_end: u32,
     /// Ingots lying on the board now.
     pub on_board: u32,
+    /// Ingots lying on each placed tile (by index; tiles past the end hold none).
+    on_tile: Vec<u32>,
+    /// Ingots that were still on each tile when the game ended (removed, unscored).
+    left_on_tile: Vec<u32>,
     claims: Vec<Claim>,
     claim_tiles: Vec<u32>,
     /// Tiles of this turn's unoccupied completed features whose gold goes back to the box
@@ -83,14 +91,16 @@ fn java_map_capacity(n: usize) -> u32 {
     cap
 }
 
-impl GoldState {
-    /// No ingot waits to be placed (the tile placed is no gold tile).
-    pub(crate) fn clear_to_place(&mut self) {
-        self.to_place = 0;
+impl Expansion for Gold {
+    const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::AfterScoring, Hook::FinalScoring];
+    const HEARS: &'static [Heard] = &[Heard::FeatureScored];
+
+    fn used_by(rules: &Compiled) -> bool {
+        rules.rules.gold.is_some()
     }
 
-    /// Forget the last game, keeping allocations.
-    pub(crate) fn clear(&mut self) {
+    fn reset(&mut self) {
+        self.held = [0; MAX_PLAYERS];
         self.tiles_placed = 0;
         self.removed = 0;
         self.on_board_at_end = 0;
@@ -98,27 +108,159 @@ impl GoldState {
         self.claims.clear();
         self.claim_tiles.clear();
         self.unclaimed_tiles.clear();
+        self.on_tile.clear();
+        self.left_on_tile.clear();
+    }
+
+    fn heap_bytes(&self) -> usize {
+        fn v<T>(x: &[T]) -> usize {
+            std::mem::size_of_val(x)
+        }
+        v(&self.claims)
+            + v(&self.claim_tiles)
+            + v(&self.unclaimed_tiles)
+            + v(&self.scratch)
+            + v(&self.on_tile)
+            + v(&self.left_on_tile)
+    }
+
+    fn seat_state(&self, seat: usize) -> u64 {
+        self.held.get(seat).map_or(0, |&h| h as u64)
+    }
+
+    fn outcome(&self, out: &mut GameOutcome) {
+        out.ingots_on_board = self.on_board_at_end;
+        for (seat, &held) in out.seats.iter_mut().zip(&self.held) {
+            seat.ingots = held;
+        }
+    }
+
+    fn on<X: Holds<Self>, S: EventSink>(
+        g: &mut Game<X>,
+        s: &mut S,
+        at: Hook,
+        answer: Option<usize>,
+    ) -> bool {
+        match at {
+            Hook::TilePlaced => {
+                if answer.is_none() {
+                    g.enter_ingots(s);
+                }
+                g.ingots(s, answer)
+            }
+            Hook::AfterScoring => {
+                if answer.is_none() {
+                    g.gold_hand_out_begin();
+                }
+                g.gold_hand_out(s, answer)
+            }
+            Hook::FinalScoring => {
+                if answer.is_none() {
+                    g.gold_hand_out_begin();
+                }
+                if g.gold_hand_out(s, answer) {
+                    return true;
+                }
+                g.final_gold_value(s);
+                false
+            }
+            _ => false,
+        }
+    }
+
+    fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, _s: &mut S, n: Notice) {
+        if let Notice::FeatureScored {
+            root,
+            winners,
+            complete,
+        } = n
+        {
+            if complete {
+                g.note_gold_claim(root, winners);
+            } else {
+                g.note_final_gold_claim(root, winners);
+            }
+        }
     }
 }
 
-impl Game {
+impl Gold {
+    /// Ingots on placed tile `t`.
+    #[inline]
+    fn on(&self, t: u32) -> u32 {
+        self.on_tile.get(t as usize).copied().unwrap_or(0)
+    }
+
+    /// Set the ingots on placed tile `t`.
+    fn set_on(&mut self, t: u32, ingots: u32) {
+        let t = t as usize;
+        if self.on_tile.len() <= t {
+            self.on_tile.resize(t + 1, 0);
+        }
+        self.on_tile[t] = ingots;
+    }
+}
+
+impl<X: Holds<Gold>> Game<X> {
+    /// Ingots lying on placed tile `pidx` (see [`Game::placed_tiles`]).
+    pub fn ingots_on_tile(&self, pidx: usize) -> u32 {
+        self.ext.state().on(pidx as u32)
+    }
+
+    /// Ingots that were still on placed tile `pidx` when the game ended (removed, unscored).
+    pub fn ingots_left_on_tile(&self, pidx: usize) -> u32 {
+        let left = &self.ext.state().left_on_tile;
+        left.get(pidx).copied().unwrap_or(0)
+    }
+
     /// Test support (rulebook scenarios): give `player` `ingots` collected ingots.
     #[doc(hidden)]
     pub fn set_ingots_held_for_test(&mut self, player: u8, ingots: u32) {
-        self.ingots[player as usize] = ingots;
+        self.ext.state_mut().held[player as usize] = ingots;
+    }
+
+    /// Ingots `player` has collected.
+    pub fn ingots_held(&self, player: u8) -> u32 {
+        self.ext.state().held[player as usize]
+    }
+
+    /// Ingots lying on the board now.
+    pub fn ingots_on_board(&self) -> u32 {
+        let gold = self.ext.state();
+        debug_assert_eq!(gold.on_board, gold.on_tile.iter().sum::<u32>());
+        gold.on_board
+    }
+
+    /// Ingots taken off the board without an owner so far.
+    pub fn ingots_removed(&self) -> u32 {
+        self.ext.state().removed
+    }
+
+    /// Gold tiles placed so far.
+    pub fn gold_tiles_placed(&self) -> u32 {
+        self.ext.state().tiles_placed
+    }
+
+    /// Enter the ingot step: the gold tile's first ingot (if the tile is one).
+    fn enter_ingots<S: EventSink>(&mut self, s: &mut S) {
+        if self.rules.tiles[self.current as usize].gold {
+            self.ingots_begin(s, self.last_placed);
+        } else {
+            self.ext.state_mut().to_place = 0;
+        }
     }
 
     /// The gold tile just placed at `pidx` gets its first ingot; the others go to neighbours
     /// (see [`Game::ingots`]).
     pub(crate) fn ingots_begin<S: EventSink>(&mut self, s: &mut S, pidx: usize) {
         let Some(per_tile) = self.rules.rules.gold.as_ref().map(|r| r.ingots_per_tile) else {
-            self.gold.to_place = 0;
+            self.ext.state_mut().to_place = 0;
             return;
         };
-        self.gold.tiles_placed += 1;
+        self.ext.state_mut().tiles_placed += 1;
         let player = self.active;
         self.put_ingot(s, player, pidx as u32);
-        self.gold.to_place = u32::from(per_tile.saturating_sub(1));
+        self.ext.state_mut().to_place = u32::from(per_tile.saturating_sub(1));
     }
 
     /// The neighbours' ingots, resumable: `choice` answers the ingot decision last asked.
@@ -128,7 +270,7 @@ impl Game {
         if let Some(i) = choice {
             let t = self.opt_tile[i];
             self.put_ingot(s, player, t);
-            self.gold.to_place -= 1;
+            self.ext.state_mut().to_place -= 1;
         }
         let eight = self
             .rules
@@ -136,14 +278,14 @@ impl Game {
             .gold
             .as_ref()
             .is_some_and(|r| r.neighbourhood == GoldNeighbourhood::Eight);
-        while self.gold.to_place > 0 {
+        while self.ext.state_mut().to_place > 0 {
             let mut around = std::mem::take(&mut self.opt_tile);
             self.around(self.last_placed, eight, &mut around);
             self.opt_tile = around;
             if self.opt_tile.is_empty() {
                 // no neighbour to take it: it stays in the box (never in practice)
-                self.gold.removed += 1;
-                self.gold.to_place -= 1;
+                self.ext.state_mut().removed += 1;
+                self.ext.state_mut().to_place -= 1;
                 continue;
             }
             let n = self.opt_tile.len();
@@ -154,10 +296,11 @@ impl Game {
     }
 
     fn put_ingot<S: EventSink>(&mut self, s: &mut S, player: u8, pidx: u32) {
-        let t = &mut self.placed[pidx as usize];
-        t.ingots += 1;
+        let t = &self.placed[pidx as usize];
         let (x, y) = (t.x, t.y);
-        self.gold.on_board += 1;
+        let gold = self.ext.state_mut();
+        gold.set_on(pidx, gold.on(pidx) + 1);
+        gold.on_board += 1;
         self.emit(
             s,
             Event::IngotPlaced {
@@ -186,21 +329,24 @@ impl Game {
         let Some(unclaimed) = self.rules.rules.gold.as_ref().map(|g| g.unclaimed) else {
             return;
         };
-        if self.gold.on_board == 0 {
+        if self.ext.state_mut().on_board == 0 {
             return;
         }
-        let mut area = std::mem::take(&mut self.gold.scratch);
+        let mut area = std::mem::take(&mut self.ext.state_mut().scratch);
         self.gold_area(root, &mut area);
-        let ingots: u32 = area.iter().map(|&t| self.placed[t as usize].ingots).sum();
+        let ingots: u32 = area.iter().map(|&t| self.ext.state().on(t)).sum();
         if ingots > 0 {
             if winners != 0 {
                 self.push_claim(winners, &area);
             } else if unclaimed == UnclaimedGold::Removed {
                 // the turn's claims come first: only what no claim takes is removed
-                self.gold.unclaimed_tiles.extend_from_slice(&area);
+                self.ext
+                    .state_mut()
+                    .unclaimed_tiles
+                    .extend_from_slice(&area);
             }
         }
-        self.gold.scratch = area;
+        self.ext.state_mut().scratch = area;
     }
 
     /// Final scoring of an incomplete feature: a claim only under the house rule that
@@ -212,20 +358,20 @@ impl Game {
             .gold
             .as_ref()
             .is_some_and(|g| g.at_end == GoldAtEnd::AwardIncomplete);
-        if !award || winners == 0 || self.gold.on_board == 0 {
+        if !award || winners == 0 || self.ext.state_mut().on_board == 0 {
             return;
         }
-        let mut area = std::mem::take(&mut self.gold.scratch);
+        let mut area = std::mem::take(&mut self.ext.state_mut().scratch);
         self.gold_area(root, &mut area);
         self.push_claim(winners, &area);
-        self.gold.scratch = area;
+        self.ext.state_mut().scratch = area;
     }
 
     fn push_claim(&mut self, winners: u8, area: &[u32]) {
-        let start = self.gold.claim_tiles.len() as u32;
-        self.gold.claim_tiles.extend_from_slice(area);
-        let end = self.gold.claim_tiles.len() as u32;
-        self.gold.claims.push(Claim {
+        let start = self.ext.state_mut().claim_tiles.len() as u32;
+        self.ext.state_mut().claim_tiles.extend_from_slice(area);
+        let end = self.ext.state_mut().claim_tiles.len() as u32;
+        self.ext.state_mut().claims.push(Claim {
             winners,
             start,
             end,
@@ -233,15 +379,16 @@ impl Game {
     }
 
     fn remove_ingots<S: EventSink>(&mut self, s: &mut S, pidx: u32) {
-        let t = &mut self.placed[pidx as usize];
-        let count = t.ingots;
+        let count = self.ext.state().on(pidx);
         if count == 0 {
             return;
         }
-        t.ingots = 0;
+        let t = &self.placed[pidx as usize];
         let (x, y) = (t.x, t.y);
-        self.gold.removed += count;
-        self.gold.on_board -= count;
+        let gold = self.ext.state_mut();
+        gold.set_on(pidx, 0);
+        gold.removed += count;
+        gold.on_board -= count;
         self.emit(
             s,
             Event::IngotsRemoved {
@@ -254,12 +401,13 @@ impl Game {
     }
 
     fn take_ingot<S: EventSink>(&mut self, s: &mut S, player: u8, pidx: u32) {
-        let t = &mut self.placed[pidx as usize];
-        debug_assert!(t.ingots > 0);
-        t.ingots -= 1;
+        let t = &self.placed[pidx as usize];
         let (x, y) = (t.x, t.y);
-        self.ingots[player as usize] += 1;
-        self.gold.on_board -= 1;
+        let gold = self.ext.state_mut();
+        debug_assert!(gold.on(pidx) > 0);
+        gold.set_on(pidx, gold.on(pidx) - 1);
+        gold.held[player as usize] += 1;
+        gold.on_board -= 1;
         self.emit(
             s,
             Event::IngotTaken {
@@ -277,16 +425,16 @@ impl Game {
         self.opt_tile.clear();
         let range = match only {
             Some(i) => i..i + 1,
-            None => 0..self.gold.claims.len(),
+            None => 0..self.ext.state_mut().claims.len(),
         };
         for ci in range {
-            let claim = self.gold.claims[ci];
+            let claim = self.ext.state_mut().claims[ci];
             if claim.winners & (1 << player) == 0 {
                 continue;
             }
             for k in claim.start..claim.end {
-                let t = self.gold.claim_tiles[k as usize];
-                if self.placed[t as usize].ingots > 0 && !self.opt_tile.contains(&t) {
+                let t = self.ext.state_mut().claim_tiles[k as usize];
+                if self.ext.state().on(t) > 0 && !self.opt_tile.contains(&t) {
                     self.opt_tile.push(t);
                 }
             }
@@ -295,9 +443,10 @@ impl Game {
 
     /// How many players are entitled to tile `t` over this turn's claims.
     pub fn claimants(&self, t: u32) -> u32 {
+        let gold = self.ext.state();
         let mut players = 0u8;
-        for claim in &self.gold.claims {
-            let tiles = &self.gold.claim_tiles[claim.start as usize..claim.end as usize];
+        for claim in &gold.claims {
+            let tiles = &gold.claim_tiles[claim.start as usize..claim.end as usize];
             if tiles.contains(&t) {
                 players |= claim.winners;
             }
@@ -307,7 +456,7 @@ impl Game {
 
     /// JCloisterZone's automatic pick among `opt_tile`.
     fn auto_pick(&self) -> usize {
-        let cap = self.gold.jcz_capacity.max(16);
+        let cap = self.ext.state().jcz_capacity.max(16);
         let cands: Vec<(i32, i32, u32)> = self
             .opt_tile
             .iter()
@@ -321,20 +470,21 @@ impl Game {
 
     /// Gold is handed out after the turn's scoring (or at the end): sets up [`Game::gold_hand_out`].
     pub(crate) fn gold_hand_out_begin(&mut self) {
-        self.gold.hand_k = 0;
-        self.gold.hand_claim = 0;
-        self.gold.hand_taken = false;
-        if self.gold.claims.is_empty() {
+        let gold = self.ext.state_mut();
+        gold.hand_k = 0;
+        gold.hand_claim = 0;
+        gold.hand_taken = false;
+        if gold.claims.is_empty() {
             return;
         }
         // tiles claimed this turn that hold gold: the size of JCloisterZone's claim map
-        let mut claimed: Vec<u32> = Vec::with_capacity(self.gold.claim_tiles.len());
-        for &t in &self.gold.claim_tiles {
-            if self.placed[t as usize].ingots > 0 && !claimed.contains(&t) {
+        let mut claimed: Vec<u32> = Vec::with_capacity(gold.claim_tiles.len());
+        for &t in &gold.claim_tiles {
+            if gold.on(t) > 0 && !claimed.contains(&t) {
                 claimed.push(t);
             }
         }
-        self.gold.jcz_capacity = java_map_capacity(claimed.len());
+        gold.jcz_capacity = java_map_capacity(claimed.len());
     }
 
     /// Hand out the gold claimed this turn and forget the claims; then the gold still lying on
@@ -344,20 +494,20 @@ impl Game {
         if self.hand_out_claims(s, choice) {
             return true;
         }
-        if !self.gold.unclaimed_tiles.is_empty() {
-            let tiles = std::mem::take(&mut self.gold.unclaimed_tiles);
+        if !self.ext.state_mut().unclaimed_tiles.is_empty() {
+            let tiles = std::mem::take(&mut self.ext.state_mut().unclaimed_tiles);
             for &t in &tiles {
                 self.remove_ingots(s, t);
             }
-            self.gold.unclaimed_tiles = tiles;
-            self.gold.unclaimed_tiles.clear();
+            self.ext.state_mut().unclaimed_tiles = tiles;
+            self.ext.state_mut().unclaimed_tiles.clear();
         }
         false
     }
 
     /// Hand out the gold claimed this turn, then forget the claims (resumable).
     fn hand_out_claims<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
-        if self.gold.claims.is_empty() {
+        if self.ext.state_mut().claims.is_empty() {
             return false;
         }
         let Some(split) = self.rules.rules.gold.as_ref().map(|g| g.split) else {
@@ -366,19 +516,19 @@ impl Game {
         let n = self.players;
         let first = self.active;
         if let Some(i) = choice {
-            let p = (first + self.gold.hand_k) % n;
+            let p = (first + self.ext.state_mut().hand_k) % n;
             let t = self.opt_tile[i];
             self.take_ingot(s, p, t);
-            self.gold.hand_taken = true;
-            self.gold.hand_k += 1;
+            self.ext.state_mut().hand_taken = true;
+            self.ext.state_mut().hand_k += 1;
         }
         match split {
             GoldSplit::Draft { pick } => loop {
-                while self.gold.hand_k < n {
-                    let p = (first + self.gold.hand_k) % n;
+                while self.ext.state_mut().hand_k < n {
+                    let p = (first + self.ext.state_mut().hand_k) % n;
                     self.entitled_tiles(p, None);
                     if self.opt_tile.is_empty() {
-                        self.gold.hand_k += 1;
+                        self.ext.state_mut().hand_k += 1;
                         continue;
                     }
                     match pick {
@@ -391,24 +541,24 @@ impl Game {
                             let i = self.auto_pick();
                             let t = self.opt_tile[i];
                             self.take_ingot(s, p, t);
-                            self.gold.hand_taken = true;
-                            self.gold.hand_k += 1;
+                            self.ext.state_mut().hand_taken = true;
+                            self.ext.state_mut().hand_k += 1;
                         }
                     }
                 }
-                if !self.gold.hand_taken {
+                if !self.ext.state_mut().hand_taken {
                     break;
                 }
-                self.gold.hand_k = 0;
-                self.gold.hand_taken = false;
+                self.ext.state_mut().hand_k = 0;
+                self.ext.state_mut().hand_taken = false;
             },
             GoldSplit::OnePerFeature { leftover } => {
-                while self.gold.hand_claim < self.gold.claims.len() {
-                    let ci = self.gold.hand_claim;
-                    while self.gold.hand_k < n {
-                        let p = (first + self.gold.hand_k) % n;
-                        if self.gold.claims[ci].winners & (1 << p) == 0 {
-                            self.gold.hand_k += 1;
+                while self.ext.state_mut().hand_claim < self.ext.state_mut().claims.len() {
+                    let ci = self.ext.state_mut().hand_claim;
+                    while self.ext.state_mut().hand_k < n {
+                        let p = (first + self.ext.state_mut().hand_k) % n;
+                        if self.ext.state_mut().claims[ci].winners & (1 << p) == 0 {
+                            self.ext.state_mut().hand_k += 1;
                             continue;
                         }
                         self.entitled_tiles(p, Some(ci));
@@ -419,36 +569,36 @@ impl Game {
                         self.ask(DecisionKind::IngotPick, p, count);
                         return true;
                     }
-                    self.gold.hand_claim += 1;
-                    self.gold.hand_k = 0;
+                    self.ext.state_mut().hand_claim += 1;
+                    self.ext.state_mut().hand_k = 0;
                 }
                 if leftover == GoldLeftover::Removed {
-                    let tiles = std::mem::take(&mut self.gold.claim_tiles);
+                    let tiles = std::mem::take(&mut self.ext.state_mut().claim_tiles);
                     for &t in &tiles {
                         self.remove_ingots(s, t);
                     }
-                    self.gold.claim_tiles = tiles;
+                    self.ext.state_mut().claim_tiles = tiles;
                 }
             }
         }
-        self.gold.claims.clear();
-        self.gold.claim_tiles.clear();
+        self.ext.state_mut().claims.clear();
+        self.ext.state_mut().claim_tiles.clear();
         false
     }
 
     /// End of game, after the last hand-out: leftover ingots removed, then each player's
     /// ingots scored by the value formula.
     pub(crate) fn final_gold_value<S: EventSink>(&mut self, s: &mut S) {
-        self.gold.on_board_at_end = self.gold.on_board;
-        if self.gold.on_board > 0 {
+        self.ext.state_mut().on_board_at_end = self.ext.state_mut().on_board;
+        if self.ext.state_mut().on_board > 0 {
+            let gold = self.ext.state_mut();
+            gold.left_on_tile.clone_from(&gold.on_tile);
             for t in 0..self.placed.len() as u32 {
-                let tile = &mut self.placed[t as usize];
-                tile.ingots_left = tile.ingots;
                 self.remove_ingots(s, t);
             }
         }
         for p in 0..self.players {
-            let ingots = self.ingots[p as usize];
+            let ingots = self.ext.state().held[p as usize];
             if ingots == 0 {
                 continue;
             }

@@ -1,0 +1,167 @@
+//! The seam between the core game and the expansions: the points of a turn where an
+//! expansion acts ([`Hook`], which may ask decisions; [`Notice`], which may not), what one
+//! expansion implements ([`Expansion`]) and what the set of them offers the core
+//! ([`Expansions`]). The core (`game.rs`, `turn.rs`, `scoring.rs`, `board.rs`) only calls
+//! these; the expansions themselves and their registration live in `expansions/`.
+
+use crate::engine::compiled::Compiled;
+use crate::engine::event::EventSink;
+use crate::engine::game::Game;
+use crate::engine::outcome::GameOutcome;
+
+/// A point of the turn where expansions act, in turn order, and may ask decisions. Each
+/// expansion that takes part runs to its end or to a decision; the turn resumes it with the
+/// answer (its progress is data in its own state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hook {
+    /// The tile is drawn, not yet placed (robbers, 2025 timing).
+    TileDrawn,
+    /// The tile is placed, the follower not yet (robbers, ingots).
+    TilePlaced,
+    /// The turn's completed features are scored: the scoring step closes (robbers rob).
+    TurnScored,
+    /// After the turn's scoring (gold hand-out, crop circles).
+    AfterScoring,
+    /// The turn ends (before the turn-end event).
+    TurnEnd,
+    /// Final scoring, after incomplete features and farms (gold hand-out and value).
+    FinalScoring,
+    /// Final scoring is done: its scoring step closes (robbers rob).
+    FinalScored,
+}
+
+impl Hook {
+    /// How many hooks there are.
+    pub const COUNT: usize = 7;
+}
+
+/// Something the core tells the expansions in passing; no decision may be asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A scoring step begins: the turn's completed features (only when there are some).
+    ScoringBegins,
+    /// Final scoring begins (before the incomplete features).
+    FinalScoringBegins,
+    /// A feature (union-find root) is scored, `complete` or at the end; `winners` holds its
+    /// majority (a bit per seat, 0 = unoccupied). Sent before its points are paid.
+    FeatureScored {
+        root: u32,
+        winners: u8,
+        complete: bool,
+    },
+    /// `player`'s score went from `before` up by `points`; `robbable` is false for points an
+    /// expansion itself pays out (robber shares).
+    PointsScored {
+        player: u8,
+        before: i64,
+        points: i64,
+        robbable: bool,
+    },
+    /// The game is over.
+    GameEnds,
+}
+
+/// Which [`Notice`] (what an expansion declares it hears).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heard {
+    ScoringBegins,
+    FinalScoringBegins,
+    FeatureScored,
+    PointsScored,
+    GameEnds,
+}
+
+impl Heard {
+    /// How many kinds of notice there are.
+    pub const COUNT: usize = 5;
+}
+
+impl Notice {
+    /// Which notice this is.
+    #[inline]
+    pub fn kind(&self) -> Heard {
+        match self {
+            Notice::ScoringBegins => Heard::ScoringBegins,
+            Notice::FinalScoringBegins => Heard::FinalScoringBegins,
+            Notice::FeatureScored { .. } => Heard::FeatureScored,
+            Notice::PointsScored { .. } => Heard::PointsScored,
+            Notice::GameEnds => Heard::GameEnds,
+        }
+    }
+}
+
+/// One expansion: its state (this type, stored in the game and copied with it) and what it
+/// does at the hooks. Every method has a default that does nothing.
+pub trait Expansion: Clone + Default {
+    /// The hooks it acts at ([`Expansion::on`] is called only there).
+    const HOOKS: &'static [Hook];
+    /// The notices it hears ([`Expansion::notice`] is called only for those).
+    const HEARS: &'static [Heard];
+
+    /// Whether a ruleset uses this expansion (only those take part in a game).
+    fn used_by(rules: &Compiled) -> bool;
+
+    /// Forget the last game, keeping allocations.
+    fn reset(&mut self);
+
+    /// Heap bytes the state holds (what a copy of the game copies besides the value).
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
+    /// Write this expansion's part of the outcome (counters, per-seat values).
+    fn outcome(&self, _out: &mut GameOutcome) {}
+
+    /// What this expansion holds for `seat` now (ingots, a robber's space…), as one word for
+    /// the end-of-turn state hash; 0 when nothing.
+    fn seat_state(&self, _seat: usize) -> u64 {
+        0
+    }
+
+    /// Act at `at`: `answer` is `None` on entering the hook, else the option chosen for the
+    /// decision this expansion asked last. True when it asked a decision (the turn pauses).
+    fn on<X: Holds<Self>, S: EventSink>(
+        _g: &mut Game<X>,
+        _s: &mut S,
+        _at: Hook,
+        _answer: Option<usize>,
+    ) -> bool {
+        false
+    }
+
+    /// Hear a notice.
+    fn notice<X: Holds<Self>, S: EventSink>(_g: &mut Game<X>, _s: &mut S, _n: Notice) {}
+}
+
+/// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.
+pub trait Expansions: Clone + Sized {
+    /// The states for a game under `rules` (which expansions take part, in which order).
+    fn for_rules(rules: &Compiled) -> Self;
+    /// Forget the last game, keeping allocations.
+    fn reset(&mut self);
+    /// Heap bytes the states hold.
+    fn heap_bytes(&self) -> usize;
+    /// Whether any expansion taking part acts at `at` (the turn skips the hook if not).
+    fn acts_at(&self, at: Hook) -> bool;
+    /// Write the expansions' parts of the outcome.
+    fn outcome(&self, out: &mut GameOutcome);
+    /// What the expansions hold for `seat` now, as one word (see [`Expansion::seat_state`]).
+    fn seat_state(&self, seat: usize) -> u64;
+    /// Run hook `at` from the `from`-th taking part (`answer`: the option chosen for that
+    /// one's decision). `Some(k)` when the `k`-th asked a decision, `None` when all are done.
+    fn run<S: EventSink>(
+        g: &mut Game<Self>,
+        s: &mut S,
+        at: Hook,
+        from: u8,
+        answer: Option<usize>,
+    ) -> Option<u8>;
+    /// Tell every expansion taking part.
+    fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice);
+}
+
+/// A set of expansions that holds the state `T` (how an expansion finds its own state).
+pub trait Holds<T>: Expansions {
+    fn state(&self) -> &T;
+    fn state_mut(&mut self) -> &mut T;
+}
