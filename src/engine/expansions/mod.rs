@@ -15,8 +15,9 @@
 //! 1. Write one module here, say `towers.rs`: a state type (`#[derive(Clone, Default)]`,
 //!    its progress through a hook kept as data so the turn can pause at a decision and
 //!    resume) and `impl Expansion for Towers`: `HOOKS` and `HEARS` (where it acts),
-//!    `used_by` (does the ruleset use it), `reset`, and `on`, `notice`, `outcome` as needed. It reaches its own
-//!    state through `Holds<Towers>` (`g.ext.state_mut()`), and the board, scores, events and
+//!    `used_by` (does the ruleset use it), `reset`, and `on`, `notice`, `outcome` as needed,
+//!    plus `seat_state` when it holds something per seat (the end-of-turn state hash that
+//!    compare's divergence reads must see it). It reaches its own state through `Holds<Towers>` (`g.ext.state_mut()`), and the board, scores, events and
 //!    decisions through the game's crate-visible methods (`emit`, `ask`, `award`, the
 //!    option buffers).
 //! 2. Register it: `mod towers;` and one line `towers: towers::Towers,` in the `registry!`
