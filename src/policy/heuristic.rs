@@ -370,15 +370,9 @@ fn farm_value(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{compile, Chooser, Compiled, NoEvents};
+    use crate::engine::{Chooser, NoEvents};
+    use crate::policy::test_support::rules;
     use crate::policy::{Policy, PolicyKind};
-    use std::path::Path;
-    use std::sync::Arc;
-
-    fn rules(path: &str) -> Arc<Compiled> {
-        let loaded = crate::dsl::load_ruleset(Path::new(path)).unwrap_or_else(|d| panic!("{d}"));
-        compile(&loaded.ruleset)
-    }
 
     /// The base game after the start tile (rulebook tile D: city on top, road through).
     fn start_position() -> Game {
@@ -462,36 +456,16 @@ mod tests {
         assert!(value < 8.0, "{value}");
     }
 
-    /// Checks every choice against the decision's option count.
-    struct Checked(Policy, usize);
-    impl Chooser for Checked {
-        fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-            let i = self.0.choose(game, d);
-            assert!(i < d.options.max(1), "{:?}: {i} of {}", d.kind, d.options);
-            assert_eq!(d.options, game.option_count(d.kind));
-            self.1 += 1;
-            i
-        }
-    }
-
     #[test]
     fn legal_choices_only_in_every_bundled_ruleset() {
-        let mut paths: Vec<_> = std::fs::read_dir("rulesets")
-            .expect("rulesets/")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-            .collect();
-        paths.sort();
-        assert!(paths.len() >= 10);
-        for path in paths {
-            let r = rules(&path.to_string_lossy());
+        for path in crate::policy::test_support::bundled() {
             for (seed, players) in [(1, 2), (2, 3)] {
-                let mut g = Game::new(r.clone(), seed, players);
-                let mut c = Checked(Policy::new(PolicyKind::Heuristic), 0);
-                let out = g.play(&mut c, &mut NoEvents);
-                assert!(g.is_finished(), "{}", path.display());
-                assert!(c.1 > 50, "{}: {} decisions", path.display(), c.1);
-                assert_eq!(out, g.outcome());
+                crate::policy::test_support::plays_legally(
+                    PolicyKind::Heuristic,
+                    &path,
+                    seed,
+                    players,
+                );
             }
         }
     }

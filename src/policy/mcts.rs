@@ -286,46 +286,14 @@ fn widening(visits: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{compile, Chooser, Compiled};
+    use crate::policy::test_support::{bundled, plays_legally, rules};
     use crate::policy::{Policy, PolicyKind};
     use std::path::Path;
-    use std::sync::Arc;
-
-    fn rules(path: &Path) -> Arc<Compiled> {
-        let loaded = crate::dsl::load_ruleset(path).unwrap_or_else(|d| panic!("{d}"));
-        compile(&loaded.ruleset)
-    }
-
-    /// Checks every choice against the decision's option count.
-    struct Checked(Policy, u32);
-    impl Chooser for Checked {
-        fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-            let i = self.0.choose(game, d);
-            assert!(i < d.options.max(1), "{:?}: {i} of {}", d.kind, d.options);
-            assert_eq!(d.options, game.option_count(d.kind));
-            self.1 += 1;
-            i
-        }
-    }
 
     #[test]
     fn legal_choices_only_in_every_bundled_ruleset() {
-        let mut paths: Vec<_> = std::fs::read_dir("rulesets")
-            .expect("rulesets/")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-            .collect();
-        paths.sort();
-        assert!(paths.len() >= 10);
-        for (k, path) in paths.iter().enumerate() {
-            let r = rules(path);
-            let players = 2 + (k % 3) as u8;
-            let mut g = Game::new(r, k as u64, players);
-            let mut c = Checked(Policy::new(PolicyKind::Mcts(6)), 0);
-            let out = g.play(&mut c, &mut NoEvents);
-            assert!(g.is_finished(), "{}", path.display());
-            assert!(c.1 > 50, "{}: {} decisions", path.display(), c.1);
-            assert_eq!(out, g.outcome());
+        for (k, path) in bundled().iter().enumerate() {
+            plays_legally(PolicyKind::Mcts(6), path, k as u64, 2 + (k % 3) as u8);
         }
     }
 

@@ -14,6 +14,8 @@ mod greedy;
 mod heuristic;
 mod mcts;
 pub mod spec;
+#[cfg(test)]
+mod test_support;
 mod values;
 
 use crate::engine::rng;
