@@ -178,43 +178,27 @@ fn the_same_ruleset_twice_is_refused() {
     }
 }
 
-/// Issue 12's determinism check for search-like players: a renamed copy of a ruleset never
-/// diverges under `heuristic` either (its choices are keyed, not drawn from a shared stream).
+/// Issue 12's determinism check for search players: a renamed copy of a ruleset never
+/// diverges under `heuristic` or a small `mcts` (their choices and determinizations are keyed
+/// by the decision, never by the ruleset's name or a shared stream).
 #[test]
-fn a_renamed_copy_never_diverges_under_heuristic() {
+fn a_renamed_copy_never_diverges_under_search_players() {
     let dir = tempfile::tempdir().unwrap();
     let copy = renamed_copy(dir.path(), "goldmines-hig-2012");
-    let (r, _) = compare(&[
-        "goldmines-hig-2012",
-        copy.to_str().unwrap(),
-        "--games",
-        "20",
-        "--policy",
-        "heuristic",
-    ]);
-    let p = &r["pairs"][0];
-    assert_eq!(p["diverged"], 0, "{p}");
-    assert_eq!(p["identical_outcomes"], 20);
-}
-
-/// The same for a small `mcts` search: its determinizations are keyed by the decision and the
-/// iteration, never by the ruleset's name or a shared stream.
-#[test]
-fn a_renamed_copy_never_diverges_under_mcts() {
-    let dir = tempfile::tempdir().unwrap();
-    let copy = renamed_copy(dir.path(), "goldmines-hig-2012");
-    let (r, _) = compare(&[
-        "goldmines-hig-2012",
-        copy.to_str().unwrap(),
-        "--games",
-        "3",
-        "--policy",
-        "mcts:12,greedy",
-    ]);
-    let p = &r["pairs"][0];
-    assert_eq!(p["diverged"], 0, "{p}");
-    assert_eq!(p["identical_outcomes"], 3);
-    assert_eq!(r["policy"], "mcts:12,greedy");
+    for (policy, games) in [("heuristic", 20), ("mcts:12,greedy", 3)] {
+        let (r, _) = compare(&[
+            "goldmines-hig-2012",
+            copy.to_str().unwrap(),
+            "--games",
+            &games.to_string(),
+            "--policy",
+            policy,
+        ]);
+        let p = &r["pairs"][0];
+        assert_eq!(p["diverged"], 0, "{policy}: {p}");
+        assert_eq!(p["identical_outcomes"], games, "{policy}");
+        assert_eq!(r["policy"], policy);
+    }
 }
 
 /// `--policy` per seat (issue 11 item 5): `greedy,random` seats a greedy player first and a
