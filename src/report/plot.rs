@@ -635,26 +635,9 @@ where
     let shares: Vec<Vec<f64>> = report
         .per_ruleset
         .iter()
-        .map(|r| {
-            let mut counts = vec![0i128; bins];
-            for &[p, c] in &r.score_histogram {
-                if let Some(count) = counts.get_mut(((p as i128 - lo) / width) as usize) {
-                    *count += c as i128;
-                }
-            }
-            let total: i128 = counts.iter().sum::<i128>().max(1);
-            counts
-                .iter()
-                .map(|&c| 100.0 * c as f64 / total as f64)
-                .collect()
-        })
+        .map(|r| bin_shares(&r.score_histogram, bins, |p| (p - lo) / width))
         .collect();
-    let ymax = shares
-        .iter()
-        .flatten()
-        .fold(0.0f64, |a, &b| a.max(b))
-        .max(1.0)
-        * 1.12;
+    let ymax = share_axis_top(&shares);
     let x0 = lo as f64;
     let x1 = (lo + width * bins as i128) as f64;
     let x_desc = format!("final score, points (bins of {width})");
@@ -665,24 +648,10 @@ where
         "share of seat-games (%)",
     )?;
     let labels = report.labels();
+    let bar_x = |b: usize| (lo + width * b as i128) as f64;
     for (i, s) in shares.iter().enumerate() {
-        let c = colour(i);
-        let bar_x = |b: usize| (lo + width * b as i128) as f64;
-        chart.draw_series(s.iter().enumerate().map(|(b, &y)| {
-            Rectangle::new([(bar_x(b), 0.0), (bar_x(b + 1), y)], c.mix(0.22).filled())
-        }))?;
-        let steps = s
-            .iter()
-            .enumerate()
-            .flat_map(|(b, &y)| [(bar_x(b), y), (bar_x(b + 1), y)]);
-        chart
-            .draw_series(LineSeries::new(steps, c.stroke_width(2)))?
-            .label(format!("{} = {}", key(i), shorten(&labels[i], 50)))
-            .legend(move |(x, y)| {
-                EmptyElement::at((x, y))
-                    + Rectangle::new([(0, -5), (16, 5)], c.mix(0.22).filled())
-                    + Rectangle::new([(0, -5), (16, 5)], c.stroke_width(2))
-            });
+        let label = format!("{} = {}", key(i), shorten(&labels[i], 50));
+        step_histogram(&mut chart, s, bar_x, colour(i), 0.22, label)?;
     }
     legend(&mut chart)
 }
@@ -714,26 +683,9 @@ where
     let shares: Vec<Vec<f64>> = report
         .pairs
         .iter()
-        .map(|p| {
-            let mut counts = vec![0i128; bins];
-            for &[d, c] in &p.score_delta_histogram {
-                if let Some(count) = counts.get_mut((bin(d as i128) - first) as usize) {
-                    *count += c as i128;
-                }
-            }
-            let total: i128 = counts.iter().sum::<i128>().max(1);
-            counts
-                .iter()
-                .map(|&c| 100.0 * c as f64 / total as f64)
-                .collect()
-        })
+        .map(|p| bin_shares(&p.score_delta_histogram, bins, |d| bin(d) - first))
         .collect();
-    let ymax = shares
-        .iter()
-        .flatten()
-        .fold(0.0f64, |a, &b| a.max(b))
-        .max(1.0)
-        * 1.12;
+    let ymax = share_axis_top(&shares);
     let edge = |k: i128| ((first + k) * width) as f64 - width as f64 / 2.0;
     let x_desc = if width == 1 {
         "paired score difference, later − earlier ruleset (points)".to_string()
@@ -750,28 +702,73 @@ where
         [(0.0, 0.0), (0.0, ymax)],
         BLACK.mix(0.4).stroke_width(1),
     ))?;
+    let bar_x = |b: usize| edge(b as i128);
     for (i, (p, s)) in report.pairs.iter().zip(&shares).enumerate() {
-        let c = colour(i);
-        chart.draw_series(s.iter().enumerate().map(|(b, &y)| {
-            Rectangle::new(
-                [(edge(b as i128), 0.0), (edge(b as i128 + 1), y)],
-                c.mix(0.18).filled(),
-            )
-        }))?;
-        let steps = s
-            .iter()
-            .enumerate()
-            .flat_map(|(b, &y)| [(edge(b as i128), y), (edge(b as i128 + 1), y)]);
-        chart
-            .draw_series(LineSeries::new(steps, c.stroke_width(2)))?
-            .label(format!("{} − {}", key(p.b_index), key(p.a_index)))
-            .legend(move |(x, y)| {
-                EmptyElement::at((x, y))
-                    + Rectangle::new([(0, -5), (16, 5)], c.mix(0.18).filled())
-                    + Rectangle::new([(0, -5), (16, 5)], c.stroke_width(2))
-            });
+        let label = format!("{} − {}", key(p.b_index), key(p.a_index));
+        step_histogram(&mut chart, s, bar_x, colour(i), 0.18, label)?;
     }
     legend(&mut chart)
+}
+
+/// Shares (%) of a histogram's counts (`[value, count]` pairs) in `bins` bins; `bin_of` gives a
+/// value's bin (in i128: values and counts come from accumulator.json and may span all of
+/// i64), values falling outside are left out.
+fn bin_shares(hist: &[[i64; 2]], bins: usize, bin_of: impl Fn(i128) -> i128) -> Vec<f64> {
+    let mut counts = vec![0i128; bins];
+    for &[v, c] in hist {
+        if let Some(count) = usize::try_from(bin_of(v as i128))
+            .ok()
+            .and_then(|b| counts.get_mut(b))
+        {
+            *count += c as i128;
+        }
+    }
+    let total: i128 = counts.iter().sum::<i128>().max(1);
+    counts
+        .iter()
+        .map(|&c| 100.0 * c as f64 / total as f64)
+        .collect()
+}
+
+/// The top of a share axis: the largest share (at least 1 %) with room above it.
+fn share_axis_top(shares: &[Vec<f64>]) -> f64 {
+    shares
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b))
+        .max(1.0)
+        * 1.12
+}
+
+/// One series of a step histogram: filled bars (`alpha`) under a step line, with its legend
+/// entry; bin `b` spans `edge(b)..edge(b + 1)`.
+fn step_histogram<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Plane<'a, DB>,
+    shares: &[f64],
+    edge: impl Fn(usize) -> f64,
+    c: RGBColor,
+    alpha: f64,
+    label: String,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    chart.draw_series(shares.iter().enumerate().map(|(b, &y)| {
+        Rectangle::new([(edge(b), 0.0), (edge(b + 1), y)], c.mix(alpha).filled())
+    }))?;
+    let steps = shares
+        .iter()
+        .enumerate()
+        .flat_map(|(b, &y)| [(edge(b), y), (edge(b + 1), y)]);
+    chart
+        .draw_series(LineSeries::new(steps, c.stroke_width(2)))?
+        .label(label)
+        .legend(move |(x, y)| {
+            EmptyElement::at((x, y))
+                + Rectangle::new([(0, -5), (16, 5)], c.mix(alpha).filled())
+                + Rectangle::new([(0, -5), (16, 5)], c.stroke_width(2))
+        });
+    Ok(())
 }
 
 pub(crate) fn legend<'a, DB: DrawingBackend + 'a, X: Ranged, Y: Ranged>(
