@@ -35,16 +35,22 @@ fn policy<'a>(report: &'a Value, label: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no policy {label}"))
 }
 
+/// The report's first pair, checked to be `first` against `second`.
+fn first_pair<'a>(report: &'a Value, first: &str, second: &str) -> &'a Value {
+    let pair = &report["pairs"][0];
+    assert_eq!(
+        (pair["first"].as_str(), pair["second"].as_str()),
+        (Some(first), Some(second))
+    );
+    pair
+}
+
 #[test]
 fn greedy_beats_random_clearly() {
     let (_, r, dir) = ladder(&["greedy", "random", "--games", "40", "--seed", "3"]);
     assert_eq!(r["games"], 80);
     assert_eq!(r["games_per_deal"], 2);
-    let pair = &r["pairs"][0];
-    assert_eq!(
-        (pair["first"].as_str(), pair["second"].as_str()),
-        (Some("greedy"), Some("random"))
-    );
+    let pair = first_pair(&r, "greedy", "random");
     assert_eq!(pair["comparisons"], 80);
     assert!(f(&pair["win_rate"]) >= 0.9, "{pair}");
     assert!(f(&pair["win_rate_ci"][0]) > 0.75, "{pair}");
@@ -131,36 +137,25 @@ fn a_policy_against_itself_rates_zero() {
 
 #[test]
 fn a_small_search_beats_random_clearly() {
-    let (_, r, _dir) = ladder(&["mcts:24", "random", "--games", "6", "--seed", "5"]);
-    let pair = &r["pairs"][0];
-    assert_eq!(
-        (pair["first"].as_str(), pair["second"].as_str()),
-        (Some("mcts:24"), Some("random"))
-    );
+    let run = |threads: &str| {
+        ladder(&[
+            "mcts:24",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+        ])
+    };
+    let (one, r, _d1) = run("1");
+    let pair = first_pair(&r, "mcts:24", "random");
     assert_eq!(pair["comparisons"], 12);
     assert!(f(&pair["wins"]) >= 11.0, "{pair}");
     assert!(f(&pair["mean_score_difference"]["mean"]) > 25.0, "{pair}");
-    // the same run on one thread: identical to the byte
-    let (one, _, _d1) = ladder(&[
-        "mcts:24",
-        "random",
-        "--games",
-        "6",
-        "--seed",
-        "5",
-        "--threads",
-        "1",
-    ]);
-    let (two, _, _d2) = ladder(&[
-        "mcts:24",
-        "random",
-        "--games",
-        "6",
-        "--seed",
-        "5",
-        "--threads",
-        "2",
-    ]);
+    // the same run on two threads: identical to the byte
+    let (two, _, _d2) = run("2");
     assert_eq!(one, two);
 }
 
