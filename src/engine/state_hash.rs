@@ -82,15 +82,29 @@ impl StateTracker {
         self.choices.clear();
     }
 
-    /// A decision is asked (the game pauses until it is answered, so the next event is its
-    /// answer's first): when it is a real choice, mark that event.
+    /// A decision is asked at running event hash `hash` (the game pauses until it is
+    /// answered, so the next event is its answer's first): when it is a real choice, mark that
+    /// event. A previous choice still unmarked was answered without an event (a follower not
+    /// placed, a pass): its mark closes here, on the hash it left unchanged.
     #[inline]
-    pub(crate) fn asked(&mut self, kind: DecisionKind, player: u8, options: usize) {
+    pub(crate) fn asked(&mut self, kind: DecisionKind, player: u8, options: usize, hash: u64) {
+        if self.pending_choice != 0 {
+            self.mark(hash, hash);
+        }
         self.pending_choice = if options > 1 {
             (1 + kind.index() as u64) << 8 | player as u64
         } else {
             0
         };
+    }
+
+    /// Marks the pending choice: made at running hash `before`, followed by `after`.
+    #[inline]
+    fn mark(&mut self, before: u64, after: u64) {
+        // the tag (12 bits) lands in the high half, beside the hash before the choice
+        let at = before ^ self.pending_choice << 40;
+        self.choices.push(at & HIGH | after >> 32);
+        self.pending_choice = 0;
     }
 
     /// One event happened; the running event hash went from `before` to `after`. Updates the
@@ -99,10 +113,7 @@ impl StateTracker {
     #[inline(always)]
     pub(crate) fn absorb(&mut self, e: &Event, before: u64, after: u64) {
         if self.pending_choice != 0 {
-            // the tag (12 bits) lands in the high half, beside the hash before the choice
-            let at = before ^ self.pending_choice << 40;
-            self.choices.push(at & HIGH | after >> 32);
-            self.pending_choice = 0;
+            self.mark(before, after);
         }
         let delta = match *e {
             Event::Start { tile, x, y, rot }
@@ -330,7 +341,7 @@ mod tests {
         let e = Event::TurnEnd { turn: 1 };
         for (i, &fp) in events.iter().enumerate() {
             if let Some(&(_, kind, player, options)) = choices.iter().find(|c| c.0 == i) {
-                t.asked(kind, player, options);
+                t.asked(kind, player, options, h);
             }
             let after = key(h, fp);
             t.absorb(&e, h, after);
@@ -368,6 +379,29 @@ mod tests {
         let x = marks(&[10, 20, 30], &two);
         let y = marks(&[10, 20, 33], &two);
         assert_eq!(first_difference(&x, &y), FirstDifference::Choice);
+    }
+
+    #[test]
+    fn a_choice_answered_without_an_event_keeps_its_mark() {
+        use DecisionKind::{CropMode, Follower};
+        let e = Event::TurnEnd { turn: 1 };
+        let (h0, h1, h2) = (key(0, 1), key(0, 2), key(0, 3));
+        // A: no follower (no event), then a crop-circle decision at once
+        let mut a = StateTracker::default();
+        a.asked(Follower, 0, 3, h0);
+        a.asked(CropMode, 0, 2, h0);
+        a.absorb(&e, h0, h1);
+        // B: a follower placed (an event), then the same crop-circle decision
+        let mut b = StateTracker::default();
+        b.asked(Follower, 0, 3, h0);
+        b.absorb(&e, h0, h2);
+        b.asked(CropMode, 0, 2, h2);
+        b.absorb(&e, h2, h1);
+        assert_eq!(a.choices.len(), 2, "both choices are marked");
+        assert_eq!(
+            first_difference(&a.choices, &b.choices),
+            FirstDifference::Choice
+        );
     }
 
     /// The board sum kept from the events equals the sum recomputed from the position at the

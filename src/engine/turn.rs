@@ -110,7 +110,7 @@ impl<X: Expansions> Game<X> {
             );
         }
         let turn_key = self.turn_key.1;
-        self.tracker.asked(kind, player, options);
+        self.tracker.asked(kind, player, options, self.hash);
         let key = rng::key(
             rng::key(rng::key(turn_key, player as u64), kind as u64),
             n as u64,
