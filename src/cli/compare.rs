@@ -25,7 +25,7 @@ use meeplab::report::{
     RunOutput,
 };
 use meeplab::ruleset::Ruleset;
-use meeplab::runner::{play_cached, Seats};
+use meeplab::runner::play_cached;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -171,17 +171,7 @@ pub fn execute(
     extra: ExtraFiles,
 ) -> Result<RunOutput, ExitCode> {
     check_players(rules, settings.players)?;
-    let seats = match settings.policy.kinds(settings.players) {
-        Ok(kinds) => Seats::per_seat(&kinds),
-        Err(e) => {
-            eprintln!("error: --policy {}: {e}", settings.policy);
-            return Err(ExitCode::from(2));
-        }
-    };
-    let Some(seats) = seats else {
-        eprintln!("error: --policy {}: no seat to play", settings.policy);
-        return Err(ExitCode::from(2));
-    };
+    let seats = crate::cli::common::seats_for(&settings.policy, settings.players)?;
     let spec = CompareSpec {
         rulesets: rules.iter().map(RulesetInfo::from_ruleset).collect(),
         games: settings.games,

@@ -128,21 +128,19 @@ impl LeadCounts {
     }
 }
 
-/// Where the gaining seat of a changed winner stood at the end of the turn before `a` and `b`
-/// parted (their state divergence; the event-level one if the states never differ). The
+/// Where the gaining seat of a changed winner stood (by `a`'s leaders) at the end of the turn
+/// before the two games `parted` (their state divergence; the event-level one if the states
+/// never differ). The
 /// gaining seats are those that win under `b` only, or, when none does (a tie resolved),
 /// `b`'s winners; if any of them led alone it counts for the leader, if any shared the lead
 /// it counts as tied, else for a trailing seat.
-pub fn lead_before(a: &GameOutcome, b: &GameOutcome, wa: &[u8], wb: &[u8]) -> LeadBefore {
+pub fn lead_before(a: &GameOutcome, parted: Option<u32>, wa: &[u8], wb: &[u8]) -> LeadBefore {
     let bits = |w: &[u8]| {
         w.iter()
             .fold(0u8, |m, &s| m | 1u8.checked_shl(s as u32).unwrap_or(0))
     };
     let (ma, mb) = (bits(wa), bits(wb));
     let gainers = if mb & !ma != 0 { mb & !ma } else { mb };
-    let parted = a
-        .first_state_divergence(b)
-        .or_else(|| a.first_divergence(b));
     let leaders = match parted {
         Some(t) if t > 0 => a.leaders_at(t - 1),
         _ => None,
@@ -481,7 +479,12 @@ impl Accumulator {
             let (wa, wb) = (winner_set(a), winner_set(b));
             if wa != wb {
                 pair.winner_changed += 1;
-                pair.winner_change_lead.push(lead_before(a, b, &wa, &wb));
+                pair.winner_change_lead.push(lead_before(
+                    a,
+                    state_divergence.or(play_difference),
+                    &wa,
+                    &wb,
+                ));
                 let swing = a
                     .seats
                     .iter()

@@ -99,8 +99,7 @@ pub fn write_boards(
         .policy
         .parse::<SeatPolicies>()
         .map_err(|e| e.to_string())
-        .and_then(|p| p.kinds(report.players).map_err(|e| e.to_string()))
-        .and_then(|k| Seats::per_seat(&k).ok_or_else(|| "no seat to play".to_string()))
+        .and_then(|p| Seats::for_players(&p, report.players).map_err(|e| e.to_string()))
         .map_err(|e| invalid(format!("policy {}: {e}", report.policy)))?;
     let labels = report.labels();
     let mut out = Vec::new();

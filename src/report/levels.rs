@@ -7,12 +7,13 @@
 use super::atomic::write_atomic;
 use super::fmt::{align, benefit, mean_ci, pct, pct_range};
 use super::json::write_json;
+use super::markdown::{cell, seat_columns};
 use super::plot::{
     colour, interval_bar, key, legend, plane, shorten, write_chart_files, ChartFormat, DrawResult,
     Drawable, XAxis, FONT,
 };
 use super::{html, REPORT_HTML, REPORT_JSON, REPORT_MD};
-use crate::compare::stats::PROPORTION_INTERVAL;
+use crate::compare::stats::{share, PROPORTION_INTERVAL};
 use crate::compare::Report;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -134,13 +135,7 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
     );
     md.push_str("## Rulesets\n\n| Key | Ruleset | Content hash |\n|---|---|---|\n");
     for (i, (label, info)) in first.labels().iter().zip(&first.rulesets).enumerate() {
-        let _ = writeln!(
-            md,
-            "| {} | {} | `{}` |",
-            key(i),
-            label.replace('|', "\\|"),
-            info.hash
-        );
+        let _ = writeln!(md, "| {} | {} | `{}` |", key(i), cell(label), info.hash);
     }
     md.push_str("\n## Levels\n\n| Level | Policy | Report |\n|---|---|---|\n");
     for (i, l) in r.levels.iter().enumerate() {
@@ -163,21 +158,12 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
             pct(p.winner_changed_share),
             pct_range(p.winner_changed_ci),
             pct(p.diverged_share),
-            pct(if p.games == 0 {
-                0.0
-            } else {
-                p.identical_outcomes as f64 / p.games as f64
-            })
+            pct(share(p.identical_outcomes, p.games))
         );
     }
     let seat_header = |md: &mut String| {
         md.push_str("| Pair | Policy |");
-        for s in 1..=r.players {
-            let _ = write!(md, " Seat {s} |");
-        }
-        md.push_str("\n|---|---|");
-        md.push_str(&"---|".repeat(r.players as usize));
-        md.push('\n');
+        seat_columns(md, r.players, 2);
     };
     md.push_str(
         "\n## Mean paired score difference per seat, by level\n\nLater ruleset minus earlier \

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 /// Escapes characters that would break a Markdown table cell.
-fn cell(s: &str) -> String {
+pub(super) fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
@@ -188,7 +188,7 @@ pub fn render_with_boards(
     md.push_str(
         "Later ruleset minus earlier one, same seed; mean [95 % Student t interval].\n\n| Pair |",
     );
-    seat_columns(&mut md, report.players);
+    seat_columns(&mut md, report.players, 1);
     for p in &report.pairs {
         let _ = write!(md, "| {} − {} |", key(p.b_index), key(p.a_index));
         for m in &p.mean_score_delta {
@@ -202,7 +202,7 @@ pub fn render_with_boards(
          points), Newcombe's 95 % interval for paired proportions, and McNemar's exact test on \
          the games the seat won under one ruleset only.\n\n| Pair |",
     );
-    seat_columns(&mut md, report.players);
+    seat_columns(&mut md, report.players, 1);
     for p in &report.pairs {
         let _ = write!(md, "| {} − {} |", key(p.b_index), key(p.a_index));
         for b in &p.who_benefits {
@@ -363,13 +363,14 @@ pub fn render_with_boards(
     md
 }
 
-/// The per-seat columns of a table whose first cell (`| Pair |`) is written: the seat
-/// headers, then the separator line.
-fn seat_columns(md: &mut String, players: u8) {
+/// The per-seat columns of a table whose first `leading` cells (`| Pair |`) are written: the
+/// seat headers, then the separator line.
+pub(super) fn seat_columns(md: &mut String, players: u8, leading: usize) {
     for s in 1..=players {
         let _ = write!(md, " Seat {s} |");
     }
-    md.push_str("\n|---|");
+    md.push_str("\n|");
+    md.push_str(&"---|".repeat(leading));
     md.push_str(&"---|".repeat(players as usize));
     md.push('\n');
 }
