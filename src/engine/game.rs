@@ -152,7 +152,6 @@ pub struct Game<X> {
     lead: Option<u8>,
     lead_changes: u32,
     pub(crate) record: Option<Vec<TakenDecision>>,
-    pub(crate) finished: bool,
 }
 
 impl<X: Expansions> Game<X> {
@@ -217,7 +216,6 @@ impl<X: Expansions> Game<X> {
             lead: None,
             lead_changes: 0,
             record: None,
-            finished: false,
         };
         g.reset(seed, players);
         g
@@ -247,7 +245,6 @@ impl<X: Expansions> Game<X> {
         self.tracker.clear();
         self.lead = None;
         self.lead_changes = 0;
-        self.finished = false;
         self.step = Step::Setup;
         self.asked = None;
         self.turn_key = (u32::MAX, 0);
@@ -472,19 +469,18 @@ impl<X: Expansions> Game<X> {
         );
     }
 
+    /// Counts a change of sole leader at a turn's end (after `close_turn_records`).
     pub(crate) fn track_lead(&mut self) {
-        let n = self.players as usize;
-        let max = self.score[..n].iter().copied().max().unwrap_or(0);
-        let mut leaders = (0..n).filter(|&p| self.score[p] == max);
-        let first = leaders.next();
-        if leaders.next().is_none() {
-            if let Some(p) = first {
-                let p = p as u8;
-                if self.lead.is_some_and(|l| l != p) {
-                    self.lead_changes += 1;
-                }
-                self.lead = Some(p);
+        // the leaders `close_turn_records` has just recorded for this turn's end
+        let Some(&leaders) = self.tracker.leaders.last() else {
+            return;
+        };
+        if leaders.count_ones() == 1 {
+            let p = leaders.trailing_zeros() as u8;
+            if self.lead.is_some_and(|l| l != p) {
+                self.lead_changes += 1;
             }
+            self.lead = Some(p);
         }
     }
 
@@ -529,7 +525,7 @@ impl<X: Expansions> Game<X> {
 
     /// The feature (union-find root) a feature-graph node belongs to.
     pub fn feature_of(&self, node: u32) -> u32 {
-        self.uf.find(node)
+        self.root_of(node)
     }
     /// Facts of the feature rooted at `root` (see [`Game::feature_of`]).
     pub fn feature(&self, root: u32) -> &Component {
@@ -658,6 +654,6 @@ impl<X: Expansions> Game<X> {
         self.deck.len() - self.deck_pos
     }
     pub fn is_finished(&self) -> bool {
-        self.finished
+        self.step == Step::Over
     }
 }

@@ -57,8 +57,6 @@ pub enum Notice {
         points: i64,
         robbable: bool,
     },
-    /// The game is over.
-    GameEnds,
 }
 
 /// Which [`Notice`] (what an expansion declares it hears).
@@ -68,12 +66,11 @@ pub enum Heard {
     FinalScoringBegins,
     FeatureScored,
     PointsScored,
-    GameEnds,
 }
 
 impl Heard {
     /// How many kinds of notice there are.
-    pub const COUNT: usize = 5;
+    pub const COUNT: usize = 4;
 }
 
 impl Notice {
@@ -85,7 +82,6 @@ impl Notice {
             Notice::FinalScoringBegins => Heard::FinalScoringBegins,
             Notice::FeatureScored { .. } => Heard::FeatureScored,
             Notice::PointsScored { .. } => Heard::PointsScored,
-            Notice::GameEnds => Heard::GameEnds,
         }
     }
 }

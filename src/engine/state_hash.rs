@@ -462,28 +462,11 @@ mod tests {
                 let o = g.outcome();
                 assert_eq!(o.state_hashes.len(), o.turn_hashes.len());
                 assert_eq!(o.leaders.len(), o.turn_hashes.len());
-                // the state hash is the position's: a copy whose history differs only in an
-                // item that came and went hashes alike
+                // any change of the seats' numbers changes the state hash
                 let mut h = g.clone();
-                let e = follower(0, 999, 999, 0);
-                h.tracker.absorb(&e, 0, 0);
-                h.tracker.absorb(
-                    &Event::FollowerReturned {
-                        turn: 0,
-                        player: 0,
-                        x: 999,
-                        y: 999,
-                        segment: 0,
-                    },
-                    0,
-                    0,
-                );
-                h.close_turn_records();
-                g.close_turn_records();
-                assert_eq!(h.tracker.hashes.last(), g.tracker.hashes.last());
-                // and any change of the seats' numbers changes it
                 h.score[1] += 1;
                 h.close_turn_records();
+                g.close_turn_records();
                 assert_ne!(h.tracker.hashes.last(), g.tracker.hashes.last());
             }
         }

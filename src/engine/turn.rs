@@ -18,7 +18,7 @@
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
 use crate::engine::game::{Game, MAX_PLAYERS};
-use crate::engine::hooks::{Expansions, Hook, Notice};
+use crate::engine::hooks::{Expansions, Hook};
 use crate::engine::rng::{self, domain};
 use crate::ruleset::{TileIdx, Unplaceable};
 
@@ -366,8 +366,6 @@ impl<X: Expansions> Game<X> {
     }
 
     fn end_game<S: EventSink>(&mut self, s: &mut S) {
-        X::notify(self, s, Notice::GameEnds);
-        self.finished = true;
         self.step = Step::Over;
         self.emit(
             s,

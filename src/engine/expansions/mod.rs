@@ -4,7 +4,7 @@
 //! turn where it may ask decisions ([`Hook`]: tile drawn, tile placed, the turn's scoring
 //! step closes, after scoring, turn end, final scoring, final scoring done) and notices it
 //! hears in passing ([`Notice`]: a scoring step begins, a feature is scored, points are
-//! scored, the game ends). The core turn code names no expansion.
+//! scored). The core turn code names no expansion.
 //!
 //! A game carries a [`Set`]: every registered expansion's state, plus, for each hook and each
 //! notice, the list of those its ruleset uses that act there, in registration order (the

@@ -64,7 +64,6 @@ impl Expansion for Robbers {
         Heard::ScoringBegins,
         Heard::FinalScoringBegins,
         Heard::PointsScored,
-        Heard::GameEnds,
     ];
 
     fn used_by(rules: &Compiled) -> bool {
@@ -138,7 +137,6 @@ impl Expansion for Robbers {
                 points,
                 robbable,
             } => g.on_marker_moved(s, player, before, points, robbable),
-            Notice::GameEnds => g.ext.state_mut().suspended = false,
             Notice::FeatureScored { .. } => {}
         }
     }
