@@ -121,7 +121,7 @@ pub fn play_with_events(
 }
 
 thread_local! {
-    static RUNNERS: std::cell::RefCell<Vec<(usize, Seats, Runner)>> =
+    static RUNNERS: std::cell::RefCell<Vec<(Seats, Runner)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -134,23 +134,22 @@ pub fn play_cached(
     policy: impl Into<Seats>,
 ) -> GameOutcome {
     let seats = policy.into();
-    let key = Arc::as_ptr(rules) as usize;
     RUNNERS.with(|cell| {
         let mut cache = cell.borrow_mut();
         let i = match cache
             .iter()
-            .position(|(k, p, r)| *k == key && *p == seats && Arc::ptr_eq(r.game.rules(), rules))
+            .position(|(p, r)| *p == seats && Arc::ptr_eq(r.game.rules(), rules))
         {
             Some(i) => i,
             None => {
                 if cache.len() >= 8 {
                     cache.remove(0);
                 }
-                cache.push((key, seats, Runner::new(rules, seats)));
+                cache.push((seats, Runner::new(rules, seats)));
                 cache.len() - 1
             }
         };
-        cache[i].2.play(seed, players)
+        cache[i].1.play(seed, players)
     })
 }
 
@@ -216,11 +215,18 @@ mod tests {
 
     #[test]
     fn one_policy_is_the_same_as_a_list_of_it() {
+        let seats = |text: &str| {
+            let policy: SeatPolicies = text.parse().expect("a valid --policy");
+            Seats::for_players(&policy, 3).expect("three seats")
+        };
+        let every = Seats::all(PolicyKind::Greedy);
+        assert_eq!(seats("greedy"), every);
+        assert_eq!(seats("greedy,greedy,greedy"), every);
+        assert_eq!(Seats::per_seat(&[PolicyKind::Greedy]), Some(every));
         let rules = base();
         for seed in 0..20 {
             let a = play(&rules, seed, 3, PolicyKind::Greedy);
-            let seats = Seats::per_seat(&[PolicyKind::Greedy]).expect("one seat");
-            assert_eq!(a, play(&rules, seed, 3, seats));
+            assert_eq!(a, play(&rules, seed, 3, seats("greedy,greedy,greedy")));
         }
     }
 
@@ -267,18 +273,8 @@ mod tests {
     #[test]
     fn a_copy_played_on_does_not_touch_the_original() {
         let rules = base();
-        let mut game = Game::new(rules.clone(), 7, 2);
-        let mut choosers = Choosers::new(Seats::all(PolicyKind::Random));
-        game.setup(&mut NoEvents);
-        // play ten turns
-        for _ in 0..10 {
-            assert!(game.draw(&mut NoEvents));
-            while let Pending::Decision(d) = game.pending() {
-                use crate::engine::Chooser;
-                let i = choosers.0[d.player as usize].choose(&game, &d);
-                game.apply(i);
-            }
-        }
+        let game = play_turns(&rules, 7, 2, PolicyKind::Random, 10);
+        assert_eq!(game.turn(), 10);
         let before = game.outcome();
         let mut runner = Runner::new(&rules, PolicyKind::Random);
         let from_copy = runner.play_on(&game);
