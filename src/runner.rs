@@ -167,6 +167,13 @@ impl Runner {
         }
     }
 
+    /// The same runner playing without the divergence records
+    /// ([`Game::keep_divergence_records`]): scores only, as benchmarks and ladders need.
+    pub fn without_divergence_records(mut self) -> Runner {
+        self.game.keep_divergence_records(false);
+        self
+    }
+
     pub fn play(&mut self, seed: u64, players: u8) -> GameOutcome {
         self.game.reset(seed, players);
         drive(&mut self.game, &mut self.choosers, &mut NoEvents)

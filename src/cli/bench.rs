@@ -1,6 +1,7 @@
 //! `meeplab bench`: games per second on one thread and on all threads (and their ratio), and
 //! what copying a mid-game position costs (`clone_ns`, the state's bytes) next to playing it
-//! out.
+//! out. Timed games skip the divergence records (`Game::keep_divergence_records`); one more
+//! single-thread run keeps them, as `compare` does.
 
 use crate::cli::common::{check_players, load, seats_for};
 use meeplab::engine::compile;
@@ -49,8 +50,10 @@ pub fn run(args: Args) -> ExitCode {
     };
     let compiled = compile(&rules);
     let games = args.games;
+    // Timed runs play without the divergence records (scores only, as a ladder does);
+    // `compare` keeps them, timed separately below.
+    let mut player = Player::new(&compiled, seats).without_divergence_records();
     // warm-up
-    let mut player = Player::new(&compiled, seats);
     for s in 0..(games / 20).max(10) {
         std::hint::black_box(player.play(s, args.players));
     }
@@ -69,6 +72,14 @@ pub fn run(args: Args) -> ExitCode {
             .sum::<u64>();
     }
     let one = t0.elapsed().as_secs_f64();
+    // the same games keeping the divergence records `compare` reads
+    let mut recording = Player::new(&compiled, seats);
+    let t_rec = Instant::now();
+    let mut check_rec = 0i64;
+    for s in 0..games {
+        check_rec += recording.play(s, args.players).seats[0].total;
+    }
+    let us_rec = t_rec.elapsed().as_secs_f64() * 1e6 / games as f64;
     let mean_points = points as f64 / (games as f64 * args.players as f64);
     let mean_followers = followers as f64 / games as f64;
     let threads = rayon::current_num_threads();
@@ -76,13 +87,15 @@ pub fn run(args: Args) -> ExitCode {
     let check_all: i64 = (0..games)
         .into_par_iter()
         .map_init(
-            || Player::new(&compiled, seats),
+            || Player::new(&compiled, seats).without_divergence_records(),
             |p, s| p.play(s, args.players).seats[0].total,
         )
         .sum();
     let all = t1.elapsed().as_secs_f64();
-    if check != check_all {
-        eprintln!("error: single- and multi-threaded runs disagree ({check} vs {check_all})");
+    if check != check_all || check != check_rec {
+        eprintln!(
+            "error: runs disagree (one thread {check}, all threads {check_all}, with records {check_rec})"
+        );
         return ExitCode::from(1);
     }
     // a mid-game position: what a copy costs next to playing it out
@@ -115,6 +128,7 @@ pub fn run(args: Args) -> ExitCode {
             "games_per_second_1_thread": gps1.round(),
             "games_per_second_all_threads": gpsn.round(),
             "us_per_game": (us * 100.0).round() / 100.0,
+            "us_per_game_with_divergence_records": (us_rec * 100.0).round() / 100.0,
             "thread_scaling": (gpsn / gps1 * 100.0).round() / 100.0,
             "mid_game_turn": mid.turn(),
             "clone_ns": clone_ns.round(),
@@ -133,6 +147,7 @@ pub fn run(args: Args) -> ExitCode {
             args.policy
         );
         outln!("  1 thread : {gps1:>10.0} games/s  ({us:.2} µs/game)");
+        outln!("  1 thread, keeping compare's divergence records: {us_rec:.2} µs/game");
         outln!(
             "  {threads} threads: {gpsn:>10.0} games/s  ({:.2}× one thread)",
             gpsn / gps1

@@ -79,10 +79,10 @@ pub enum DrawSource {
     Forced(Vec<TileIdx>),
 }
 
-/// One game in progress: a plain value (`Clone` copies the position). Reusable:
+/// One game in progress: a plain value (`Clone` copies the position, `clone_from` into a
+/// game kept for the purpose reuses its allocations; see `copy.rs`). Reusable:
 /// [`Game::reset`] starts a new game keeping allocations. `X` is the set of expansions it
 /// carries (the engine's `Game` type fixes it to the registered ones).
-#[derive(Clone)]
 pub struct Game<X> {
     pub(crate) rules: Arc<Compiled>,
     pub(crate) seed: u64,
@@ -115,7 +115,7 @@ pub struct Game<X> {
     pub(crate) followers_placed: [u32; MAX_PLAYERS],
     // deck
     pub(crate) deck: Vec<TileIdx>,
-    deck_keys: Vec<(u64, TileIdx)>,
+    pub(crate) deck_keys: Vec<(u64, TileIdx)>,
     pub(crate) deck_pos: usize,
     pub(crate) discarded: u32,
     pub(crate) draws: DrawSource,
@@ -145,12 +145,15 @@ pub struct Game<X> {
     /// The expansions' states (see `hooks.rs`).
     pub(crate) ext: X,
     // hashing, lead, record
+    /// Whether the divergence records (running event hash, state hashes, leaders, choice
+    /// marks) are kept: on unless turned off (`Game::keep_divergence_records`).
+    pub(crate) divergence_records: bool,
     pub(crate) hash: u64,
     pub(crate) turn_hashes: Vec<u64>,
     /// End-of-turn state hashes, leaders and event marks (`state_hash.rs`).
     pub(crate) tracker: StateTracker,
-    lead: Option<u8>,
-    lead_changes: u32,
+    pub(crate) lead: Option<u8>,
+    pub(crate) lead_changes: u32,
     pub(crate) record: Option<Vec<TakenDecision>>,
 }
 
@@ -210,6 +213,7 @@ impl<X: Expansions> Game<X> {
             opt_node: Vec::with_capacity(32),
             completed: Vec::with_capacity(16),
             ext,
+            divergence_records: true,
             hash: 0,
             turn_hashes: Vec::with_capacity(total + 2),
             tracker: StateTracker::with_capacity(total),
@@ -264,6 +268,15 @@ impl<X: Expansions> Game<X> {
         self.draws = DrawSource::Forced(draws);
     }
 
+    /// Keep (the default) or skip the divergence records: the running event hash and, per
+    /// turn, the state hash, the leading seats and the choice marks (`state_hash.rs`) that
+    /// `compare` reads. Skipped, the game plays exactly the same moves and scores, and its
+    /// outcome's `turn_hashes`, `state_hashes`, `leaders` and `choice_marks` stay empty from
+    /// then on: for runs that only need scores (benchmarks, ladders, a search's copies).
+    pub fn keep_divergence_records(&mut self, keep: bool) {
+        self.divergence_records = keep;
+    }
+
     /// Keep every decision taken (for `--record`).
     pub fn enable_record(&mut self) {
         self.record = Some(Vec::new());
@@ -302,9 +315,11 @@ impl<X: Expansions> Game<X> {
 
     #[inline]
     pub(crate) fn emit<S: EventSink>(&mut self, s: &mut S, e: Event) {
-        let before = self.hash;
-        self.hash = rng::key(before, e.fingerprint());
-        self.tracker.absorb(&e, before, self.hash);
+        if self.divergence_records {
+            let before = self.hash;
+            self.hash = rng::key(before, e.fingerprint());
+            self.tracker.absorb(&e, before, self.hash);
+        }
         if S::WANTS {
             s.event(&e);
         }
@@ -469,12 +484,8 @@ impl<X: Expansions> Game<X> {
         );
     }
 
-    /// Counts a change of sole leader at a turn's end (after `close_turn_records`).
-    pub(crate) fn track_lead(&mut self) {
-        // the leaders `close_turn_records` has just recorded for this turn's end
-        let Some(&leaders) = self.tracker.leaders.last() else {
-            return;
-        };
+    /// Counts a change of sole leader at a turn's end, given the seats leading there.
+    pub(crate) fn track_lead(&mut self, leaders: u8) {
         if leaders.count_ones() == 1 {
             let p = leaders.trailing_zeros() as u8;
             if self.lead.is_some_and(|l| l != p) {
@@ -618,6 +629,11 @@ impl<X: Expansions> Game<X> {
     }
     pub fn supply(&self, player: u8) -> u8 {
         self.supply[player as usize]
+    }
+    /// Placed-tile indices of the tiles whose cloister is not complete yet, in placement
+    /// order.
+    pub fn open_cloisters(&self) -> &[u32] {
+        &self.open_cloisters
     }
     pub fn placed_tiles(&self) -> &[PlacedTile] {
         &self.placed

@@ -16,6 +16,7 @@
 
 mod board;
 pub mod compiled;
+mod copy;
 pub mod decision;
 mod drive;
 pub mod event;

@@ -37,7 +37,7 @@ const FOLLOWER: u64 = 2;
 const INGOT: u64 = 3;
 
 /// The divergence records of a game in progress (see the module documentation).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct StateTracker {
     /// Wrapping sum of the keyed hashes of every tile, follower and ingot on the board.
     board: u64,
@@ -60,6 +60,30 @@ fn coord(v: i32) -> u64 {
 #[inline]
 fn item(tag: u64, a: u64, x: i32, y: i32, b: u64) -> u64 {
     mix64(tag | (a & 0xFFFF) << 8 | coord(x) << 24 | coord(y) << 40 | (b & 0xFF) << 56)
+}
+
+impl Clone for StateTracker {
+    fn clone(&self) -> StateTracker {
+        let mut copy = StateTracker::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Reuses this tracker's vectors (a search copies positions many times).
+    fn clone_from(&mut self, source: &StateTracker) {
+        let StateTracker {
+            board,
+            pending_choice,
+            hashes,
+            leaders,
+            choices,
+        } = source;
+        self.board = *board;
+        self.pending_choice = *pending_choice;
+        self.hashes.clone_from(hashes);
+        self.leaders.clone_from(leaders);
+        self.choices.clone_from(choices);
+    }
 }
 
 impl StateTracker {
@@ -147,30 +171,36 @@ impl StateTracker {
 
 impl<X: Expansions> Game<X> {
     /// The end of the set-up, of a turn or of final scoring: record the running event hash,
-    /// the state hash and the leading seats.
-    pub(crate) fn close_turn_records(&mut self) {
-        self.turn_hashes.push(self.hash);
-        let n = self.players as usize;
-        // the seats' numbers as a polynomial in an odd multiplier (a difference in one seat
-        // never cancels), one mix at the end with the board sum
-        let mut seats = n as u64;
+    /// the state hash and the leading seats (when the game keeps its divergence records).
+    /// Returns the leading seats (a bit per seat, all tied seats).
+    pub(crate) fn close_turn_records(&mut self) -> u8 {
+        let n = (self.players as usize).min(MAX_PLAYERS);
         let (mut max, mut leaders) = (i64::MIN, 0u8);
-        for p in 0..n.min(MAX_PLAYERS) {
-            let score = self.score[p];
-            // one word per seat: the score in the high half (scores stay far below 2^32),
-            // supply and what the expansions hold for the seat (ingots, a robber's space)
-            let small = self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8);
-            seats = seats
-                .wrapping_mul(SEAT_MULTIPLIER)
-                .wrapping_add((score as u64).rotate_left(32) ^ small);
+        for (p, &score) in self.score[..n].iter().enumerate() {
             if score > max {
                 (max, leaders) = (score, 1 << p);
             } else if score == max {
                 leaders |= 1 << p;
             }
         }
+        if !self.divergence_records {
+            return leaders;
+        }
+        self.turn_hashes.push(self.hash);
+        // the seats' numbers as a polynomial in an odd multiplier (a difference in one seat
+        // never cancels), one mix at the end with the board sum
+        let mut seats = self.players as u64;
+        for p in 0..n {
+            // one word per seat: the score in the high half (scores stay far below 2^32),
+            // supply and what the expansions hold for the seat (ingots, a robber's space)
+            let small = self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8);
+            seats = seats
+                .wrapping_mul(SEAT_MULTIPLIER)
+                .wrapping_add((self.score[p] as u64).rotate_left(32) ^ small);
+        }
         self.tracker.hashes.push(key(self.tracker.board, seats));
         self.tracker.leaders.push(leaders);
+        leaders
     }
 }
 

@@ -110,7 +110,9 @@ impl<X: Expansions> Game<X> {
             );
         }
         let turn_key = self.turn_key.1;
-        self.tracker.asked(kind, player, options, self.hash);
+        if self.divergence_records {
+            self.tracker.asked(kind, player, options, self.hash);
+        }
         let key = rng::key(
             rng::key(rng::key(turn_key, player as u64), kind as u64),
             n as u64,
@@ -352,8 +354,8 @@ impl<X: Expansions> Game<X> {
                 }
                 Step::TurnEnd => {
                     self.emit(s, Event::TurnEnd { turn: self.turn });
-                    self.close_turn_records();
-                    self.track_lead();
+                    let leaders = self.close_turn_records();
+                    self.track_lead(leaders);
                     self.step = Step::Boundary;
                     return;
                 }

@@ -143,7 +143,12 @@ pub fn play_deals(
     (0..deals)
         .into_par_iter()
         .map_init(
-            || Game::new(rules.clone(), seed, schedule.players),
+            || {
+                // a ladder reads scores only
+                let mut game = Game::new(rules.clone(), seed, schedule.players);
+                game.keep_divergence_records(false);
+                game
+            },
             |game, deal| {
                 let tally = play_deal(game, schedule, policies, seed, deal);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);

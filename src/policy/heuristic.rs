@@ -19,7 +19,7 @@
 //! All formulas are read from the ruleset, so a house rule changes how the policy plays.
 //! Ties are broken by the decision's keyed draw; nothing depends on hash order or the clock.
 
-use super::greedy;
+use super::{greedy, SpareGame};
 use crate::engine::rng;
 use crate::engine::{majority, Decision, DecisionKind, Game, Pending, MAX_PLAYERS, NONE, NO_NODE};
 use crate::ruleset::{GoldAtEnd, Vars};
@@ -45,6 +45,9 @@ pub(crate) struct Scratch {
     roots: Vec<u32>,
     tiles: Vec<u16>,
     cities: Vec<u32>,
+    /// Copies for the options tried, and for the placements expanded over followers.
+    spare: SpareGame,
+    expanded: SpareGame,
 }
 
 /// Unseen-tile counts the completion chance is computed from.
@@ -129,7 +132,7 @@ pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
             *t = i;
         }
         for i in top.into_iter().filter(|&i| i != usize::MAX) {
-            let mut g = game.clone();
+            let mut g = s.expanded.copy_of(game);
             g.apply(i);
             if let Pending::Decision(f) = g.pending() {
                 if f.kind == DecisionKind::Follower && f.player == me {
@@ -139,6 +142,7 @@ pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
                     }
                 }
             }
+            s.expanded.put(g);
         }
     } else {
         for i in 0..d.options {
@@ -160,13 +164,15 @@ pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
 /// The evaluation (in thousandths of a point) after option `i` of the pending decision and
 /// the rest of the turn played greedily.
 pub(crate) fn try_option(game: &Game, i: usize, me: u8, supply: &Supply, s: &mut Scratch) -> i64 {
-    let mut g = game.clone();
+    let mut g = s.spare.copy_of(game);
     g.apply(i);
     while let Pending::Decision(d) = g.pending() {
         let pick = greedy::choose(&g, &d, &mut s.greedy);
         g.apply(pick);
     }
-    (evaluate(&g, me, supply, s) * 1000.0).round() as i64
+    let value = (evaluate(&g, me, supply, s) * 1000.0).round() as i64;
+    s.spare.put(g);
+    value
 }
 
 /// Distinct tiles of the feature rooted at `root`.

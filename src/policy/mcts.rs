@@ -29,7 +29,7 @@
 //! exactly alike. The search runs under the ruleset it plays (its copy of the game), so two
 //! rulesets may lead it to different choices in the same position.
 
-use super::{greedy, heuristic};
+use super::{greedy, heuristic, SpareGame};
 use crate::engine::rng;
 use crate::engine::{Decision, Game, NoEvents, Pending, MAX_PLAYERS};
 
@@ -101,8 +101,8 @@ impl Node {
     }
 }
 
-/// The search's scratch space, kept between decisions so a warm search allocates nothing but
-/// its copies of the game.
+/// The search's scratch space, kept between decisions: a warm search copies the position into
+/// its spare games, allocating only the union-find's two vectors per copy.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Search {
     nodes: Vec<Node>,
@@ -110,6 +110,8 @@ pub(crate) struct Search {
     ranked: Vec<(i64, u16)>,
     greedy: Vec<i64>,
     scratch: heuristic::Scratch,
+    /// The iterations' copies of the position.
+    spare: SpareGame,
 }
 
 impl Search {
@@ -123,9 +125,10 @@ impl Search {
         self.expand(0, game, d);
         let base = rng::key(d.key, DOMAIN);
         for i in 0..iterations {
-            let mut g = game.clone();
+            let mut g = self.spare.copy_of(game);
             g.determinize(rng::key(base, i as u64));
             self.iterate(&mut g);
+            self.spare.put(g);
         }
         self.best_root_child()
     }

@@ -76,6 +76,37 @@ impl<'de> Deserialize<'de> for PolicyKind {
     }
 }
 
+/// A game kept for copying positions into: a search copies the position for every option
+/// or iteration, and a copy into a warm game reuses its allocations
+/// ([`Game::copy_position_from`]).
+#[derive(Clone, Default)]
+pub(crate) struct SpareGame(Option<Game>);
+
+impl SpareGame {
+    /// A copy of `from`'s position without the divergence records; hand it back with
+    /// [`SpareGame::put`] so the next copy reuses it.
+    pub(crate) fn copy_of(&mut self, from: &Game) -> Game {
+        let mut g = match self.0.take() {
+            Some(g) => g,
+            None => from.clone(),
+        };
+        g.copy_position_from(from);
+        g
+    }
+
+    /// Keep `g` for the next copy.
+    pub(crate) fn put(&mut self, g: Game) {
+        self.0 = Some(g);
+    }
+}
+
+impl fmt::Debug for SpareGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = if self.0.is_some() { "warm" } else { "empty" };
+        write!(f, "SpareGame({state})")
+    }
+}
+
 /// A policy instance: its kind and scratch space (choices depend only on the position and
 /// the decision's key).
 #[derive(Clone, Debug)]

@@ -3,7 +3,7 @@
 //! or could claim with its follower), the value of a follower spot, of an ingot, a robber
 //! space, a victim, a crop-circle choice. Read-only: built on the engine's public read API.
 
-use crate::engine::{majority, Game, AROUND, MAX_PLAYERS, NONE, NO_NODE};
+use crate::engine::{majority, Game, MAX_PLAYERS, NONE, NO_NODE};
 use crate::ruleset::Vars;
 use crate::tiles::FeatureKind;
 
@@ -49,6 +49,10 @@ fn completed_points(g: &Game, kind: FeatureKind, tiles: u32, pennants: u32) -> i
     }
 }
 /// Points placement option `i` (of the current tile) brings `player` this turn.
+///
+/// Called for every placement option of every greedy decision, so it looks only at what can
+/// score: the tile's city and road segments (each reaches a side, so at most four), the
+/// features they join, and the open cloisters next to the cell.
 pub(crate) fn placement(g: &Game, i: usize, player: u8) -> i64 {
     let (x, y, rot) = g.placement_spot(i);
     let tile = g.current_tile();
@@ -57,14 +61,45 @@ pub(crate) fn placement(g: &Game, i: usize, player: u8) -> i64 {
     let can_claim = g.supply(player) > 0;
     let p = player as usize;
 
-    // per new city/road segment: the neighbour roots it joins and how many joins
-    let nseg = ct.segments.len();
-    let mut roots: [[u32; 4]; 16] = [[NO_NODE; 4]; 16];
-    let mut nroots = [0usize; 16];
-    let mut joins = [0i32; 16];
+    // A city or road closes only when every side it reaches meets a tile, and a cloister
+    // only next to the cell: most options score nothing, found without a lookup.
+    let occupied = g.occupied_sides(x, y);
+    let may_close = (0..4).any(|s| {
+        let seg = r.side_seg[s];
+        seg != NONE && r.seg_sides[seg as usize] & !occupied == 0
+    });
+    let own_cloister = ct.cloister != NONE && can_claim;
+    if !may_close
+        && !own_cloister
+        && !g.open_cloisters().iter().any(|&c| {
+            let t = g.placed_tiles()[c as usize];
+            (t.x - x).abs() <= 1 && (t.y - y).abs() <= 1
+        })
+    {
+        return 0;
+    }
+
+    // per city/road segment (in order of the sides it reaches): the neighbour roots it joins
+    // and how many joins
+    let mut segs = [NONE; 4];
+    let mut nsegs = 0usize;
+    let mut roots = [[NO_NODE; 4]; 4];
+    let mut nroots = [0usize; 4];
+    let mut joins = [0i32; 4];
     for s in 0..4usize {
         let seg = r.side_seg[s];
         if seg == NONE {
+            continue;
+        }
+        let si = match segs[..nsegs].iter().position(|&q| q == seg) {
+            Some(k) => k,
+            None => {
+                segs[nsegs] = seg;
+                nsegs += 1;
+                nsegs - 1
+            }
+        };
+        if occupied & (1 << s) == 0 {
             continue;
         }
         let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
@@ -78,26 +113,22 @@ pub(crate) fn placement(g: &Game, i: usize, player: u8) -> i64 {
             continue;
         }
         let root = g.feature_of(nbt.node0 + b as u32);
-        let si = seg as usize;
         joins[si] += 1;
         if !roots[si][..nroots[si]].contains(&root) {
             roots[si][nroots[si]] = root;
             nroots[si] += 1;
         }
     }
-    // group new segments that reach a common root
-    let mut group: [usize; 16] = [0; 16];
-    for (i, g) in group.iter_mut().enumerate().take(nseg) {
-        *g = i;
-    }
-    for a in 0..nseg {
-        for b in a + 1..nseg {
+    // group segments that reach a common root
+    let mut group = [0usize, 1, 2, 3];
+    for a in 0..nsegs {
+        for b in a + 1..nsegs {
             if roots[a][..nroots[a]]
                 .iter()
                 .any(|ra| roots[b][..nroots[b]].contains(ra))
             {
                 let (ga, gb) = (group[a], group[b]);
-                for m in group.iter_mut().take(nseg) {
+                for m in group.iter_mut().take(nsegs) {
                     if *m == gb {
                         *m = ga;
                     }
@@ -107,26 +138,24 @@ pub(crate) fn placement(g: &Game, i: usize, player: u8) -> i64 {
     }
     let mut gain = 0i64;
     let mut best_claim = 0i64;
-    for gi in 0..nseg {
-        let kind = ct.segments[gi].kind;
-        if !matches!(kind, FeatureKind::City | FeatureKind::Road) {
-            continue;
-        }
-        if (0..nseg).any(|k| k < gi && group[k] == group[gi]) {
+    for gi in 0..nsegs {
+        if group[..gi].contains(&group[gi]) {
             continue; // group already counted at its first member
         }
+        let kind = ct.segments[segs[gi] as usize].kind;
         // at most one root per side of the tile
         let mut rs = [0u32; 4];
         let mut nrs = 0usize;
         let mut open = 0i32;
         let mut pennants = 0u32;
         let mut followers = [0u8; MAX_PLAYERS];
-        for k in 0..nseg {
+        for k in 0..nsegs {
             if group[k] != group[gi] {
                 continue;
             }
-            open += r.seg_sides[k].count_ones() as i32 - 2 * joins[k];
-            pennants += ct.segments[k].pennants as u32;
+            let seg = segs[k] as usize;
+            open += r.seg_sides[seg].count_ones() as i32 - 2 * joins[k];
+            pennants += ct.segments[seg].pennants as u32;
             for &root in &roots[k][..nroots[k]] {
                 if !rs[..nrs].contains(&root) && nrs < rs.len() {
                     rs[nrs] = root;
@@ -155,22 +184,18 @@ pub(crate) fn placement(g: &Game, i: usize, player: u8) -> i64 {
             gain += points;
         }
     }
-    // cloisters around (and on) the new tile
-    for (dx, dy) in AROUND {
-        let Some(i) = g.tile_at(x + dx, y + dy) else {
-            continue;
-        };
-        let t = g.placed_tiles()[i];
-        let c = g.rules().tiles[t.tile as usize].cloister;
-        if c == NONE || t.cloister_done || g.neighbours(t.x, t.y) != 7 {
+    // open cloisters around the new tile that it completes
+    for &c in g.open_cloisters() {
+        let t = g.placed_tiles()[c as usize];
+        if (t.x - x).abs() > 1 || (t.y - y).abs() > 1 || g.neighbours(t.x, t.y) != 7 {
             continue;
         }
-        let comp = g.feature(t.node0 + c as u32);
-        if comp.followers[p] > 0 {
+        let seg = g.rules().tiles[t.tile as usize].cloister;
+        if g.feature(t.node0 + seg as u32).followers[p] > 0 {
             gain += completed_points(g, FeatureKind::Cloister, 9, 0);
         }
     }
-    if ct.cloister != NONE && can_claim && g.neighbours(x, y) == 8 {
+    if own_cloister && g.neighbours(x, y) == 8 {
         best_claim = best_claim.max(completed_points(g, FeatureKind::Cloister, 9, 0));
     }
     gain + best_claim

@@ -26,7 +26,7 @@ struct Claim {
 }
 
 /// Gold bookkeeping for one game.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Gold {
     /// Ingots each seat has collected.
     held: [u32; MAX_PLAYERS],
@@ -181,6 +181,46 @@ impl Expansion for Gold {
                 g.note_final_gold_claim(root, winners);
             }
         }
+    }
+}
+
+impl Clone for Gold {
+    fn clone(&self) -> Gold {
+        let mut copy = Gold::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Reuses this state's vectors (a search copies positions many times).
+    fn clone_from(&mut self, source: &Gold) {
+        let Gold {
+            held,
+            tiles_placed,
+            removed,
+            on_board_at_end,
+            on_board,
+            on_tile,
+            left_on_tile,
+            claims,
+            claim_tiles,
+            unclaimed_tiles,
+            scratch: _,
+            jcz_capacity,
+            to_place,
+            hand_k,
+            hand_claim,
+            hand_taken,
+        } = source;
+        (self.held, self.tiles_placed, self.removed) = (*held, *tiles_placed, *removed);
+        (self.on_board_at_end, self.on_board) = (*on_board_at_end, *on_board);
+        self.on_tile.clone_from(on_tile);
+        self.left_on_tile.clone_from(left_on_tile);
+        self.claims.clone_from(claims);
+        self.claim_tiles.clone_from(claim_tiles);
+        self.unclaimed_tiles.clone_from(unclaimed_tiles);
+        // `scratch` holds nothing between calls
+        (self.jcz_capacity, self.to_place) = (*jcz_capacity, *to_place);
+        (self.hand_k, self.hand_claim, self.hand_taken) = (*hand_k, *hand_claim, *hand_taken);
     }
 }
 

@@ -175,6 +175,18 @@ macro_rules! registry {
                     }),*
                 }
             }
+
+            /// Reuses this set's vectors (a search copies positions many times).
+            fn clone_from(&mut self, source: &Self) {
+                self.used = source.used;
+                self.hooked = source.hooked;
+                self.hooked_len = source.hooked_len;
+                self.hearing = source.hearing;
+                self.hearing_len = source.hearing_len;
+                $(if source.used & (1 << Member::$field as u8) != 0 {
+                    self.$field.clone_from(&source.$field);
+                })*
+            }
         }
 
         $(

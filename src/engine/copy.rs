@@ -1,0 +1,298 @@
+//! Copies of a game. `Clone` copies the whole position; `clone_from` does the same into a game
+//! kept for the purpose, reusing its vectors, so a search that copies the position once per
+//! iteration allocates nothing once warm (beyond the union-find's two vectors, which
+//! `petgraph` copies anew). [`Game::copy_position_from`] copies the position without the
+//! divergence records, for a search's scratch copies that only need to play on.
+//!
+//! Every field is named in the destructuring below, so a field added to `Game` without being
+//! copied here does not compile.
+
+use crate::engine::game::Game;
+use crate::engine::hooks::Expansions;
+
+impl<X: Clone> Clone for Game<X> {
+    fn clone(&self) -> Self {
+        let Game {
+            rules,
+            seed,
+            players,
+            limit,
+            room,
+            board,
+            frontier,
+            open_cloisters,
+            placed,
+            uf,
+            comps,
+            nodes,
+            stamp,
+            stamp_gen,
+            followers,
+            supply,
+            score,
+            by_cat,
+            followers_placed,
+            deck,
+            deck_keys: _,
+            deck_pos,
+            discarded,
+            draws,
+            turn,
+            active,
+            current,
+            last_placed,
+            occurrences,
+            step,
+            asked,
+            turn_key,
+            opt_place,
+            n_place,
+            opt_follow,
+            opt_tile,
+            opt_space,
+            opt_player,
+            opt_node,
+            completed,
+            ext,
+            divergence_records,
+            hash,
+            turn_hashes,
+            tracker,
+            lead,
+            lead_changes,
+            record,
+        } = self;
+        Game {
+            rules: rules.clone(),
+            seed: *seed,
+            players: *players,
+            limit: *limit,
+            room: *room,
+            board: board.clone(),
+            frontier: frontier.clone(),
+            open_cloisters: open_cloisters.clone(),
+            placed: placed.clone(),
+            uf: uf.clone(),
+            comps: comps.clone(),
+            nodes: nodes.clone(),
+            stamp: stamp.clone(),
+            stamp_gen: *stamp_gen,
+            followers: followers.clone(),
+            supply: *supply,
+            score: *score,
+            by_cat: *by_cat,
+            followers_placed: *followers_placed,
+            deck: deck.clone(),
+            // scratch of the shuffle, empty between calls
+            deck_keys: Vec::new(),
+            deck_pos: *deck_pos,
+            discarded: *discarded,
+            draws: draws.clone(),
+            turn: *turn,
+            active: *active,
+            current: *current,
+            last_placed: *last_placed,
+            occurrences: *occurrences,
+            step: *step,
+            asked: *asked,
+            turn_key: *turn_key,
+            opt_place: opt_place.clone(),
+            n_place: *n_place,
+            opt_follow: opt_follow.clone(),
+            opt_tile: opt_tile.clone(),
+            opt_space: opt_space.clone(),
+            opt_player: opt_player.clone(),
+            opt_node: opt_node.clone(),
+            completed: completed.clone(),
+            ext: ext.clone(),
+            divergence_records: *divergence_records,
+            hash: *hash,
+            turn_hashes: turn_hashes.clone(),
+            tracker: tracker.clone(),
+            lead: *lead,
+            lead_changes: *lead_changes,
+            record: record.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.copy_from(source, true);
+    }
+}
+
+impl<X: Clone> Game<X> {
+    /// `clone_from`, with or without the divergence records (without them this copy stops
+    /// keeping records, see [`Game::keep_divergence_records`]).
+    fn copy_from(&mut self, source: &Self, records: bool) {
+        let Game {
+            rules,
+            seed,
+            players,
+            limit,
+            room,
+            board,
+            frontier,
+            open_cloisters,
+            placed,
+            uf,
+            comps,
+            nodes,
+            stamp,
+            stamp_gen,
+            followers,
+            supply,
+            score,
+            by_cat,
+            followers_placed,
+            deck,
+            deck_keys: _,
+            deck_pos,
+            discarded,
+            draws,
+            turn,
+            active,
+            current,
+            last_placed,
+            occurrences,
+            step,
+            asked,
+            turn_key,
+            opt_place,
+            n_place,
+            opt_follow,
+            opt_tile,
+            opt_space,
+            opt_player,
+            opt_node,
+            completed,
+            ext,
+            divergence_records,
+            hash,
+            turn_hashes,
+            tracker,
+            lead,
+            lead_changes,
+            record,
+        } = source;
+        // the same rules (the usual case) leave the shared reference count alone
+        if !std::sync::Arc::ptr_eq(&self.rules, rules) {
+            self.rules = rules.clone();
+        }
+        (self.seed, self.players, self.limit, self.room) = (*seed, *players, *limit, *room);
+        self.board.clone_from(board);
+        self.frontier.clone_from(frontier);
+        self.open_cloisters.clone_from(open_cloisters);
+        self.placed.clone_from(placed);
+        self.uf.clone_from(uf);
+        self.comps.clone_from(comps);
+        self.nodes.clone_from(nodes);
+        self.stamp.clone_from(stamp);
+        self.stamp_gen = *stamp_gen;
+        self.followers.clone_from(followers);
+        (self.supply, self.score) = (*supply, *score);
+        (self.by_cat, self.followers_placed) = (*by_cat, *followers_placed);
+        self.deck.clone_from(deck);
+        (self.deck_pos, self.discarded) = (*deck_pos, *discarded);
+        self.draws.clone_from(draws);
+        (self.turn, self.active, self.current) = (*turn, *active, *current);
+        (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
+        (self.step, self.asked, self.turn_key) = (*step, *asked, *turn_key);
+        self.opt_place.clone_from(opt_place);
+        self.n_place = *n_place;
+        self.opt_follow.clone_from(opt_follow);
+        self.opt_tile.clone_from(opt_tile);
+        self.opt_space.clone_from(opt_space);
+        self.opt_player.clone_from(opt_player);
+        self.opt_node.clone_from(opt_node);
+        self.completed.clone_from(completed);
+        self.ext.clone_from(ext);
+        self.hash = *hash;
+        (self.lead, self.lead_changes) = (*lead, *lead_changes);
+        self.record.clone_from(record);
+        self.divergence_records = *divergence_records && records;
+        if records {
+            self.turn_hashes.clone_from(turn_hashes);
+            self.tracker.clone_from(tracker);
+        } else {
+            self.turn_hashes.clear();
+            self.tracker.clear();
+        }
+    }
+}
+
+impl<X: Expansions> Game<X> {
+    /// Make this game a copy of `source`'s position, reusing this game's allocations, without
+    /// the divergence records (this copy keeps none from then on): plays on exactly as
+    /// `source` would, for a search's scratch copies.
+    pub fn copy_position_from(&mut self, source: &Self) {
+        self.copy_from(source, false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::event::NoEvents;
+    use crate::engine::{compile, Game, Pending};
+    use std::path::Path;
+
+    /// Plays `g` on to the end with the first option everywhere; the outcome.
+    fn finish(mut g: Game) -> crate::engine::GameOutcome {
+        loop {
+            match g.pending() {
+                Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
+                Pending::Draw => {
+                    if !g.draw(&mut NoEvents) {
+                        g.finish_now(&mut NoEvents);
+                    }
+                }
+                Pending::End => return g.outcome(),
+            }
+        }
+    }
+
+    /// A game of `ruleset` stopped part-way (after `turns` turns, at a decision).
+    fn part_way(ruleset: &str, seed: u64, turns: u32) -> Game {
+        let path = format!("rulesets/{ruleset}.rules");
+        let loaded = crate::dsl::load_ruleset(Path::new(&path)).unwrap_or_else(|d| panic!("{d}"));
+        let mut g = Game::new(compile(&loaded.ruleset), seed, 3);
+        g.setup(&mut NoEvents);
+        while g.turn() < turns {
+            match g.pending() {
+                Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
+                Pending::Draw => assert!(g.draw(&mut NoEvents)),
+                Pending::End => unreachable!("the game ended before turn {turns}"),
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn clone_from_into_another_game_plays_on_identically() {
+        for ruleset in ["base", "goldmines-hig-2012", "robbers-2012", "cropcircles"] {
+            let source = part_way(ruleset, 7, 30);
+            // a target that played another game, further on (bigger board, other vectors)
+            let mut target = part_way(ruleset, 8, 50);
+            target.clone_from(&source);
+            let a = finish(source.clone());
+            let b = finish(target);
+            assert_eq!(a, b, "{ruleset}");
+            assert!(!a.turn_hashes.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_position_copy_plays_the_same_game_without_records() {
+        for ruleset in ["base", "goldmines-hig-2012", "robbers-2012", "cropcircles"] {
+            let source = part_way(ruleset, 11, 25);
+            let mut copy = part_way(ruleset, 12, 40);
+            copy.copy_position_from(&source);
+            let full = finish(source.clone());
+            let bare = finish(copy);
+            assert_eq!(full.seats, bare.seats, "{ruleset}");
+            assert_eq!(full.winners, bare.winners, "{ruleset}");
+            assert_eq!(full.lead_changes, bare.lead_changes, "{ruleset}");
+            assert!(bare.turn_hashes.is_empty() && bare.state_hashes.is_empty());
+            assert!(bare.choice_marks.is_empty() && bare.leaders.is_empty());
+        }
+    }
+}
