@@ -68,10 +68,13 @@ pub(crate) fn jcz_bucket(x: i32, y: i32, capacity: u32) -> u32 {
 /// JCloisterZone's automatic pick among `(x, y, claimants)` candidates (in claim order): the
 /// tile claimed by the most players; among equals, the first in its claim map's iteration
 /// order (bucket, then claim order).
-pub(crate) fn most_contested(cands: &[(i32, i32, u32)], capacity: u32) -> usize {
+pub(crate) fn most_contested(
+    cands: impl IntoIterator<Item = (i32, i32, u32)>,
+    capacity: u32,
+) -> usize {
     let mut best = 0;
     let mut best_key = (0u32, u32::MAX);
-    for (i, &(x, y, claimants)) in cands.iter().enumerate() {
+    for (i, (x, y, claimants)) in cands.into_iter().enumerate() {
         let key = (claimants, u32::MAX - jcz_bucket(x, y, capacity));
         if key > best_key {
             best = i;
@@ -497,15 +500,11 @@ impl<X: Holds<Gold>> Game<X> {
     /// JCloisterZone's automatic pick among `opt_tile`.
     fn auto_pick(&self) -> usize {
         let cap = self.ext.state().jcz_capacity.max(16);
-        let cands: Vec<(i32, i32, u32)> = self
-            .opt_tile
-            .iter()
-            .map(|&t| {
-                let tile = &self.placed[t as usize];
-                (tile.x, tile.y, self.claimants(t))
-            })
-            .collect();
-        most_contested(&cands, cap)
+        let cands = self.opt_tile.iter().map(|&t| {
+            let tile = &self.placed[t as usize];
+            (tile.x, tile.y, self.claimants(t))
+        });
+        most_contested(cands, cap)
     }
 
     /// Gold is handed out after the turn's scoring (or at the end): sets up [`Game::gold_hand_out`].
@@ -518,13 +517,15 @@ impl<X: Holds<Gold>> Game<X> {
             return;
         }
         // tiles claimed this turn that hold gold: the size of JCloisterZone's claim map
-        let mut claimed: Vec<u32> = Vec::with_capacity(gold.claim_tiles.len());
+        let mut claimed = std::mem::take(&mut gold.scratch);
+        claimed.clear();
         for &t in &gold.claim_tiles {
             if gold.on(t) > 0 && !claimed.contains(&t) {
                 claimed.push(t);
             }
         }
         gold.jcz_capacity = java_map_capacity(claimed.len());
+        gold.scratch = claimed;
     }
 
     /// Hand out the gold claimed this turn and forget the claims; then the gold still lying on
@@ -679,12 +680,12 @@ mod tests {
     #[test]
     fn the_automatic_pick_takes_the_most_contested_tile_then_hash_map_order() {
         // more claimants win whatever the order
-        assert_eq!(most_contested(&[(0, 0, 1), (5, 5, 2)], 16), 1);
+        assert_eq!(most_contested([(0, 0, 1), (5, 5, 2)], 16), 1);
         // equal claimants: the lower bucket first ((-1,0) is bucket 15, (1,0) bucket 1)
-        assert_eq!(most_contested(&[(-1, 0, 2), (1, 0, 2)], 16), 1);
+        assert_eq!(most_contested([(-1, 0, 2), (1, 0, 2)], 16), 1);
         // equal claimants and bucket ((1,0) and (0,1) are both bucket 1): claim order
-        assert_eq!(most_contested(&[(1, 0, 2), (0, 1, 2)], 16), 0);
-        assert_eq!(most_contested(&[(0, 1, 2), (1, 0, 2)], 16), 0);
+        assert_eq!(most_contested([(1, 0, 2), (0, 1, 2)], 16), 0);
+        assert_eq!(most_contested([(0, 1, 2), (1, 0, 2)], 16), 0);
     }
 
     #[test]
