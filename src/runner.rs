@@ -288,4 +288,29 @@ mod tests {
         assert_eq!(game.outcome(), before, "the original is untouched");
         assert_eq!(from_copy, play(&rules, 7, 2, PolicyKind::Random));
     }
+
+    #[test]
+    fn without_divergence_records_the_games_and_scores_are_the_same() {
+        for name in ["base", "goldmines-hig-2012", "robbers-2012", "cropcircles"] {
+            let path = format!("rulesets/{name}.rules");
+            let loaded =
+                crate::dsl::load_ruleset(Path::new(&path)).unwrap_or_else(|d| panic!("{d}"));
+            let rules = compile(&loaded.ruleset);
+            for policy in [PolicyKind::Random, PolicyKind::Greedy] {
+                let mut kept = Runner::new(&rules, policy);
+                let mut skipped = Runner::new(&rules, policy).without_divergence_records();
+                for seed in 0..12 {
+                    let players = 2 + (seed % 3) as u8;
+                    let mut full = kept.play(seed, players);
+                    let bare = skipped.play(seed, players);
+                    assert!(!full.turn_hashes.is_empty() && !full.choice_marks.is_empty());
+                    full.turn_hashes.clear();
+                    full.state_hashes.clear();
+                    full.leaders.clear();
+                    full.choice_marks.clear();
+                    assert_eq!(full, bare, "{name} {policy} seed {seed}");
+                }
+            }
+        }
+    }
 }
