@@ -1,6 +1,6 @@
 //! The greedy policy: values each option by what it brings the deciding player now (the
-//! engine's read-only valuations in `engine::preview`) and takes the best, breaking ties with
-//! the decision's keyed random draw so equal positions still get equal choices.
+//! read-only valuations in `values.rs`) and takes the best, breaking ties with the decision's
+//! keyed random draw so equal positions still get equal choices.
 //!
 //! - placement: points of features it completes that the player holds or can claim;
 //! - follower: points if the feature is complete now, else half its current end value;
@@ -18,9 +18,11 @@ pub(crate) fn choose(game: &Game, d: &Decision, values: &mut Vec<i64>) -> usize 
     if d.options <= 1 {
         return 0;
     }
+    let placements =
+        (d.kind == DecisionKind::Placement).then(|| values::Placements::new(game, d.player));
     let value = |i: usize| -> i64 {
         match d.kind {
-            DecisionKind::Placement => values::placement(game, i, d.player),
+            DecisionKind::Placement => placements.as_ref().map_or(0, |v| v.value(game, i)),
             DecisionKind::Follower => values::follower(game, i, d.player),
             DecisionKind::IngotPlace => values::ingot_place(game, i, d.player),
             DecisionKind::IngotPick => values::ingot_pick(game, i, d.player),

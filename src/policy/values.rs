@@ -3,6 +3,7 @@
 //! or could claim with its follower), the value of a follower spot, of an ingot, a robber
 //! space, a victim, a crop-circle choice. Read-only: built on the engine's public read API.
 
+use crate::engine::compiled::{CompiledTile, Rotation};
 use crate::engine::{majority, Game, MAX_PLAYERS, NONE, NO_NODE};
 use crate::ruleset::Vars;
 use crate::tiles::FeatureKind;
@@ -48,157 +49,221 @@ fn completed_points(g: &Game, kind: FeatureKind, tiles: u32, pennants: u32) -> i
         FeatureKind::Field => 0,
     }
 }
-/// Points placement option `i` (of the current tile) brings `player` this turn.
-///
-/// Called for every placement option of every greedy decision, so it looks only at what can
-/// score: the tile's city and road segments (each reaches a side, so at most four), the
-/// features they join, and the open cloisters next to the cell.
-pub(crate) fn placement(g: &Game, i: usize, player: u8) -> i64 {
-    let (x, y, rot) = g.placement_spot(i);
-    let tile = g.current_tile();
-    let ct = &g.rules().tiles[tile as usize];
-    let r = &ct.rotations[rot as usize];
-    let can_claim = g.supply(player) > 0;
-    let p = player as usize;
+/// Held cloisters one tile short of complete that [`Placements`] keeps in place; with more,
+/// it looks them up per option.
+const CLOSING_KEPT: usize = 16;
 
-    // A city or road closes only when every side it reaches meets a tile, and a cloister
-    // only next to the cell: most options score nothing, found without a lookup.
-    let occupied = g.occupied_sides(x, y);
-    let may_close = (0..4).any(|s| {
-        let seg = r.side_seg[s];
-        seg != NONE && r.seg_sides[seg as usize] & !occupied == 0
-    });
-    let own_cloister = ct.cloister != NONE && can_claim;
-    if !may_close
-        && !own_cloister
-        && !g.open_cloisters().iter().any(|&c| {
-            let t = g.placed_tiles()[c as usize];
-            (t.x - x).abs() <= 1 && (t.y - y).abs() <= 1
-        })
-    {
-        return 0;
-    }
+/// The placement options of one decision, valued by the points each brings the deciding
+/// player this turn (features it completes that the player holds or could claim with its
+/// follower). What all options share is found once: the open cloisters one tile short of
+/// complete that the player holds.
+pub(crate) struct Placements {
+    player: u8,
+    can_claim: bool,
+    /// Cells of the held cloisters that have seven neighbours (a tile next to one completes
+    /// it), when there are at most [`CLOSING_KEPT`] of them.
+    closing: [(i32, i32); CLOSING_KEPT],
+    n_closing: usize,
+    /// More than [`CLOSING_KEPT`]: look at every open cloister per option.
+    closing_overflow: bool,
+    /// What a completed cloister scores.
+    cloister_points: i64,
+}
 
-    // per city/road segment (in order of the sides it reaches): the neighbour roots it joins
-    // and how many joins
-    let mut segs = [NONE; 4];
-    let mut nsegs = 0usize;
-    let mut roots = [[NO_NODE; 4]; 4];
-    let mut nroots = [0usize; 4];
-    let mut joins = [0i32; 4];
-    for s in 0..4usize {
-        let seg = r.side_seg[s];
-        if seg == NONE {
-            continue;
-        }
-        let si = match segs[..nsegs].iter().position(|&q| q == seg) {
-            Some(k) => k,
-            None => {
-                segs[nsegs] = seg;
-                nsegs += 1;
-                nsegs - 1
+impl Placements {
+    pub(crate) fn new(g: &Game, player: u8) -> Placements {
+        let mut v = Placements {
+            player,
+            can_claim: g.supply(player) > 0,
+            closing: [(0, 0); CLOSING_KEPT],
+            n_closing: 0,
+            closing_overflow: false,
+            cloister_points: completed_points(g, FeatureKind::Cloister, 9, 0),
+        };
+        for &c in g.open_cloisters() {
+            if let Some(cell) = closing_cloister(g, c, player) {
+                if v.n_closing == CLOSING_KEPT {
+                    v.closing_overflow = true;
+                    break;
+                }
+                v.closing[v.n_closing] = cell;
+                v.n_closing += 1;
             }
-        };
-        if occupied & (1 << s) == 0 {
-            continue;
         }
-        let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
-        let Some(nb) = g.tile_at(x + dx, y + dy) else {
-            continue;
-        };
-        let nbt = g.placed_tiles()[nb];
-        let nr = &g.rules().tiles[nbt.tile as usize].rotations[nbt.rot as usize];
-        let b = nr.side_seg[(s + 2) & 3];
-        if b == NONE {
-            continue;
-        }
-        let root = g.feature_of(nbt.node0 + b as u32);
-        joins[si] += 1;
-        if !roots[si][..nroots[si]].contains(&root) {
-            roots[si][nroots[si]] = root;
-            nroots[si] += 1;
-        }
+        v
     }
-    // group segments that reach a common root
-    let mut group = [0usize, 1, 2, 3];
-    for a in 0..nsegs {
-        for b in a + 1..nsegs {
-            if roots[a][..nroots[a]]
+
+    /// Points placement option `i` (of the current tile) brings the player this turn.
+    ///
+    /// Called for every placement option, so it looks only at what can score: the tile's city
+    /// and road segments (each reaches a side, so at most four) and the features they join,
+    /// the held cloisters next to the cell, and the tile's own cloister.
+    pub(crate) fn value(&self, g: &Game, i: usize) -> i64 {
+        let (x, y, rot) = g.placement_spot(i);
+        let ct = &g.rules().tiles[g.current_tile() as usize];
+        let r = &ct.rotations[rot as usize];
+        let near = |(cx, cy): (i32, i32)| (cx - x).abs() <= 1 && (cy - y).abs() <= 1;
+        let cloisters = if self.closing_overflow {
+            let player = self.player;
+            g.open_cloisters()
                 .iter()
-                .any(|ra| roots[b][..nroots[b]].contains(ra))
-            {
-                let (ga, gb) = (group[a], group[b]);
-                for m in group.iter_mut().take(nsegs) {
-                    if *m == gb {
-                        *m = ga;
+                .filter_map(|&c| closing_cloister(g, c, player))
+                .filter(|&cell| near(cell))
+                .count()
+        } else {
+            self.closing[..self.n_closing]
+                .iter()
+                .filter(|&&cell| near(cell))
+                .count()
+        };
+        let mut gain = cloisters as i64 * self.cloister_points;
+        let mut best_claim = 0i64;
+        if ct.cloister != NONE && self.can_claim && g.neighbours(x, y) == 8 {
+            best_claim = self.cloister_points;
+        }
+        // a city or road closes only when every side it reaches meets a tile: most options
+        // close nothing, found without a lookup
+        let occupied = g.occupied_sides(x, y);
+        let may_close = (0..4).any(|s| {
+            let seg = r.side_seg[s];
+            seg != NONE && r.seg_sides[seg as usize] & !occupied == 0
+        });
+        if may_close {
+            let (points, claim) = self.closed_features(g, (x, y), occupied, ct, r);
+            gain += points;
+            best_claim = best_claim.max(claim);
+        }
+        gain + best_claim
+    }
+
+    /// The points of the cities and roads that tile `ct`, turned as `r`, completes at `at`
+    /// (whose sides `occupied` meet tiles) for the player, and the best one nobody holds that
+    /// its follower could claim.
+    fn closed_features(
+        &self,
+        g: &Game,
+        (x, y): (i32, i32),
+        occupied: u8,
+        ct: &CompiledTile,
+        r: &Rotation,
+    ) -> (i64, i64) {
+        let p = self.player as usize;
+        // per city/road segment (in order of the sides it reaches): the neighbour roots it joins
+        // and how many joins
+        let mut segs = [NONE; 4];
+        let mut nsegs = 0usize;
+        let mut roots = [[NO_NODE; 4]; 4];
+        let mut nroots = [0usize; 4];
+        let mut joins = [0i32; 4];
+        for s in 0..4usize {
+            let seg = r.side_seg[s];
+            if seg == NONE {
+                continue;
+            }
+            let si = match segs[..nsegs].iter().position(|&q| q == seg) {
+                Some(k) => k,
+                None => {
+                    segs[nsegs] = seg;
+                    nsegs += 1;
+                    nsegs - 1
+                }
+            };
+            if occupied & (1 << s) == 0 {
+                continue;
+            }
+            let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
+            let Some(nb) = g.tile_at(x + dx, y + dy) else {
+                continue;
+            };
+            let nbt = g.placed_tiles()[nb];
+            let nr = &g.rules().tiles[nbt.tile as usize].rotations[nbt.rot as usize];
+            let b = nr.side_seg[(s + 2) & 3];
+            if b == NONE {
+                continue;
+            }
+            let root = g.feature_of(nbt.node0 + b as u32);
+            joins[si] += 1;
+            if !roots[si][..nroots[si]].contains(&root) {
+                roots[si][nroots[si]] = root;
+                nroots[si] += 1;
+            }
+        }
+        // group segments that reach a common root
+        let mut group = [0usize, 1, 2, 3];
+        for a in 0..nsegs {
+            for b in a + 1..nsegs {
+                if roots[a][..nroots[a]]
+                    .iter()
+                    .any(|ra| roots[b][..nroots[b]].contains(ra))
+                {
+                    let (ga, gb) = (group[a], group[b]);
+                    for m in group.iter_mut().take(nsegs) {
+                        if *m == gb {
+                            *m = ga;
+                        }
                     }
                 }
             }
         }
-    }
-    let mut gain = 0i64;
-    let mut best_claim = 0i64;
-    for gi in 0..nsegs {
-        if group[..gi].contains(&group[gi]) {
-            continue; // group already counted at its first member
-        }
-        let kind = ct.segments[segs[gi] as usize].kind;
-        // at most one root per side of the tile
-        let mut rs = [0u32; 4];
-        let mut nrs = 0usize;
-        let mut open = 0i32;
-        let mut pennants = 0u32;
-        let mut followers = [0u8; MAX_PLAYERS];
-        for k in 0..nsegs {
-            if group[k] != group[gi] {
-                continue;
+        let mut gain = 0i64;
+        let mut best_claim = 0i64;
+        for gi in 0..nsegs {
+            if group[..gi].contains(&group[gi]) {
+                continue; // group already counted at its first member
             }
-            let seg = segs[k] as usize;
-            open += r.seg_sides[seg].count_ones() as i32 - 2 * joins[k];
-            pennants += ct.segments[seg].pennants as u32;
-            for &root in &roots[k][..nroots[k]] {
-                if !rs[..nrs].contains(&root) && nrs < rs.len() {
-                    rs[nrs] = root;
-                    nrs += 1;
+            let kind = ct.segments[segs[gi] as usize].kind;
+            // at most one root per side of the tile
+            let mut rs = [0u32; 4];
+            let mut nrs = 0usize;
+            let mut open = 0i32;
+            let mut pennants = 0u32;
+            let mut followers = [0u8; MAX_PLAYERS];
+            for k in 0..nsegs {
+                if group[k] != group[gi] {
+                    continue;
+                }
+                let seg = segs[k] as usize;
+                open += r.seg_sides[seg].count_ones() as i32 - 2 * joins[k];
+                pennants += ct.segments[seg].pennants as u32;
+                for &root in &roots[k][..nroots[k]] {
+                    if !rs[..nrs].contains(&root) && nrs < rs.len() {
+                        rs[nrs] = root;
+                        nrs += 1;
+                    }
                 }
             }
-        }
-        for &root in &rs[..nrs] {
-            let c = g.feature(root);
-            open += c.open;
-            pennants += c.pennants;
-            for (f, &n) in followers.iter_mut().zip(&c.followers) {
-                *f += n;
+            for &root in &rs[..nrs] {
+                let c = g.feature(root);
+                open += c.open;
+                pennants += c.pennants;
+                for (f, &n) in followers.iter_mut().zip(&c.followers) {
+                    *f += n;
+                }
+            }
+            if open != 0 {
+                continue;
+            }
+            let points = completed_points(g, kind, tiles_of(g, &rs[..nrs], 1), pennants);
+            let winners = majority(&followers);
+            if winners == 0 {
+                if self.can_claim {
+                    best_claim = best_claim.max(points);
+                }
+            } else if winners & (1 << p) != 0 {
+                gain += points;
             }
         }
-        if open != 0 {
-            continue;
-        }
-        let points = completed_points(g, kind, tiles_of(g, &rs[..nrs], 1), pennants);
-        let winners = majority(&followers);
-        if winners == 0 {
-            if can_claim {
-                best_claim = best_claim.max(points);
-            }
-        } else if winners & (1 << p) != 0 {
-            gain += points;
-        }
+        (gain, best_claim)
     }
-    // open cloisters around the new tile that it completes
-    for &c in g.open_cloisters() {
-        let t = g.placed_tiles()[c as usize];
-        if (t.x - x).abs() > 1 || (t.y - y).abs() > 1 || g.neighbours(t.x, t.y) != 7 {
-            continue;
-        }
-        let seg = g.rules().tiles[t.tile as usize].cloister;
-        if g.feature(t.node0 + seg as u32).followers[p] > 0 {
-            gain += completed_points(g, FeatureKind::Cloister, 9, 0);
-        }
-    }
-    if own_cloister && g.neighbours(x, y) == 8 {
-        best_claim = best_claim.max(completed_points(g, FeatureKind::Cloister, 9, 0));
-    }
-    gain + best_claim
+}
+
+/// The cell of open cloister `c` (a placed-tile index) when `player` holds it and it has
+/// seven neighbours: a tile next to it completes it.
+fn closing_cloister(g: &Game, c: u32, player: u8) -> Option<(i32, i32)> {
+    let t = g.placed_tiles()[c as usize];
+    let seg = g.rules().tiles[t.tile as usize].cloister;
+    let held = g.feature(t.node0 + seg as u32).followers[player as usize] > 0;
+    (held && g.neighbours(t.x, t.y) == 7).then_some((t.x, t.y))
 }
 
 /// Value of follower option `i` on the tile just placed: the points if the feature is
