@@ -157,6 +157,9 @@ pub fn play_cached(
 pub struct Runner {
     game: Game,
     choosers: Choosers,
+    /// Whether its games keep the divergence records (a copy played on may have brought
+    /// another setting: each new game restores this one).
+    records: bool,
 }
 
 impl Runner {
@@ -164,6 +167,7 @@ impl Runner {
         Runner {
             game: Game::new(rules.clone(), 0, 2),
             choosers: Choosers::new(policy.into()),
+            records: true,
         }
     }
 
@@ -171,18 +175,25 @@ impl Runner {
     /// ([`Game::keep_divergence_records`]): scores only, as benchmarks and ladders need.
     pub fn without_divergence_records(mut self) -> Runner {
         self.game.keep_divergence_records(false);
+        self.records = false;
         self
     }
 
     pub fn play(&mut self, seed: u64, players: u8) -> GameOutcome {
+        self.game.keep_divergence_records(self.records);
         self.game.reset(seed, players);
         drive(&mut self.game, &mut self.choosers, &mut NoEvents)
     }
 
     /// Play on to the end from a copy of `from` (a position part-way; the original is left
-    /// as it is): the copy's decisions go to this runner's policies.
+    /// as it is): the copy's decisions go to this runner's policies. A runner without the
+    /// divergence records copies the position only, and stays without them.
     pub fn play_on(&mut self, from: &Game) -> GameOutcome {
-        self.game.clone_from(from);
+        if self.records {
+            self.game.clone_from(from);
+        } else {
+            self.game.copy_position_from(from);
+        }
         drive(&mut self.game, &mut self.choosers, &mut NoEvents)
     }
 }
@@ -312,5 +323,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_runner_keeps_its_own_records_setting_across_copies() {
+        let rules = base();
+        let with = play_turns(&rules, 3, 2, PolicyKind::Random, 12);
+        let mut without = with.clone();
+        without.copy_position_from(&with);
+        // a runner without records plays a copy of a recorded position without them
+        let mut bare = Runner::new(&rules, PolicyKind::Random).without_divergence_records();
+        let on = bare.play_on(&with);
+        assert!(on.turn_hashes.is_empty() && on.choice_marks.is_empty());
+        // a recording runner that played on from a copy without records records its next game
+        let mut full = Runner::new(&rules, PolicyKind::Random);
+        full.play_on(&without);
+        let next = full.play(4, 2);
+        assert_eq!(next.turn_hashes.len() as u32, next.turns + 2);
+        assert_eq!(next, play(&rules, 4, 2, PolicyKind::Random));
     }
 }

@@ -24,6 +24,14 @@ pub const AROUND: [(i32, i32); 8] = [
 
 /// Members of each 4-bit set of rotations (a table: no software popcount in the scan).
 const COUNT_OF: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+// `legal_placements` relies on it: an entry never adds more than the four slots it writes
+const _: () = {
+    let mut i = 0;
+    while i < 16 {
+        assert!(COUNT_OF[i] <= 4 && COUNT_OF[i] as u32 == (i as u32).count_ones());
+        i += 1;
+    }
+};
 
 /// For a 4-bit set of rotations, its members in ascending order (padding repeats the last).
 const ROTATIONS_OF: [[u32; 4]; 16] = {

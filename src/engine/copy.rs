@@ -1,8 +1,9 @@
 //! Copies of a game. `Clone` copies the whole position; `clone_from` does the same into a game
 //! kept for the purpose, reusing its vectors, so a search that copies the position once per
-//! iteration allocates nothing once warm (beyond the union-find's two vectors, which
-//! `petgraph` copies anew). [`Game::copy_position_from`] copies the position without the
-//! divergence records, for a search's scratch copies that only need to play on.
+//! iteration allocates little once warm: the union-find's two vectors (which `petgraph` copies
+//! anew), and the robbers' and crop circles' vectors while a step of theirs is under way
+//! (derived copies). [`Game::copy_position_from`] copies the position without the divergence
+//! records, for a search's scratch copies that only need to play on.
 //!
 //! Every field is named in the destructuring below, so a field added to `Game` without being
 //! copied here does not compile.
@@ -294,5 +295,62 @@ mod tests {
             assert!(bare.turn_hashes.is_empty() && bare.state_hashes.is_empty());
             assert!(bare.choice_marks.is_empty() && bare.leaders.is_empty());
         }
+    }
+
+    /// Copies made at every decision of a game (mid-turn, with ingots to place or hand out,
+    /// a robber step or a crop circle pending), into a game that has played elsewhere, finish
+    /// exactly as the game itself does.
+    #[test]
+    fn a_copy_at_any_decision_finishes_as_the_game_does() {
+        for ruleset in [
+            "goldmines-hig-2012",
+            "goldmines-rgg",
+            "robbers-2012",
+            "cropcircles",
+        ] {
+            let start = part_way(ruleset, 3, 0);
+            let whole = finish(start.clone());
+            let mut spare = part_way(ruleset, 4, 20);
+            let mut g = start;
+            let mut copies = 0;
+            loop {
+                match g.pending() {
+                    Pending::Decision(d) => {
+                        if copies % 2 == 0 {
+                            spare.clone_from(&g);
+                            assert_eq!(finish(spare.clone()), whole, "{ruleset}");
+                        } else {
+                            spare.copy_position_from(&g);
+                            let end = finish(spare.clone());
+                            assert_eq!(end.seats, whole.seats, "{ruleset}");
+                            assert_eq!(end.turns, whole.turns, "{ruleset}");
+                        }
+                        copies += 1;
+                        g.apply((d.key % d.options as u64) as usize);
+                    }
+                    Pending::Draw => {
+                        if !g.draw(&mut NoEvents) {
+                            g.finish_now(&mut NoEvents);
+                        }
+                    }
+                    Pending::End => break,
+                }
+            }
+            assert!(copies > 100, "{ruleset}: {copies} decisions");
+        }
+    }
+
+    /// A gold game copied into by a base game keeps no gold: the expansions the source does
+    /// not use go back to their defaults.
+    #[test]
+    fn a_copy_from_other_rules_keeps_nothing_of_the_expansions_it_lacks() {
+        let base = finish(part_way("base", 5, 10));
+        let mut target = part_way("goldmines-hig-2012", 6, 70);
+        assert!(target.ingots_on_board() + target.ingots_held(0) + target.ingots_held(1) > 0);
+        target.clone_from(&part_way("base", 5, 10));
+        assert_eq!(target.ingots_on_board(), 0);
+        let end = finish(target);
+        assert_eq!(end, base);
+        assert!(end.seats.iter().all(|s| s.ingots == 0));
     }
 }

@@ -271,8 +271,10 @@ impl<X: Expansions> Game<X> {
     /// Keep (the default) or skip the divergence records: the running event hash and, per
     /// turn, the state hash, the leading seats and the choice marks (`state_hash.rs`) that
     /// `compare` reads. Skipped, the game plays exactly the same moves and scores, and its
-    /// outcome's `turn_hashes`, `state_hashes`, `leaders` and `choice_marks` stay empty from
-    /// then on: for runs that only need scores (benchmarks, ladders, a search's copies).
+    /// outcome's `turn_hashes`, `state_hashes`, `leaders` and `choice_marks` stop growing:
+    /// for runs that only need scores (benchmarks, ladders, a search's copies). Choose before
+    /// a game begins (the setting lasts across [`Game::reset`]): records turned on part-way
+    /// start there and do not line up with the turns.
     pub fn keep_divergence_records(&mut self, keep: bool) {
         self.divergence_records = keep;
     }

@@ -176,8 +176,10 @@ macro_rules! registry {
                 }
             }
 
-            /// Reuses this set's vectors (a search copies positions many times).
+            /// Reuses this set's vectors (a search copies positions many times). Members the
+            /// source does not use go back to their defaults, as in `clone`.
             fn clone_from(&mut self, source: &Self) {
+                let was = self.used;
                 self.used = source.used;
                 self.hooked = source.hooked;
                 self.hooked_len = source.hooked_len;
@@ -185,6 +187,8 @@ macro_rules! registry {
                 self.hearing_len = source.hearing_len;
                 $(if source.used & (1 << Member::$field as u8) != 0 {
                     self.$field.clone_from(&source.$field);
+                } else if was & (1 << Member::$field as u8) != 0 {
+                    self.$field = <$ty>::default();
                 })*
             }
         }
