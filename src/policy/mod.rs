@@ -79,8 +79,15 @@ impl<'de> Deserialize<'de> for PolicyKind {
 /// A game kept for copying positions into: a search copies the position for every option
 /// or iteration, and a copy into a warm game reuses its allocations
 /// ([`Game::copy_position_from`]).
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(crate) struct SpareGame(Option<Game>);
+
+/// A copy of a policy starts with an empty spare (it fills at its first use).
+impl Clone for SpareGame {
+    fn clone(&self) -> SpareGame {
+        SpareGame(None)
+    }
+}
 
 impl SpareGame {
     /// A copy of `from`'s position without the divergence records; hand it back with
