@@ -64,6 +64,7 @@ fn greedy_beats_random_clearly() {
     assert!(f(&greedy["mean_score"]["mean"]) > 2.0 * f(&random["mean_score"]["mean"]));
     // Base rules have no gold: no ingot figures.
     assert!(r["ingots_per_game"].is_null());
+    assert!(r["ingots_left_per_game"].is_null());
     for file in [
         "ladder.json",
         "ladder.md",
@@ -102,9 +103,13 @@ fn results_do_not_depend_on_the_thread_count() {
     // Three policies at two seats: a round robin of 3 pairs, both seatings each.
     assert_eq!(ra["games_per_deal"], 6);
     assert_eq!(ra["pairs"].as_array().map(Vec::len), Some(3));
-    // Gold Mines: ingots are reported, and greedy players take some.
+    // Gold Mines: ingots are reported, and greedy players take some; what they leave on the
+    // tiles is reported too, and the two never exceed the 16 ingots of the 8 gold tiles.
     assert!(f(&ra["ingots_per_game"]["mean"]) > 0.5, "{ra}");
     assert!(f(&policy(&ra, "greedy")["mean_ingots"]["mean"]) > 0.0);
+    let left = f(&ra["ingots_left_per_game"]["mean"]);
+    assert!(left > 0.0, "{ra}");
+    assert!(f(&ra["ingots_per_game"]["mean"]) + left <= 16.0, "{ra}");
 }
 
 #[test]

@@ -143,6 +143,12 @@ pub fn summary_table(r: &LadderReport) -> String {
             mean_ci(m, false)
         ));
     }
+    if let Some(m) = &r.ingots_left_per_game {
+        out.push_str(&format!(
+            "ingots left on tiles when the game ended (removed unscored): {}\n",
+            mean_ci(m, false)
+        ));
+    }
     out.push_str(&format!(
         "\nwin rate: first of the pair, ties count half; score difference: first − second, \
          per {}, paired by deal\n",
@@ -198,6 +204,12 @@ pub fn markdown(r: &LadderReport) -> String {
     if let Some(m) = &r.ingots_per_game {
         md.push_str(&format!(
             "\nIngots held by all players per game: {}.\n",
+            mean_ci(m, false)
+        ));
+    }
+    if let Some(m) = &r.ingots_left_per_game {
+        md.push_str(&format!(
+            "Ingots left on tiles when the game ended (removed unscored): {}.\n",
             mean_ci(m, false)
         ));
     }

@@ -46,6 +46,10 @@ pub struct DealTally {
     pub policies: Vec<PolicyTally>,
     /// Ingots held by all seats at the end, summed over the deal's games.
     pub ingots: i64,
+    /// Ingots still lying on tiles when each game ended (removed unscored), summed over the
+    /// deal's games.
+    #[serde(default)]
+    pub ingots_left: i64,
 }
 
 impl DealTally {
@@ -54,6 +58,7 @@ impl DealTally {
             pairs: vec![PairTally::default(); schedule.pairs.len()],
             policies: vec![PolicyTally::default(); schedule.policies],
             ingots: 0,
+            ingots_left: 0,
         }
     }
 
@@ -61,6 +66,7 @@ impl DealTally {
     pub fn add_game(&mut self, schedule: &Schedule, seats: &[usize], outcome: &GameOutcome) {
         let ingots: i64 = outcome.seats.iter().map(|s| s.ingots as i64).sum();
         self.ingots += ingots;
+        self.ingots_left += outcome.ingots_on_board as i64;
         for (&policy, seat) in seats.iter().zip(&outcome.seats) {
             let t = &mut self.policies[policy];
             t.score += seat.total;

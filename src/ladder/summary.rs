@@ -26,6 +26,10 @@ pub struct LadderReport {
     pub pairs: Vec<PairSummary>,
     /// Ingots held by all players at the end, per game (rulesets with gold only).
     pub ingots_per_game: Option<MeanCi>,
+    /// Ingots still on tiles when the game ended, removed unscored, per game (rulesets with
+    /// gold only): with the ingots held, where the gold of the tiles placed went.
+    #[serde(default)]
+    pub ingots_left_per_game: Option<MeanCi>,
 }
 
 /// How each figure is computed, in words, for readers of the JSON and the report.
@@ -264,13 +268,17 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
     let mut policies: Vec<PolicySummary> = policies;
     open_unbounded_ends(&mut policies, schedule, &pairs);
 
-    let ingots_per_game = gold.then(|| {
-        let mut m = Moments::default();
-        for d in deals {
-            m.push(d.ingots);
-        }
-        per_observation(&m, schedule.games_per_deal() as u32)
-    });
+    let per_game = |of: fn(&DealTally) -> i64| {
+        gold.then(|| {
+            let mut m = Moments::default();
+            for d in deals {
+                m.push(of(d));
+            }
+            per_observation(&m, schedule.games_per_deal() as u32)
+        })
+    };
+    let ingots_per_game = per_game(|d| d.ingots);
+    let ingots_left_per_game = per_game(|d| d.ingots_left);
 
     LadderReport {
         command: command(spec),
@@ -300,6 +308,7 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
         policies,
         pairs,
         ingots_per_game,
+        ingots_left_per_game,
     }
 }
 
@@ -362,6 +371,7 @@ mod tests {
                 },
             ],
             ingots: 4,
+            ingots_left: 6,
         }
     }
 
@@ -393,6 +403,7 @@ mod tests {
         assert_eq!(r.policies[1].mean_ingots.unwrap().mean, 1.5);
         assert_eq!(p.ingots_per_game.unwrap().mean, 2.0);
         assert_eq!(r.ingots_per_game.unwrap().mean, 2.0);
+        assert_eq!(r.ingots_left_per_game.unwrap().mean, 3.0);
         assert!(!p.sweep);
         assert_eq!(r.policies[0].elo, 0.0);
         assert!(r.policies[1].elo > 0.0);
@@ -404,6 +415,7 @@ mod tests {
         // Without gold, no ingot figures.
         let r = summarize(&spec(2, false), &schedule, &deals);
         assert!(r.ingots_per_game.is_none() && r.policies[0].mean_ingots.is_none());
+        assert!(r.ingots_left_per_game.is_none());
     }
 
     #[test]
@@ -447,6 +459,7 @@ mod tests {
                 ],
                 policies: vec![PolicyTally::default(); 3],
                 ingots: 0,
+                ingots_left: 0,
             })
             .collect();
         let r = summarize(&s, &schedule, &deals);
