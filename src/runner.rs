@@ -77,23 +77,9 @@ impl Chooser for Choosers {
 }
 
 /// Play `game` to its end: each decision goes to its seat's policy, each turn's tile comes
-/// from the pack. The drive loop every way of playing with policies uses.
+/// from the pack ([`Game::play`]).
 fn drive<S: EventSink>(game: &mut Game, choosers: &mut Choosers, s: &mut S) -> GameOutcome {
-    game.setup(s);
-    loop {
-        match game.pending() {
-            Pending::Decision(d) => {
-                let i = choosers.choose(game, &d);
-                game.apply_with(i, s);
-            }
-            Pending::Draw => {
-                if !game.draw(s) {
-                    game.finish_now(s);
-                }
-            }
-            Pending::End => return game.outcome(),
-        }
-    }
+    game.play(choosers, s)
 }
 
 /// Play one complete game and return its summary (no events kept).
