@@ -147,12 +147,22 @@ impl Expansion for Gold {
         match at {
             Hook::TilePlaced => {
                 if answer.is_none() {
+                    if !g.rules.tiles[g.current as usize].gold {
+                        // most turns: no gold tile, nothing to place
+                        g.ext.state_mut().to_place = 0;
+                        return false;
+                    }
                     g.enter_ingots(s);
                 }
                 g.ingots(s, answer)
             }
             Hook::AfterScoring => {
                 if answer.is_none() {
+                    let gold = g.ext.state();
+                    if gold.claims.is_empty() && gold.unclaimed_tiles.is_empty() {
+                        // most turns: nothing claimed, nothing to remove
+                        return false;
+                    }
                     g.gold_hand_out_begin();
                 }
                 g.gold_hand_out(s, answer)
