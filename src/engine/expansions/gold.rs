@@ -146,24 +146,16 @@ impl Expansion for Gold {
     ) -> bool {
         match at {
             Hook::TilePlaced => {
-                if answer.is_none() {
-                    if !g.rules.tiles[g.current as usize].gold {
-                        // most turns: no gold tile, nothing to place
-                        g.ext.state_mut().to_place = 0;
-                        return false;
-                    }
-                    g.enter_ingots(s);
+                // most turns: no gold tile, nothing to place
+                if answer.is_none() && !g.enter_ingots(s) {
+                    return false;
                 }
                 g.ingots(s, answer)
             }
             Hook::AfterScoring => {
-                if answer.is_none() {
-                    let gold = g.ext.state();
-                    if gold.claims.is_empty() && gold.unclaimed_tiles.is_empty() {
-                        // most turns: nothing claimed, nothing to remove
-                        return false;
-                    }
-                    g.gold_hand_out_begin();
+                // most turns: nothing claimed, nothing to remove
+                if answer.is_none() && !g.gold_hand_out_begin() {
+                    return false;
                 }
                 g.gold_hand_out(s, answer)
             }
@@ -294,13 +286,16 @@ impl<X: Holds<Gold>> Game<X> {
         self.ext.state().tiles_placed
     }
 
-    /// Enter the ingot step: the gold tile's first ingot (if the tile is one).
-    fn enter_ingots<S: EventSink>(&mut self, s: &mut S) {
-        if self.rules.tiles[self.current as usize].gold {
+    /// Enter the ingot step: the gold tile's first ingot (if the tile is one). False when the
+    /// tile is no gold tile: nothing to place.
+    fn enter_ingots<S: EventSink>(&mut self, s: &mut S) -> bool {
+        let gold_tile = self.rules.tiles[self.current as usize].gold;
+        if gold_tile {
             self.ingots_begin(s, self.last_placed);
         } else {
             self.ext.state_mut().to_place = 0;
         }
+        gold_tile
     }
 
     /// The gold tile just placed at `pidx` gets its first ingot; the others go to neighbours
@@ -518,14 +513,15 @@ impl<X: Holds<Gold>> Game<X> {
     }
 
     /// Gold is handed out after the turn's scoring (or at the end): sets up [`Game::gold_hand_out`].
-    pub(crate) fn gold_hand_out_begin(&mut self) {
+    /// False when there is nothing to hand out or take back this time.
+    pub(crate) fn gold_hand_out_begin(&mut self) -> bool {
         let gold = self.ext.state_mut();
+        if gold.claims.is_empty() {
+            return !gold.unclaimed_tiles.is_empty();
+        }
         gold.hand_k = 0;
         gold.hand_claim = 0;
         gold.hand_taken = false;
-        if gold.claims.is_empty() {
-            return;
-        }
         // tiles claimed this turn that hold gold: the size of JCloisterZone's claim map
         let mut claimed = std::mem::take(&mut gold.scratch);
         claimed.clear();
@@ -536,6 +532,7 @@ impl<X: Holds<Gold>> Game<X> {
         }
         gold.jcz_capacity = java_map_capacity(claimed.len());
         gold.scratch = claimed;
+        true
     }
 
     /// Hand out the gold claimed this turn and forget the claims; then the gold still lying on
