@@ -433,3 +433,60 @@ pub(crate) fn crop_spot(g: &Game, i: usize, remove: bool) -> i64 {
         1 + tiles
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Placements;
+    use crate::engine::{DecisionKind, Game, NoEvents, Pending};
+    use crate::policy::test_support::{bundled, rules};
+
+    /// The fallback for more held closing cloisters than `Placements` keeps (never reached in
+    /// real games) values every option as the kept list does.
+    #[test]
+    fn the_closing_cloister_fallback_values_as_the_kept_list() {
+        let (mut compared, mut with_cloisters) = (0u32, 0u32);
+        for path in bundled() {
+            for (seed, players) in [(1u64, 2u8), (2, 3), (3, 5)] {
+                let mut g = Game::new(rules(&path), seed, players);
+                g.setup(&mut NoEvents);
+                loop {
+                    match g.pending() {
+                        Pending::Decision(d) => {
+                            if d.kind == DecisionKind::Placement {
+                                for p in 0..players {
+                                    let kept = Placements::new(&g, p);
+                                    let mut fallback = Placements::new(&g, p);
+                                    fallback.closing_overflow = true;
+                                    with_cloisters += (kept.n_closing > 0) as u32;
+                                    for i in 0..d.options {
+                                        assert_eq!(
+                                            kept.value(&g, i),
+                                            fallback.value(&g, i),
+                                            "{} seed {seed} turn {} option {i}",
+                                            path.display(),
+                                            g.turn()
+                                        );
+                                        compared += 1;
+                                    }
+                                }
+                            }
+                            // a spread of positions: the keyed draw picks
+                            g.apply((d.key % d.options as u64) as usize);
+                        }
+                        Pending::Draw => {
+                            if !g.draw(&mut NoEvents) {
+                                g.finish_now(&mut NoEvents);
+                            }
+                        }
+                        Pending::End => break,
+                    }
+                }
+            }
+        }
+        assert!(compared > 100_000, "{compared} valuations");
+        assert!(
+            with_cloisters > 10,
+            "{with_cloisters} positions with a closing cloister"
+        );
+    }
+}
