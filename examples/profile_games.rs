@@ -19,12 +19,11 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let file = args.get(1).map_or("rulesets/base.rules", String::as_str);
-    let policy = match args.get(2).map_or("random", String::as_str) {
-        "random" => PolicyKind::Random,
-        "greedy" => PolicyKind::Greedy,
-        "heuristic" => PolicyKind::Heuristic,
-        other => {
-            eprintln!("unknown policy {other} (random, greedy or heuristic)");
+    // the policy's text as `--policy` reads it (`random`, `greedy`, `heuristic`, `mcts:N`)
+    let policy: PolicyKind = match args.get(2).map_or("random", String::as_str).parse() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
