@@ -7,9 +7,7 @@
 //!   (bulk comparisons and benchmarks).
 
 use crate::engine::{Chooser, Decision};
-use crate::engine::{
-    Compiled, Event, EventSink, Game, GameOutcome, NoEvents, Pending, MAX_PLAYERS,
-};
+use crate::engine::{Compiled, Event, Game, GameOutcome, NoEvents, Pending, MAX_PLAYERS};
 use crate::policy::spec::{PolicyError, SeatPolicies};
 use crate::policy::{Policy, PolicyKind};
 use std::sync::Arc;
@@ -76,12 +74,6 @@ impl Chooser for Choosers {
     }
 }
 
-/// Play `game` to its end: each decision goes to its seat's policy, each turn's tile comes
-/// from the pack ([`Game::play`]).
-fn drive<S: EventSink>(game: &mut Game, choosers: &mut Choosers, s: &mut S) -> GameOutcome {
-    game.play(choosers, s)
-}
-
 /// Play one complete game and return its summary (no events kept).
 pub fn play(
     rules: &Arc<Compiled>,
@@ -90,7 +82,7 @@ pub fn play(
     policy: impl Into<Seats>,
 ) -> GameOutcome {
     let mut game = Game::new(rules.clone(), seed, players);
-    drive(&mut game, &mut Choosers::new(policy.into()), &mut NoEvents)
+    game.play(&mut Choosers::new(policy.into()), &mut NoEvents)
 }
 
 /// Play one complete game keeping every event.
@@ -102,7 +94,7 @@ pub fn play_with_events(
 ) -> (GameOutcome, Vec<Event>) {
     let mut game = Game::new(rules.clone(), seed, players);
     let mut events = Vec::new();
-    let outcome = drive(&mut game, &mut Choosers::new(policy.into()), &mut events);
+    let outcome = game.play(&mut Choosers::new(policy.into()), &mut events);
     (outcome, events)
 }
 
@@ -168,7 +160,7 @@ impl Runner {
     pub fn play(&mut self, seed: u64, players: u8) -> GameOutcome {
         self.game.keep_divergence_records(self.records);
         self.game.reset(seed, players);
-        drive(&mut self.game, &mut self.choosers, &mut NoEvents)
+        self.game.play(&mut self.choosers, &mut NoEvents)
     }
 
     /// Play on to the end from a copy of `from` (a position part-way; the original is left
@@ -180,7 +172,7 @@ impl Runner {
         } else {
             self.game.copy_position_from(from);
         }
-        drive(&mut self.game, &mut self.choosers, &mut NoEvents)
+        self.game.play(&mut self.choosers, &mut NoEvents)
     }
 }
 
