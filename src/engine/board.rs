@@ -22,36 +22,48 @@ pub const AROUND: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
-/// Members of each 4-bit set of rotations (a table: no software popcount in the scan).
-const COUNT_OF: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+/// Members of each set of rotations (a table: no software popcount in the scan). A fit table
+/// holds 4-bit sets; the tables have 256 entries so that a `u8` indexes them without a bounds
+/// check or a mask, and an entry above 15 reads as its low four bits.
+const COUNT_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32 & 15).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
 // `legal_placements` relies on it: an entry never adds more than the four slots it writes
 const _: () = {
     let mut i = 0;
-    while i < 16 {
-        assert!(COUNT_OF[i] <= 4 && COUNT_OF[i] as u32 == (i as u32).count_ones());
+    while i < 256 {
+        assert!(COUNT_OF[i] <= 4);
         i += 1;
     }
 };
 
-/// For a 4-bit set of rotations, its members in ascending order (padding repeats the last).
-const ROTATIONS_OF: [[u32; 4]; 16] = {
-    let mut t = [[0u32; 4]; 16];
-    let mut bits = 0;
-    while bits < 16 {
+/// For each set of rotations (its low four bits), its members in ascending order (padding
+/// repeats the last).
+const ROTATIONS_OF: [[u32; 4]; 256] = {
+    let mut t = [[0u32; 4]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let bits = i & 15;
         let mut k = 0;
         let mut q = 0;
         while q < 4 {
             if bits & (1 << q) != 0 {
-                t[bits][k] = q as u32;
+                t[i][k] = q as u32;
                 k += 1;
             }
             q += 1;
         }
         while k < 4 {
-            t[bits][k] = if k > 0 { t[bits][k - 1] } else { 0 };
+            t[i][k] = if k > 0 { t[i][k - 1] } else { 0 };
             k += 1;
         }
-        bits += 1;
+        i += 1;
     }
     t
 };
@@ -83,6 +95,65 @@ const EMPTY: Cell = Cell {
 const FRESH: u32 = 20;
 /// Cells added beyond what is needed when the window grows.
 const MARGIN: u32 = 8;
+
+/// Empty cells next to the board, in the order they joined (a cell leaving is replaced by the
+/// last one): deterministic for a given history. Kept as two parallel arrays so the
+/// legal-placement scan reads each cell's placement base and constraint code without
+/// unpacking them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Frontier {
+    /// `cell << 2`: a placement option is `base | rotation`.
+    bases: Vec<u32>,
+    /// The cell's neighbour-constraint code (see `CompiledTile::fits`), non-zero.
+    codes: Vec<u8>,
+}
+
+impl Frontier {
+    pub(crate) fn with_capacity(n: usize) -> Frontier {
+        Frontier {
+            bases: Vec::with_capacity(n),
+            codes: Vec::with_capacity(n),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.bases.len()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.bases.clear();
+        self.codes.clear();
+    }
+
+    /// Appends `cell`; returns its position.
+    fn push(&mut self, cell: u32, code: u8) -> u16 {
+        let at = self.bases.len() as u16;
+        self.bases.push(cell << 2);
+        self.codes.push(code);
+        at
+    }
+
+    /// Removes the cell at `at`; returns the cell moved into its place, if any.
+    fn swap_remove(&mut self, at: usize) -> Option<u32> {
+        self.bases.swap_remove(at);
+        self.codes.swap_remove(at);
+        self.bases.get(at).map(|&base| base >> 2)
+    }
+
+    /// Whether any frontier cell takes a tile whose fit table is `fits`.
+    fn any_fits(&self, fits: &[u8; 256]) -> bool {
+        self.codes.iter().any(|&c| fits[c as usize] != 0)
+    }
+
+    pub(crate) fn clone_from(&mut self, source: &Frontier) {
+        self.bases.clone_from(&source.bases);
+        self.codes.clone_from(&source.codes);
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        std::mem::size_of_val(&self.bases[..]) + std::mem::size_of_val(&self.codes[..])
+    }
+}
 
 /// The part of the board that holds tiles and their neighbours: a small grid that grows
 /// when a tile lands near its edge, so storage follows what is on the board.
@@ -296,21 +367,24 @@ impl<X: Expansions> Game<X> {
     pub(crate) fn legal_placements(&mut self, tile: TileIdx) {
         // Branch-free: every frontier cell writes four slots and advances by the number of
         // rotations that fit (random fits would otherwise mispredict a branch per cell).
-        let need = 4 * self.frontier.len() + 4;
+        let cells = self.frontier.len();
+        let need = 4 * cells + 4;
         if self.opt_place.len() < need {
             self.opt_place.resize(need, 0);
         }
         let fits = &self.rules.tiles[tile as usize].fits;
         let buf = &mut self.opt_place[..need];
+        let (bases, codes) = (&self.frontier.bases[..cells], &self.frontier.codes[..cells]);
         let mut n = 0usize;
-        for &entry in &self.frontier {
-            let bits = fits[(entry & 0xFF) as usize] as usize & 15;
-            let base = (entry >> 8) << 2;
+        for (&base, &code) in bases.iter().zip(codes) {
+            // a u8 indexes the 256-entry tables: no bounds checks, no masking
+            let bits = fits[code as usize] as usize;
             let r = ROTATIONS_OF[bits];
             debug_assert!(n + 4 <= buf.len());
-            // SAFETY: after k entries n ≤ 4k (each adds at most 4), so n + 4 ≤ 4 · len + 4 =
-            // buf.len(). Unchecked because this scan is the engine's hottest loop: the
-            // checked store cost 4 % of a random base game's instructions (callgrind).
+            // SAFETY: after k entries n ≤ 4k (each adds at most 4, checked at compile time
+            // for every entry of COUNT_OF), so n + 4 ≤ 4 · cells + 4 = buf.len(). Unchecked
+            // because this scan is the engine's hottest loop: the checked store cost 4 % of a
+            // random base game's instructions (callgrind).
             let slot = unsafe { buf.get_unchecked_mut(n..n + 4) };
             slot.copy_from_slice(&[base | r[0], base | r[1], base | r[2], base | r[3]]);
             n += COUNT_OF[bits] as usize;
@@ -323,9 +397,7 @@ impl<X: Expansions> Game<X> {
         let Some(t) = self.rules.tiles.get(tile as usize) else {
             return false;
         };
-        self.frontier
-            .iter()
-            .any(|&e| t.fits[(e & 0xFF) as usize] != 0)
+        self.frontier.any_fits(&t.fits)
     }
 
     /// Placement option `i` as (cell, rotation).
@@ -374,9 +446,8 @@ impl<X: Expansions> Game<X> {
         let at = here.fpos;
         if at != u16::MAX {
             here.fpos = u16::MAX;
-            self.frontier.swap_remove(at as usize);
-            if let Some(&moved) = self.frontier.get(at as usize) {
-                self.board.at(moved >> 8).fpos = at;
+            if let Some(moved) = self.frontier.swap_remove(at as usize) {
+                self.board.at(moved).fpos = at;
             }
         }
 
@@ -418,13 +489,11 @@ impl<X: Expansions> Game<X> {
             if nv == 0 {
                 let code = nc.code | ((kind + 1) << (2 * opp));
                 nc.code = code;
-                let entry = (ncell << 8) | code as u32;
                 let at = nc.fpos;
                 if at == u16::MAX {
-                    nc.fpos = self.frontier.len() as u16;
-                    self.frontier.push(entry);
+                    nc.fpos = self.frontier.push(ncell, code);
                 } else {
-                    self.frontier[at as usize] = entry;
+                    self.frontier.codes[at as usize] = code;
                 }
                 continue;
             }

@@ -4,9 +4,10 @@
 //! one field (`ext`, see `hooks.rs` and `expansions/`). This file owns set-up, the option
 //! buffers of the decision asked, events and the outcome.
 
-use crate::engine::board::Window;
+use crate::engine::board::{Frontier, Window};
 use crate::engine::compiled::{Compiled, NONE};
 use crate::engine::decision::{Choice, Decision, DecisionKind, TakenDecision};
+use crate::engine::deck_order;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::hooks::{Expansions, Notice};
 use crate::engine::outcome::{ByCategory, Category, GameOutcome, SeatResult};
@@ -94,10 +95,8 @@ pub struct Game<X> {
     pub(crate) room: usize,
     /// Cells holding tiles or next to them (a window that grows).
     pub(crate) board: Window,
-    /// Empty cells next to the board, packed `cell << 8 | code`, in the order they joined
-    /// the frontier (a cell leaving it is replaced by the last one): deterministic for a
-    /// given history.
-    pub(crate) frontier: Vec<u32>,
+    /// Empty cells next to the board (see [`Frontier`]).
+    pub(crate) frontier: Frontier,
     /// Placed tiles with a cloister not yet complete.
     pub(crate) open_cloisters: Vec<u32>,
     pub(crate) placed: Vec<PlacedTile>,
@@ -178,7 +177,7 @@ impl<X: Expansions> Game<X> {
             limit: total as i32 + 2,
             room: total,
             board: Window::new(),
-            frontier: Vec::with_capacity(4 * total + 4),
+            frontier: Frontier::with_capacity(4 * total + 4),
             open_cloisters: Vec::with_capacity(16),
             placed: Vec::with_capacity(total),
             uf: UnionFind::with_capacity(nodes),
@@ -192,7 +191,7 @@ impl<X: Expansions> Game<X> {
             by_cat: [ByCategory::default(); MAX_PLAYERS],
             followers_placed: [0; MAX_PLAYERS],
             deck: Vec::with_capacity(total),
-            deck_keys: Vec::with_capacity(total),
+            deck_keys: Vec::with_capacity(2 * total),
             deck_pos: 0,
             discarded: 0,
             draws: DrawSource::Shuffled,
@@ -308,8 +307,8 @@ impl<X: Expansions> Game<X> {
                 keyed.push((rng::key(rng::key(base, id), copy as u64), e.tile));
             }
         }
-        keyed.sort_unstable();
-        self.deck.extend(keyed.iter().map(|k| k.1));
+        let sorted = deck_order::sort_keyed(keyed);
+        self.deck.extend(sorted.iter().map(|k| k.1));
         keyed.clear(); // scratch: copies of the game need not carry it
     }
 
@@ -582,7 +581,7 @@ impl<X: Expansions> Game<X> {
         };
         std::mem::size_of::<Self>()
             + self.board.bytes()
-            + v(&self.frontier)
+            + self.frontier.bytes()
             + v(&self.open_cloisters)
             + v(&self.placed)
             + self.nodes.len() * (std::mem::size_of::<u32>() + 1) // union-find

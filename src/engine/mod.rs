@@ -18,6 +18,7 @@ mod board;
 pub mod compiled;
 mod copy;
 pub mod decision;
+mod deck_order;
 mod drive;
 pub mod event;
 mod expansions;
