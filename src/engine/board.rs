@@ -4,7 +4,7 @@
 //! union-find over the placed segments, with per-component facts at each root.
 
 use crate::engine::compiled::NONE;
-use crate::engine::game::{Component, Game, PlacedTile, SegNode, MAX_PLAYERS, NIL};
+use crate::engine::game::{Game, PlacedTile, SegNode, MAX_PLAYERS, NIL};
 use crate::engine::hooks::Expansions;
 use crate::ruleset::TileIdx;
 use crate::tiles::{EdgeKind, HalfEdge, Side};
@@ -353,8 +353,8 @@ impl<X: Expansions> Game<X> {
         self.frontier.clear();
         self.open_cloisters.clear();
         if !self.comps.is_empty() {
-            // one allocation for the game's nodes, not a growing one
-            self.uf = UnionFind::with_capacity(self.comps.capacity());
+            // every node the game can have starts as its own set (see `place_tile`)
+            self.uf = UnionFind::new(self.comps.capacity());
         }
         self.comps.clear();
         self.nodes.clear();
@@ -454,23 +454,21 @@ impl<X: Expansions> Game<X> {
         // segments → nodes (field borrows only: no reference count on the shared rules)
         let ct = &self.rules.tiles[tile as usize];
         let rotation = ct.rotations[rot as usize];
-        for (i, (seg, &(open, pennants))) in ct.segments.iter().zip(&ct.fresh).enumerate() {
-            let node = node0 + i as u32;
-            self.comps.push(Component {
-                kind: seg.kind,
-                open: open as i32,
-                pennants: pennants as u32,
-                followers: [0; MAX_PLAYERS],
-                nfollowers: 0,
-                head: node,
-                tail: node,
-                done: false,
-            });
-            self.nodes.push(SegNode {
-                tile: pidx as u16,
-                seg: i as u8,
-                next: NIL,
-            });
+        // the tile's features as it brings them, copied whole; their nodes then number on
+        // from `node0`
+        self.comps.extend_from_slice(&ct.fresh);
+        for c in &mut self.comps[node0 as usize..] {
+            c.head += node0;
+            c.tail += node0;
+        }
+        self.nodes.extend((0..ct.fresh.len()).map(|i| SegNode {
+            tile: pidx as u16,
+            seg: i as u8,
+            next: NIL,
+        }));
+        // The union-find holds a singleton set for every node the game can have from the
+        // start (one initialisation, not a push per segment); grow it if a tile brings more.
+        while self.uf.len() < self.comps.len() {
             self.uf.new_set();
         }
 

@@ -2,6 +2,7 @@
 //! signature, which segment owns each side and half-edge), the formulas kept as typed
 //! expressions. Built once per ruleset and shared by every game and thread.
 
+use crate::engine::game::{Component, MAX_PLAYERS};
 use crate::engine::rng::hash_str;
 use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::{rotate_half_mask, rotate_side_mask, CropKind, FeatureKind, HalfEdge, Side};
@@ -51,8 +52,10 @@ pub struct CompiledTile {
     pub crop: Option<CropKind>,
     /// Stable hash of the tile id (deck coupling key).
     pub id_hash: u64,
-    /// Per segment: (open city/road sides, pennants) when freshly placed.
-    pub fresh: Vec<(u8, u8)>,
+    /// Per segment, its feature as the tile brings it: open city/road sides, pennants, no
+    /// followers; `head` and `tail` hold the segment's index (placing adds the tile's first
+    /// node). Placing copies these instead of building them field by field.
+    pub fresh: Vec<Component>,
 }
 
 /// A ruleset compiled for the engine.
@@ -147,9 +150,19 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
         fresh: t
             .features
             .iter()
-            .map(|f| match f.kind {
-                FeatureKind::City | FeatureKind::Road => (f.sides.count_ones() as u8, f.pennants),
-                _ => (0, f.pennants),
+            .enumerate()
+            .map(|(i, f)| Component {
+                kind: f.kind,
+                open: match f.kind {
+                    FeatureKind::City | FeatureKind::Road => f.sides.count_ones() as i32,
+                    _ => 0,
+                },
+                pennants: f.pennants as u32,
+                followers: [0; MAX_PLAYERS],
+                nfollowers: 0,
+                head: i as u32,
+                tail: i as u32,
+                done: false,
             })
             .collect(),
     }

@@ -180,7 +180,8 @@ impl<X: Expansions> Game<X> {
             frontier: Frontier::with_capacity(4 * total + 4),
             open_cloisters: Vec::with_capacity(16),
             placed: Vec::with_capacity(total),
-            uf: UnionFind::with_capacity(nodes),
+            // a singleton set for every node the game can have (see `place_tile`)
+            uf: UnionFind::new(nodes),
             comps: Vec::with_capacity(nodes),
             nodes: Vec::with_capacity(nodes),
             stamp: Vec::with_capacity(total),
@@ -314,16 +315,24 @@ impl<X: Expansions> Game<X> {
 
     // ----- events, decisions -------------------------------------------------------------
 
-    #[inline]
+    /// Hands `e` to the sink (when it listens) and to the divergence records (when kept).
+    /// Inlined, with the records' work out of line: a game that keeps no records and a sink
+    /// that does not listen builds no event at all.
+    #[inline(always)]
     pub(crate) fn emit<S: EventSink>(&mut self, s: &mut S, e: Event) {
         if self.divergence_records {
-            let before = self.hash;
-            self.hash = rng::key(before, e.fingerprint());
-            self.tracker.absorb(&e, before, self.hash);
+            self.record_event(&e);
         }
         if S::WANTS {
             s.event(&e);
         }
+    }
+
+    #[inline(never)]
+    fn record_event(&mut self, e: &Event) {
+        let before = self.hash;
+        self.hash = rng::key(before, e.fingerprint());
+        self.tracker.absorb(e, before, self.hash);
     }
 
     /// Option `i` of the decision currently asked, in semantic form.
@@ -584,7 +593,7 @@ impl<X: Expansions> Game<X> {
             + self.frontier.bytes()
             + v(&self.open_cloisters)
             + v(&self.placed)
-            + self.nodes.len() * (std::mem::size_of::<u32>() + 1) // union-find
+            + self.uf.len() * (std::mem::size_of::<u32>() + 1) // union-find
             + v(&self.comps)
             + v(&self.nodes)
             + v(&self.stamp)
