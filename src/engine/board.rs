@@ -1,14 +1,13 @@
 //! The board: a compact grid of placed tiles with, for every empty cell next to the board, the
 //! edge kinds its neighbours require (2 bits per side) — so a placement check is one masked
-//! compare — and the feature graph that joins segments across tile borders: a petgraph
-//! union-find over the placed segments, with per-component facts at each root.
+//! compare — and the feature graph that joins segments across tile borders: a union-find
+//! (`union_find.rs`) over the placed segments, with per-component facts at each root.
 
 use crate::engine::compiled::NONE;
 use crate::engine::game::{Game, PlacedTile, SegNode, MAX_PLAYERS, NIL};
 use crate::engine::hooks::Expansions;
 use crate::ruleset::TileIdx;
 use crate::tiles::{EdgeKind, HalfEdge, Side};
-use petgraph::unionfind::UnionFind;
 
 /// Offsets of the eight tiles around a tile, clockwise from north: N, NE, E, SE, S, SW, W, NW.
 pub const AROUND: [(i32, i32); 8] = [
@@ -354,7 +353,7 @@ impl<X: Expansions> Game<X> {
         self.open_cloisters.clear();
         if !self.comps.is_empty() {
             // every node the game can have starts as its own set (see `place_tile`)
-            self.uf = UnionFind::new(self.comps.capacity());
+            self.uf.reset(self.comps.capacity());
         }
         self.comps.clear();
         self.nodes.clear();
@@ -529,8 +528,7 @@ impl<X: Expansions> Game<X> {
             }
             return;
         }
-        self.uf.union(ra, rb);
-        let r = self.uf.find_mut(ra);
+        let r = self.uf.link(ra, rb);
         let o = if r == ra { rb } else { ra };
         let other = self.comps[o as usize];
         let tail = self.comps[r as usize].tail;

@@ -14,9 +14,9 @@ use crate::engine::outcome::{ByCategory, Category, GameOutcome, SeatResult};
 use crate::engine::rng::{self, domain};
 use crate::engine::state_hash::StateTracker;
 use crate::engine::turn::Step;
+use crate::engine::union_find::UnionFind;
 use crate::ruleset::TileIdx;
 use crate::tiles::FeatureKind;
-use petgraph::unionfind::UnionFind;
 use std::sync::Arc;
 
 /// Most seats a game supports.
@@ -101,7 +101,7 @@ pub struct Game<X> {
     pub(crate) open_cloisters: Vec<u32>,
     pub(crate) placed: Vec<PlacedTile>,
     // features (board.rs, scoring.rs)
-    pub(crate) uf: UnionFind<u32>,
+    pub(crate) uf: UnionFind,
     pub(crate) comps: Vec<Component>,
     pub(crate) nodes: Vec<SegNode>,
     pub(crate) stamp: Vec<u32>,

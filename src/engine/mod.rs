@@ -2,7 +2,7 @@
 //! expansions behind one seam. Plays complete seeded games under a compiled ruleset.
 //!
 //! - `compiled`: a ruleset's tiles pre-rotated into small tables, shared by all games;
-//! - `board`: grid, legal placements, feature graph (petgraph + union-find);
+//! - `board`: grid, legal placements, feature graph (over `union_find`);
 //! - `game`: the state; `scoring`: completion, majority, formulas, farms;
 //! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`);
 //!   `drive`: loops that play a game, turn or final scoring with one chooser;
@@ -30,6 +30,7 @@ mod scoring;
 pub mod script;
 pub mod state_hash;
 mod turn;
+mod union_find;
 
 pub use board::AROUND;
 pub use compiled::Compiled;
