@@ -128,8 +128,9 @@ pub struct Game<X> {
     pub(crate) step: Step,
     /// The decision being asked, if any.
     pub(crate) asked: Option<Decision>,
-    /// (turn, the decisions' key of that turn): built once per turn, not per decision.
-    pub(crate) turn_key: (u32, u64),
+    /// (turn, player, the decisions' key of that turn and player): built when either
+    /// changes, not per decision.
+    pub(crate) turn_key: (u32, u8, u64),
     // option buffers of the decision being asked
     /// Legal placements, packed `cell << 2 | rotation` (see `Game::placement_option`).
     /// (A scratch buffer: only the first `n_place` entries are options.)
@@ -203,7 +204,7 @@ impl<X: Expansions> Game<X> {
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
             step: Step::Setup,
             asked: None,
-            turn_key: (u32::MAX, 0),
+            turn_key: (u32::MAX, 0, 0),
             opt_place: Vec::with_capacity(4 * total + 4),
             n_place: 0,
             opt_follow: Vec::with_capacity(16),
@@ -251,7 +252,7 @@ impl<X: Expansions> Game<X> {
         self.lead_changes = 0;
         self.step = Step::Setup;
         self.asked = None;
-        self.turn_key = (u32::MAX, 0);
+        self.turn_key = (u32::MAX, 0, 0);
         if self.record.is_some() {
             self.record = Some(Vec::new());
         }

@@ -103,20 +103,15 @@ impl<X: Expansions> Game<X> {
         let occ = &mut self.occurrences[kind.index()][player as usize];
         let n = *occ;
         *occ = occ.wrapping_add(1);
-        if self.turn_key.0 != self.turn {
-            self.turn_key = (
-                self.turn,
-                rng::key(self.seed ^ domain::DECISION, self.turn as u64),
-            );
+        // the (turn, player) part of the key, kept while a turn asks the same player again
+        if (self.turn_key.0, self.turn_key.1) != (self.turn, player) {
+            let turn = rng::key(self.seed ^ domain::DECISION, self.turn as u64);
+            self.turn_key = (self.turn, player, rng::key(turn, player as u64));
         }
-        let turn_key = self.turn_key.1;
         if self.divergence_records {
             self.tracker.asked(kind, player, options, self.hash);
         }
-        let key = rng::key(
-            rng::key(rng::key(turn_key, player as u64), kind as u64),
-            n as u64,
-        );
+        let key = rng::key(rng::key(self.turn_key.2, kind as u64), n as u64);
         self.asked = Some(Decision {
             kind,
             player,
