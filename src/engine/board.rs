@@ -90,6 +90,9 @@ const EMPTY: Cell = Cell {
     code: 0,
 };
 
+/// Union-find sets made at a time (see `place_tile`).
+const UF_BATCH: usize = 64;
+
 /// Side of a fresh window (most games of 72 tiles stay inside it).
 const FRESH: u32 = 20;
 /// Cells added beyond what is needed when the window grows.
@@ -351,10 +354,7 @@ impl<X: Expansions> Game<X> {
         self.placed.clear();
         self.frontier.clear();
         self.open_cloisters.clear();
-        if !self.comps.is_empty() {
-            // every node the game can have starts as its own set (see `place_tile`)
-            self.uf.reset(self.comps.capacity());
-        }
+        self.uf.clear();
         self.comps.clear();
         self.nodes.clear();
         self.stamp.clear();
@@ -465,10 +465,10 @@ impl<X: Expansions> Game<X> {
             seg: i as u8,
             next: NIL,
         }));
-        // The union-find holds a singleton set for every node the game can have from the
-        // start (one initialisation, not a push per segment); grow it if a tile brings more.
-        while self.uf.len() < self.comps.len() {
-            self.uf.new_set();
+        // a singleton set per segment, made in batches (sets for a few tiles at once: one per
+        // segment, or all the game could need at once, cost more instructions or state bytes)
+        if self.uf.len() < self.comps.len() {
+            self.uf.grow_to(self.comps.len() + UF_BATCH);
         }
 
         if ct.cloister != NONE {

@@ -181,8 +181,7 @@ impl<X: Expansions> Game<X> {
             frontier: Frontier::with_capacity(4 * total + 4),
             open_cloisters: Vec::with_capacity(16),
             placed: Vec::with_capacity(total),
-            // a singleton set for every node the game can have (see `place_tile`)
-            uf: UnionFind::new(nodes),
+            uf: UnionFind::with_capacity(nodes),
             comps: Vec::with_capacity(nodes),
             nodes: Vec::with_capacity(nodes),
             stamp: Vec::with_capacity(total),

@@ -6,7 +6,7 @@
 //! type cannot do, measured on the engine's hottest path: [`UnionFind::link`] joins two roots
 //! already found and returns the new root (petgraph's `union` finds both again and says only
 //! whether it joined, so a join cost three finds more: about 2 % of a random base game), and
-//! [`UnionFind::reset`] and `clone_from` reuse the vectors (petgraph allocates two new ones per
+//! [`UnionFind::clear`] and `clone_from` reuse the vectors (petgraph allocates two new ones per
 //! game and per search copy).
 
 /// Disjoint sets over node ids `0..len`.
@@ -31,31 +31,41 @@ impl Clone for UnionFind {
 }
 
 impl UnionFind {
+    /// No sets yet, room for `n` without reallocating.
+    pub(crate) fn with_capacity(n: usize) -> UnionFind {
+        UnionFind {
+            parent: Vec::with_capacity(n),
+            rank: Vec::with_capacity(n),
+        }
+    }
+
     /// `n` singleton sets.
+    #[cfg(test)]
     pub(crate) fn new(n: usize) -> UnionFind {
-        let mut uf = UnionFind::default();
-        uf.reset(n);
+        let mut uf = UnionFind::with_capacity(n);
+        uf.grow_to(n);
         uf
     }
 
-    /// Back to `n` singleton sets, keeping the allocation.
-    pub(crate) fn reset(&mut self, n: usize) {
+    /// No sets, keeping the allocation.
+    pub(crate) fn clear(&mut self) {
         self.parent.clear();
-        self.parent.extend(0..n as u32);
         self.rank.clear();
-        self.rank.resize(n, 0);
     }
 
     pub(crate) fn len(&self) -> usize {
         self.parent.len()
     }
 
-    /// Adds a singleton set; returns its id.
-    pub(crate) fn new_set(&mut self) -> u32 {
-        let id = self.parent.len() as u32;
-        self.parent.push(id);
-        self.rank.push(0);
-        id
+    /// Adds singleton sets up to `n` ids (nothing when it has as many): one call per placed
+    /// tile for all its segments.
+    #[inline]
+    pub(crate) fn grow_to(&mut self, n: usize) {
+        let len = self.parent.len();
+        if n > len {
+            self.parent.extend(len as u32..n as u32);
+            self.rank.resize(n, 0);
+        }
     }
 
     /// The root of `x`'s set, changing nothing.
@@ -143,8 +153,10 @@ mod tests {
         let mut copy = UnionFind::new(1);
         copy.clone_from(&uf);
         assert_eq!((copy.len(), copy.find(1)), (4, 0));
-        uf.reset(3);
+        uf.clear();
+        uf.grow_to(3);
         assert_eq!((uf.len(), uf.find(1)), (3, 1));
-        assert_eq!(uf.new_set(), 3);
+        uf.grow_to(2);
+        assert_eq!(uf.len(), 3);
     }
 }
