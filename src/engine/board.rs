@@ -311,6 +311,38 @@ impl Window {
             .sum()
     }
 
+    /// Placed-tile indices of the tiles around `cell` (in [`AROUND`] order, or N, E, S, W),
+    /// read straight from the window's rows; false, adding nothing, when the 3 × 3 block
+    /// around `cell` is not inside the window (never for a placed tile: `cover` made room for
+    /// it).
+    fn tiles_around(&self, cell: u32, diagonals: bool, out: &mut Vec<u32>) -> bool {
+        let dx = (cell & 0xFFF).wrapping_sub(self.x0);
+        let dy = (cell >> 12).wrapping_sub(self.y0);
+        if !(dx >= 1 && dy >= 1 && dx + 1 < self.w && dy + 1 < self.h) {
+            return false;
+        }
+        let (i, w) = ((dy * self.w + dx) as usize, self.w as usize);
+        let eight = [
+            i - w,
+            i - w + 1,
+            i + 1,
+            i + w + 1,
+            i + w,
+            i + w - 1,
+            i - 1,
+            i - w - 1,
+        ];
+        let four = [i - w, i + 1, i + w, i - 1];
+        let slots: &[usize] = if diagonals { &eight } else { &four };
+        for &slot in slots {
+            let v = self.cells[slot].tile;
+            if v != 0 {
+                out.push(v as u32 - 1);
+            }
+        }
+        true
+    }
+
     /// Bytes of board storage in use.
     pub(crate) fn bytes(&self) -> usize {
         self.cells.len() * std::mem::size_of::<Cell>()
@@ -572,6 +604,12 @@ impl<X: Expansions> Game<X> {
     pub(crate) fn around(&self, pidx: usize, diagonals: bool, out: &mut Vec<u32>) {
         out.clear();
         let t = self.placed[pidx];
+        if self
+            .board
+            .tiles_around(self.cell_index(t.x, t.y), diagonals, out)
+        {
+            return;
+        }
         let dirs: &[(i32, i32)] = if diagonals {
             &AROUND
         } else {

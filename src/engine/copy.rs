@@ -44,6 +44,7 @@ impl<X: Clone> Clone for Game<X> {
             last_placed: self.last_placed,
             occurrences: self.occurrences,
             step: self.step,
+            hook_member: self.hook_member,
             asked: self.asked,
             turn_key: self.turn_key,
             opt_place: self.opt_place.clone(),
@@ -105,6 +106,7 @@ impl<X: Clone> Game<X> {
             last_placed,
             occurrences,
             step,
+            hook_member,
             asked,
             turn_key,
             opt_place,
@@ -146,7 +148,8 @@ impl<X: Clone> Game<X> {
         self.draws.clone_from(draws);
         (self.turn, self.active, self.current) = (*turn, *active, *current);
         (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
-        (self.step, self.asked, self.turn_key) = (*step, *asked, *turn_key);
+        (self.step, self.hook_member, self.asked, self.turn_key) =
+            (*step, *hook_member, *asked, *turn_key);
         self.opt_place.clone_from(opt_place);
         self.n_place = *n_place;
         self.opt_follow.clone_from(opt_follow);

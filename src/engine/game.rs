@@ -126,6 +126,8 @@ pub struct Game<X> {
     pub(crate) occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
     /// Where the game stands (see `turn.rs`).
     pub(crate) step: Step,
+    /// At a hook step: which of the expansions taking part acts now (0 outside hooks).
+    pub(crate) hook_member: u8,
     /// The decision being asked, if any.
     pub(crate) asked: Option<Decision>,
     /// (turn, player, the decisions' key of that turn and player): built when either
@@ -202,6 +204,7 @@ impl<X: Expansions> Game<X> {
             last_placed: 0,
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
             step: Step::Setup,
+            hook_member: 0,
             asked: None,
             turn_key: (u32::MAX, 0, 0),
             opt_place: Vec::with_capacity(4 * total + 4),
@@ -250,6 +253,7 @@ impl<X: Expansions> Game<X> {
         self.lead = None;
         self.lead_changes = 0;
         self.step = Step::Setup;
+        self.hook_member = 0;
         self.asked = None;
         self.turn_key = (u32::MAX, 0, 0);
         if self.record.is_some() {

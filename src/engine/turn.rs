@@ -29,9 +29,10 @@ pub(crate) enum Step {
     Setup,
     /// Between turns: the next tile comes from chance.
     Boundary,
-    /// The expansions act at a hook; the number is the one (among those taking part) acting
-    /// now.
-    Hook(Hook, u8),
+    /// The expansions act at a hook (`Game::hook_member` says which of those taking part
+    /// acts now: kept out of the step so that the step is one byte the turn loop dispatches
+    /// on with a jump table).
+    Hook(Hook),
     /// The tile's placement.
     Place,
     /// The follower.
@@ -265,10 +266,10 @@ impl<X: Expansions> Game<X> {
         match at {
             Hook::TileDrawn => Step::Place,
             Hook::TilePlaced => Step::Follower,
-            Hook::TurnScored => Step::Hook(Hook::AfterScoring, 0),
-            Hook::AfterScoring => Step::Hook(Hook::TurnEnd, 0),
+            Hook::TurnScored => Step::Hook(Hook::AfterScoring),
+            Hook::AfterScoring => Step::Hook(Hook::TurnEnd),
             Hook::TurnEnd => Step::TurnEnd,
-            Hook::FinalScoring => Step::Hook(Hook::FinalScored, 0),
+            Hook::FinalScoring => Step::Hook(Hook::FinalScored),
             Hook::FinalScored => Step::GameEnd,
         }
     }
@@ -278,10 +279,10 @@ impl<X: Expansions> Game<X> {
     fn enter(&self, mut at: Hook) -> Step {
         loop {
             if self.ext.acts_at(at) {
-                return Step::Hook(at, 0);
+                return Step::Hook(at);
             }
             match Self::after(at) {
-                Step::Hook(next, _) => at = next,
+                Step::Hook(next) => at = next,
                 step => return step,
             }
         }
@@ -296,13 +297,14 @@ impl<X: Expansions> Game<X> {
             }
             match self.step {
                 Step::Setup | Step::Boundary | Step::Over => return,
-                Step::Hook(at, k) => {
-                    if let Some(k) = X::run(self, s, at, k, choice.take()) {
-                        self.step = Step::Hook(at, k);
+                Step::Hook(at) => {
+                    if let Some(k) = X::run(self, s, at, self.hook_member, choice.take()) {
+                        self.hook_member = k;
                         return;
                     }
+                    self.hook_member = 0;
                     self.step = match Self::after(at) {
-                        Step::Hook(next, _) => self.enter(next),
+                        Step::Hook(next) => self.enter(next),
                         step => step,
                     };
                 }
