@@ -56,6 +56,8 @@ pub struct CompiledTile {
     /// followers; `head` and `tail` hold the segment's index (placing adds the tile's first
     /// node). Placing copies these instead of building them field by field.
     pub fresh: Vec<Component>,
+    /// Its city and road segments (those that can close when a tile is placed), ascending.
+    pub closable: Vec<u8>,
 }
 
 /// A ruleset compiled for the engine.
@@ -137,7 +139,12 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
         .iter()
         .position(|s| s.kind == FeatureKind::Cloister)
         .map_or(NONE, |i| i as u8);
+    let closable = (0..segments.len())
+        .filter(|&i| matches!(segments[i].kind, FeatureKind::City | FeatureKind::Road))
+        .map(|i| i as u8)
+        .collect();
     CompiledTile {
+        closable,
         segments,
         rotations,
         distinct,

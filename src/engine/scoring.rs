@@ -41,14 +41,11 @@ impl<X: Expansions> Game<X> {
     pub(crate) fn find_completed(&mut self, pidx: usize) {
         self.completed.clear();
         let t = self.placed[pidx];
-        let nseg = self.rules.tiles[t.tile as usize].segments.len();
-        for i in 0..nseg {
-            let node = t.node0 + i as u32;
-            let kind = self.comps[node as usize].kind;
-            if !matches!(kind, FeatureKind::City | FeatureKind::Road) {
-                continue;
-            }
-            let r = self.root(node);
+        let closable = self.rules.tiles[t.tile as usize].closable.len();
+        for k in 0..closable {
+            // (indexed again each round: `root` borrows the whole game)
+            let i = self.rules.tiles[t.tile as usize].closable[k];
+            let r = self.root(t.node0 + i as u32);
             let c = &self.comps[r as usize];
             if c.open == 0 && !c.done && !self.completed.contains(&r) {
                 self.completed.push(r);
@@ -59,7 +56,10 @@ impl<X: Expansions> Game<X> {
         while k < self.open_cloisters.len() {
             let i = self.open_cloisters[k] as usize;
             let c = self.placed[i];
-            if (c.x - t.x).abs() <= 1 && (c.y - t.y).abs() <= 1 && self.neighbours(c.x, c.y) == 8 {
+            // `&`, not `&&`: one branch on the rare "next to the tile", not one per coordinate
+            // (random outcomes the branch predictor keeps getting wrong)
+            let near = ((c.x - t.x).abs() <= 1) & ((c.y - t.y).abs() <= 1);
+            if near && self.neighbours(c.x, c.y) == 8 {
                 self.open_cloisters.remove(k);
                 self.placed[i].cloister_done = true;
                 let seg = self.rules.tiles[c.tile as usize].cloister;

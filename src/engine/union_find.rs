@@ -80,10 +80,24 @@ impl UnionFind {
         }
     }
 
-    /// The root of `x`'s set, halving the path on the way (each node visited skips to its
-    /// grandparent).
+    /// The root of `x`'s set, compressing the path on the way. A root and a child of a root
+    /// (most nodes) take the same branch — whether a node is its own parent is a coin the
+    /// branch predictor keeps losing — and longer paths go out of line. Which node is a root
+    /// depends only on the unions (by rank), never on how paths are compressed.
     #[inline]
-    pub(crate) fn find_mut(&mut self, mut x: u32) -> u32 {
+    pub(crate) fn find_mut(&mut self, x: u32) -> u32 {
+        let parent = self.parent[x as usize];
+        let grandparent = self.parent[parent as usize];
+        if parent == grandparent {
+            return parent;
+        }
+        self.find_mut_deep(x)
+    }
+
+    /// [`UnionFind::find_mut`] for a node two or more steps below its root: each node visited
+    /// skips to its grandparent (path halving, as petgraph).
+    #[inline(never)]
+    fn find_mut_deep(&mut self, mut x: u32) -> u32 {
         let mut parent = self.parent[x as usize];
         while parent != x {
             let grandparent = self.parent[parent as usize];
@@ -100,16 +114,13 @@ impl UnionFind {
     pub(crate) fn link(&mut self, a: u32, b: u32) -> u32 {
         debug_assert!(a != b && self.parent[a as usize] == a && self.parent[b as usize] == b);
         let (ra, rb) = (self.rank[a as usize], self.rank[b as usize]);
-        if ra < rb {
-            self.parent[a as usize] = b;
-            b
-        } else {
-            self.parent[b as usize] = a;
-            if ra == rb {
-                self.rank[a as usize] += 1;
-            }
-            a
-        }
+        // selects, not branches: which rank is higher is a coin toss
+        let a_wins = ra >= rb;
+        let (root, child) = if a_wins { (a, b) } else { (b, a) };
+        self.parent[child as usize] = root;
+        // a tie makes `a` the root one rank higher (when `b` wins the ranks differ)
+        self.rank[a as usize] += u8::from(ra == rb);
+        root
     }
 }
 
