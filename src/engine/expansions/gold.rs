@@ -514,11 +514,20 @@ impl<X: Holds<Gold>> Game<X> {
 
     /// Gold is handed out after the turn's scoring (or at the end): sets up [`Game::gold_hand_out`].
     /// False when there is nothing to hand out or take back this time.
+    #[inline]
     pub(crate) fn gold_hand_out_begin(&mut self) -> bool {
         let gold = self.ext.state_mut();
         if gold.claims.is_empty() {
             return !gold.unclaimed_tiles.is_empty();
         }
+        self.gold_claims_begin()
+    }
+
+    /// [`Game::gold_hand_out_begin`] when a claim was made: out of line (most turns make
+    /// none, and the check above is inlined into the hook).
+    #[inline(never)]
+    fn gold_claims_begin(&mut self) -> bool {
+        let gold = self.ext.state_mut();
         gold.hand_k = 0;
         gold.hand_claim = 0;
         gold.hand_taken = false;
