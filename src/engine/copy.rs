@@ -1,8 +1,9 @@
 //! Copies of a game. `Clone` copies the whole position; `clone_from` does the same into a game
 //! kept for the purpose, reusing its vectors, so a search that copies the position once per
 //! iteration allocates little once warm: only the robbers' and crop circles' vectors while a
-//! step of theirs is under way (derived copies). [`Game::copy_position_from`] copies the position without the divergence
-//! records, for a search's scratch copies that only need to play on.
+//! step of theirs is under way (derived copies). [`Game::copy_position_from`] copies the
+//! position without the divergence records, for a search's scratch copies that only need to
+//! play on.
 //!
 //! Every field is named (in `clone`'s struct literal and in `copy_from`'s destructuring), so a
 //! field added to `Game` without being copied here does not compile.
