@@ -134,6 +134,31 @@ fn every_command_checks_players_and_games() {
     let o = meeplab(&["bench", "base", "--games", "0"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).1.contains("--games must be at least 1"));
+    let o = meeplab(&["bench", "base", "--rounds", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).1.contains("--rounds"));
+}
+
+#[test]
+fn bench_reports_every_round_and_the_fastest() {
+    let o = meeplab(&["bench", "base", "--games", "20", "--rounds", "2", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let v: serde_json::Value = serde_json::from_str(&text(&o).0).expect("bench JSON");
+    assert_eq!(v["rounds"], 2);
+    for (best, rounds) in [
+        ("games_per_second_1_thread", "games_per_second_1_thread_rounds"),
+        ("games_per_second_all_threads", "games_per_second_all_threads_rounds"),
+    ] {
+        let each: Vec<f64> = v[rounds]
+            .as_array()
+            .expect(rounds)
+            .iter()
+            .map(|x| x.as_f64().expect("a rate"))
+            .collect();
+        assert_eq!(each.len(), 2, "{rounds}");
+        let fastest = each.iter().copied().fold(0.0, f64::max);
+        assert_eq!(v[best].as_f64(), Some(fastest), "{best}: the fastest round");
+    }
 }
 
 #[test]
