@@ -146,8 +146,14 @@ fn bench_reports_every_round_and_the_fastest() {
     let v: serde_json::Value = serde_json::from_str(&text(&o).0).expect("bench JSON");
     assert_eq!(v["rounds"], 2);
     for (best, rounds) in [
-        ("games_per_second_1_thread", "games_per_second_1_thread_rounds"),
-        ("games_per_second_all_threads", "games_per_second_all_threads_rounds"),
+        (
+            "games_per_second_1_thread",
+            "games_per_second_1_thread_rounds",
+        ),
+        (
+            "games_per_second_all_threads",
+            "games_per_second_all_threads_rounds",
+        ),
     ] {
         let each: Vec<f64> = v[rounds]
             .as_array()
