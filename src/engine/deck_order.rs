@@ -3,9 +3,10 @@
 //!
 //! The result is exactly `sort_unstable`'s — pairs sorted by (key, tile), and pairs equal in
 //! both cannot be told apart — but the keys are uniform 64-bit hashes, so a counting pass on
-//! their top bits leaves about one pair per bucket and an insertion sort finishes the job: a
-//! fifth of the comparison sort's instructions for a 71-tile base pack (the sort was 3.7 % of a
-//! random base game).
+//! their top bits leaves about one pair per bucket and an insertion sort finishes the job:
+//! 3.7 k instructions for a 71-tile base pack against the comparison sort's 8.3 k (callgrind;
+//! it was 3.7 % of a random base game). Packs much larger than 64 tiles put more pairs in a
+//! bucket; the result stays the same.
 
 use crate::ruleset::TileIdx;
 
