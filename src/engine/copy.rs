@@ -186,22 +186,26 @@ impl<X: Expansions> Game<X> {
 #[cfg(test)]
 mod tests {
     use crate::engine::event::NoEvents;
-    use crate::engine::{compile, Game, Pending};
+    use crate::engine::{compile, Chooser, Decision, Game, GameOutcome, Pending};
     use std::path::Path;
 
-    /// Plays `g` on to the end with the first option everywhere; the outcome.
-    fn finish(mut g: Game) -> crate::engine::GameOutcome {
-        loop {
-            match g.pending() {
-                Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
-                Pending::Draw => {
-                    if !g.draw(&mut NoEvents) {
-                        g.finish_now(&mut NoEvents);
-                    }
-                }
-                Pending::End => return g.outcome(),
-            }
+    /// The option the decision's key picks.
+    fn keyed(d: &Decision) -> usize {
+        (d.key % d.options as u64) as usize
+    }
+
+    /// Every decision by its key.
+    struct Keyed;
+
+    impl Chooser for Keyed {
+        fn choose(&mut self, _g: &Game, d: &Decision) -> usize {
+            keyed(d)
         }
+    }
+
+    /// Plays `g` on to the end with the keyed option everywhere; the outcome.
+    fn finish(mut g: Game) -> GameOutcome {
+        g.play(&mut Keyed, &mut NoEvents)
     }
 
     /// A game of `ruleset` stopped part-way (after `turns` turns, at a decision).
@@ -212,7 +216,7 @@ mod tests {
         g.setup(&mut NoEvents);
         while g.turn() < turns {
             match g.pending() {
-                Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
+                Pending::Decision(d) => g.apply(keyed(&d)),
                 Pending::Draw => assert!(g.draw(&mut NoEvents)),
                 Pending::End => unreachable!("the game ended before turn {turns}"),
             }
@@ -261,35 +265,39 @@ mod tests {
             "robbers-2012",
             "cropcircles",
         ] {
-            let start = part_way(ruleset, 3, 0);
-            let whole = finish(start.clone());
-            let mut spare = part_way(ruleset, 4, 20);
-            let mut g = start;
-            let mut copies = 0;
-            loop {
-                match g.pending() {
-                    Pending::Decision(d) => {
-                        if copies % 2 == 0 {
-                            spare.clone_from(&g);
-                            assert_eq!(finish(spare.clone()), whole, "{ruleset}");
-                        } else {
-                            spare.copy_position_from(&g);
-                            let end = finish(spare.clone());
-                            assert_eq!(end.seats, whole.seats, "{ruleset}");
-                            assert_eq!(end.turns, whole.turns, "{ruleset}");
-                        }
-                        copies += 1;
-                        g.apply((d.key % d.options as u64) as usize);
+            /// At every decision: copy the game (whole and position only, by turns) and play
+            /// the copy out; then the keyed option.
+            struct CopyEach {
+                spare: Game,
+                whole: GameOutcome,
+                copies: u32,
+                ruleset: &'static str,
+            }
+            impl Chooser for CopyEach {
+                fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+                    let ruleset = self.ruleset;
+                    if self.copies % 2 == 0 {
+                        self.spare.clone_from(g);
+                        assert_eq!(finish(self.spare.clone()), self.whole, "{ruleset}");
+                    } else {
+                        self.spare.copy_position_from(g);
+                        let end = finish(self.spare.clone());
+                        assert_eq!(end.seats, self.whole.seats, "{ruleset}");
+                        assert_eq!(end.turns, self.whole.turns, "{ruleset}");
                     }
-                    Pending::Draw => {
-                        if !g.draw(&mut NoEvents) {
-                            g.finish_now(&mut NoEvents);
-                        }
-                    }
-                    Pending::End => break,
+                    self.copies += 1;
+                    keyed(d)
                 }
             }
-            assert!(copies > 100, "{ruleset}: {copies} decisions");
+            let mut g = part_way(ruleset, 3, 0);
+            let mut each = CopyEach {
+                whole: finish(g.clone()),
+                spare: part_way(ruleset, 4, 20),
+                copies: 0,
+                ruleset,
+            };
+            g.play(&mut each, &mut NoEvents);
+            assert!(each.copies > 100, "{ruleset}: {} decisions", each.copies);
         }
     }
 

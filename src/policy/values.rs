@@ -437,52 +437,56 @@ pub(crate) fn crop_spot(g: &Game, i: usize, remove: bool) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::Placements;
-    use crate::engine::{DecisionKind, Game, NoEvents, Pending};
+    use crate::engine::{Chooser, Decision, DecisionKind, Game, NoEvents};
     use crate::policy::test_support::{bundled, rules};
+
+    /// At every placement, values each option for every player with the kept list and with
+    /// the fallback forced; then takes the keyed option (a spread of positions).
+    #[derive(Default)]
+    struct BothWays {
+        compared: u32,
+        with_cloisters: u32,
+    }
+
+    impl Chooser for BothWays {
+        fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+            if d.kind == DecisionKind::Placement {
+                for p in 0..g.players() {
+                    let kept = Placements::new(g, p);
+                    let mut fallback = Placements::new(g, p);
+                    fallback.closing_overflow = true;
+                    self.with_cloisters += (kept.n_closing > 0) as u32;
+                    for i in 0..d.options {
+                        assert_eq!(
+                            kept.value(g, i),
+                            fallback.value(g, i),
+                            "{} seed {} turn {} option {i}",
+                            g.rules().rules.name,
+                            g.seed(),
+                            g.turn()
+                        );
+                        self.compared += 1;
+                    }
+                }
+            }
+            (d.key % d.options as u64) as usize
+        }
+    }
 
     /// The fallback for more held closing cloisters than `Placements` keeps (never reached in
     /// real games) values every option as the kept list does.
     #[test]
     fn the_closing_cloister_fallback_values_as_the_kept_list() {
-        let (mut compared, mut with_cloisters) = (0u32, 0u32);
+        let mut both = BothWays::default();
         for path in bundled() {
             for (seed, players) in [(1u64, 2u8), (2, 3), (3, 5)] {
-                let mut g = Game::new(rules(&path), seed, players);
-                g.setup(&mut NoEvents);
-                loop {
-                    match g.pending() {
-                        Pending::Decision(d) => {
-                            if d.kind == DecisionKind::Placement {
-                                for p in 0..players {
-                                    let kept = Placements::new(&g, p);
-                                    let mut fallback = Placements::new(&g, p);
-                                    fallback.closing_overflow = true;
-                                    with_cloisters += (kept.n_closing > 0) as u32;
-                                    for i in 0..d.options {
-                                        assert_eq!(
-                                            kept.value(&g, i),
-                                            fallback.value(&g, i),
-                                            "{} seed {seed} turn {} option {i}",
-                                            path.display(),
-                                            g.turn()
-                                        );
-                                        compared += 1;
-                                    }
-                                }
-                            }
-                            // a spread of positions: the keyed draw picks
-                            g.apply((d.key % d.options as u64) as usize);
-                        }
-                        Pending::Draw => {
-                            if !g.draw(&mut NoEvents) {
-                                g.finish_now(&mut NoEvents);
-                            }
-                        }
-                        Pending::End => break,
-                    }
-                }
+                Game::new(rules(&path), seed, players).play(&mut both, &mut NoEvents);
             }
         }
+        let BothWays {
+            compared,
+            with_cloisters,
+        } = both;
         assert!(compared > 100_000, "{compared} valuations");
         assert!(
             with_cloisters > 10,
