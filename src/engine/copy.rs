@@ -276,7 +276,7 @@ mod tests {
             impl Chooser for CopyEach {
                 fn choose(&mut self, g: &Game, d: &Decision) -> usize {
                     let ruleset = self.ruleset;
-                    if self.copies % 2 == 0 {
+                    if self.copies.is_multiple_of(2) {
                         self.spare.clone_from(g);
                         assert_eq!(finish(self.spare.clone()), self.whole, "{ruleset}");
                     } else {
