@@ -7,7 +7,7 @@ use crate::engine::compiled::NONE;
 use crate::engine::game::{Game, PlacedTile, SegNode, MAX_PLAYERS, NIL};
 use crate::engine::hooks::Expansions;
 use crate::ruleset::TileIdx;
-use crate::tiles::{EdgeKind, HalfEdge, Side};
+use crate::tiles::{EdgeKind, FeatureKind, HalfEdge, Side};
 
 /// Offsets of the eight tiles around a tile, clockwise from north: N, NE, E, SE, S, SW, W, NW.
 pub const AROUND: [(i32, i32); 8] = [
@@ -651,6 +651,42 @@ impl<X: Expansions> Game<X> {
                 f(t as u32);
             }
             n = self.nodes[n as usize].next;
+        }
+    }
+
+    /// The empty cells a feature still needs, each once with its neighbour-constraint code
+    /// (see `CompiledTile::fits`): for a city or road the cells its open edges face, for a
+    /// cloister the empty cells around it. What a policy reads to tell which unseen tiles
+    /// could finish the feature.
+    pub fn open_cells(&self, root: u32, out: &mut Vec<(u32, u8)>) {
+        out.clear();
+        let mut add = |g: &Self, cell: u32| {
+            let c = g.board.get(cell);
+            if c.tile == 0 && !out.iter().any(|&(have, _)| have == cell) {
+                out.push((cell, c.code));
+            }
+        };
+        let comp = &self.comps[root as usize];
+        if comp.kind == FeatureKind::Cloister {
+            let t = self.placed[self.nodes[comp.head as usize].tile as usize];
+            for &(dx, dy) in &AROUND {
+                add(self, self.cell_index(t.x + dx, t.y + dy));
+            }
+            return;
+        }
+        let mut n = comp.head;
+        while n != NIL {
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize];
+            let sides = self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides
+                [node.seg as usize];
+            let cell = self.cell_index(t.x, t.y);
+            for s in 0..4 {
+                if sides & (1 << s) != 0 {
+                    add(self, (cell as i32 + Self::side_step(s)) as u32);
+                }
+            }
+            n = node.next;
         }
     }
 

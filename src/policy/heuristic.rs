@@ -10,19 +10,22 @@
 //! The evaluation ([`evaluate`]) is each player's score so far plus, for every unfinished
 //! feature holding followers, its expected points: the ruleset's complete-feature formula
 //! weighted by the chance that the feature closes and its final-scoring formula for the rest.
-//! The chance is estimated from the tiles still unseen (after JCloisterZone's legacy ranking):
-//! each open edge closes with probability `1 − (1 − 1/n)^k` for `k` unseen tiles that carry
-//! that feature kind on a side and `n` players; a feature with more open edges than tiles left,
-//! or with no fitting tile left, is dead and its followers trapped. Farms are valued through
-//! the completion chance of the cities they touch, cloisters through the cells left around
-//! them, and followers in supply (or coming back soon) are worth a little while turns remain.
+//! The chance is estimated from the tiles still unseen: every empty cell the feature still
+//! needs (the cells its open edges face; for a cloister, the cells around it) gets a fitting
+//! tile with probability `1 − (1 − 1/n)^k`, where `k` unseen tiles fit that cell in some
+//! rotation (the cell's constraint from all its neighbours, not only the feature's edge) and
+//! `n` is the number of players; a feature with a cell no unseen tile fits, or with more cells
+//! than tiles left, is dead and its followers trapped. Farms are valued through the
+//! completion chance of the cities they touch, followers in supply (or coming back soon) are
+//! worth a little while turns remain, and Gold Mines ingots on a feature's tiles (a cloister's
+//! nine) count for its majority by the ruleset's split rule and value table.
 //! All formulas are read from the ruleset, so a house rule changes how the policy plays.
 //! Ties are broken by the decision's keyed draw; nothing depends on hash order or the clock.
 
 use super::{greedy, SpareGame};
 use crate::engine::rng;
-use crate::engine::{majority, Decision, DecisionKind, Game, Pending, MAX_PLAYERS, NONE, NO_NODE};
-use crate::ruleset::{GoldAtEnd, Vars};
+use crate::engine::{majority, Decision, DecisionKind, Game, Pending, MAX_PLAYERS, NO_NODE};
+use crate::ruleset::{GoldAtEnd, GoldRules, GoldSplit, Vars};
 use crate::tiles::FeatureKind;
 
 /// How many placements (best first after the greedy-follower pass) are expanded over every
@@ -36,6 +39,11 @@ const EDGE_DAMPING: f64 = 0.9;
 /// Worth of one follower in supply, in points, while many turns remain.
 const FOLLOWER_WORTH: f64 = 2.0;
 
+/// Share of the gold still to come (on the board or on unseen gold tiles) that is handed out
+/// before the game ends, for the expected final holdings the ingots are valued at: `mcts`
+/// self-play hands out about two thirds of the 16 ingots under the HiG rules.
+const GOLD_CLAIM_RATE: f64 = 0.65;
+
 /// Scratch space kept between calls (no allocation per move once warm).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
@@ -44,68 +52,99 @@ pub(crate) struct Scratch {
     order: Vec<(i64, usize)>,
     roots: Vec<u32>,
     tiles: Vec<u16>,
+    /// Placed tiles around a cloister.
+    area: Vec<u32>,
+    /// The empty cells a feature still needs, with their constraint codes.
+    cells: Vec<(u32, u8)>,
+    /// Unseen tiles fitting each constraint code met in this evaluation.
+    fitting: Vec<(u8, u32)>,
+    /// Fitting tiles of each cell of the feature at hand.
+    counts: Vec<u32>,
     cities: Vec<u32>,
     /// Copies for the options tried, and for the placements expanded over followers.
     spare: SpareGame,
     expanded: SpareGame,
 }
 
-/// Unseen-tile counts the completion chance is computed from.
+/// What the completion chances are computed from: the unseen tiles and the players.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Supply {
-    /// Unseen tiles with at least one city side.
-    city: u32,
-    /// Unseen tiles with at least one road side.
-    road: u32,
     /// All unseen tiles.
     all: u32,
+    /// Unseen gold tiles.
+    gold: u32,
     players: u32,
 }
 
 impl Supply {
-    /// Counts the unseen tiles of `g` by the feature kinds on their sides.
     pub(crate) fn of(g: &Game) -> Supply {
-        let rules = g.rules();
-        let (mut city, mut road) = (0, 0);
-        for &t in g.unseen() {
-            let ct = &rules.tiles[t as usize];
-            let r = &ct.rotations[0];
-            let has = |kind: FeatureKind| {
-                r.side_seg
-                    .iter()
-                    .any(|&s| s != NONE && ct.segments[s as usize].kind == kind)
-            };
-            city += has(FeatureKind::City) as u32;
-            road += has(FeatureKind::Road) as u32;
-        }
+        let tiles = &g.rules().tiles;
         Supply {
-            city,
-            road,
             all: g.unseen().len() as u32,
+            gold: g
+                .unseen()
+                .iter()
+                .filter(|&&t| tiles[t as usize].gold)
+                .count() as u32,
             players: g.players().max(1) as u32,
         }
     }
 
-    /// The chance that a feature of `kind` with `open` open edges (or missing cells, for a
-    /// cloister) closes before the game ends: 0 when it cannot.
-    pub(crate) fn completion_chance(&self, kind: FeatureKind, open: u32) -> f64 {
+    /// The chance that a feature closes before the game ends when it still needs one tile in
+    /// each of some empty cells and `fitting[i]` unseen tiles fit cell `i`: each cell gets one
+    /// of its tiles with chance `1 − (1 − 1/n)^k` for `n` players (the tile must come to a
+    /// player who wants the feature closed), damped by [`EDGE_DAMPING`] (a fitting tile may
+    /// extend the feature rather than close it), and the cells take a share of the pack in
+    /// time. 0 when a cell has no fitting tile left or more cells are needed than tiles remain.
+    pub(crate) fn closing_chance(&self, fitting: &[u32]) -> f64 {
+        let open = fitting.len() as u32;
         if open == 0 {
             return 1.0;
         }
-        let fitting = match kind {
-            FeatureKind::City => self.city,
-            FeatureKind::Road => self.road,
-            FeatureKind::Cloister | FeatureKind::Field => self.all,
-        };
-        if fitting == 0 || open > self.all {
+        if open > self.all {
             return 0.0;
         }
         let n = self.players as f64;
-        let per_edge = (1.0 - (1.0 - 1.0 / n).powi(fitting as i32)) * EDGE_DAMPING;
-        // the tiles must also arrive in time: the open edges take a share of the pack
-        let time = 1.0 - open as f64 / (self.all as f64 + 1.0);
-        per_edge.powi(open as i32) * time.max(0.0)
+        let mut p = 1.0;
+        for &k in fitting {
+            if k == 0 {
+                return 0.0;
+            }
+            p *= (1.0 - (1.0 - 1.0 / n).powi(k as i32)) * EDGE_DAMPING;
+        }
+        p * (1.0 - open as f64 / (self.all as f64 + 1.0)).max(0.0)
     }
+}
+
+/// The chance that the feature rooted at `root` (a city, road or cloister) closes before the
+/// game ends: the empty cells it still needs, each with the unseen tiles that fit it (its
+/// neighbours' edges, the feature's among them), through [`Supply::closing_chance`]. A feature
+/// with a cell no unseen tile fits is dead.
+fn closing_chance(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 {
+    g.open_cells(root, &mut s.cells);
+    s.counts.clear();
+    for k in 0..s.cells.len() {
+        let code = s.cells[k].1;
+        let fitting = match s.fitting.iter().find(|&&(c, _)| c == code) {
+            Some(&(_, f)) => f,
+            None => {
+                let f = fitting_unseen(g, code);
+                s.fitting.push((code, f));
+                f
+            }
+        };
+        s.counts.push(fitting);
+    }
+    supply.closing_chance(&s.counts)
+}
+
+/// Unseen tiles that fit an empty cell with neighbour-constraint `code` in some rotation.
+fn fitting_unseen(g: &Game, code: u8) -> u32 {
+    let tiles = &g.rules().tiles;
+    g.unseen()
+        .iter()
+        .filter(|&&t| tiles[t as usize].fits[code as usize] != 0)
+        .count() as u32
 }
 
 /// The option to take (ties by the keyed draw).
@@ -190,9 +229,9 @@ fn feature_tiles(g: &Game, root: u32, tiles: &mut Vec<u16>) -> u32 {
 }
 
 /// The expected points of the unfinished city or road rooted at `root`, and its chance to close.
-fn expected_city_road(g: &Game, root: u32, supply: &Supply, tiles: &mut Vec<u16>) -> (f64, f64) {
+fn expected_city_road(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> (f64, f64) {
     let c = g.feature(root);
-    let n = feature_tiles(g, root, tiles);
+    let n = feature_tiles(g, root, &mut s.tiles);
     let sc = &g.rules().rules.scoring;
     let vars = Vars {
         tiles: n as i64,
@@ -214,7 +253,7 @@ fn expected_city_road(g: &Game, root: u32, supply: &Supply, tiles: &mut Vec<u16>
             sc.city_final.eval(&vars),
         ),
     };
-    let p = supply.completion_chance(c.kind, c.open.max(0) as u32);
+    let p = closing_chance(g, root, supply, s);
     (p * complete as f64 + (1.0 - p) * fin as f64, p)
 }
 
@@ -255,8 +294,8 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
         ..Vars::default()
     }) as f64;
 
-    // gold: the value of the ingots held, and what one more is worth to each player (the
-    // ruleset's value formula; the final scoring has valued them once the game is over)
+    // gold: the ingots held and those in reach, valued through the ruleset's value formula
+    // (the final scoring has valued them once the game is over)
     let gold = if g.is_finished() {
         None
     } else {
@@ -271,12 +310,21 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
                 ..Vars::default()
             }) as f64
         };
+        // every ingot a player holds or may still take is worth the rate the value table gives
+        // at the holding the player is expected to end with (exact once no gold is to come):
+        // the table is convex, so the marginal worth of the current holding would value an
+        // early ingot at a third of what it ends up paying
+        let to_come = (g.ingots_on_board() + gold.ingots_per_tile as u32 * supply.gold) as f64;
         for q in 0..players {
             let held = g.ingots_held(q as u8);
-            held_gold[q] = value(held);
-            ingot_worth[q] = (value(held + 2) - held_gold[q]) / 2.0;
+            let expected = held as f64 + to_come * GOLD_CLAIM_RATE / players as f64;
+            let expected = expected.round().max(1.0) as u32;
+            let rate = value(expected) / expected as f64;
+            held_gold[q] = held as f64 * rate;
+            ingot_worth[q] = rate;
         }
     }
+    s.fitting.clear();
     s.roots.clear();
     for f in g.followers() {
         let r = g.feature_of(f.node);
@@ -291,13 +339,11 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
             continue;
         }
         let (value, returns) = match c.kind {
-            FeatureKind::City | FeatureKind::Road => {
-                expected_city_road(g, root, supply, &mut s.tiles)
-            }
+            FeatureKind::City | FeatureKind::Road => expected_city_road(g, root, supply, s),
             FeatureKind::Cloister => {
                 let (x, y, _) = g.node_spot(c.head);
                 let n = g.neighbours(x, y);
-                let p = supply.completion_chance(FeatureKind::Cloister, 8 - n.min(8));
+                let p = closing_chance(g, root, supply, s);
                 let complete = sc.cloister_complete.eval(&Vars {
                     tiles: 9,
                     neighbours: 8,
@@ -313,18 +359,18 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
             FeatureKind::Field => (farm_value(g, root, supply, s) * farm_per_city, 0.0),
         };
         let winners = majority(&c.followers);
-        // gold on the feature's tiles goes to its majority when it closes (or at the end, by
-        // the ruleset's option), shared among them
-        let gold_share = match (&gold, c.kind) {
-            (Some(gold), FeatureKind::City | FeatureKind::Road) if g.ingots_on_board() > 0 => {
-                feature_tiles(g, root, &mut s.tiles);
-                let ingots: u32 = s.tiles.iter().map(|&t| g.ingots_on_tile(t as usize)).sum();
+        // gold in the feature's reach (a road's or city's tiles, a cloister's tile and the 8
+        // around) goes to its majority when it closes (or at the end, by the ruleset's
+        // option), split by the ruleset's rule
+        let gold_share = match gold {
+            Some(gold) if g.ingots_on_board() > 0 && c.kind != FeatureKind::Field => {
+                let ingots = ingots_in_reach(g, root, c.kind, s);
                 let chance = if gold.at_end == GoldAtEnd::AwardIncomplete {
                     1.0
                 } else {
                     returns
                 };
-                chance * ingots as f64 / winners.count_ones().max(1) as f64
+                chance * share_of(gold, ingots, winners.count_ones())
             }
             _ => 0.0,
         };
@@ -340,6 +386,31 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
         *t += g.supply(q as u8) as f64 * follower_worth + held_gold[q];
     }
     total
+}
+
+/// Ingots lying in the reach of the unfinished feature rooted at `root`: a road's or city's
+/// distinct tiles, a cloister's tile and the tiles around it.
+fn ingots_in_reach(g: &Game, root: u32, kind: FeatureKind, s: &mut Scratch) -> u32 {
+    if kind == FeatureKind::Cloister {
+        let pidx = g.segment_node(g.feature(root).head).tile as usize;
+        g.around(pidx, true, &mut s.area);
+        let around: u32 = s.area.iter().map(|&t| g.ingots_on_tile(t as usize)).sum();
+        around + g.ingots_on_tile(pidx)
+    } else {
+        feature_tiles(g, root, &mut s.tiles);
+        s.tiles.iter().map(|&t| g.ingots_on_tile(t as usize)).sum()
+    }
+}
+
+/// Ingots one of `winners` tied majority holders takes from `ingots` in reach of a feature
+/// they close, by the ruleset's split: the HiG draft shares them all (one at a time, round the
+/// table); the RGG wording gives each scoring player one.
+fn share_of(gold: &GoldRules, ingots: u32, winners: u32) -> f64 {
+    let winners = winners.max(1);
+    match gold.split {
+        GoldSplit::Draft { .. } => ingots as f64 / winners as f64,
+        GoldSplit::OnePerFeature { .. } => ingots.min(winners) as f64 / winners as f64,
+    }
 }
 
 /// Expected number of completed cities the field rooted at `root` will touch.
@@ -360,23 +431,23 @@ fn farm_value(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 {
         }
         n = node.next;
     }
-    s.cities
-        .iter()
-        .map(|&r| {
-            let c = g.feature(r);
-            if c.done || c.open == 0 {
-                1.0
-            } else {
-                supply.completion_chance(FeatureKind::City, c.open.max(0) as u32)
-            }
-        })
-        .sum()
+    let mut sum = 0.0;
+    for k in 0..s.cities.len() {
+        let r = s.cities[k];
+        let c = g.feature(r);
+        sum += if c.done || c.open == 0 {
+            1.0
+        } else {
+            closing_chance(g, r, supply, s)
+        };
+    }
+    sum
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Chooser, NoEvents};
+    use crate::engine::{Choice, Chooser, NoEvents};
     use crate::policy::test_support::rules;
     use crate::policy::{Policy, PolicyKind};
 
@@ -387,52 +458,131 @@ mod tests {
         g
     }
 
-    #[test]
-    fn unseen_tiles_are_counted_by_their_sides() {
-        let g = start_position();
-        let s = Supply::of(&g);
-        // base game, 71 tiles after the start tile: the rulebook's tile list has 43 tiles
-        // with a city side (C–T, the start D excluded) and 44 with a road side
-        // (A, D, J, K, L, O, P, S, T, U, V, W, X)
-        assert_eq!((s.all, s.city, s.road, s.players), (71, 43, 44, 2));
+    /// The root of the first segment of `kind` on placed tile `pidx`.
+    fn feature_on(g: &Game, pidx: usize, kind: FeatureKind) -> u32 {
+        let t = g.placed_tiles()[pidx];
+        let ct = &g.rules().tiles[t.tile as usize];
+        let seg = (0..ct.segments.len())
+            .find(|&k| ct.segments[k].kind == kind)
+            .expect("the tile has a segment of that kind");
+        g.feature_of(t.node0 + seg as u32)
+    }
+
+    /// Places base tile `id` at (x, y) for the player whose turn it is, with no follower,
+    /// turned so its edges read `edges` (north, east, south, west: `C` city, `R` road, `F`
+    /// field, `?` any).
+    fn put(g: &mut Game, id: &str, x: i32, y: i32, edges: &str) {
+        let tile = g.rules().rules.tile_index(id).expect("a base tile");
+        let rotations = g.rules().tiles[tile as usize].rotations;
+        let turned = |rot: u8| {
+            let sig = rotations[rot as usize].sig;
+            edges.chars().enumerate().all(|(side, want)| {
+                let kind = (sig >> (2 * side)) & 3;
+                want == '?' || "FRC".chars().nth(kind as usize) == Some(want)
+            })
+        };
+        let player = (g.placed_tiles().len() % 2) as u8;
+        g.begin_turn(tile, player, &mut NoEvents).expect("a turn");
+        while let Pending::Decision(d) = g.pending() {
+            let pick = (0..d.options)
+                .find(|&i| match g.choice(d.kind, i) {
+                    Choice::Place { x: px, y: py, rot } => (px, py) == (x, y) && turned(rot),
+                    Choice::Follower { segment } => segment.is_none(),
+                    _ => false,
+                })
+                .expect("the placement is legal");
+            g.apply(pick);
+        }
     }
 
     #[test]
-    fn completion_chance_of_the_start_city() {
+    fn the_cells_a_feature_needs_and_the_tiles_that_fit_them() {
         let g = start_position();
-        let s = Supply::of(&g);
-        // the start tile's city has one open edge
-        let start = g.placed_tiles()[0];
-        let ct = &g.rules().tiles[start.tile as usize];
-        let city = (0..ct.segments.len())
-            .find(|&k| ct.segments[k].kind == FeatureKind::City)
-            .expect("the start tile has a city");
-        let root = g.feature_of(start.node0 + city as u32);
-        assert_eq!(g.feature(root).open, 1);
-        let p = s.completion_chance(FeatureKind::City, 1);
+        // the start tile (rulebook D): its city's open edge faces the cell north of it, which
+        // any of the 43 unseen tiles with a city side fits (the rulebook's C–T less the start);
+        // its road's two ends face the cells west and east, fitted by the 44 tiles with a road
+        // side (A, D, J, K, L, O, P, S, T, U, V, W, X)
+        let mut cells = Vec::new();
+        g.open_cells(feature_on(&g, 0, FeatureKind::City), &mut cells);
+        assert_eq!(cells.len(), 1);
+        assert_eq!(g.cell_xy(cells[0].0), (0, -1));
+        assert_eq!(fitting_unseen(&g, cells[0].1), 43);
+        g.open_cells(feature_on(&g, 0, FeatureKind::Road), &mut cells);
+        let mut at: Vec<_> = cells.iter().map(|&(c, _)| g.cell_xy(c)).collect();
+        at.sort();
+        assert_eq!(at, [(-1, 0), (1, 0)]);
+        assert!(cells
+            .iter()
+            .all(|&(_, code)| fitting_unseen(&g, code) == 44));
+    }
+
+    #[test]
+    fn closing_chance_of_the_start_city() {
+        let g = start_position();
+        let supply = Supply::of(&g);
+        let mut s = Scratch::default();
+        let p = closing_chance(&g, feature_on(&g, 0, FeatureKind::City), &supply, &mut s);
         let want = (1.0 - 0.5f64.powi(43)) * EDGE_DAMPING * (1.0 - 1.0 / 72.0);
         assert!((p - want).abs() < 1e-12, "{p} vs {want}");
-        // more open edges, more players or fewer fitting tiles: less likely
-        assert!(s.completion_chance(FeatureKind::City, 3) < p);
-        let four = Supply { players: 4, ..s };
-        let few = Supply { city: 2, ..s };
-        assert!(four.completion_chance(FeatureKind::City, 1) < p);
-        assert!(
-            few.completion_chance(FeatureKind::City, 1)
-                < four.completion_chance(FeatureKind::City, 1)
-        );
-        // closed: certain; no fitting tile left, or more open edges than tiles: dead
-        assert_eq!(s.completion_chance(FeatureKind::City, 0), 1.0);
-        let none = Supply { city: 0, ..s };
-        assert_eq!(none.completion_chance(FeatureKind::City, 1), 0.0);
-        assert!(none.completion_chance(FeatureKind::Road, 1) > 0.0);
-        let late = Supply {
-            all: 2,
-            city: 2,
-            road: 2,
-            players: 2,
+        // more cells, more players or fewer fitting tiles: less likely
+        assert!(supply.closing_chance(&[43, 43, 43]) < p);
+        let four = Supply {
+            players: 4,
+            ..supply
         };
-        assert_eq!(late.completion_chance(FeatureKind::City, 3), 0.0);
+        assert!(four.closing_chance(&[43]) < p);
+        assert!(four.closing_chance(&[2]) < four.closing_chance(&[43]));
+        // nothing left to fill: certain; a cell nothing fits, or more cells than tiles: dead
+        assert_eq!(supply.closing_chance(&[]), 1.0);
+        assert_eq!(supply.closing_chance(&[43, 0]), 0.0);
+        let late = Supply { all: 2, ..supply };
+        assert_eq!(late.closing_chance(&[2, 2, 2]), 0.0);
+    }
+
+    #[test]
+    fn a_hole_few_tiles_fit_closes_less_often_and_one_none_fits_is_dead() {
+        // start tile D at (0, 0) (city north, road west–east), straight roads (U) west and
+        // east of it and above each a road curve (V) turning north: the start city's cell
+        // (0, -1) has the city below it and roads coming in from both sides. Only tiles with a
+        // city side between two road sides fit: D (city cap, straight road; 3 left besides
+        // the start) and L (city cap, three roads; 3).
+        let mut g = start_position();
+        let city = feature_on(&g, 0, FeatureKind::City);
+        let mut s = Scratch::default();
+        let open_field = closing_chance(&g, city, &Supply::of(&g), &mut s);
+        put(&mut g, "BA/RFr", -1, 0, "FRFR");
+        put(&mut g, "BA/RFr", 1, 0, "FRFR");
+        put(&mut g, "BA/Rr", -1, -1, "RRFF");
+        put(&mut g, "BA/Rr", 1, -1, "RFFR");
+        let mut cells = Vec::new();
+        g.open_cells(city, &mut cells);
+        assert_eq!(cells.len(), 1);
+        let rules = &g.rules().rules;
+        let (d, l) = (rules.tile_index("BA/RCr"), rules.tile_index("BA/CRRR"));
+        let left = |t| g.unseen().iter().filter(|&&u| Some(u) == t).count() as u32;
+        assert_eq!((left(d), left(l)), (3, 3));
+        assert_eq!(
+            fitting_unseen(&g, cells[0].1),
+            6,
+            "only the D and L tiles fit"
+        );
+        let supply = Supply::of(&g);
+        let boxed_in = closing_chance(&g, city, &supply, &mut s);
+        let want = (1.0 - 0.5f64.powi(6)) * EDGE_DAMPING * (1.0 - 1.0 / (supply.all as f64 + 1.0));
+        assert!((boxed_in - want).abs() < 1e-12, "{boxed_in} vs {want}");
+        assert!(boxed_in < open_field);
+
+        // a road curve north of the west curve and a city cap with a road curve (J) above the
+        // hole, its city facing down: the hole now needs cities north and south and roads
+        // east and west, which no base tile has. The city can never close.
+        put(&mut g, "BA/Rr", -1, -2, "FRRF");
+        put(&mut g, "BA/CRr", 0, -2, "RFCR");
+        g.open_cells(city, &mut cells);
+        assert_eq!(fitting_unseen(&g, cells[0].1), 0);
+        assert_eq!(closing_chance(&g, city, &Supply::of(&g), &mut s), 0.0);
+        // and its expected points are what final scoring gives a 1-tile city
+        let (value, p) = expected_city_road(&g, city, &Supply::of(&g), &mut s);
+        assert_eq!((value, p), (1.0, 0.0));
     }
 
     #[test]
@@ -451,7 +601,7 @@ mod tests {
             .find(|&k| ct.segments[k].kind == FeatureKind::City)
             .expect("the start tile has a city");
         let root = g.feature_of(start.node0 + city as u32);
-        let (value, p) = expected_city_road(&g, root, &supply, &mut s.tiles);
+        let (value, p) = expected_city_road(&g, root, &supply, &mut s);
         assert!(p > 0.5 && p < 1.0, "{p}");
         let fin = g.rules().rules.scoring.city_final.eval(&Vars {
             tiles: 1,
