@@ -658,7 +658,7 @@ impl<X: Expansions> Game<X> {
     /// (see `CompiledTile::fits`): for a city or road the cells its open edges face, for a
     /// cloister the empty cells around it. What a policy reads to tell which unseen tiles
     /// could finish the feature.
-    pub fn open_cells(&self, root: u32, out: &mut Vec<(u32, u8)>) {
+    pub(crate) fn open_cells(&self, root: u32, out: &mut Vec<(u32, u8)>) {
         out.clear();
         let mut add = |g: &Self, cell: u32| {
             let c = g.board.get(cell);
@@ -697,10 +697,18 @@ impl<X: Expansions> Game<X> {
         count
     }
 
-    /// Placed-tile indices of the component's distinct tiles, in chain order.
-    pub(crate) fn component_tile_list(&mut self, root: u32, out: &mut Vec<u32>) {
+    /// Placed-tile indices of the component's distinct tiles, in chain order (for the few
+    /// tiles of one feature a scan of `out` is cheaper than the stamps, and needs no `&mut`).
+    pub(crate) fn component_tile_list(&self, root: u32, out: &mut Vec<u32>) {
         out.clear();
-        self.for_each_component_tile(root, |t| out.push(t));
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let t = self.nodes[n as usize].tile as u32;
+            if !out.contains(&t) {
+                out.push(t);
+            }
+            n = self.nodes[n as usize].next;
+        }
     }
 
     /// Side of a placed tile's edge, in board orientation, for drawing.

@@ -51,9 +51,8 @@ pub(crate) struct Scratch {
     greedy: Vec<i64>,
     order: Vec<(i64, usize)>,
     roots: Vec<u32>,
-    tiles: Vec<u16>,
-    /// Placed tiles around a cloister.
-    area: Vec<u32>,
+    /// Placed tiles of a feature, or of its gold area.
+    tiles: Vec<u32>,
     /// The empty cells a feature still needs, with their constraint codes.
     cells: Vec<(u32, u8)>,
     /// Unseen tiles fitting each constraint code met in this evaluation.
@@ -214,24 +213,11 @@ pub(crate) fn try_option(game: &Game, i: usize, me: u8, supply: &Supply, s: &mut
     value
 }
 
-/// Distinct tiles of the feature rooted at `root`.
-fn feature_tiles(g: &Game, root: u32, tiles: &mut Vec<u16>) -> u32 {
-    tiles.clear();
-    let mut n = g.feature(root).head;
-    while n != NO_NODE {
-        let t = g.segment_node(n).tile;
-        if !tiles.contains(&t) {
-            tiles.push(t);
-        }
-        n = g.segment_node(n).next;
-    }
-    tiles.len() as u32
-}
-
 /// The expected points of the unfinished city or road rooted at `root`, and its chance to close.
 fn expected_city_road(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> (f64, f64) {
     let c = g.feature(root);
-    let n = feature_tiles(g, root, &mut s.tiles);
+    g.component_tile_list(root, &mut s.tiles);
+    let n = s.tiles.len();
     let sc = &g.rules().rules.scoring;
     let vars = Vars {
         tiles: n as i64,
@@ -364,7 +350,8 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
         // option), split by the ruleset's rule
         let gold_share = match gold {
             Some(gold) if g.ingots_on_board() > 0 && c.kind != FeatureKind::Field => {
-                let ingots = ingots_in_reach(g, root, c.kind, s);
+                g.gold_area(root, &mut s.tiles);
+                let ingots: u32 = s.tiles.iter().map(|&t| g.ingots_on_tile(t as usize)).sum();
                 let chance = if gold.at_end == GoldAtEnd::AwardIncomplete {
                     1.0
                 } else {
@@ -386,20 +373,6 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
         *t += g.supply(q as u8) as f64 * follower_worth + held_gold[q];
     }
     total
-}
-
-/// Ingots lying in the reach of the unfinished feature rooted at `root`: a road's or city's
-/// distinct tiles, a cloister's tile and the tiles around it.
-fn ingots_in_reach(g: &Game, root: u32, kind: FeatureKind, s: &mut Scratch) -> u32 {
-    if kind == FeatureKind::Cloister {
-        let pidx = g.segment_node(g.feature(root).head).tile as usize;
-        g.around(pidx, true, &mut s.area);
-        let around: u32 = s.area.iter().map(|&t| g.ingots_on_tile(t as usize)).sum();
-        around + g.ingots_on_tile(pidx)
-    } else {
-        feature_tiles(g, root, &mut s.tiles);
-        s.tiles.iter().map(|&t| g.ingots_on_tile(t as usize)).sum()
-    }
 }
 
 /// Ingots one of `winners` tied majority holders takes from `ingots` in reach of a feature
@@ -610,6 +583,33 @@ mod tests {
         assert_eq!(fin, 1.0);
         assert!(value > fin, "{value}");
         assert!(value < 8.0, "{value}");
+    }
+
+    #[test]
+    fn gold_shares_follow_the_rulesets_split() {
+        // rules.md §2.4–2.5: under the HiG draft tied majority holders take the ingots one at
+        // a time until none are left (an even share); under the RGG wording each scoring
+        // player takes one ingot per feature it scored
+        let gold = |path| {
+            rules(path)
+                .rules
+                .gold
+                .clone()
+                .expect("a Gold Mines ruleset")
+        };
+        let hig = gold("rulesets/goldmines-hig-2012.rules");
+        let rgg = gold("rulesets/goldmines-rgg.rules");
+        assert!(matches!(hig.split, GoldSplit::Draft { .. }));
+        assert!(matches!(rgg.split, GoldSplit::OnePerFeature { .. }));
+        assert_eq!(share_of(&hig, 3, 1), 3.0);
+        assert_eq!(share_of(&hig, 3, 2), 1.5);
+        assert_eq!(share_of(&rgg, 3, 1), 1.0);
+        assert_eq!(share_of(&rgg, 3, 2), 1.0);
+        assert_eq!(
+            share_of(&rgg, 1, 2),
+            0.5,
+            "one ingot for two: one of them gets it"
+        );
     }
 
     #[test]

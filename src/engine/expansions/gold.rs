@@ -360,8 +360,9 @@ impl<X: Holds<Gold>> Game<X> {
         );
     }
 
-    /// Tiles whose gold a scored feature hands out.
-    fn gold_area(&mut self, root: u32, out: &mut Vec<u32>) {
+    /// Tiles whose gold a scored feature hands out: a road's or city's tiles, a cloister's
+    /// tile and the 8 around it.
+    pub(crate) fn gold_area(&self, root: u32, out: &mut Vec<u32>) {
         if self.comps[root as usize].kind == FeatureKind::Cloister {
             let pidx = self.nodes[root as usize].tile as usize;
             self.around(pidx, true, out);
