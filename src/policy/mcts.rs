@@ -41,8 +41,9 @@ pub const DEFAULT_ITERATIONS: u32 = 1000;
 
 /// Whole turns played greedily after the tree's leaf before the position is evaluated. An
 /// even number, so that every player moves as often: against `heuristic` (base, 2 players,
-/// own-points weight 0.8, before the block hazard) the search won 44 % with 0, 33 % with 1, 60 % with 2 (100 deals
-/// each) and 58 % with 4 (300 deals); with the weight at 0.65, 4 turns won 68 % (300 deals).
+/// own-points weight 0.8, before the block hazard) the search won 44 % with 0, 33 % with 1,
+/// 60 % with 2 (100 deals each) and 58 % with 4 (300 deals); with the weight at 0.65, 4 turns
+/// won 68 % (300 deals).
 const PLAYOUT_TURNS: u32 = 4;
 
 /// Score differences are squashed by `tanh(Δ / SQUASH)`.
@@ -53,8 +54,8 @@ const SQUASH: f64 = 30.0;
 /// weights 0.35 and 0.5 won 48 % and 49 % against `heuristic`, 0.65 44 %, 500 games each,
 /// with the old widening; not re-tuned since). A search that only counts its lead fights over
 /// every feature and both players score less; one that mostly counts its own points builds
-/// more but wins less against a player that fights. With the evaluation's cell-by-cell closing chances and
-/// four playout turns (base, 2 players): weight 0.5 won 68 % against `heuristic` (300 deals)
+/// more but wins less against a player that fights. With the evaluation's cell-by-cell
+/// closing chances and four playout turns (base, 2 players): weight 0.5 won 68 % against `heuristic` (300 deals)
 /// at 75.8 points per player in self-play (100 deals), 0.65 won 68 % at 81.2 (300 deals), 0.7
 /// 60 % at 81.5, 0.8 58 %. Experts score about 84 (anchors.md): they build as much as they
 /// fight. The win bonus of a finished game keeps the search playing to win.
