@@ -16,7 +16,7 @@
 //! 4. **evaluation**: a finished game gives the final scores, an unfinished one the heuristic's
 //!    expected totals (unfinished features by their chance to close, gold in reach, followers);
 //!    each player's reward blends its own total, `tanh(total / 100)`, with its lead over the
-//!    best other player, `tanh(Δ / 30)` (weights 0.65 and 0.35), plus [`WIN_BONUS`] for a winner
+//!    best other player, `tanh(Δ / 30)` (weights 0.75 and 0.25), plus [`WIN_BONUS`] for a winner
 //!    of a finished game;
 //! 5. **backpropagation** credits every node on the path with the reward of the player who
 //!    chose it.
@@ -36,8 +36,10 @@ use crate::engine::{Decision, Game, NoEvents, Pending, MAX_PLAYERS};
 /// Iterations per decision when `mcts` is given without a budget.
 /// With the evaluation's block hazard, the search at 400 iterations was no better than
 /// `heuristic` (44 % of 500 games), at 800 it won 63 % and at 1600 72 % (300 games each, with
-/// the widening and exploration below); 1000 costs about 0.7 s a game here, half the target.
-pub const DEFAULT_ITERATIONS: u32 = 1000;
+/// the widening and exploration below, own-points weight 0.65). With the weight at 0.75 (see
+/// [`OWN_POINTS_WEIGHT`]) 1000 iterations won 59.1 % of 2000 games and 1400 62.8 %
+/// (60.6–64.9 %); 1400 cost about 1.0 s a game here, two thirds of the target.
+pub const DEFAULT_ITERATIONS: u32 = 1400;
 
 /// Whole turns played greedily after the tree's leaf before the position is evaluated. An
 /// even number, so that every player moves as often: against `heuristic` (base, 2 players,
@@ -50,16 +52,17 @@ const PLAYOUT_TURNS: u32 = 4;
 const SQUASH: f64 = 30.0;
 
 /// Share of the reward that comes from the player's own points (`tanh(total / 100)`) rather
-/// than its lead (tuned before the evaluation's block hazard; with it, at 400 iterations,
-/// weights 0.35 and 0.5 won 48 % and 49 % against `heuristic`, 0.65 44 %, 500 games each,
-/// with the old widening; not re-tuned since). A search that only counts its lead fights over
-/// every feature and both players score less; one that mostly counts its own points builds
-/// more but wins less against a player that fights. With the evaluation's cell-by-cell
-/// closing chances and four playout turns (base, 2 players): weight 0.5 won 68 % against `heuristic` (300 deals)
-/// at 75.8 points per player in self-play (100 deals), 0.65 won 68 % at 81.2 (300 deals), 0.7
-/// 60 % at 81.5, 0.8 58 %. Experts score about 84 (anchors.md): they build as much as they
-/// fight. The win bonus of a finished game keeps the search playing to win.
-const OWN_POINTS_WEIGHT: f64 = 0.65;
+/// than its lead. A search that only counts its lead fights over every feature and both
+/// players score less; one that mostly counts its own points builds more but wins less
+/// against a player that fights. Experts score about 84 (anchors.md): they build as much as
+/// they fight. With the cell-by-cell closing chances and four playout turns (base, 2 players,
+/// before the block hazard): 0.5 won 68 % against `heuristic` (300 deals) at 75.8 points per
+/// player in self-play, 0.65 68 % at 81.2, 0.7 60 % at 81.5, 0.8 58 %. With the block hazard,
+/// under `goldmines-hig-2012` (self-play, 200 iterations, 300 deals) 0.65 handed out 11.6 of the
+/// 16 ingots at 116.9 points per player and 0.75 12.0 at 122.6; in the base game, at 1000
+/// iterations, 0.75 won 59.1 % against `heuristic` where 0.65 won 61.3 % (2000 games each),
+/// which the budget makes up ([`DEFAULT_ITERATIONS`]). The win bonus of a finished game keeps the search playing to win.
+const OWN_POINTS_WEIGHT: f64 = 0.75;
 
 /// Own points are squashed by `tanh(total / OWN_POINTS_SCALE)`.
 const OWN_POINTS_SCALE: f64 = 100.0;
