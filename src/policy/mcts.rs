@@ -38,7 +38,8 @@ use crate::engine::{Decision, Game, NoEvents, Pending, MAX_PLAYERS};
 /// `heuristic` (44 % of 500 games), at 800 it won 63 % and at 1600 72 % (300 games each, with
 /// the widening and exploration below, own-points weight 0.65). With the weight at 0.75 (see
 /// [`OWN_POINTS_WEIGHT`]) 1000 iterations won 59.1 % of 2000 games and 1400 62.8 %
-/// (60.6–64.9 %); 1400 cost about 1.0 s a game here, two thirds of the target.
+/// (60.6–64.9 %); 1400 costs 0.75 s a base game on one thread here (`bench base --policy mcts
+/// --games 6 --rounds 1`), half the target.
 pub const DEFAULT_ITERATIONS: u32 = 1400;
 
 /// Whole turns played greedily after the tree's leaf before the position is evaluated. An
@@ -61,7 +62,8 @@ const SQUASH: f64 = 30.0;
 /// under `goldmines-hig-2012` (self-play, 200 iterations, 300 deals) 0.65 handed out 11.6 of the
 /// 16 ingots at 116.9 points per player and 0.75 12.0 at 122.6; in the base game, at 1000
 /// iterations, 0.75 won 59.1 % against `heuristic` where 0.65 won 61.3 % (2000 games each),
-/// which the budget makes up ([`DEFAULT_ITERATIONS`]). The win bonus of a finished game keeps the search playing to win.
+/// which the budget makes up ([`DEFAULT_ITERATIONS`]). The win bonus of a finished game keeps
+/// the search playing to win.
 const OWN_POINTS_WEIGHT: f64 = 0.75;
 
 /// Own points are squashed by `tanh(total / OWN_POINTS_SCALE)`.
