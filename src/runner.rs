@@ -74,6 +74,46 @@ impl Chooser for Choosers {
     }
 }
 
+/// A chooser whose decisions from turn `from_turn` on are [`salted`](crate::policy::salted):
+/// the placebo of a coupled comparison, the same rules and tiles with the players' own luck
+/// drawn anew from the turn where the rule pair parted. Decisions before `from_turn` are
+/// exactly the inner chooser's, so the game is the unsalted one up to there.
+pub struct Salted<C> {
+    pub inner: C,
+    pub salt: u64,
+    pub from_turn: u32,
+}
+
+impl<C: Chooser> Chooser for Salted<C> {
+    #[inline]
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        if game.turn() >= self.from_turn {
+            self.inner.choose(game, &crate::policy::salted(d, self.salt))
+        } else {
+            self.inner.choose(game, d)
+        }
+    }
+}
+
+/// Play one complete game with the players' keys salted from turn `from_turn` on
+/// ([`Salted`]); salt 0 gives exactly [`play`]'s game.
+pub fn play_salted(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: impl Into<Seats>,
+    salt: u64,
+    from_turn: u32,
+) -> GameOutcome {
+    let mut game = Game::new(rules.clone(), seed, players);
+    let mut chooser = Salted {
+        inner: Choosers::new(policy.into()),
+        salt,
+        from_turn,
+    };
+    game.play(&mut chooser, &mut NoEvents)
+}
+
 /// Play one complete game and return its summary (no events kept).
 pub fn play(
     rules: &Arc<Compiled>,

@@ -76,6 +76,24 @@ impl<'de> Deserialize<'de> for PolicyKind {
     }
 }
 
+/// Domain tag of a placebo's salt ([`salted`]).
+const SALT_DOMAIN: u64 = 0x5341_4C54;
+
+/// `d` with its keyed draw salted: the same decision in the same position, but the player's
+/// own luck (random moves, tie-breaks, a search's determinizations) drawn anew. The rules and
+/// the tile order are untouched: they never read a decision's key. Salt 0 is the identity,
+/// so an unsalted player and a player salted with 0 play alike.
+#[inline]
+pub fn salted(d: &Decision, salt: u64) -> Decision {
+    if salt == 0 {
+        return *d;
+    }
+    Decision {
+        key: rng::key(d.key ^ SALT_DOMAIN, salt),
+        ..*d
+    }
+}
+
 /// A game kept for copying positions into: a search copies the position for every option
 /// or iteration, and a copy into a warm game reuses its allocations
 /// ([`Game::copy_position_from`]).
