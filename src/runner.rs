@@ -114,6 +114,31 @@ pub fn play_salted(
     game.play(&mut chooser, &mut NoEvents)
 }
 
+/// The engine as the player of a coupled compare run: ruleset `r` of the run is `rules[r]`,
+/// every game has `players` seats playing `seats`; the placebo games are [`play_salted`].
+pub struct CoupledPlayer<'a> {
+    pub rules: &'a [Arc<Compiled>],
+    pub players: u8,
+    pub seats: Seats,
+}
+
+impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
+    fn play(&self, ruleset: usize, seed: u64) -> GameOutcome {
+        play_cached(&self.rules[ruleset], seed, self.players, self.seats)
+    }
+
+    fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
+        play_salted(
+            &self.rules[ruleset],
+            seed,
+            self.players,
+            self.seats,
+            salt,
+            from_turn,
+        )
+    }
+}
+
 /// Play one complete game and return its summary (no events kept).
 pub fn play(
     rules: &Arc<Compiled>,

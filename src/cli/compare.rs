@@ -25,7 +25,7 @@ use meeplab::report::{
     RunOutput,
 };
 use meeplab::ruleset::Ruleset;
-use meeplab::runner::play_cached;
+use meeplab::runner::CoupledPlayer;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -77,6 +77,11 @@ pub struct Args {
     /// Print the report (report.json's content) on stdout instead of the summary table.
     #[arg(long)]
     pub json: bool,
+    /// Leave out the same-rules placebo (A vs A′, B vs B′: the players' own keys salted from
+    /// the turn each pair parted), the yardstick of what chance alone gives. It costs two more
+    /// games for every seed whose pair played differently.
+    #[arg(long)]
+    pub no_placebo: bool,
     /// Seconds of work between checkpoints (for tests).
     #[arg(long, default_value_t = 5.0, hide = true)]
     pub checkpoint_seconds: f64,
@@ -120,6 +125,7 @@ pub fn run(args: Args) -> ExitCode {
         resume: args.resume,
         checkpoint_seconds: args.checkpoint_seconds,
         resumable: true,
+        placebo: !args.no_placebo,
     };
     if args.policy.len() > 1 {
         return run_levels(&rules, &settings, &args.policy, args.json);
@@ -160,6 +166,8 @@ pub struct Settings {
     /// An interrupted run may be continued with `--resume` (false for the levels of a
     /// multi-level run, which is started again instead).
     pub resumable: bool,
+    /// Play the same-rules placebo ([`meeplab::compare::placebo`]).
+    pub placebo: bool,
 }
 
 /// Play the coupled run of `rules` (the first is the reference) and write its output folder,
@@ -189,6 +197,7 @@ pub fn execute(
                 return Err(ExitCode::from(1));
             }
         },
+        placebo: settings.placebo,
     };
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");
@@ -234,7 +243,11 @@ pub fn execute(
     let players = settings.players;
     let result = compare_to_dir_with(
         &spec,
-        |ri, seed| play_cached(&compiled[ri], seed, players, seats),
+        CoupledPlayer {
+            rules: &compiled,
+            players,
+            seats,
+        },
         &opts,
         &|n| bar.set_position(n),
         &|| STOP.load(Ordering::SeqCst),

@@ -134,6 +134,7 @@ pub fn run(args: Args) -> ExitCode {
         resume: args.resume,
         checkpoint_seconds: 5.0,
         resumable: true,
+        placebo: false,
     };
 
     let base = match load(Path::new(&base_arg)) {

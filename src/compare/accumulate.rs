@@ -6,6 +6,7 @@
 //! at the end ([`crate::compare::summary`]).
 
 use super::paired::PairedWins;
+use super::placebo::PlaceboAcc;
 use super::stats::Moments;
 use crate::engine::state_hash::FirstDifference;
 use crate::engine::{Category, GameOutcome};
@@ -90,6 +91,9 @@ pub struct PairAcc {
     /// Up to [`EXAMPLES`] games whose winner changed, largest swing first (see
     /// [`Example::swing`]); the same whatever the partition of the games.
     pub examples: Vec<Example>,
+    /// The same-rules yardstick (all zeros in a run without a placebo).
+    #[serde(default)]
+    pub placebo: PlaceboAcc,
 }
 
 /// Where the seat that gained from a changed winner stood before the games parted.
@@ -389,6 +393,8 @@ impl Accumulator {
                 pair.winner_changed.min(EXAMPLES as u64),
                 "the games whose winner changed, or 3",
             )?;
+            pair.placebo
+                .check(games, players, &format!("{path}.placebo"))?;
             at_most(
                 format!("{path}.identical_outcomes"),
                 pair.identical_outcomes,
@@ -439,6 +445,20 @@ impl Accumulator {
     /// When the number of outcomes or of seats disagrees with the accumulator (a broken
     /// engine contract, not a user error).
     pub fn add_game(&mut self, outcomes: &[GameOutcome]) {
+        self.add_seed(outcomes, None);
+    }
+
+    /// Adds one seed with its placebo games: `placebo[p]` for the `p`-th pair (in
+    /// [`Accumulator::pairs`] order) holds A′ and B′, or `None` when the pair played
+    /// identically (see [`crate::compare::placebo`]). `placebo: None` = a run without a
+    /// placebo.
+    ///
+    /// # Panics
+    /// As [`Accumulator::add_game`], and when `placebo` has not one entry per pair.
+    pub fn add_seed(&mut self, outcomes: &[GameOutcome], placebo: Option<&[Option<[GameOutcome; 2]>]>) {
+        if let Some(p) = placebo {
+            assert_eq!(p.len(), self.pairs.len(), "one placebo entry per pair");
+        }
         assert_eq!(
             outcomes.len(),
             self.rulesets.len(),
@@ -458,9 +478,12 @@ impl Accumulator {
         for (acc, o) in self.rulesets.iter_mut().zip(outcomes) {
             acc.add(o);
         }
-        for pair in &mut self.pairs {
+        for (p, pair) in self.pairs.iter_mut().enumerate() {
             let (a, b) = (&outcomes[pair.a], &outcomes[pair.b]);
             pair.games += 1;
+            if let Some(placebo) = placebo {
+                pair.placebo.add(a, b, placebo[p].as_ref());
+            }
             let state_divergence = a.first_state_divergence(b);
             if let Some(t) = state_divergence {
                 pair.diverged += 1;
@@ -555,7 +578,7 @@ fn hist_count<K>(hist: &BTreeMap<K, u64>) -> Option<u64> {
 }
 
 /// Integers that aggregates add up.
-trait CheckedAdd: Copy {
+pub(super) trait CheckedAdd: Copy {
     fn checked(self, other: Self) -> Option<Self>;
 }
 
@@ -571,14 +594,14 @@ macro_rules! checked_add {
 checked_add!(u64, u128, i128);
 
 /// `*into += from`, or an error naming the field (`path()`) when the sum overflows.
-fn add<T: CheckedAdd>(into: &mut T, from: T, path: impl FnOnce() -> String) -> Result<(), String> {
+pub(super) fn add<T: CheckedAdd>(into: &mut T, from: T, path: impl FnOnce() -> String) -> Result<(), String> {
     *into = into
         .checked(from)
         .ok_or_else(|| format!("{} overflows when the inputs are added", path()))?;
     Ok(())
 }
 
-fn add_moments(
+pub(super) fn add_moments(
     into: &mut Moments,
     from: &Moments,
     path: impl Fn() -> String,
@@ -758,6 +781,7 @@ impl PairAcc {
         )?;
         self.examples.extend(o.examples.iter().cloned());
         keep_best(&mut self.examples);
+        self.placebo.merge(&o.placebo, &format!("{path}.placebo"))?;
         Ok(())
     }
 }

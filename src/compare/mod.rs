@@ -8,6 +8,7 @@
 
 pub mod accumulate;
 pub mod paired;
+pub mod placebo;
 pub mod run;
 pub mod seeds;
 pub mod shard;
@@ -17,7 +18,7 @@ pub mod summary;
 pub mod tree;
 
 pub use accumulate::Accumulator;
-pub use run::{run_compare, run_from, Ended, Flow, GameRecord, Start};
+pub use run::{run_compare, run_from, Ended, Flow, GameRecord, SeedPlayer, Start};
 pub use shard::{merge_shards, MergeError, Shard, ShardFile};
 pub use spec::{CompareSpec, OptionInfo, RulesetInfo};
 pub use summary::{summarize, Report};

@@ -3,9 +3,11 @@
 //! exactly — come the paired win-rate difference with Newcombe's hybrid score interval
 //! (method 10 of Newcombe 1998: the two Wilson intervals combined through the phi correlation,
 //! continuity-corrected as Newcombe does),
-//! and McNemar's exact test on the discordant pairs (a two-sided binomial test with p = ½).
+//! and McNemar's exact test on the discordant pairs (a two-sided binomial test with p = ½);
+//! and the correlation of the paired outcomes (win indicators, scores), which says how much
+//! of the pairing is left once the two games have parted.
 
-use super::stats::wilson;
+use super::stats::{wilson, Moments};
 use serde::{Deserialize, Serialize};
 
 /// One seat's paired outcomes over the games of a pair of rulesets.
@@ -100,6 +102,32 @@ impl PairedWins {
     }
 }
 
+/// Pearson correlation of the paired win indicators (the phi coefficient of the 2×2 table):
+/// 1 when a seat wins under B exactly when it wins under A, near 0 when the two games have
+/// become independent. `None` when either side never or always wins (no variance).
+pub fn win_correlation(w: &PairedWins) -> Option<f64> {
+    let (a, b, c, d) = (
+        w.both as f64,
+        w.a_only as f64,
+        w.b_only as f64,
+        w.neither as f64,
+    );
+    let denom = ((a + b) * (c + d) * (a + c) * (b + d)).sqrt();
+    (denom > 0.0).then(|| (a * d - b * c) / denom)
+}
+
+/// Pearson correlation of paired values from the moments of each side and of their
+/// difference: `cov = (var a + var b − var(b − a)) / 2`, so no cross sum is kept. `None`
+/// below two pairs, without variance on a side, or after an overflow.
+pub fn score_correlation(a: &Moments, b: &Moments, delta: &Moments) -> Option<f64> {
+    let (sa, sb, sd) = (a.sd()?, b.sd()?, delta.sd()?);
+    if sa <= 0.0 || sb <= 0.0 {
+        return None;
+    }
+    let cov = (sa * sa + sb * sb - sd * sd) / 2.0;
+    Some((cov / (sa * sb)).clamp(-1.0, 1.0))
+}
+
 /// Two-sided exact McNemar test: P(X ≤ min(b, c)) doubled, X ~ Binomial(b + c, ½), capped at
 /// 1. Computed in log space, so any count works.
 pub fn mcnemar_exact(b: u64, c: u64) -> f64 {
@@ -129,6 +157,41 @@ mod tests {
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn correlations_of_identical_independent_and_opposite_pairs() {
+        let same = PairedWins {
+            both: 30,
+            a_only: 0,
+            b_only: 0,
+            neither: 70,
+        };
+        assert_eq!(win_correlation(&same), Some(1.0));
+        let independent = PairedWins {
+            both: 25,
+            a_only: 25,
+            b_only: 25,
+            neither: 25,
+        };
+        assert_eq!(win_correlation(&independent), Some(0.0));
+        let never = PairedWins {
+            neither: 10,
+            ..PairedWins::default()
+        };
+        assert_eq!(win_correlation(&never), None);
+
+        let (mut a, mut b, mut d, mut opp, mut dopp) = Default::default();
+        for x in [3i64, 8, 1, 9, 4, 7] {
+            Moments::push(&mut a, x);
+            Moments::push(&mut b, x + 5); // b = a + 5: ρ = 1
+            Moments::push(&mut d, 5);
+            Moments::push(&mut opp, -x); // ρ = −1
+            Moments::push(&mut dopp, -2 * x);
+        }
+        assert!(close(score_correlation(&a, &b, &d).unwrap(), 1.0, 1e-12));
+        assert!(close(score_correlation(&a, &opp, &dopp).unwrap(), -1.0, 1e-12));
+        assert_eq!(score_correlation(&a, &d, &d), None, "a constant side has no ρ");
     }
 
     #[test]

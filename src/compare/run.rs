@@ -1,8 +1,11 @@
 //! The compare driver: plays every seed of the run (or of its shard) under every ruleset, in
 //! parallel across games, and folds the outcomes into an [`Accumulator`].
 //!
-//! The game player is injected as a closure `play(ruleset_index, game_seed)`, so the CLI
-//! wires the real engine and tests inject synthetic outcomes. Games are played in batches of
+//! The game player is injected as a [`SeedPlayer`] — any closure `play(ruleset_index,
+//! game_seed)` is one — so the CLI wires the real engine and tests inject synthetic outcomes.
+//! With [`CompareSpec::placebo`] set, every pair whose play differed is played again under
+//! each of its rulesets with the players' keys salted from the turn it parted
+//! ([`crate::compare::placebo`]). Games are played in batches of
 //! consecutive indices; within a batch rayon plays them in parallel and the results come back
 //! in index order, so the per-game callback (the CSV writer) sees games in seed order and
 //! memory stays bounded by one batch, whatever the number of games.
@@ -26,6 +29,48 @@ pub struct GameRecord {
     pub seed: u64,
     /// `outcomes[r]`: the game under ruleset `r`.
     pub outcomes: Vec<GameOutcome>,
+    /// With a placebo: per pair (in [`Accumulator::pairs`] order), the games A′ and B′, or
+    /// `None` when the pair played identically. Empty without a placebo.
+    pub placebo: Vec<Option<[GameOutcome; 2]>>,
+}
+
+/// Who plays the games of a run.
+pub trait SeedPlayer: Sync {
+    /// The game of `seed` under ruleset `ruleset`.
+    fn play(&self, ruleset: usize, seed: u64) -> GameOutcome;
+
+    /// The same game with the players' own keys salted with `salt` from turn `from_turn`
+    /// on ([`crate::runner::Salted`]). A player that has no keys to salt (a synthetic test
+    /// player) plays the game itself.
+    fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
+        let _ = (salt, from_turn);
+        self.play(ruleset, seed)
+    }
+}
+
+impl<F: Fn(usize, u64) -> GameOutcome + Sync> SeedPlayer for F {
+    fn play(&self, ruleset: usize, seed: u64) -> GameOutcome {
+        self(ruleset, seed)
+    }
+}
+
+/// The placebo games of one seed: for each pair whose play differed (at turn `t`, its first
+/// differing events), A and B played again with the players' keys salted from `t` on.
+fn placebo_games<P: SeedPlayer + ?Sized>(
+    player: &P,
+    seed: u64,
+    outcomes: &[GameOutcome],
+) -> Vec<Option<[GameOutcome; 2]>> {
+    let n = outcomes.len();
+    let mut out = Vec::with_capacity(n * n.saturating_sub(1) / 2);
+    for a in 0..n {
+        for b in a + 1..n {
+            out.push(outcomes[a].first_divergence(&outcomes[b]).map(|t| {
+                [a, b].map(|r| player.play_salted(r, seed, super::placebo::PLACEBO_SALT, t))
+            }));
+        }
+    }
+    out
 }
 
 /// The game-index ranges the run plays, in increasing order, produced lazily (a run of a
@@ -88,7 +133,7 @@ pub fn run_compare<F>(
     progress: &dyn Fn(u64),
 ) -> io::Result<Accumulator>
 where
-    F: Fn(usize, u64) -> GameOutcome + Sync,
+    F: SeedPlayer,
 {
     let mut after = |_: &Accumulator, _: u64, done: u64| {
         progress(done);
@@ -115,7 +160,7 @@ pub fn run_from<F>(
     after_batch: &mut dyn FnMut(&Accumulator, u64, u64) -> io::Result<Flow>,
 ) -> io::Result<Ended>
 where
-    F: Fn(usize, u64) -> GameOutcome + Sync,
+    F: SeedPlayer,
 {
     spec.validate().map_err(io::Error::other)?;
     let pool = match spec.threads {
@@ -133,11 +178,17 @@ where
             .into_par_iter()
             .map(|index| {
                 let seed = game_seed(spec.seed, index);
-                let outcomes = (0..rulesets).map(|r| play(r, seed)).collect();
+                let outcomes: Vec<GameOutcome> = (0..rulesets).map(|r| play.play(r, seed)).collect();
+                let placebo = if spec.placebo {
+                    placebo_games(&play, seed, &outcomes)
+                } else {
+                    Vec::new()
+                };
                 GameRecord {
                     index,
                     seed,
                     outcomes,
+                    placebo,
                 }
             })
             .collect()
@@ -158,7 +209,7 @@ where
                 None => play_batch(batch.clone()),
             };
             for rec in &records {
-                acc.add_game(&rec.outcomes);
+                acc.add_seed(&rec.outcomes, spec.placebo.then_some(&rec.placebo[..]));
                 on_game(rec)?;
             }
             done += records.len() as u64;

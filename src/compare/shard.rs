@@ -297,6 +297,10 @@ pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeEr
         if a.policy != b.policy {
             return Err(mismatch("policy", a.policy.clone(), b.policy.clone()));
         }
+        if a.placebo != b.placebo {
+            let on = |p: bool| if p { "with" } else { "without (--no-placebo)" }.to_string();
+            return Err(mismatch("the placebo", on(a.placebo), on(b.placebo)));
+        }
         if a.engine_version != b.engine_version {
             return Err(mismatch(
                 "the engine version",

@@ -90,6 +90,9 @@ pub struct CompareSpec {
     pub command_line: String,
     pub engine_version: String,
     pub tile_catalogue_hash: String,
+    /// Play the same-rules placebo beside every pair ([`crate::compare::placebo`]).
+    #[serde(default)]
+    pub placebo: bool,
 }
 
 impl CompareSpec {
@@ -156,6 +159,9 @@ impl CompareSpec {
             self.seed,
             shell_quote(&self.policy)
         ));
+        if !self.placebo {
+            cmd.push_str(" --no-placebo");
+        }
         cmd
     }
 }

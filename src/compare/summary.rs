@@ -6,6 +6,8 @@
 //! `b − a` per seed, for the pair's rulesets `a` (earlier on the command line) and `b`.
 
 use super::accumulate::{Accumulator, Example, PairAcc, RulesetAcc};
+use super::paired::{score_correlation, win_correlation};
+use super::placebo::{placebo_summary, verdict, OutcomeCorrelation, PlaceboSummary, BROKEN_PAIRING};
 use super::seeds::BLOCK_SIZE;
 use super::spec::{shell_quote, CompareSpec, RulesetInfo};
 use super::stats::{
@@ -141,6 +143,17 @@ pub struct PairSummary {
     /// Up to three games whose winner changed, largest swing first, each with the command
     /// that replays it side by side.
     pub examples: Vec<ExampleGame>,
+    /// How much of the pairing is left: the correlation of the paired outcomes (scores and
+    /// win indicators, per seat).
+    pub outcome_correlation: OutcomeCorrelation,
+    /// The mean score correlation is below [`BROKEN_PAIRING`]: the two games are nearly
+    /// independent, so the per-seat win-rate and score shifts are the headline, not the
+    /// winner-changed share.
+    pub pairing_broken: bool,
+    /// The same-rules yardstick (`null` in a run with `--no-placebo`).
+    pub placebo: Option<PlaceboSummary>,
+    /// The placebo comparison in one sentence a FAQ writer can quote.
+    pub placebo_verdict: Option<String>,
 }
 
 /// A game whose winner changed between the pair's rulesets.
@@ -284,11 +297,40 @@ fn trace_command(spec: &CompareSpec, a: usize, b: usize, seed: u64) -> String {
     )
 }
 
-fn pair_summary(spec: &CompareSpec, labels: &[String], acc: &PairAcc) -> PairSummary {
+fn pair_summary(
+    spec: &CompareSpec,
+    labels: &[String],
+    acc: &PairAcc,
+    rulesets: &[RulesetAcc],
+) -> PairSummary {
     // Indices are checked against the spec when an accumulator is read
     // ([`Accumulator::check_shape`]); should one be out of range all the same, it is shown.
     let label = |i: usize| labels.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
+    let totals = |r: usize| -> Vec<super::stats::Moments> {
+        rulesets
+            .get(r)
+            .map(|x| x.seats.iter().map(|s| s.total).collect())
+            .unwrap_or_default()
+    };
+    let (totals_a, totals_b) = (totals(acc.a), totals(acc.b));
+    let outcome_correlation = OutcomeCorrelation::new(
+        (0..acc.score_delta.len())
+            .map(|s| score_correlation(totals_a.get(s)?, totals_b.get(s)?, &acc.score_delta[s]))
+            .collect(),
+        acc.seat_wins.iter().map(win_correlation).collect(),
+    );
+    let pairing_broken = outcome_correlation
+        .mean_score
+        .is_some_and(|r| r < BROKEN_PAIRING);
+    let placebo = placebo_summary(&acc.placebo, spec.players, [&totals_a, &totals_b]);
+    let placebo_verdict = placebo
+        .as_ref()
+        .map(|p| verdict(p, share(acc.winner_changed, acc.games)));
     PairSummary {
+        outcome_correlation,
+        pairing_broken,
+        placebo,
+        placebo_verdict,
         a: label(acc.a),
         b: label(acc.b),
         a_index: acc.a,
@@ -372,7 +414,7 @@ pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
         pairs: acc
             .pairs
             .iter()
-            .map(|p| pair_summary(spec, &labels, p))
+            .map(|p| pair_summary(spec, &labels, p, &acc.rulesets))
             .collect(),
         reproducibility: Reproducibility {
             meeplab_version: env!("CARGO_PKG_VERSION").to_string(),

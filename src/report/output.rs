@@ -22,7 +22,6 @@ use crate::compare::run::{run_from, Ended, Flow, Start};
 use crate::compare::{
     merge_shards, summarize, Accumulator, CompareSpec, MergeError, Report, Shard, ShardFile,
 };
-use crate::engine::GameOutcome;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io::{self, BufWriter};
@@ -135,6 +134,11 @@ fn spec_difference(a: &CompareSpec, b: &CompareSpec) -> Option<(&'static str, St
         ("--policy", a.policy.clone(), b.policy.clone()),
         ("--shard", shard(a), shard(b)),
         (
+            "--no-placebo",
+            (!a.placebo).to_string(),
+            (!b.placebo).to_string(),
+        ),
+        (
             "the engine version",
             a.engine_version.clone(),
             b.engine_version.clone(),
@@ -162,7 +166,7 @@ pub fn compare_to_dir<F>(
     progress: &dyn Fn(u64),
 ) -> io::Result<RunOutput>
 where
-    F: Fn(usize, u64) -> GameOutcome + Sync,
+    F: crate::compare::run::SeedPlayer,
 {
     match compare_to_dir_until(spec, play, opts, progress, &|| false)? {
         Finished::Complete(out) => Ok(*out),
@@ -186,7 +190,7 @@ pub fn compare_to_dir_until<F>(
     stop: &dyn Fn() -> bool,
 ) -> io::Result<Finished>
 where
-    F: Fn(usize, u64) -> GameOutcome + Sync,
+    F: crate::compare::run::SeedPlayer,
 {
     compare_to_dir_with(spec, play, opts, progress, stop, &|_, _| Ok(Vec::new()))
 }
@@ -208,7 +212,7 @@ pub fn compare_to_dir_with<F>(
     extra: ExtraFiles,
 ) -> io::Result<Finished>
 where
-    F: Fn(usize, u64) -> GameOutcome + Sync,
+    F: crate::compare::run::SeedPlayer,
 {
     spec.validate().map_err(invalid_input)?;
     let dir = &opts.dir;
