@@ -1,19 +1,22 @@
 //! The same-rules yardstick of a coupled pair: what chance alone would give.
 //!
-//! Beside each pair A vs B a placebo pair A vs A′ (and B vs B′) is played: the same ruleset,
-//! the same seed and so the same tile order, the same choices up to the turn where the rule
-//! pair's play first differed, and from that turn on the players' own keyed draws salted
-//! ([`crate::policy::salted`]: random moves, tie-breaks, a search's determinizations). So
-//! both pairs part at the same turn — one by the rule, one by the players' own luck — and the
-//! excess of the rule pair over the placebo is what the rule did beyond sending the game
-//! another way. A seed whose rule pair never played differently needs no placebo game: its
-//! placebo is the game itself (identical, no change).
+//! Beside each pair A vs B a placebo A′ (and B′) is played: the same ruleset, the same seed
+//! and so the same tile order, the same choices up to the turn where the pair's play first
+//! differed, and from that turn on the players' own keyed draws salted
+//! ([`crate::policy::salted`]: random moves, tie-breaks, a search's determinizations). A seed
+//! whose pair never played differently needs no placebo game: its placebo is the game itself.
 //!
-//! Why salt from the parting turn and not from the start: for `random` and `greedy` players
-//! the rule pair stays identical until a rule event differs, often late; a placebo salted
-//! from turn 1 would part every game at once and make any rule look small. For search
-//! players the rule pair parts at about turn 2, where both choices coincide. Salting from
-//! where the rule pair parted is the fair yardstick at every level.
+//! From the four games come two comparisons that both redraw the players' luck from the
+//! same turn: **luck alone** (A against A′, B against B′) and **the rule with the luck
+//! redrawn** (A against B′, A′ against B). The rule's **excess** is the second minus the
+//! first, per seed, with a paired interval: what the rule does beyond sending the game
+//! another way. Matching the luck on both sides is what makes the yardstick fair at every
+//! level. The plain rule pair (A against B, the same keys) shares its luck: for `random` and
+//! `greedy` players it stays coupled after the games part, so its winner-changed share is
+//! smaller than any luck-redrawn share, and comparing it with the placebo alone would make
+//! every rule look harmless; for search players every pair parts at once and the three shares
+//! come close. A renamed copy of a ruleset never parts, so every figure is the same and the
+//! excess is exactly 0.
 //!
 //! Everything here is an integer aggregate merged by addition (exact over shards, threads and
 //! resumes); [`placebo_summary`] turns it into shares, means and paired intervals.
@@ -45,11 +48,16 @@ pub struct PlaceboAcc {
     pub rule_abs_delta: Moments,
     /// Per side and seed, Σ over seats of |score of the placebo − score of the game|.
     pub abs_delta: [Moments; SIDES],
-    /// Per seed: `2·[winner changed by the rule] − [changed in A′] − [changed in B′]`, twice
-    /// the rule's excess (an integer, so it sums exactly).
+    /// Per side: seeds whose winner differs between the rule pair with the luck redrawn on
+    /// one side — A against B′ (side 0), A′ against B (side 1)…
+    pub rule_luck_winner_changed: [u64; SIDES],
+    /// …and per seed their Σ over seats of |score difference|.
+    pub rule_luck_abs_delta: [Moments; SIDES],
+    /// Per seed: `[A≠B′] + [A′≠B] − [A≠A′] − [B≠B′]` (winners), twice the rule's excess
+    /// over chance (an integer, so it sums exactly).
     pub excess_winner_changed: Moments,
-    /// Per seed: `2·Σ|Δ rule| − Σ|Δ A′| − Σ|Δ B′|`, twice the excess of the summed absolute
-    /// score differences.
+    /// Per seed: `Σ|B′−A| + Σ|B−A′| − Σ|A′−A| − Σ|B′−B|` (scores, summed over seats), twice
+    /// the excess of the summed absolute score differences.
     pub excess_abs_delta: Moments,
     /// Per side and seat: the placebo's final totals…
     pub totals: [Vec<Moments>; SIDES],
@@ -87,33 +95,42 @@ impl PlaceboAcc {
         }
     }
 
-    /// Adds one seed: the rule pair's games `a` and `b`, and their placebos (`None` when the
-    /// rule pair played identically: then each placebo is its game).
+    /// Adds one seed: the rule pair's games `a` and `b`, and their placebos `[a′, b′]` (`None`
+    /// when the rule pair played identically: then each placebo is its game).
     pub fn add(&mut self, a: &GameOutcome, b: &GameOutcome, placebo: Option<&[GameOutcome; 2]>) {
         if self.games == 0 {
             *self = PlaceboAcc::new(a.seats.len().min(u8::MAX as usize) as u8);
         }
         self.games += 1;
-        let rule_changed = winner_set(a) != winner_set(b);
-        let rule_abs = abs_delta(a, b);
-        self.rule_abs_delta.push_wide(rule_abs);
+        self.rule_abs_delta.push_wide(abs_delta(a, b));
         if placebo.is_some() {
             self.played += 1;
         }
-        let mut changed = 0i128;
-        let mut placebo_abs = 0i128;
-        for (side, game) in [a, b].into_iter().enumerate() {
-            let other = placebo.map_or(game, |p| &p[side]);
+        let [a2, b2] = placebo.map_or([a, b], |[x, y]| [x, y]);
+        let changed = |x: &GameOutcome, y: &GameOutcome| i128::from(winner_set(x) != winner_set(y));
+        // the rule with the luck redrawn: A against B′, A′ against B
+        let mut excess_changed = 0i128;
+        let mut excess_abs = 0i128;
+        for (side, (x, y)) in [(a, b2), (a2, b)].into_iter().enumerate() {
+            let c = changed(x, y);
+            self.rule_luck_winner_changed[side] += c as u64;
+            excess_changed += c;
+            let d = abs_delta(x, y);
+            self.rule_luck_abs_delta[side].push_wide(d);
+            excess_abs += d;
+        }
+        // the luck alone: A against A′, B against B′
+        for (side, (game, other)) in [(a, a2), (b, b2)].into_iter().enumerate() {
             let (wg, wp) = (winner_set(game), winner_set(other));
             if wg != wp {
                 self.winner_changed[side] += 1;
-                changed += 1;
+                excess_changed -= 1;
             }
             if game.first_state_divergence(other).is_some() {
                 self.diverged[side] += 1;
             }
             let d = abs_delta(game, other);
-            placebo_abs += d;
+            excess_abs -= d;
             self.abs_delta[side].push_wide(d);
             for (s, (x, y)) in game.seats.iter().zip(&other.seats).enumerate() {
                 if let Some(m) = self.totals[side].get_mut(s) {
@@ -127,9 +144,8 @@ impl PlaceboAcc {
                 }
             }
         }
-        self.excess_winner_changed
-            .push_wide(2 * i128::from(rule_changed) - changed);
-        self.excess_abs_delta.push_wide(2 * rule_abs - placebo_abs);
+        self.excess_winner_changed.push_wide(excess_changed);
+        self.excess_abs_delta.push_wide(excess_abs);
     }
 
     /// Adds another aggregate of the same pair (disjoint seeds). Errors name the field that
@@ -155,6 +171,16 @@ impl PlaceboAcc {
             add_moments(&mut self.abs_delta[side], &o.abs_delta[side], || {
                 format!("{path}.abs_delta[{side}]")
             })?;
+            add(
+                &mut self.rule_luck_winner_changed[side],
+                o.rule_luck_winner_changed[side],
+                || format!("{path}.rule_luck_winner_changed[{side}]"),
+            )?;
+            add_moments(
+                &mut self.rule_luck_abs_delta[side],
+                &o.rule_luck_abs_delta[side],
+                || format!("{path}.rule_luck_abs_delta[{side}]"),
+            )?;
             for (name, into, from) in [
                 ("totals", &mut self.totals[side], &o.totals[side]),
                 ("score_delta", &mut self.score_delta[side], &o.score_delta[side]),
@@ -200,6 +226,7 @@ impl PlaceboAcc {
             for (name, count) in [
                 ("diverged", self.diverged[side]),
                 ("winner_changed", self.winner_changed[side]),
+                ("rule_luck_winner_changed", self.rule_luck_winner_changed[side]),
             ] {
                 if count > self.played {
                     return Err(format!(
@@ -223,7 +250,7 @@ impl PlaceboAcc {
                 .chain(&self.score_delta[side])
                 .map(|m| m.n)
                 .chain(self.seat_wins[side].iter().map(PairedWins::games))
-                .chain([self.abs_delta[side].n]);
+                .chain([self.abs_delta[side].n, self.rule_luck_abs_delta[side].n]);
             for n in counts {
                 if n != games {
                     return Err(format!(
@@ -255,6 +282,11 @@ pub struct PlaceboSummary {
     pub method: String,
     /// Seeds whose rule pair played differently, each played twice more (A′ and B′).
     pub games_played: u64,
+    /// Share of seeds whose winner changed with the rule and the luck redrawn (A vs B′ and
+    /// A′ vs B, averaged).
+    pub rule_luck_winner_changed_share: f64,
+    /// Mean |score difference| per seat with the rule and the luck redrawn.
+    pub rule_luck_mean_abs_score_delta: f64,
     /// Share of seeds whose winner changed in the placebo, the mean of A vs A′ and B vs B′…
     pub winner_changed_share: f64,
     /// …and of each side.
@@ -267,10 +299,11 @@ pub struct PlaceboSummary {
     pub rule_mean_abs_score_delta: MeanCi,
     /// …and the placebo's (mean of the two sides).
     pub mean_abs_score_delta: f64,
-    /// The rule's winner-changed share minus the placebo's, with its paired interval over
-    /// seeds (percentage shares as fractions).
+    /// The rule-with-luck winner-changed share minus the placebo's, with its paired interval
+    /// over seeds (shares as fractions).
     pub excess_winner_changed: MeanCi,
-    /// The rule's mean |score difference| per seat minus the placebo's, paired over seeds.
+    /// The rule-with-luck mean |score difference| per seat minus the placebo's, paired over
+    /// seeds.
     pub excess_mean_abs_score_delta: MeanCi,
     /// Correlation of the game with its placebo: scores per seat and win indicators per seat
     /// (the mean of the two sides; `None` where a side has no variance).
@@ -355,10 +388,14 @@ pub fn placebo_summary(
     };
     let (scores, wins): (Vec<_>, Vec<_>) = (0..players as usize).map(correlation).unzip();
     Some(PlaceboSummary {
-        method: "the same ruleset and tiles; the players' own keys salted from the turn the \
-                 rule pair's play first differed (A vs A′ and B vs B′, averaged)"
+        method: "A′, B′: the same ruleset and tiles, the players' own keys salted from the turn \
+                 the pair's play first differed; luck alone = A vs A′ and B vs B′, the rule \
+                 with the luck redrawn = A vs B′ and A′ vs B (each averaged); excess = the \
+                 second minus the first, paired over seeds"
             .to_string(),
         games_played: acc.played,
+        rule_luck_winner_changed_share: mean2(&|side| share(acc.rule_luck_winner_changed[side], n)),
+        rule_luck_mean_abs_score_delta: mean2(&|side| per_seat_abs(&acc.rule_luck_abs_delta[side])),
         winner_changed_share: mean2(&side_share),
         winner_changed_share_by_side: [side_share(0), side_share(1)],
         winner_changed_ci_by_side: [
@@ -380,42 +417,36 @@ fn mean_defined(values: Vec<Option<f64>>) -> Option<f64> {
     (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
 }
 
-/// One sentence a FAQ writer can quote: how the rule's winner-changed share compares with
-/// the placebo's.
-pub fn verdict(p: &PlaceboSummary, rule_share: f64) -> String {
+/// One sentence a FAQ writer can quote: does the rule change who wins more often than the
+/// players' own luck does, once the luck is redrawn on both sides from the same turn?
+pub fn verdict(p: &PlaceboSummary) -> String {
     let pct = |x: f64| format!("{:.1} %", 100.0 * x);
+    let shares = format!(
+        "{} with the rule and the players' luck redrawn, {} with the luck alone",
+        pct(p.rule_luck_winner_changed_share),
+        pct(p.winner_changed_share)
+    );
     let Some([lo, hi]) = p.excess_winner_changed.ci else {
-        return format!(
-            "the rule changes the winner in {}, reshuffling the players' own luck in {} \
-             (too few games for an interval)",
-            pct(rule_share),
-            pct(p.winner_changed_share)
-        );
+        return format!("the winner changes in {shares} (too few games for an interval)");
     };
-    let pp = |x: f64| format!("{:+.1}", 100.0 * x);
-    let range = format!("excess {} pp, 95 % {} to {}", pp(p.excess_winner_changed.mean), pp(lo), pp(hi));
-    if lo > 0.0 {
-        format!(
-            "this rule changes who wins more often than reshuffling the players' own luck \
-             does ({} against {}; {range})",
-            pct(rule_share),
-            pct(p.winner_changed_share)
-        )
+    let pp = |x: f64| format!("{:+.1}", 100.0 * x + 0.0);
+    let range = format!(
+        "excess {} pp, 95 % {} to {}",
+        pp(p.excess_winner_changed.mean),
+        pp(lo),
+        pp(hi)
+    );
+    let how = if lo > 0.0 {
+        "more often than"
     } else if hi < 0.0 {
-        format!(
-            "this rule changes who wins less often than reshuffling the players' own luck \
-             does ({} against {}; {range})",
-            pct(rule_share),
-            pct(p.winner_changed_share)
-        )
+        "less often than"
     } else {
-        format!(
-            "this rule changes who wins no more often than reshuffling the players' own \
-             luck does ({} against {}; {range})",
-            pct(rule_share),
-            pct(p.winner_changed_share)
-        )
-    }
+        "no more often than"
+    };
+    format!(
+        "this rule changes who wins {how} reshuffling the players' own luck does ({shares}; \
+         {range})"
+    )
 }
 
 #[cfg(test)]
@@ -467,18 +498,21 @@ mod tests {
         assert_eq!(acc.played, 1);
         assert_eq!(acc.winner_changed, [1, 0]);
         assert_eq!(acc.diverged, [1, 0]);
-        // 2·1 − 1 − 0
-        assert_eq!(acc.excess_winner_changed.sum, 1);
-        // 2·13 − 8 − 0
-        assert_eq!(acc.excess_abs_delta.sum, 18);
+        // A vs B′: changed (|Δ| 13); A′ vs B: changed (|Δ| 2 + 3); A vs A′: changed (|Δ| 8);
+        // B vs B′: not (0)
+        assert_eq!(acc.rule_luck_winner_changed, [1, 1]);
+        assert_eq!(acc.excess_winner_changed.sum, 2 - 1);
+        assert_eq!(acc.excess_abs_delta.sum, 13 + 5 - 8);
         let totals = [
             vec![Moments::default(); 2],
             vec![Moments::default(); 2],
         ];
         let s = placebo_summary(&acc, 2, [&totals[0], &totals[1]]).unwrap();
         assert_eq!(s.winner_changed_share, 0.5);
+        assert_eq!(s.rule_luck_winner_changed_share, 1.0);
         assert_eq!(s.excess_winner_changed.mean, 0.5);
-        assert_eq!(s.excess_mean_abs_score_delta.mean, 18.0 / 4.0);
+        assert_eq!(s.excess_mean_abs_score_delta.mean, 10.0 / 4.0);
+        assert_eq!(s.rule_luck_mean_abs_score_delta, 18.0 / 4.0);
         assert_eq!(s.rule_mean_abs_score_delta.mean, 6.5);
         assert_eq!(s.mean_abs_score_delta, 2.0);
     }

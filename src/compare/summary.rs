@@ -325,7 +325,7 @@ fn pair_summary(
     let placebo = placebo_summary(&acc.placebo, spec.players, [&totals_a, &totals_b]);
     let placebo_verdict = placebo
         .as_ref()
-        .map(|p| verdict(p, share(acc.winner_changed, acc.games)));
+        .map(verdict);
     PairSummary {
         outcome_correlation,
         pairing_broken,

@@ -118,6 +118,84 @@ pub fn benefit(b: &SeatBenefit) -> String {
     )
 }
 
+/// A share difference in percentage points with its interval: `+1.2 pp [+0.4, +2.0]`.
+pub fn pp_ci(m: &MeanCi) -> String {
+    let pp = |x: f64| (1000.0 * x).round() / 10.0 + 0.0;
+    match m.ci {
+        Some([lo, hi]) => format!("{:+.1} pp [{:+.1}, {:+.1}]", pp(m.mean), pp(lo), pp(hi)),
+        None => format!("{:+.1} pp", pp(m.mean)),
+    }
+}
+
+/// A correlation, or `—` where it is undefined.
+pub fn rho(r: Option<f64>) -> String {
+    r.map_or_else(|| "—".to_string(), |r| format!("{r:.2}"))
+}
+
+/// Per-seat correlations joined: `0.91 0.88`.
+pub fn rhos(rs: &[Option<f64>]) -> String {
+    rs.iter().map(|&r| rho(r)).collect::<Vec<_>>().join(" ")
+}
+
+/// The header of the rule-against-placebo table.
+pub const PLACEBO_HEADER: [&str; 11] = [
+    "pair",
+    "winner changed",
+    "rule+luck",
+    "luck alone",
+    "excess",
+    "mean |Δscore|",
+    "rule+luck",
+    "luck alone",
+    "excess",
+    "ρ scores",
+    "ρ wins",
+];
+
+/// A pair's row of the rule-against-placebo table (see [`PLACEBO_HEADER`]): the rule pair's
+/// winner-changed share (same luck), with the luck redrawn, the luck alone, and the paired
+/// excess; the same for the mean absolute score difference a seat; the outcome correlations
+/// per seat. `None` without a placebo.
+pub fn placebo_row(p: &PairSummary) -> Option<[String; 11]> {
+    let pl = p.placebo.as_ref()?;
+    Some([
+        format!("{} vs {}", key(p.a_index), key(p.b_index)),
+        pct(p.winner_changed_share),
+        pct(pl.rule_luck_winner_changed_share),
+        pct(pl.winner_changed_share),
+        pp_ci(&pl.excess_winner_changed),
+        format!("{:.2}", pl.rule_mean_abs_score_delta.mean),
+        format!("{:.2}", pl.rule_luck_mean_abs_score_delta),
+        format!("{:.2}", pl.mean_abs_score_delta),
+        mean_ci(&pl.excess_mean_abs_score_delta, true),
+        rhos(&p.outcome_correlation.scores),
+        rhos(&p.outcome_correlation.wins),
+    ])
+}
+
+/// The line that says a pair's pairing has broken and what to read instead, or `None`.
+pub fn broken_pairing_note(p: &PairSummary) -> Option<String> {
+    if !p.pairing_broken {
+        return None;
+    }
+    let shifts: Vec<String> = p
+        .who_benefits
+        .iter()
+        .zip(&p.mean_score_delta)
+        .enumerate()
+        .map(|(s, (b, d))| format!("seat {}: {}, score {}", s + 1, benefit(b), mean_ci(d, true)))
+        .collect();
+    Some(format!(
+        "{} vs {}: the paired games have become nearly independent (score correlation {} <          {}), so the winner-changed share mostly counts games that went another way; the          rule's effect is the per-seat shift of {} — {}",
+        key(p.a_index),
+        key(p.b_index),
+        rho(p.outcome_correlation.mean_score),
+        crate::compare::placebo::BROKEN_PAIRING,
+        p.b,
+        shifts.join("; ")
+    ))
+}
+
 /// How the play-differed games of a pair first differed: `choice 61.2 % · rule 38.8 %`
 /// (shares of the play-differed games), or `—` when play never differed.
 pub fn first_difference_split(p: &PairSummary) -> String {

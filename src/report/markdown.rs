@@ -5,7 +5,7 @@
 use super::boards::ExampleBoards;
 use super::fmt::{
     benefit, first_difference_split, identical_statement, lead_cells, mean_ci, pct, pct_range,
-    ruleset_row,
+    placebo_row, rho, rhos, ruleset_row, PLACEBO_HEADER,
 };
 use super::plot::{key, ChartFile};
 use crate::compare::Report;
@@ -65,8 +65,43 @@ pub fn render_with_boards(
         let _ = writeln!(md, "> **Warning:** {w}\n");
     }
 
-    // The short answer, one line per pair.
+    // The short answer, one line per pair: where the pairing has broken, the per-seat
+    // shifts lead and the winner-changed share follows with the placebo beside it.
     for p in &report.pairs {
+        if p.pairing_broken {
+            let seats: Vec<String> = p
+                .who_benefits
+                .iter()
+                .zip(&p.mean_score_delta)
+                .enumerate()
+                .map(|(s, (b, d))| {
+                    format!(
+                        "seat {}: win rate {}, score {}",
+                        s + 1,
+                        benefit(b),
+                        mean_ci(d, true)
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                md,
+                "- **{}** instead of **{}** shifts each seat's result by: {} ({} paired games; \
+                 the games have become nearly independent, score correlation {}, so these \
+                 shifts are the rule's effect). The winner changes in {} ({}){}.",
+                p.b,
+                p.a,
+                seats.join("; "),
+                report.games,
+                rho(p.outcome_correlation.mean_score),
+                pct(p.winner_changed_share),
+                pct_range(p.winner_changed_ci),
+                p.placebo.as_ref().map_or_else(String::new, |pl| format!(
+                    ", and in {} when only the players' own luck is redrawn from the same turn",
+                    pct(pl.winner_changed_share)
+                )),
+            );
+            continue;
+        }
         let _ = writeln!(
             md,
             "- **{}** instead of **{}**: the winner changes in **{}** of {} paired games \
@@ -235,6 +270,42 @@ pub fn render_with_boards(
     for p in &report.pairs {
         if let Some(line) = identical_statement(p, &report.policy) {
             let _ = writeln!(md, "\n**{line}.**");
+        }
+    }
+    if report.pairs.iter().any(|p| p.placebo.is_some()) {
+        md.push_str(
+            "\n### The rule against chance alone\n\nThe placebo replays each ruleset against \
+             itself: A′ and B′ have the same rules and tiles, the same choices until the turn \
+             the pair's play first differed, and from that turn the players' own keyed luck \
+             (random moves, tie-breaks, search determinizations) drawn anew. *Luck alone* \
+             compares A with A′ and B with B′; *rule + luck* compares A with B′ and A′ with B \
+             (each averaged): both redraw the luck from the same turn, so their difference, the \
+             *excess*, is what the rule does beyond sending the game another way (paired 95 % \
+             Student t interval over seeds). *Winner changed* is the plain pair A vs B, which \
+             shares its luck. |Δscore| is per seat; ρ is the correlation of the paired outcomes \
+             of A vs B per seat (scores, win indicators).\n\n",
+        );
+        let header: Vec<String> = PLACEBO_HEADER.iter().map(|h| cell(h)).collect();
+        let _ = writeln!(md, "| {} |", header.join(" | "));
+        let _ = writeln!(md, "|{}", "---|".repeat(PLACEBO_HEADER.len()));
+        for row in report.pairs.iter().filter_map(placebo_row) {
+            let row: Vec<String> = row.iter().map(|c| cell(c)).collect();
+            let _ = writeln!(md, "| {} |", row.join(" | "));
+        }
+        md.push('\n');
+        for p in &report.pairs {
+            if let (Some(v), Some(pl)) = (&p.placebo_verdict, &p.placebo) {
+                let _ = writeln!(
+                    md,
+                    "- {} vs {}: {v}. Placebo games played: {} seeds × 2; placebo outcome \
+                     correlation: scores {}, wins {}.",
+                    key(p.a_index),
+                    key(p.b_index),
+                    pl.games_played,
+                    rhos(&pl.outcome_correlation.scores),
+                    rhos(&pl.outcome_correlation.wins),
+                );
+            }
         }
     }
     if report.pairs.iter().any(|p| !p.examples.is_empty()) {

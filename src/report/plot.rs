@@ -78,6 +78,8 @@ pub enum ChartKind {
     WinnerChanged,
     WinRates,
     Ingots,
+    /// Per-seat win-rate shift between the pair's rulesets (who benefits).
+    WinShift,
 }
 
 impl ChartKind {
@@ -91,6 +93,7 @@ impl ChartKind {
             ChartKind::WinnerChanged => "winner_changed",
             ChartKind::WinRates => "win_rates",
             ChartKind::Ingots => "ingots",
+            ChartKind::WinShift => "win_shift",
         }
     }
 
@@ -105,6 +108,7 @@ impl ChartKind {
             ChartKind::WinnerChanged => "How often the rule difference changes the winner",
             ChartKind::WinRates => "Seat win rates",
             ChartKind::Ingots => "Gold: mean ingots held at the end, per seat",
+            ChartKind::WinShift => "Per-seat win-rate shift, later − earlier ruleset",
         }
     }
 
@@ -115,20 +119,35 @@ impl ChartKind {
             }
             ChartKind::ScoreDelta | ChartKind::Ingots => MEAN_INTERVAL,
             ChartKind::WinnerChanged | ChartKind::WinRates => PROPORTION_INTERVAL,
+            ChartKind::WinShift => "95 % Newcombe interval (paired shares)",
         }
     }
 }
 
-/// The charts for `report`: all of them, the ingot chart only when gold is in play.
+/// The charts for `report`: all of them, the ingot chart only when gold is in play. The
+/// first is the headline: the winner-changed share while the pairing holds; the per-seat
+/// win-rate and score shifts once it has broken (the paired games nearly independent).
 pub fn charts_for(report: &Report) -> Vec<ChartKind> {
-    let mut v = vec![
-        ChartKind::WinnerChanged,
-        ChartKind::IdenticalByTurn,
-        ChartKind::ScoreDelta,
+    let mut v = if report.pairs.iter().any(|p| p.pairing_broken) {
+        vec![
+            ChartKind::WinShift,
+            ChartKind::ScoreDelta,
+            ChartKind::WinnerChanged,
+            ChartKind::IdenticalByTurn,
+        ]
+    } else {
+        vec![
+            ChartKind::WinnerChanged,
+            ChartKind::IdenticalByTurn,
+            ChartKind::ScoreDelta,
+            ChartKind::WinShift,
+        ]
+    };
+    v.extend([
         ChartKind::ScoreDeltaHistogram,
         ChartKind::WinRates,
         ChartKind::Scores,
-    ];
+    ]);
     if report.has_gold() {
         v.push(ChartKind::Ingots);
     }
@@ -535,6 +554,31 @@ where
         ChartKind::ScoreDeltaHistogram => draw_delta_histogram(&body, report),
         ChartKind::WinnerChanged => draw_winner_changed(&body, report),
         ChartKind::WinRates => draw_win_rates(&body, report),
+        ChartKind::WinShift => {
+            let groups: Vec<(String, Vec<MeanCi>)> = report
+                .pairs
+                .iter()
+                .map(|p| {
+                    let shifts = p
+                        .who_benefits
+                        .iter()
+                        .map(|b| MeanCi {
+                            mean: 100.0 * b.win_rate_difference,
+                            sd: None,
+                            ci: Some(b.win_rate_difference_ci.map(|x| 100.0 * x)),
+                        })
+                        .collect();
+                    (format!("{} − {}", key(p.b_index), key(p.a_index)), shifts)
+                })
+                .collect();
+            draw_seat_means(
+                &body,
+                report.players,
+                &groups,
+                "win rate shift (percentage points)",
+                true,
+            )
+        }
     }
 }
 
@@ -900,14 +944,17 @@ where
     let top = report
         .pairs
         .iter()
-        .map(|p| p.winner_changed_ci[1])
+        .map(|p| {
+            let placebo = p.placebo.as_ref().map_or(0.0, |pl| pl.winner_changed_share);
+            p.winner_changed_ci[1].max(placebo)
+        })
         .fold(0.0f64, f64::max);
     let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
     let mut chart = plane(
         area,
         XAxis::Categories(&names),
         0.0..ymax,
-        "games whose winner(s) differ (%)",
+        "games whose winner(s) differ (%); dashed: the same-rules placebo",
     )?;
     for (i, p) in report.pairs.iter().enumerate() {
         share_bar(
@@ -917,6 +964,21 @@ where
             p.winner_changed_ci,
             colour(i),
         )?;
+        if let Some(pl) = &p.placebo {
+            // what chance alone gives: a dashed line across the bar, labelled on its left
+            let (x, y) = (i as f64, 100.0 * pl.winner_changed_share);
+            chart.draw_series(DashedLineSeries::new(
+                [(x - 0.32, y), (x + 0.32, y)],
+                6,
+                4,
+                BLACK.stroke_width(2),
+            ))?;
+            chart.draw_series([Text::new(
+                format!("placebo {y:.1} %"),
+                (x - 0.48, y),
+                (FONT, 13).into_font(),
+            )])?;
+        }
     }
     Ok(())
 }

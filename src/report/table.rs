@@ -2,8 +2,8 @@
 //! changes, paired score differences per seat, and per-ruleset means. Plain text, no colour.
 
 use super::fmt::{
-    align, benefit, first_difference_split, identical_statement, lead_cells, mean_ci, pct,
-    pct_range, ruleset_row,
+    align, benefit, broken_pairing_note, first_difference_split, identical_statement, lead_cells,
+    mean_ci, pct, pct_range, placebo_row, ruleset_row, PLACEBO_HEADER,
 };
 use super::plot::key;
 use crate::compare::Report;
@@ -53,6 +53,32 @@ pub fn summary_table(report: &Report) -> String {
         "diverged: some end-of-turn position differs; play differed: the events differ, \
          perhaps only in order; first difference: a player's choice or a rule event\n",
     );
+    for p in &report.pairs {
+        if let Some(line) = broken_pairing_note(p) {
+            out.push_str(&format!("\n{line}\n"));
+        }
+    }
+
+    if report.pairs.iter().any(|p| p.placebo.is_some()) {
+        out.push_str(
+            "\nthe rule against chance alone: A′, B′ replay each ruleset with the players' own \
+             luck redrawn from the turn the pair parted; rule+luck = A vs B′ and A′ vs B, luck \
+             alone = A vs A′ and B vs B′; excess = rule+luck − luck alone, paired 95 % t \
+             interval over seeds; |Δscore| a seat; ρ of A vs B per seat\n",
+        );
+        let mut rows = vec![PLACEBO_HEADER.map(String::from).to_vec()];
+        rows.extend(report.pairs.iter().filter_map(placebo_row).map(|r| r.to_vec()));
+        out.push_str(&align(&rows));
+        for p in &report.pairs {
+            if let Some(v) = &p.placebo_verdict {
+                out.push_str(&format!(
+                    "{} vs {}: {v}\n",
+                    key(p.a_index),
+                    key(p.b_index)
+                ));
+            }
+        }
+    }
 
     out.push_str("\nmean paired score difference (later − earlier ruleset), 95 % t interval\n");
     let mut rows = vec![std::iter::once("pair".to_string())
