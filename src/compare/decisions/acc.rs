@@ -34,9 +34,10 @@ impl Tally {
     }
 
     fn merge(&mut self, other: &Tally) {
-        self.probed += other.probed;
-        self.rule_changed += other.rule_changed;
-        self.null_changed += other.null_changed;
+        // saturating: only an edited aggregate gets near u64::MAX, and `check` then fails
+        self.probed = self.probed.saturating_add(other.probed);
+        self.rule_changed = self.rule_changed.saturating_add(other.rule_changed);
+        self.null_changed = self.null_changed.saturating_add(other.null_changed);
         self.excess.merge(&other.excess);
     }
 
@@ -178,9 +179,10 @@ impl PairDecisions {
     }
 
     fn merge(&mut self, other: &PairDecisions) {
-        self.positions += other.positions;
+        self.positions = self.positions.saturating_add(other.positions);
         for (k, n) in &other.skipped {
-            *self.skipped.entry(k.clone()).or_default() += n;
+            let count = self.skipped.entry(k.clone()).or_default();
+            *count = count.saturating_add(*n);
         }
         for (k, note) in &other.skip_notes {
             note_lowest(&mut self.skip_notes, k.clone(), note.clone());
@@ -204,12 +206,16 @@ impl PairDecisions {
                 self.positions
             ));
         }
-        let skipped: u64 = self.skipped.values().sum();
-        if skipped + self.all.probed != self.positions {
+        let skipped = self
+            .skipped
+            .values()
+            .try_fold(0u64, |sum, &n| sum.checked_add(n))
+            .ok_or_else(|| format!("{path}.skipped: the counts overflow"))?;
+        if skipped.checked_add(self.all.probed) != Some(self.positions) {
             return Err(format!(
                 "{path}: {} probed and {skipped} skipped make {}, not the {} positions",
                 self.all.probed,
-                skipped + self.all.probed,
+                skipped.saturating_add(self.all.probed),
                 self.positions
             ));
         }
