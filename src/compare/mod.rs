@@ -7,6 +7,7 @@
 //! the divergence tree of one seed for `meeplab trace`.
 
 pub mod accumulate;
+pub mod decisions;
 pub mod paired;
 pub mod placebo;
 pub mod run;

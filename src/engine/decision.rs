@@ -33,6 +33,21 @@ impl DecisionKind {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// Its name in reports and JSON (`snake_case`, as serde writes it).
+    pub fn name(self) -> &'static str {
+        match self {
+            DecisionKind::Placement => "placement",
+            DecisionKind::Follower => "follower",
+            DecisionKind::IngotPlace => "ingot_place",
+            DecisionKind::IngotPick => "ingot_pick",
+            DecisionKind::RobberPlace => "robber_place",
+            DecisionKind::RobberVictim => "robber_victim",
+            DecisionKind::CropMode => "crop_mode",
+            DecisionKind::CropDeploy => "crop_deploy",
+            DecisionKind::CropRemove => "crop_remove",
+        }
+    }
 }
 
 /// A decision being asked: who decides, what kind, how many options, and the keyed random

@@ -135,6 +135,9 @@ pub trait Expansions: Clone + Sized {
     fn for_rules(rules: &Compiled) -> Self;
     /// Forget the last game, keeping allocations.
     fn reset(&mut self);
+    /// The names of the expansions taking part, in registration order (what a position's
+    /// state holds besides the core: two rulesets with the same list can hold it alike).
+    fn taking_part(&self) -> Vec<&'static str>;
     /// Heap bytes the states hold.
     fn heap_bytes(&self) -> usize;
     /// Whether any expansion taking part acts at `at` (the turn skips the hook if not).

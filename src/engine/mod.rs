@@ -9,7 +9,8 @@
 //! - `hooks`: the seam where expansions plug in; `expansions`: the Gold Mines, The Robbers,
 //!   Crop Circles, and how to add one;
 //! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
-//! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads.
+//! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads;
+//! - `swap`: the same position under other rules ([`Incompatible`] says why not).
 //!
 //! The engine names no policy: choosers come from outside ([`Chooser`]), and playing many
 //! games with policies is [`crate::runner`]'s job.
@@ -29,6 +30,7 @@ pub mod rng;
 mod scoring;
 pub mod script;
 pub mod state_hash;
+mod swap;
 mod turn;
 mod union_find;
 
@@ -43,6 +45,7 @@ pub use game::{
 pub use outcome::{ByCategory, Category, GameOutcome, SeatResult};
 pub use scoring::majority;
 pub use script::{OnIllegal, ScriptProblem, Scripted};
+pub use swap::{can_hold, Incompatible};
 pub use turn::Pending;
 
 use crate::ruleset::Ruleset;

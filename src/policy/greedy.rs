@@ -14,9 +14,19 @@ use crate::engine::rng;
 use crate::engine::{Decision, DecisionKind, Game};
 
 /// The best option (ties by the keyed draw); `values` is scratch space kept between calls.
+#[inline]
 pub(crate) fn choose(game: &Game, d: &Decision, values: &mut Vec<i64>) -> usize {
+    choose_valued(game, d, values).0
+}
+
+/// The best option and its valuation (`None` for a forced decision, which is not valued).
+pub(crate) fn choose_valued(
+    game: &Game,
+    d: &Decision,
+    values: &mut Vec<i64>,
+) -> (usize, Option<i64>) {
     if d.options <= 1 {
-        return 0;
+        return (0, None);
     }
     let placements =
         (d.kind == DecisionKind::Placement).then(|| values::Placements::new(game, d.player));
@@ -38,10 +48,11 @@ pub(crate) fn choose(game: &Game, d: &Decision, values: &mut Vec<i64>) -> usize 
     let best = values.iter().copied().max().unwrap_or(0);
     let ties = values.iter().filter(|&&v| v == best).count();
     let k = rng::index(d.key, ties);
-    values
+    let pick = values
         .iter()
         .enumerate()
         .filter(|(_, &v)| v == best)
         .nth(k)
-        .map_or(0, |(i, _)| i)
+        .map_or(0, |(i, _)| i);
+    (pick, Some(best))
 }

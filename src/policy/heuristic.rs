@@ -165,9 +165,16 @@ fn fitting_unseen(g: &Game, code: u8) -> u32 {
 }
 
 /// The option to take (ties by the keyed draw).
+#[inline]
 pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
+    choose_valued(game, d, s).0
+}
+
+/// The option to take and its evaluation in thousandths of a point (`None` for a forced
+/// decision, which is not evaluated).
+pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usize, Option<i64>) {
     if d.options <= 1 {
-        return 0;
+        return (0, None);
     }
     let supply = Supply::of(game);
     let me = d.player;
@@ -209,12 +216,14 @@ pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
     let best = s.values.iter().copied().max().unwrap_or(0);
     let ties = s.values.iter().filter(|&&v| v == best).count();
     let k = rng::index(d.key, ties);
-    s.values
+    let pick = s
+        .values
         .iter()
         .enumerate()
         .filter(|(_, &v)| v == best)
         .nth(k)
-        .map_or(0, |(i, _)| i)
+        .map_or(0, |(i, _)| i);
+    (pick, Some(best))
 }
 
 /// The evaluation (in thousandths of a point) after option `i` of the pending decision and

@@ -155,6 +155,17 @@ impl Search {
         self.best_root_child()
     }
 
+    /// After a search ([`Search::choose`] with two options or more): the mean reward of the
+    /// root's child for `option`, from the deciding player's view; `None` when that option
+    /// was never visited.
+    pub(crate) fn root_mean(&self, option: usize) -> Option<f64> {
+        let root = self.nodes.first()?;
+        (root.first..root.first + root.open as u32)
+            .filter_map(|c| self.nodes.get(c as usize))
+            .find(|c| c.option as usize == option && c.visits > 0)
+            .map(Node::mean)
+    }
+
     /// Ranks the options of decision `d` (pending in `g`) and reserves a child of node `n`
     /// for each, best first.
     fn expand(&mut self, n: u32, g: &Game, d: &Decision) {

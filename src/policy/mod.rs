@@ -156,6 +156,35 @@ impl Policy {
     pub fn kind(&self) -> PolicyKind {
         self.kind
     }
+
+    /// The option [`Chooser::choose`] takes, with the policy's own value of it where it has
+    /// one: `greedy` the valuation it maximises (the points a placement brings now; each
+    /// other kind's own score, see `greedy.rs`), `heuristic` its evaluation of the position
+    /// after the option (points, relative to the best other player), `mcts` the root's mean
+    /// reward of the chosen child (about −1 to 1.5); `random` and a forced decision (one
+    /// option) `None`.
+    pub fn choose_valued(&mut self, game: &Game, d: &Decision) -> (usize, Option<f64>) {
+        match self.kind {
+            PolicyKind::Random => (rng::index(d.key, d.options), None),
+            PolicyKind::Greedy => {
+                let (i, v) = greedy::choose_valued(game, d, &mut self.values);
+                (i, v.map(|v| v as f64))
+            }
+            PolicyKind::Heuristic => {
+                let (i, v) = heuristic::choose_valued(game, d, &mut self.scratch);
+                (i, v.map(|v| v as f64 / 1000.0))
+            }
+            PolicyKind::Mcts(..) => {
+                let i = self.choose(game, d);
+                let v = if d.options > 1 {
+                    self.search.root_mean(i)
+                } else {
+                    None
+                };
+                (i, v)
+            }
+        }
+    }
 }
 
 impl Chooser for Policy {
@@ -167,5 +196,94 @@ impl Chooser for Policy {
             PolicyKind::Heuristic => heuristic::choose(game, d, &mut self.scratch),
             PolicyKind::Mcts(iterations) => self.search.choose(game, d, iterations),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::rules;
+    use super::*;
+    use crate::engine::NoEvents;
+
+    /// Plays with `choose_valued` and checks every decision against a second instance's
+    /// `choose` (every `every`-th decision, for the costly search).
+    struct Both {
+        valued: Policy,
+        plain: Policy,
+        every: usize,
+        seen: usize,
+        valued_count: usize,
+    }
+
+    impl Chooser for Both {
+        fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+            self.seen += 1;
+            if !self.seen.is_multiple_of(self.every) {
+                return self.plain.choose(game, d);
+            }
+            let (i, v) = self.valued.choose_valued(game, d);
+            assert_eq!(i, self.plain.choose(game, d), "{:?} {}", d.kind, self.seen);
+            let has_value = !matches!(self.valued.kind(), PolicyKind::Random) && d.options > 1;
+            assert_eq!(
+                v.is_some(),
+                has_value,
+                "{:?} {:?}",
+                d.kind,
+                self.valued.kind()
+            );
+            assert!(v.is_none_or(f64::is_finite));
+            self.valued_count += usize::from(v.is_some());
+            i
+        }
+    }
+
+    #[test]
+    fn choose_valued_takes_the_option_choose_takes() {
+        for (kind, every) in [
+            (PolicyKind::Random, 1),
+            (PolicyKind::Greedy, 1),
+            (PolicyKind::Heuristic, 1),
+            (PolicyKind::Mcts(8), 9),
+        ] {
+            for (k, name) in ["goldmines-hig-2012", "robbers-2012", "cropcircles"]
+                .iter()
+                .enumerate()
+            {
+                let r = rules(format!("rulesets/{name}.rules"));
+                let mut both = Both {
+                    valued: Policy::new(kind),
+                    plain: Policy::new(kind),
+                    every,
+                    seen: 0,
+                    valued_count: 0,
+                };
+                Game::new(r, 40 + k as u64, 3).play(&mut both, &mut NoEvents);
+                assert!(both.seen > 100, "{name}");
+                if kind != PolicyKind::Random {
+                    assert!(both.valued_count > 5, "{kind} {name}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn values_are_in_the_policys_units() {
+        let r = rules("rulesets/base.rules");
+        let mut g = Game::new(r, 5, 2);
+        g.setup(&mut NoEvents);
+        assert!(g.draw(&mut NoEvents));
+        let crate::engine::Pending::Decision(d) = g.pending() else {
+            panic!("a placement is pending")
+        };
+        assert!(d.options > 1);
+        // greedy: the points the placement brings now (nothing closes on the first turns)
+        let (_, greedy) = Policy::new(PolicyKind::Greedy).choose_valued(&g, &d);
+        assert!(
+            greedy.is_some_and(|v| (0.0..=10.0).contains(&v)),
+            "{greedy:?}"
+        );
+        // mcts: a mean reward
+        let (_, m) = Policy::new(PolicyKind::Mcts(10)).choose_valued(&g, &d);
+        assert!(m.is_some_and(|v| (-1.5..=2.0).contains(&v)), "{m:?}");
     }
 }

@@ -63,13 +63,38 @@ pub fn board_svg(game: &Game, title: &str) -> String {
 /// Draw the board with the tiles at `highlight` outlined in red (e.g. where two rulesets'
 /// games first differ).
 pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)]) -> String {
+    draw(game, title, highlight, &[])
+}
+
+/// Something marked over the board, with its line in the legend: a cell outlined in
+/// `colour` (an empty cell too: the board grows to show it) with `label` in its corner, the
+/// tile's top edge for a placement's rotation, a ring on a segment of the tile there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub cell: Option<(i32, i32)>,
+    /// Quarter turns of a tile to be placed there (its printed top edge is shown).
+    pub rot: Option<u8>,
+    /// A segment of the tile at `cell`.
+    pub segment: Option<u8>,
+    pub colour: &'static str,
+    pub label: String,
+    pub legend: String,
+}
+
+/// Draw the board with `marks` over it (e.g. two rulesets' choices at one decision).
+pub fn board_svg_marked(game: &Game, title: &str, marks: &[Mark]) -> String {
+    draw(game, title, &[], marks)
+}
+
+fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> String {
     let tiles = game.placed_tiles();
     let (mut minx, mut maxx, mut miny, mut maxy) = (0, 0, 0, 0);
-    for t in tiles {
-        minx = minx.min(t.x);
-        maxx = maxx.max(t.x);
-        miny = miny.min(t.y);
-        maxy = maxy.max(t.y);
+    let cells = tiles.iter().map(|t| (t.x, t.y));
+    for (x, y) in cells.chain(marks.iter().filter_map(|m| m.cell)) {
+        minx = minx.min(x);
+        maxx = maxx.max(x);
+        miny = miny.min(y);
+        maxy = maxy.max(y);
     }
     let cols = (maxx - minx + 1) as f64;
     let rows = (maxy - miny + 1) as f64;
@@ -78,7 +103,14 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
     let w = (cols * T + X0 + 20.0).max(600.0);
     let track = game.rules().rules.robbers.as_ref().map(|r| r.track.max(1));
     let track_h = if track.is_some() { 76.0 } else { 0.0 };
-    let legend = legend_items(game, !highlight.is_empty(), track.is_some());
+    let mut legend = legend_items(game, !highlight.is_empty(), track.is_some());
+    legend.extend(marks.iter().map(|m| LegendItem {
+        symbol: format!(
+            r#"<rect width="16" height="12" fill="none" stroke="{}" stroke-width="3"/>"#,
+            m.colour
+        ),
+        text: format!("{}: {}", m.label, m.legend),
+    }));
     let legend_h = 30.0 + 20.0 * legend.len().div_ceil(2) as f64;
     let h = Y0 + rows * T + 20.0 + track_h + table_h + legend_h;
     let mut s = String::new();
@@ -267,6 +299,9 @@ pub fn board_svg_highlighted(game: &Game, title: &str, highlight: &[(i32, i32)])
             format!(r#"<circle cx="{cx}" cy="{cy}" r="6" fill="{colour}" stroke="white"/>"#)
         };
         let _ = writeln!(s, "{shape}");
+    }
+    for (k, m) in marks.iter().enumerate() {
+        draw_mark(&mut s, game, m, k, (minx, miny));
     }
     let mut y = Y0 + rows * T + 20.0;
     if let Some(track) = track {
@@ -520,6 +555,61 @@ fn draw_legend(s: &mut String, items: &[LegendItem], top: f64) {
             y + 10.0,
             escape(&it.text)
         );
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// Mark number `k` over the board whose top-left cell is `(minx, miny)`: inset by `k` so two
+/// marks on one cell both show.
+fn draw_mark(s: &mut String, game: &Game, m: &Mark, k: usize, (minx, miny): (i32, i32)) {
+    let Some((x, y)) = m.cell else {
+        return;
+    };
+    let inset = 2.0 + 4.0 * k as f64;
+    let ox = X0 + (x - minx) as f64 * T;
+    let oy = Y0 + (y - miny) as f64 * T;
+    let c = m.colour;
+    let _ = writeln!(
+        s,
+        r#"<g class="mark"><rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{c}" stroke-width="3" stroke-dasharray="6 3"/><text x="{}" y="{}" font-size="12" font-weight="bold" fill="{c}">{}</text>"#,
+        ox + inset,
+        oy + inset,
+        T - 2.0 * inset,
+        T - 2.0 * inset,
+        ox + inset + 3.0 + 12.0 * k as f64,
+        oy + inset + 12.0,
+        escape(&m.label)
+    );
+    if let Some(rot) = m.rot {
+        // the printed top edge of the tile, turned `rot` quarter turns clockwise
+        let (ux, uy) = side_mid(rot as usize % 4);
+        let (cx, cy) = (
+            ox + (0.5 + (ux - 0.5) * 0.8) * T,
+            oy + (0.5 + (uy - 0.5) * 0.8) * T,
+        );
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{cx}" cy="{cy}" r="5" fill="{c}"/><text x="{cx}" y="{}" font-size="8" text-anchor="middle" fill="white">^</text>"#,
+            cy + 3.0
+        );
+    }
+    if let (Some(seg), Some(pidx)) = (m.segment, game.tile_at(x, y)) {
+        let t = game.placed_tiles()[pidx];
+        let tt = &game.rules().rules.tiles[t.tile as usize];
+        if let Some(f) = tt.features.get(seg as usize) {
+            let (ux, uy) = segment_point(
+                f.kind,
+                rotate_side_mask(f.sides, t.rot),
+                rotate_half_mask(f.halves, t.rot),
+            );
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{c}" stroke-width="3"/>"#,
+                ox + ux * T,
+                oy + uy * T,
+                9.0 + 3.0 * k as f64
+            );
+        }
     }
     let _ = writeln!(s, "</g>");
 }

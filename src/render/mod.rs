@@ -1,7 +1,9 @@
 //! Human-facing renderings of one game: a readable turn log (`narrate`) and a picture of the
-//! board as SVG (`board_svg`). Pure functions from events and game state to text.
+//! board as SVG (`board_svg`), and a probed decision's two choices drawn on its board
+//! (`decision_svg`). Pure functions from events and game state to text.
 
 pub mod board_svg;
+pub mod decision_svg;
 pub mod narrate;
 
 /// Seat names in turn order (the colours of the box).

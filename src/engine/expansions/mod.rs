@@ -106,6 +106,15 @@ macro_rules! registry {
                 $(self.$field.reset();)*
             }
 
+            fn taking_part(&self) -> Vec<&'static str> {
+                ALL.iter()
+                    .filter(|&&m| self.used & (1 << m as u8) != 0)
+                    .map(|&m| match m {
+                        $(Member::$field => stringify!($field)),*
+                    })
+                    .collect()
+            }
+
             fn heap_bytes(&self) -> usize {
                 0 $(+ self.$field.heap_bytes())*
             }
