@@ -138,6 +138,27 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
             from_turn,
         )
     }
+
+    fn play_probed(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        position: u64,
+    ) -> (GameOutcome, Vec<crate::compare::decisions::PairProbe>) {
+        use crate::compare::decisions::{play_capturing, probe_or_skip, ProbeTarget};
+        let Some(target) = ProbeTarget::new(position, seed, self.rules) else {
+            return (self.play(ruleset, seed), Vec::new());
+        };
+        let (outcome, caught) = play_capturing(
+            &self.rules[target.host],
+            seed,
+            self.players,
+            self.seats,
+            &target,
+        );
+        let probes = probe_or_skip(&caught, &target, self.rules, self.seats);
+        (outcome, probes)
+    }
 }
 
 /// Play one complete game and return its summary (no events kept).

@@ -31,6 +31,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Decision-probe positions when `--positions` is not given (fewer when the run has fewer
+/// games): a few hundred decisions, cheap beside the games themselves.
+pub const DEFAULT_POSITIONS: u64 = 200;
+
 /// Set by the SIGINT/SIGTERM handler; the run stops after the batch in flight.
 static STOP: AtomicBool = AtomicBool::new(false);
 
@@ -82,6 +86,11 @@ pub struct Args {
     /// games for every seed whose pair played differently.
     #[arg(long)]
     pub no_placebo: bool,
+    /// Decision probes: positions sampled from the games (position p in game p, spread over
+    /// the early, middle and late game), each asked of the policy under every ruleset, and
+    /// again with the player's own luck redrawn (default: 200, or every game when fewer).
+    #[arg(long)]
+    pub positions: Option<u64>,
     /// Seconds of work between checkpoints (for tests).
     #[arg(long, default_value_t = 5.0, hide = true)]
     pub checkpoint_seconds: f64,
@@ -126,6 +135,17 @@ pub fn run(args: Args) -> ExitCode {
         checkpoint_seconds: args.checkpoint_seconds,
         resumable: true,
         placebo: !args.no_placebo,
+        positions: match args.positions {
+            Some(0) => {
+                eprintln!(
+                    "error: --positions 0: give at least 1 (each probed position asks the \
+                     policy a few decisions; the default is {DEFAULT_POSITIONS})"
+                );
+                return ExitCode::from(2);
+            }
+            Some(n) => n,
+            None => DEFAULT_POSITIONS.min(args.games),
+        },
     };
     if args.policy.len() > 1 {
         return run_levels(&rules, &settings, &args.policy, args.json);
@@ -168,6 +188,8 @@ pub struct Settings {
     pub resumable: bool,
     /// Play the same-rules placebo ([`meeplab::compare::placebo`]).
     pub placebo: bool,
+    /// Decision-probe positions ([`meeplab::compare::decisions`]); 0 for none.
+    pub positions: u64,
 }
 
 /// Play the coupled run of `rules` (the first is the reference) and write its output folder,
@@ -198,6 +220,7 @@ pub fn execute(
             }
         },
         placebo: settings.placebo,
+        positions: settings.positions,
     };
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");

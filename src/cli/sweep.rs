@@ -135,6 +135,7 @@ pub fn run(args: Args) -> ExitCode {
         checkpoint_seconds: 5.0,
         resumable: true,
         placebo: false,
+        positions: 0,
     };
 
     let base = match load(Path::new(&base_arg)) {

@@ -6,6 +6,7 @@
 //! at the end ([`crate::compare::summary`]).
 
 use super::paired::PairedWins;
+use super::decisions::{DecisionAcc, PairProbe};
 use super::placebo::PlaceboAcc;
 use super::stats::Moments;
 use crate::engine::state_hash::FirstDifference;
@@ -202,6 +203,9 @@ pub struct Accumulator {
     pub rulesets: Vec<RulesetAcc>,
     /// All pairs `a < b`, in lexicographic order.
     pub pairs: Vec<PairAcc>,
+    /// The decision probes (empty in a run without `--positions`).
+    #[serde(default)]
+    pub decisions: DecisionAcc,
 }
 
 /// Sorted, de-duplicated winning seats (the engine should already sort; this makes the
@@ -239,7 +243,20 @@ impl Accumulator {
                 })
                 .collect(),
             pairs,
+            decisions: DecisionAcc::default(),
         }
+    }
+
+    /// Adds the decision probes of one position (one per pair; nothing for a game that
+    /// hosts none).
+    pub fn add_probes(&mut self, probes: &[PairProbe]) {
+        if probes.is_empty() {
+            return;
+        }
+        if self.decisions.pairs.is_empty() {
+            self.decisions = DecisionAcc::new(self.rulesets.len());
+        }
+        self.decisions.add(probes);
     }
 
     /// Checks that this aggregate has the shape of a run of `rulesets` rulesets and `players`
@@ -436,6 +453,11 @@ impl Accumulator {
                 }
             }
         }
+        if !self.decisions.pairs.is_empty() {
+            self.decisions
+                .check(rulesets, games)
+                .map_err(|e| format!("accumulator.{e}"))?;
+        }
         Ok(())
     }
 
@@ -568,7 +590,9 @@ impl Accumulator {
         for (p, (a, b)) in self.pairs.iter_mut().zip(&other.pairs).enumerate() {
             a.merge(b, &format!("accumulator.pairs[{p}]"))?;
         }
-        Ok(())
+        self.decisions
+            .merge(&other.decisions)
+            .map_err(|e| format!("accumulator.decisions: {e}"))
     }
 }
 

@@ -13,6 +13,7 @@
 use super::accumulate::Accumulator;
 use super::seeds::{block_range, game_seed, BLOCK_SIZE};
 use super::spec::CompareSpec;
+use super::decisions::PairProbe;
 use crate::engine::GameOutcome;
 use rayon::prelude::*;
 use std::io;
@@ -22,7 +23,7 @@ use std::ops::Range;
 pub const BATCH_SIZE: u64 = 250;
 
 /// One seed played under every ruleset.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// 0-based game index in the run.
     pub index: u64,
@@ -32,6 +33,8 @@ pub struct GameRecord {
     /// With a placebo: per pair (in [`Accumulator::pairs`] order), the games A′ and B′, or
     /// `None` when the pair played identically. Empty without a placebo.
     pub placebo: Vec<Option<[GameOutcome; 2]>>,
+    /// The decision probes of the position this game hosts (one per pair), if it hosts one.
+    pub probes: Vec<PairProbe>,
 }
 
 /// Who plays the games of a run.
@@ -45,6 +48,15 @@ pub trait SeedPlayer: Sync {
     fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
         let _ = (salt, from_turn);
         self.play(ruleset, seed)
+    }
+
+    /// The game of `seed` under ruleset `ruleset`, which hosts decision-probe position
+    /// `position` ([`crate::compare::decisions`]): the same outcome as [`SeedPlayer::play`],
+    /// and the probes, one per pair. A player without a policy to ask (a synthetic test
+    /// player) probes nothing.
+    fn play_probed(&self, ruleset: usize, seed: u64, position: u64) -> (GameOutcome, Vec<PairProbe>) {
+        let _ = position;
+        (self.play(ruleset, seed), Vec::new())
     }
 }
 
@@ -178,7 +190,19 @@ where
             .into_par_iter()
             .map(|index| {
                 let seed = game_seed(spec.seed, index);
-                let outcomes: Vec<GameOutcome> = (0..rulesets).map(|r| play.play(r, seed)).collect();
+                let host = (index < spec.positions).then(|| (index % rulesets as u64) as usize);
+                let mut probes = Vec::new();
+                let outcomes: Vec<GameOutcome> = (0..rulesets)
+                    .map(|r| {
+                        if host == Some(r) {
+                            let (outcome, p) = play.play_probed(r, seed, index);
+                            probes = p;
+                            outcome
+                        } else {
+                            play.play(r, seed)
+                        }
+                    })
+                    .collect();
                 let placebo = if spec.placebo {
                     placebo_games(&play, seed, &outcomes)
                 } else {
@@ -189,6 +213,7 @@ where
                     seed,
                     outcomes,
                     placebo,
+                    probes,
                 }
             })
             .collect()
@@ -210,6 +235,7 @@ where
             };
             for rec in &records {
                 acc.add_seed(&rec.outcomes, spec.placebo.then_some(&rec.placebo[..]));
+                acc.add_probes(&rec.probes);
                 on_game(rec)?;
             }
             done += records.len() as u64;

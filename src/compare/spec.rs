@@ -93,6 +93,10 @@ pub struct CompareSpec {
     /// Play the same-rules placebo beside every pair ([`crate::compare::placebo`]).
     #[serde(default)]
     pub placebo: bool,
+    /// Decision probes: position `p` in game `p` for `p < positions`
+    /// ([`crate::compare::decisions`]); 0 for none.
+    #[serde(default)]
+    pub positions: u64,
 }
 
 impl CompareSpec {
@@ -129,6 +133,13 @@ impl CompareSpec {
         if let Some(s) = self.shard {
             Shard::new(s.k, s.n)?;
         }
+        if self.positions > self.games {
+            return Err(format!(
+                "--positions {} is more than the {} games: each probed position is taken from \
+                 its own game (give at most --positions {})",
+                self.positions, self.games, self.games
+            ));
+        }
         Ok(())
     }
 
@@ -161,6 +172,9 @@ impl CompareSpec {
         ));
         if !self.placebo {
             cmd.push_str(" --no-placebo");
+        }
+        if self.positions > 0 {
+            cmd.push_str(&format!(" --positions {}", self.positions));
         }
         cmd
     }

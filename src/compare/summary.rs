@@ -6,6 +6,7 @@
 //! `b − a` per seed, for the pair's rulesets `a` (earlier on the command line) and `b`.
 
 use super::accumulate::{Accumulator, Example, PairAcc, RulesetAcc};
+use super::decisions::{summarize_pair, DecisionAcc, DecisionSummary};
 use super::paired::{score_correlation, win_correlation};
 use super::placebo::{placebo_summary, verdict, OutcomeCorrelation, PlaceboSummary, BROKEN_PAIRING};
 use super::seeds::BLOCK_SIZE;
@@ -154,6 +155,8 @@ pub struct PairSummary {
     pub placebo: Option<PlaceboSummary>,
     /// The placebo comparison in one sentence a FAQ writer can quote.
     pub placebo_verdict: Option<String>,
+    /// The effect on decisions (`null` in a run without decision probes).
+    pub decisions: Option<DecisionSummary>,
 }
 
 /// A game whose winner changed between the pair's rulesets.
@@ -302,6 +305,7 @@ fn pair_summary(
     labels: &[String],
     acc: &PairAcc,
     rulesets: &[RulesetAcc],
+    decisions: &DecisionAcc,
 ) -> PairSummary {
     // Indices are checked against the spec when an accumulator is read
     // ([`Accumulator::check_shape`]); should one be out of range all the same, it is shown.
@@ -326,7 +330,13 @@ fn pair_summary(
     let placebo_verdict = placebo
         .as_ref()
         .map(verdict);
+    let decisions = decisions
+        .pairs
+        .iter()
+        .find(|d| (d.a, d.b) == (acc.a, acc.b))
+        .map(summarize_pair);
     PairSummary {
+        decisions,
         outcome_correlation,
         pairing_broken,
         placebo,
@@ -414,7 +424,7 @@ pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
         pairs: acc
             .pairs
             .iter()
-            .map(|p| pair_summary(spec, &labels, p, &acc.rulesets))
+            .map(|p| pair_summary(spec, &labels, p, &acc.rulesets, &acc.decisions))
             .collect(),
         reproducibility: Reproducibility {
             meeplab_version: env!("CARGO_PKG_VERSION").to_string(),

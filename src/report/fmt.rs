@@ -196,6 +196,89 @@ pub fn broken_pairing_note(p: &PairSummary) -> Option<String> {
     ))
 }
 
+/// The header of the decision-probe table.
+pub const DECISION_HEADER: [&str; 7] = [
+    "pair",
+    "positions",
+    "decision changed",
+    "rule+luck",
+    "luck alone",
+    "excess",
+    "value shift",
+];
+
+/// A pair's rows of the decision-probe table (see [`DECISION_HEADER`]): all probed positions,
+/// then by decision kind and by stage of the game. Empty without probes.
+pub fn decision_rows(p: &PairSummary) -> Vec<Vec<String>> {
+    let Some(d) = &p.decisions else {
+        return Vec::new();
+    };
+    let row = |label: String, f: &crate::compare::decisions::Figures, value: String| {
+        let excess = MeanCi {
+            mean: f.excess,
+            sd: None,
+            ci: f.excess_ci,
+        };
+        vec![
+            label,
+            f.positions.to_string(),
+            pct(f.changed_share),
+            pct(f.rule_luck_changed_share),
+            pct(f.placebo_changed_share),
+            pp_ci(&excess),
+            value,
+        ]
+    };
+    let value = match (d.mean_value_shift, d.value_shift_ci) {
+        (Some(m), ci) => mean_ci(
+            &MeanCi {
+                mean: m,
+                sd: None,
+                ci,
+            },
+            true,
+        ),
+        _ => "—".to_string(),
+    };
+    let pair = format!("{} vs {}", key(p.a_index), key(p.b_index));
+    let mut rows = vec![row(pair, &d.all, value)];
+    for (kind, f) in &d.by_kind {
+        rows.push(row(format!("  {kind}"), f, String::new()));
+    }
+    for (stage, f) in &d.by_stage {
+        rows.push(row(format!("  {stage} game"), f, String::new()));
+    }
+    rows
+}
+
+/// The skipped probe positions of a pair in words, or `None` when none was skipped.
+pub fn decision_skips(p: &PairSummary) -> Option<String> {
+    let d = p.decisions.as_ref()?;
+    if d.skipped.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = d
+        .skipped
+        .iter()
+        .map(|(reason, s)| {
+            let detail = s
+                .detail
+                .as_deref()
+                .map(|t| format!(" (first at position {}: {t})", s.position.unwrap_or(0)))
+                .unwrap_or_default();
+            format!("{} {}{detail}", s.count, reason.replace('_', " "))
+        })
+        .collect();
+    Some(format!(
+        "{} vs {}: {} of {} positions skipped: {}",
+        key(p.a_index),
+        key(p.b_index),
+        d.considered - d.all.positions,
+        d.considered,
+        parts.join("; ")
+    ))
+}
+
 /// How the play-differed games of a pair first differed: `choice 61.2 % · rule 38.8 %`
 /// (shares of the play-differed games), or `—` when play never differed.
 pub fn first_difference_split(p: &PairSummary) -> String {

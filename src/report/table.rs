@@ -2,8 +2,8 @@
 //! changes, paired score differences per seat, and per-ruleset means. Plain text, no colour.
 
 use super::fmt::{
-    align, benefit, broken_pairing_note, first_difference_split, identical_statement, lead_cells,
-    mean_ci, pct, pct_range, placebo_row, ruleset_row, PLACEBO_HEADER,
+    align, benefit, broken_pairing_note, decision_rows, decision_skips, first_difference_split, identical_statement, lead_cells,
+    mean_ci, pct, pct_range, placebo_row, ruleset_row, DECISION_HEADER, PLACEBO_HEADER,
 };
 use super::plot::key;
 use crate::compare::Report;
@@ -76,6 +76,26 @@ pub fn summary_table(report: &Report) -> String {
                     key(p.a_index),
                     key(p.b_index)
                 ));
+            }
+        }
+    }
+
+    if report.pairs.iter().any(|p| p.decisions.is_some()) {
+        out.push_str(
+            "\nthe effect on decisions: sampled positions asked of the policy under each \
+             ruleset with the same luck (decision changed), with the luck redrawn on one side \
+             (rule+luck) and under the same rules (luck alone); excess = rule+luck − luck alone, \
+             paired 95 % t interval; value shift: the policy's value of its choice, later − \
+             earlier ruleset\n",
+        );
+        let mut rows = vec![DECISION_HEADER.map(String::from).to_vec()];
+        for p in &report.pairs {
+            rows.extend(decision_rows(p));
+        }
+        out.push_str(&align(&rows));
+        for p in &report.pairs {
+            if let Some(line) = decision_skips(p) {
+                out.push_str(&format!("{line}\n"));
             }
         }
     }

@@ -17,20 +17,26 @@ pub const DECISION_EXAMPLES: usize = 3;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub probed: u64,
-    /// Positions where the two rulesets led to different choices.
+    /// Positions where the two rulesets led to different choices (the same key).
     pub rule_changed: u64,
-    /// Positions where the salted key led to another choice under the host ruleset.
+    /// Σ over positions of the sides whose salted key led elsewhere (A vs A′, B vs B′: 0 to
+    /// 2 a position): the null, in half-positions.
     pub null_changed: u64,
-    /// Per position, rule changed − null changed (−1, 0 or 1): the paired excess.
+    /// Σ over positions of the crossings that differ with the rule and the luck redrawn
+    /// (A vs B′, A′ vs B: 0 to 2 a position), in half-positions.
+    #[serde(default)]
+    pub rule_luck_changed: u64,
+    /// Per position, rule-with-luck changed − null changed (−2 to 2): twice the paired excess.
     pub excess: Moments,
 }
 
 impl Tally {
-    fn push(&mut self, rule: bool, null: bool) {
+    fn push(&mut self, rule: bool, rule_luck: u8, null: u8) {
         self.probed += 1;
         self.rule_changed += u64::from(rule);
         self.null_changed += u64::from(null);
-        self.excess.push(i64::from(rule) - i64::from(null));
+        self.rule_luck_changed += u64::from(rule_luck);
+        self.excess.push(i64::from(rule_luck) - i64::from(null));
     }
 
     fn merge(&mut self, other: &Tally) {
@@ -38,6 +44,7 @@ impl Tally {
         self.probed = self.probed.saturating_add(other.probed);
         self.rule_changed = self.rule_changed.saturating_add(other.rule_changed);
         self.null_changed = self.null_changed.saturating_add(other.null_changed);
+        self.rule_luck_changed = self.rule_luck_changed.saturating_add(other.rule_luck_changed);
         self.excess.merge(&other.excess);
     }
 
@@ -48,21 +55,25 @@ impl Tally {
                 self.excess.n, self.probed
             ));
         }
-        for (what, n) in [
-            ("rule_changed", self.rule_changed),
-            ("null_changed", self.null_changed),
+        for (what, n, most) in [
+            ("rule_changed", self.rule_changed, self.probed),
+            ("null_changed", self.null_changed, self.probed.saturating_mul(2)),
+            (
+                "rule_luck_changed",
+                self.rule_luck_changed,
+                self.probed.saturating_mul(2),
+            ),
         ] {
-            if n > self.probed {
+            if n > most {
                 return Err(format!(
-                    "{path}.{what} is {n}, more than the positions probed ({})",
-                    self.probed
+                    "{path}.{what} is {n}, more than the positions probed allow ({most})"
                 ));
             }
         }
-        let sum = self.rule_changed as i128 - self.null_changed as i128;
+        let sum = self.rule_luck_changed as i128 - self.null_changed as i128;
         if !self.excess.overflow && self.excess.sum != sum {
             return Err(format!(
-                "{path}.excess.sum is {} but rule_changed − null_changed is {sum}",
+                "{path}.excess.sum is {} but rule_luck_changed − null_changed is {sum}",
                 self.excess.sum
             ));
         }
@@ -136,16 +147,20 @@ impl PairDecisions {
             }
             Ok(probed) => probed,
         };
-        let (rule, null) = (probed.rule_changed(), probed.null_changed());
-        self.all.push(rule, null);
+        let (rule, rule_luck, null) = (
+            probed.rule_changed(),
+            probed.rule_luck_changed(),
+            probed.null_changed(),
+        );
+        self.all.push(rule, rule_luck, null);
         self.by_kind
             .entry(probed.kind.name().to_string())
             .or_default()
-            .push(rule, null);
+            .push(rule, rule_luck, null);
         self.by_stage
             .entry(p.target.stage.name().to_string())
             .or_default()
-            .push(rule, null);
+            .push(rule, rule_luck, null);
         if let Some(shift) = probed.value_shift() {
             self.value_shift_milli.push(milli(shift));
         }
@@ -233,12 +248,17 @@ impl PairDecisions {
                 t.check(&format!("{path}.{name}[{k}]"))?;
                 sum.merge(t);
             }
-            if (sum.probed, sum.rule_changed, sum.null_changed)
-                != (
-                    self.all.probed,
-                    self.all.rule_changed,
-                    self.all.null_changed,
-                )
+            if (
+                sum.probed,
+                sum.rule_changed,
+                sum.null_changed,
+                sum.rule_luck_changed,
+            ) != (
+                self.all.probed,
+                self.all.rule_changed,
+                self.all.null_changed,
+                self.all.rule_luck_changed,
+            )
             {
                 return Err(format!("{path}.{name} does not add up to {path}.all"));
             }

@@ -1,10 +1,14 @@
 //! Asking the level's policy about one caught position under every ruleset of the run: the
-//! choice under each (the same [`Decision`], the position swapped onto each ruleset), and the
-//! null — the host ruleset again with the player's own luck drawn anew
-//! ([`crate::policy::salted`] with [`PLACEBO_SALT`]) — set against the host's own choice.
-//! Choices are compared by meaning ([`Choice`]), not by option index.
+//! choice under each (the same [`Decision`] and key, the position swapped onto each ruleset),
+//! and under each again with the player's own luck drawn anew ([`crate::policy::salted`] with
+//! [`PLACEBO_SALT`]). Per pair that gives the rule with the same luck (A against B), the luck
+//! alone (A against A′, B against B′: the null) and the rule with the luck redrawn (A against
+//! B′, A′ against B); the excess of the last over the null is fair at every level, since both
+//! redraw the luck (at `greedy` most ties break differently once the luck is redrawn, while
+//! the same key breaks them alike). Choices are compared by meaning ([`Choice`]), not by
+//! option index.
 
-use super::capture::{Captured, ProbeTarget, Skip, SkipReason};
+use super::capture::{Captured, ProbeTarget, Skip};
 use crate::engine::{Choice, Compiled, DecisionKind};
 use crate::policy::{salted, Policy};
 use crate::runner::Seats;
@@ -30,9 +34,9 @@ pub struct Probed {
     /// ([`Policy::choose_valued`]).
     pub value_a: Option<f64>,
     pub value_b: Option<f64>,
-    /// The host ruleset's choice, and its choice with the key salted (the null).
-    pub null_host: Choice,
-    pub null_salted: Choice,
+    /// The choices under `a` and under `b` with the key salted (the luck redrawn).
+    pub salted_a: Choice,
+    pub salted_b: Choice,
 }
 
 impl Probed {
@@ -41,9 +45,16 @@ impl Probed {
         self.choice_a != self.choice_b
     }
 
-    /// The salted key led the policy elsewhere under the host ruleset.
-    pub fn null_changed(&self) -> bool {
-        self.null_host != self.null_salted
+    /// How many of the two sides the salted key led elsewhere (A vs A′, B vs B′): the null,
+    /// 0 to 2.
+    pub fn null_changed(&self) -> u8 {
+        u8::from(self.choice_a != self.salted_a) + u8::from(self.choice_b != self.salted_b)
+    }
+
+    /// How many of the two crossings differ with the rule and the luck redrawn (A vs B′,
+    /// A′ vs B), 0 to 2.
+    pub fn rule_luck_changed(&self) -> u8 {
+        u8::from(self.choice_a != self.salted_b) + u8::from(self.salted_a != self.choice_b)
     }
 
     /// Value under `b` minus value under `a`, when the policy values both.
@@ -61,47 +72,40 @@ pub struct PairProbe {
     pub result: Result<Probed, Skip>,
 }
 
-/// The policy's choice under one ruleset.
+/// The policy's choice under one ruleset, and with its key salted.
 struct Chosen {
     choice: Choice,
     value: Option<f64>,
+    salted: Choice,
 }
 
 /// Probes `captured` for every pair of `all_rules` (the run's rulesets, in order; the host is
 /// `captured.target.host`), with the run's seat policies: one [`PairProbe`] per pair `a < b`
-/// in lexicographic order. Costs one decision of the policy per ruleset plus one (the null).
+/// in lexicographic order. Costs two decisions of the policy per ruleset (its own key and
+/// the salted one).
 pub fn probe(captured: &Captured, all_rules: &[Arc<Compiled>], seats: Seats) -> Vec<PairProbe> {
     let kind = captured.kind();
     let player = captured.at.decision.player;
-    let chosen: Vec<Result<(Chosen, Option<Choice>), Skip>> = all_rules
+    let chosen: Vec<Result<Chosen, Skip>> = all_rules
         .iter()
-        .enumerate()
-        .map(|(r, rules)| {
+        .map(|rules| {
             let (g, d) = captured.position_under(rules)?;
-            let mut policy = Policy::new(seats.of(player));
-            let (i, value) = policy.choose_valued(&g, &d);
-            let null = (r == captured.target.host).then(|| {
-                let j = Policy::new(seats.of(player)).choose_valued(&g, &salted(&d, PLACEBO_SALT));
-                g.choice(d.kind, j.0)
-            });
-            Ok((
-                Chosen {
-                    choice: g.choice(kind, i),
-                    value,
-                },
-                null,
-            ))
+            let (i, value) = Policy::new(seats.of(player)).choose_valued(&g, &d);
+            let (j, _) =
+                Policy::new(seats.of(player)).choose_valued(&g, &salted(&d, PLACEBO_SALT));
+            Ok(Chosen {
+                choice: g.choice(kind, i),
+                value,
+                salted: g.choice(kind, j),
+            })
         })
         .collect();
-    let host = chosen
-        .get(captured.target.host)
-        .and_then(|c| c.as_ref().ok());
     let mut out = Vec::new();
     for a in 0..all_rules.len() {
         for b in a + 1..all_rules.len() {
-            let result = match (&chosen[a], &chosen[b], host) {
-                (Err(skip), _, _) | (_, Err(skip), _) => Err(skip.clone()),
-                (Ok((ca, _)), Ok((cb, _)), Some((ch, Some(salted)))) => Ok(Probed {
+            let result = match (&chosen[a], &chosen[b]) {
+                (Err(skip), _) | (_, Err(skip)) => Err(skip.clone()),
+                (Ok(ca), Ok(cb)) => Ok(Probed {
                     kind,
                     player,
                     options: captured.at.decision.options,
@@ -110,17 +114,9 @@ pub fn probe(captured: &Captured, all_rules: &[Arc<Compiled>], seats: Seats) -> 
                     choice_b: cb.choice,
                     value_a: ca.value,
                     value_b: cb.value,
-                    null_host: ch.choice,
-                    null_salted: *salted,
+                    salted_a: ca.salted,
+                    salted_b: cb.salted,
                 }),
-                // the host's own rebuild failed (never for a position it played)
-                _ => match chosen.get(captured.target.host) {
-                    Some(Err(skip)) => Err(skip.clone()),
-                    _ => Err(Skip {
-                        reason: SkipReason::Parted,
-                        detail: format!("no host ruleset #{}", captured.target.host),
-                    }),
-                },
             };
             out.push(PairProbe {
                 a,

@@ -1,5 +1,6 @@
 //! The decision probes in figures: per pair, the share of probed positions whose decision the
-//! rule changed, the share the null changed (the player's own luck), their difference (the
+//! rule changed (the same key), the share the null changed (the player's own luck), the share
+//! changed with the rule and the luck redrawn, the excess of the last over the null (the
 //! rule's effect on play) with a 95 % Student t interval over the paired per-position
 //! differences, the same by decision kind and by stage, the mean value shift, and the skips
 //! with their reasons. A pure function of a [`DecisionAcc`].
@@ -12,13 +13,19 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figures {
     pub positions: u64,
-    /// Share whose decision differs between the two rulesets (0 when none was probed).
+    /// Share whose decision differs between the two rulesets, the same key (0 when none was
+    /// probed): every such change is the rule's.
     pub changed_share: f64,
-    /// Share whose decision the salted key changed under the host ruleset.
+    /// Share whose decision the salted key changed (A vs A′ and B vs B′, averaged): the
+    /// player's own luck alone.
     pub placebo_changed_share: f64,
-    /// `changed_share − placebo_changed_share`.
+    /// Share whose decision differs with the rule and the luck redrawn (A vs B′ and A′ vs B,
+    /// averaged).
+    pub rule_luck_changed_share: f64,
+    /// `rule_luck_changed_share − placebo_changed_share`: the rule's effect on decisions
+    /// beyond the player's own luck.
     pub excess: f64,
-    /// 95 % Student t interval of the excess (`None` below two positions).
+    /// 95 % Student t interval of the excess, paired over positions (`None` below two).
     pub excess_ci: Option<[f64; 2]>,
 }
 
@@ -35,9 +42,10 @@ impl Figures {
         Figures {
             positions: t.probed,
             changed_share: share(t.rule_changed),
-            placebo_changed_share: share(t.null_changed),
-            excess: ci.mean,
-            excess_ci: ci.ci,
+            placebo_changed_share: share(t.null_changed) / 2.0,
+            rule_luck_changed_share: share(t.rule_luck_changed) / 2.0,
+            excess: ci.mean / 2.0,
+            excess_ci: ci.ci.map(|[lo, hi]| [lo / 2.0, hi / 2.0]),
         }
     }
 }
