@@ -88,7 +88,8 @@ impl<C: Chooser> Chooser for Salted<C> {
     #[inline]
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
         if game.turn() >= self.from_turn {
-            self.inner.choose(game, &crate::policy::salted(d, self.salt))
+            self.inner
+                .choose(game, &crate::policy::salted(d, self.salt))
         } else {
             self.inner.choose(game, d)
         }
