@@ -8,6 +8,7 @@
 
 pub mod accumulate;
 pub mod paired;
+pub mod power;
 pub mod run;
 pub mod seeds;
 pub mod shard;
