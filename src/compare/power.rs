@@ -105,7 +105,7 @@ fn connor_n(delta: f64, p_d: f64, za: f64, zb: f64) -> f64 {
 /// `power` (Connor 1987). `None` when the arguments are out of range: `delta` not in
 /// `(0, √p_d]`, `p_d` not in `(0, 1]`, `alpha` or `power` not in (0, 1).
 pub fn games_for_win_shift(delta: f64, p_d: f64, alpha: f64, power: f64) -> Option<u64> {
-    if !(p_d > 0.0 && p_d <= 1.0) || !(delta > 0.0 && delta * delta <= p_d) {
+    if !(p_d > 0.0 && p_d <= 1.0 && delta > 0.0 && delta * delta <= p_d) {
         return None;
     }
     let (za, zb) = z_pair(alpha, power)?;
@@ -154,7 +154,7 @@ pub fn min_detectable_mean_shift(n: u64, sd: f64) -> Option<f64> {
 /// `sd` (α = 0.05 two-sided, power 0.8): `⌈((z_{α/2} + z_β)·sd/δ)²⌉`. `None` when `delta` or
 /// `sd` is not a positive number.
 pub fn games_for_mean_shift(delta: f64, sd: f64) -> Option<u64> {
-    if !(delta > 0.0 && delta.is_finite()) || !(sd > 0.0 && sd.is_finite()) {
+    if !(delta > 0.0 && delta.is_finite() && sd > 0.0 && sd.is_finite()) {
         return None;
     }
     let k = (Z_ALPHA + Z_POWER) * sd / delta;

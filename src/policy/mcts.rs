@@ -409,7 +409,7 @@ mod tests {
         let r = rules(Path::new(ruleset));
         let mut g = Game::new(r, seed, 2);
         let out = g.play(&mut Policy::new(kind), &mut NoEvents);
-        out.seats.iter().map(|s| i64::from(s.total)).collect()
+        out.seats.iter().map(|s| s.total).collect()
     }
 
     #[test]
