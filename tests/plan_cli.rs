@@ -45,7 +45,7 @@ fn a_tiny_pilot_prints_every_seat_and_the_run_to_make() {
     assert!(!out.contains("inf") && !out.contains("NaN"), "{out}");
     // either a run to make, with its time and Slurm array, or a plain note why not
     if out.contains("\nrun ") {
-        assert!(out.contains("on 16 cores: about"), "{out}");
+        assert!(out.contains("on 16 cores: "), "{out}");
         assert!(out.contains("sbatch --array=1-"), "{out}");
         assert!(out.contains("examples/cluster/compare.sbatch"), "{out}");
     } else {

@@ -305,14 +305,16 @@ pub fn plan_from(
 
 /// `h:mm:ss`-ish: seconds, minutes, hours or days, whichever reads best.
 fn duration(seconds: f64) -> String {
-    if seconds < 120.0 {
-        format!("{seconds:.0} s")
+    if seconds < 1.0 {
+        "under 1 s".to_string()
+    } else if seconds < 120.0 {
+        format!("about {seconds:.0} s")
     } else if seconds < 2.0 * 3600.0 {
-        format!("{:.0} min", seconds / 60.0)
+        format!("about {:.0} min", seconds / 60.0)
     } else if seconds < 2.0 * 86400.0 {
-        format!("{:.1} h", seconds / 3600.0)
+        format!("about {:.1} h", seconds / 3600.0)
     } else {
-        format!("{:.1} days", seconds / 86400.0)
+        format!("about {:.1} days", seconds / 86400.0)
     }
 }
 
@@ -402,13 +404,13 @@ fn timing_text(p: &Plan, seconds: f64, threads: usize, cores: u64, args: &Args) 
         .map(|r| meeplab::compare::spec::shell_quote(&r.to_string_lossy()))
         .collect();
     let mut out = format!(
-        "\nrun {games} seeds ({} games): the pilot took {:.3} s a seed on {threads} {}\n\
-         \x20 here ({threads} {}): about {}\n\
-         \x20 on {cores} cores: about {}\n\
-         \x20 as a Slurm array of {tasks} {} ({SLURM_CPUS_PER_TASK} CPUs each, about {} a \
+        "\nrun {games} seeds ({} games): the pilot took {:.2} ms a seed on {threads} {}\n\
+         \x20 here ({threads} {}): {}\n\
+         \x20 on {cores} cores: {}\n\
+         \x20 as a Slurm array of {tasks} {} ({SLURM_CPUS_PER_TASK} CPUs each, {} a \
          task; one shard is at least {BLOCK_SIZE} seeds):\n",
         games.saturating_mul(p.rulesets.len() as u64),
-        per_seed,
+        1e3 * per_seed,
         thread_word,
         thread_word,
         duration(here),
@@ -590,9 +592,10 @@ mod tests {
 
     #[test]
     fn durations_read_well() {
-        assert_eq!(duration(5.0), "5 s");
-        assert_eq!(duration(600.0), "10 min");
-        assert_eq!(duration(3.0 * 3600.0), "3.0 h");
-        assert_eq!(duration(3.0 * 86400.0), "3.0 days");
+        assert_eq!(duration(0.2), "under 1 s");
+        assert_eq!(duration(5.0), "about 5 s");
+        assert_eq!(duration(600.0), "about 10 min");
+        assert_eq!(duration(3.0 * 3600.0), "about 3.0 h");
+        assert_eq!(duration(3.0 * 86400.0), "about 3.0 days");
     }
 }
