@@ -180,6 +180,11 @@ pub const POLICIES: &[(&str, &str)] = &[
         "heuristic",
         "one move ahead over placement × follower, unfinished features valued by their chance to close",
     ),
+    (
+        "mcts",
+        "Monte Carlo tree search; mcts:N for N iterations a decision, mcts:N:STYLE to play for \
+         points (the default), lead or win",
+    ),
 ];
 
 /// A `--policy` value parsed with `FromStr`; a failure is a clap usage error naming the

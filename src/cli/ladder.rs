@@ -14,7 +14,8 @@ use std::time::Instant;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Policies to measure (two or more; a repeat is measured against itself): random, greedy,
-    /// heuristic, mcts, mcts:N. The first is the Elo anchor (0).
+    /// heuristic, mcts, mcts:N, mcts:N:STYLE (STYLE: points, the default; lead; win). The first
+    /// is the Elo anchor (0).
     #[arg(required = true, num_args = 2..)]
     pub policies: Vec<PolicySpec>,
     /// Ruleset: a bundled name (base, goldmines-hig-2012, …) or a file.

@@ -13,6 +13,7 @@ mod compare;
 mod diff;
 mod ladder;
 mod merge;
+mod plan;
 mod play;
 mod replay;
 mod sweep;
@@ -100,6 +101,11 @@ pub enum Command {
         after_help = "Examples:\n  meeplab ladder random greedy --games 2000\n  meeplab ladder random greedy --ruleset goldmines-hig-2012 --players 3"
     )]
     Ladder(ladder::Args),
+    /// Size a compare run from a short pilot: the games a rule effect needs, and how long.
+    #[command(
+        after_help = "Examples:\n  meeplab plan goldmines-hig-2012 goldmines-rgg --policy greedy --effect 2pp\n  meeplab plan base my.rules --policy heuristic --effect 3pts --pilot 500 --json"
+    )]
+    Plan(plan::Args),
 }
 
 pub fn run() -> ExitCode {
@@ -124,6 +130,7 @@ pub fn run() -> ExitCode {
         Command::Replay(a) => replay::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Ladder(a) => ladder::run(a),
+        Command::Plan(a) => plan::run(a),
         Command::Completions { shell } => completions(shell),
         Command::Man { out } => man(out.as_deref()),
     };

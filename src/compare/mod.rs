@@ -10,6 +10,7 @@ pub mod accumulate;
 pub mod decisions;
 pub mod paired;
 pub mod placebo;
+pub mod power;
 pub mod run;
 pub mod seeds;
 pub mod shard;

@@ -15,9 +15,10 @@
 //!    and [`PLAYOUT_TURNS`] more turns (the tiles come from this iteration's determinization);
 //! 4. **evaluation**: a finished game gives the final scores, an unfinished one the heuristic's
 //!    expected totals (unfinished features by their chance to close, gold in reach, followers);
-//!    each player's reward blends its own total, `tanh(total / 100)`, with its lead over the
-//!    best other player, `tanh(Δ / 30)` (weights 0.75 and 0.25), plus [`WIN_BONUS`] for a winner
-//!    of a finished game;
+//!    each player's reward depends on the search's [`MctsStyle`]: by default (`points`) it
+//!    blends its own total, `tanh(total / 100)`, with its lead over the best other player,
+//!    `tanh(Δ / 30)` (weights 0.75 and 0.25), plus [`WIN_BONUS`] for a winner of a finished
+//!    game; `lead` counts the lead alone, `win` only winning;
 //! 5. **backpropagation** credits every node on the path with the reward of the player who
 //!    chose it.
 //!
@@ -84,6 +85,59 @@ const WIDENING: f64 = 1.0;
 /// Domain tag of the search's determinization keys.
 const DOMAIN: u64 = 0x4D43_5453;
 
+/// What a search plays for: how a playout's end is turned into each player's reward. Part of
+/// the policy spec (`mcts:N:STYLE`), so a study can check that its answer does not hinge on
+/// the players' style. Δ is a player's total minus the best other player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub enum MctsStyle {
+    /// Points first (the default, `mcts` and `mcts:N`): `0.25·tanh(Δ/30) + 0.75·tanh(total/100)`
+    /// plus [`WIN_BONUS`] for a winner of a finished game (see [`OWN_POINTS_WEIGHT`]).
+    #[default]
+    Points,
+    /// The lead alone, as experts play: `tanh(Δ/30)` plus [`WIN_BONUS`] for a winner of a
+    /// finished game.
+    Lead,
+    /// Winning only: 1 for a winner of a finished game, 0 for the others; a playout that ends
+    /// before the game does scores the lead's win chance `(1 + tanh(Δ/30)) / 2`.
+    Win,
+}
+
+impl MctsStyle {
+    /// Every style, the default first.
+    pub const ALL: [MctsStyle; 3] = [MctsStyle::Points, MctsStyle::Lead, MctsStyle::Win];
+
+    /// The style's name in a policy spec (`mcts:N:NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MctsStyle::Points => "points",
+            MctsStyle::Lead => "lead",
+            MctsStyle::Win => "win",
+        }
+    }
+
+    /// The style named `name`, if any.
+    pub fn from_name(name: &str) -> Option<MctsStyle> {
+        MctsStyle::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// A player's reward from its lead `delta` over the best other player and its (expected)
+    /// `total`; `won` is `Some(whether it won)` for a finished game, `None` for a playout that
+    /// stopped before the end.
+    fn reward(self, delta: f64, total: f64, won: Option<bool>) -> f64 {
+        let lead = || (delta / SQUASH).tanh();
+        let bonus = if won == Some(true) { WIN_BONUS } else { 0.0 };
+        match (self, won) {
+            // an unfinished game adds no bonus (today's expression, kept exactly)
+            (MctsStyle::Points, None) => blend(delta, total),
+            (MctsStyle::Points, Some(_)) => blend(delta, total) + bonus,
+            (MctsStyle::Lead, None) => lead(),
+            (MctsStyle::Lead, Some(_)) => lead() + bonus,
+            (MctsStyle::Win, None) => 0.5 * (1.0 + lead()),
+            (MctsStyle::Win, Some(w)) => f64::from(u8::from(w)),
+        }
+    }
+}
+
 /// One position in the tree: the state after its path of options from the root.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -134,14 +188,23 @@ pub(crate) struct Search {
     scratch: heuristic::Scratch,
     /// The iterations' copies of the position.
     spare: SpareGame,
+    /// What the search in progress plays for.
+    style: MctsStyle,
 }
 
 impl Search {
-    /// The option to take at decision `d` with `iterations` iterations.
-    pub(crate) fn choose(&mut self, game: &Game, d: &Decision, iterations: u32) -> usize {
+    /// The option to take at decision `d` with `iterations` iterations, playing for `style`.
+    pub(crate) fn choose(
+        &mut self,
+        game: &Game,
+        d: &Decision,
+        iterations: u32,
+        style: MctsStyle,
+    ) -> usize {
         if d.options <= 1 {
             return 0;
         }
+        self.style = style;
         self.nodes.clear();
         self.nodes.push(Node::new(0, d.player));
         self.expand(0, game, d);
@@ -275,19 +338,15 @@ impl Search {
                 .fold(f64::NEG_INFINITY, f64::max);
             for q in 0..players {
                 let delta = heuristic::relative(&total, players, q);
-                reward[q as usize] = blend(delta, total[q as usize])
-                    + if total[q as usize] == best {
-                        WIN_BONUS
-                    } else {
-                        0.0
-                    };
+                let won = total[q as usize] == best;
+                reward[q as usize] = self.style.reward(delta, total[q as usize], Some(won));
             }
         } else {
             let supply = heuristic::Supply::of(g);
             let total = heuristic::totals(g, &supply, &mut self.scratch);
             for q in 0..players {
                 let delta = heuristic::relative(&total, players, q);
-                reward[q as usize] = blend(delta, total[q as usize]);
+                reward[q as usize] = self.style.reward(delta, total[q as usize], None);
             }
         }
         reward
@@ -307,8 +366,8 @@ impl Search {
     }
 }
 
-/// A player's reward from its lead `delta` over the best other player and its own expected
-/// `total`: mostly its own points, partly its lead (see [`OWN_POINTS_WEIGHT`]).
+/// The `points` style's reward from a player's lead `delta` over the best other player and its
+/// own expected `total`: mostly its own points, partly its lead (see [`OWN_POINTS_WEIGHT`]).
 fn blend(delta: f64, total: f64) -> f64 {
     (1.0 - OWN_POINTS_WEIGHT) * (delta / SQUASH).tanh()
         + OWN_POINTS_WEIGHT * (total / OWN_POINTS_SCALE).tanh()
@@ -329,7 +388,12 @@ mod tests {
     #[test]
     fn legal_choices_only_in_every_bundled_ruleset() {
         for (k, path) in bundled().iter().enumerate() {
-            plays_legally(PolicyKind::Mcts(6), path, k as u64, 2 + (k % 3) as u8);
+            plays_legally(
+                PolicyKind::Mcts(6, MctsStyle::Points),
+                path,
+                k as u64,
+                2 + (k % 3) as u8,
+            );
         }
     }
 
@@ -340,7 +404,7 @@ mod tests {
             let mut g = Game::new(r.clone(), seed, 2);
             g.enable_record();
             let out = g.play(
-                &mut Policy::new(PolicyKind::Mcts(iterations)),
+                &mut Policy::new(PolicyKind::Mcts(iterations, MctsStyle::Points)),
                 &mut NoEvents,
             );
             (out, g.take_record())
@@ -349,6 +413,73 @@ mod tests {
         assert_eq!(a, play(3, 10), "same seed, same budget: the same game");
         assert_ne!(a.1, play(3, 40).1, "another budget searches otherwise");
         assert_ne!(a.1, play(4, 10).1, "another seed, another game");
+    }
+
+    /// Totals of both seats of one two-player game in which every seat plays `kind`.
+    fn totals(ruleset: &str, seed: u64, kind: PolicyKind) -> Vec<i64> {
+        let r = rules(Path::new(ruleset));
+        let mut g = Game::new(r, seed, 2);
+        let out = g.play(&mut Policy::new(kind), &mut NoEvents);
+        out.seats.iter().map(|s| s.total).collect()
+    }
+
+    #[test]
+    fn the_default_style_plays_as_before_styles_existed() {
+        // `meeplab play RULESET --seed S --policy mcts:30` of commit cf83de8, before the style
+        // was part of the spec: base seed 3 ended 91–97, goldmines-hig-2012 seed 11 67–158
+        // (the whole JSON output was checked byte for byte when the style was added)
+        let points = |n| PolicyKind::Mcts(n, MctsStyle::Points);
+        assert_eq!(totals("rulesets/base.rules", 3, points(30)), [91, 97]);
+        assert_eq!(
+            totals("rulesets/goldmines-hig-2012.rules", 11, points(30)),
+            [67, 158]
+        );
+        assert_eq!(MctsStyle::default(), MctsStyle::Points);
+    }
+
+    #[test]
+    fn lead_and_win_play_otherwise_than_points_and_legally() {
+        let r = rules(Path::new("rulesets/base.rules"));
+        let record = |style| {
+            let mut g = Game::new(r.clone(), 5, 2);
+            g.enable_record();
+            g.play(&mut Policy::new(PolicyKind::Mcts(50, style)), &mut NoEvents);
+            g.take_record()
+        };
+        let points = record(MctsStyle::Points);
+        assert_ne!(points, record(MctsStyle::Lead), "lead plays otherwise");
+        assert_ne!(points, record(MctsStyle::Win), "win plays otherwise");
+        assert_eq!(
+            record(MctsStyle::Lead),
+            record(MctsStyle::Lead),
+            "and alike twice"
+        );
+        for (k, style) in [MctsStyle::Lead, MctsStyle::Win].into_iter().enumerate() {
+            let path = Path::new("rulesets/goldmines-hig-2012.rules");
+            plays_legally(PolicyKind::Mcts(6, style), path, 20 + k as u64, 3);
+        }
+    }
+
+    #[test]
+    fn each_style_rewards_what_it_plays_for() {
+        // ahead by 30 with 60 points, in a finished game won, lost, and unfinished
+        let (d, t) = (30.0, 60.0);
+        let lead = (1.0f64).tanh();
+        let p = MctsStyle::Points;
+        assert_eq!(p.reward(d, t, None), blend(d, t));
+        assert_eq!(p.reward(d, t, Some(true)), blend(d, t) + WIN_BONUS);
+        assert_eq!(p.reward(d, t, Some(false)), blend(d, t));
+        assert_eq!(MctsStyle::Lead.reward(d, t, None), lead);
+        assert_eq!(
+            MctsStyle::Lead.reward(d, 999.0, None),
+            lead,
+            "points do not count"
+        );
+        assert_eq!(MctsStyle::Lead.reward(d, t, Some(true)), lead + WIN_BONUS);
+        assert_eq!(MctsStyle::Win.reward(d, t, Some(true)), 1.0);
+        assert_eq!(MctsStyle::Win.reward(-d, t, Some(false)), 0.0);
+        assert_eq!(MctsStyle::Win.reward(0.0, t, None), 0.5);
+        assert!(MctsStyle::Win.reward(d, t, None) > 0.5);
     }
 
     #[test]
@@ -362,7 +493,7 @@ mod tests {
         };
         let before = (g.unseen().to_vec(), g.state_bytes(), g.outcome());
         let mut search = Search::default();
-        let pick = search.choose(&g, &d, 30);
+        let pick = search.choose(&g, &d, 30, MctsStyle::Points);
         assert!(pick < d.options);
         assert_eq!(before, (g.unseen().to_vec(), g.state_bytes(), g.outcome()));
         // the root's children were all ranked, and the visits add up to the budget

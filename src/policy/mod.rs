@@ -8,7 +8,8 @@
 //! - `heuristic`: one move ahead (placement × follower) with a position evaluation that values
 //!   unfinished features by their chance to close from the unseen tiles (see `heuristic`);
 //! - `mcts:N`: information-set Monte Carlo tree search with N iterations per decision, a fresh
-//!   determinization of the unseen tiles each iteration (see `mcts`).
+//!   determinization of the unseen tiles each iteration (see `mcts`); `mcts:N:STYLE` says
+//!   what it plays for ([`MctsStyle`]: `points`, the default, `lead` or `win`).
 
 mod greedy;
 mod heuristic;
@@ -24,6 +25,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
+pub use mcts::MctsStyle;
 pub use mcts::DEFAULT_ITERATIONS as MCTS_DEFAULT_ITERATIONS;
 
 /// Which policy plays: a policy with its budget resolved (`mcts` alone means
@@ -34,8 +36,9 @@ pub enum PolicyKind {
     Random,
     Greedy,
     Heuristic,
-    /// Monte Carlo tree search with this many iterations per decision.
-    Mcts(u32),
+    /// Monte Carlo tree search with this many iterations per decision, playing for this
+    /// style.
+    Mcts(u32, MctsStyle),
 }
 
 impl PolicyKind {
@@ -45,7 +48,7 @@ impl PolicyKind {
             PolicyKind::Random => "random",
             PolicyKind::Greedy => "greedy",
             PolicyKind::Heuristic => "heuristic",
-            PolicyKind::Mcts(_) => "mcts",
+            PolicyKind::Mcts(..) => "mcts",
         }
     }
 }
@@ -194,7 +197,7 @@ impl Chooser for Policy {
             PolicyKind::Random => rng::index(d.key, d.options),
             PolicyKind::Greedy => greedy::choose(game, d, &mut self.values),
             PolicyKind::Heuristic => heuristic::choose(game, d, &mut self.scratch),
-            PolicyKind::Mcts(iterations) => self.search.choose(game, d, iterations),
+            PolicyKind::Mcts(iterations, style) => self.search.choose(game, d, iterations, style),
         }
     }
 }

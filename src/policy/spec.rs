@@ -2,8 +2,10 @@
 //! players.
 //!
 //! A [`PolicySpec`] names the policy of one seat: `random`, `greedy`, `heuristic`, `mcts` (the
-//! default budget) or `mcts:N` (N iterations, 1 to 10,000,000). Its `Display` is its canonical
-//! text and parses back to the same value. A [`SeatPolicies`] is what `--policy` takes: one
+//! default budget) or `mcts:N` (N iterations, 1 to 10,000,000), and for `mcts` optionally what
+//! it plays for, `mcts:STYLE` or `mcts:N:STYLE` ([`MctsStyle`]: `points`, the default, `lead`,
+//! `win`). Its `Display` is its canonical text — the default style left out, so `mcts:1400`
+//! and `mcts:1400:points` both print `mcts:1400` — and parses back to the same value. A [`SeatPolicies`] is what `--policy` takes: one
 //! spec for every seat (`greedy`) or a comma-separated list, one per seat (`greedy,random`),
 //! checked against the number of players by [`SeatPolicies::for_players`].
 //!
@@ -11,7 +13,7 @@
 //! build cannot play would answer "not available yet" there — never a silent fallback to
 //! another policy).
 
-use super::{Policy, PolicyKind};
+use super::{MctsStyle, Policy, PolicyKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -20,8 +22,13 @@ use std::str::FromStr;
 pub const MCTS_MAX_ITERATIONS: u32 = 10_000_000;
 
 /// The accepted forms of one policy, for error messages and help texts.
-pub const POLICY_FORMS: &str =
-    "random, greedy, heuristic, mcts (default budget), mcts:N (N iterations, 1 to 10000000)";
+pub const POLICY_FORMS: &str = "random, greedy, heuristic, mcts (default budget), mcts:N (N \
+     iterations, 1 to 10000000), mcts:STYLE or mcts:N:STYLE (STYLE: points, the default; lead; \
+     win)";
+
+/// The accepted styles of `mcts:N:STYLE`, for error messages.
+pub const STYLE_FORMS: &str = "points (the default: mostly own points, partly the lead), lead \
+     (the lead over the best other player), win (winning only)";
 
 /// The accepted forms of a per-seat list, for error messages and help texts.
 pub const SEAT_FORMS: &str =
@@ -37,7 +44,10 @@ pub enum PolicySpec {
     /// One move ahead with a position evaluation (issue 12).
     Heuristic,
     /// Information-set Monte Carlo tree search; `None` = the default budget.
-    Mcts { iterations: Option<u32> },
+    Mcts {
+        iterations: Option<u32>,
+        style: MctsStyle,
+    },
 }
 
 /// Why a policy text or list was refused, or a policy cannot play.
@@ -48,6 +58,8 @@ pub enum PolicyError {
     /// `mcts:N` with an N that is not a whole number in range, or a budget on a policy
     /// that takes none.
     BadBudget { text: String, reason: String },
+    /// `mcts:STYLE` or `mcts:N:STYLE` with a style that is none of [`MctsStyle::ALL`].
+    UnknownStyle { text: String, style: String },
     /// An empty item in a list (`greedy,,random`) or an empty text.
     Empty(String),
     /// A per-seat list whose length is not the number of players.
@@ -66,6 +78,11 @@ impl fmt::Display for PolicyError {
                     "bad policy '{text}': {reason} (valid forms: {POLICY_FORMS})"
                 )
             }
+            PolicyError::UnknownStyle { text, style } => write!(
+                f,
+                "bad policy '{text}': unknown style '{style}' (styles: {STYLE_FORMS}; valid \
+                 forms: {POLICY_FORMS})"
+            ),
             PolicyError::Empty(text) => write!(
                 f,
                 "empty policy in '{text}' (valid forms: {POLICY_FORMS}; {SEAT_FORMS})"
@@ -103,8 +120,8 @@ impl PolicySpec {
             PolicySpec::Random => PolicyKind::Random,
             PolicySpec::Greedy => PolicyKind::Greedy,
             PolicySpec::Heuristic => PolicyKind::Heuristic,
-            PolicySpec::Mcts { iterations } => {
-                PolicyKind::Mcts(iterations.unwrap_or(super::MCTS_DEFAULT_ITERATIONS))
+            PolicySpec::Mcts { iterations, style } => {
+                PolicyKind::Mcts(iterations.unwrap_or(super::MCTS_DEFAULT_ITERATIONS), style)
             }
         }
     }
@@ -116,8 +133,9 @@ impl From<PolicyKind> for PolicySpec {
             PolicyKind::Random => PolicySpec::Random,
             PolicyKind::Greedy => PolicySpec::Greedy,
             PolicyKind::Heuristic => PolicySpec::Heuristic,
-            PolicyKind::Mcts(n) => PolicySpec::Mcts {
+            PolicyKind::Mcts(n, style) => PolicySpec::Mcts {
                 iterations: (n != super::MCTS_DEFAULT_ITERATIONS).then_some(n),
+                style,
             },
         }
     }
@@ -125,12 +143,16 @@ impl From<PolicyKind> for PolicySpec {
 
 impl fmt::Display for PolicySpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PolicySpec::Mcts {
-                iterations: Some(n),
-            } => write!(f, "mcts:{n}"),
-            other => f.write_str(other.name()),
+        f.write_str(self.name())?;
+        if let PolicySpec::Mcts { iterations, style } = self {
+            if let Some(n) = iterations {
+                write!(f, ":{n}")?;
+            }
+            if *style != MctsStyle::default() {
+                write!(f, ":{}", style.name())?;
+            }
         }
+        Ok(())
     }
 }
 
@@ -153,6 +175,27 @@ fn parse_iterations(text: &str, n: &str) -> Result<u32, PolicyError> {
     }
 }
 
+/// Parses the part of `text` after `mcts:` (`None` for plain `mcts`): `N`, `STYLE` or
+/// `N:STYLE`. A part that starts with a letter is a style, anything else a budget.
+fn parse_mcts(text: &str, rest: Option<&str>) -> Result<PolicySpec, PolicyError> {
+    let style = |name: &str| {
+        MctsStyle::from_name(name).ok_or_else(|| PolicyError::UnknownStyle {
+            text: text.to_string(),
+            style: name.to_string(),
+        })
+    };
+    let (iterations, style) =
+        match rest.map(|r| r.split_once(':').map_or((r, None), |(n, s)| (n, Some(s)))) {
+            None => (None, MctsStyle::default()),
+            Some((one, None)) if one.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                (None, style(one)?)
+            }
+            Some((n, None)) => (Some(parse_iterations(text, n)?), MctsStyle::default()),
+            Some((n, Some(s))) => (Some(parse_iterations(text, n)?), style(s)?),
+        };
+    Ok(PolicySpec::Mcts { iterations, style })
+}
+
 impl FromStr for PolicySpec {
     type Err = PolicyError;
     fn from_str(s: &str) -> Result<PolicySpec, PolicyError> {
@@ -168,11 +211,7 @@ impl FromStr for PolicySpec {
             "random" => PolicySpec::Random,
             "greedy" => PolicySpec::Greedy,
             "heuristic" => PolicySpec::Heuristic,
-            "mcts" => {
-                return Ok(PolicySpec::Mcts {
-                    iterations: budget.map(|n| parse_iterations(text, n)).transpose()?,
-                })
-            }
+            "mcts" => return parse_mcts(text, budget),
             _ => return Err(PolicyError::Unknown(text.to_string())),
         };
         match budget {
@@ -301,25 +340,23 @@ mod tests {
         s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
     }
 
+    fn mcts(iterations: Option<u32>, style: MctsStyle) -> PolicySpec {
+        PolicySpec::Mcts { iterations, style }
+    }
+
     #[test]
     fn every_form_parses_and_prints_back() {
         let cases = [
             ("random", PolicySpec::Random),
             ("greedy", PolicySpec::Greedy),
             ("heuristic", PolicySpec::Heuristic),
-            ("mcts", PolicySpec::Mcts { iterations: None }),
-            (
-                "mcts:1",
-                PolicySpec::Mcts {
-                    iterations: Some(1),
-                },
-            ),
-            (
-                "mcts:10000000",
-                PolicySpec::Mcts {
-                    iterations: Some(10_000_000),
-                },
-            ),
+            ("mcts", mcts(None, MctsStyle::Points)),
+            ("mcts:1", mcts(Some(1), MctsStyle::Points)),
+            ("mcts:10000000", mcts(Some(10_000_000), MctsStyle::Points)),
+            ("mcts:lead", mcts(None, MctsStyle::Lead)),
+            ("mcts:win", mcts(None, MctsStyle::Win)),
+            ("mcts:1400:lead", mcts(Some(1400), MctsStyle::Lead)),
+            ("mcts:50:win", mcts(Some(50), MctsStyle::Win)),
         ];
         for (text, want) in cases {
             assert_eq!(spec(text), want, "{text}");
@@ -352,10 +389,79 @@ mod tests {
         }
         let err = "mcts:0".parse::<PolicySpec>().unwrap_err().to_string();
         assert!(err.contains("1 to 10000000, not 0"), "{err}");
-        let err = "mcts:abc".parse::<PolicySpec>().unwrap_err().to_string();
-        assert!(err.contains("'abc' is not a whole number"), "{err}");
+        let err = "mcts:-5".parse::<PolicySpec>().unwrap_err().to_string();
+        assert!(err.contains("'-5' is not a whole number"), "{err}");
         let err = "unknown".parse::<PolicySpec>().unwrap_err().to_string();
         assert!(err.starts_with("unknown policy 'unknown'"), "{err}");
+    }
+
+    #[test]
+    fn the_default_style_is_left_out_of_the_canonical_text() {
+        for (text, canonical) in [
+            ("mcts:points", "mcts"),
+            ("mcts:1400:points", "mcts:1400"),
+            ("mcts:1400", "mcts:1400"),
+            ("mcts:0400:lead", "mcts:400:lead"),
+        ] {
+            assert_eq!(spec(text).to_string(), canonical, "{text}");
+            assert_eq!(spec(canonical), spec(text), "{text}");
+        }
+        // the same level however it is written; another style is another level
+        let kind = |s: &str| spec(s).kind();
+        assert_eq!(kind("mcts:1400"), kind("mcts:1400:points"));
+        assert_eq!(kind("mcts"), kind("mcts:1400:points"));
+        assert_ne!(kind("mcts:1400"), kind("mcts:1400:lead"));
+        assert_ne!(kind("mcts:1400:win"), kind("mcts:1400:lead"));
+        assert_eq!(kind("mcts:1400").to_string(), "mcts");
+        assert_eq!(kind("mcts:lead").to_string(), "mcts:lead");
+        assert_eq!(kind("mcts:1400:lead").to_string(), "mcts:lead");
+        assert_eq!(kind("mcts:20:lead").to_string(), "mcts:20:lead");
+        for style in MctsStyle::ALL {
+            assert_eq!(MctsStyle::from_name(style.name()), Some(style));
+            let k = PolicyKind::Mcts(20, style);
+            assert_eq!(k.to_string().parse::<PolicyKind>(), Ok(k));
+        }
+    }
+
+    #[test]
+    fn unknown_styles_list_the_valid_ones() {
+        for bad in [
+            "mcts:abc",
+            "mcts:Lead",
+            "mcts:400:fast",
+            "mcts:400:",
+            "mcts:400:lead:x",
+        ] {
+            let err = bad.parse::<PolicySpec>().expect_err(bad);
+            let msg = err.to_string();
+            assert!(
+                matches!(err, PolicyError::UnknownStyle { .. }),
+                "{bad}: {msg}"
+            );
+            assert!(msg.contains(STYLE_FORMS), "{bad}: {msg}");
+            assert!(msg.contains(POLICY_FORMS), "{bad}: {msg}");
+        }
+        let msg = "mcts:400:fast"
+            .parse::<PolicySpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.starts_with("bad policy 'mcts:400:fast': unknown style 'fast' (styles: points"),
+            "{msg}"
+        );
+        // a style on another policy, or a bad budget before a good style
+        assert!(matches!(
+            "greedy:lead".parse::<PolicySpec>(),
+            Err(PolicyError::BadBudget { .. })
+        ));
+        assert!(matches!(
+            "mcts:0:lead".parse::<PolicySpec>(),
+            Err(PolicyError::BadBudget { .. })
+        ));
+        assert!(matches!(
+            "mcts:lead:400".parse::<PolicySpec>(),
+            Err(PolicyError::BadBudget { .. })
+        ));
     }
 
     #[test]
@@ -372,9 +478,7 @@ mod tests {
             vec![
                 PolicySpec::Greedy,
                 PolicySpec::Random,
-                PolicySpec::Mcts {
-                    iterations: Some(20)
-                }
+                mcts(Some(20), MctsStyle::Points)
             ]
         );
         let err = list.for_players(2).unwrap_err();
@@ -416,16 +520,28 @@ mod tests {
         assert_eq!(PolicySpec::Heuristic.build().kind(), PolicyKind::Heuristic);
         assert_eq!(
             spec("mcts").build().kind(),
-            PolicyKind::Mcts(super::super::MCTS_DEFAULT_ITERATIONS)
+            PolicyKind::Mcts(super::super::MCTS_DEFAULT_ITERATIONS, MctsStyle::Points)
         );
-        assert_eq!(spec("mcts:100").build().kind(), PolicyKind::Mcts(100));
+        assert_eq!(
+            spec("mcts:100").build().kind(),
+            PolicyKind::Mcts(100, MctsStyle::Points)
+        );
         // the default budget prints as plain `mcts`, another as `mcts:N`
         assert_eq!(spec("mcts").kind().to_string(), "mcts");
         assert_eq!(spec("mcts:100").kind().to_string(), "mcts:100");
-        assert_eq!("mcts:7".parse::<PolicyKind>(), Ok(PolicyKind::Mcts(7)));
+        assert_eq!(
+            "mcts:7".parse::<PolicyKind>(),
+            Ok(PolicyKind::Mcts(7, MctsStyle::Points))
+        );
         let seats: SeatPolicies = "heuristic,mcts:20".parse().unwrap();
         let kinds: Vec<_> = seats.build(2).unwrap().iter().map(Policy::kind).collect();
-        assert_eq!(kinds, [PolicyKind::Heuristic, PolicyKind::Mcts(20)]);
+        assert_eq!(
+            kinds,
+            [
+                PolicyKind::Heuristic,
+                PolicyKind::Mcts(20, MctsStyle::Points)
+            ]
+        );
         assert_eq!(
             SeatPolicies::from(PolicySpec::Random)
                 .build(4)
@@ -440,6 +556,15 @@ mod tests {
         let json = serde_json::to_string(&list).unwrap();
         assert_eq!(json, "\"greedy,mcts:7\"");
         assert_eq!(serde_json::from_str::<SeatPolicies>(&json).unwrap(), list);
+        let styled: SeatPolicies = "mcts:7:points,mcts:7:lead".parse().unwrap();
+        let json = serde_json::to_string(&styled).unwrap();
+        assert_eq!(json, "\"mcts:7,mcts:7:lead\"");
+        assert_eq!(serde_json::from_str::<SeatPolicies>(&json).unwrap(), styled);
+        let kind = PolicyKind::Mcts(7, MctsStyle::Win);
+        let json = serde_json::to_string(&kind).unwrap();
+        assert_eq!(json, "\"mcts:7:win\"");
+        assert_eq!(serde_json::from_str::<PolicyKind>(&json).unwrap(), kind);
+        assert!(serde_json::from_str::<PolicySpec>("\"mcts:7:fast\"").is_err());
         assert!(serde_json::from_str::<PolicySpec>("\"mcts:0\"").is_err());
         assert_eq!(PolicySpec::from(PolicyKind::Greedy), PolicySpec::Greedy);
     }

@@ -496,6 +496,8 @@ mod tests {
             command_line: String::new(),
             engine_version: String::new(),
             tile_catalogue_hash: String::new(),
+            placebo: false,
+            positions: 0,
         };
         let report = summarize(&spec, &Accumulator::new(0, 2));
         assert_eq!(

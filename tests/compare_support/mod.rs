@@ -45,6 +45,8 @@ pub fn spec(rulesets: Vec<RulesetInfo>, games: u64, players: u8) -> CompareSpec 
         command_line: "meeplab compare (test)".to_string(),
         engine_version: "test-engine".to_string(),
         tile_catalogue_hash: "tiles0".to_string(),
+        placebo: true,
+        positions: 0,
     }
 }
 

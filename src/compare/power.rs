@@ -1,0 +1,412 @@
+//! Statistical power: how many paired games a rule effect of a given size needs, and the
+//! smallest effect a run of N paired games can detect.
+//!
+//! * **Win-rate shifts** (a seat wins under ruleset A or not, under B or not: paired binary
+//!   outcomes) use Connor's (1987) sample size for McNemar's test,
+//!   `n = [z_{α/2}·√p_d + z_β·√(p_d − δ²)]² / δ²`, with `p_d` the share of discordant pairs
+//!   (the seat won under one ruleset only) and `δ` the shift of its win rate. Only discordant
+//!   pairs carry information, so the fewer games change their winner, the fewer are needed.
+//!   The inverse (the smallest `δ` that N pairs detect) is found by bisection on `(0, √p_d]`.
+//!   A shift can never exceed `p_d` (`δ = p_{b only} − p_{a only}`); an answer above it says
+//!   that N pairs detect no shift those pairs could show.
+//! * **Mean score shifts** (paired differences with standard deviation `sd`) use the normal
+//!   approximation `δ = (z_{α/2} + z_β)·sd/√n`.
+//!
+//! Everything is a pure function of its arguments (and of the exact integer aggregate of a
+//! run, [`min_detectable`]); the defaults are α = 0.05 two-sided and power 0.8.
+
+use super::accumulate::PairAcc;
+use serde::{Deserialize, Serialize};
+
+/// The default significance level (two-sided).
+pub const ALPHA: f64 = 0.05;
+/// The default power (1 − β).
+pub const POWER: f64 = 0.8;
+/// `z_{α/2}` for [`ALPHA`]: the 0.975 quantile of the standard normal distribution.
+pub const Z_ALPHA: f64 = 1.959964;
+/// `z_β` for [`POWER`]: the 0.8 quantile of the standard normal distribution.
+pub const Z_POWER: f64 = 0.841621;
+
+/// Bisection steps of [`min_detectable_win_shift`]: the interval shrinks to 2⁻⁶⁰ of √p_d.
+const BISECTION_STEPS: u32 = 60;
+
+/// The `p`-quantile of the standard normal distribution for `0 < p < 1` (Acklam's rational
+/// approximation, relative error below 1.2·10⁻⁹); the defaults [`ALPHA`] and [`POWER`] give
+/// [`Z_ALPHA`] and [`Z_POWER`] exactly.
+fn normal_quantile(p: f64) -> Option<f64> {
+    if !(p > 0.0 && p < 1.0) {
+        return None;
+    }
+    if p == 1.0 - ALPHA / 2.0 {
+        return Some(Z_ALPHA);
+    }
+    if p == POWER {
+        return Some(Z_POWER);
+    }
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    const LOW: f64 = 0.02425;
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    Some(if p < LOW {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - LOW {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    })
+}
+
+/// `(z_{α/2}, z_β)` for a two-sided level `alpha` and a `power`, both in (0, 1).
+fn z_pair(alpha: f64, power: f64) -> Option<(f64, f64)> {
+    Some((normal_quantile(1.0 - alpha / 2.0)?, normal_quantile(power)?))
+}
+
+/// Connor's n as a real number, for `0 < δ² ≤ p_d`.
+fn connor_n(delta: f64, p_d: f64, za: f64, zb: f64) -> f64 {
+    let root = za * p_d.sqrt() + zb * (p_d - delta * delta).max(0.0).sqrt();
+    root * root / (delta * delta)
+}
+
+/// Paired games needed to detect a win-rate shift `delta` (a share: 0.02 = 2 percentage
+/// points) when a share `p_d` of the pairs is discordant, at two-sided level `alpha` with
+/// `power` (Connor 1987). `None` when the arguments are out of range: `delta` not in
+/// `(0, √p_d]`, `p_d` not in `(0, 1]`, `alpha` or `power` not in (0, 1).
+pub fn games_for_win_shift(delta: f64, p_d: f64, alpha: f64, power: f64) -> Option<u64> {
+    if !(p_d > 0.0 && p_d <= 1.0 && delta > 0.0 && delta * delta <= p_d) {
+        return None;
+    }
+    let (za, zb) = z_pair(alpha, power)?;
+    let n = connor_n(delta, p_d, za, zb).ceil();
+    (n.is_finite() && n < u64::MAX as f64).then_some(n as u64)
+}
+
+/// The smallest win-rate shift (a share) that `n` paired games detect when a share `p_d` of
+/// the pairs is discordant, at two-sided level `alpha` with `power`: the inverse of
+/// [`games_for_win_shift`], by bisection on `(0, √p_d]`. `None` when `n` is 0, `p_d` is not in
+/// `(0, 1]`, or `alpha`/`power` are out of range. Too few games for any shift up to `√p_d`
+/// give `√p_d` (Connor's n there is `z_{α/2}²`, about 4).
+pub fn min_detectable_win_shift(n: u64, p_d: f64, alpha: f64, power: f64) -> Option<f64> {
+    if n == 0 || !(p_d > 0.0 && p_d <= 1.0) {
+        return None;
+    }
+    let (za, zb) = z_pair(alpha, power)?;
+    let target = n as f64;
+    // Connor's n falls as δ grows on (0, √p_d]: find the smallest δ with n(δ) ≤ target
+    let (mut lo, mut hi) = (0.0, p_d.sqrt());
+    if connor_n(hi, p_d, za, zb) > target {
+        return Some(hi);
+    }
+    for _ in 0..BISECTION_STEPS {
+        let mid = 0.5 * (lo + hi);
+        if connor_n(mid, p_d, za, zb) > target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(hi)
+}
+
+/// The smallest mean shift that `n` paired differences with standard deviation `sd` detect
+/// (α = 0.05 two-sided, power 0.8): `(z_{α/2} + z_β)·sd/√n`. `None` when `n` is 0 or `sd` is
+/// not a positive number (a pilot whose differences are all equal cannot size a run).
+pub fn min_detectable_mean_shift(n: u64, sd: f64) -> Option<f64> {
+    if n == 0 || !(sd > 0.0 && sd.is_finite()) {
+        return None;
+    }
+    Some((Z_ALPHA + Z_POWER) * sd / (n as f64).sqrt())
+}
+
+/// Paired games needed to detect a mean shift `delta` of differences with standard deviation
+/// `sd` (α = 0.05 two-sided, power 0.8): `⌈((z_{α/2} + z_β)·sd/δ)²⌉`. `None` when `delta` or
+/// `sd` is not a positive number.
+pub fn games_for_mean_shift(delta: f64, sd: f64) -> Option<u64> {
+    if !(delta > 0.0 && delta.is_finite() && sd > 0.0 && sd.is_finite()) {
+        return None;
+    }
+    let k = (Z_ALPHA + Z_POWER) * sd / delta;
+    let n = (k * k).ceil();
+    (n < u64::MAX as f64).then_some((n as u64).max(1))
+}
+
+/// What a pair's games say about one seat, for sizing: the share of discordant pairs (the seat
+/// won under one ruleset only) and the standard deviation of its paired score difference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatSpread {
+    /// Paired games of the seat.
+    pub games: u64,
+    /// Games the seat won under exactly one of the two rulesets.
+    pub discordant: u64,
+    /// `discordant / games` (0 without games).
+    pub discordant_share: f64,
+    /// Sample sd of the paired score difference `b − a` (`None` below two games).
+    pub score_sd: Option<f64>,
+}
+
+/// Every seat's [`SeatSpread`] in `pair`, seat 1 first.
+pub fn seat_spreads(pair: &PairAcc) -> Vec<SeatSpread> {
+    pair.seat_wins
+        .iter()
+        .enumerate()
+        .map(|(s, w)| {
+            let games = w.games();
+            let discordant = w.a_only.saturating_add(w.b_only);
+            SeatSpread {
+                games,
+                discordant,
+                discordant_share: if games == 0 {
+                    0.0
+                } else {
+                    discordant as f64 / games as f64
+                },
+                score_sd: pair.score_delta.get(s).and_then(|m| m.sd()),
+            }
+        })
+        .collect()
+}
+
+/// The smallest shifts a run's own games can detect for one seat (α = 0.05 two-sided, power
+/// 0.8); `None` where the games cannot tell (no discordant pair, no spread in the score
+/// differences, no games).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MinDetectable {
+    /// Win-rate shift, in percentage points.
+    pub win_shift_pp: Option<f64>,
+    /// Mean score shift, in points.
+    pub score_shift: Option<f64>,
+}
+
+/// Per seat of `pair` (seat 1 first): the smallest win-rate and score shifts its games detect.
+pub fn min_detectable(pair: &PairAcc) -> Vec<MinDetectable> {
+    seat_spreads(pair)
+        .into_iter()
+        .enumerate()
+        .map(|(s, spread)| MinDetectable {
+            win_shift_pp: min_detectable_win_shift(
+                spread.games,
+                spread.discordant_share,
+                ALPHA,
+                POWER,
+            )
+            .map(|d| 100.0 * d),
+            score_shift: spread.score_sd.and_then(|sd| {
+                let n = pair.score_delta.get(s).map_or(0, |m| m.n);
+                min_detectable_mean_shift(n, sd)
+            }),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::paired::PairedWins;
+    use crate::compare::stats::Moments;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn the_quantiles_are_the_normal_ones() {
+        assert_eq!(normal_quantile(0.975), Some(Z_ALPHA));
+        assert_eq!(normal_quantile(0.8), Some(Z_POWER));
+        // the approximation itself, away from the two defaults
+        let cases = [
+            (0.995, 2.575_829),
+            (0.9, 1.281_552),
+            (0.5, 0.0),
+            (0.01, -2.326_348),
+            (0.001, -3.090_232),
+            (0.95, 1.644_854),
+        ];
+        for (p, z) in cases {
+            let got = normal_quantile(p).unwrap();
+            assert!(close(got, z, 1e-6), "{p}: {got}");
+        }
+        assert!(close(
+            normal_quantile(0.975 - 1e-15).unwrap(),
+            Z_ALPHA,
+            1e-6
+        ));
+        assert!(close(normal_quantile(0.8 + 1e-15).unwrap(), Z_POWER, 1e-6));
+        for bad in [0.0, 1.0, -0.5, 2.0, f64::NAN] {
+            assert_eq!(normal_quantile(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn hand_checked_sample_sizes() {
+        // design.md §7b: half the pairs discordant, a 2-point shift needs ~10,000 pairs.
+        // [1.959964·√0.5 + 0.841621·√0.4996]² / 0.0004 = 9808.8
+        assert_eq!(games_for_win_shift(0.02, 0.5, ALPHA, POWER), Some(9809));
+        // p_d = 0.2, δ = 0.05: [1.959964·0.447214 + 0.841621·0.444410]² / 0.0025 = 625.5
+        assert_eq!(games_for_win_shift(0.05, 0.2, ALPHA, POWER), Some(626));
+        // Connor's approximation ≈ the McNemar sample size of Miettinen when δ ≪ p_d:
+        // (z_a + z_b)²·p_d/δ² = 7.8489·0.5/0.0004 = 9811
+        let crude = (Z_ALPHA + Z_POWER).powi(2) * 0.5 / 0.0004;
+        assert!(close(9809.0, crude, 5.0), "{crude}");
+        // α = 0.01, power 0.9: z = 2.575829 and 1.281552,
+        // [2.575829·√0.3 + 1.281552·√0.2975]² / 0.0025 = 1,780.6
+        let n = games_for_win_shift(0.05, 0.3, 0.01, 0.9).unwrap();
+        assert_eq!(n, 1781);
+        // mean shifts: (2.801585·12/1)² = 1130.2
+        assert_eq!(games_for_mean_shift(1.0, 12.0), Some(1131));
+        let d = min_detectable_mean_shift(10_000, 30.0).unwrap();
+        assert!(close(d, 2.801585 * 30.0 / 100.0, 1e-9), "{d}");
+    }
+
+    #[test]
+    fn out_of_range_arguments_give_none() {
+        assert_eq!(games_for_win_shift(0.0, 0.5, ALPHA, POWER), None);
+        assert_eq!(games_for_win_shift(-0.02, 0.5, ALPHA, POWER), None);
+        assert_eq!(games_for_win_shift(0.02, 0.0, ALPHA, POWER), None);
+        assert_eq!(
+            games_for_win_shift(0.8, 0.5, ALPHA, POWER),
+            None,
+            "δ² > p_d"
+        );
+        assert_eq!(games_for_win_shift(0.02, 1.5, ALPHA, POWER), None);
+        assert_eq!(games_for_win_shift(0.02, 0.5, 0.0, POWER), None);
+        assert_eq!(games_for_win_shift(0.02, 0.5, ALPHA, 1.0), None);
+        assert_eq!(games_for_win_shift(f64::NAN, 0.5, ALPHA, POWER), None);
+        assert_eq!(min_detectable_win_shift(0, 0.5, ALPHA, POWER), None);
+        assert_eq!(min_detectable_win_shift(100, 0.0, ALPHA, POWER), None);
+        assert_eq!(min_detectable_win_shift(100, f64::NAN, ALPHA, POWER), None);
+        assert_eq!(min_detectable_mean_shift(0, 10.0), None);
+        assert_eq!(min_detectable_mean_shift(100, 0.0), None);
+        assert_eq!(games_for_mean_shift(0.0, 10.0), None);
+        assert_eq!(games_for_mean_shift(1.0, 0.0), None);
+        assert_eq!(games_for_mean_shift(f64::INFINITY, 10.0), None);
+    }
+
+    #[test]
+    fn the_inverse_is_consistent() {
+        for p_d in [0.02, 0.1, 0.3, 0.5, 0.9, 1.0] {
+            for n in [10u64, 50, 200, 1000, 9809, 100_000, 10_000_000] {
+                let d = min_detectable_win_shift(n, p_d, ALPHA, POWER).unwrap();
+                assert!(d > 0.0 && d <= p_d.sqrt(), "{n} {p_d}: {d}");
+                if d < p_d.sqrt() {
+                    // n games detect δ, and δ needs n games (up to the rounding up)
+                    let back = games_for_win_shift(d, p_d, ALPHA, POWER).unwrap();
+                    assert!(back.abs_diff(n) <= 1, "{n} {p_d}: {d} → {back}");
+                    let less = games_for_win_shift(0.999 * d, p_d, ALPHA, POWER).unwrap();
+                    assert!(less > n, "{n} {p_d}");
+                }
+            }
+        }
+        // n → δ → n for the mean
+        for n in [2u64, 30, 1000, 123_456] {
+            let d = min_detectable_mean_shift(n, 17.0).unwrap();
+            let back = games_for_mean_shift(d, 17.0).unwrap();
+            assert!(back.abs_diff(n) <= 1, "{n}: {back}");
+        }
+        // δ → n → δ
+        let n = games_for_win_shift(0.02, 0.5, ALPHA, POWER).unwrap();
+        let d = min_detectable_win_shift(n, 0.5, ALPHA, POWER).unwrap();
+        assert!(d <= 0.02 && d > 0.0199, "{d}");
+        // too few games for any shift up to √p_d
+        assert_eq!(min_detectable_win_shift(1, 0.25, ALPHA, POWER), Some(0.5));
+    }
+
+    #[test]
+    fn more_games_detect_less_and_more_discordance_needs_more() {
+        let mut last = f64::INFINITY;
+        for n in [20u64, 100, 500, 2000, 10_000, 50_000] {
+            let d = min_detectable_win_shift(n, 0.4, ALPHA, POWER).unwrap();
+            assert!(d < last, "{n}");
+            last = d;
+            let m = min_detectable_mean_shift(n, 20.0).unwrap();
+            assert!(m < min_detectable_mean_shift(n - 1, 20.0).unwrap());
+        }
+        let mut last = 0;
+        for p_d in [0.05, 0.1, 0.2, 0.4, 0.8] {
+            let n = games_for_win_shift(0.03, p_d, ALPHA, POWER).unwrap();
+            assert!(n > last, "{p_d}");
+            last = n;
+        }
+        let mut last = u64::MAX;
+        for delta in [0.005, 0.01, 0.02, 0.05, 0.1] {
+            let n = games_for_win_shift(delta, 0.5, ALPHA, POWER).unwrap();
+            assert!(n < last, "{delta}");
+            last = n;
+        }
+        // more power or a stricter level: more games
+        let base = games_for_win_shift(0.02, 0.5, ALPHA, POWER).unwrap();
+        assert!(games_for_win_shift(0.02, 0.5, ALPHA, 0.9).unwrap() > base);
+        assert!(games_for_win_shift(0.02, 0.5, 0.01, POWER).unwrap() > base);
+        assert!(games_for_mean_shift(1.0, 20.0) > games_for_mean_shift(2.0, 20.0));
+    }
+
+    fn moments(xs: &[i64]) -> Moments {
+        let mut m = Moments::default();
+        for &x in xs {
+            m.push(x);
+        }
+        m
+    }
+
+    #[test]
+    fn a_pairs_aggregate_gives_each_seats_smallest_shifts() {
+        let table = |both, a_only, b_only, neither| PairedWins {
+            both,
+            a_only,
+            b_only,
+            neither,
+        };
+        let pair = PairAcc {
+            games: 100,
+            seat_wins: vec![table(30, 15, 25, 30), table(40, 0, 0, 60)],
+            score_delta: vec![moments(&[10, -10].repeat(50)), moments(&[0; 100])],
+            ..PairAcc::default()
+        };
+        let spreads = seat_spreads(&pair);
+        assert_eq!(spreads[0].discordant, 40);
+        assert!(close(spreads[0].discordant_share, 0.4, 1e-12));
+        assert_eq!(spreads[1].discordant, 0);
+        assert_eq!(spreads[1].score_sd, Some(0.0));
+        let md = min_detectable(&pair);
+        let want = 100.0 * min_detectable_win_shift(100, 0.4, ALPHA, POWER).unwrap();
+        assert_eq!(md[0].win_shift_pp, Some(want));
+        let sd = pair.score_delta[0].sd().unwrap();
+        assert_eq!(md[0].score_shift, min_detectable_mean_shift(100, sd));
+        // a seat whose games never changed its result, and whose score never moved: no answer
+        assert_eq!(md[1], MinDetectable::default());
+        let json = serde_json::to_string(&md[1]).unwrap();
+        assert_eq!(json, r#"{"win_shift_pp":null,"score_shift":null}"#);
+        assert!(min_detectable(&PairAcc::default()).is_empty());
+    }
+}
