@@ -69,6 +69,94 @@ fn a_renamed_copy_never_diverges() {
         .map(|x| x["hash"].as_str().expect("hash"))
         .collect();
     assert_eq!(hashes[0], hashes[1], "a renamed copy hashes alike");
+    // the placebo gives the same outcome figures (nothing parted, nothing to redraw) and the
+    // decision probes find no effect: the same choices, and the crossings are the null
+    let placebo = &pair["placebo"];
+    assert_eq!(placebo["games_played"], 0, "{placebo}");
+    assert_eq!(placebo["winner_changed_share"], 0.0, "{placebo}");
+    assert_eq!(placebo["rule_luck_winner_changed_share"], 0.0, "{placebo}");
+    assert_eq!(placebo["excess_winner_changed"]["mean"], 0.0, "{placebo}");
+    assert_eq!(
+        placebo["excess_mean_abs_score_delta"]["mean"], 0.0,
+        "{placebo}"
+    );
+    let d = &pair["decisions"];
+    assert_eq!(d["positions"], 200, "{d}");
+    assert_eq!(d["changed_share"], 0.0, "{d}");
+    assert_eq!(d["excess"], 0.0, "{d}");
+    assert_eq!(
+        d["rule_luck_changed_share"], d["placebo_changed_share"],
+        "{d}"
+    );
+    assert!(
+        d["placebo_changed_share"].as_f64().expect("share") > 0.0,
+        "random players' own luck moves their choices: {d}"
+    );
+}
+
+#[test]
+fn a_renamed_copy_under_search_has_no_decision_excess() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let copy: PathBuf = tmp.path().join("copy.rules");
+    std::fs::write(
+        &copy,
+        format!(
+            "ruleset \"Renamed\"\nextends \"{}\"\n",
+            bundled("goldmines-hig-2012")
+        ),
+    )
+    .expect("write copy");
+    let out = tmp.path().join("out");
+    meeplab(&[
+        "compare",
+        &bundled("goldmines-hig-2012"),
+        copy.to_str().expect("utf-8 path"),
+        "--games",
+        "12",
+        "--policy",
+        "mcts:20",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    let pair = &report(&out)["pairs"][0];
+    assert_eq!(pair["winner_changed"], 0, "{pair}");
+    assert_eq!(
+        pair["placebo"]["excess_winner_changed"]["mean"], 0.0,
+        "{pair}"
+    );
+    let d = &pair["decisions"];
+    assert_eq!(d["positions"], 12, "every game hosts a position: {d}");
+    assert_eq!(d["changed_share"], 0.0, "{d}");
+    assert_eq!(d["excess"], 0.0, "{d}");
+    assert!(
+        pair["min_detectable"]
+            .as_array()
+            .is_some_and(|m| m.len() == 2),
+        "{pair}"
+    );
+}
+
+#[test]
+fn bad_positions_are_usage_errors_and_write_nothing() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    for (positions, says) in [("0", "--positions 0"), ("301", "more than the 300 games")] {
+        let out = tmp.path().join(format!("out{positions}"));
+        let o = cli_support::meeplab(&[
+            "compare",
+            &bundled("goldmines-hig-2012"),
+            &bundled("goldmines-rgg"),
+            "--games",
+            "300",
+            "--positions",
+            positions,
+            "--out",
+            out.to_str().expect("utf-8 path"),
+        ]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "--positions {positions}: {err}");
+        assert!(err.contains(says), "{err}");
+        assert!(!out.exists(), "nothing written for --positions {positions}");
+    }
 }
 
 #[test]
@@ -114,7 +202,7 @@ fn threads_and_shards_give_the_same_report() {
     let boards: Vec<String> = std::fs::read_dir(dir("t1"))
         .expect("t1")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("example-"))
+        .filter(|n| n.starts_with("example-") || n.starts_with("decision-"))
         .collect();
     assert!(
         !boards.is_empty(),

@@ -5,8 +5,8 @@
 //! chunk, by `--shard` — is identical to the aggregate of the whole. Floats are computed once,
 //! at the end ([`crate::compare::summary`]).
 
-use super::paired::PairedWins;
 use super::decisions::{DecisionAcc, PairProbe};
+use super::paired::PairedWins;
 use super::placebo::PlaceboAcc;
 use super::stats::Moments;
 use crate::engine::state_hash::FirstDifference;
@@ -477,7 +477,11 @@ impl Accumulator {
     ///
     /// # Panics
     /// As [`Accumulator::add_game`], and when `placebo` has not one entry per pair.
-    pub fn add_seed(&mut self, outcomes: &[GameOutcome], placebo: Option<&[Option<[GameOutcome; 2]>]>) {
+    pub fn add_seed(
+        &mut self,
+        outcomes: &[GameOutcome],
+        placebo: Option<&[Option<[GameOutcome; 2]>]>,
+    ) {
         if let Some(p) = placebo {
             assert_eq!(p.len(), self.pairs.len(), "one placebo entry per pair");
         }
@@ -618,7 +622,11 @@ macro_rules! checked_add {
 checked_add!(u64, u128, i128);
 
 /// `*into += from`, or an error naming the field (`path()`) when the sum overflows.
-pub(super) fn add<T: CheckedAdd>(into: &mut T, from: T, path: impl FnOnce() -> String) -> Result<(), String> {
+pub(super) fn add<T: CheckedAdd>(
+    into: &mut T,
+    from: T,
+    path: impl FnOnce() -> String,
+) -> Result<(), String> {
     *into = into
         .checked(from)
         .ok_or_else(|| format!("{} overflows when the inputs are added", path()))?;

@@ -190,8 +190,16 @@ mod tests {
             Moments::push(&mut dopp, -2 * x);
         }
         assert!(close(score_correlation(&a, &b, &d).unwrap(), 1.0, 1e-12));
-        assert!(close(score_correlation(&a, &opp, &dopp).unwrap(), -1.0, 1e-12));
-        assert_eq!(score_correlation(&a, &d, &d), None, "a constant side has no ρ");
+        assert!(close(
+            score_correlation(&a, &opp, &dopp).unwrap(),
+            -1.0,
+            1e-12
+        ));
+        assert_eq!(
+            score_correlation(&a, &d, &d),
+            None,
+            "a constant side has no ρ"
+        );
     }
 
     #[test]

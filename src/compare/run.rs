@@ -11,9 +11,9 @@
 //! memory stays bounded by one batch, whatever the number of games.
 
 use super::accumulate::Accumulator;
+use super::decisions::PairProbe;
 use super::seeds::{block_range, game_seed, BLOCK_SIZE};
 use super::spec::CompareSpec;
-use super::decisions::PairProbe;
 use crate::engine::GameOutcome;
 use rayon::prelude::*;
 use std::io;
@@ -54,7 +54,12 @@ pub trait SeedPlayer: Sync {
     /// `position` ([`crate::compare::decisions`]): the same outcome as [`SeedPlayer::play`],
     /// and the probes, one per pair. A player without a policy to ask (a synthetic test
     /// player) probes nothing.
-    fn play_probed(&self, ruleset: usize, seed: u64, position: u64) -> (GameOutcome, Vec<PairProbe>) {
+    fn play_probed(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        position: u64,
+    ) -> (GameOutcome, Vec<PairProbe>) {
         let _ = position;
         (self.play(ruleset, seed), Vec::new())
     }

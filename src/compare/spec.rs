@@ -164,11 +164,8 @@ impl CompareSpec {
             cmd.push_str(&shell_quote(r.file.as_deref().unwrap_or(&r.name)));
         }
         cmd.push_str(&format!(
-            " --games {} --players {} --seed {} --policy {}",
-            self.games,
-            self.players,
-            self.seed,
-            shell_quote(&self.policy)
+            " --games {} --players {} --seed {}",
+            self.games, self.players, self.seed
         ));
         if !self.placebo {
             cmd.push_str(" --no-placebo");
@@ -176,6 +173,8 @@ impl CompareSpec {
         if self.positions > 0 {
             cmd.push_str(&format!(" --positions {}", self.positions));
         }
+        // last, so that a multi-level run's command appends its other levels
+        cmd.push_str(&format!(" --policy {}", shell_quote(&self.policy)));
         cmd
     }
 }

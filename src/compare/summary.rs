@@ -8,7 +8,10 @@
 use super::accumulate::{Accumulator, Example, PairAcc, RulesetAcc};
 use super::decisions::{summarize_pair, DecisionAcc, DecisionSummary};
 use super::paired::{score_correlation, win_correlation};
-use super::placebo::{placebo_summary, verdict, OutcomeCorrelation, PlaceboSummary, BROKEN_PAIRING};
+use super::placebo::{
+    placebo_summary, verdict, OutcomeCorrelation, PlaceboSummary, BROKEN_PAIRING,
+};
+use super::power::{min_detectable, MinDetectable};
 use super::seeds::BLOCK_SIZE;
 use super::spec::{shell_quote, CompareSpec, RulesetInfo};
 use super::stats::{
@@ -157,6 +160,10 @@ pub struct PairSummary {
     pub placebo_verdict: Option<String>,
     /// The effect on decisions (`null` in a run without decision probes).
     pub decisions: Option<DecisionSummary>,
+    /// Per seat: the smallest win-rate shift (percentage points) and mean score shift
+    /// (points) these games could detect with 80 % power at two-sided 5 %, from the
+    /// observed discordance and spread ([`crate::compare::power`]).
+    pub min_detectable: Vec<MinDetectable>,
 }
 
 /// A game whose winner changed between the pair's rulesets.
@@ -327,15 +334,14 @@ fn pair_summary(
         .mean_score
         .is_some_and(|r| r < BROKEN_PAIRING);
     let placebo = placebo_summary(&acc.placebo, spec.players, [&totals_a, &totals_b]);
-    let placebo_verdict = placebo
-        .as_ref()
-        .map(verdict);
+    let placebo_verdict = placebo.as_ref().map(verdict);
     let decisions = decisions
         .pairs
         .iter()
         .find(|d| (d.a, d.b) == (acc.a, acc.b))
         .map(summarize_pair);
     PairSummary {
+        min_detectable: min_detectable(acc),
         decisions,
         outcome_correlation,
         pairing_broken,

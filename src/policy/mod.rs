@@ -246,7 +246,7 @@ mod tests {
             (PolicyKind::Random, 1),
             (PolicyKind::Greedy, 1),
             (PolicyKind::Heuristic, 1),
-            (PolicyKind::Mcts(8), 9),
+            (PolicyKind::Mcts(8, MctsStyle::Points), 9),
         ] {
             for (k, name) in ["goldmines-hig-2012", "robbers-2012", "cropcircles"]
                 .iter()
@@ -286,7 +286,7 @@ mod tests {
             "{greedy:?}"
         );
         // mcts: a mean reward
-        let (_, m) = Policy::new(PolicyKind::Mcts(10)).choose_valued(&g, &d);
+        let (_, m) = Policy::new(PolicyKind::Mcts(10, MctsStyle::Points)).choose_valued(&g, &d);
         assert!(m.is_some_and(|v| (-1.5..=2.0).contains(&v)), "{m:?}");
     }
 }

@@ -3,6 +3,10 @@
 //! drawn by [`crate::render::board_svg`] and written next to `report.md` as
 //! `example-<A>-<B>-seed-<seed>-<ruleset key>.svg`.
 //!
+//! The example positions of the decision probes are drawn too
+//! ([`write_decision_boards`]): the position with the choice under each ruleset of the pair
+//! marked, as `decision-<A>-<B>-position-<p>.svg`.
+//!
 //! The games are replayed from their seeds with the run's seat policies (the report's
 //! `policy` text), so the boards depend only on the report and the rulesets: a merged run
 //! draws exactly the boards of the unsharded one.
@@ -72,6 +76,108 @@ pub fn board_file(a: usize, b: usize, seed: u64, side: usize) -> String {
     )
 }
 
+/// The board of one example position of the decision probes, as a file name in the report's
+/// folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecisionBoard {
+    /// Index of the pair in `report.pairs`.
+    pub pair: usize,
+    /// The probed position (its game index).
+    pub position: u64,
+    pub file: String,
+}
+
+/// The file name of the board of probed position `position` of pair `a` vs `b`.
+pub fn decision_board_file(a: usize, b: usize, position: u64) -> String {
+    format!("decision-{}-{}-position-{position}.svg", key(a), key(b))
+}
+
+/// The seat policies of `report` (its `policy` text).
+fn report_seats(report: &Report) -> io::Result<Seats> {
+    report
+        .policy
+        .parse::<SeatPolicies>()
+        .map_err(|e| e.to_string())
+        .and_then(|p| Seats::for_players(&p, report.players).map_err(|e| e.to_string()))
+        .map_err(|e| invalid(format!("policy {}: {e}", report.policy)))
+}
+
+/// Draws the example positions of every pair's decision probes into `dir`: the host game is
+/// replayed to the probed decision ([`crate::compare::decisions::play_capturing`]) and the
+/// position drawn with the choice under each ruleset of the pair marked. A position that no
+/// longer rebuilds (never for a report of these rulesets) is left out.
+///
+/// # Errors
+/// As [`write_boards`].
+pub fn write_decision_boards(
+    dir: &Path,
+    report: &Report,
+    rules: &ExampleRules,
+) -> io::Result<Vec<DecisionBoard>> {
+    use crate::compare::decisions::{play_capturing, ProbeTarget};
+    use crate::render::decision_svg::decision_svg;
+    check_rules(report, rules)?;
+    let seats = report_seats(report)?;
+    let mut out = Vec::new();
+    for (pi, p) in report.pairs.iter().enumerate() {
+        let Some(d) = &p.decisions else {
+            continue;
+        };
+        for e in &d.examples {
+            let Some(target) = ProbeTarget::new(e.position, e.seed, &rules.0) else {
+                continue;
+            };
+            let (_, caught) = play_capturing(
+                &rules.0[target.host],
+                e.seed,
+                report.players,
+                seats,
+                &target,
+            );
+            let Ok((game, _)) = caught.and_then(|c| c.position_under(&rules.0[target.host])) else {
+                continue;
+            };
+            let title = format!(
+                "position {} (game {}, turn {}, {}): {} vs {}",
+                e.position,
+                e.position,
+                e.turn,
+                e.kind.name(),
+                key(p.a_index),
+                key(p.b_index)
+            );
+            let svg = decision_svg(
+                &game,
+                &title,
+                (&format!("choice under {}", key(p.a_index)), e.choice_a),
+                (&format!("choice under {}", key(p.b_index)), e.choice_b),
+            );
+            let name = decision_board_file(p.a_index, p.b_index, e.position);
+            write_atomic(&dir.join(&name), svg.as_bytes())?;
+            out.push(DecisionBoard {
+                pair: pi,
+                position: e.position,
+                file: name,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Checks that `rules` are the report's rulesets (by content hash).
+fn check_rules(report: &Report, rules: &ExampleRules) -> io::Result<()> {
+    if rules
+        .hashes()
+        .eq(report.rulesets.iter().map(|r| r.hash.as_str()))
+    {
+        Ok(())
+    } else {
+        Err(invalid(
+            "the rulesets given for the example boards are not the report's".into(),
+        ))
+    }
+}
+
 fn invalid(msg: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, msg)
 }
@@ -87,20 +193,8 @@ pub fn write_boards(
     report: &Report,
     rules: &ExampleRules,
 ) -> io::Result<Vec<ExampleBoards>> {
-    if !rules
-        .hashes()
-        .eq(report.rulesets.iter().map(|r| r.hash.as_str()))
-    {
-        return Err(invalid(
-            "the rulesets given for the example boards are not the report's".into(),
-        ));
-    }
-    let seats = report
-        .policy
-        .parse::<SeatPolicies>()
-        .map_err(|e| e.to_string())
-        .and_then(|p| Seats::for_players(&p, report.players).map_err(|e| e.to_string()))
-        .map_err(|e| invalid(format!("policy {}: {e}", report.policy)))?;
+    check_rules(report, rules)?;
+    let seats = report_seats(report)?;
     let labels = report.labels();
     let mut out = Vec::new();
     for (pi, p) in report.pairs.iter().enumerate() {

@@ -5,7 +5,7 @@
 //! winner-changed share by level — plus the printed summary table.
 
 use super::atomic::write_atomic;
-use super::fmt::{align, benefit, mean_ci, pct, pct_range};
+use super::fmt::{align, benefit, mean_ci, pct, pct_range, pp_ci, rho};
 use super::json::write_json;
 use super::markdown::{cell, seat_columns};
 use super::plot::{
@@ -13,7 +13,7 @@ use super::plot::{
     Drawable, XAxis, FONT,
 };
 use super::{html, REPORT_HTML, REPORT_JSON, REPORT_MD};
-use crate::compare::stats::{share, PROPORTION_INTERVAL};
+use crate::compare::stats::{share, MeanCi, PROPORTION_INTERVAL};
 use crate::compare::Report;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -119,6 +119,74 @@ fn pair_rows(r: &LevelsReport) -> Vec<(String, &str, &crate::compare::summary::P
     rows
 }
 
+/// The header of the by-level table of the rule against chance and on decisions.
+const EFFECT_HEADER: [&str; 10] = [
+    "pair",
+    "policy",
+    "ρ scores",
+    "winner changed",
+    "rule+luck",
+    "luck alone",
+    "excess",
+    "decisions changed",
+    "decision excess",
+    "detectable (seat 1)",
+];
+
+/// The by-level cells of the rule against chance (placebo), the pairing left (ρ), the effect
+/// on decisions and the smallest shifts the games detect (seat 1; every seat is in each
+/// level's own report).
+fn effect_rows(r: &LevelsReport) -> Vec<Vec<String>> {
+    let dash = || "—".to_string();
+    pair_rows(r)
+        .into_iter()
+        .map(|(pair, policy, p)| {
+            let (rule_luck, luck, excess) = p.placebo.as_ref().map_or_else(
+                || (dash(), dash(), dash()),
+                |pl| {
+                    (
+                        pct(pl.rule_luck_winner_changed_share),
+                        pct(pl.winner_changed_share),
+                        pp_ci(&pl.excess_winner_changed),
+                    )
+                },
+            );
+            let (changed, dexcess) = p.decisions.as_ref().map_or_else(
+                || (dash(), dash()),
+                |d| {
+                    (
+                        format!("{} of {}", pct(d.all.changed_share), d.all.positions),
+                        pp_ci(&MeanCi {
+                            mean: d.all.excess,
+                            sd: None,
+                            ci: d.all.excess_ci,
+                        }),
+                    )
+                },
+            );
+            let detect = p.min_detectable.first().map_or_else(dash, |m| {
+                format!(
+                    "{} · {}",
+                    m.win_shift_pp.map_or_else(dash, |x| format!("{x:.1} pp")),
+                    m.score_shift.map_or_else(dash, |x| format!("{x:.2} pts"))
+                )
+            });
+            vec![
+                pair,
+                policy.to_string(),
+                rho(p.outcome_correlation.mean_score),
+                pct(p.winner_changed_share),
+                rule_luck,
+                luck,
+                excess,
+                changed,
+                dexcess,
+                detect,
+            ]
+        })
+        .collect()
+}
+
 /// `report.md` of a multi-level run.
 fn markdown(r: &LevelsReport, chart: &[String]) -> String {
     let mut md = String::new();
@@ -160,6 +228,22 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
             pct(p.diverged_share),
             pct(share(p.identical_outcomes, p.games))
         );
+    }
+    md.push_str(
+        "\n## The rule against chance, on decisions, and what N detects, by level\n\n\
+         ρ: the mean correlation of the paired scores (below 0.5 the pairing has broken and the \
+         per-seat shifts below are the rule's effect). Rule+luck and luck alone: the \
+         winner-changed share with the players' own luck redrawn from the turn the pair parted, \
+         across the rulesets and within each (the placebo); excess: the difference, paired 95 % \
+         t interval. Decisions: sampled positions asked under each ruleset with the same luck, \
+         and the excess over the luck alone. Detectable: the smallest win-rate and score shift \
+         of seat 1 these games detect (80 % power, two-sided 5 %).\n\n",
+    );
+    let header: Vec<String> = EFFECT_HEADER.iter().map(|h| cell(h)).collect();
+    let _ = writeln!(md, "| {} |", header.join(" | "));
+    let _ = writeln!(md, "|{}", "---|".repeat(EFFECT_HEADER.len()));
+    for row in effect_rows(r) {
+        let _ = writeln!(md, "| {} |", row.join(" | "));
     }
     let seat_header = |md: &mut String| {
         md.push_str("| Pair | Policy |");
@@ -240,6 +324,14 @@ pub fn levels_table(r: &LevelsReport) -> String {
         );
     }
     out.push_str(&align(&rows));
+    out.push_str(
+        "\nthe rule against chance (rule+luck vs luck alone: the players' own luck redrawn from \
+         the turn the pair parted), on decisions, and the smallest shift seat 1's games detect \
+         (win rate · score, 80 % power)\n",
+    );
+    let mut rows = vec![EFFECT_HEADER.map(String::from).to_vec()];
+    rows.extend(effect_rows(r));
+    out.push_str(&align(&rows));
     out.push_str("\nwho benefits: win rate later − earlier ruleset, Newcombe 95 % interval, McNemar exact p\n");
     let mut rows = vec![std::iter::once("pair")
         .chain(["policy"])
@@ -309,14 +401,19 @@ impl Drawable for LevelsChart<'_> {
         let top_ci = r
             .levels
             .iter()
-            .flat_map(|l| l.report.pairs.iter().map(|p| p.winner_changed_ci[1]))
+            .flat_map(|l| {
+                l.report.pairs.iter().map(|p| {
+                    let luck = p.placebo.as_ref().map_or(0.0, |pl| pl.winner_changed_share);
+                    p.winner_changed_ci[1].max(luck)
+                })
+            })
             .fold(0.0f64, f64::max);
         let ymax = (top_ci * 100.0 * 1.2).clamp(1.0, 100.0);
         let mut chart = plane(
             &body,
             XAxis::Categories(&pairs),
             0.0..ymax,
-            "games whose winner(s) differ (%)",
+            "games whose winner(s) differ (%); dashed: luck alone (placebo)",
         )?;
         let n = r.levels.len().max(1) as f64;
         let w = 0.8 / n;
@@ -345,6 +442,18 @@ impl Drawable for LevelsChart<'_> {
                     BLACK.stroke_width(2),
                 )
             }))?;
+            // what the players' own luck alone gives: a dashed line across the bar
+            for (pi, p) in l.report.pairs.iter().enumerate() {
+                if let Some(pl) = &p.placebo {
+                    let y = 100.0 * pl.winner_changed_share;
+                    chart.draw_series(DashedLineSeries::new(
+                        [(x(pi) - 0.5 * w, y), (x(pi) + 0.5 * w, y)],
+                        5,
+                        3,
+                        BLACK.stroke_width(2),
+                    ))?;
+                }
+            }
             // the share written above its interval
             let above =
                 TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));

@@ -2,10 +2,11 @@
 //! the sources of their options, gives the summary tables and charts (relative links), the
 //! interval types, the method, and the exact command that reproduces it.
 
-use super::boards::ExampleBoards;
+use super::boards::{DecisionBoard, ExampleBoards};
 use super::fmt::{
-    benefit, first_difference_split, identical_statement, lead_cells, mean_ci, pct, pct_range,
-    placebo_row, rho, rhos, ruleset_row, PLACEBO_HEADER,
+    benefit, decision_rows, decision_skips, detectable, first_difference_split,
+    identical_statement, lead_cells, mean_ci, pct, pct_range, placebo_row, rho, rhos, ruleset_row,
+    DECISION_HEADER, PLACEBO_HEADER,
 };
 use super::plot::{key, ChartFile};
 use crate::compare::Report;
@@ -57,6 +58,17 @@ pub fn render_with_boards(
     report: &Report,
     charts: &[ChartFile],
     boards: &[ExampleBoards],
+) -> String {
+    render_full(report, charts, boards, &[])
+}
+
+/// Renders `report.md` with the boards of the example games and of the example positions of
+/// the decision probes (files next to it).
+pub fn render_full(
+    report: &Report,
+    charts: &[ChartFile],
+    boards: &[ExampleBoards],
+    decision_boards: &[DecisionBoard],
 ) -> String {
     let labels = report.labels();
     let mut md = String::new();
@@ -308,6 +320,25 @@ pub fn render_with_boards(
             }
         }
     }
+    if report.pairs.iter().any(|p| p.decisions.is_some()) {
+        decisions_section(&mut md, report, decision_boards);
+    }
+    md.push_str(
+        "\n### What these games could detect\n\nPer seat, the smallest win-rate shift and \
+         mean score shift this many paired games detect with 80 % power at two-sided 5 % \
+         (Connor 1987 for the paired wins, from the observed share of games the seat won under \
+         one ruleset only; the normal approximation for the paired score differences). \
+         `meeplab plan` sizes a run for a given effect.\n\n",
+    );
+    for p in &report.pairs {
+        let _ = writeln!(
+            md,
+            "- {} − {}: {}",
+            key(p.b_index),
+            key(p.a_index),
+            detectable(p)
+        );
+    }
     if report.pairs.iter().any(|p| !p.examples.is_empty()) {
         md.push_str(
             "\n### Example games\n\nGames whose winner changed, largest swing (points that \
@@ -467,6 +498,87 @@ fn example_boards(
         );
     }
     md.push('\n');
+}
+
+/// The effect on decisions: what the probes found, by kind and stage, the skips, and the
+/// example positions with both choices drawn.
+fn decisions_section(md: &mut String, report: &Report, boards: &[DecisionBoard]) {
+    md.push_str(
+        "\n### The effect on decisions\n\nPositions sampled from the games (position p in \
+         game p, spread over the early, middle and late game, hosted by each ruleset in turn) \
+         are asked of the policy under each ruleset of the pair. *Decision changed*: the same \
+         position, the same key, another choice — every such change is the rule's. *Luck \
+         alone*: the same rules with the player's own luck redrawn (A vs A′, B vs B′). \
+         *Rule + luck*: A vs B′ and A′ vs B. *Excess* = rule + luck − luck alone, with a \
+         paired 95 % Student t interval over positions: the rule's effect on play beyond the \
+         player's own luck, meaningful at every skill level. *Value shift*: the policy's own \
+         value of its choice, later − earlier ruleset (greedy and heuristic: points; mcts: \
+         mean reward).\n\n",
+    );
+    let header: Vec<String> = DECISION_HEADER.iter().map(|h| cell(h)).collect();
+    let _ = writeln!(md, "| {} |", header.join(" | "));
+    let _ = writeln!(md, "|{}", "---|".repeat(DECISION_HEADER.len()));
+    for p in &report.pairs {
+        for row in decision_rows(p) {
+            let row: Vec<String> = row.iter().map(|c| cell(c.trim())).collect();
+            let _ = writeln!(md, "| {} |", row.join(" | "));
+        }
+    }
+    for p in &report.pairs {
+        if let Some(line) = decision_skips(p) {
+            let _ = writeln!(md, "\n{line}.");
+        }
+    }
+    for (pi, p) in report.pairs.iter().enumerate() {
+        let Some(d) = &p.decisions else {
+            continue;
+        };
+        if d.examples.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            md,
+            "\n**Positions where the rule changed the decision, {} vs {}**\n",
+            key(p.a_index),
+            key(p.b_index)
+        );
+        for e in &d.examples {
+            let _ = writeln!(
+                md,
+                "- position {} (seed {}, hosted by {}, turn {}, {} game): {} of seat {} — \
+                 under {}: {}; under {}: {}",
+                e.position,
+                e.seed,
+                key(e.host),
+                e.turn,
+                e.stage.name(),
+                e.kind.name(),
+                e.player + 1,
+                key(p.a_index),
+                choice_text(&e.choice_a),
+                key(p.b_index),
+                choice_text(&e.choice_b),
+            );
+            if let Some(b) = boards
+                .iter()
+                .find(|b| b.pair == pi && b.position == e.position)
+            {
+                let _ = writeln!(
+                    md,
+                    "\n  ![position {}: the choice under {} and under {}]({})\n",
+                    e.position,
+                    key(p.a_index),
+                    key(p.b_index),
+                    b.file
+                );
+            }
+        }
+    }
+}
+
+/// A choice in words.
+fn choice_text(c: &crate::engine::Choice) -> String {
+    serde_json::to_string(c).unwrap_or_else(|_| format!("{c:?}"))
 }
 
 /// Final scores by seat: `61–58`.

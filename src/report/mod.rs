@@ -60,11 +60,14 @@ pub fn write_report_with_boards(
 ) -> io::Result<Vec<PathBuf>> {
     json::write_json(&dir.join(REPORT_JSON), report)?;
     let charts = plot::write_charts(dir, report, format)?;
-    let example_boards = match rules {
-        Some(r) => boards::write_boards(dir, report, r)?,
-        None => Vec::new(),
+    let (example_boards, decision_boards) = match rules {
+        Some(r) => (
+            boards::write_boards(dir, report, r)?,
+            boards::write_decision_boards(dir, report, r)?,
+        ),
+        None => (Vec::new(), Vec::new()),
     };
-    let md = markdown::render_with_boards(report, &charts, &example_boards);
+    let md = markdown::render_full(report, &charts, &example_boards, &decision_boards);
     atomic::write_atomic(&dir.join(REPORT_MD), md.as_bytes())?;
     let page = html::page(dir, &markdown::question(report), &md)?;
     atomic::write_atomic(&dir.join(REPORT_HTML), page.as_bytes())?;
@@ -79,6 +82,7 @@ pub fn write_report_with_boards(
             .iter()
             .flat_map(|b| b.files.iter().map(|f| dir.join(f))),
     );
+    written.extend(decision_boards.iter().map(|b| dir.join(&b.file)));
     written.push(dir.join(REPORT_MD));
     written.push(dir.join(REPORT_HTML));
     Ok(written)

@@ -2,8 +2,9 @@
 //! changes, paired score differences per seat, and per-ruleset means. Plain text, no colour.
 
 use super::fmt::{
-    align, benefit, broken_pairing_note, decision_rows, decision_skips, first_difference_split, identical_statement, lead_cells,
-    mean_ci, pct, pct_range, placebo_row, ruleset_row, DECISION_HEADER, PLACEBO_HEADER,
+    align, benefit, broken_pairing_note, decision_rows, decision_skips, detectable,
+    first_difference_split, identical_statement, lead_cells, mean_ci, pct, pct_range, placebo_row,
+    ruleset_row, DECISION_HEADER, PLACEBO_HEADER,
 };
 use super::plot::key;
 use crate::compare::Report;
@@ -67,15 +68,17 @@ pub fn summary_table(report: &Report) -> String {
              interval over seeds; |Δscore| a seat; ρ of A vs B per seat\n",
         );
         let mut rows = vec![PLACEBO_HEADER.map(String::from).to_vec()];
-        rows.extend(report.pairs.iter().filter_map(placebo_row).map(|r| r.to_vec()));
+        rows.extend(
+            report
+                .pairs
+                .iter()
+                .filter_map(placebo_row)
+                .map(|r| r.to_vec()),
+        );
         out.push_str(&align(&rows));
         for p in &report.pairs {
             if let Some(v) = &p.placebo_verdict {
-                out.push_str(&format!(
-                    "{} vs {}: {v}\n",
-                    key(p.a_index),
-                    key(p.b_index)
-                ));
+                out.push_str(&format!("{} vs {}: {v}\n", key(p.a_index), key(p.b_index)));
             }
         }
     }
@@ -112,6 +115,19 @@ pub fn summary_table(report: &Report) -> String {
         );
     }
     out.push_str(&align(&rows));
+
+    out.push_str(
+        "\nthe smallest shifts these games could detect (80 % power, two-sided 5 %; from the \
+         observed discordant pairs and the spread of the paired score differences):\n",
+    );
+    for p in &report.pairs {
+        out.push_str(&format!(
+            "{} − {}: {}\n",
+            key(p.b_index),
+            key(p.a_index),
+            detectable(p)
+        ));
+    }
 
     out.push_str(
         "\nwho benefits: win rate later − earlier ruleset (percentage points), Newcombe 95 % \

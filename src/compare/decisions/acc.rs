@@ -44,7 +44,9 @@ impl Tally {
         self.probed = self.probed.saturating_add(other.probed);
         self.rule_changed = self.rule_changed.saturating_add(other.rule_changed);
         self.null_changed = self.null_changed.saturating_add(other.null_changed);
-        self.rule_luck_changed = self.rule_luck_changed.saturating_add(other.rule_luck_changed);
+        self.rule_luck_changed = self
+            .rule_luck_changed
+            .saturating_add(other.rule_luck_changed);
         self.excess.merge(&other.excess);
     }
 
@@ -57,7 +59,11 @@ impl Tally {
         }
         for (what, n, most) in [
             ("rule_changed", self.rule_changed, self.probed),
-            ("null_changed", self.null_changed, self.probed.saturating_mul(2)),
+            (
+                "null_changed",
+                self.null_changed,
+                self.probed.saturating_mul(2),
+            ),
             (
                 "rule_luck_changed",
                 self.rule_luck_changed,
@@ -258,8 +264,7 @@ impl PairDecisions {
                 self.all.rule_changed,
                 self.all.null_changed,
                 self.all.rule_luck_changed,
-            )
-            {
+            ) {
                 return Err(format!("{path}.{name} does not add up to {path}.all"));
             }
         }

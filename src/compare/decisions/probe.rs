@@ -91,8 +91,7 @@ pub fn probe(captured: &Captured, all_rules: &[Arc<Compiled>], seats: Seats) -> 
         .map(|rules| {
             let (g, d) = captured.position_under(rules)?;
             let (i, value) = Policy::new(seats.of(player)).choose_valued(&g, &d);
-            let (j, _) =
-                Policy::new(seats.of(player)).choose_valued(&g, &salted(&d, PLACEBO_SALT));
+            let (j, _) = Policy::new(seats.of(player)).choose_valued(&g, &salted(&d, PLACEBO_SALT));
             Ok(Chosen {
                 choice: g.choice(kind, i),
                 value,

@@ -5,7 +5,7 @@
 use super::*;
 use crate::compare::seeds::game_seed;
 use crate::engine::{compile, Compiled};
-use crate::policy::PolicyKind;
+use crate::policy::{MctsStyle, PolicyKind};
 use crate::runner::{play, play_cached, Seats};
 use std::path::Path;
 use std::sync::Arc;
@@ -120,7 +120,11 @@ fn a_renamed_copy_changes_no_decision() {
     for (host, probe_with, positions) in [
         (PolicyKind::Greedy, PolicyKind::Greedy, 30),
         (PolicyKind::Heuristic, PolicyKind::Heuristic, 30),
-        (PolicyKind::Greedy, PolicyKind::Mcts(50), 24),
+        (
+            PolicyKind::Greedy,
+            PolicyKind::Mcts(50, MctsStyle::Points),
+            24,
+        ),
     ] {
         let probes = run(&all, positions, host, probe_with);
         let acc = total(&probes, 2);
