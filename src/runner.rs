@@ -129,7 +129,7 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
     }
 
     fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
-        play_salted(
+        play_salted_cached(
             &self.rules[ruleset],
             seed,
             self.players,
@@ -149,6 +149,10 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
         let Some(target) = ProbeTarget::new(position, seed, self.rules) else {
             return (self.play(ruleset, seed), Vec::new());
         };
+        debug_assert_eq!(
+            target.host, ruleset,
+            "the run and the probe agree on the host"
+        );
         let (outcome, caught) = play_capturing(
             &self.rules[target.host],
             seed,
@@ -198,7 +202,27 @@ pub fn play_cached(
     players: u8,
     policy: impl Into<Seats>,
 ) -> GameOutcome {
-    let seats = policy.into();
+    with_runner(rules, policy.into(), |r| r.play(seed, players))
+}
+
+/// [`play_salted`]'s game, reusing this thread's board allocations (the placebo games of a
+/// bulk comparison). Gives exactly what [`play_salted`] gives.
+pub fn play_salted_cached(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: impl Into<Seats>,
+    salt: u64,
+    from_turn: u32,
+) -> GameOutcome {
+    with_runner(rules, policy.into(), |r| {
+        r.play_salted(seed, players, salt, from_turn)
+    })
+}
+
+/// Runs `f` on this thread's cached [`Runner`] for `rules` and `seats` (made on first use;
+/// the eight most recent are kept).
+fn with_runner<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut Runner) -> T) -> T {
     RUNNERS.with(|cell| {
         let mut cache = cell.borrow_mut();
         let i = match cache
@@ -214,7 +238,7 @@ pub fn play_cached(
                 cache.len() - 1
             }
         };
-        cache[i].1.play(seed, players)
+        f(&mut cache[i].1)
     })
 }
 
@@ -248,6 +272,24 @@ impl Runner {
         self.game.keep_divergence_records(self.records);
         self.game.reset(seed, players);
         self.game.play(&mut self.choosers, &mut NoEvents)
+    }
+
+    /// Play game `seed` with the players' keys salted from turn `from_turn` on ([`Salted`]).
+    pub fn play_salted(
+        &mut self,
+        seed: u64,
+        players: u8,
+        salt: u64,
+        from_turn: u32,
+    ) -> GameOutcome {
+        self.game.keep_divergence_records(self.records);
+        self.game.reset(seed, players);
+        let mut chooser = Salted {
+            inner: &mut self.choosers,
+            salt,
+            from_turn,
+        };
+        self.game.play(&mut chooser, &mut NoEvents)
     }
 
     /// Play on to the end from a copy of `from` (a position part-way; the original is left

@@ -210,7 +210,7 @@ pub struct Accumulator {
 
 /// Sorted, de-duplicated winning seats (the engine should already sort; this makes the
 /// comparison independent of it).
-fn winner_set(o: &GameOutcome) -> Vec<u8> {
+pub(super) fn winner_set(o: &GameOutcome) -> Vec<u8> {
     let mut w = o.winners.clone();
     w.sort_unstable();
     w.dedup();

@@ -21,6 +21,7 @@
 //! Everything here is an integer aggregate merged by addition (exact over shards, threads and
 //! resumes); [`placebo_summary`] turns it into shares, means and paired intervals.
 
+use super::accumulate::winner_set;
 use super::paired::{score_correlation, win_correlation, PairedWins};
 use super::stats::{share, wilson, MeanCi, Moments};
 use crate::engine::GameOutcome;
@@ -67,13 +68,6 @@ pub struct PlaceboAcc {
     pub seat_wins: [Vec<PairedWins>; SIDES],
 }
 
-fn winner_set(o: &GameOutcome) -> Vec<u8> {
-    let mut w = o.winners.clone();
-    w.sort_unstable();
-    w.dedup();
-    w
-}
-
 /// Σ over seats of |y − x|.
 fn abs_delta(x: &GameOutcome, y: &GameOutcome) -> i128 {
     x.seats
@@ -108,10 +102,15 @@ impl PlaceboAcc {
         }
         let [a2, b2] = placebo.map_or([a, b], |[x, y]| [x, y]);
         let changed = |x: &GameOutcome, y: &GameOutcome| i128::from(winner_set(x) != winner_set(y));
-        // the rule with the luck redrawn: A against B′, A′ against B
+        // the rule with the luck redrawn: A against B′, A′ against B (a pair that never
+        // parted has nothing redrawn: its crossings are the luck-alone comparisons, no change)
         let mut excess_changed = 0i128;
         let mut excess_abs = 0i128;
         for (side, (x, y)) in [(a, b2), (a2, b)].into_iter().enumerate() {
+            if placebo.is_none() {
+                self.rule_luck_abs_delta[side].push(0);
+                continue;
+            }
             let c = changed(x, y);
             self.rule_luck_winner_changed[side] += c as u64;
             excess_changed += c;
@@ -332,9 +331,7 @@ pub struct OutcomeCorrelation {
 
 impl OutcomeCorrelation {
     pub fn new(scores: Vec<Option<f64>>, wins: Vec<Option<f64>>) -> OutcomeCorrelation {
-        let defined: Vec<f64> = scores.iter().flatten().copied().collect();
-        let mean_score =
-            (!defined.is_empty()).then(|| defined.iter().sum::<f64>() / defined.len() as f64);
+        let mean_score = mean_defined(scores.clone());
         OutcomeCorrelation {
             scores,
             wins,
@@ -438,7 +435,13 @@ pub fn verdict(p: &PlaceboSummary) -> String {
     let Some([lo, hi]) = p.excess_winner_changed.ci else {
         return format!("the winner changes in {shares} (too few games for an interval)");
     };
-    let pp = |x: f64| format!("{:+.1}", 100.0 * x + 0.0);
+    // one decimal, or two where a bound would read as 0.0
+    let decimals = if (100.0 * lo).abs() < 0.05 || (100.0 * hi).abs() < 0.05 {
+        2
+    } else {
+        1
+    };
+    let pp = |x: f64| format!("{:+.decimals$}", 100.0 * x + 0.0);
     let range = format!(
         "excess {} pp, 95 % {} to {}",
         pp(p.excess_winner_changed.mean),

@@ -215,12 +215,14 @@ pub fn min_detectable(pair: &PairAcc) -> Vec<MinDetectable> {
         .into_iter()
         .enumerate()
         .map(|(s, spread)| MinDetectable {
+            // a shift above the discordant share cannot happen: then these games detect none
             win_shift_pp: min_detectable_win_shift(
                 spread.games,
                 spread.discordant_share,
                 ALPHA,
                 POWER,
             )
+            .filter(|&d| d <= spread.discordant_share)
             .map(|d| 100.0 * d),
             score_shift: spread.score_sd.and_then(|sd| {
                 let n = pair.score_delta.get(s).map_or(0, |m| m.n);

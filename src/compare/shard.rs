@@ -297,6 +297,13 @@ pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeEr
         if a.policy != b.policy {
             return Err(mismatch("policy", a.policy.clone(), b.policy.clone()));
         }
+        if a.positions != b.positions {
+            return Err(mismatch(
+                "--positions",
+                a.positions.to_string(),
+                b.positions.to_string(),
+            ));
+        }
         if a.placebo != b.placebo {
             let on = |p: bool| if p { "with" } else { "without (--no-placebo)" }.to_string();
             return Err(mismatch("the placebo", on(a.placebo), on(b.placebo)));

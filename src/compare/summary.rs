@@ -162,7 +162,8 @@ pub struct PairSummary {
     pub decisions: Option<DecisionSummary>,
     /// Per seat: the smallest win-rate shift (percentage points) and mean score shift
     /// (points) these games could detect with 80 % power at two-sided 5 %, from the
-    /// observed discordance and spread ([`crate::compare::power`]).
+    /// observed discordance and spread ([`crate::compare::power`]); `null` where they detect
+    /// none (too few games, or no game changed the seat's result).
     pub min_detectable: Vec<MinDetectable>,
 }
 

@@ -95,10 +95,41 @@ pub enum Choice {
     },
 }
 
+/// A choice in words, without the position (reports name the decision beside it).
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Choice::Place { x, y, rot } => {
+                write!(f, "place at ({x}, {y}), turned {}°", u32::from(rot) * 90)
+            }
+            Choice::Follower { segment: Some(s) } => write!(f, "a follower on segment {s}"),
+            Choice::Follower { segment: None } => f.write_str("no follower"),
+            Choice::Ingot { x, y } => write!(f, "the ingot of the tile at ({x}, {y})"),
+            Choice::Robber { space: Some(n) } => write!(f, "the robber to space {n}"),
+            Choice::Robber { space: None } => f.write_str("no robber move"),
+            Choice::Victim { player } => write!(f, "rob seat {}", u32::from(player) + 1),
+            Choice::CropMode { deploy: true } => f.write_str("crop circle: deploy"),
+            Choice::CropMode { deploy: false } => f.write_str("crop circle: remove"),
+            Choice::Spot {
+                at: Some((x, y, s)),
+            } => write!(f, "the spot on segment {s} of the tile at ({x}, {y})"),
+            Choice::Spot { at: None } => f.write_str("pass"),
+        }
+    }
+}
+
 /// Something that picks an option for a decision. `game` gives read access to the position
 /// and the options (`Game::choice`).
 pub trait Chooser {
     fn choose(&mut self, game: &crate::engine::Game, d: &Decision) -> usize;
+}
+
+/// A borrowed chooser chooses as the chooser it borrows (so a wrapper can hold `&mut C`).
+impl<C: Chooser + ?Sized> Chooser for &mut C {
+    #[inline]
+    fn choose(&mut self, game: &crate::engine::Game, d: &Decision) -> usize {
+        (**self).choose(game, d)
+    }
 }
 
 /// A decision taken, as a game record stores it.

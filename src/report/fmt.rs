@@ -178,13 +178,6 @@ pub fn broken_pairing_note(p: &PairSummary) -> Option<String> {
     if !p.pairing_broken {
         return None;
     }
-    let shifts: Vec<String> = p
-        .who_benefits
-        .iter()
-        .zip(&p.mean_score_delta)
-        .enumerate()
-        .map(|(s, (b, d))| format!("seat {}: {}, score {}", s + 1, benefit(b), mean_ci(d, true)))
-        .collect();
     Some(format!(
         "{} vs {}: the paired games have become nearly independent (score correlation {} < \
          {}), so the winner-changed share mostly counts games that went another way; the \
@@ -194,8 +187,28 @@ pub fn broken_pairing_note(p: &PairSummary) -> Option<String> {
         rho(p.outcome_correlation.mean_score),
         crate::compare::placebo::BROKEN_PAIRING,
         p.b,
-        shifts.join("; ")
+        seat_shifts(p)
     ))
+}
+
+/// Each seat's shift from the pair's earlier ruleset to the later one: `seat 1: win rate
+/// +1.2 pp [−0.4, +2.8], p 0.15, score −2.10 [−2.60, −1.60]; seat 2: …`.
+pub fn seat_shifts(p: &PairSummary) -> String {
+    let seats: Vec<String> = p
+        .who_benefits
+        .iter()
+        .zip(&p.mean_score_delta)
+        .enumerate()
+        .map(|(s, (b, d))| {
+            format!(
+                "seat {}: win rate {}, score {}",
+                s + 1,
+                benefit(b),
+                mean_ci(d, true)
+            )
+        })
+        .collect();
+    seats.join("; ")
 }
 
 /// The smallest shifts a pair's games could detect, per seat: `seat 1: 3.2 pp, 1.10 points`

@@ -6,7 +6,7 @@ use super::boards::{DecisionBoard, ExampleBoards};
 use super::fmt::{
     benefit, decision_rows, decision_skips, detectable, first_difference_split,
     identical_statement, lead_cells, mean_ci, pct, pct_range, placebo_row, rho, rhos, ruleset_row,
-    DECISION_HEADER, PLACEBO_HEADER,
+    seat_shifts, DECISION_HEADER, PLACEBO_HEADER,
 };
 use super::plot::{key, ChartFile};
 use crate::compare::Report;
@@ -59,12 +59,12 @@ pub fn render_with_boards(
     charts: &[ChartFile],
     boards: &[ExampleBoards],
 ) -> String {
-    render_full(report, charts, boards, &[])
+    render_with_decisions(report, charts, boards, &[])
 }
 
 /// Renders `report.md` with the boards of the example games and of the example positions of
 /// the decision probes (files next to it).
-pub fn render_full(
+pub fn render_with_decisions(
     report: &Report,
     charts: &[ChartFile],
     boards: &[ExampleBoards],
@@ -81,20 +81,6 @@ pub fn render_full(
     // shifts lead and the winner-changed share follows with the placebo beside it.
     for p in &report.pairs {
         if p.pairing_broken {
-            let seats: Vec<String> = p
-                .who_benefits
-                .iter()
-                .zip(&p.mean_score_delta)
-                .enumerate()
-                .map(|(s, (b, d))| {
-                    format!(
-                        "seat {}: win rate {}, score {}",
-                        s + 1,
-                        benefit(b),
-                        mean_ci(d, true)
-                    )
-                })
-                .collect();
             let _ = writeln!(
                 md,
                 "- **{}** instead of **{}** shifts each seat's result by: {} ({} paired games; \
@@ -102,13 +88,15 @@ pub fn render_full(
                  shifts are the rule's effect). The winner changes in {} ({}){}.",
                 p.b,
                 p.a,
-                seats.join("; "),
+                seat_shifts(p),
                 report.games,
                 rho(p.outcome_correlation.mean_score),
                 pct(p.winner_changed_share),
                 pct_range(p.winner_changed_ci),
                 p.placebo.as_ref().map_or_else(String::new, |pl| format!(
-                    ", and in {} when only the players' own luck is redrawn from the same turn",
+                    "; with the players' own luck redrawn from the turn the games parted, in {} \
+                     across the rulesets against {} within each",
+                    pct(pl.rule_luck_winner_changed_share),
                     pct(pl.winner_changed_share)
                 )),
             );
@@ -555,9 +543,9 @@ fn decisions_section(md: &mut String, report: &Report, boards: &[DecisionBoard])
                 e.kind.name(),
                 e.player + 1,
                 key(p.a_index),
-                choice_text(&e.choice_a),
+                e.choice_a,
                 key(p.b_index),
-                choice_text(&e.choice_b),
+                e.choice_b,
             );
             if let Some(b) = boards
                 .iter()
@@ -574,11 +562,6 @@ fn decisions_section(md: &mut String, report: &Report, boards: &[DecisionBoard])
             }
         }
     }
-}
-
-/// A choice in words.
-fn choice_text(c: &crate::engine::Choice) -> String {
-    serde_json::to_string(c).unwrap_or_else(|_| format!("{c:?}"))
 }
 
 /// Final scores by seat: `61–58`.

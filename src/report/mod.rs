@@ -67,7 +67,7 @@ pub fn write_report_with_boards(
         ),
         None => (Vec::new(), Vec::new()),
     };
-    let md = markdown::render_full(report, &charts, &example_boards, &decision_boards);
+    let md = markdown::render_with_decisions(report, &charts, &example_boards, &decision_boards);
     atomic::write_atomic(&dir.join(REPORT_MD), md.as_bytes())?;
     let page = html::page(dir, &markdown::question(report), &md)?;
     atomic::write_atomic(&dir.join(REPORT_HTML), page.as_bytes())?;

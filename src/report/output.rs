@@ -134,6 +134,11 @@ fn spec_difference(a: &CompareSpec, b: &CompareSpec) -> Option<(&'static str, St
         ("--policy", a.policy.clone(), b.policy.clone()),
         ("--shard", shard(a), shard(b)),
         (
+            "--positions",
+            a.positions.to_string(),
+            b.positions.to_string(),
+        ),
+        (
             "--no-placebo",
             (!a.placebo).to_string(),
             (!b.placebo).to_string(),

@@ -954,7 +954,7 @@ where
         area,
         XAxis::Categories(&names),
         0.0..ymax,
-        "games whose winner(s) differ (%); dashed: the same-rules placebo",
+        "winner(s) differ (%); lines: luck redrawn (dashed: same rules)",
     )?;
     for (i, p) in report.pairs.iter().enumerate() {
         share_bar(
@@ -965,17 +965,29 @@ where
             colour(i),
         )?;
         if let Some(pl) = &p.placebo {
-            // what chance alone gives: a dashed line across the bar, labelled on its left
-            let (x, y) = (i as f64, 100.0 * pl.winner_changed_share);
+            // what chance alone gives (dashed, labelled on the left) against the rule with the
+            // same luck redrawn (solid, labelled on the right)
+            let x = i as f64;
+            let luck = 100.0 * pl.winner_changed_share;
+            let rule_luck = 100.0 * pl.rule_luck_winner_changed_share;
             chart.draw_series(DashedLineSeries::new(
-                [(x - 0.32, y), (x + 0.32, y)],
+                [(x - 0.32, luck), (x + 0.32, luck)],
                 6,
                 4,
                 BLACK.stroke_width(2),
             ))?;
             chart.draw_series([Text::new(
-                format!("placebo {y:.1} %"),
-                (x - 0.48, y),
+                format!("luck alone {luck:.1} %"),
+                (x - 0.49, luck),
+                (FONT, 13).into_font(),
+            )])?;
+            chart.draw_series([PathElement::new(
+                [(x - 0.32, rule_luck), (x + 0.32, rule_luck)],
+                RGBColor(90, 90, 90).stroke_width(2),
+            )])?;
+            chart.draw_series([Text::new(
+                format!("rule+luck {rule_luck:.1} %"),
+                (x + 0.34, rule_luck),
                 (FONT, 13).into_font(),
             )])?;
         }

@@ -1,7 +1,7 @@
 //! Asking the level's policy about one caught position under every ruleset of the run: the
 //! choice under each (the same [`Decision`] and key, the position swapped onto each ruleset),
 //! and under each again with the player's own luck drawn anew ([`crate::policy::salted`] with
-//! [`PLACEBO_SALT`]). Per pair that gives the rule with the same luck (A against B), the luck
+//! [`NULL_SALT`]). Per pair that gives the rule with the same luck (A against B), the luck
 //! alone (A against A′, B against B′: the null) and the rule with the luck redrawn (A against
 //! B′, A′ against B); the excess of the last over the null is fair at every level, since both
 //! redraw the luck (at `greedy` most ties break differently once the luck is redrawn, while
@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 /// The salt of the null's decision key: the same position and rules, the player's own
 /// random draws (tie-breaks, a search's determinizations) drawn anew.
-pub const PLACEBO_SALT: u64 = 0x4E55_4C4C;
+pub const NULL_SALT: u64 = 0x4E55_4C4C;
 
 /// What the policy did at a probed position for one pair of rulesets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -91,7 +91,7 @@ pub fn probe(captured: &Captured, all_rules: &[Arc<Compiled>], seats: Seats) -> 
         .map(|rules| {
             let (g, d) = captured.position_under(rules)?;
             let (i, value) = Policy::new(seats.of(player)).choose_valued(&g, &d);
-            let (j, _) = Policy::new(seats.of(player)).choose_valued(&g, &salted(&d, PLACEBO_SALT));
+            let (j, _) = Policy::new(seats.of(player)).choose_valued(&g, &salted(&d, NULL_SALT));
             Ok(Chosen {
                 choice: g.choice(kind, i),
                 value,
