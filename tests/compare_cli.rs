@@ -157,6 +157,36 @@ fn bad_positions_are_usage_errors_and_write_nothing() {
         assert!(err.contains(says), "{err}");
         assert!(!out.exists(), "nothing written for --positions {positions}");
     }
+    // rulesets that cannot hold each other's positions: an explicit --positions is refused,
+    // the default leaves the probes out with a note
+    let run = |extra: &[&str], out: &Path| {
+        let mut args = vec![
+            "compare",
+            "base",
+            "goldmines-hig-2012",
+            "--games",
+            "20",
+            "--out",
+            out.to_str().expect("utf-8 path"),
+        ];
+        args.extend_from_slice(extra);
+        cli_support::meeplab(&args)
+    };
+    let refused = tmp.path().join("refused");
+    let o = run(&["--positions", "5"], &refused);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("has no gold expansion"), "{err}");
+    assert!(!refused.exists());
+    let plain = tmp.path().join("plain");
+    let o = run(&[], &plain);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("no decision probes"), "{err}");
+    assert_eq!(
+        report(&plain)["pairs"][0]["decisions"],
+        serde_json::Value::Null
+    );
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
 use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
-use meeplab::engine::compile;
+use meeplab::engine::{can_share_positions, compile, Compiled};
 use meeplab::policy::spec::SeatPolicies;
 use meeplab::report::boards::ExampleRules;
 use meeplab::report::folder::Staging;
@@ -30,6 +30,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Decision-probe positions when `--positions` is not given (fewer when the run has fewer
 /// games): a few hundred decisions, cheap beside the games themselves.
@@ -146,6 +147,7 @@ pub fn run(args: Args) -> ExitCode {
             Some(n) => n,
             None => DEFAULT_POSITIONS.min(args.games),
         },
+        positions_given: args.positions.is_some(),
     };
     if args.policy.len() > 1 {
         return run_levels(&rules, &settings, &args.policy, args.json);
@@ -190,6 +192,8 @@ pub struct Settings {
     pub placebo: bool,
     /// Decision-probe positions ([`meeplab::compare::decisions`]); 0 for none.
     pub positions: u64,
+    /// `positions` was asked for (`--positions`), not the default.
+    pub positions_given: bool,
 }
 
 /// Play the coupled run of `rules` (the first is the reference) and write its output folder,
@@ -226,8 +230,10 @@ pub fn execute(
         eprintln!("error: {e}");
         return Err(ExitCode::from(2));
     }
-    crate::cli::args::prepare_out_dir(&settings.out)?;
     let compiled: Vec<_> = rules.iter().map(compile).collect();
+    let mut spec = spec;
+    spec.positions = probe_positions(&compiled, settings)?;
+    crate::cli::args::prepare_out_dir(&settings.out)?;
     let show_bar = std::io::stderr().is_terminal()
         && std::env::var_os("CI").is_none()
         && !crate::cli::args::quiet();
@@ -320,6 +326,47 @@ pub fn execute(
             Err(ExitCode::from(1))
         }
     }
+}
+
+/// The decision-probe positions of the run: `--positions` as given, or the default. Rulesets
+/// that cannot hold each other's positions (other expansions, other tiles) cannot be probed:
+/// asked for explicitly that is a usage error (exit 2, before anything is written); by
+/// default the probes are left out with a note.
+fn probe_positions(compiled: &[Arc<Compiled>], settings: &Settings) -> Result<u64, ExitCode> {
+    if settings.positions == 0 {
+        return Ok(0);
+    }
+    let mut reasons = Vec::new();
+    for (i, a) in compiled.iter().enumerate() {
+        for b in &compiled[i + 1..] {
+            if let Err(e) = can_share_positions(a, b, settings.players) {
+                reasons.push(e.to_string());
+            }
+        }
+    }
+    let pairs = compiled.len() * compiled.len().saturating_sub(1) / 2;
+    if reasons.is_empty() {
+        return Ok(settings.positions);
+    }
+    if settings.positions_given {
+        eprintln!(
+            "error: --positions {}: the decision probes ask the same position under each \
+             ruleset, and {}; leave --positions out to compare without them",
+            settings.positions,
+            reasons.join("; ")
+        );
+        return Err(ExitCode::from(2));
+    }
+    if reasons.len() == pairs {
+        if !crate::cli::args::quiet() {
+            eprintln!(
+                "note: no decision probes: the rulesets cannot hold the same positions ({})",
+                reasons.join("; ")
+            );
+        }
+        return Ok(0);
+    }
+    Ok(settings.positions)
 }
 
 /// Refuses the same skill level given twice (usage error, exit code 2): two `--policy` values

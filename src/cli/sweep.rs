@@ -136,6 +136,7 @@ pub fn run(args: Args) -> ExitCode {
         resumable: true,
         placebo: false,
         positions: 0,
+        positions_given: false,
     };
 
     let base = match load(Path::new(&base_arg)) {

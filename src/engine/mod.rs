@@ -54,6 +54,16 @@ use std::sync::Arc;
 /// One game in progress, carrying the registered expansions (see [`game::Game`]).
 pub type Game = game::Game<expansions::Set>;
 
+/// Whether the rulesets `from` and `to` can hold the same positions of a game of `players`
+/// seats (the decision probes need it): [`can_hold`] for this crate's expansions.
+pub fn can_share_positions(
+    from: &Compiled,
+    to: &Compiled,
+    players: u8,
+) -> Result<(), Incompatible> {
+    can_hold::<expansions::Set>(from, to, players)
+}
+
 /// Compile a ruleset for play (once; share the result across games and threads).
 pub fn compile(rules: &Ruleset) -> Arc<Compiled> {
     Arc::new(Compiled::new(rules))

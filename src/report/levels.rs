@@ -403,7 +403,10 @@ impl Drawable for LevelsChart<'_> {
             .iter()
             .flat_map(|l| {
                 l.report.pairs.iter().map(|p| {
-                    let luck = p.placebo.as_ref().map_or(0.0, |pl| pl.winner_changed_share);
+                    let luck = p.placebo.as_ref().map_or(0.0, |pl| {
+                        pl.winner_changed_share
+                            .max(pl.rule_luck_winner_changed_share)
+                    });
                     p.winner_changed_ci[1].max(luck)
                 })
             })
@@ -413,7 +416,7 @@ impl Drawable for LevelsChart<'_> {
             &body,
             XAxis::Categories(&pairs),
             0.0..ymax,
-            "games whose winner(s) differ (%); dashed: luck alone (placebo)",
+            "winner(s) differ (%); luck redrawn: grey rule+luck, dashed luck alone",
         )?;
         let n = r.levels.len().max(1) as f64;
         let w = 0.8 / n;
@@ -442,7 +445,8 @@ impl Drawable for LevelsChart<'_> {
                     BLACK.stroke_width(2),
                 )
             }))?;
-            // what the players' own luck alone gives: a dashed line across the bar
+            // the players' own luck redrawn from the parting turn: within each ruleset (luck
+            // alone, dashed) and across them (rule + luck, solid grey)
             for (pi, p) in l.report.pairs.iter().enumerate() {
                 if let Some(pl) = &p.placebo {
                     let y = 100.0 * pl.winner_changed_share;
@@ -452,6 +456,11 @@ impl Drawable for LevelsChart<'_> {
                         3,
                         BLACK.stroke_width(2),
                     ))?;
+                    let y = 100.0 * pl.rule_luck_winner_changed_share;
+                    chart.draw_series([PathElement::new(
+                        [(x(pi) - 0.5 * w, y), (x(pi) + 0.5 * w, y)],
+                        RGBColor(90, 90, 90).stroke_width(2),
+                    )])?;
                 }
             }
             // the share written above its interval
