@@ -96,25 +96,6 @@ impl<C: Chooser> Chooser for Salted<C> {
     }
 }
 
-/// Play one complete game with the players' keys salted from turn `from_turn` on
-/// ([`Salted`]); salt 0 gives exactly [`play`]'s game.
-pub fn play_salted(
-    rules: &Arc<Compiled>,
-    seed: u64,
-    players: u8,
-    policy: impl Into<Seats>,
-    salt: u64,
-    from_turn: u32,
-) -> GameOutcome {
-    let mut game = Game::new(rules.clone(), seed, players);
-    let mut chooser = Salted {
-        inner: Choosers::new(policy.into()),
-        salt,
-        from_turn,
-    };
-    game.play(&mut chooser, &mut NoEvents)
-}
-
 /// The engine as the player of a coupled compare run: ruleset `r` of the run is `rules[r]`,
 /// every game has `players` seats playing `seats`; the placebo games are [`play_salted`].
 pub struct CoupledPlayer<'a> {
@@ -129,7 +110,7 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
     }
 
     fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
-        play_salted_cached(
+        play_salted(
             &self.rules[ruleset],
             seed,
             self.players,
@@ -205,9 +186,10 @@ pub fn play_cached(
     with_runner(rules, policy.into(), |r| r.play(seed, players))
 }
 
-/// [`play_salted`]'s game, reusing this thread's board allocations (the placebo games of a
-/// bulk comparison). Gives exactly what [`play_salted`] gives.
-pub fn play_salted_cached(
+/// Play one complete game with the players' keys salted from turn `from_turn` on
+/// ([`Salted`]; salt 0 gives exactly [`play`]'s game), reusing this thread's board
+/// allocations (the placebo games of a bulk comparison).
+pub fn play_salted(
     rules: &Arc<Compiled>,
     seed: u64,
     players: u8,

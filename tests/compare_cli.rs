@@ -26,10 +26,9 @@ fn bundled(name: &str) -> String {
     format!("{}/rulesets/{name}.rules", env!("CARGO_MANIFEST_DIR"))
 }
 
-#[test]
-fn a_renamed_copy_never_diverges() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let copy: PathBuf = tmp.path().join("copy.rules");
+/// `goldmines-hig-2012` under another name, written into `dir`.
+fn renamed_copy(dir: &Path) -> PathBuf {
+    let copy = dir.join("copy.rules");
     std::fs::write(
         &copy,
         format!(
@@ -38,6 +37,13 @@ fn a_renamed_copy_never_diverges() {
         ),
     )
     .expect("write copy");
+    copy
+}
+
+#[test]
+fn a_renamed_copy_never_diverges() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let copy = renamed_copy(tmp.path());
     let out = tmp.path().join("out");
     meeplab(&[
         "compare",
@@ -97,15 +103,7 @@ fn a_renamed_copy_never_diverges() {
 #[test]
 fn a_renamed_copy_under_search_has_no_decision_excess() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let copy: PathBuf = tmp.path().join("copy.rules");
-    std::fs::write(
-        &copy,
-        format!(
-            "ruleset \"Renamed\"\nextends \"{}\"\n",
-            bundled("goldmines-hig-2012")
-        ),
-    )
-    .expect("write copy");
+    let copy = renamed_copy(tmp.path());
     let out = tmp.path().join("out");
     meeplab(&[
         "compare",
