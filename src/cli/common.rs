@@ -33,6 +33,20 @@ pub fn seats_for(
     })
 }
 
+/// What a command over coupled games starts with: distinct ruleset files, loaded, that allow
+/// `players` seats, and the seats of `--policy` (each failure printed, with its exit code).
+pub fn load_coupled(
+    paths: &[std::path::PathBuf],
+    players: u8,
+    policy: &meeplab::policy::spec::SeatPolicies,
+) -> Result<(Vec<Ruleset>, meeplab::runner::Seats), ExitCode> {
+    check_distinct(paths)?;
+    let rules = load_all(paths)?;
+    check_players(&rules, players)?;
+    let seats = seats_for(policy, players)?;
+    Ok((rules, seats))
+}
+
 /// Load several rulesets, stopping at the first that fails (its diagnostics printed).
 pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Ruleset>, ExitCode> {
     paths.iter().map(|p| load(p)).collect()

@@ -9,7 +9,7 @@
 //! array of about an hour a task); it is printed only — on stderr under `--json` — and never
 //! part of the plan itself, which depends on the seeds alone.
 
-use crate::cli::common::{check_distinct, check_players, load_all, seats_for};
+use crate::cli::common::load_coupled;
 use meeplab::compare::power::{
     games_for_mean_shift, games_for_win_shift, min_detectable, seat_spreads, MinDetectable, ALPHA,
     POWER,
@@ -453,18 +453,8 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: --cores must be at least 1");
         return ExitCode::from(2);
     }
-    if let Err(code) = check_distinct(&args.rulesets) {
-        return code;
-    }
-    let rules = match load_all(&args.rulesets) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    if let Err(code) = check_players(&rules, args.players) {
-        return code;
-    }
-    let seats = match seats_for(&args.policy, args.players) {
-        Ok(s) => s,
+    let (rules, seats) = match load_coupled(&args.rulesets, args.players, &args.policy) {
+        Ok(x) => x,
         Err(code) => return code,
     };
     let spec = CompareSpec {

@@ -2,7 +2,7 @@
 //! first differing event, each side's events after it, the final results — with the
 //! divergence tree as Graphviz DOT (`--dot`) and the boards at the divergence turn (`--svg`).
 
-use crate::cli::common::{check_players, io_error, load_all, seats_for, write_atomic};
+use crate::cli::common::{io_error, write_atomic};
 use meeplab::compare::divergence_tree;
 use meeplab::engine::{compile, Event, GameOutcome};
 use meeplab::policy::spec::SeatPolicies;
@@ -55,20 +55,11 @@ fn by_turn(events: &[Event]) -> Vec<Vec<&Event>> {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    if let Err(code) = crate::cli::common::check_distinct(&args.rulesets) {
-        return code;
-    }
-    let rules = match load_all(&args.rulesets) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    if let Err(code) = check_players(&rules, args.players) {
-        return code;
-    }
-    let seats = match seats_for(&args.policy, args.players) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let (rules, seats) =
+        match crate::cli::common::load_coupled(&args.rulesets, args.players, &args.policy) {
+            Ok(x) => x,
+            Err(code) => return code,
+        };
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let mut runs: Vec<(GameOutcome, Vec<Event>)> = Vec::new();
     for c in &compiled {
