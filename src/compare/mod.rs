@@ -1,8 +1,9 @@
 //! Coupled multi-ruleset runs: divergence detection, paired statistics, sharding and merging.
 //!
-//! Flow: [`spec::CompareSpec`] → [`run::run_compare`] (plays seeds via an injected closure,
-//! folds an exact integer [`accumulate::Accumulator`]) → [`summary::summarize`] (floats,
-//! intervals). This layer only computes: the output folder (`report.json`, `games.csv`,
+//! Flow: [`spec::CompareSpec`] → [`run::run_compare`] (plays seeds via an injected
+//! [`run::SeedPlayer`] — a closure is one — with the same-rules [`placebo`] and the decision
+//! probes of [`decisions`], and folds an exact integer [`accumulate::Accumulator`]) →
+//! [`summary::summarize`] (floats, intervals; [`power`] for the detectable shifts). This layer only computes: the output folder (`report.json`, `games.csv`,
 //! charts, checkpoints) is written by [`crate::report`], which calls in here. [`tree`] builds
 //! the divergence tree of one seed for `meeplab trace`.
 

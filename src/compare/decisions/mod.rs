@@ -1,8 +1,9 @@
 //! The effect of a rule on decisions (design.md §7b): from positions sampled in the run's own
 //! games, ask the level's policy for its choice under ruleset A and under ruleset B (the same
-//! decision and key, the position swapped onto each), and under the host ruleset again with a
-//! salted key (the null: the player's own luck alone). The excess share of changed decisions
-//! (rule − null) is the rule's effect on play, meaningful at every level.
+//! decision and key, the position swapped onto each), and under each again with a salted key.
+//! The null is the player's own luck alone (A against A′, B against B′); the rule with the
+//! luck redrawn is A against B′ and A′ against B. The excess share of changed decisions (rule
+//! with luck − null) is the rule's effect on play, meaningful at every level.
 //!
 //! - [`capture`]: which position (`--positions N`: position `p` in game `p`) and catching it
 //!   while the host game is played ([`play_capturing`], the same outcome as `runner::play`);
