@@ -8,6 +8,7 @@
 
 use crate::engine::{Chooser, Decision};
 use crate::engine::{Compiled, Event, Game, GameOutcome, NoEvents, Pending, MAX_PLAYERS};
+use crate::policy::luck::{Luck, LuckMeter};
 use crate::policy::spec::{PolicyError, SeatPolicies};
 use crate::policy::{Policy, PolicyKind};
 use std::sync::Arc;
@@ -102,6 +103,25 @@ pub struct CoupledPlayer<'a> {
     pub rules: &'a [Arc<Compiled>],
     pub players: u8,
     pub seats: Seats,
+    /// The skill study's (strong, weak) policies, if the run has one.
+    pub skill: Option<(PolicyKind, PolicyKind)>,
+}
+
+thread_local! {
+    static METER: std::cell::RefCell<LuckMeter> = std::cell::RefCell::new(LuckMeter::new());
+}
+
+/// Runs `f` with this thread's luck meter when `metered` and `rules` can be valued.
+fn with_meter<T>(
+    rules: &Compiled,
+    metered: bool,
+    f: impl FnOnce(Option<&mut LuckMeter>) -> T,
+) -> T {
+    if metered && crate::policy::luck::can_value(rules).is_ok() {
+        METER.with(|m| f(Some(&mut m.borrow_mut())))
+    } else {
+        f(None)
+    }
 }
 
 impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
@@ -125,24 +145,72 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
         ruleset: usize,
         seed: u64,
         position: u64,
-    ) -> (GameOutcome, Vec<crate::compare::decisions::PairProbe>) {
+        metered: bool,
+    ) -> (
+        GameOutcome,
+        Vec<crate::compare::decisions::PairProbe>,
+        Option<Luck>,
+    ) {
         use crate::compare::decisions::{play_capturing, probe_or_skip, ProbeTarget};
         let Some(target) = ProbeTarget::new(position, seed, self.rules) else {
-            return (self.play(ruleset, seed), Vec::new());
+            let (outcome, luck) = self.play_metered(ruleset, seed, metered);
+            return (outcome, Vec::new(), luck);
         };
         debug_assert_eq!(
             target.host, ruleset,
             "the run and the probe agree on the host"
         );
-        let (outcome, caught) = play_capturing(
-            &self.rules[target.host],
-            seed,
-            self.players,
-            self.seats,
-            &target,
-        );
+        let rules = &self.rules[target.host];
+        let (outcome, caught, luck) = with_meter(rules, metered, |mut meter| {
+            let (outcome, caught) = play_capturing(
+                rules,
+                seed,
+                self.players,
+                self.seats,
+                &target,
+                meter.as_deref_mut(),
+            );
+            (outcome, caught, meter.map(|m| m.finish()))
+        });
         let probes = probe_or_skip(&caught, &target, self.rules, self.seats);
-        (outcome, probes)
+        (outcome, probes, luck)
+    }
+
+    fn play_metered(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        metered: bool,
+    ) -> (GameOutcome, Option<Luck>) {
+        let rules = &self.rules[ruleset];
+        with_meter(rules, metered, |meter| match meter {
+            Some(m) => {
+                let (o, l) = play_metered(rules, seed, self.players, self.seats, m);
+                (o, Some(l))
+            }
+            None => (self.play(ruleset, seed), None),
+        })
+    }
+
+    fn play_skill(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        strong: u8,
+        metered: bool,
+    ) -> Option<(GameOutcome, Option<Luck>)> {
+        let (strong_kind, weak_kind) = self.skill?;
+        let mut kinds = [weak_kind; MAX_PLAYERS];
+        kinds[strong as usize % MAX_PLAYERS] = strong_kind;
+        let seats = Seats(kinds);
+        let rules = &self.rules[ruleset];
+        Some(with_meter(rules, metered, |meter| match meter {
+            Some(m) => {
+                let (o, l) = play_metered(rules, seed, self.players, seats, m);
+                (o, Some(l))
+            }
+            None => (play_cached(rules, seed, self.players, seats), None),
+        }))
     }
 }
 
@@ -168,6 +236,24 @@ pub fn play_with_events(
     let mut events = Vec::new();
     let outcome = game.play(&mut Choosers::new(policy.into()), &mut events);
     (outcome, events)
+}
+
+/// Play one game valuing every draw with `meter` ([`LuckMeter::play`]): the same game as
+/// [`play`], and its tile luck.
+pub fn play_metered(
+    rules: &Arc<Compiled>,
+    seed: u64,
+    players: u8,
+    policy: impl Into<Seats>,
+    meter: &mut LuckMeter,
+) -> (GameOutcome, Luck) {
+    let seats = policy.into();
+    with_runner(rules, seats, |r| {
+        r.game.keep_divergence_records(r.records);
+        r.game.reset(seed, players);
+        let luck = meter.play(&mut r.game, &mut r.choosers);
+        (r.game.outcome(), luck)
+    })
 }
 
 thread_local! {

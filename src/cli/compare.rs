@@ -11,10 +11,12 @@
 
 use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
+use meeplab::compare::skill::SkillSpec;
 use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::{can_share_positions, compile, Compiled};
-use meeplab::policy::spec::SeatPolicies;
+use meeplab::policy::spec::{PolicySpec, SeatPolicies};
+use meeplab::policy::PolicyKind;
 use meeplab::report::boards::ExampleRules;
 use meeplab::report::folder::Staging;
 use meeplab::report::levels::{
@@ -92,6 +94,18 @@ pub struct Args {
     /// again with the player's own luck redrawn (default: 200, or every game when fewer).
     #[arg(long)]
     pub positions: Option<u64>,
+    /// Measure every game's tile luck and report luck-corrected shifts beside the raw ones
+    /// (default: on when a seat plays heuristic or mcts, or with --skill; the meter costs
+    /// about 0.1–0.3 s of CPU a game, more than a random or greedy game itself).
+    #[arg(long, conflicts_with = "no_luck")]
+    pub luck: bool,
+    /// Leave out the luck meter (see --luck).
+    #[arg(long)]
+    pub no_luck: bool,
+    /// Skill depth: also play every seed in duplicate under each ruleset, the STRONG policy
+    /// in one seat and WEAK in the others, each seat in turn (e.g. --skill heuristic,greedy).
+    #[arg(long, value_name = "STRONG,WEAK", value_parser = parse_skill)]
+    pub skill: Option<SkillPolicies>,
     /// Seconds of work between checkpoints (for tests).
     #[arg(long, default_value_t = 5.0, hide = true)]
     pub checkpoint_seconds: f64,
@@ -148,7 +162,20 @@ pub fn run(args: Args) -> ExitCode {
             None => DEFAULT_POSITIONS.min(args.games),
         },
         positions_given: args.positions.is_some(),
+        luck: match (args.luck, args.no_luck) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
+        skill: args.skill,
     };
+    if args.policy.len() > 1 && settings.skill.is_some() {
+        eprintln!(
+            "error: --skill plays its own duplicate games once per run; give it with a single \
+             --policy level (run one compare per level)"
+        );
+        return ExitCode::from(2);
+    }
     if args.policy.len() > 1 {
         return run_levels(&rules, &settings, &args.policy, args.json);
     }
@@ -194,6 +221,54 @@ pub struct Settings {
     pub positions: u64,
     /// `positions` was asked for (`--positions`), not the default.
     pub positions_given: bool,
+    /// `--luck` / `--no-luck`; `None` for the default (on when a seat plays heuristic or
+    /// mcts, or with a skill study).
+    pub luck: Option<bool>,
+    /// `--skill STRONG,WEAK`.
+    pub skill: Option<SkillPolicies>,
+}
+
+/// The two policies of `--skill STRONG,WEAK`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkillPolicies {
+    pub strong: PolicySpec,
+    pub weak: PolicySpec,
+}
+
+/// Parses `--skill STRONG,WEAK`: two different known policies.
+fn parse_skill(text: &str) -> Result<SkillPolicies, String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [strong, weak] = parts[..] else {
+        return Err(format!(
+            "--skill takes two policies, the strong then the weak, e.g. --skill heuristic,greedy \
+             (got {} in `{text}`)",
+            parts.len()
+        ));
+    };
+    let parse = |t: &str| {
+        t.parse::<PolicySpec>()
+            .map_err(|e| format!("--skill: `{t}` is not a policy: {e}"))
+    };
+    let (strong, weak) = (parse(strong)?, parse(weak)?);
+    if strong.kind() == weak.kind() {
+        return Err(format!(
+            "--skill {strong},{weak}: the same policy twice measures nothing; give a stronger \
+             and a weaker one, e.g. --skill heuristic,greedy"
+        ));
+    }
+    Ok(SkillPolicies { strong, weak })
+}
+
+/// Whether the luck meter runs by default: some seat, or the skill study, plays a policy
+/// whose games cost more than the meter (heuristic or mcts).
+fn luck_by_default(
+    seats: &meeplab::runner::Seats,
+    players: u8,
+    skill: Option<SkillPolicies>,
+) -> bool {
+    let searching = |k: PolicyKind| matches!(k, PolicyKind::Heuristic | PolicyKind::Mcts(..));
+    (0..players).any(|p| searching(seats.of(p)))
+        || skill.is_some_and(|s| searching(s.strong.kind()) || searching(s.weak.kind()))
 }
 
 /// Play the coupled run of `rules` (the first is the reference) and write its output folder,
@@ -225,6 +300,13 @@ pub fn execute(
         },
         placebo: settings.placebo,
         positions: settings.positions,
+        luck: settings
+            .luck
+            .unwrap_or_else(|| luck_by_default(&seats, settings.players, settings.skill)),
+        skill: settings.skill.map(|s| SkillSpec {
+            strong: s.strong.to_string(),
+            weak: s.weak.to_string(),
+        }),
     };
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");
@@ -233,6 +315,25 @@ pub fn execute(
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let mut spec = spec;
     spec.positions = probe_positions(&compiled, settings)?;
+    if spec.luck {
+        let unvalued: Vec<String> = rules
+            .iter()
+            .zip(&compiled)
+            .filter_map(|(r, c)| {
+                meeplab::policy::luck::can_value(c)
+                    .err()
+                    .map(|e| format!("{}: {e}", r.name))
+            })
+            .collect();
+        if !unvalued.is_empty() {
+            eprintln!(
+                "note: no luck correction: the heuristic cannot value every ruleset's positions \
+                 ({}); the figures are the uncorrected ones",
+                unvalued.join("; ")
+            );
+            spec.luck = false;
+        }
+    }
     crate::cli::args::prepare_out_dir(&settings.out)?;
     let show_bar = std::io::stderr().is_terminal()
         && std::env::var_os("CI").is_none()
@@ -276,6 +377,7 @@ pub fn execute(
             rules: &compiled,
             players,
             seats,
+            skill: settings.skill.map(|s| (s.strong.kind(), s.weak.kind())),
         },
         &opts,
         &|n| bar.set_position(n),

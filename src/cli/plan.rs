@@ -473,6 +473,8 @@ pub fn run(args: Args) -> ExitCode {
         // probes cost a fixed few hundred decisions and are left out
         placebo: true,
         positions: 0,
+        luck: false,
+        skill: None,
     };
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");
@@ -487,6 +489,7 @@ pub fn run(args: Args) -> ExitCode {
             rules: &compiled,
             players,
             seats,
+            skill: None,
         },
         &mut |_| Ok(()),
         &|_| {},

@@ -137,6 +137,8 @@ pub fn run(args: Args) -> ExitCode {
         placebo: false,
         positions: 0,
         positions_given: false,
+        luck: Some(false),
+        skill: None,
     };
 
     let base = match load(Path::new(&base_arg)) {

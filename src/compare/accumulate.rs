@@ -6,11 +6,14 @@
 //! at the end ([`crate::compare::summary`]).
 
 use super::decisions::{DecisionAcc, PairProbe};
+use super::luck::LuckAcc;
 use super::paired::PairedWins;
 use super::placebo::PlaceboAcc;
+use super::skill::{SkillAcc, SkillSeed};
 use super::stats::Moments;
 use crate::engine::state_hash::FirstDifference;
 use crate::engine::{Category, GameOutcome};
+use crate::policy::luck::Luck;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -206,6 +209,12 @@ pub struct Accumulator {
     /// The decision probes (empty in a run without `--positions`).
     #[serde(default)]
     pub decisions: DecisionAcc,
+    /// The luck sums (empty in a run without `--luck`).
+    #[serde(default)]
+    pub luck: LuckAcc,
+    /// The duplicate skill sets (empty in a run without `--skill`).
+    #[serde(default)]
+    pub skill: SkillAcc,
 }
 
 /// Sorted, de-duplicated winning seats (the engine should already sort; this makes the
@@ -244,11 +253,29 @@ impl Accumulator {
                 .collect(),
             pairs,
             decisions: DecisionAcc::default(),
+            luck: LuckAcc::default(),
+            skill: SkillAcc::default(),
         }
     }
 
     /// Adds the decision probes of one position (one per pair; nothing for a game that
     /// hosts none).
+    /// Adds one seed's luck (one per ruleset; nothing when a ruleset's was not measured).
+    pub fn add_luck(&mut self, outcomes: &[GameOutcome], luck: &[Option<Luck>]) {
+        if luck.len() != outcomes.len() || luck.iter().any(Option::is_none) {
+            return;
+        }
+        let luck: Vec<Luck> = luck.iter().flatten().copied().collect();
+        self.luck.add(outcomes, &luck);
+    }
+
+    /// Adds one seed's duplicate skill sets (one per ruleset; nothing for none).
+    pub fn add_skill(&mut self, sets: &[SkillSeed]) {
+        if !sets.is_empty() {
+            self.skill.add(sets);
+        }
+    }
+
     pub fn add_probes(&mut self, probes: &[PairProbe]) {
         if probes.is_empty() {
             return;
@@ -264,6 +291,14 @@ impl Accumulator {
     /// [`Accumulator::add_game`] guarantee, and what merging and reporting rely on. The error
     /// names the first inconsistent field (as a path into `accumulator.json`).
     pub fn check_shape(&self, rulesets: usize, players: u8) -> Result<(), String> {
+        self.luck.check_shape(rulesets, players)?;
+        self.skill.check_shape(rulesets, players)?;
+        if self.luck.games > self.games || self.skill.games > self.games {
+            return Err(format!(
+                "accumulator.luck or accumulator.skill counts more seeds than accumulator.games ({})",
+                self.games
+            ));
+        }
         let seats = players as usize;
         let games = self.games;
         if self.players != players {
@@ -596,7 +631,9 @@ impl Accumulator {
         }
         self.decisions
             .merge(&other.decisions)
-            .map_err(|e| format!("accumulator.decisions: {e}"))
+            .map_err(|e| format!("accumulator.decisions: {e}"))?;
+        self.luck.merge(&other.luck)?;
+        self.skill.merge(&other.skill)
     }
 }
 

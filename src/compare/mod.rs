@@ -9,12 +9,14 @@
 
 pub mod accumulate;
 pub mod decisions;
+pub mod luck;
 pub mod paired;
 pub mod placebo;
 pub mod power;
 pub mod run;
 pub mod seeds;
 pub mod shard;
+pub mod skill;
 pub mod spec;
 pub mod stats;
 pub mod summary;

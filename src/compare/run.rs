@@ -13,8 +13,10 @@
 use super::accumulate::Accumulator;
 use super::decisions::PairProbe;
 use super::seeds::{block_range, game_seed, BLOCK_SIZE};
+use super::skill::SkillSeed;
 use super::spec::CompareSpec;
 use crate::engine::GameOutcome;
+use crate::policy::luck::Luck;
 use rayon::prelude::*;
 use std::io;
 use std::ops::Range;
@@ -35,6 +37,11 @@ pub struct GameRecord {
     pub placebo: Vec<Option<[GameOutcome; 2]>>,
     /// The decision probes of the position this game hosts (one per pair), if it hosts one.
     pub probes: Vec<PairProbe>,
+    /// With the luck meter: `luck[r]`, the tile luck of the game under ruleset `r` (`None`
+    /// where it was not measured). Empty without it.
+    pub luck: Vec<Option<Luck>>,
+    /// With `--skill`: the seed's duplicate set under each ruleset. Empty without it.
+    pub skill: Vec<SkillSeed>,
 }
 
 /// Who plays the games of a run.
@@ -59,10 +66,62 @@ pub trait SeedPlayer: Sync {
         ruleset: usize,
         seed: u64,
         position: u64,
-    ) -> (GameOutcome, Vec<PairProbe>) {
+        metered: bool,
+    ) -> (GameOutcome, Vec<PairProbe>, Option<Luck>) {
         let _ = position;
-        (self.play(ruleset, seed), Vec::new())
+        let (outcome, luck) = self.play_metered(ruleset, seed, metered);
+        (outcome, Vec::new(), luck)
     }
+
+    /// [`SeedPlayer::play`], with the game's tile luck when `metered`
+    /// ([`crate::policy::luck`]). A player that cannot measure luck (a synthetic test player,
+    /// a ruleset the heuristic cannot value) gives `None`.
+    fn play_metered(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        metered: bool,
+    ) -> (GameOutcome, Option<Luck>) {
+        let _ = metered;
+        (self.play(ruleset, seed), None)
+    }
+
+    /// The game of `seed` under ruleset `ruleset` with the skill study's strong policy in
+    /// seat `strong` and the weak one in every other ([`crate::compare::skill`]), with its
+    /// luck when `metered`. `None` from a player that has no skill study.
+    fn play_skill(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        strong: u8,
+        metered: bool,
+    ) -> Option<(GameOutcome, Option<Luck>)> {
+        let _ = (ruleset, seed, strong, metered);
+        None
+    }
+}
+
+/// The duplicate sets of one seed, one per ruleset: `players` games each, the strong policy
+/// in each seat in turn. Empty when the player has no skill study.
+fn skill_sets<P: SeedPlayer + ?Sized>(
+    player: &P,
+    seed: u64,
+    rulesets: usize,
+    players: u8,
+    metered: bool,
+) -> Vec<SkillSeed> {
+    let mut sets = Vec::with_capacity(rulesets);
+    for r in 0..rulesets {
+        let mut games = Vec::with_capacity(players as usize);
+        for strong in 0..players {
+            match player.play_skill(r, seed, strong, metered) {
+                Some(g) => games.push(g),
+                None => return Vec::new(),
+            }
+        }
+        sets.push(SkillSeed::of(&games));
+    }
+    sets
 }
 
 impl<F: Fn(usize, u64) -> GameOutcome + Sync> SeedPlayer for F {
@@ -197,17 +256,29 @@ where
                 let seed = game_seed(spec.seed, index);
                 let host = (index < spec.positions).then(|| (index % rulesets as u64) as usize);
                 let mut probes = Vec::new();
+                let mut luck = Vec::new();
                 let outcomes: Vec<GameOutcome> = (0..rulesets)
                     .map(|r| {
-                        if host == Some(r) {
-                            let (outcome, p) = play.play_probed(r, seed, index);
+                        let (outcome, l) = if host == Some(r) {
+                            let (outcome, p, l) = play.play_probed(r, seed, index, spec.luck);
                             probes = p;
-                            outcome
+                            (outcome, l)
+                        } else if spec.luck {
+                            play.play_metered(r, seed, true)
                         } else {
-                            play.play(r, seed)
+                            (play.play(r, seed), None)
+                        };
+                        if spec.luck {
+                            luck.push(l);
                         }
+                        outcome
                     })
                     .collect();
+                let skill = if spec.skill.is_some() {
+                    skill_sets(&play, seed, rulesets, spec.players, spec.luck)
+                } else {
+                    Vec::new()
+                };
                 let placebo = if spec.placebo {
                     placebo_games(&play, seed, &outcomes)
                 } else {
@@ -219,6 +290,8 @@ where
                     outcomes,
                     placebo,
                     probes,
+                    luck,
+                    skill,
                 }
             })
             .collect()
@@ -241,6 +314,8 @@ where
             for rec in &records {
                 acc.add_seed(&rec.outcomes, spec.placebo.then_some(&rec.placebo[..]));
                 acc.add_probes(&rec.probes);
+                acc.add_luck(&rec.outcomes, &rec.luck);
+                acc.add_skill(&rec.skill);
                 on_game(rec)?;
             }
             done += records.len() as u64;

@@ -308,6 +308,18 @@ pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeEr
             let on = |p: bool| if p { "with" } else { "without (--no-placebo)" }.to_string();
             return Err(mismatch("the placebo", on(a.placebo), on(b.placebo)));
         }
+        if a.luck != b.luck {
+            let on = |l: bool| if l { "--luck" } else { "--no-luck" }.to_string();
+            return Err(mismatch("the luck meter", on(a.luck), on(b.luck)));
+        }
+        if a.skill != b.skill {
+            let s = |x: &Option<super::skill::SkillSpec>| {
+                x.as_ref().map_or("no --skill".into(), |x| {
+                    format!("--skill {},{}", x.strong, x.weak)
+                })
+            };
+            return Err(mismatch("the skill study", s(&a.skill), s(&b.skill)));
+        }
         if a.engine_version != b.engine_version {
             return Err(mismatch(
                 "the engine version",

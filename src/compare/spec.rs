@@ -3,6 +3,7 @@
 //! reproducibility facts the CLI supplies (command line, engine version, tile-catalogue hash).
 
 use super::shard::Shard;
+use super::skill::SkillSpec;
 use crate::ruleset::{Ruleset, MAX_PLAYERS};
 
 // The rule language's limit is the engine's seat capacity.
@@ -97,6 +98,14 @@ pub struct CompareSpec {
     /// ([`crate::compare::decisions`]); 0 for none.
     #[serde(default)]
     pub positions: u64,
+    /// Measure every game's tile luck and report luck-corrected shifts
+    /// ([`crate::compare::luck`]).
+    #[serde(default)]
+    pub luck: bool,
+    /// `--skill STRONG,WEAK`: also play every seed in duplicate, strong against weak
+    /// ([`crate::compare::skill`]).
+    #[serde(default)]
+    pub skill: Option<SkillSpec>,
 }
 
 impl CompareSpec {
@@ -172,6 +181,13 @@ impl CompareSpec {
         }
         if self.positions > 0 {
             cmd.push_str(&format!(" --positions {}", self.positions));
+        }
+        cmd.push_str(if self.luck { " --luck" } else { " --no-luck" });
+        if let Some(s) = &self.skill {
+            cmd.push_str(&format!(
+                " --skill {}",
+                shell_quote(&format!("{},{}", s.strong, s.weak))
+            ));
         }
         // last, so that a multi-level run's command appends its other levels
         cmd.push_str(&format!(" --policy {}", shell_quote(&self.policy)));

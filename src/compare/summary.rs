@@ -7,12 +7,14 @@
 
 use super::accumulate::{Accumulator, Example, PairAcc, RulesetAcc};
 use super::decisions::{summarize_pair, DecisionAcc, DecisionSummary};
+use super::luck::{luck_summary, LuckSummary};
 use super::paired::{score_correlation, win_correlation};
 use super::placebo::{
     placebo_summary, verdict, OutcomeCorrelation, PlaceboSummary, BROKEN_PAIRING,
 };
 use super::power::{min_detectable, MinDetectable};
 use super::seeds::BLOCK_SIZE;
+use super::skill::{skill_summary, SkillSummary};
 use super::spec::{shell_quote, CompareSpec, RulesetInfo};
 use super::stats::{
     quartiles, share, wilson, MeanCi, Quartiles, MEAN_INTERVAL, PROPORTION_INTERVAL,
@@ -220,6 +222,12 @@ pub struct Report {
     /// Problems with the numbers themselves (sums that overflowed), for the reader.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// Luck-corrected shifts, with the luck meter on ([`super::luck`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<LuckSummary>,
+    /// Skill depth per ruleset, with `--skill` ([`super::skill`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill_depth: Option<SkillSummary>,
 }
 
 impl Report {
@@ -412,6 +420,11 @@ pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
     let warnings = overflow_warnings(&labels, acc);
     Report {
         warnings,
+        luck: luck_summary(&acc.luck),
+        skill_depth: spec
+            .skill
+            .as_ref()
+            .and_then(|s| skill_summary(&acc.skill, s)),
         rulesets: spec.rulesets.clone(),
         games: acc.games,
         players: spec.players,

@@ -679,6 +679,11 @@ impl<X: Expansions> Game<X> {
         }
     }
 
+    /// The seat whose turn the next draw starts.
+    pub fn next_player(&self) -> u8 {
+        (self.turn % self.players.max(1) as u32) as u8
+    }
+
     /// Tiles left in the pack.
     pub fn remaining(&self) -> usize {
         self.deck.len() - self.deck_pos

@@ -13,6 +13,7 @@
 
 mod greedy;
 mod heuristic;
+pub mod luck;
 mod mcts;
 pub mod spec;
 #[cfg(test)]

@@ -133,6 +133,7 @@ pub fn write_decision_boards(
                 report.players,
                 seats,
                 &target,
+                None,
             );
             let Ok((game, _)) = caught.and_then(|c| c.position_under(&rules.0[target.host])) else {
                 continue;

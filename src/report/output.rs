@@ -143,6 +143,16 @@ fn spec_difference(a: &CompareSpec, b: &CompareSpec) -> Option<(&'static str, St
             (!a.placebo).to_string(),
             (!b.placebo).to_string(),
         ),
+        ("--luck", a.luck.to_string(), b.luck.to_string()),
+        (
+            "--skill",
+            a.skill
+                .as_ref()
+                .map_or("none".into(), |x| format!("{},{}", x.strong, x.weak)),
+            b.skill
+                .as_ref()
+                .map_or("none".into(), |x| format!("{},{}", x.strong, x.weak)),
+        ),
         (
             "the engine version",
             a.engine_version.clone(),

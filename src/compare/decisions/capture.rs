@@ -178,8 +178,12 @@ pub fn play_capturing(
     players: u8,
     seats: Seats,
     target: &ProbeTarget,
+    mut meter: Option<&mut crate::policy::luck::LuckMeter>,
 ) -> (GameOutcome, Result<Captured, Skip>) {
     let mut game = Game::new(rules.clone(), seed, players);
+    if let Some(m) = meter.as_deref_mut() {
+        m.begin();
+    }
     let mut choosers = Choosers::new(seats);
     let mut boundary: Option<Game> = None;
     let mut tile = None;
@@ -203,7 +207,13 @@ pub fn play_capturing(
                 if at {
                     boundary = Some(game.clone());
                 }
+                if let Some(m) = meter.as_deref_mut() {
+                    m.before_draw(&game);
+                }
                 if game.draw(&mut NoEvents) {
+                    if let Some(m) = meter.as_deref_mut() {
+                        m.after_draw(&game);
+                    }
                     if at {
                         tile = Some(game.current_tile());
                     }
