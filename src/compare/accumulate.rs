@@ -5,6 +5,7 @@
 //! chunk, by `--shard` — is identical to the aggregate of the whole. Floats are computed once,
 //! at the end ([`crate::compare::summary`]).
 
+use super::balance::BalanceAcc;
 use super::decisions::{DecisionAcc, PairProbe};
 use super::paired::PairedWins;
 use super::placebo::PlaceboAcc;
@@ -206,6 +207,10 @@ pub struct Accumulator {
     /// The decision probes (empty in a run without `--positions`).
     #[serde(default)]
     pub decisions: DecisionAcc,
+    /// The balance figures ([`crate::compare::balance`]); empty in an accumulator written
+    /// before they existed, and then for the rest of that run.
+    #[serde(default)]
+    pub balance: BalanceAcc,
 }
 
 /// Sorted, de-duplicated winning seats (the engine should already sort; this makes the
@@ -244,6 +249,7 @@ impl Accumulator {
                 .collect(),
             pairs,
             decisions: DecisionAcc::default(),
+            balance: BalanceAcc::new(rulesets),
         }
     }
 
@@ -453,6 +459,7 @@ impl Accumulator {
                 }
             }
         }
+        self.balance.check(rulesets, games, "accumulator.balance")?;
         if !self.decisions.pairs.is_empty() {
             self.decisions
                 .check(rulesets, games)
@@ -499,6 +506,10 @@ impl Accumulator {
                 o.seats.len(),
                 self.players
             );
+        }
+        // the balance covers every seed or none (an accumulator from before it existed)
+        if self.balance.games == self.games {
+            self.balance.add(outcomes);
         }
         self.games += 1;
         for (acc, o) in self.rulesets.iter_mut().zip(outcomes) {
@@ -587,6 +598,12 @@ impl Accumulator {
         let (rulesets, players) = (self.rulesets.len(), self.players);
         self.check_shape(rulesets, players)?;
         other.check_shape(rulesets, players)?;
+        // the balance covers every seed or none: one side without it leaves the merge without
+        if self.balance.games == self.games && other.balance.games == other.games {
+            self.balance.merge(&other.balance, "accumulator.balance")?;
+        } else {
+            self.balance = BalanceAcc::default();
+        }
         add(&mut self.games, other.games, || "accumulator.games".into())?;
         for (r, (a, b)) in self.rulesets.iter_mut().zip(&other.rulesets).enumerate() {
             a.merge(b, &format!("accumulator.rulesets[{r}]"))?;
