@@ -67,7 +67,10 @@ pub fn table_section(report: &Report) -> String {
         return String::new();
     };
     let mut out = format!("\nbalance: {INTRO}\n");
-    for p in &b.pairs {
+    for (i, p) in b.pairs.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
         let (ka, kb) = (key(p.a_index), key(p.b_index));
         let mut rows = vec![vec![
             format!("{ka} vs {kb}"),
