@@ -75,6 +75,8 @@ fn report_md_has_every_section() {
         "| A vs B |",
         "### Mean paired score difference per seat\n",
         "| B − A |",
+        "### Balance\n",
+        "| first-seat advantage |",
         "### Per ruleset\n",
         "## Charts\n",
         "![How often the rule difference changes the winner](winner_changed.svg)",
@@ -182,6 +184,8 @@ fn no_ingot_chart_without_gold_and_a_readable_table() {
         "A = Gold Mines (HiG 2012) (h-hig, rulesets/Gold Mines (HiG 2012).rules)",
         "A vs B",
         "B − A",
+        "B − A [95 % t]",
+        "decided at (share of game)",
         "95 % Wilson score interval (shares), 95 % Student t interval (means)",
     ] {
         assert!(table.contains(needle), "table lacks {needle:?}:\n{table}");

@@ -5,6 +5,7 @@
 //! chunk, by `--shard` — is identical to the aggregate of the whole. Floats are computed once,
 //! at the end ([`crate::compare::summary`]).
 
+use super::balance::BalanceAcc;
 use super::decisions::{DecisionAcc, PairProbe};
 use super::luck::LuckAcc;
 use super::paired::PairedWins;
@@ -215,6 +216,10 @@ pub struct Accumulator {
     /// The duplicate skill sets (empty in a run without `--skill`).
     #[serde(default)]
     pub skill: SkillAcc,
+    /// The balance figures ([`crate::compare::balance`]); empty in an accumulator written
+    /// before they existed, and then for the rest of that run.
+    #[serde(default)]
+    pub balance: BalanceAcc,
 }
 
 /// Sorted, de-duplicated winning seats (the engine should already sort; this makes the
@@ -255,11 +260,10 @@ impl Accumulator {
             decisions: DecisionAcc::default(),
             luck: LuckAcc::default(),
             skill: SkillAcc::default(),
+            balance: BalanceAcc::new(rulesets),
         }
     }
 
-    /// Adds the decision probes of one position (one per pair; nothing for a game that
-    /// hosts none).
     /// Adds one seed's luck (one per ruleset; nothing when a ruleset's was not measured).
     pub fn add_luck(&mut self, outcomes: &[GameOutcome], luck: &[Option<Luck>]) {
         if luck.len() != outcomes.len() || luck.iter().any(Option::is_none) {
@@ -276,6 +280,8 @@ impl Accumulator {
         }
     }
 
+    /// Adds the decision probes of one position (one per pair; nothing for a game that
+    /// hosts none).
     pub fn add_probes(&mut self, probes: &[PairProbe]) {
         if probes.is_empty() {
             return;
@@ -488,6 +494,7 @@ impl Accumulator {
                 }
             }
         }
+        self.balance.check(rulesets, games, "accumulator.balance")?;
         if !self.decisions.pairs.is_empty() {
             self.decisions
                 .check(rulesets, games)
@@ -534,6 +541,10 @@ impl Accumulator {
                 o.seats.len(),
                 self.players
             );
+        }
+        // the balance covers every seed or none (an accumulator from before it existed)
+        if self.balance.games == self.games {
+            self.balance.add(outcomes);
         }
         self.games += 1;
         for (acc, o) in self.rulesets.iter_mut().zip(outcomes) {
@@ -622,6 +633,12 @@ impl Accumulator {
         let (rulesets, players) = (self.rulesets.len(), self.players);
         self.check_shape(rulesets, players)?;
         other.check_shape(rulesets, players)?;
+        // the balance covers every seed or none: one side without it leaves the merge without
+        if self.balance.games == self.games && other.balance.games == other.games {
+            self.balance.merge(&other.balance, "accumulator.balance")?;
+        } else {
+            self.balance = BalanceAcc::default();
+        }
         add(&mut self.games, other.games, || "accumulator.games".into())?;
         for (r, (a, b)) in self.rulesets.iter_mut().zip(&other.rulesets).enumerate() {
             a.merge(b, &format!("accumulator.rulesets[{r}]"))?;

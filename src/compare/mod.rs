@@ -8,6 +8,7 @@
 //! the divergence tree of one seed for `meeplab trace`.
 
 pub mod accumulate;
+pub mod balance;
 pub mod decisions;
 pub mod luck;
 pub mod paired;

@@ -6,6 +6,7 @@
 //! `b − a` per seed, for the pair's rulesets `a` (earlier on the command line) and `b`.
 
 use super::accumulate::{Accumulator, Example, PairAcc, RulesetAcc};
+use super::balance::{balance_summary, BalanceSummary};
 use super::decisions::{summarize_pair, DecisionAcc, DecisionSummary};
 use super::luck::{luck_summary, LuckSummary};
 use super::paired::{score_correlation, win_correlation};
@@ -218,6 +219,10 @@ pub struct Report {
     pub intervals: IntervalTypes,
     pub per_ruleset: Vec<RulesetSummary>,
     pub pairs: Vec<PairSummary>,
+    /// Balance figures per ruleset and their paired differences per pair
+    /// ([`crate::compare::balance`]); `null` for an accumulator written before they existed.
+    #[serde(default)]
+    pub balance: Option<BalanceSummary>,
     pub reproducibility: Reproducibility,
     /// Problems with the numbers themselves (sums that overflowed), for the reader.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -446,6 +451,7 @@ pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
             .iter()
             .map(|p| pair_summary(spec, &labels, p, &acc.rulesets, &acc.decisions))
             .collect(),
+        balance: balance_summary(&acc.balance, spec.players, &labels),
         reproducibility: Reproducibility {
             meeplab_version: env!("CARGO_PKG_VERSION").to_string(),
             engine_version: spec.engine_version.clone(),

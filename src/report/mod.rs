@@ -11,6 +11,7 @@
 //! ([`folder`]). This layer calls into [`crate::compare`], never the other way round.
 
 pub mod atomic;
+pub mod balance;
 pub mod boards;
 pub mod csv;
 pub mod fmt;

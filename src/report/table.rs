@@ -172,6 +172,8 @@ pub fn summary_table(report: &Report) -> String {
         }
     }
 
+    out.push_str(&super::balance::table_section(report));
+
     out.push('\n');
     let mut rows = vec![vec![
         "ruleset".to_string(),
