@@ -449,6 +449,8 @@ impl Joint {
         let half = t_975(n - 2) * sd / (n as f64).sqrt();
         let variance_ratio = if residual > 0.0 {
             sx * sx / residual
+        } else if sx > 0.0 {
+            f64::INFINITY // the control explains everything (JSON writes it as null)
         } else {
             1.0
         };

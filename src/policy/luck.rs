@@ -79,7 +79,9 @@ struct TileValue {
 }
 
 /// Values the draws of a game as it is played (see the module docs). Reusable across games;
-/// no allocation per draw once warm.
+/// no allocation per draw once warm. Its cost is one reference move per distinct tile type
+/// unseen at each draw: with the `heuristic` reference about 0.3 s of CPU for a Gold Mines
+/// game here (a `heuristic` game itself is about 0.03 s).
 #[derive(Debug)]
 pub struct LuckMeter {
     reference: Policy,
@@ -105,9 +107,19 @@ impl Default for LuckMeter {
 }
 
 impl LuckMeter {
+    /// The meter compare uses: the `heuristic` plays each possible tile. At the `heuristic`
+    /// level that is the players' own move, so the drawn tile's value is exactly the position
+    /// the game goes on from.
     pub fn new() -> LuckMeter {
+        LuckMeter::with_reference(PolicyKind::Heuristic)
+    }
+
+    /// A meter whose reference player is `reference` (any player keeps the correction
+    /// unbiased; a stronger one follows the game more closely and costs more: `greedy` about
+    /// 20 times less than `heuristic`, and explains about a third as much of the variance).
+    pub fn with_reference(reference: PolicyKind) -> LuckMeter {
         LuckMeter {
-            reference: Policy::new(PolicyKind::Heuristic),
+            reference: Policy::new(reference),
             scratch: Scratch::default(),
             spare: SpareGame::default(),
             copies: Vec::new(),
@@ -296,6 +308,45 @@ mod tests {
         assert_eq!(p[3], 0.0);
         let late = win_chances(&t, 3, 0);
         assert!(late[0] > p[0], "fewer tiles left, surer leader");
+    }
+
+    /// The correction's premise: each draw's luck has expectation zero, so over many games the
+    /// mean luck per seat is 0 within its interval (fixed seeds: the same figures every run).
+    #[test]
+    fn the_mean_luck_is_zero_within_its_interval() {
+        use crate::compare::stats::Moments;
+        for (path, games) in [
+            ("rulesets/base.rules", 400u64),
+            ("rulesets/goldmines-hig-2012.rules", 200),
+        ] {
+            let r = rules(path);
+            let seats = crate::runner::Seats::all(PolicyKind::Random);
+            let mut meter = LuckMeter::with_reference(PolicyKind::Greedy);
+            let mut per_seat = [Moments::default(); 2];
+            let mut per_draw = Moments::default();
+            for seed in 0..games {
+                let mut g = Game::new(r.clone(), 1000 + seed, 2);
+                let luck = meter.play(&mut g, &mut Choosers::new(seats));
+                for (q, m) in per_seat.iter_mut().enumerate() {
+                    m.push(luck.points[q]);
+                }
+                per_draw.push(luck.points[0] / luck.draws.max(1) as i64);
+            }
+            for (q, m) in per_seat.iter().enumerate() {
+                let ci = m.mean_ci().ci.expect("many games");
+                assert!(
+                    ci[0] <= 0.0 && 0.0 <= ci[1],
+                    "{path} seat {q}: mean luck {:.3} points, interval [{:.3}, {:.3}]",
+                    m.mean() / POINT_UNIT,
+                    ci[0] / POINT_UNIT,
+                    ci[1] / POINT_UNIT
+                );
+                assert!(
+                    m.sd().expect("spread") > 1000.0,
+                    "the luck is not trivially 0"
+                );
+            }
+        }
     }
 
     #[test]

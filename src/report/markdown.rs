@@ -368,6 +368,7 @@ pub fn render_with_decisions(
         }
     }
     md.push_str(&super::balance::markdown_section(report));
+    md.push_str(&super::luck::markdown_section(report));
     md.push_str("\n### Per ruleset\n\n");
     md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes |\n|---|---|---|---|---|---|---|\n");
     for (i, r) in report.per_ruleset.iter().enumerate() {
@@ -594,6 +595,8 @@ mod tests {
             tile_catalogue_hash: String::new(),
             placebo: false,
             positions: 0,
+            luck: false,
+            skill: None,
         };
         let report = summarize(&spec, &Accumulator::new(0, 2));
         assert_eq!(

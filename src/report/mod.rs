@@ -19,6 +19,7 @@ pub mod folder;
 pub mod html;
 pub mod json;
 pub mod levels;
+pub mod luck;
 pub mod markdown;
 pub mod output;
 pub mod plot;

@@ -80,6 +80,11 @@ pub enum ChartKind {
     Ingots,
     /// Per-seat win-rate shift between the pair's rulesets (who benefits).
     WinShift,
+    /// Per-seat score shift, raw beside luck-corrected ([`crate::compare::luck`]).
+    LuckCorrected,
+    /// The strong policy's win rate against the weak one under each ruleset
+    /// ([`crate::compare::skill`]).
+    SkillDepth,
 }
 
 impl ChartKind {
@@ -94,6 +99,8 @@ impl ChartKind {
             ChartKind::WinRates => "win_rates",
             ChartKind::Ingots => "ingots",
             ChartKind::WinShift => "win_shift",
+            ChartKind::LuckCorrected => "luck_corrected",
+            ChartKind::SkillDepth => "skill_depth",
         }
     }
 
@@ -109,6 +116,10 @@ impl ChartKind {
             ChartKind::WinRates => "Seat win rates",
             ChartKind::Ingots => "Gold: mean ingots held at the end, per seat",
             ChartKind::WinShift => "Per-seat win-rate shift, later − earlier ruleset",
+            ChartKind::LuckCorrected => {
+                "Per-seat score shift, later − earlier ruleset: raw and with the tile luck taken out"
+            }
+            ChartKind::SkillDepth => "Skill depth: the strong policy's win rate under each ruleset",
         }
     }
 
@@ -120,6 +131,7 @@ impl ChartKind {
             ChartKind::ScoreDelta | ChartKind::Ingots => MEAN_INTERVAL,
             ChartKind::WinnerChanged | ChartKind::WinRates => PROPORTION_INTERVAL,
             ChartKind::WinShift => "95 % Newcombe interval (paired shares)",
+            ChartKind::LuckCorrected | ChartKind::SkillDepth => MEAN_INTERVAL,
         }
     }
 }
@@ -150,6 +162,12 @@ pub fn charts_for(report: &Report) -> Vec<ChartKind> {
     ]);
     if report.has_gold() {
         v.push(ChartKind::Ingots);
+    }
+    if report.luck.is_some() {
+        v.push(ChartKind::LuckCorrected);
+    }
+    if report.skill_depth.is_some() {
+        v.push(ChartKind::SkillDepth);
     }
     v
 }
@@ -579,6 +597,50 @@ where
                 true,
             )
         }
+        ChartKind::LuckCorrected => {
+            let mut groups: Vec<(String, Vec<MeanCi>)> = Vec::new();
+            for p in report.luck.iter().flat_map(|l| &l.pairs) {
+                let name = format!("{} − {}", key(p.b), key(p.a));
+                let pick = |f: fn(&crate::compare::luck::SeatLuck) -> MeanCi| {
+                    p.seats
+                        .iter()
+                        .map(|s| {
+                            s.as_ref().map_or(
+                                MeanCi {
+                                    mean: 0.0,
+                                    sd: None,
+                                    ci: None,
+                                },
+                                f,
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                };
+                groups.push((format!("{name} raw"), pick(|s| s.score_shift)));
+                groups.push((
+                    format!("{name} luck-corrected"),
+                    pick(|s| s.corrected_score_shift),
+                ));
+            }
+            draw_seat_means(
+                &body,
+                report.players,
+                &groups,
+                "points (paired difference)",
+                true,
+            )
+        }
+        ChartKind::SkillDepth => {
+            let Some(s) = &report.skill_depth else {
+                return Ok(());
+            };
+            let names: Vec<String> = (0..s.per_ruleset.len()).map(key).collect();
+            let groups = vec![(
+                format!("{} against {}", s.strong, s.weak),
+                s.per_ruleset.iter().map(|r| r.win_rate_pct).collect(),
+            )];
+            draw_category_means(&body, &names, &groups, "strong side's win rate (%)", false)
+        }
     }
 }
 
@@ -881,6 +943,20 @@ fn draw_seat_means<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
+    draw_category_means(area, &seat_names(players), groups, y_desc, zero_line)
+}
+
+/// Means with their intervals at each of `categories`, one colour per group.
+fn draw_category_means<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    categories: &[String],
+    groups: &[(String, Vec<MeanCi>)],
+    y_desc: &str,
+    zero_line: bool,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
     let values = groups.iter().flat_map(|(_, v)| v.iter()).flat_map(|m| {
         let [lo, hi] = m.ci.unwrap_or([m.mean, m.mean]);
         [lo, hi, m.mean]
@@ -892,11 +968,10 @@ where
     }
     let pad = (hi - lo) * 0.12;
     let (lo, hi) = (if lo < 0.0 || zero_line { lo - pad } else { lo }, hi + pad);
-    let seats = seat_names(players);
-    let mut chart = plane(area, XAxis::Categories(&seats), lo..hi, y_desc)?;
+    let mut chart = plane(area, XAxis::Categories(categories), lo..hi, y_desc)?;
     if zero_line {
         chart.draw_series(LineSeries::new(
-            [(-0.5, 0.0), (players as f64 - 0.5, 0.0)],
+            [(-0.5, 0.0), (categories.len() as f64 - 0.5, 0.0)],
             BLACK.mix(0.5).stroke_width(1),
         ))?;
     }

@@ -173,6 +173,7 @@ pub fn summary_table(report: &Report) -> String {
     }
 
     out.push_str(&super::balance::table_section(report));
+    out.push_str(&super::luck::table_section(report));
 
     out.push('\n');
     let mut rows = vec![vec![

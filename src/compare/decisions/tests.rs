@@ -42,7 +42,8 @@ fn run(
         .map(|p| {
             let seed = game_seed(7, p);
             let target = ProbeTarget::new(p, seed, all).expect("rulesets");
-            let (_, caught) = play_capturing(&all[target.host], seed, 2, host.into(), &target);
+            let (_, caught) =
+                play_capturing(&all[target.host], seed, 2, host.into(), &target, None);
             probe_or_skip(&caught, &target, all, Seats::all(probe))
         })
         .collect()
@@ -68,7 +69,7 @@ fn capturing_plays_the_same_game() {
             for p in 0..6 {
                 let seed = game_seed(3, p);
                 let target = ProbeTarget::new(p, seed, &all).expect("one ruleset");
-                let (out, caught) = play_capturing(&all[0], seed, 3, policy.into(), &target);
+                let (out, caught) = play_capturing(&all[0], seed, 3, policy.into(), &target, None);
                 assert_eq!(out, play(&all[0], seed, 3, policy), "{name} {policy} {p}");
                 assert_eq!(
                     out,
@@ -108,7 +109,7 @@ fn targets_fall_in_their_third_of_the_pack() {
         turn: 500,
         ..ProbeTarget::new(0, 1, &all).expect("rulesets")
     };
-    let (_, caught) = play_capturing(&all[0], 1, 2, PolicyKind::Random.into(), &target);
+    let (_, caught) = play_capturing(&all[0], 1, 2, PolicyKind::Random.into(), &target, None);
     let skip = caught.expect_err("no turn 500");
     assert_eq!(skip.reason, SkipReason::GameEnded);
     assert!(skip.detail.contains("before turn 500"), "{skip}");
