@@ -406,6 +406,37 @@ mod tests {
         compile(&loaded.ruleset)
     }
 
+    /// `--skill`: game `strong` of a duplicate set has the strong policy in seat `strong` and
+    /// the weak one everywhere else, on the seed's deal; metered or not, the same game.
+    #[test]
+    fn a_skill_game_seats_the_strong_policy_in_its_seat() {
+        use crate::compare::SeedPlayer;
+        let rules = [base()];
+        let player = CoupledPlayer {
+            rules: &rules,
+            players: 3,
+            seats: Seats::all(PolicyKind::Random),
+            skill: Some((PolicyKind::Greedy, PolicyKind::Random)),
+        };
+        for strong in 0..3u8 {
+            let mut kinds = [PolicyKind::Random; 3];
+            kinds[strong as usize] = PolicyKind::Greedy;
+            let seats = Seats::per_seat(&kinds).expect("three seats");
+            let expected = play(&rules[0], 11, 3, seats);
+            let (plain, none) = player.play_skill(0, 11, strong, false).expect("a study");
+            assert_eq!(plain, expected, "strong in seat {strong}");
+            assert_eq!(none, None);
+            let (metered, luck) = player.play_skill(0, 11, strong, true).expect("a study");
+            assert_eq!(metered, expected);
+            assert!(luck.is_some_and(|l| l.draws > 0));
+        }
+        let no_study = CoupledPlayer {
+            skill: None,
+            ..player
+        };
+        assert!(no_study.play_skill(0, 11, 0, false).is_none());
+    }
+
     #[test]
     fn one_policy_is_the_same_as_a_list_of_it() {
         let seats = |text: &str| {

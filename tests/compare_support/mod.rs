@@ -47,6 +47,8 @@ pub fn spec(rulesets: Vec<RulesetInfo>, games: u64, players: u8) -> CompareSpec 
         tile_catalogue_hash: "tiles0".to_string(),
         placebo: true,
         positions: 0,
+        luck: false,
+        skill: None,
     }
 }
 
