@@ -107,6 +107,27 @@ pub struct CoupledPlayer<'a> {
     pub skill: Option<(PolicyKind, PolicyKind)>,
 }
 
+impl CoupledPlayer<'_> {
+    /// The game of `seed` under ruleset `ruleset` with `seats`, metered when asked and the
+    /// ruleset can be valued.
+    fn play_seated(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        seats: Seats,
+        metered: bool,
+    ) -> (GameOutcome, Option<Luck>) {
+        let rules = &self.rules[ruleset];
+        with_meter(rules, metered, |meter| match meter {
+            Some(m) => {
+                let (o, l) = play_metered(rules, seed, self.players, seats, m);
+                (o, Some(l))
+            }
+            None => (play_cached(rules, seed, self.players, seats), None),
+        })
+    }
+}
+
 thread_local! {
     static METER: std::cell::RefCell<LuckMeter> = std::cell::RefCell::new(LuckMeter::new());
 }
@@ -182,14 +203,7 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
         seed: u64,
         metered: bool,
     ) -> (GameOutcome, Option<Luck>) {
-        let rules = &self.rules[ruleset];
-        with_meter(rules, metered, |meter| match meter {
-            Some(m) => {
-                let (o, l) = play_metered(rules, seed, self.players, self.seats, m);
-                (o, Some(l))
-            }
-            None => (self.play(ruleset, seed), None),
-        })
+        self.play_seated(ruleset, seed, self.seats, metered)
     }
 
     fn play_skill(
@@ -202,15 +216,7 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
         let (strong_kind, weak_kind) = self.skill?;
         let mut kinds = [weak_kind; MAX_PLAYERS];
         kinds[strong as usize % MAX_PLAYERS] = strong_kind;
-        let seats = Seats(kinds);
-        let rules = &self.rules[ruleset];
-        Some(with_meter(rules, metered, |meter| match meter {
-            Some(m) => {
-                let (o, l) = play_metered(rules, seed, self.players, seats, m);
-                (o, Some(l))
-            }
-            None => (play_cached(rules, seed, self.players, seats), None),
-        }))
+        Some(self.play_seated(ruleset, seed, Seats(kinds), metered))
     }
 }
 

@@ -341,24 +341,8 @@ pub fn luck_summary(acc: &LuckAcc) -> Option<LuckSummary> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::SeatResult;
 
-    fn game(scores: &[i64]) -> GameOutcome {
-        let top = *scores.iter().max().unwrap_or(&0);
-        GameOutcome {
-            seats: scores
-                .iter()
-                .map(|&t| SeatResult {
-                    total: t,
-                    ..SeatResult::default()
-                })
-                .collect(),
-            winners: (0..scores.len() as u8)
-                .filter(|&q| scores[q as usize] == top)
-                .collect(),
-            ..GameOutcome::default()
-        }
-    }
+    use crate::compare::outcome_with_totals as game;
 
     fn luck(points: &[f64]) -> Luck {
         let mut l = Luck::default();

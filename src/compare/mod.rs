@@ -29,3 +29,22 @@ pub use shard::{merge_shards, MergeError, Shard, ShardFile};
 pub use spec::{CompareSpec, OptionInfo, RulesetInfo};
 pub use summary::{summarize, Report};
 pub use tree::{divergence_tree, DivergenceTree, TreeNode};
+
+/// A finished game with these totals, the top seats its winners (for tests).
+#[cfg(test)]
+pub(crate) fn outcome_with_totals(scores: &[i64]) -> crate::engine::GameOutcome {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    crate::engine::GameOutcome {
+        seats: scores
+            .iter()
+            .map(|&t| crate::engine::SeatResult {
+                total: t,
+                ..Default::default()
+            })
+            .collect(),
+        winners: (0..scores.len() as u8)
+            .filter(|&s| scores[s as usize] == best)
+            .collect(),
+        ..Default::default()
+    }
+}

@@ -464,25 +464,13 @@ pub fn verdict(p: &PlaceboSummary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::SeatResult;
 
     fn game(seed: u64, scores: &[i64], hashes: &[u64]) -> GameOutcome {
-        let best = scores.iter().copied().max().unwrap_or(0);
         GameOutcome {
             seed,
-            seats: scores
-                .iter()
-                .map(|&t| SeatResult {
-                    total: t,
-                    ..SeatResult::default()
-                })
-                .collect(),
-            winners: (0..scores.len() as u8)
-                .filter(|&s| scores[s as usize] == best)
-                .collect(),
             turn_hashes: hashes.to_vec(),
             state_hashes: hashes.to_vec(),
-            ..GameOutcome::default()
+            ..crate::compare::outcome_with_totals(scores)
         }
     }
 

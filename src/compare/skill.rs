@@ -282,24 +282,8 @@ pub fn skill_summary(acc: &SkillAcc, spec: &SkillSpec) -> Option<SkillSummary> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::SeatResult;
 
-    fn game(scores: &[i64]) -> GameOutcome {
-        let top = *scores.iter().max().unwrap_or(&0);
-        GameOutcome {
-            seats: scores
-                .iter()
-                .map(|&t| SeatResult {
-                    total: t,
-                    ..SeatResult::default()
-                })
-                .collect(),
-            winners: (0..scores.len() as u8)
-                .filter(|&q| scores[q as usize] == top)
-                .collect(),
-            ..GameOutcome::default()
-        }
-    }
+    use crate::compare::outcome_with_totals as game;
 
     #[test]
     fn a_duplicate_set_counts_the_strong_seat_of_each_game() {
@@ -314,8 +298,9 @@ mod tests {
             (game(&[1, 2, 3]), None),
             (game(&[10, 20, 30]), None),
         ]);
-        assert_eq!(three.wins, 1 + 0 + 1);
-        assert_eq!(three.margin, 0 + (2 * 2 - 4) + 30);
+        assert_eq!(three.wins, 2, "a three-way tie and the 30 win; the 3 of seat 1 loses");
+        // margins: 2·9 − 18 = 0; seat 1: 2·2 − 4 = 0; seat 2: 2·30 − 30 = 30
+        assert_eq!(three.margin, 30);
     }
 
     #[test]

@@ -508,6 +508,11 @@ mod joint_tests {
             j.push(i % 7, (i * 13 % 11) - 5);
         }
         let c = j.controlled().expect("pairs");
-        assert!(c.variance_ratio < 1.2 && c.variance_ratio >= 1.0);
+        // a useless control costs its degree of freedom: the ratio may dip just below 1
+        assert!(
+            c.variance_ratio < 1.2 && c.variance_ratio > 0.95,
+            "{}",
+            c.variance_ratio
+        );
     }
 }
