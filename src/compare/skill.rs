@@ -298,7 +298,10 @@ mod tests {
             (game(&[1, 2, 3]), None),
             (game(&[10, 20, 30]), None),
         ]);
-        assert_eq!(three.wins, 2, "a three-way tie and the 30 win; the 3 of seat 1 loses");
+        assert_eq!(
+            three.wins, 2,
+            "a three-way tie and the 30 win; the 3 of seat 1 loses"
+        );
         // margins: 2·9 − 18 = 0; seat 1: 2·2 − 4 = 0; seat 2: 2·30 − 30 = 30
         assert_eq!(three.margin, 30);
     }

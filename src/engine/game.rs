@@ -679,9 +679,18 @@ impl<X: Expansions> Game<X> {
         }
     }
 
-    /// The seat whose turn the next draw starts.
-    pub fn next_player(&self) -> u8 {
-        (self.turn % self.players.max(1) as u32) as u8
+    /// Bring the first unseen copy of `tile` to the top of the pack (a copy's hypothetical
+    /// draw: the luck meter values each tile that could come). False, changing nothing, when
+    /// no copy is unseen.
+    pub fn stack_next(&mut self, tile: TileIdx) -> bool {
+        let top = self.deck_pos;
+        match self.deck[top..].iter().position(|&t| t == tile) {
+            Some(i) => {
+                self.deck.swap(top, top + i);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Tiles left in the pack.

@@ -153,7 +153,7 @@ impl<X: Expansions> Game<X> {
         let Some(tile) = self.draw_placeable(s) else {
             return false;
         };
-        let active = self.next_player();
+        let active = (self.turn % self.players as u32) as u8;
         self.start_turn(s, tile, active);
         true
     }

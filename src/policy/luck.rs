@@ -2,19 +2,23 @@
 //! (Burch, Schmid, Moravčík, Morrill & Bowling, "AIVAT: A New Variance Reduction Technique for
 //! Agent Evaluation in Imperfect Information Games", AAAI 2018).
 //!
-//! Before each draw the [`LuckMeter`] values every tile that could come. For each tile type
-//! among the unseen that fits somewhere, a copy of the game plays that tile through the turn
-//! with a fixed reference player (`greedy`, its keyed tie-breaks) and the position after the
-//! turn is valued per seat by the heuristic's expected final totals (points) and by a win
-//! chance (a softmax of those totals whose temperature shrinks with the tiles left,
-//! [`win_chances`]). The tile that came is one of them: its **luck** for a seat is its value
-//! minus the mean over the tiles that could have come, each type weighted by its copies.
+//! The chance event is the top tile of the pack at each draw. Before the draw the
+//! [`LuckMeter`] values every tile that could be on top: for each tile type among the unseen
+//! pack, a copy of the game has the rest of its pack shuffled by a fixed key (so nothing of the
+//! real order leaks in), that tile put on top, and the draw made and the turn played by a fixed
+//! reference player (the `heuristic`, its keyed tie-breaks; a tile that fits nowhere goes by
+//! the ruleset's rule and the next comes from the shuffled rest; with a hand of tiles the tile
+//! joins the hand and the reference picks what to play). The position after the turn is valued
+//! per seat by the heuristic's expected final totals (points) and by a win chance (a softmax of
+//! those totals whose temperature shrinks with the tiles left, [`win_chances`]). The tile that
+//! was on top is one of them: its **luck** for a seat is its value minus the mean over the
+//! tiles that could have been, each type weighted by its copies.
 //!
 //! Why the correction is unbiased: the pack is a keyed uniform shuffle, so given everything
-//! seen so far the next tile that fits is uniform over the unseen copies that fit (a tile that
-//! fits nowhere is discarded or put back later without changing the order of the others).
-//! Each luck term therefore has expectation zero given the history, whatever the reference
-//! player or the valuation, and `score − Σ luck` has the same mean as the score. A valuation
+//! seen so far the top tile is uniform over the unseen copies, and each value is a fixed
+//! function of the history and that tile. Each luck term therefore has expectation zero given
+//! the history, whatever the reference player or the valuation, and `score − Σ luck` has the
+//! same mean as the score. A valuation
 //! that follows the game closely takes most of the tile luck out of the variance; a poor one
 //! only takes out less. Only the draws are treated as chance: the players' own keyed draws
 //! (random moves, tie-breaks, a search's determinizations) stay in.
@@ -24,6 +28,7 @@
 
 use super::heuristic::{self, Scratch, Supply};
 use super::{Policy, PolicyKind, SpareGame};
+use crate::engine::rng;
 use crate::engine::{Chooser, Compiled, Game, NoEvents, Pending, MAX_PLAYERS};
 use crate::ruleset::TileIdx;
 use serde::{Deserialize, Serialize};
@@ -32,6 +37,9 @@ use serde::{Deserialize, Serialize};
 pub const POINT_UNIT: f64 = 1000.0;
 /// Luck in win chance is summed in millionths.
 pub const WIN_UNIT: f64 = 1_000_000.0;
+
+/// The salt of the key that shuffles a copy's pack below the tile put on top.
+const SHUFFLE_SALT: u64 = 0x4C55_434B_5348_5546;
 
 /// The win chance's temperature, in points, with `u` tiles left: `WIN_TAU_BASE +
 /// WIN_TAU_PER_ROOT · √u`. Any temperature keeps the correction unbiased; this one follows how
@@ -47,7 +55,7 @@ pub struct Luck {
     pub points: [i64; MAX_PLAYERS],
     /// Per seat, in win chance × [`WIN_UNIT`].
     pub wins: [i64; MAX_PLAYERS],
-    /// Draws valued (turns with a tile from the pack).
+    /// Draws valued (each time the pack's top tile was drawn at a turn boundary).
     pub draws: u32,
 }
 
@@ -73,7 +81,6 @@ pub fn can_value(rules: &Compiled) -> Result<(), String> {
 #[derive(Clone, Copy, Debug)]
 struct TileValue {
     tile: TileIdx,
-    copies: u32,
     points: [f64; MAX_PLAYERS],
     wins: [f64; MAX_PLAYERS],
 }
@@ -91,6 +98,9 @@ pub struct LuckMeter {
     copies: Vec<u32>,
     /// The values of the tiles that could come at the pending draw.
     table: Vec<TileValue>,
+    /// The tile on top of the pack at the pending draw, and the seats of the game.
+    top: Option<TileIdx>,
+    players: usize,
     /// Their copy-weighted means.
     mean_points: [f64; MAX_PLAYERS],
     mean_wins: [f64; MAX_PLAYERS],
@@ -124,6 +134,8 @@ impl LuckMeter {
             spare: SpareGame::default(),
             copies: Vec::new(),
             table: Vec::new(),
+            top: None,
+            players: 0,
             mean_points: [0.0; MAX_PLAYERS],
             mean_wins: [0.0; MAX_PLAYERS],
             sum_points: [0.0; MAX_PLAYERS],
@@ -140,18 +152,23 @@ impl LuckMeter {
         self.table.clear();
     }
 
-    /// At a turn boundary, before [`Game::draw`]: value every tile that could come next for
-    /// the seat whose turn it is.
+    /// At a turn boundary, before [`Game::draw`]: value every tile that could be on top of
+    /// the pack.
     pub fn before_draw(&mut self, g: &Game) {
         self.table.clear();
+        self.top = g.unseen().first().copied();
+        self.players = g.players() as usize;
+        if self.top.is_none() {
+            return;
+        }
         let types = g.rules().tiles.len();
         self.copies.clear();
         self.copies.resize(types, 0);
         for &t in g.unseen() {
             self.copies[t as usize] += 1;
         }
-        let active = g.next_player();
-        let players = g.players() as usize;
+        let key = rng::key(g.seed() ^ SHUFFLE_SALT, g.turn() as u64);
+        let players = self.players;
         let mut total_copies = 0u32;
         self.mean_points = [0.0; MAX_PLAYERS];
         self.mean_wins = [0.0; MAX_PLAYERS];
@@ -161,50 +178,45 @@ impl LuckMeter {
                 continue;
             }
             let mut copy = self.spare.copy_of(g);
-            let fits = copy
-                .begin_turn(tile as TileIdx, active, &mut NoEvents)
-                .is_ok();
-            if fits {
+            copy.determinize(key);
+            copy.stack_next(tile as TileIdx);
+            if copy.draw(&mut NoEvents) {
                 while let Pending::Decision(d) = copy.pending() {
                     let i = self.reference.choose(&copy, &d);
                     copy.apply(i);
                 }
-                let supply = Supply::of(&copy);
-                let points = heuristic::totals(&copy, &supply, &mut self.scratch);
-                let wins = win_chances(&points, players, copy.remaining());
-                for q in 0..players {
-                    self.mean_points[q] += copies as f64 * points[q];
-                    self.mean_wins[q] += copies as f64 * wins[q];
-                }
-                total_copies += copies;
-                self.table.push(TileValue {
-                    tile: tile as TileIdx,
-                    copies,
-                    points,
-                    wins,
-                });
             }
+            let supply = Supply::of(&copy);
+            let points = heuristic::totals(&copy, &supply, &mut self.scratch);
+            let wins = win_chances(&points, players, copy.remaining());
             self.spare.put(copy);
-        }
-        if total_copies > 0 {
             for q in 0..players {
-                self.mean_points[q] /= total_copies as f64;
-                self.mean_wins[q] /= total_copies as f64;
+                self.mean_points[q] += copies as f64 * points[q];
+                self.mean_wins[q] += copies as f64 * wins[q];
             }
+            total_copies += copies;
+            self.table.push(TileValue {
+                tile: tile as TileIdx,
+                points,
+                wins,
+            });
+        }
+        for q in 0..players {
+            self.mean_points[q] /= total_copies.max(1) as f64;
+            self.mean_wins[q] /= total_copies.max(1) as f64;
         }
     }
 
-    /// After a [`Game::draw`] that drew a tile: add its luck (the drawn tile's value minus the
-    /// mean of [`LuckMeter::before_draw`]'s table).
-    pub fn after_draw(&mut self, g: &Game) {
-        let drawn = g.current_tile();
-        let Some(v) = self.table.iter().find(|v| v.tile == drawn) else {
-            // the drawn tile was not valued (cannot happen for a pack draw: it fits, and it
-            // was unseen); leave this draw out rather than add a biased term
+    /// After the [`Game::draw`] that [`LuckMeter::before_draw`] prepared: add the luck of the
+    /// tile that was on top (its value minus the table's mean).
+    pub fn after_draw(&mut self) {
+        let Some(top) = self.top.take() else {
             return;
         };
-        debug_assert!(v.copies > 0);
-        for q in 0..g.players() as usize {
+        let Some(v) = self.table.iter().find(|v| v.tile == top) else {
+            return; // cannot happen: the top tile was unseen, so it was valued
+        };
+        for q in 0..self.players {
             self.sum_points[q] += v.points[q] - self.mean_points[q];
             self.sum_wins[q] += v.wins[q] - self.mean_wins[q];
         }
@@ -233,9 +245,9 @@ impl LuckMeter {
                 }
                 Pending::Draw => {
                     self.before_draw(game);
-                    if game.draw(&mut NoEvents) {
-                        self.after_draw(game);
-                    } else {
+                    let drew = game.draw(&mut NoEvents);
+                    self.after_draw();
+                    if !drew {
                         game.finish_now(&mut NoEvents);
                     }
                 }

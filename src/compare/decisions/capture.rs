@@ -210,10 +210,11 @@ pub fn play_capturing(
                 if let Some(m) = meter.as_deref_mut() {
                     m.before_draw(&game);
                 }
-                if game.draw(&mut NoEvents) {
-                    if let Some(m) = meter.as_deref_mut() {
-                        m.after_draw(&game);
-                    }
+                let drew = game.draw(&mut NoEvents);
+                if let Some(m) = meter.as_deref_mut() {
+                    m.after_draw();
+                }
+                if drew {
                     if at {
                         tile = Some(game.current_tile());
                     }
