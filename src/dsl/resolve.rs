@@ -860,6 +860,7 @@ impl Loader {
                     options.insert(def.key.to_string(), self.setting(v));
                     v.typed.clone()
                 }
+                None if registry::QUIET_AT_DEFAULT.contains(&def.key) => default_of(def)?,
                 None => {
                     let t = default_of(def)?;
                     options.insert(
@@ -1100,6 +1101,7 @@ fn assemble(
         min_players,
         max_players,
         followers: u8::try_from(int(v, "followers")?).ok()?,
+        hand: u8::try_from(int(v, "hand")?).ok()?,
         tiles,
         deck,
         start,

@@ -5,7 +5,8 @@
 //! - an **order-independent end-of-turn state hash**: two games that reach the same position
 //!   (tiles with position and rotation, followers with owner and place, ingots on tiles and
 //!   held, scores, robbers and their spaces, follower supply) by events in another order get
-//!   the same hash. The board part is a wrapping sum of keyed item hashes, kept up to date as
+//!   the same hash (the tiles in the players' hands, with the `hand` house rule, count with
+//!   their seats). The board part is a wrapping sum of keyed item hashes, kept up to date as
 //!   the events pass through [`Game::emit`] (an item added adds its hash, one removed
 //!   subtracts it, so a multiset is hashed exactly and the order never matters); at the end of
 //!   each turn it is combined with the few per-seat numbers. Cost: one `mix64` per board
@@ -35,6 +36,7 @@ use crate::engine::rng::{key, mix64};
 const TILE: u64 = 1;
 const FOLLOWER: u64 = 2;
 const INGOT: u64 = 3;
+const HAND: u64 = 4;
 
 /// The divergence records of a game in progress (see the module documentation).
 #[derive(Debug, Default)]
@@ -193,7 +195,8 @@ impl<X: Expansions> Game<X> {
         for p in 0..n {
             // one word per seat: the score in the high half (scores stay far below 2^32),
             // supply and what the expansions hold for the seat (ingots, a robber's space)
-            let small = self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8);
+            let small =
+                self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8) ^ self.hand_word(p);
             seats = seats
                 .wrapping_mul(SEAT_MULTIPLIER)
                 .wrapping_add((self.score[p] as u64).rotate_left(32) ^ small);
@@ -201,6 +204,18 @@ impl<X: Expansions> Game<X> {
         self.tracker.hashes.push(key(self.tracker.board, seats));
         self.tracker.leaders.push(leaders);
         leaders
+    }
+}
+
+impl<X> Game<X> {
+    /// The tiles `seat` holds (the `hand` house rule) as one word, whatever their order: a
+    /// wrapping sum of keyed tile hashes, 0 for an empty hand (so a hand of one, whose hands
+    /// are empty at every turn's end, leaves the state hash as it was).
+    #[inline]
+    fn hand_word(&self, seat: usize) -> u64 {
+        self.hands[seat][..self.hand_len[seat] as usize]
+            .iter()
+            .fold(0u64, |h, &t| h.wrapping_add(mix64(HAND | (t as u64) << 8)))
     }
 }
 

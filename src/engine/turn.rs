@@ -17,7 +17,7 @@
 
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
-use crate::engine::game::{Game, MAX_PLAYERS};
+use crate::engine::game::{Game, MAX_HAND, MAX_PLAYERS};
 use crate::engine::hooks::{Expansions, Hook};
 use crate::engine::rng::{self, domain};
 use crate::ruleset::{TileIdx, Unplaceable};
@@ -33,6 +33,8 @@ pub(crate) enum Step {
     /// acts now: kept out of the step so that the step is one byte the turn loop dispatches
     /// on with a jump table).
     Hook(Hook),
+    /// Which tile of the hand to play (the `hand` house rule).
+    Pick,
     /// The tile's placement.
     Place,
     /// The follower.
@@ -138,6 +140,9 @@ impl<X: Expansions> Game<X> {
                 rot: 0,
             },
         );
+        if self.hand_size > 1 {
+            self.deal(s);
+        }
         self.close_turn_records();
         self.step = Step::Boundary;
     }
@@ -149,6 +154,9 @@ impl<X: Expansions> Game<X> {
         self.setup(s);
         if self.step != Step::Boundary {
             return false;
+        }
+        if self.hand_size > 1 {
+            return self.draw_hand(s);
         }
         let Some(tile) = self.draw_placeable(s) else {
             return false;
@@ -241,6 +249,171 @@ impl<X: Expansions> Game<X> {
         }
     }
 
+    /// The set-up's deal (hands of two or more): one tile at a time to each seat in seat
+    /// order, until each holds `hand - 1` tiles or the pack runs out.
+    fn deal<S: EventSink>(&mut self, s: &mut S) {
+        for _ in 1..self.hand_size {
+            for player in 0..self.players {
+                let Some(&tile) = self.deck.get(self.deck_pos) else {
+                    return;
+                };
+                self.deck_pos += 1;
+                let p = player as usize;
+                self.hands[p][self.hand_len[p] as usize] = tile;
+                self.hand_len[p] += 1;
+                self.emit(s, Event::Dealt { player, tile });
+            }
+        }
+    }
+
+    /// The next tile of the pack into `player`'s hand (with a `Drawn` event of the coming
+    /// turn); false when the pack is empty or the hand full.
+    fn draw_into_hand<S: EventSink>(&mut self, s: &mut S, player: u8) -> bool {
+        let p = player as usize;
+        if self.hand_len[p] as usize >= MAX_HAND {
+            return false;
+        }
+        let Some(&tile) = self.deck.get(self.deck_pos) else {
+            return false;
+        };
+        self.deck_pos += 1;
+        self.hands[p][self.hand_len[p] as usize] = tile;
+        self.hand_len[p] += 1;
+        self.emit(
+            s,
+            Event::Drawn {
+                turn: self.turn + 1,
+                player,
+                tile,
+            },
+        );
+        true
+    }
+
+    /// The distinct tile types of `player`'s hand that fit somewhere, in tile-type order,
+    /// into `opt_pick`; their number.
+    fn pick_options(&mut self, player: u8) -> usize {
+        let p = player as usize;
+        let mut n = 0usize;
+        for k in 0..self.hand_len[p] as usize {
+            let tile = self.hands[p][k];
+            if self.opt_pick[..n].contains(&tile) || !self.fits_anywhere(tile) {
+                continue;
+            }
+            // insertion in tile-type order
+            let mut at = n;
+            while at > 0 && self.opt_pick[at - 1] > tile {
+                self.opt_pick[at] = self.opt_pick[at - 1];
+                at -= 1;
+            }
+            self.opt_pick[at] = tile;
+            n += 1;
+        }
+        self.n_pick = n as u8;
+        n
+    }
+
+    /// A turn boundary with hands: the next seat in order that has a tile to play draws one
+    /// into its hand (if the pack is not empty) and, when two or more tile types of its hand
+    /// fit, is asked which to play (else the one that fits is played). When no tile of its
+    /// hand fits, every one goes by the ruleset's unplaceable rule (discarded, or shuffled
+    /// back while the pack has tiles) and as many are drawn again. A seat with nothing left
+    /// to play is skipped; false when pack and hands are empty (the game ends).
+    fn draw_hand<S: EventSink>(&mut self, s: &mut S) -> bool {
+        if self.placed.len() >= self.room {
+            return false; // the board is full (a pack larger than MAX_TILES)
+        }
+        let n = self.players.max(1);
+        let mut reshuffles = 0usize;
+        // seats tried in a row without a tile to play
+        let mut skipped = 0u8;
+        loop {
+            let seat = self.next_seat % n;
+            let p = seat as usize;
+            if self.hand_len[p] == 0 && self.remaining() == 0 {
+                self.next_seat = (seat + 1) % n;
+                skipped += 1;
+                if skipped >= n {
+                    return false;
+                }
+                continue;
+            }
+            self.draw_into_hand(s, seat);
+            while self.pick_options(seat) == 0 {
+                // nothing in the hand fits: all of it goes, as many are drawn again
+                let k = self.hand_len[p] as usize;
+                for j in 0..k {
+                    let tile = self.hands[p][j];
+                    let remaining = self.remaining();
+                    let reshuffle = self.rules.rules.unplaceable == Unplaceable::Reshuffle
+                        && remaining > 0
+                        && reshuffles < remaining;
+                    self.emit(
+                        s,
+                        Event::Discarded {
+                            turn: self.turn + 1,
+                            tile,
+                            reshuffled: reshuffle,
+                        },
+                    );
+                    if reshuffle {
+                        reshuffles += 1;
+                        let key = rng::key(
+                            rng::key(self.seed ^ domain::RESHUFFLE, self.turn as u64),
+                            reshuffles as u64,
+                        );
+                        let at = self.deck_pos + 1 + rng::index(key, remaining);
+                        self.deck.insert(at.min(self.deck.len()), tile);
+                    } else {
+                        self.discarded += 1;
+                    }
+                }
+                self.hand_len[p] = 0;
+                for _ in 0..k {
+                    if !self.draw_into_hand(s, seat) {
+                        break;
+                    }
+                }
+                if self.hand_len[p] == 0 {
+                    break;
+                }
+            }
+            if self.n_pick == 0 {
+                // the seat's hand is gone and the pack is empty: the next seat
+                continue;
+            }
+            self.next_seat = (seat + 1) % n;
+            self.turn += 1;
+            self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
+            self.active = seat;
+            self.step = Step::Pick;
+            self.run(s, None);
+            return true;
+        }
+    }
+
+    /// Play `tile` from the active player's hand: out of the hand, its placements computed,
+    /// the turn runs on from the tile drawn hook.
+    fn play_from_hand<S: EventSink>(&mut self, s: &mut S, tile: TileIdx) {
+        let p = self.active as usize;
+        let len = self.hand_len[p] as usize;
+        if let Some(k) = self.hands[p][..len].iter().position(|&t| t == tile) {
+            self.hands[p].copy_within(k + 1..len, k);
+            self.hand_len[p] -= 1;
+        }
+        self.current = tile;
+        self.legal_placements(tile);
+        self.emit(
+            s,
+            Event::Chosen {
+                turn: self.turn,
+                player: self.active,
+                tile,
+            },
+        );
+        self.step = self.enter(Hook::TileDrawn);
+    }
+
     /// Begin the turn of `active` with `tile` (its placements in `opt_place`).
     fn start_turn<S: EventSink>(&mut self, s: &mut S, tile: TileIdx, active: u8) {
         self.turn += 1;
@@ -307,6 +480,18 @@ impl<X: Expansions> Game<X> {
                         Step::Hook(next) => self.enter(next),
                         step => step,
                     };
+                }
+                Step::Pick => {
+                    let i = match choice.take() {
+                        Some(i) => i,
+                        None if self.n_pick > 1 => {
+                            self.ask(DecisionKind::TilePick, self.active, self.n_pick as usize);
+                            return;
+                        }
+                        None => 0,
+                    };
+                    let tile = self.opt_pick[i.min(MAX_HAND - 1)];
+                    self.play_from_hand(s, tile);
                 }
                 Step::Place => {
                     let Some(i) = choice.take() else {
