@@ -219,7 +219,7 @@ fn body(rs: &Ruleset, meta: bool) -> String {
         let Some(set) = rs.options.get(o.key) else {
             continue;
         };
-        if QUIET_AT_DEFAULT.contains(&o.key) && set.value == o.default {
+        if !meta && QUIET_AT_DEFAULT.contains(&o.key) && set.value == o.default {
             continue; // the same rules as without the line: the same hash
         }
         let _ = write!(out, "{} = {}", o.key, set.value);

@@ -195,8 +195,10 @@ impl<X: Expansions> Game<X> {
         for p in 0..n {
             // one word per seat: the score in the high half (scores stay far below 2^32),
             // supply and what the expansions hold for the seat (ingots, a robber's space)
-            let small =
-                self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8) ^ self.hand_word(p);
+            let mut small = self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8);
+            if self.hand_size > 1 {
+                small ^= self.hand_word(p);
+            }
             seats = seats
                 .wrapping_mul(SEAT_MULTIPLIER)
                 .wrapping_add((self.score[p] as u64).rotate_left(32) ^ small);

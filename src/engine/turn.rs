@@ -11,7 +11,15 @@
 //! §4.2: robbers before/after the tile, ingots, robbers rob, gold hand-out, crop circles; at
 //! the end gold hand-out and value, then robbers).
 //!
-//! Every decision with at least one option is surfaced, forced ones included, whether or not
+//! With the `hand` house rule (N > 1 tiles in hand) the set-up deals N − 1 tiles to each seat
+//! in seat order, and a turn boundary draws one tile into the next seat's hand, asks which tile
+//! type to play ([`DecisionKind::TilePick`], only when two or more fit) and plays it from the
+//! hand: [tile drawn] and the rest of the turn are unchanged. Seats go round in order; when the
+//! pack is empty they play their hands down, a seat with nothing left skipped. With N = 1 none
+//! of this runs (one branch per turn).
+//!
+//! Every decision with at least one option is surfaced (the tile pick excepted: it is asked
+//! only when there is a choice), forced ones included, whether or not
 //! a record is kept; its keyed draw is built from (seed, turn, player, kind, occurrence of that
 //! kind for that player in the turn). The drive loops with one chooser are in `drive.rs`.
 
