@@ -395,6 +395,8 @@ impl<X: Expansions> Game<X> {
 
     /// Fill `opt_place` with every legal (cell, rotation) for `tile`: cells in frontier
     /// order, rotations ascending, symmetric rotations once.
+    // inlined into the draw, the hot path (it has other callers: a hand's tile, a given tile)
+    #[inline(always)]
     pub(crate) fn legal_placements(&mut self, tile: TileIdx) {
         // Branch-free: every frontier cell writes four slots and advances by the number of
         // rotations that fit (random fits would otherwise mispredict a branch per cell).

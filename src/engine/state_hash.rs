@@ -195,13 +195,13 @@ impl<X: Expansions> Game<X> {
         for p in 0..n {
             // one word per seat: the score in the high half (scores stay far below 2^32),
             // supply and what the expansions hold for the seat (ingots, a robber's space)
-            let mut small = self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8);
-            if self.hand_size > 1 {
-                small ^= self.hand_word(p);
-            }
+            let small = self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8);
             seats = seats
                 .wrapping_mul(SEAT_MULTIPLIER)
                 .wrapping_add((self.score[p] as u64).rotate_left(32) ^ small);
+        }
+        if self.hand_size > 1 {
+            seats = self.with_hands(seats);
         }
         self.tracker.hashes.push(key(self.tracker.board, seats));
         self.tracker.leaders.push(leaders);
@@ -213,11 +213,22 @@ impl<X> Game<X> {
     /// The tiles `seat` holds (the `hand` house rule) as one word, whatever their order: a
     /// wrapping sum of keyed tile hashes, 0 for an empty hand (so a hand of one, whose hands
     /// are empty at every turn's end, leaves the state hash as it was).
-    #[inline]
     fn hand_word(&self, seat: usize) -> u64 {
         self.hands[seat][..self.hand_len[seat] as usize]
             .iter()
             .fold(0u64, |h, &t| h.wrapping_add(mix64(HAND | (t as u64) << 8)))
+    }
+
+    /// The seats' word `seats` with every seat's hand added (hands of two or more only: a
+    /// hand of one keeps the state hash it always had).
+    #[inline(never)]
+    fn with_hands(&self, mut seats: u64) -> u64 {
+        for p in 0..(self.players as usize).min(MAX_PLAYERS) {
+            seats = seats
+                .wrapping_mul(SEAT_MULTIPLIER)
+                .wrapping_add(self.hand_word(p));
+        }
+        seats
     }
 }
 

@@ -41,8 +41,6 @@ pub(crate) enum Step {
     /// acts now: kept out of the step so that the step is one byte the turn loop dispatches
     /// on with a jump table).
     Hook(Hook),
-    /// Which tile of the hand to play (the `hand` house rule).
-    Pick,
     /// The tile's placement.
     Place,
     /// The follower.
@@ -55,6 +53,9 @@ pub(crate) enum Step {
     GameEnd,
     /// The game is over.
     Over,
+    /// Which tile of the hand to play (the `hand` house rule; last, so that the steps of
+    /// every game keep their numbers).
+    Pick,
 }
 
 /// What the game waits for.
@@ -88,6 +89,7 @@ impl<X: Expansions> Game<X> {
     }
 
     /// [`Game::apply`], sending the events to `s`. Does nothing when no decision is pending.
+    #[inline]
     pub fn apply_with<S: EventSink>(&mut self, choice: usize, s: &mut S) {
         let Some(d) = self.asked.take() else {
             return;
@@ -105,7 +107,19 @@ impl<X: Expansions> Game<X> {
                 });
             }
         }
+        if self.step == Step::Pick {
+            return self.apply_pick(s, pick); // hands only
+        }
         self.run(s, Some(pick));
+    }
+
+    /// The tile pick's answer (hands only), then the turn runs on: out of line, so that
+    /// [`Game::apply_with`] stays as small as it was.
+    #[inline(never)]
+    fn apply_pick<S: EventSink>(&mut self, s: &mut S, pick: usize) {
+        if self.pick_step(s, Some(pick)) {
+            self.run(s, None);
+        }
     }
 
     /// Ask a decision of `player` among `options` (already in the option buffers): the turn
@@ -259,6 +273,7 @@ impl<X: Expansions> Game<X> {
 
     /// The set-up's deal (hands of two or more): one tile at a time to each seat in seat
     /// order, until each holds `hand - 1` tiles or the pack runs out.
+    #[inline(never)]
     fn deal<S: EventSink>(&mut self, s: &mut S) {
         for _ in 1..self.hand_size {
             for player in 0..self.players {
@@ -327,6 +342,7 @@ impl<X: Expansions> Game<X> {
     /// hand fits, every one goes by the ruleset's unplaceable rule (discarded, or shuffled
     /// back while the pack has tiles) and as many are drawn again. A seat with nothing left
     /// to play is skipped; false when pack and hands are empty (the game ends).
+    #[inline(never)]
     fn draw_hand<S: EventSink>(&mut self, s: &mut S) -> bool {
         if self.placed.len() >= self.room {
             return false; // the board is full (a pack larger than MAX_TILES)
@@ -395,13 +411,33 @@ impl<X: Expansions> Game<X> {
             self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
             self.active = seat;
             self.step = Step::Pick;
-            self.run(s, None);
+            if self.pick_step(s, None) {
+                self.run(s, None);
+            }
             return true;
         }
     }
 
+    /// The tile pick step (hands only): asks which tile to play when two or more fit and no
+    /// answer is given (false), else plays the answer, or the only one, from the hand.
+    #[inline(never)]
+    fn pick_step<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
+        let i = match choice {
+            Some(i) => i,
+            None if self.n_pick > 1 => {
+                self.ask(DecisionKind::TilePick, self.active, self.n_pick as usize);
+                return false;
+            }
+            None => 0,
+        };
+        let tile = self.opt_pick[i.min(MAX_HAND - 1)];
+        self.play_from_hand(s, tile);
+        true
+    }
+
     /// Play `tile` from the active player's hand: out of the hand, its placements computed,
     /// the turn runs on from the tile drawn hook.
+    #[inline(never)]
     fn play_from_hand<S: EventSink>(&mut self, s: &mut S, tile: TileIdx) {
         let p = self.active as usize;
         let len = self.hand_len[p] as usize;
@@ -477,7 +513,8 @@ impl<X: Expansions> Game<X> {
                 return; // a step's set-up asked a decision
             }
             match self.step {
-                Step::Setup | Step::Boundary | Step::Over => return,
+                // the tile pick is answered in `apply_with` (kept out of this loop)
+                Step::Setup | Step::Boundary | Step::Over | Step::Pick => return,
                 Step::Hook(at) => {
                     if let Some(k) = X::run(self, s, at, self.hook_member, choice.take()) {
                         self.hook_member = k;
@@ -488,18 +525,6 @@ impl<X: Expansions> Game<X> {
                         Step::Hook(next) => self.enter(next),
                         step => step,
                     };
-                }
-                Step::Pick => {
-                    let i = match choice.take() {
-                        Some(i) => i,
-                        None if self.n_pick > 1 => {
-                            self.ask(DecisionKind::TilePick, self.active, self.n_pick as usize);
-                            return;
-                        }
-                        None => 0,
-                    };
-                    let tile = self.opt_pick[i.min(MAX_HAND - 1)];
-                    self.play_from_hand(s, tile);
                 }
                 Step::Place => {
                     let Some(i) = choice.take() else {
