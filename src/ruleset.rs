@@ -14,6 +14,9 @@ use std::fmt;
 /// every command refuses `--players` above it (the engine's seat arrays have this size).
 pub const MAX_PLAYERS: u8 = 6;
 
+/// The largest hand of tiles a ruleset may give each player (the `hand` option).
+pub const MAX_HAND: u8 = 4;
+
 /// Index of a tile type in [`Ruleset::tiles`].
 pub type TileIdx = u16;
 
@@ -430,6 +433,11 @@ pub struct Ruleset {
     pub deck: Vec<DeckEntry>,
     pub start: TileIdx,
     pub unplaceable: Unplaceable,
+    /// Tiles each player holds (the `hand` house rule, 1..=[`MAX_HAND`]): 1 is the printed
+    /// rule (draw a tile and play it); with N > 1 each player holds N - 1 tiles between turns,
+    /// draws one and chooses which of the N to play (Board Game Arena's "strategic variant",
+    /// JCloisterZone issue #291).
+    pub hand: u8,
     pub scoring: Scoring,
     pub gold: Option<GoldRules>,
     pub robbers: Option<RobberRules>,

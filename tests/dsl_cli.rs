@@ -207,3 +207,24 @@ fn bundled_rulesets_work_from_any_folder() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("goldmines-rgg"));
 }
+
+/// `diff` shows a ruleset without a `hand` line at the default hand of 1, not "not in play";
+/// an explicit `hand = 1` is no difference at all.
+#[test]
+fn diff_shows_the_hand_of_tiles_against_its_default() {
+    let o = meeplab(&["diff", "base", "house-hand2", "--json"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let opts = v["options"].as_array().expect("options");
+    assert_eq!(opts.len(), 1, "{out}");
+    assert_eq!(opts[0]["key"], "hand");
+    assert_eq!(opts[0]["a"]["value"], "1");
+    assert_eq!(opts[0]["b"]["value"], "2");
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("one.rules");
+    let base = format!("{}/rulesets/base.rules", env!("CARGO_MANIFEST_DIR"));
+    std::fs::write(&p, format!("ruleset \"one\"\nextends {base:?}\nhand = 1\n")).unwrap();
+    let o = meeplab(&["diff", "--exit-code", "base", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}

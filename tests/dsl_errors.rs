@@ -270,6 +270,24 @@ fn e0204_out_of_range() {
     one(&with("followers = 0\n"), "E0204", "0");
     one(&with("players = 5..2\n"), "E0204", "5..2");
     one(&with("players = 2..9\n"), "E0204", "2..9");
+    one(&with("hand = 5\n"), "E0204", "5");
+    one(&with("hand = 0\n"), "E0204", "0");
+}
+
+/// The hand-of-tiles house rule: 1..=4, and a warning when the deal would empty the pack.
+#[test]
+fn hand_sizes_and_a_deal_that_empties_the_pack() {
+    let l = load_ruleset_str_isolated("t.rules", &with("hand = 4\n")).expect("valid");
+    assert_eq!(l.ruleset.hand, 4);
+    // 2 tiles, the start one of them: a deal of 3 per player empties the pack
+    assert_eq!(l.warnings.len(), 1, "{:?}", l.warnings);
+    assert_eq!(l.warnings[0].code, "W0102");
+    let text = with("hand = 4\n");
+    let at = text.rfind("hand").unwrap();
+    assert_eq!(l.warnings[0].span, at..at + 4, "the option's key");
+    let l = load_ruleset_str_isolated("t.rules", OK).expect("valid");
+    assert_eq!(l.ruleset.hand, 1);
+    assert!(l.warnings.is_empty());
 }
 
 #[test]

@@ -294,3 +294,107 @@ fn a_copy_at_any_decision_plays_on_like_the_original() {
         }
     }
 }
+
+/// The hand-of-tiles house rule (`hand = N`): the bundled hands of 2 and 3 and a hand of 3
+/// that reshuffles unplaceable tiles.
+fn hand_rulesets() -> &'static Vec<(String, Arc<Compiled>)> {
+    static ALL: OnceLock<Vec<(String, Arc<Compiled>)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out: Vec<(String, Arc<Compiled>)> = [
+            "house-hand2",
+            "house-hand3",
+            "house-goldmines-hand2",
+            "house-goldmines-hand3",
+        ]
+        .iter()
+        .map(|name| {
+            let path = format!("rulesets/{name}.rules");
+            let loaded = meeplab::dsl::load_ruleset(Path::new(&path))
+                .unwrap_or_else(|d| panic!("{path}: {d}"));
+            (name.to_string(), compile(&loaded.ruleset))
+        })
+        .collect();
+        let reshuffle = meeplab::dsl::load_ruleset_str(
+            "reshuffle-hand3.rules",
+            "ruleset \"hand of 3, reshuffle\"\nextends \"rulesets/house-hand3.rules\"\n\
+             unplaceable = reshuffle\n",
+        )
+        .unwrap_or_else(|d| panic!("{d}"));
+        out.push(("reshuffle-hand3".into(), compile(&reshuffle.ruleset)));
+        out
+    })
+}
+
+/// Tiles conserved at every turn boundary of a hand game: placed (the start tile included) +
+/// discarded + in hands + in the pack = the pack's total; hands hold `hand - 1` tiles while
+/// the pack lasts, and are empty at the end.
+fn check_hand_tiles(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind) {
+    let r = &rules.rules;
+    let mut game = Game::new(rules.clone(), seed, players);
+    let mut chooser = Policy::new(policy);
+    let mut events: Vec<Event> = Vec::new();
+    game.setup(&mut events);
+    loop {
+        let discarded = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Discarded {
+                        reshuffled: false,
+                        ..
+                    }
+                )
+            })
+            .count();
+        let held: usize = (0..players).map(|p| game.hand(p).len()).sum();
+        assert_eq!(
+            game.placed_tiles().len() + discarded + held + game.remaining(),
+            r.total_tiles(),
+            "seed {seed} turn {}: tiles not conserved",
+            game.turn()
+        );
+        if game.remaining() > 0 {
+            for p in 0..players {
+                assert_eq!(game.hand(p).len() + 1, r.hand as usize, "seed {seed}");
+            }
+        }
+        if !game.play_turn(&mut chooser, &mut events) {
+            break;
+        }
+    }
+    assert!((0..players).all(|p| game.hand(p).is_empty()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hand_games_conserve_tiles_and_followers(seed in any::<u64>(), players in 2u8..=5) {
+        for (_, rules) in hand_rulesets() {
+            check_hand_tiles(rules, seed, players, PolicyKind::Random);
+            check_game(rules, seed, players, PolicyKind::Random);
+        }
+    }
+
+    #[test]
+    fn hand_games_with_greedy_players_conserve_tiles(seed in any::<u64>(), players in 2u8..=4) {
+        for (_, rules) in hand_rulesets() {
+            check_hand_tiles(rules, seed, players, PolicyKind::Greedy);
+        }
+    }
+
+    #[test]
+    fn a_hand_game_is_the_same_game_from_the_same_seed(seed in any::<u64>(), players in 2u8..=5) {
+        for (name, rules) in hand_rulesets() {
+            for policy in [PolicyKind::Random, PolicyKind::Greedy] {
+                let (a, ea) = meeplab::runner::play_with_events(rules, seed, players, policy);
+                let (b, eb) = meeplab::runner::play_with_events(rules, seed, players, policy);
+                prop_assert_eq!(&a, &b, "{}", name);
+                prop_assert_eq!(ea, eb);
+                let c = meeplab::runner::play(rules, seed, players, policy);
+                prop_assert_eq!(a, c);
+            }
+        }
+    }
+}

@@ -16,6 +16,10 @@
 //! - The file was written by `MEEPLAB_WRITE_GOLDEN=1 cargo test --release --test
 //!   golden_outcomes -- --ignored write_golden` on the engine of commit d0d2871 (after the
 //!   issue-10 robber and gold fixes). Never rewrite it to make a refactor pass.
+//! - A bundled ruleset added later gets its lines appended, the others' left as they are:
+//!   `MEEPLAB_WRITE_GOLDEN=new cargo test --release --test golden_outcomes -- --ignored
+//!   write_golden` (the four `house-*hand*` rulesets were added so, on the engine of the
+//!   hand-of-tiles commit, issue 31 part 4).
 
 use meeplab::compare::seeds::game_seed;
 use meeplab::engine::{compile, Compiled, GameOutcome};
@@ -118,7 +122,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        11 * 4 * 2,
+        15 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );
@@ -218,10 +222,21 @@ fn outcomes_match_the_golden_file() {
 #[test]
 #[ignore = "writes the golden file; only with MEEPLAB_WRITE_GOLDEN=1"]
 fn write_golden() {
-    if std::env::var("MEEPLAB_WRITE_GOLDEN").as_deref() != Ok("1") {
+    let mode = std::env::var("MEEPLAB_WRITE_GOLDEN").unwrap_or_default();
+    if mode != "1" && mode != "new" {
         return;
     }
-    let combos = combos();
+    // `new`: only the combinations the file lacks, appended; the file's lines stay as written
+    let kept = if mode == "new" {
+        Some(std::fs::read_to_string(GOLDEN).expect("tests/golden/outcomes.txt"))
+    } else {
+        None
+    };
+    let known = kept.as_ref().map(|_| read_golden().blocks);
+    let combos: Vec<Combo> = combos()
+        .into_iter()
+        .filter(|c| known.as_ref().is_none_or(|k| !k.contains_key(&c.key())))
+        .collect();
     let lines: Vec<String> = combos
         .par_iter()
         .map(|c| {
@@ -239,10 +254,12 @@ fn write_golden() {
             )
         })
         .collect();
-    let mut text = String::from(
-        "# meeplab golden outcomes (tests/golden_outcomes.rs): per ruleset, players and policy,\n\
-         # 20 block hashes of games 0..20000 (compare --seed 1) and 32-bit hashes of games 0..256.\n",
-    );
+    let mut text = kept.unwrap_or_else(|| {
+        String::from(
+            "# meeplab golden outcomes (tests/golden_outcomes.rs): per ruleset, players and policy,\n\
+             # 20 block hashes of games 0..20000 (compare --seed 1) and 32-bit hashes of games 0..256.\n",
+        )
+    });
     text.extend(lines);
     std::fs::create_dir_all(Path::new(GOLDEN).parent().unwrap()).unwrap();
     std::fs::write(GOLDEN, text).unwrap();

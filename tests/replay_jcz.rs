@@ -677,3 +677,19 @@ fn an_incomplete_comparison_of_a_meeplab_record_exits_1() {
         "{out}"
     );
 }
+
+/// JCloisterZone saves have no hands: a ruleset with the hand-of-tiles house rule is refused
+/// with a clear error, not replayed with tiles the save never dealt.
+#[test]
+fn a_ruleset_with_hands_is_refused() {
+    let o = meeplab(&[
+        "replay",
+        "tests/jcz/city_road.jcz",
+        "--ruleset",
+        "rulesets/house-hand2.rules",
+    ]);
+    let (out, err) = text(&o);
+    assert_ne!(o.status.code(), Some(0), "{out}");
+    assert!(err.contains("hand of 2 tiles"), "{err}");
+    assert!(err.contains("JCloisterZone saves have no hands"), "{err}");
+}

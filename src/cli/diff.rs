@@ -46,6 +46,29 @@ fn count(rs: &Ruleset, id: &str) -> u32 {
         .map_or(0, |d| d.count as u32)
 }
 
+/// The default setting of an option a ruleset leaves out of its list while it holds its
+/// default (`hand`, see `dsl::registry::QUIET_AT_DEFAULT`): a ruleset without the line plays
+/// by the default, so it is shown and compared as such.
+fn quiet_default(key: &str) -> Option<&'static OptionSetting> {
+    static DEFAULTS: std::sync::OnceLock<Vec<(&'static str, OptionSetting)>> =
+        std::sync::OnceLock::new();
+    let all = DEFAULTS.get_or_init(|| {
+        dsl::registry::OPTIONS
+            .iter()
+            .filter(|o| dsl::registry::QUIET_AT_DEFAULT.contains(&o.key))
+            .map(|o| {
+                let setting = OptionSetting {
+                    value: o.default.to_string(),
+                    source: None,
+                    file: None,
+                };
+                (o.key, setting)
+            })
+            .collect()
+    });
+    all.iter().find(|(k, _)| *k == key).map(|(_, s)| s)
+}
+
 fn options_diff<'a>(a: &'a Ruleset, b: &'a Ruleset) -> Vec<OptDiff<'a>> {
     let keys: BTreeSet<&String> = a.options.keys().chain(b.options.keys()).collect();
     let order = |k: &str| {
@@ -57,7 +80,8 @@ fn options_diff<'a>(a: &'a Ruleset, b: &'a Ruleset) -> Vec<OptDiff<'a>> {
     let mut out: Vec<OptDiff<'a>> = keys
         .into_iter()
         .filter_map(|k| {
-            let (x, y) = (a.options.get(k), b.options.get(k));
+            let x = a.options.get(k).or_else(|| quiet_default(k));
+            let y = b.options.get(k).or_else(|| quiet_default(k));
             let same = x.map(|o| &o.value) == y.map(|o| &o.value);
             (!same).then_some(OptDiff {
                 key: k.as_str(),

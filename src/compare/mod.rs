@@ -1,9 +1,10 @@
 //! Coupled multi-ruleset runs: divergence detection, paired statistics, sharding and merging.
 //!
 //! Flow: [`spec::CompareSpec`] → [`run::run_compare`] (plays seeds via an injected
-//! [`run::SeedPlayer`] — a closure is one — with the same-rules [`placebo`] and the decision
-//! probes of [`decisions`], and folds an exact integer [`accumulate::Accumulator`]) →
-//! [`summary::summarize`] (floats, intervals; [`power`] for the detectable shifts). This layer only computes: the output folder (`report.json`, `games.csv`,
+//! [`run::SeedPlayer`] — a closure is one — with the same-rules [`placebo`], the decision
+//! probes of [`decisions`], each game's tile [`luck`] and the duplicate games of a [`skill`]
+//! study, and folds an exact integer [`accumulate::Accumulator`], [`balance`] figures included)
+//! → [`summary::summarize`] (floats, intervals; [`power`] for the detectable shifts). This layer only computes: the output folder (`report.json`, `games.csv`,
 //! charts, checkpoints) is written by [`crate::report`], which calls in here. [`tree`] builds
 //! the divergence tree of one seed for `meeplab trace`.
 

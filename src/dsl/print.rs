@@ -3,7 +3,7 @@
 //! the canonical form the content hash is computed over (no name, files or sources).
 
 use super::lexer::is_bare_name;
-use super::registry::{Area, OPTIONS};
+use super::registry::{Area, OPTIONS, QUIET_AT_DEFAULT};
 use crate::ruleset::{Expr, Ruleset};
 use crate::tiles::{FeatureKind, HalfEdge, Side, TileType};
 use std::fmt::Write;
@@ -219,6 +219,9 @@ fn body(rs: &Ruleset, meta: bool) -> String {
         let Some(set) = rs.options.get(o.key) else {
             continue;
         };
+        if !meta && QUIET_AT_DEFAULT.contains(&o.key) && set.value == o.default {
+            continue; // the same rules as without the line: the same hash
+        }
         let _ = write!(out, "{} = {}", o.key, set.value);
         match (&set.source, meta) {
             (Some(s), true) => {

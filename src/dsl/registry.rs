@@ -3,7 +3,7 @@
 //! → closest valid keys), validation messages, defaults during resolution and the
 //! documentation printed by `meeplab check --list-options`.
 
-use crate::ruleset::{Var, MAX_PLAYERS};
+use crate::ruleset::{Var, MAX_HAND, MAX_PLAYERS};
 
 /// Which part of the game an option belongs to. Expansion options only apply when the deck
 /// holds that expansion's tiles.
@@ -130,6 +130,11 @@ const fn choice(name: &'static str, doc: &'static str) -> Choice {
     }
 }
 
+/// Options left out of a ruleset's option list (and so of its printed form and content hash)
+/// while they hold their default: options added after rulesets were published, so that the
+/// rulesets that do not use them keep their hashes and printed forms.
+pub const QUIET_AT_DEFAULT: &[&str] = &["hand"];
+
 /// Every option, in documentation order.
 pub static OPTIONS: &[OptionDef] = &[
     OptionDef {
@@ -158,6 +163,14 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "discard",
         doc: "What happens to a drawn tile that fits nowhere.",
         sources: "RGG C1 and C2 order of play: discard; reshuffle is a house variant",
+    },
+    OptionDef {
+        key: "hand",
+        area: Area::General,
+        ty: OptType::Int { min: 1, max: MAX_HAND as i64 },
+        default: "1",
+        doc: "Tiles each player holds (house rule): with N > 1 each player is dealt N - 1 tiles after the start tile, and each turn draws one and plays one of the N; the hand is hidden from the other players. 1 is the printed rule (draw a tile, play it).",
+        sources: "all editions: 1; Board Game Arena's \"strategic variant\" (JCloisterZone issue #291): a hand of 2 or 3",
     },
     OptionDef {
         key: "farms",

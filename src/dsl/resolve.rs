@@ -860,6 +860,7 @@ impl Loader {
                     options.insert(def.key.to_string(), self.setting(v));
                     v.typed.clone()
                 }
+                None if registry::QUIET_AT_DEFAULT.contains(&def.key) => default_of(def)?,
                 None => {
                     let t = default_of(def)?;
                     options.insert(
@@ -892,6 +893,27 @@ impl Loader {
             .collect::<Option<Vec<_>>>()?;
         let start = TileIdx::try_from(start).ok()?;
         let mut rs = assemble(&values, tiles, deck, start)?;
+        // a deal that empties the pack: every tile goes into hands before the first turn
+        let pack = rs.total_tiles().saturating_sub(1);
+        let dealt = rs.max_players as usize * (rs.hand as usize).saturating_sub(1);
+        if let (Some(v), true) = (scope.options.get("hand"), rs.hand > 1 && dealt >= pack) {
+            let mut d = self.files[v.origin.file].diag(
+                Severity::Warning,
+                "W0102",
+                v.origin.span.start,
+                v.origin.span.end,
+                format!(
+                    "a hand of {} for {} players deals {dealt} tiles, but the pack holds only {pack}",
+                    rs.hand, rs.max_players
+                ),
+            );
+            d.help = Some(
+                "the players would draw nothing and only play their dealt hands down; use a \
+                 smaller hand or a larger deck"
+                    .into(),
+            );
+            self.push(d);
+        }
         rs.name = scope.name.clone().unwrap_or_default();
         rs.file = file;
         rs.options = options;
@@ -1100,6 +1122,7 @@ fn assemble(
         min_players,
         max_players,
         followers: u8::try_from(int(v, "followers")?).ok()?,
+        hand: u8::try_from(int(v, "hand")?).ok()?,
         tiles,
         deck,
         start,

@@ -395,6 +395,8 @@ impl<X: Expansions> Game<X> {
 
     /// Fill `opt_place` with every legal (cell, rotation) for `tile`: cells in frontier
     /// order, rotations ascending, symmetric rotations once.
+    // inlined into the draw, the hot path (it has other callers: a hand's tile, a given tile)
+    #[inline(always)]
     pub(crate) fn legal_placements(&mut self, tile: TileIdx) {
         // Branch-free: every frontier cell writes four slots and advances by the number of
         // rotations that fit (random fits would otherwise mispredict a branch per cell).
@@ -421,6 +423,26 @@ impl<X: Expansions> Game<X> {
             n += COUNT_OF[bits] as usize;
         }
         self.n_place = n;
+    }
+
+    /// Calls `f(x, y, rotation)` for every legal placement of `tile` now, in the order
+    /// [`DecisionKind::Placement`] would offer them (read-only: for valuing a tile of a hand
+    /// before it is chosen).
+    ///
+    /// [`DecisionKind::Placement`]: crate::engine::DecisionKind::Placement
+    pub fn each_placement(&self, tile: TileIdx, mut f: impl FnMut(i32, i32, u8)) {
+        let Some(t) = self.rules.tiles.get(tile as usize) else {
+            return;
+        };
+        for (&base, &code) in self.frontier.bases.iter().zip(&self.frontier.codes) {
+            let bits = t.fits[code as usize] as usize;
+            let r = ROTATIONS_OF[bits];
+            for &v in &r[..COUNT_OF[bits] as usize] {
+                let v = base | v;
+                let (x, y) = self.cell_xy(v >> 2);
+                f(x, y, (v & 3) as u8);
+            }
+        }
     }
 
     /// Whether `tile` fits anywhere on the board now.

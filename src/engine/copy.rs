@@ -39,6 +39,10 @@ impl<X: Clone> Clone for Game<X> {
             deck_pos: self.deck_pos,
             discarded: self.discarded,
             draws: self.draws.clone(),
+            hand_size: self.hand_size,
+            hands: self.hands,
+            hand_len: self.hand_len,
+            next_seat: self.next_seat,
             turn: self.turn,
             active: self.active,
             current: self.current,
@@ -55,6 +59,8 @@ impl<X: Clone> Clone for Game<X> {
             opt_space: self.opt_space.clone(),
             opt_player: self.opt_player.clone(),
             opt_node: self.opt_node.clone(),
+            opt_pick: self.opt_pick,
+            n_pick: self.n_pick,
             completed: self.completed.clone(),
             ext: self.ext.clone(),
             divergence_records: self.divergence_records,
@@ -101,6 +107,10 @@ impl<X: Clone> Game<X> {
             deck_pos,
             discarded,
             draws,
+            hand_size,
+            hands,
+            hand_len,
+            next_seat,
             turn,
             active,
             current,
@@ -117,6 +127,8 @@ impl<X: Clone> Game<X> {
             opt_space,
             opt_player,
             opt_node,
+            opt_pick,
+            n_pick,
             completed,
             ext,
             divergence_records,
@@ -147,6 +159,8 @@ impl<X: Clone> Game<X> {
         self.deck.clone_from(deck);
         (self.deck_pos, self.discarded) = (*deck_pos, *discarded);
         self.draws.clone_from(draws);
+        (self.hand_size, self.hands, self.hand_len) = (*hand_size, *hands, *hand_len);
+        self.next_seat = *next_seat;
         (self.turn, self.active, self.current) = (*turn, *active, *current);
         (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
         (self.step, self.hook_member, self.asked, self.turn_key) =
@@ -158,6 +172,7 @@ impl<X: Clone> Game<X> {
         self.opt_space.clone_from(opt_space);
         self.opt_player.clone_from(opt_player);
         self.opt_node.clone_from(opt_node);
+        (self.opt_pick, self.n_pick) = (*opt_pick, *n_pick);
         self.completed.clone_from(completed);
         self.ext.clone_from(ext);
         self.hash = *hash;

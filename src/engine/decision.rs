@@ -26,10 +26,13 @@ pub enum DecisionKind {
     CropDeploy,
     /// Crop circle: which follower to remove.
     CropRemove,
+    /// Which tile of the hand to play (the `hand` house rule, asked when the hand holds two
+    /// or more distinct tile types that fit somewhere; options in tile-type order).
+    TilePick,
 }
 
 impl DecisionKind {
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = 10;
     pub fn index(self) -> usize {
         self as usize
     }
@@ -46,6 +49,7 @@ impl DecisionKind {
             DecisionKind::CropMode => "crop_mode",
             DecisionKind::CropDeploy => "crop_deploy",
             DecisionKind::CropRemove => "crop_remove",
+            DecisionKind::TilePick => "tile_pick",
         }
     }
 }
@@ -93,6 +97,10 @@ pub enum Choice {
     Spot {
         at: Option<(i32, i32, u8)>,
     },
+    /// A tile type of the hand to play (an index into the ruleset's tiles).
+    Tile {
+        tile: u16,
+    },
 }
 
 /// A choice in words, without the position (reports name the decision beside it).
@@ -114,6 +122,7 @@ impl std::fmt::Display for Choice {
                 at: Some((x, y, s)),
             } => write!(f, "the spot on segment {s} of the tile at ({x}, {y})"),
             Choice::Spot { at: None } => f.write_str("pass"),
+            Choice::Tile { tile } => write!(f, "play tile type #{tile} from the hand"),
         }
     }
 }

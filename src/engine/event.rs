@@ -34,6 +34,18 @@ pub enum Event {
         player: u8,
         tile: TileIdx,
     },
+    /// A tile dealt into a player's hand at the set-up (the `hand` house rule).
+    Dealt {
+        player: u8,
+        tile: TileIdx,
+    },
+    /// The tile the active player plays from its hand this turn (the `hand` house rule; with
+    /// a hand of one, the drawn tile is played and this event does not occur).
+    Chosen {
+        turn: u32,
+        player: u8,
+        tile: TileIdx,
+    },
     /// The drawn tile fits nowhere: removed from the game, or shuffled back.
     Discarded {
         turn: u32,
@@ -297,6 +309,10 @@ impl Event {
             Event::CropPassed { turn, player } => p(&[19, turn as u64, player as u64]),
             Event::TurnEnd { turn } => p(&[20, turn as u64]),
             Event::GameEnd { turns } => p(&[21, turns as u64]),
+            Event::Dealt { player, tile } => p(&[22, player as u64, tile as u64]),
+            Event::Chosen { turn, player, tile } => {
+                p(&[23, turn as u64, player as u64, tile as u64])
+            }
         }
     }
 
@@ -304,7 +320,9 @@ impl Event {
     pub fn turn(&self) -> Option<u32> {
         match *self {
             Event::Start { .. } | Event::GoldValue { .. } => None,
+            Event::Dealt { .. } => Some(0),
             Event::Drawn { turn, .. }
+            | Event::Chosen { turn, .. }
             | Event::Discarded { turn, .. }
             | Event::Placed { turn, .. }
             | Event::FollowerPlaced { turn, .. }
@@ -331,6 +349,8 @@ impl Event {
         match self {
             Event::Start { .. } => "start",
             Event::Drawn { .. } => "drawn",
+            Event::Dealt { .. } => "dealt",
+            Event::Chosen { .. } => "chosen",
             Event::Discarded { .. } => "discarded",
             Event::Placed { .. } => "placed",
             Event::FollowerPlaced { .. } => "follower_placed",

@@ -21,6 +21,8 @@ use std::sync::Arc;
 
 /// Most seats a game supports.
 pub const MAX_PLAYERS: usize = 6;
+/// Most tiles a player's hand holds (the `hand` house rule).
+pub const MAX_HAND: usize = crate::ruleset::MAX_HAND as usize;
 /// Most tiles a game can hold (the rule language refuses larger decks; replays are cut here).
 pub const MAX_TILES: usize = 2_000;
 pub(crate) const NIL: u32 = u32::MAX;
@@ -118,6 +120,14 @@ pub struct Game<X> {
     pub(crate) deck_pos: usize,
     pub(crate) discarded: u32,
     pub(crate) draws: DrawSource,
+    // hands (the `hand` house rule; with a hand of one they stay empty)
+    /// Tiles each player holds: the ruleset's `hand` (1 = draw a tile and play it).
+    pub(crate) hand_size: u8,
+    /// The tiles each player holds between turns (the first `hand_len[p]` entries).
+    pub(crate) hands: [[TileIdx; MAX_HAND]; MAX_PLAYERS],
+    pub(crate) hand_len: [u8; MAX_PLAYERS],
+    /// The seat whose turn comes next (hands only: a hand of one takes `turn % players`).
+    pub(crate) next_seat: u8,
     // turn
     pub(crate) turn: u32,
     pub(crate) active: u8,
@@ -143,6 +153,9 @@ pub struct Game<X> {
     pub(crate) opt_space: Vec<u32>,
     pub(crate) opt_player: Vec<u8>,
     pub(crate) opt_node: Vec<u32>,
+    /// The tile types a tile pick offers (the first `n_pick`), in tile-type order.
+    pub(crate) opt_pick: [TileIdx; MAX_HAND],
+    pub(crate) n_pick: u8,
     pub(crate) completed: Vec<u32>,
     /// The expansions' states (see `hooks.rs`).
     pub(crate) ext: X,
@@ -198,6 +211,10 @@ impl<X: Expansions> Game<X> {
             deck_pos: 0,
             discarded: 0,
             draws: DrawSource::Shuffled,
+            hand_size: 1,
+            hands: [[0; MAX_HAND]; MAX_PLAYERS],
+            hand_len: [0; MAX_PLAYERS],
+            next_seat: 0,
             turn: 0,
             active: 0,
             current: 0,
@@ -214,6 +231,8 @@ impl<X: Expansions> Game<X> {
             opt_space: Vec::with_capacity(16),
             opt_player: Vec::with_capacity(8),
             opt_node: Vec::with_capacity(32),
+            opt_pick: [0; MAX_HAND],
+            n_pick: 0,
             completed: Vec::with_capacity(16),
             ext,
             divergence_records: true,
@@ -244,6 +263,10 @@ impl<X: Expansions> Game<X> {
         self.by_cat = [ByCategory::default(); MAX_PLAYERS];
         self.followers_placed = [0; MAX_PLAYERS];
         self.discarded = 0;
+        self.hand_size = self.rules.rules.hand.clamp(1, MAX_HAND as u8);
+        self.hand_len = [0; MAX_PLAYERS];
+        self.next_seat = 0;
+        self.n_pick = 0;
         self.turn = 0;
         self.active = 0;
         self.ext.reset();
@@ -373,6 +396,9 @@ impl<X: Expansions> Game<X> {
                     at: (n != NIL).then(|| self.node_spot(n)),
                 }
             }
+            DecisionKind::TilePick => Choice::Tile {
+                tile: self.opt_pick[i],
+            },
         }
     }
 
@@ -386,6 +412,7 @@ impl<X: Expansions> Game<X> {
             DecisionKind::RobberVictim => self.opt_player.len(),
             DecisionKind::CropMode => 2,
             DecisionKind::CropDeploy | DecisionKind::CropRemove => self.opt_node.len(),
+            DecisionKind::TilePick => self.n_pick as usize,
         }
     }
 
@@ -578,6 +605,10 @@ impl<X: Expansions> Game<X> {
     pub fn space_option(&self, i: usize) -> u32 {
         self.opt_space[i]
     }
+    /// Tile-pick option `i`: a tile type of the active player's hand.
+    pub fn pick_option(&self, i: usize) -> TileIdx {
+        self.opt_pick[i]
+    }
     /// Crop-circle spot option `i`: a feature-graph node, or [`NO_NODE`] to pass.
     pub fn node_option(&self, i: usize) -> u32 {
         self.opt_node[i]
@@ -655,22 +686,45 @@ impl<X: Expansions> Game<X> {
     pub fn followers(&self) -> &[Follower] {
         &self.followers
     }
-    /// The tile drawn this turn.
+    /// The tile being played this turn (drawn, or with hands chosen from the hand).
     pub fn current_tile(&self) -> TileIdx {
         self.current
     }
-    /// Tiles drawn so far, in order (discarded ones included; the start tile excluded).
+    /// Tiles drawn from the pack so far, in order (discarded ones and those dealt or drawn
+    /// into hands included; the start tile excluded).
     pub fn drawn_tiles(&self) -> &[TileIdx] {
         &self.deck[..self.deck_pos]
     }
-    /// The tiles not seen yet, in the order they will be drawn (the real game's order is
-    /// keyed by (seed, tile id, copy)).
+    /// The pack: the tiles not drawn yet, in the order they will be drawn (the real game's
+    /// order is keyed by (seed, tile id, copy)). The pack only: tiles in the players' hands
+    /// (the `hand` house rule) are not in it, though the other players cannot see them
+    /// either (see [`Game::hidden_from`]).
     pub fn unseen(&self) -> &[TileIdx] {
         &self.deck[self.deck_pos..]
     }
 
+    /// Every tile `viewer` cannot see: the pack, then the other players' hands in seat order.
+    /// With a hand of one (hands are empty between turns and the turn's tile is on the table)
+    /// it is exactly [`Game::unseen`].
+    pub fn hidden_from(&self, viewer: u8) -> impl Iterator<Item = TileIdx> + '_ {
+        let others = (0..self.players as usize)
+            .filter(move |&p| p != viewer as usize)
+            .flat_map(move |p| self.hands[p][..self.hand_len[p] as usize].iter().copied());
+        self.unseen().iter().copied().chain(others)
+    }
+
+    /// How many tiles `viewer` cannot see (the length of [`Game::hidden_from`]).
+    pub fn hidden_count(&self, viewer: u8) -> usize {
+        let others: usize = (0..self.players as usize)
+            .filter(|&p| p != viewer as usize)
+            .map(|p| self.hand_len[p] as usize)
+            .sum();
+        self.remaining() + others
+    }
+
     /// Re-order the unseen tiles by `key` (a determinization for search): call it on a copy,
-    /// the original keeps the real order. The same key gives the same order.
+    /// the original keeps the real order. The same key gives the same order. Shuffles the
+    /// pack only: with hands, a search uses [`Game::determinize_for`].
     pub fn determinize(&mut self, key: u64) {
         let tail = &mut self.deck[self.deck_pos..];
         for i in (1..tail.len()).rev() {
@@ -691,6 +745,43 @@ impl<X: Expansions> Game<X> {
             }
             None => false,
         }
+    }
+
+    /// A determinization from `viewer`'s seat: the pack and the other players' hands are
+    /// shuffled together by `key` and the other hands re-dealt from them, each the size it
+    /// had; `viewer`'s own hand stays as it is. Without other hands (a hand of one) it is
+    /// exactly [`Game::determinize`] with the same key. Call it on a copy.
+    pub fn determinize_for(&mut self, viewer: u8, key: u64) {
+        let n = self.players as usize;
+        let others = (0..n).any(|p| p != viewer as usize && self.hand_len[p] > 0);
+        if !others {
+            self.determinize(key);
+            return;
+        }
+        // the other hands go behind the pack, the whole is shuffled, and the hands are dealt
+        // back from the end in the reverse order
+        for p in (0..n).filter(|&p| p != viewer as usize) {
+            let len = self.hand_len[p] as usize;
+            self.deck.extend_from_slice(&self.hands[p][..len]);
+        }
+        self.determinize(key);
+        for p in (0..n).rev().filter(|&p| p != viewer as usize) {
+            for j in (0..self.hand_len[p] as usize).rev() {
+                self.hands[p][j] = self.deck.pop().unwrap_or_default();
+            }
+        }
+    }
+
+    /// Tiles each player holds (the ruleset's `hand`; 1 = no hands kept between turns).
+    pub fn hand_size(&self) -> u8 {
+        self.hand_size
+    }
+
+    /// The tiles `player` holds now (empty with a hand of one; during a turn the active
+    /// player's hand no longer holds the tile being played).
+    pub fn hand(&self, player: u8) -> &[TileIdx] {
+        let p = player as usize;
+        &self.hands[p][..self.hand_len[p] as usize]
     }
 
     /// Tiles left in the pack.

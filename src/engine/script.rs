@@ -158,5 +158,6 @@ pub fn describe(c: &Choice) -> String {
         Choice::Spot {
             at: Some((x, y, s)),
         } => format!("follower at ({x},{y}) segment {s}"),
+        Choice::Tile { tile } => format!("tile type #{tile} from the hand"),
     }
 }

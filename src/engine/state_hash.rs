@@ -5,7 +5,8 @@
 //! - an **order-independent end-of-turn state hash**: two games that reach the same position
 //!   (tiles with position and rotation, followers with owner and place, ingots on tiles and
 //!   held, scores, robbers and their spaces, follower supply) by events in another order get
-//!   the same hash. The board part is a wrapping sum of keyed item hashes, kept up to date as
+//!   the same hash (the tiles in the players' hands, with the `hand` house rule, count with
+//!   their seats). The board part is a wrapping sum of keyed item hashes, kept up to date as
 //!   the events pass through [`Game::emit`] (an item added adds its hash, one removed
 //!   subtracts it, so a multiset is hashed exactly and the order never matters); at the end of
 //!   each turn it is combined with the few per-seat numbers. Cost: one `mix64` per board
@@ -35,6 +36,7 @@ use crate::engine::rng::{key, mix64};
 const TILE: u64 = 1;
 const FOLLOWER: u64 = 2;
 const INGOT: u64 = 3;
+const HAND: u64 = 4;
 
 /// The divergence records of a game in progress (see the module documentation).
 #[derive(Debug, Default)]
@@ -198,9 +200,35 @@ impl<X: Expansions> Game<X> {
                 .wrapping_mul(SEAT_MULTIPLIER)
                 .wrapping_add((self.score[p] as u64).rotate_left(32) ^ small);
         }
+        if self.hand_size > 1 {
+            seats = self.with_hands(seats);
+        }
         self.tracker.hashes.push(key(self.tracker.board, seats));
         self.tracker.leaders.push(leaders);
         leaders
+    }
+}
+
+impl<X> Game<X> {
+    /// The tiles `seat` holds (the `hand` house rule) as one word, whatever their order: a
+    /// wrapping sum of keyed tile hashes, 0 for an empty hand (so a hand of one, whose hands
+    /// are empty at every turn's end, leaves the state hash as it was).
+    fn hand_word(&self, seat: usize) -> u64 {
+        self.hands[seat][..self.hand_len[seat] as usize]
+            .iter()
+            .fold(0u64, |h, &t| h.wrapping_add(mix64(HAND | (t as u64) << 8)))
+    }
+
+    /// The seats' word `seats` with every seat's hand added (hands of two or more only: a
+    /// hand of one keeps the state hash it always had).
+    #[inline(never)]
+    fn with_hands(&self, mut seats: u64) -> u64 {
+        for p in 0..(self.players as usize).min(MAX_PLAYERS) {
+            seats = seats
+                .wrapping_mul(SEAT_MULTIPLIER)
+                .wrapping_add(self.hand_word(p));
+        }
+        seats
     }
 }
 

@@ -1,6 +1,6 @@
 //! The same position under other rules: [`Game::with_rules`] copies a game onto another
 //! compiled ruleset when both can hold its position — the same tile catalogue, the same pack
-//! and start tile, the same follower supply, the same expansions taking part (so the same
+//! and start tile, the same hand size (the `hand` house rule), the same follower supply, the same expansions taking part (so the same
 //! state layout) with the same score track for the robbers, and a player count the other
 //! ruleset allows. [`Incompatible`] says in words why not.
 //!
@@ -82,6 +82,13 @@ pub fn can_hold<X: Expansions>(
             } else {
                 ""
             }
+        ));
+    }
+    if a.hand != b.hand {
+        return no(format!(
+            "the hand sizes differ: {} tile(s) in hand in {na}, {} in {nb} (a position's hands \
+             cannot change size)",
+            a.hand, b.hand
         ));
     }
     if a.followers != b.followers {

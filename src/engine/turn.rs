@@ -11,13 +11,21 @@
 //! §4.2: robbers before/after the tile, ingots, robbers rob, gold hand-out, crop circles; at
 //! the end gold hand-out and value, then robbers).
 //!
-//! Every decision with at least one option is surfaced, forced ones included, whether or not
+//! With the `hand` house rule (N > 1 tiles in hand) the set-up deals N − 1 tiles to each seat
+//! in seat order, and a turn boundary draws one tile into the next seat's hand, asks which tile
+//! type to play ([`DecisionKind::TilePick`], only when two or more fit) and plays it from the
+//! hand: [tile drawn] and the rest of the turn are unchanged. Seats go round in order; when the
+//! pack is empty they play their hands down, a seat with nothing left skipped. With N = 1 none
+//! of this runs (one branch per turn).
+//!
+//! Every decision with at least one option is surfaced (the tile pick excepted: it is asked
+//! only when there is a choice), forced ones included, whether or not
 //! a record is kept; its keyed draw is built from (seed, turn, player, kind, occurrence of that
 //! kind for that player in the turn). The drive loops with one chooser are in `drive.rs`.
 
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
-use crate::engine::game::{Game, MAX_PLAYERS};
+use crate::engine::game::{Game, MAX_HAND, MAX_PLAYERS};
 use crate::engine::hooks::{Expansions, Hook};
 use crate::engine::rng::{self, domain};
 use crate::ruleset::{TileIdx, Unplaceable};
@@ -45,6 +53,9 @@ pub(crate) enum Step {
     GameEnd,
     /// The game is over.
     Over,
+    /// Which tile of the hand to play (the `hand` house rule; last, so that the steps of
+    /// every game keep their numbers).
+    Pick,
 }
 
 /// What the game waits for.
@@ -78,6 +89,7 @@ impl<X: Expansions> Game<X> {
     }
 
     /// [`Game::apply`], sending the events to `s`. Does nothing when no decision is pending.
+    #[inline]
     pub fn apply_with<S: EventSink>(&mut self, choice: usize, s: &mut S) {
         let Some(d) = self.asked.take() else {
             return;
@@ -95,7 +107,19 @@ impl<X: Expansions> Game<X> {
                 });
             }
         }
+        if self.step == Step::Pick {
+            return self.apply_pick(s, pick); // hands only
+        }
         self.run(s, Some(pick));
+    }
+
+    /// The tile pick's answer (hands only), then the turn runs on: out of line, so that
+    /// [`Game::apply_with`] stays as small as it was.
+    #[inline(never)]
+    fn apply_pick<S: EventSink>(&mut self, s: &mut S, pick: usize) {
+        if self.pick_step(s, Some(pick)) {
+            self.run(s, None);
+        }
     }
 
     /// Ask a decision of `player` among `options` (already in the option buffers): the turn
@@ -138,6 +162,9 @@ impl<X: Expansions> Game<X> {
                 rot: 0,
             },
         );
+        if self.hand_size > 1 {
+            self.deal(s);
+        }
         self.close_turn_records();
         self.step = Step::Boundary;
     }
@@ -149,6 +176,9 @@ impl<X: Expansions> Game<X> {
         self.setup(s);
         if self.step != Step::Boundary {
             return false;
+        }
+        if self.hand_size > 1 {
+            return self.draw_hand(s);
         }
         let Some(tile) = self.draw_placeable(s) else {
             return false;
@@ -241,6 +271,193 @@ impl<X: Expansions> Game<X> {
         }
     }
 
+    /// The set-up's deal (hands of two or more): one tile at a time to each seat in seat
+    /// order, until each holds `hand - 1` tiles or the pack runs out.
+    #[inline(never)]
+    fn deal<S: EventSink>(&mut self, s: &mut S) {
+        for _ in 1..self.hand_size {
+            for player in 0..self.players {
+                let Some(&tile) = self.deck.get(self.deck_pos) else {
+                    return;
+                };
+                self.deck_pos += 1;
+                let p = player as usize;
+                self.hands[p][self.hand_len[p] as usize] = tile;
+                self.hand_len[p] += 1;
+                self.emit(s, Event::Dealt { player, tile });
+            }
+        }
+    }
+
+    /// The next tile of the pack into `player`'s hand (with a `Drawn` event of the coming
+    /// turn); false when the pack is empty or the hand full.
+    fn draw_into_hand<S: EventSink>(&mut self, s: &mut S, player: u8) -> bool {
+        let p = player as usize;
+        if self.hand_len[p] as usize >= MAX_HAND {
+            return false;
+        }
+        let Some(&tile) = self.deck.get(self.deck_pos) else {
+            return false;
+        };
+        self.deck_pos += 1;
+        self.hands[p][self.hand_len[p] as usize] = tile;
+        self.hand_len[p] += 1;
+        self.emit(
+            s,
+            Event::Drawn {
+                turn: self.turn + 1,
+                player,
+                tile,
+            },
+        );
+        true
+    }
+
+    /// The distinct tile types of `player`'s hand that fit somewhere, in tile-type order,
+    /// into `opt_pick`; their number.
+    fn pick_options(&mut self, player: u8) -> usize {
+        let p = player as usize;
+        let mut n = 0usize;
+        for k in 0..self.hand_len[p] as usize {
+            let tile = self.hands[p][k];
+            if self.opt_pick[..n].contains(&tile) || !self.fits_anywhere(tile) {
+                continue;
+            }
+            // insertion in tile-type order
+            let mut at = n;
+            while at > 0 && self.opt_pick[at - 1] > tile {
+                self.opt_pick[at] = self.opt_pick[at - 1];
+                at -= 1;
+            }
+            self.opt_pick[at] = tile;
+            n += 1;
+        }
+        self.n_pick = n as u8;
+        n
+    }
+
+    /// A turn boundary with hands: the next seat in order that has a tile to play draws one
+    /// into its hand (if the pack is not empty) and, when two or more tile types of its hand
+    /// fit, is asked which to play (else the one that fits is played). When no tile of its
+    /// hand fits, every one goes by the ruleset's unplaceable rule (discarded, or shuffled
+    /// back while the pack has tiles) and as many are drawn again. A seat with nothing left
+    /// to play is skipped; false when pack and hands are empty (the game ends).
+    #[inline(never)]
+    fn draw_hand<S: EventSink>(&mut self, s: &mut S) -> bool {
+        if self.placed.len() >= self.room {
+            return false; // the board is full (a pack larger than MAX_TILES)
+        }
+        let n = self.players.max(1);
+        let mut reshuffles = 0usize;
+        // seats tried in a row without a tile to play
+        let mut skipped = 0u8;
+        loop {
+            let seat = self.next_seat % n;
+            let p = seat as usize;
+            if self.hand_len[p] == 0 && self.remaining() == 0 {
+                self.next_seat = (seat + 1) % n;
+                skipped += 1;
+                if skipped >= n {
+                    return false;
+                }
+                continue;
+            }
+            self.draw_into_hand(s, seat);
+            while self.pick_options(seat) == 0 {
+                // nothing in the hand fits: all of it goes, as many are drawn again
+                let k = self.hand_len[p] as usize;
+                for j in 0..k {
+                    let tile = self.hands[p][j];
+                    let remaining = self.remaining();
+                    let reshuffle = self.rules.rules.unplaceable == Unplaceable::Reshuffle
+                        && remaining > 0
+                        && reshuffles < remaining;
+                    self.emit(
+                        s,
+                        Event::Discarded {
+                            turn: self.turn + 1,
+                            tile,
+                            reshuffled: reshuffle,
+                        },
+                    );
+                    if reshuffle {
+                        reshuffles += 1;
+                        let key = rng::key(
+                            rng::key(self.seed ^ domain::RESHUFFLE, self.turn as u64),
+                            reshuffles as u64,
+                        );
+                        let at = self.deck_pos + 1 + rng::index(key, remaining);
+                        self.deck.insert(at.min(self.deck.len()), tile);
+                    } else {
+                        self.discarded += 1;
+                    }
+                }
+                self.hand_len[p] = 0;
+                for _ in 0..k {
+                    if !self.draw_into_hand(s, seat) {
+                        break;
+                    }
+                }
+                if self.hand_len[p] == 0 {
+                    break;
+                }
+            }
+            if self.n_pick == 0 {
+                // the seat's hand is gone and the pack is empty: the next seat
+                continue;
+            }
+            self.next_seat = (seat + 1) % n;
+            self.turn += 1;
+            self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
+            self.active = seat;
+            self.step = Step::Pick;
+            if self.pick_step(s, None) {
+                self.run(s, None);
+            }
+            return true;
+        }
+    }
+
+    /// The tile pick step (hands only): asks which tile to play when two or more fit and no
+    /// answer is given (false), else plays the answer, or the only one, from the hand.
+    #[inline(never)]
+    fn pick_step<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
+        let i = match choice {
+            Some(i) => i,
+            None if self.n_pick > 1 => {
+                self.ask(DecisionKind::TilePick, self.active, self.n_pick as usize);
+                return false;
+            }
+            None => 0,
+        };
+        let tile = self.opt_pick[i.min(MAX_HAND - 1)];
+        self.play_from_hand(s, tile);
+        true
+    }
+
+    /// Play `tile` from the active player's hand: out of the hand, its placements computed,
+    /// the turn runs on from the tile drawn hook.
+    #[inline(never)]
+    fn play_from_hand<S: EventSink>(&mut self, s: &mut S, tile: TileIdx) {
+        let p = self.active as usize;
+        let len = self.hand_len[p] as usize;
+        if let Some(k) = self.hands[p][..len].iter().position(|&t| t == tile) {
+            self.hands[p].copy_within(k + 1..len, k);
+            self.hand_len[p] -= 1;
+        }
+        self.current = tile;
+        self.legal_placements(tile);
+        self.emit(
+            s,
+            Event::Chosen {
+                turn: self.turn,
+                player: self.active,
+                tile,
+            },
+        );
+        self.step = self.enter(Hook::TileDrawn);
+    }
+
     /// Begin the turn of `active` with `tile` (its placements in `opt_place`).
     fn start_turn<S: EventSink>(&mut self, s: &mut S, tile: TileIdx, active: u8) {
         self.turn += 1;
@@ -296,7 +513,8 @@ impl<X: Expansions> Game<X> {
                 return; // a step's set-up asked a decision
             }
             match self.step {
-                Step::Setup | Step::Boundary | Step::Over => return,
+                // the tile pick is answered in `apply_with` (kept out of this loop)
+                Step::Setup | Step::Boundary | Step::Over | Step::Pick => return,
                 Step::Hook(at) => {
                     if let Some(k) = X::run(self, s, at, self.hook_member, choice.take()) {
                         self.hook_member = k;
@@ -373,5 +591,120 @@ impl<X: Expansions> Game<X> {
             },
         );
         self.close_turn_records();
+    }
+}
+
+#[cfg(test)]
+mod hand_tests {
+    use crate::engine::{compile, Choice, DecisionKind, Event, Game, NoEvents, Pending};
+    use std::path::Path;
+
+    fn rules(name: &str) -> std::sync::Arc<crate::engine::Compiled> {
+        let path = format!("rulesets/{name}.rules");
+        compile(
+            &crate::dsl::load_ruleset(Path::new(&path))
+                .unwrap_or_else(|d| panic!("{d}"))
+                .ruleset,
+        )
+    }
+
+    /// Plays `g` with the keyed option until its `turns`-th turn is under way.
+    fn keyed_until(g: &mut Game, turns: u32) {
+        g.setup(&mut NoEvents);
+        while g.turn() < turns {
+            match g.pending() {
+                Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
+                Pending::Draw => assert!(g.draw(&mut NoEvents)),
+                Pending::End => panic!("over before turn {turns}"),
+            }
+        }
+    }
+
+    #[test]
+    fn pick_options_are_distinct_fitting_types_in_type_order() {
+        let r = rules("house-hand3");
+        let mut g = Game::new(r.clone(), 3, 2);
+        g.setup(&mut NoEvents);
+        let (l, rr, c) = (
+            r.rules.tile_index("BA/L").unwrap(),
+            r.rules.tile_index("BA/Rr").unwrap(),
+            r.rules.tile_index("BA/C").unwrap(),
+        );
+        g.hands[0] = [rr, l, rr, c];
+        g.hand_len[0] = 4;
+        assert_eq!(g.pick_options(0), 3);
+        let mut want = [l, rr, c];
+        want.sort_unstable();
+        assert_eq!(&g.opt_pick[..3], &want);
+    }
+
+    #[test]
+    fn a_hand_of_one_deals_nothing_and_never_picks() {
+        let r = rules("base");
+        let mut g = Game::new(r, 5, 3);
+        let mut events = Vec::new();
+        g.setup(&mut events);
+        assert!(!events.iter().any(|e| matches!(e, Event::Dealt { .. })));
+        let mut picks = 0;
+        while g.draw(&mut events) {
+            while let Pending::Decision(d) = g.pending() {
+                picks += usize::from(d.kind == DecisionKind::TilePick);
+                g.apply_with(0, &mut events);
+            }
+            assert!((0..3).all(|p| g.hand(p).is_empty()));
+        }
+        assert_eq!(picks, 0);
+        assert!(!events.iter().any(|e| matches!(e, Event::Chosen { .. })));
+    }
+
+    #[test]
+    fn a_copy_at_a_tile_pick_plays_on_like_the_game() {
+        let r = rules("house-goldmines-hand3");
+        let mut g = Game::new(r, 8, 3);
+        keyed_until(&mut g, 12);
+        // on to the next tile pick
+        loop {
+            match g.pending() {
+                Pending::Decision(d) if d.kind == DecisionKind::TilePick => break,
+                Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
+                Pending::Draw => assert!(g.draw(&mut NoEvents)),
+                Pending::End => panic!("no tile pick"),
+            }
+        }
+        let Pending::Decision(d) = g.pending() else {
+            unreachable!()
+        };
+        let options: Vec<Choice> = (0..d.options).map(|i| g.choice(d.kind, i)).collect();
+        assert!(options.iter().all(|c| matches!(c, Choice::Tile { .. })));
+        let mut copy = Game::new(rules("house-goldmines-hand3"), 1, 2);
+        copy.clone_from(&g);
+        struct Keyed;
+        impl crate::engine::Chooser for Keyed {
+            fn choose(&mut self, _g: &Game, d: &crate::engine::Decision) -> usize {
+                (d.key % d.options as u64) as usize
+            }
+        }
+        assert_eq!(
+            g.play(&mut Keyed, &mut NoEvents),
+            copy.play(&mut Keyed, &mut NoEvents)
+        );
+    }
+
+    #[test]
+    fn hands_count_in_the_state_hash() {
+        let r = rules("house-hand2");
+        let mut g = Game::new(r, 2, 2);
+        keyed_until(&mut g, 3);
+        while let Pending::Decision(d) = g.pending() {
+            g.apply((d.key % d.options as u64) as usize);
+        }
+        assert_eq!((g.hand_len[0], g.hand_len[1]), (1, 1));
+        let mut h = g.clone();
+        // another tile in seat 0's hand
+        let types = g.rules.tiles.len() as u16;
+        h.hands[0][0] = (g.hands[0][0] + 1) % types;
+        g.close_turn_records();
+        h.close_turn_records();
+        assert_ne!(g.tracker.hashes.last(), h.tracker.hashes.last());
     }
 }

@@ -86,7 +86,7 @@ pub struct JczError {
 }
 
 impl JczError {
-    fn new(text: impl Into<String>) -> JczError {
+    pub(crate) fn new(text: impl Into<String>) -> JczError {
         JczError {
             message: None,
             kind: None,

@@ -227,6 +227,9 @@ fn effect_seen(d: &TakenDecision, events: &[Event]) -> bool {
         Choice::CropMode { deploy } => it.any(|e| {
             matches!(*e, Event::CropChoice { deploy: dd, .. } if dd == deploy)
         }),
+        Choice::Tile { tile } => it.any(|e| {
+            matches!(*e, Event::Chosen { player, tile: t, .. } if player == d.player && t == tile)
+        }),
         Choice::Spot { at: Some(at) } => it.any(|e| match *e {
             Event::CropDeployed {
                 player,
@@ -311,6 +314,14 @@ pub fn replay_jcz(
     mode: JczMode,
     stop_after: Option<u32>,
 ) -> Result<Run, JczError> {
+    if rules.rules.hand > 1 {
+        return Err(JczError::new(format!(
+            "{} plays with a hand of {} tiles (the `hand` house rule); JCloisterZone saves \
+             have no hands (each player draws a tile and plays it), so they replay only under \
+             rulesets with `hand = 1`",
+            rules.rules.name, rules.rules.hand
+        )));
+    }
     let strict = mode == JczMode::Own;
     let lenient = on_illegal == OnIllegal::Policy;
     let r = &rules.rules;
@@ -627,6 +638,7 @@ fn kind_words(k: DecisionKind) -> &'static str {
         DecisionKind::CropMode => "the crop-circle choice (deploy or remove)",
         DecisionKind::CropDeploy => "a crop-circle follower (deploy or pass)",
         DecisionKind::CropRemove => "a crop-circle follower to return",
+        DecisionKind::TilePick => "the tile to play from the hand",
         _ => "a decision",
     }
 }

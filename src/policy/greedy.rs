@@ -7,7 +7,8 @@
 //! - ingot placement: the neighbour tile whose features the player controls most;
 //! - ingot pick: the most contested tile first (deny the others);
 //! - robber: next to the leading other player; victim: the biggest scoring;
-//! - crop circle: deploy when it has more followers of that type than anyone, else remove.
+//! - crop circle: deploy when it has more followers of that type than anyone, else remove;
+//! - tile pick (hands): the tile whose best placement brings the most points now.
 
 use super::values;
 use crate::engine::rng;
@@ -41,6 +42,7 @@ pub(crate) fn choose_valued(
             DecisionKind::CropMode => values::crop_mode(game, i == 0, d.player),
             DecisionKind::CropDeploy => values::crop_spot(game, i, false),
             DecisionKind::CropRemove => values::crop_spot(game, i, true),
+            DecisionKind::TilePick => values::tile_pick(game, i, d.player),
         }
     };
     values.clear();

@@ -29,7 +29,7 @@
 use super::{greedy, SpareGame};
 use crate::engine::rng;
 use crate::engine::{majority, Decision, DecisionKind, Game, Pending, MAX_PLAYERS, NO_NODE};
-use crate::ruleset::{GoldAtEnd, GoldRules, GoldSplit, Vars};
+use crate::ruleset::{GoldAtEnd, GoldRules, GoldSplit, TileIdx, Vars};
 use crate::tiles::FeatureKind;
 
 /// How many placements (best first after the greedy-follower pass) are expanded over every
@@ -82,24 +82,30 @@ pub(crate) struct Scratch {
 /// What the completion chances are computed from: the unseen tiles and the players.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Supply {
-    /// All unseen tiles.
+    /// All unseen tiles: the pack and, with hands, the other players' hands.
     all: u32,
     /// Unseen gold tiles.
     gold: u32,
     players: u32,
+    /// Whose view: the tiles it cannot see are the unseen ones (the pack, and with the `hand`
+    /// house rule the other players' hands; with a hand of one, the pack for every viewer).
+    viewer: u8,
 }
 
 impl Supply {
+    /// The unseen tiles as the active player sees them.
     pub(crate) fn of(g: &Game) -> Supply {
+        Supply::for_viewer(g, g.active())
+    }
+
+    /// The unseen tiles as `viewer` sees them ([`Game::hidden_from`]).
+    pub(crate) fn for_viewer(g: &Game, viewer: u8) -> Supply {
         let tiles = &g.rules().tiles;
         Supply {
-            all: g.unseen().len() as u32,
-            gold: g
-                .unseen()
-                .iter()
-                .filter(|&&t| tiles[t as usize].gold)
-                .count() as u32,
+            all: g.hidden_count(viewer) as u32,
+            gold: count_hidden(g, viewer, |t| tiles[t as usize].gold),
             players: g.players().max(1) as u32,
+            viewer,
         }
     }
 
@@ -145,7 +151,7 @@ fn closing_chance(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 
         let fitting = match s.fitting.iter().find(|&&(c, _)| c == code) {
             Some(&(_, f)) => f,
             None => {
-                let f = fitting_unseen(g, code);
+                let f = fitting_unseen(g, code, supply.viewer);
                 s.fitting.push((code, f));
                 f
             }
@@ -155,13 +161,24 @@ fn closing_chance(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 
     supply.closing_chance(&s.counts)
 }
 
-/// Unseen tiles that fit an empty cell with neighbour-constraint `code` in some rotation.
-fn fitting_unseen(g: &Game, code: u8) -> u32 {
+/// Tiles unseen by `viewer` that fit an empty cell with neighbour-constraint `code` in some
+/// rotation.
+fn fitting_unseen(g: &Game, code: u8, viewer: u8) -> u32 {
     let tiles = &g.rules().tiles;
-    g.unseen()
-        .iter()
-        .filter(|&&t| tiles[t as usize].fits[code as usize] != 0)
-        .count() as u32
+    count_hidden(g, viewer, |t| tiles[t as usize].fits[code as usize] != 0)
+}
+
+/// Tiles `viewer` cannot see ([`Game::hidden_from`]) for which `pred` holds: the pack as a
+/// slice (the only part with a hand of one), then the other players' hands.
+#[inline]
+fn count_hidden(g: &Game, viewer: u8, pred: impl Fn(TileIdx) -> bool) -> u32 {
+    let mut n = g.unseen().iter().filter(|&&t| pred(t)).count();
+    if g.hand_size() > 1 {
+        for p in (0..g.players()).filter(|&p| p != viewer) {
+            n += g.hand(p).iter().filter(|&&t| pred(t)).count();
+        }
+    }
+    n as u32
 }
 
 /// The option to take (ties by the keyed draw).
@@ -176,8 +193,8 @@ pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usiz
     if d.options <= 1 {
         return (0, None);
     }
-    let supply = Supply::of(game);
     let me = d.player;
+    let supply = Supply::for_viewer(game, me);
     s.values.clear();
     if d.kind == DecisionKind::Placement {
         // pass 1: every placement with the rest of the turn played greedily
@@ -506,14 +523,14 @@ mod tests {
         g.open_cells(feature_on(&g, 0, FeatureKind::City), &mut cells);
         assert_eq!(cells.len(), 1);
         assert_eq!(g.cell_xy(cells[0].0), (0, -1));
-        assert_eq!(fitting_unseen(&g, cells[0].1), 43);
+        assert_eq!(fitting_unseen(&g, cells[0].1, 0), 43);
         g.open_cells(feature_on(&g, 0, FeatureKind::Road), &mut cells);
         let mut at: Vec<_> = cells.iter().map(|&(c, _)| g.cell_xy(c)).collect();
         at.sort();
         assert_eq!(at, [(-1, 0), (1, 0)]);
         assert!(cells
             .iter()
-            .all(|&(_, code)| fitting_unseen(&g, code) == 44));
+            .all(|&(_, code)| fitting_unseen(&g, code, 0) == 44));
     }
 
     #[test]
@@ -570,7 +587,7 @@ mod tests {
         let left = |t| g.unseen().iter().filter(|&&u| Some(u) == t).count() as u32;
         assert_eq!((left(d), left(l)), (3, 3));
         assert_eq!(
-            fitting_unseen(&g, cells[0].1),
+            fitting_unseen(&g, cells[0].1, 0),
             6,
             "only the D and L tiles fit"
         );
@@ -588,7 +605,7 @@ mod tests {
         put(&mut g, "BA/Rr", -1, -2, "FRRF");
         put(&mut g, "BA/CRr", 0, -2, "RFCR");
         g.open_cells(city, &mut cells);
-        assert_eq!(fitting_unseen(&g, cells[0].1), 0);
+        assert_eq!(fitting_unseen(&g, cells[0].1, 0), 0);
         assert_eq!(closing_chance(&g, city, &Supply::of(&g), &mut s), 0.0);
         // and its expected points are what final scoring gives a 1-tile city
         let (value, p) = expected_city_road(&g, city, &Supply::of(&g), &mut s);

@@ -330,6 +330,7 @@ mod tests {
         for (path, games) in [
             ("rulesets/base.rules", 400u64),
             ("rulesets/goldmines-hig-2012.rules", 200),
+            ("rulesets/house-hand3.rules", 200),
         ] {
             let r = rules(path);
             let seats = crate::runner::Seats::all(PolicyKind::Random);

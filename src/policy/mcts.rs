@@ -3,7 +3,9 @@
 //!
 //! A search answers one decision. Each iteration copies the position and re-orders the unseen
 //! tiles with a key of its own (a fresh determinization: the players cannot know the pack's
-//! order, so the search must not either), then:
+//! order, so the search must not either; with the `hand` house rule the other players' hands
+//! are re-dealt from the same shuffle, the deciding player's own hand kept, see
+//! [`Game::determinize_for`]), then:
 //!
 //! 1. **selection** walks the tree of the turn's remaining decisions — the tile's placement and
 //!    the follower are separate levels, and so are ingots, robbers and crop-circle choices —
@@ -211,7 +213,7 @@ impl Search {
         let base = rng::key(d.key, DOMAIN);
         for i in 0..iterations {
             let mut g = self.spare.copy_of(game);
-            g.determinize(rng::key(base, i as u64));
+            g.determinize_for(d.player, rng::key(base, i as u64));
             self.iterate(&mut g);
             self.spare.put(g);
         }
@@ -232,7 +234,7 @@ impl Search {
     /// Ranks the options of decision `d` (pending in `g`) and reserves a child of node `n`
     /// for each, best first.
     fn expand(&mut self, n: u32, g: &Game, d: &Decision) {
-        let supply = heuristic::Supply::of(g);
+        let supply = heuristic::Supply::for_viewer(g, d.player);
         self.ranked.clear();
         for i in 0..d.options.min(u16::MAX as usize) {
             let v = heuristic::try_option(g, i, d.player, &supply, &mut self.scratch);

@@ -5,7 +5,7 @@
 
 use crate::engine::compiled::{CompiledTile, Rotation};
 use crate::engine::{majority, Game, MAX_PLAYERS, NONE, NO_NODE};
-use crate::ruleset::Vars;
+use crate::ruleset::{TileIdx, Vars};
 use crate::tiles::FeatureKind;
 
 /// Distinct tiles over several features plus `extra` new tiles.
@@ -100,7 +100,12 @@ impl Placements {
     /// the held cloisters next to the cell, and the tile's own cloister.
     pub(crate) fn value(&self, g: &Game, i: usize) -> i64 {
         let (x, y, rot) = g.placement_spot(i);
-        let ct = &g.rules().tiles[g.current_tile() as usize];
+        self.value_at(g, g.current_tile(), x, y, rot)
+    }
+
+    /// Points `tile` placed at (x, y) turned `rot` (a legal placement) brings the player.
+    pub(crate) fn value_at(&self, g: &Game, tile: TileIdx, x: i32, y: i32, rot: u8) -> i64 {
+        let ct = &g.rules().tiles[tile as usize];
         let r = &ct.rotations[rot as usize];
         let near = |(cx, cy): (i32, i32)| (cx - x).abs() <= 1 && (cy - y).abs() <= 1;
         let cloisters = if self.closing_overflow {
@@ -255,6 +260,18 @@ impl Placements {
         }
         (gain, best_claim)
     }
+}
+
+/// Tile-pick option `i`: the points the tile's best placement brings the player now (what
+/// greedy would take after choosing it; 0 when it closes nothing).
+pub(crate) fn tile_pick(g: &Game, i: usize, player: u8) -> i64 {
+    let tile = g.pick_option(i);
+    let placements = Placements::new(g, player);
+    let mut best = i64::MIN;
+    g.each_placement(tile, |x, y, rot| {
+        best = best.max(placements.value_at(g, tile, x, y, rot));
+    });
+    best.max(0)
 }
 
 /// The cell of open cloister `c` (a placed-tile index) when `player` holds it and it has

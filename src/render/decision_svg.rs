@@ -92,6 +92,19 @@ fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark 
             format!("the follower spot on segment {s} of the tile at ({x}, {y})"),
         ),
         Choice::Spot { at: None } => (last_tile(game), None, None, "pass".to_string()),
+        Choice::Tile { tile: t } => (
+            None,
+            None,
+            None,
+            format!(
+                "play {} from the hand",
+                game.rules()
+                    .rules
+                    .tiles
+                    .get(t as usize)
+                    .map_or("?", |t| t.id.as_str())
+            ),
+        ),
     };
     Mark {
         cell,

@@ -29,7 +29,26 @@ pub fn describe(rules: &Ruleset, e: &Event) -> Option<String> {
             player,
             tile: t,
         } => {
-            format!("Turn {turn:>2}: {} draws {}", seat_name(player), tile(t))
+            let into = if rules.hand > 1 { " into the hand" } else { "" };
+            format!(
+                "Turn {turn:>2}: {} draws {}{into}",
+                seat_name(player),
+                tile(t)
+            )
+        }
+        Event::Dealt { player, tile: t } => {
+            format!("Deal:    {} is dealt {}", seat_name(player), tile(t))
+        }
+        Event::Chosen {
+            turn,
+            player,
+            tile: t,
+        } => {
+            format!(
+                "Turn {turn:>2}: {} chooses {} from the hand",
+                seat_name(player),
+                tile(t)
+            )
         }
         Event::Discarded {
             tile: t,
