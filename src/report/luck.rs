@@ -89,8 +89,10 @@ fn skill_sentence(s: &SkillSummary, a: usize, b: usize, d: &MeanCi) -> String {
     let (ka, kb) = (key(a), key(b));
     let size = d.mean.abs();
     let word = if d.mean < 0.0 { "less" } else { "more" };
+    // judged on the printed bounds, so that "[-2.0, +0.0]" reads as including no difference
+    let printed = |x: f64| (x * 10.0).round() / 10.0;
     let sure = match d.ci {
-        Some([lo, hi]) if lo > 0.0 || hi < 0.0 => "",
+        Some([lo, hi]) if printed(lo) > 0.0 || printed(hi) < 0.0 => "",
         _ => " (the interval includes no difference)",
     };
     format!(
@@ -270,6 +272,11 @@ mod tests {
         assert!(
             skill_sentence(&s, 0, 1, &unsure).ends_with("(the interval includes no difference).")
         );
+        let edge = MeanCi {
+            ci: Some([-2.0, -0.01]),
+            ..d
+        };
+        assert!(skill_sentence(&s, 0, 1, &edge).ends_with("(the interval includes no difference)."));
         assert_eq!(ratio(f64::INFINITY), "∞");
         assert_eq!(with_ci(&d, 1, " pp"), "-4.0 pp [-6.0, -2.0]");
     }
