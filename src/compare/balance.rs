@@ -382,15 +382,6 @@ pub struct BalanceSummary {
     pub pairs: Vec<PairBalanceSummary>,
 }
 
-/// Scales a mean-with-interval by `k > 0`.
-fn scaled(m: MeanCi, k: f64) -> MeanCi {
-    MeanCi {
-        mean: m.mean * k,
-        sd: m.sd.map(|s| s * k),
-        ci: m.ci.map(|[lo, hi]| [lo * k, hi * k]),
-    }
-}
-
 /// The report's view of `acc` for `players` seats, rulesets named by `labels`; `None` when the
 /// aggregate is empty (no game, or an accumulator written before the balance figures).
 pub fn balance_summary(acc: &BalanceAcc, players: u8, labels: &[String]) -> Option<BalanceSummary> {
@@ -417,7 +408,7 @@ pub fn balance_summary(acc: &BalanceAcc, players: u8, labels: &[String]) -> Opti
                 lead_changes: r.lead_changes.mean_ci(),
                 decided_games: r.decided_at.n,
                 decided_at_turn: r.decided_at.mean_ci(),
-                decided_at_share: scaled(r.decided_share.mean_ci(), per_share),
+                decided_at_share: r.decided_share.mean_ci().scaled(per_share),
                 score_spread: r.spread.mean_ci(),
             }
         })
@@ -441,7 +432,7 @@ pub fn balance_summary(acc: &BalanceAcc, players: u8, labels: &[String]) -> Opti
                 first_seat_advantage_pp: fig(
                     x.first_seat_advantage_pp,
                     y.first_seat_advantage_pp,
-                    scaled(p.first_seat_win.mean_ci(), 100.0),
+                    p.first_seat_win.mean_ci().scaled(100.0),
                 ),
                 tie_share: fig(x.tie_share, y.tie_share, p.tie.mean_ci()),
                 lead_changes: fig(
@@ -458,7 +449,7 @@ pub fn balance_summary(acc: &BalanceAcc, players: u8, labels: &[String]) -> Opti
                 decided_at_share: fig(
                     x.decided_at_share.mean,
                     y.decided_at_share.mean,
-                    scaled(p.decided_share.mean_ci(), per_share),
+                    p.decided_share.mean_ci().scaled(per_share),
                 ),
                 score_spread: fig(x.score_spread.mean, y.score_spread.mean, p.spread.mean_ci()),
             })

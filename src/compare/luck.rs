@@ -204,14 +204,9 @@ impl LuckAcc {
 
 /// A [`Controlled`] estimate rescaled from fixed point (`unit` per reported unit).
 fn rescale(c: Controlled, unit: f64) -> Controlled {
-    let m = |x: MeanCi| MeanCi {
-        mean: x.mean / unit,
-        sd: x.sd.map(|s| s / unit),
-        ci: x.ci.map(|[l, h]| [l / unit, h / unit]),
-    };
     Controlled {
-        raw: m(c.raw),
-        corrected: m(c.corrected),
+        raw: c.raw.scaled(1.0 / unit),
+        corrected: c.corrected.scaled(1.0 / unit),
         beta: c.beta,
         variance_ratio: c.variance_ratio,
         explained: c.explained,
@@ -301,14 +296,7 @@ pub fn luck_summary(acc: &LuckAcc) -> Option<LuckSummary> {
             mean_luck: r
                 .seats
                 .iter()
-                .map(|j| {
-                    let c = j.y.mean_ci();
-                    MeanCi {
-                        mean: c.mean / POINT_UNIT,
-                        sd: c.sd.map(|s| s / POINT_UNIT),
-                        ci: c.ci.map(|[l, h]| [l / POINT_UNIT, h / POINT_UNIT]),
-                    }
-                })
+                .map(|j| j.y.mean_ci().scaled(1.0 / POINT_UNIT))
                 .collect(),
             luck_share: r.margin.correlation().map(|c| c * c),
         })

@@ -232,14 +232,6 @@ pub struct SkillSummary {
     pub difference: Vec<PairSkillSummary>,
 }
 
-fn scaled(c: MeanCi, k: f64) -> MeanCi {
-    MeanCi {
-        mean: c.mean * k,
-        sd: c.sd.map(|s| s * k),
-        ci: c.ci.map(|[l, h]| [l * k, h * k]),
-    }
-}
-
 /// The figures of `acc` for the policies of `spec`, or `None` without duplicate games.
 pub fn skill_summary(acc: &SkillAcc, spec: &SkillSpec) -> Option<SkillSummary> {
     if acc.is_empty() || acc.set == 0 {
@@ -253,9 +245,9 @@ pub fn skill_summary(acc: &SkillAcc, spec: &SkillSpec) -> Option<SkillSummary> {
         .rulesets
         .iter()
         .map(|r| RulesetSkillSummary {
-            win_rate_pct: scaled(r.wins.mean_ci(), win_k),
+            win_rate_pct: r.wins.mean_ci().scaled(win_k),
             even_pct: 100.0 / set,
-            margin: scaled(r.margin_all.mean_ci(), margin_k),
+            margin: r.margin_all.mean_ci().scaled(margin_k),
             luck_share: r.margin.correlation().map(|c| c * c),
             luck_games: r.margin.x.n,
         })
@@ -266,8 +258,8 @@ pub fn skill_summary(acc: &SkillAcc, spec: &SkillSpec) -> Option<SkillSummary> {
         .map(|p| PairSkillSummary {
             a: p.a,
             b: p.b,
-            win_rate_pp: scaled(p.wins.mean_ci(), win_k),
-            margin: scaled(p.margin.mean_ci(), margin_k),
+            win_rate_pp: p.wins.mean_ci().scaled(win_k),
+            margin: p.margin.mean_ci().scaled(margin_k),
         })
         .collect();
     Some(SkillSummary {

@@ -134,6 +134,17 @@ pub struct MeanCi {
     pub ci: Option<[f64; 2]>,
 }
 
+impl MeanCi {
+    /// The same estimate in units `k` times smaller (`k > 0`): mean, sd and interval times `k`.
+    pub fn scaled(self, k: f64) -> MeanCi {
+        MeanCi {
+            mean: self.mean * k,
+            sd: self.sd.map(|s| s * k),
+            ci: self.ci.map(|[lo, hi]| [lo * k, hi * k]),
+        }
+    }
+}
+
 /// Two-sided 95 % quantile of Student's t with `df` degrees of freedom: exact table values
 /// up to 30, Hill's (1970) Cornish–Fisher expansion in 1/df above (error < 1e-6 there).
 pub fn t_975(df: u64) -> f64 {

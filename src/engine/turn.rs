@@ -231,6 +231,35 @@ impl<X: Expansions> Game<X> {
         self.run(s, None);
     }
 
+    /// A drawn tile that fits nowhere goes by the ruleset's rule: shuffled back into the pack
+    /// at a keyed place (while the pack has tiles and fewer than it holds were put back this
+    /// turn: `reshuffles` counts them), or discarded.
+    fn set_aside<S: EventSink>(&mut self, s: &mut S, tile: TileIdx, reshuffles: &mut usize) {
+        let remaining = self.remaining();
+        let reshuffle = self.rules.rules.unplaceable == Unplaceable::Reshuffle
+            && remaining > 0
+            && *reshuffles < remaining;
+        self.emit(
+            s,
+            Event::Discarded {
+                turn: self.turn + 1,
+                tile,
+                reshuffled: reshuffle,
+            },
+        );
+        if reshuffle {
+            *reshuffles += 1;
+            let k = rng::key(
+                rng::key(self.seed ^ domain::RESHUFFLE, self.turn as u64),
+                *reshuffles as u64,
+            );
+            let at = self.deck_pos + 1 + rng::index(k, remaining);
+            self.deck.insert(at.min(self.deck.len()), tile);
+        } else {
+            self.discarded += 1;
+        }
+    }
+
     /// Draw until a tile fits; leaves its legal placements in `opt_place`. `None` when the
     /// pack is empty.
     fn draw_placeable<S: EventSink>(&mut self, s: &mut S) -> Option<TileIdx> {
@@ -245,29 +274,7 @@ impl<X: Expansions> Game<X> {
             if self.n_place > 0 {
                 return Some(tile);
             }
-            let remaining = self.deck.len() - self.deck_pos;
-            let reshuffle = self.rules.rules.unplaceable == Unplaceable::Reshuffle
-                && remaining > 0
-                && reshuffles < remaining;
-            self.emit(
-                s,
-                Event::Discarded {
-                    turn: self.turn + 1,
-                    tile,
-                    reshuffled: reshuffle,
-                },
-            );
-            if reshuffle {
-                reshuffles += 1;
-                let k = rng::key(
-                    rng::key(self.seed ^ domain::RESHUFFLE, self.turn as u64),
-                    reshuffles as u64,
-                );
-                let at = self.deck_pos + 1 + rng::index(k, remaining);
-                self.deck.insert(at.min(self.deck.len()), tile);
-            } else {
-                self.discarded += 1;
-            }
+            self.set_aside(s, tile, &mut reshuffles);
         }
     }
 
@@ -368,29 +375,7 @@ impl<X: Expansions> Game<X> {
                 let k = self.hand_len[p] as usize;
                 for j in 0..k {
                     let tile = self.hands[p][j];
-                    let remaining = self.remaining();
-                    let reshuffle = self.rules.rules.unplaceable == Unplaceable::Reshuffle
-                        && remaining > 0
-                        && reshuffles < remaining;
-                    self.emit(
-                        s,
-                        Event::Discarded {
-                            turn: self.turn + 1,
-                            tile,
-                            reshuffled: reshuffle,
-                        },
-                    );
-                    if reshuffle {
-                        reshuffles += 1;
-                        let key = rng::key(
-                            rng::key(self.seed ^ domain::RESHUFFLE, self.turn as u64),
-                            reshuffles as u64,
-                        );
-                        let at = self.deck_pos + 1 + rng::index(key, remaining);
-                        self.deck.insert(at.min(self.deck.len()), tile);
-                    } else {
-                        self.discarded += 1;
-                    }
+                    self.set_aside(s, tile, &mut reshuffles);
                 }
                 self.hand_len[p] = 0;
                 for _ in 0..k {
