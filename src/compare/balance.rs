@@ -506,25 +506,13 @@ pub enum Unit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::SeatResult;
 
     fn game(totals: &[i64], leaders: &[u8], lead_changes: u32) -> GameOutcome {
-        let best = totals.iter().copied().max().unwrap_or(0);
         GameOutcome {
-            seats: totals
-                .iter()
-                .map(|&t| SeatResult {
-                    total: t,
-                    ..SeatResult::default()
-                })
-                .collect(),
-            winners: (0..totals.len() as u8)
-                .filter(|&s| totals[s as usize] == best)
-                .collect(),
             turns: leaders.len().saturating_sub(2) as u32,
             lead_changes,
             leaders: leaders.to_vec(),
-            ..GameOutcome::default()
+            ..crate::compare::outcome_with_totals(totals)
         }
     }
 
@@ -686,30 +674,18 @@ mod tests {
 mod accumulator_tests {
     use super::*;
     use crate::compare::Accumulator;
-    use crate::engine::SeatResult;
 
     fn game(seed: u64, totals: &[i64]) -> GameOutcome {
-        let best = *totals.iter().max().unwrap();
-        let winners: Vec<u8> = (0..totals.len() as u8)
-            .filter(|&s| totals[s as usize] == best)
-            .collect();
-        let mask = winners.iter().fold(0u8, |m, &s| m | 1 << s);
+        let base = crate::compare::outcome_with_totals(totals);
+        let mask = base.winners.iter().fold(0u8, |m, &s| m | 1 << s);
         GameOutcome {
             seed,
-            seats: totals
-                .iter()
-                .map(|&t| SeatResult {
-                    total: t,
-                    ..SeatResult::default()
-                })
-                .collect(),
-            winners,
             turns: 2,
             turn_hashes: vec![1, seed, 3, 4],
             state_hashes: vec![1, seed, 3, 4],
             leaders: vec![0b11, 0b01, 0b10, mask],
             lead_changes: (seed % 3) as u32,
-            ..GameOutcome::default()
+            ..base
         }
     }
 
