@@ -16,7 +16,6 @@ use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::{can_share_positions, compile, Compiled};
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
-use meeplab::policy::PolicyKind;
 use meeplab::report::boards::ExampleRules;
 use meeplab::report::folder::Staging;
 use meeplab::report::levels::{
@@ -259,18 +258,6 @@ fn parse_skill(text: &str) -> Result<SkillPolicies, String> {
     Ok(SkillPolicies { strong, weak })
 }
 
-/// Whether the luck meter runs by default: some seat, or the skill study, plays a policy
-/// whose games cost more than the meter (heuristic or mcts).
-fn luck_by_default(
-    seats: &meeplab::runner::Seats,
-    players: u8,
-    skill: Option<SkillPolicies>,
-) -> bool {
-    let searching = |k: PolicyKind| matches!(k, PolicyKind::Heuristic | PolicyKind::Mcts(..));
-    (0..players).any(|p| searching(seats.of(p)))
-        || skill.is_some_and(|s| searching(s.strong.kind()) || searching(s.weak.kind()))
-}
-
 /// Play the coupled run of `rules` (the first is the reference) and write its output folder,
 /// with `extra`'s files; errors and interruptions are printed, with the exit code to return
 /// (130 after SIGINT/SIGTERM, with the command that resumes).
@@ -300,20 +287,19 @@ pub fn execute(
         },
         placebo: settings.placebo,
         positions: settings.positions,
-        luck: settings
-            .luck
-            .unwrap_or_else(|| luck_by_default(&seats, settings.players, settings.skill)),
+        luck: false,
         skill: settings.skill.map(|s| SkillSpec {
             strong: s.strong.to_string(),
             weak: s.weak.to_string(),
         }),
     };
+    let mut spec = spec;
+    spec.luck = settings.luck.unwrap_or_else(|| spec.luck_by_default());
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");
         return Err(ExitCode::from(2));
     }
     let compiled: Vec<_> = rules.iter().map(compile).collect();
-    let mut spec = spec;
     spec.positions = probe_positions(&compiled, settings)?;
     if spec.luck {
         let unvalued: Vec<String> = rules

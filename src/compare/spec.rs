@@ -152,6 +152,26 @@ impl CompareSpec {
         Ok(())
     }
 
+    /// Whether `compare` meters the luck unless told (`--luck`/`--no-luck`): when some seat,
+    /// or the skill study, plays a policy whose games cost more than the meter (`heuristic`,
+    /// `mcts`).
+    pub fn luck_by_default(&self) -> bool {
+        use crate::policy::spec::{PolicySpec, SeatPolicies};
+        use crate::policy::PolicyKind;
+        let searching = |k: PolicyKind| matches!(k, PolicyKind::Heuristic | PolicyKind::Mcts(..));
+        let seats = self
+            .policy
+            .parse::<SeatPolicies>()
+            .ok()
+            .and_then(|p| p.kinds(self.players).ok())
+            .unwrap_or_default();
+        let skill = self.skill.iter().flat_map(|s| [&s.strong, &s.weak]);
+        seats.into_iter().any(searching)
+            || skill
+                .filter_map(|t| t.parse::<PolicySpec>().ok())
+                .any(|p| searching(p.kind()))
+    }
+
     /// Games this run plays (all, or its shard's share).
     pub fn games_in_run(&self) -> u64 {
         match self.shard {
@@ -182,7 +202,9 @@ impl CompareSpec {
         if self.positions > 0 {
             cmd.push_str(&format!(" --positions {}", self.positions));
         }
-        cmd.push_str(if self.luck { " --luck" } else { " --no-luck" });
+        if self.luck != self.luck_by_default() {
+            cmd.push_str(if self.luck { " --luck" } else { " --no-luck" });
+        }
         if let Some(s) = &self.skill {
             cmd.push_str(&format!(
                 " --skill {}",
