@@ -254,12 +254,7 @@ pub fn play_metered(
     meter: &mut LuckMeter,
 ) -> (GameOutcome, Luck) {
     let seats = policy.into();
-    with_runner(rules, seats, |r| {
-        r.game.keep_divergence_records(r.records);
-        r.game.reset(seed, players);
-        let luck = meter.play(&mut r.game, &mut r.choosers);
-        (r.game.outcome(), luck)
-    })
+    with_runner(rules, seats, |r| r.play_metered(seed, players, meter))
 }
 
 thread_local! {
@@ -342,10 +337,28 @@ impl Runner {
         self
     }
 
-    pub fn play(&mut self, seed: u64, players: u8) -> GameOutcome {
+    /// Game `seed` set up afresh, keeping this runner's record setting.
+    fn start(&mut self, seed: u64, players: u8) {
         self.game.keep_divergence_records(self.records);
         self.game.reset(seed, players);
+    }
+
+    pub fn play(&mut self, seed: u64, players: u8) -> GameOutcome {
+        self.start(seed, players);
         self.game.play(&mut self.choosers, &mut NoEvents)
+    }
+
+    /// Play game `seed` valuing every draw with `meter` ([`LuckMeter::play`]): the same game
+    /// as [`Runner::play`], and its tile luck.
+    pub fn play_metered(
+        &mut self,
+        seed: u64,
+        players: u8,
+        meter: &mut LuckMeter,
+    ) -> (GameOutcome, Luck) {
+        self.start(seed, players);
+        let luck = meter.play(&mut self.game, &mut self.choosers);
+        (self.game.outcome(), luck)
     }
 
     /// Play game `seed` with the players' keys salted from turn `from_turn` on ([`Salted`]).
@@ -356,8 +369,7 @@ impl Runner {
         salt: u64,
         from_turn: u32,
     ) -> GameOutcome {
-        self.game.keep_divergence_records(self.records);
-        self.game.reset(seed, players);
+        self.start(seed, players);
         let mut chooser = Salted {
             inner: &mut self.choosers,
             salt,

@@ -254,19 +254,6 @@ pub struct PairLuckSummary {
     pub seats: Vec<Option<SeatLuck>>,
 }
 
-impl PairLuckSummary {
-    /// The score variance ratio over seats (the mean of the seats' ratios), if any.
-    pub fn variance_ratio(&self) -> Option<f64> {
-        let r: Vec<f64> = self
-            .seats
-            .iter()
-            .flatten()
-            .map(|s| s.variance_ratio)
-            .collect();
-        (!r.is_empty()).then(|| r.iter().sum::<f64>() / r.len() as f64)
-    }
-}
-
 /// One ruleset's luck figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RulesetLuckSummary {

@@ -59,13 +59,6 @@ pub struct Luck {
     pub draws: u32,
 }
 
-impl Luck {
-    /// Seat `seat`'s luck in points.
-    pub fn points_of(&self, seat: usize) -> f64 {
-        self.points[seat % MAX_PLAYERS] as f64 / POINT_UNIT
-    }
-}
-
 /// Whether the heuristic can value positions of `rules` (every expansion in it is one the
 /// evaluation knows). `Err` names what it does not know: such a ruleset gets the uncorrected
 /// figures, never a wrong correction.
@@ -125,8 +118,10 @@ impl LuckMeter {
     }
 
     /// A meter whose reference player is `reference` (any player keeps the correction
-    /// unbiased; a stronger one follows the game more closely and costs more: `greedy` about
-    /// 20 times less than `heuristic`, and explains about a third as much of the variance).
+    /// unbiased; a stronger one follows the game more closely and costs more). In a 100-seed
+    /// probe of HiG vs RGG Gold Mines at `heuristic`, a `greedy` reference cost about a
+    /// twentieth as much and its luck correlated 0.14–0.25 with the paired score shift, the
+    /// `heuristic`'s 0.39–0.48.
     pub fn with_reference(reference: PolicyKind) -> LuckMeter {
         LuckMeter {
             reference: Policy::new(reference),
