@@ -312,7 +312,7 @@ fn follower_returned_then_redeployed_next_turn() {
     let ev = s.play(0, "BA/C", (0, -2, 2), None); // completes the 3-tile city
     assert_eq!(scored(&ev), vec![(Phase::Turn, CITY, 0b01, 6, 3)]);
     let last = s
-        .asked(DecisionKind::Follower)
+        .asked(DecisionKind::FOLLOWER)
         .last()
         .unwrap()
         .options
@@ -368,7 +368,7 @@ fn placement_legality() {
     // the offered placements are exactly the legal ones (distinct rotations)
     let mut s = Scen::new(&rules, 2);
     s.play(0, "BA/C", (0, -1, 2), None);
-    let offered: Vec<Choice> = s.asked(DecisionKind::Placement)[0].options.clone();
+    let offered: Vec<Choice> = s.asked(DecisionKind::PLACEMENT)[0].options.clone();
     let tile = s.tile("BA/C");
     let fresh = Scen::new(&rules, 2);
     let mut legal = Vec::new();

@@ -51,18 +51,18 @@ fn spot(x: i32, y: i32, seg: u8) -> Choice {
 const PASS: Choice = Choice::Spot { at: None };
 
 fn deploy(p: u8, c: Choice) -> Exp {
-    exp(DecisionKind::CropDeploy, p, c)
+    exp(meeplab::engine::expansions::crop::CROP_DEPLOY, p, c)
 }
 
 fn remove(p: u8, c: Choice) -> Exp {
-    exp(DecisionKind::CropRemove, p, c)
+    exp(meeplab::engine::expansions::crop::CROP_REMOVE, p, c)
 }
 
 /// Seat 1 plays the crop tile of `kind`, chooses deploy or remove, and the script answers.
 fn crop_turn(s: &mut Scen, kind: &str, deploy: bool, answers: &[Exp]) -> Vec<Event> {
     let (id, at) = crop_tile(kind);
     let mut more = vec![exp(
-        DecisionKind::CropMode,
+        meeplab::engine::expansions::crop::CROP_MODE,
         ACTIVE,
         Choice::CropMode { deploy },
     )];
@@ -101,7 +101,7 @@ fn crop_events(events: &[Event]) -> Vec<CropEvent> {
 fn crop_asked(s: &Scen) -> Vec<(u8, Vec<Choice>)> {
     s.log
         .iter()
-        .filter(|a| matches!(a.kind, DecisionKind::CropDeploy | DecisionKind::CropRemove))
+        .filter(|a| matches!(a.kind, meeplab::engine::expansions::crop::CROP_DEPLOY | meeplab::engine::expansions::crop::CROP_REMOVE))
         .map(|a| (a.player, a.options.clone()))
         .collect()
 }

@@ -46,7 +46,7 @@ fn example_1_ingot_on_tile_and_upper_left_neighbour() {
         })
         .collect();
     assert_eq!(placed, vec![(1, 1), (0, 0)]);
-    let opts: BTreeSet<String> = s.asked(DecisionKind::IngotPlace)[0]
+    let opts: BTreeSet<String> = s.asked(meeplab::engine::expansions::gold::INGOT_PLACE)[0]
         .options
         .iter()
         .map(|c| format!("{c:?}"))
@@ -189,10 +189,10 @@ fn two_features_different_owners_share_a_tile_player_pick() {
     assert_eq!(taken(&ev), vec![(RED, 0, 0), (RED, 0, -1)]);
     // RED's options were its city's tiles only
     assert_eq!(
-        s.asked(DecisionKind::IngotPick)[0].options.len(),
+        s.asked(meeplab::engine::expansions::gold::INGOT_PICK)[0].options.len(),
         2,
         "{:?}",
-        s.asked(DecisionKind::IngotPick)
+        s.asked(meeplab::engine::expansions::gold::INGOT_PICK)
     );
 
     // RED takes its own ingot first: BLUE then takes the shared one
@@ -216,7 +216,7 @@ fn autopick_differs_from_player_pick() {
     let ev = s.play(RED, "BA/CRRR", (1, -1, 3), None);
     assert_eq!(taken(&ev), vec![(RED, 0, 0), (RED, 0, -1)]);
     assert_eq!((s.game.ingots_held(RED), s.game.ingots_held(BLUE)), (2, 0));
-    assert!(s.asked(DecisionKind::IngotPick).is_empty());
+    assert!(s.asked(meeplab::engine::expansions::gold::INGOT_PICK).is_empty());
 }
 
 /// A tie across two features completed at once: the city is tied RED/BLUE, the road is
@@ -259,7 +259,7 @@ fn tie_across_two_features_one_draft() {
         taken(&ev),
         vec![(RED, 0, -1), (BLUE, 1, 0), (RED, 0, 0), (BLUE, 0, 0)]
     );
-    let picks = s.asked(DecisionKind::IngotPick);
+    let picks = s.asked(meeplab::engine::expansions::gold::INGOT_PICK);
     let red_first: Vec<Choice> = picks[0].options.clone();
     assert!(!red_first.contains(&Choice::Ingot { x: 1, y: 0 }));
     assert!(picks[1].options.contains(&Choice::Ingot { x: 1, y: 0 }));

@@ -36,7 +36,7 @@ struct PickTile {
 
 impl Chooser for PickTile {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        if d.kind != DecisionKind::TilePick {
+        if d.kind != DecisionKind::TILE_PICK {
             return 0;
         }
         let options: Vec<Choice> = (0..d.options).map(|i| game.choice(d.kind, i)).collect();
@@ -93,7 +93,7 @@ fn the_chosen_tile_is_played_and_the_other_stays_in_the_hand() {
     };
     assert_eq!(
         (d.kind, d.player, d.options),
-        (DecisionKind::TilePick, 0, 2)
+        (DecisionKind::TILE_PICK, 0, 2)
     );
     let options: Vec<Choice> = (0..2).map(|i| g.choice(d.kind, i)).collect();
     let mut want = vec![Choice::Tile { tile: cloister }, Choice::Tile { tile: road }];
@@ -142,7 +142,7 @@ fn two_copies_of_one_tile_type_ask_nothing() {
     let Pending::Decision(d) = g.pending() else {
         panic!("the placement is pending")
     };
-    assert_eq!(d.kind, DecisionKind::Placement, "one tile type: no pick");
+    assert_eq!(d.kind, DecisionKind::PLACEMENT, "one tile type: no pick");
     assert_eq!(g.hand(0), &[tile(&rules, "BA/Rr")]);
 }
 
@@ -252,7 +252,7 @@ fn every_policy_answers_the_tile_pick() {
             fn choose(&mut self, game: &Game, d: &Decision) -> usize {
                 let i = self.0.choose(game, d);
                 assert!(i < d.options, "{:?}", d.kind);
-                if d.kind == DecisionKind::TilePick {
+                if d.kind == DecisionKind::TILE_PICK {
                     assert!(d.options >= 2);
                     self.1 += 1;
                 }
@@ -358,7 +358,7 @@ fn a_record_of_a_hand_game_replays_to_the_same_events() {
         assert!(record
             .decisions
             .iter()
-            .any(|d| d.kind == DecisionKind::TilePick));
+            .any(|d| d.kind == DecisionKind::TILE_PICK));
         let r = meeplab::record::replay(
             &rules,
             &record,

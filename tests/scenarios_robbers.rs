@@ -150,7 +150,7 @@ fn placement_2012_next_player_with_robber() {
         None,
         &[robber(RED, Some(20)), robber(GREEN, Some(5))],
     );
-    let asked = s.asked(DecisionKind::RobberPlace);
+    let asked = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE);
     let who: Vec<u8> = asked.iter().map(|a| a.player).collect();
     assert_eq!(who, vec![RED, GREEN]);
     let sp = |v: &[Option<u32>]| -> Vec<Choice> {
@@ -166,10 +166,10 @@ fn placement_2012_next_player_with_robber() {
     assert_eq!(
         order,
         vec![
-            DecisionKind::Placement,
-            DecisionKind::RobberPlace,
-            DecisionKind::RobberPlace,
-            DecisionKind::Follower
+            DecisionKind::PLACEMENT,
+            meeplab::engine::expansions::robbers::ROBBER_PLACE,
+            meeplab::engine::expansions::robbers::ROBBER_PLACE,
+            DecisionKind::FOLLOWER
         ]
     );
 }
@@ -187,7 +187,7 @@ fn placement_2012_vs_zmg() {
         s.game.set_robber_for_test(BLUE, Some(5));
         s.play(RED, "RO/RFr", (1, 0, 0), None);
         let who: Vec<u8> = s
-            .asked(DecisionKind::RobberPlace)
+            .asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)
             .iter()
             .map(|a| a.player)
             .collect();
@@ -198,7 +198,7 @@ fn placement_2012_vs_zmg() {
     set_scores(&mut s, &[5, 10, 15, 20]);
     s.play(RED, "RO/RFr", (1, 0, 0), None);
     let who: Vec<u8> = s
-        .asked(DecisionKind::RobberPlace)
+        .asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)
         .iter()
         .map(|a| a.player)
         .collect();
@@ -226,12 +226,12 @@ fn placement_2025_everyone_from_active_before_the_tile() {
     assert_eq!(
         order,
         vec![
-            (DecisionKind::RobberPlace, BLUE),
-            (DecisionKind::RobberPlace, YELLOW),
-            (DecisionKind::RobberPlace, GREEN),
-            (DecisionKind::RobberPlace, RED),
-            (DecisionKind::Placement, BLUE),
-            (DecisionKind::Follower, BLUE),
+            (meeplab::engine::expansions::robbers::ROBBER_PLACE, BLUE),
+            (meeplab::engine::expansions::robbers::ROBBER_PLACE, YELLOW),
+            (meeplab::engine::expansions::robbers::ROBBER_PLACE, GREEN),
+            (meeplab::engine::expansions::robbers::ROBBER_PLACE, RED),
+            (DecisionKind::PLACEMENT, BLUE),
+            (DecisionKind::FOLLOWER, BLUE),
         ]
     );
     assert_eq!(
@@ -253,7 +253,7 @@ fn active_player_moves_own_robber() {
     let ev = s.play_with(RED, "RO/RFr", (1, 0, 0), None, &[robber(RED, Some(15))]);
     assert_eq!(placed_robbers(&ev), vec![(RED, 15, true)]);
     assert_eq!(s.game.robbers()[RED as usize], Some(15));
-    assert_eq!(s.asked(DecisionKind::RobberPlace).len(), 1);
+    assert_eq!(s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE).len(), 1);
 }
 
 /// A robber only goes on a space holding another player's marker: never on a space with
@@ -263,7 +263,7 @@ fn robber_only_beside_another_players_marker() {
     let mut s = Scen::new(&load("robbers-2012"), 4);
     set_scores(&mut s, &[7, 5, 15, 15]);
     s.play(RED, "RO/RFr", (1, 0, 0), None);
-    let asked = s.asked(DecisionKind::RobberPlace);
+    let asked = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE);
     let opts: Vec<Choice> = asked[0].options.clone();
     assert_eq!(
         opts,
@@ -277,7 +277,7 @@ fn robber_only_beside_another_players_marker() {
     let mut s = Scen::new(&load("robbers-2012"), 4);
     set_scores(&mut s, &[5, 5, 15, 20]);
     s.play(YELLOW, "RO/RFr", (1, 0, 0), None);
-    let opts = s.asked(DecisionKind::RobberPlace)[0].options.clone();
+    let opts = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)[0].options.clone();
     assert!(opts.contains(&Choice::Robber { space: Some(5) }));
     assert!(!opts.contains(&Choice::Robber { space: Some(15) }));
 }
@@ -305,14 +305,14 @@ fn two_markers_scoring_on_the_robbers_space_owner_chooses() {
             (1, -1, 3),
             None,
             &[exp(
-                DecisionKind::RobberVictim,
+                meeplab::engine::expansions::robbers::ROBBER_VICTIM,
                 g,
                 Choice::Victim { player: victim },
             )],
         );
         assert_eq!(robbed(&ev), vec![(g, victim, share)]);
         assert_eq!(s.scores(), vec![16, 14, share]);
-        let asked = s.asked(DecisionKind::RobberVictim);
+        let asked = s.asked(meeplab::engine::expansions::robbers::ROBBER_VICTIM);
         assert_eq!(
             asked[0].options,
             vec![
@@ -334,7 +334,7 @@ fn two_markers_scoring_on_the_robbers_space_owner_chooses() {
     t.game.set_robber_for_test(2, Some(10));
     let ev = t.play(RED, "BA/CRRR", (1, -1, 3), None);
     assert_eq!(robbed(&ev), vec![(g, RED, 3)]);
-    assert!(t.asked(DecisionKind::RobberVictim).is_empty());
+    assert!(t.asked(meeplab::engine::expansions::robbers::ROBBER_VICTIM).is_empty());
     assert_eq!(t.scores(), vec![16, 14, 3]);
 }
 
@@ -353,7 +353,7 @@ fn fifty_space_wrap_around() {
     assert_eq!(s.game.marker_space(BLUE), 2);
     // BLUE may now put its robber on space 3 (RED's marker) or 0 (YELLOW's)
     s.play(BLUE, "RO/RFr", (4, 0, 0), None);
-    let opts = s.asked(DecisionKind::RobberPlace)[0].options.clone();
+    let opts = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)[0].options.clone();
     assert_eq!(
         opts,
         vec![

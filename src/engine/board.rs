@@ -426,10 +426,10 @@ impl<X: Expansions> Game<X> {
     }
 
     /// Calls `f(x, y, rotation)` for every legal placement of `tile` now, in the order
-    /// [`DecisionKind::Placement`] would offer them (read-only: for valuing a tile of a hand
+    /// [`DecisionKind::PLACEMENT`] would offer them (read-only: for valuing a tile of a hand
     /// before it is chosen).
     ///
-    /// [`DecisionKind::Placement`]: crate::engine::DecisionKind::Placement
+    /// [`DecisionKind::PLACEMENT`]: crate::engine::DecisionKind::PLACEMENT
     pub fn each_placement(&self, tile: TileIdx, mut f: impl FnMut(i32, i32, u8)) {
         let Some(t) = self.rules.tiles.get(tile as usize) else {
             return;

@@ -4,53 +4,85 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The kinds of choice the engine asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DecisionKind {
-    /// Where and how to place the drawn tile.
-    Placement,
-    /// Which segment of the new tile gets a follower, or none.
-    Follower,
-    /// Which neighbour tile gets the second ingot.
-    IngotPlace,
-    /// Which tile to take an ingot from while gold is handed out.
-    IngotPick,
-    /// Where to place (or move) a robber on the score track, or pass.
-    RobberPlace,
-    /// Which scoring marker a robber robs when several could be.
-    RobberVictim,
-    /// Crop circle: deploy or remove.
-    CropMode,
-    /// Crop circle: where to deploy, or pass.
-    CropDeploy,
-    /// Crop circle: which follower to remove.
-    CropRemove,
-    /// Which tile of the hand to play (the `hand` house rule, asked when the hand holds two
-    /// or more distinct tile types that fit somewhere; options in tile-type order).
-    TilePick,
+/// A kind of choice the engine asks for: the core's ([`DecisionKind::PLACEMENT`],
+/// [`DecisionKind::FOLLOWER`], [`DecisionKind::TILE_PICK`]) and then each registered
+/// expansion's, as its module declares them ([`DecisionSpec`]; the table, its count and the
+/// names are built from those declarations in `expansions/mod.rs`). Written by name
+/// (`snake_case`) in records and JSON.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DecisionKind(pub(crate) u8);
+
+/// What a module declares about one kind of decision it asks.
+#[derive(Clone, Copy, Debug)]
+pub struct DecisionSpec {
+    /// Its name in reports, records and JSON (`snake_case`, unique).
+    pub name: &'static str,
+    /// What it mixes into the decision's random key and the choice marks (unique; the
+    /// kinds that existed before the seam keep the number they had, so games stay the same).
+    pub key_code: u8,
+    /// One line on what is decided (and its options' order).
+    pub doc: &'static str,
 }
 
+/// The core's decisions, in [`DecisionKind`] order.
+pub const CORE_DECISIONS: [DecisionSpec; 3] = [
+    DecisionSpec {
+        name: "placement",
+        key_code: 0,
+        doc: "where and how to place the drawn tile",
+    },
+    DecisionSpec {
+        name: "follower",
+        key_code: 1,
+        doc: "which segment of the new tile gets a follower, or none",
+    },
+    DecisionSpec {
+        name: "tile_pick",
+        key_code: 9,
+        doc: "which tile of the hand to play (the `hand` house rule, asked when the hand \
+              holds two or more distinct tile types that fit; options in tile-type order)",
+    },
+];
+
 impl DecisionKind {
-    pub const COUNT: usize = 10;
+    /// Where and how to place the drawn tile.
+    pub const PLACEMENT: DecisionKind = DecisionKind(0);
+    /// Which segment of the new tile gets a follower, or none.
+    pub const FOLLOWER: DecisionKind = DecisionKind(1);
+    /// Which tile of the hand to play (the `hand` house rule).
+    pub const TILE_PICK: DecisionKind = DecisionKind(2);
+
+    /// Its index in `0..DecisionKind::COUNT` (core kinds first, then the expansions' in
+    /// registration order).
+    #[inline]
     pub fn index(self) -> usize {
-        self as usize
+        self.0 as usize
     }
 
-    /// Its name in reports and JSON (`snake_case`, as serde writes it).
-    pub fn name(self) -> &'static str {
-        match self {
-            DecisionKind::Placement => "placement",
-            DecisionKind::Follower => "follower",
-            DecisionKind::IngotPlace => "ingot_place",
-            DecisionKind::IngotPick => "ingot_pick",
-            DecisionKind::RobberPlace => "robber_place",
-            DecisionKind::RobberVictim => "robber_victim",
-            DecisionKind::CropMode => "crop_mode",
-            DecisionKind::CropDeploy => "crop_deploy",
-            DecisionKind::CropRemove => "crop_remove",
-            DecisionKind::TilePick => "tile_pick",
-        }
+    /// Whether an expansion asks it (not the core).
+    #[inline]
+    pub fn is_expansion(self) -> bool {
+        self.0 as usize >= CORE_DECISIONS.len()
+    }
+}
+
+impl std::fmt::Debug for DecisionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for DecisionKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for DecisionKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        DecisionKind::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown decision kind `{name}`")))
     }
 }
 

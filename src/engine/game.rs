@@ -365,55 +365,58 @@ impl<X: Expansions> Game<X> {
     /// Option `i` of the decision currently asked, in semantic form.
     pub fn choice(&self, kind: DecisionKind, i: usize) -> Choice {
         match kind {
-            DecisionKind::Placement => {
+            DecisionKind::PLACEMENT => {
                 let (cell, rot) = self.placement_option(i);
                 let (x, y) = self.cell_xy(cell);
                 Choice::Place { x, y, rot }
             }
-            DecisionKind::Follower => {
+            DecisionKind::FOLLOWER => {
                 let s = self.opt_follow[i];
                 Choice::Follower {
                     segment: (s != NONE).then_some(s),
                 }
             }
-            DecisionKind::IngotPlace | DecisionKind::IngotPick => {
-                let t = &self.placed[self.opt_tile[i] as usize];
-                Choice::Ingot { x: t.x, y: t.y }
-            }
-            DecisionKind::RobberPlace => {
-                let s = self.opt_space[i];
-                Choice::Robber {
-                    space: (s != NIL).then_some(s),
-                }
-            }
-            DecisionKind::RobberVictim => Choice::Victim {
-                player: self.opt_player[i],
-            },
-            DecisionKind::CropMode => Choice::CropMode { deploy: i == 0 },
-            DecisionKind::CropDeploy | DecisionKind::CropRemove => {
-                let n = self.opt_node[i];
-                Choice::Spot {
-                    at: (n != NIL).then(|| self.node_spot(n)),
-                }
-            }
-            DecisionKind::TilePick => Choice::Tile {
+            DecisionKind::TILE_PICK => Choice::Tile {
                 tile: self.opt_pick[i],
             },
+            _ => X::choice(self, kind, i),
         }
     }
 
     /// Number of options of the decision currently asked.
     pub fn option_count(&self, kind: DecisionKind) -> usize {
         match kind {
-            DecisionKind::Placement => self.n_place,
-            DecisionKind::Follower => self.opt_follow.len(),
-            DecisionKind::IngotPlace | DecisionKind::IngotPick => self.opt_tile.len(),
-            DecisionKind::RobberPlace => self.opt_space.len(),
-            DecisionKind::RobberVictim => self.opt_player.len(),
-            DecisionKind::CropMode => 2,
-            DecisionKind::CropDeploy | DecisionKind::CropRemove => self.opt_node.len(),
-            DecisionKind::TilePick => self.n_pick as usize,
+            DecisionKind::PLACEMENT => self.n_place,
+            DecisionKind::FOLLOWER => self.opt_follow.len(),
+            DecisionKind::TILE_PICK => self.n_pick as usize,
+            _ => X::option_count(self, kind),
         }
+    }
+
+    /// The value hint of option `i` of expansion decision `kind`, now asked of `player`
+    /// (what its module declares; see `hooks::Expansion::value_hint`).
+    pub fn value_hint(&self, kind: DecisionKind, i: usize, player: u8) -> i64 {
+        X::value_hint(self, kind, i, player)
+    }
+
+    /// How many distinct tiles feature `root` lies on.
+    pub fn feature_tile_count(&self, root: u32) -> u32 {
+        let mut tiles: [u16; 64] = [0; 64];
+        let (mut len, mut more) = (0usize, Vec::new());
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let t = self.nodes[n as usize].tile;
+            if !tiles[..len].contains(&t) && !more.contains(&t) {
+                if len < tiles.len() {
+                    tiles[len] = t;
+                    len += 1;
+                } else {
+                    more.push(t);
+                }
+            }
+            n = self.nodes[n as usize].next;
+        }
+        (len + more.len()) as u32
     }
 
     /// (x, y, segment) of a feature-graph node.

@@ -5,6 +5,7 @@
 //! these; the expansions themselves and their registration live in `expansions/`.
 
 use crate::engine::compiled::Compiled;
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::EventSink;
 use crate::engine::game::Game;
 use crate::engine::outcome::GameOutcome;
@@ -31,8 +32,8 @@ pub enum Hook {
 }
 
 impl Hook {
-    /// How many hooks there are.
-    pub const COUNT: usize = 7;
+    /// How many hooks there are (the last one's index + 1: keep `FinalScored` last).
+    pub const COUNT: usize = Hook::FinalScored as usize + 1;
 }
 
 /// Something the core tells the expansions in passing; no decision may be asked.
@@ -57,6 +58,16 @@ pub enum Notice {
         points: i64,
         robbable: bool,
     },
+    /// An expansion scored an area that is not one feature (a castle and its vicinity): the
+    /// first `len` of `tiles` (indices into [`Game::placed_tiles`]); `winners` (a bit per
+    /// seat) scored it, `complete` as in `FeatureScored`. How one expansion tells the
+    /// others without reaching into their state (the gold hand-out hears it as a claim).
+    AreaScored {
+        winners: u8,
+        complete: bool,
+        tiles: [u32; 8],
+        len: u8,
+    },
 }
 
 /// Which [`Notice`] (what an expansion declares it hears).
@@ -66,11 +77,12 @@ pub enum Heard {
     FinalScoringBegins,
     FeatureScored,
     PointsScored,
+    Area,
 }
 
 impl Heard {
-    /// How many kinds of notice there are.
-    pub const COUNT: usize = 4;
+    /// How many kinds of notice there are (the last one's index + 1: keep `Area` last).
+    pub const COUNT: usize = Heard::Area as usize + 1;
 }
 
 impl Notice {
@@ -82,6 +94,7 @@ impl Notice {
             Notice::FinalScoringBegins => Heard::FinalScoringBegins,
             Notice::FeatureScored { .. } => Heard::FeatureScored,
             Notice::PointsScored { .. } => Heard::PointsScored,
+            Notice::AreaScored { .. } => Heard::Area,
         }
     }
 }
@@ -93,6 +106,9 @@ pub trait Expansion: Clone + Default {
     const HOOKS: &'static [Hook];
     /// The notices it hears ([`Expansion::notice`] is called only for those).
     const HEARS: &'static [Heard];
+    /// The decisions it asks, by local index (its `DecisionKind`s are
+    /// [`Registered::FIRST_DECISION`] + that index; see [`kind_of`]).
+    const DECISIONS: &'static [DecisionSpec] = &[];
 
     /// Whether a ruleset uses this expansion (only those take part in a game).
     fn used_by(rules: &Compiled) -> bool;
@@ -127,6 +143,38 @@ pub trait Expansion: Clone + Default {
 
     /// Hear a notice.
     fn notice<X: Holds<Self>, S: EventSink>(_g: &mut Game<X>, _s: &mut S, _n: Notice) {}
+
+    /// Option `i` of its decision `local` (an index into [`Expansion::DECISIONS`]) now
+    /// asked, in semantic form.
+    fn choice<X: Holds<Self>>(_g: &Game<X>, local: u8, _i: usize) -> Choice {
+        unreachable!("{} asks no decision #{local}", std::any::type_name::<Self>())
+    }
+
+    /// How many options its decision `local`, now asked, has.
+    fn option_count<X: Holds<Self>>(_g: &Game<X>, _local: u8) -> usize {
+        0
+    }
+
+    /// Its value hint for option `i` of its decision `local`, now asked of `player`: what
+    /// the option brings `player` now, in points or a rank (higher is better; the `greedy`
+    /// policy takes the best, the heuristic's rollouts too). 0 when it has no opinion.
+    fn value_hint<X: Holds<Self>>(_g: &Game<X>, _local: u8, _i: usize, _player: u8) -> i64 {
+        0
+    }
+}
+
+/// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).
+pub trait Registered {
+    /// Its place in the registry (acting order).
+    const MEMBER: u8;
+    /// Its first decision kind (the core's come first, then each member's in order).
+    const FIRST_DECISION: u8;
+}
+
+/// The decision kind of expansion `T`'s decision `local` (an index into its
+/// [`Expansion::DECISIONS`]).
+pub const fn kind_of<T: Registered>(local: u8) -> DecisionKind {
+    DecisionKind(T::FIRST_DECISION + local)
 }
 
 /// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.
@@ -157,6 +205,13 @@ pub trait Expansions: Clone + Sized {
     ) -> Option<u8>;
     /// Tell every expansion taking part.
     fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice);
+    /// Option `i` of expansion decision `kind`, now asked (see [`Expansion::choice`]).
+    fn choice(g: &Game<Self>, kind: DecisionKind, i: usize) -> Choice;
+    /// How many options expansion decision `kind`, now asked, has.
+    fn option_count(g: &Game<Self>, kind: DecisionKind) -> usize;
+    /// The value hint for option `i` of expansion decision `kind` (see
+    /// [`Expansion::value_hint`]).
+    fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64;
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

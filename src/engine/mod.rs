@@ -22,7 +22,7 @@ pub mod decision;
 mod deck_order;
 mod drive;
 pub mod event;
-mod expansions;
+pub mod expansions;
 mod game;
 mod hooks;
 pub mod outcome;

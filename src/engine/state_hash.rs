@@ -118,7 +118,7 @@ impl StateTracker {
             self.mark(hash, hash);
         }
         self.pending_choice = if options > 1 {
-            (1 + kind.index() as u64) << 8 | player as u64
+            (1 + kind.key_code()) << 8 | player as u64
         } else {
             0
         };
@@ -474,7 +474,7 @@ mod tests {
         impl Chooser for Keyed {
             fn choose(&mut self, _g: &Game, d: &Decision) -> usize {
                 match d.kind {
-                    DecisionKind::Follower => 1.min(d.options - 1),
+                    DecisionKind::FOLLOWER => 1.min(d.options - 1),
                     _ => crate::engine::rng::index(d.key, d.options),
                 }
             }

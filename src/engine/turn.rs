@@ -13,7 +13,7 @@
 //!
 //! With the `hand` house rule (N > 1 tiles in hand) the set-up deals N − 1 tiles to each seat
 //! in seat order, and a turn boundary draws one tile into the next seat's hand, asks which tile
-//! type to play ([`DecisionKind::TilePick`], only when two or more fit) and plays it from the
+//! type to play ([`DecisionKind::TILE_PICK`], only when two or more fit) and plays it from the
 //! hand: [tile drawn] and the rest of the turn are unchanged. Seats go round in order; when the
 //! pack is empty they play their hands down, a seat with nothing left skipped. With N = 1 none
 //! of this runs (one branch per turn).
@@ -136,7 +136,7 @@ impl<X: Expansions> Game<X> {
         if self.divergence_records {
             self.tracker.asked(kind, player, options, self.hash);
         }
-        let key = rng::key(rng::key(self.turn_key.2, kind as u64), n as u64);
+        let key = rng::key(rng::key(self.turn_key.2, kind.key_code()), n as u64);
         self.asked = Some(Decision {
             kind,
             player,
@@ -410,7 +410,7 @@ impl<X: Expansions> Game<X> {
         let i = match choice {
             Some(i) => i,
             None if self.n_pick > 1 => {
-                self.ask(DecisionKind::TilePick, self.active, self.n_pick as usize);
+                self.ask(DecisionKind::TILE_PICK, self.active, self.n_pick as usize);
                 return false;
             }
             None => 0,
@@ -513,7 +513,7 @@ impl<X: Expansions> Game<X> {
                 }
                 Step::Place => {
                     let Some(i) = choice.take() else {
-                        self.ask(DecisionKind::Placement, self.active, self.n_place);
+                        self.ask(DecisionKind::PLACEMENT, self.active, self.n_place);
                         return;
                     };
                     let (cell, rot) = self.placement_option(i);
@@ -538,7 +538,7 @@ impl<X: Expansions> Game<X> {
                     let Some(i) = choice.take() else {
                         self.follower_options(self.last_placed, self.active);
                         let n = self.opt_follow.len();
-                        self.ask(DecisionKind::Follower, self.active, n);
+                        self.ask(DecisionKind::FOLLOWER, self.active, n);
                         return;
                     };
                     let seg = self.opt_follow[i];
@@ -633,7 +633,7 @@ mod hand_tests {
         let mut picks = 0;
         while g.draw(&mut events) {
             while let Pending::Decision(d) = g.pending() {
-                picks += usize::from(d.kind == DecisionKind::TilePick);
+                picks += usize::from(d.kind == DecisionKind::TILE_PICK);
                 g.apply_with(0, &mut events);
             }
             assert!((0..3).all(|p| g.hand(p).is_empty()));
@@ -650,7 +650,7 @@ mod hand_tests {
         // on to the next tile pick
         loop {
             match g.pending() {
-                Pending::Decision(d) if d.kind == DecisionKind::TilePick => break,
+                Pending::Decision(d) if d.kind == DecisionKind::TILE_PICK => break,
                 Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
                 Pending::Draw => assert!(g.draw(&mut NoEvents)),
                 Pending::End => panic!("no tile pick"),

@@ -1269,7 +1269,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     TakenDecision {
                         turn,
                         player,
-                        kind: DecisionKind::Placement,
+                        kind: DecisionKind::PLACEMENT,
                         choice: Choice::Place {
                             x: *x,
                             y: *y,
@@ -1293,7 +1293,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     TakenDecision {
                         turn,
                         player: active,
-                        kind: DecisionKind::IngotPlace,
+                        kind: crate::engine::expansions::gold::INGOT_PLACE,
                         choice: Choice::Ingot { x: *x, y: *y },
                     },
                 );
@@ -1322,7 +1322,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     TakenDecision {
                         turn,
                         player: active,
-                        kind: DecisionKind::Follower,
+                        kind: DecisionKind::FOLLOWER,
                         choice: Choice::Follower { segment },
                     },
                 );
@@ -1350,7 +1350,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     TakenDecision {
                         turn,
                         player: active,
-                        kind: DecisionKind::CropMode,
+                        kind: crate::engine::expansions::crop::CROP_MODE,
                         choice: Choice::CropMode { deploy: *deploy },
                     },
                 );
@@ -1413,12 +1413,12 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     )));
                 }
                 let (kind, at, owes_commit) = match &m.msg {
-                    Msg::Pass if deploy => (DecisionKind::CropDeploy, None, false),
+                    Msg::Pass if deploy => (crate::engine::expansions::crop::CROP_DEPLOY, None, false),
                     Msg::Deploy(p) if deploy => {
-                        (DecisionKind::CropDeploy, Some(segment_at(p)?), true)
+                        (crate::engine::expansions::crop::CROP_DEPLOY, Some(segment_at(p)?), true)
                     }
                     Msg::Return(p) if !deploy => {
-                        (DecisionKind::CropRemove, Some(segment_at(p)?), true)
+                        (crate::engine::expansions::crop::CROP_REMOVE, Some(segment_at(p)?), true)
                     }
                     _ => {
                         return Err(err(format!(

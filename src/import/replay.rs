@@ -72,7 +72,7 @@ impl Diagnosing {
         let mut d = Diagnosing::new(script);
         for t in decisions
             .iter()
-            .filter(|t| t.kind == DecisionKind::CropDeploy)
+            .filter(|t| t.kind == crate::engine::expansions::crop::CROP_DEPLOY)
         {
             if t.player == ANY_PLAYER {
                 d.crop_passes += 1;
@@ -86,7 +86,7 @@ impl Diagnosing {
 
 impl Chooser for Diagnosing {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        if d.kind == DecisionKind::CropDeploy
+        if d.kind == crate::engine::expansions::crop::CROP_DEPLOY
             && self.crop_passes > 0
             && !self.crop_named.contains(&d.player)
         {
@@ -139,7 +139,7 @@ fn explain(game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
             .map(|f| f.kind)
     };
     match (d.kind, *recorded) {
-        (DecisionKind::Follower, Choice::Follower { segment: Some(s) }) => {
+        (DecisionKind::FOLLOWER, Choice::Follower { segment: Some(s) }) => {
             let t = game.placed_tiles().last()?;
             let kind = spot_kind(t.x, t.y, s)?;
             if game.supply(d.player) == 0 {
@@ -160,13 +160,13 @@ fn explain(game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
             None
         }
         (
-            DecisionKind::CropDeploy,
+            crate::engine::expansions::crop::CROP_DEPLOY,
             Choice::Spot {
                 at: Some((x, y, s)),
             },
         )
         | (
-            DecisionKind::CropRemove,
+            crate::engine::expansions::crop::CROP_REMOVE,
             Choice::Spot {
                 at: Some((x, y, s)),
             },
@@ -184,7 +184,7 @@ fn explain(game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
             }
             None
         }
-        (DecisionKind::CropDeploy, Choice::Spot { at: None }) => {
+        (crate::engine::expansions::crop::CROP_DEPLOY, Choice::Spot { at: None }) => {
             Some("passing is not allowed: this ruleset makes deploying mandatory".into())
         }
         _ => None,
@@ -253,16 +253,16 @@ fn effect_seen(d: &TakenDecision, events: &[Event]) -> bool {
 
 fn unasked_why(d: &TakenDecision) -> String {
     match d.kind {
-        DecisionKind::Follower => {
+        DecisionKind::FOLLOWER => {
             "no follower could be placed there (occupied feature, farmers off, or no follower left)"
                 .into()
         }
-        DecisionKind::CropMode => "this tile has no crop-circle action in this game".into(),
-        DecisionKind::CropDeploy | DecisionKind::CropRemove => format!(
+        crate::engine::expansions::crop::CROP_MODE => "this tile has no crop-circle action in this game".into(),
+        crate::engine::expansions::crop::CROP_DEPLOY | crate::engine::expansions::crop::CROP_REMOVE => format!(
             "{} has no crop-circle action now (no follower of that type on the board, or none in supply)",
             seat(d.player)
         ),
-        DecisionKind::IngotPlace => "no ingot goes there".into(),
+        crate::engine::expansions::gold::INGOT_PLACE => "no ingot goes there".into(),
         _ => "the engine never asked for it".into(),
     }
 }
@@ -633,12 +633,12 @@ fn draw_source(plan: &DrawPlan, n: u32) -> String {
 
 fn kind_words(k: DecisionKind) -> &'static str {
     match k {
-        DecisionKind::Follower => "a follower placement",
-        DecisionKind::IngotPlace => "the second ingot's tile",
-        DecisionKind::CropMode => "the crop-circle choice (deploy or remove)",
-        DecisionKind::CropDeploy => "a crop-circle follower (deploy or pass)",
-        DecisionKind::CropRemove => "a crop-circle follower to return",
-        DecisionKind::TilePick => "the tile to play from the hand",
+        DecisionKind::FOLLOWER => "a follower placement",
+        crate::engine::expansions::gold::INGOT_PLACE => "the second ingot's tile",
+        crate::engine::expansions::crop::CROP_MODE => "the crop-circle choice (deploy or remove)",
+        crate::engine::expansions::crop::CROP_DEPLOY => "a crop-circle follower (deploy or pass)",
+        crate::engine::expansions::crop::CROP_REMOVE => "a crop-circle follower to return",
+        DecisionKind::TILE_PICK => "the tile to play from the hand",
         _ => "a decision",
     }
 }

@@ -4,11 +4,9 @@
 //!
 //! - placement: points of features it completes that the player holds or can claim;
 //! - follower: points if the feature is complete now, else half its current end value;
-//! - ingot placement: the neighbour tile whose features the player controls most;
-//! - ingot pick: the most contested tile first (deny the others);
-//! - robber: next to the leading other player; victim: the biggest scoring;
-//! - crop circle: deploy when it has more followers of that type than anyone, else remove;
-//! - tile pick (hands): the tile whose best placement brings the most points now.
+//! - tile pick (hands): the tile whose best placement brings the most points now;
+//! - an expansion's decision: the value hint its module declares (`Game::value_hint`; e.g.
+//!   the gold ingot on the tile the player controls most, the robber on the leader's space).
 
 use super::values;
 use crate::engine::rng;
@@ -30,19 +28,13 @@ pub(crate) fn choose_valued(
         return (0, None);
     }
     let placements =
-        (d.kind == DecisionKind::Placement).then(|| values::Placements::new(game, d.player));
+        (d.kind == DecisionKind::PLACEMENT).then(|| values::Placements::new(game, d.player));
     let value = |i: usize| -> i64 {
         match d.kind {
-            DecisionKind::Placement => placements.as_ref().map_or(0, |v| v.value(game, i)),
-            DecisionKind::Follower => values::follower(game, i, d.player),
-            DecisionKind::IngotPlace => values::ingot_place(game, i, d.player),
-            DecisionKind::IngotPick => values::ingot_pick(game, i, d.player),
-            DecisionKind::RobberPlace => values::robber_space(game, i, d.player),
-            DecisionKind::RobberVictim => values::victim(game, i),
-            DecisionKind::CropMode => values::crop_mode(game, i == 0, d.player),
-            DecisionKind::CropDeploy => values::crop_spot(game, i, false),
-            DecisionKind::CropRemove => values::crop_spot(game, i, true),
-            DecisionKind::TilePick => values::tile_pick(game, i, d.player),
+            DecisionKind::PLACEMENT => placements.as_ref().map_or(0, |v| v.value(game, i)),
+            DecisionKind::FOLLOWER => values::follower(game, i, d.player),
+            DecisionKind::TILE_PICK => values::tile_pick(game, i, d.player),
+            kind => game.value_hint(kind, i, d.player),
         }
     };
     values.clear();

@@ -196,7 +196,7 @@ pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usiz
     let me = d.player;
     let supply = Supply::for_viewer(game, me);
     s.values.clear();
-    if d.kind == DecisionKind::Placement {
+    if d.kind == DecisionKind::PLACEMENT {
         // pass 1: every placement with the rest of the turn played greedily
         for i in 0..d.options {
             let v = try_option(game, i, me, &supply, s);
@@ -215,7 +215,7 @@ pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usiz
             let mut g = s.expanded.copy_of(game);
             g.apply(i);
             if let Pending::Decision(f) = g.pending() {
-                if f.kind == DecisionKind::Follower && f.player == me {
+                if f.kind == DecisionKind::FOLLOWER && f.player == me {
                     for j in 0..f.options {
                         let v = try_option(&g, j, me, &supply, s);
                         s.values[i] = s.values[i].max(v);

@@ -351,106 +351,6 @@ pub(crate) fn follower(g: &Game, i: usize, _player: u8) -> i64 {
     }
 }
 
-/// How much `player` controls the features on placed tile `pidx`: +1 per feature it
-/// holds a majority in, −1 per feature another player holds.
-fn control(g: &Game, pidx: usize, player: u8) -> i64 {
-    let t = g.placed_tiles()[pidx];
-    let nseg = g.rules().tiles[t.tile as usize].segments.len();
-    let mut v = 0;
-    let mut seen: Vec<u32> = Vec::new();
-    for k in 0..nseg {
-        let r = g.feature_of(t.node0 + k as u32);
-        if seen.contains(&r) {
-            continue;
-        }
-        seen.push(r);
-        let c = g.feature(r);
-        if c.kind == FeatureKind::Field || c.done {
-            continue;
-        }
-        let w = majority(&c.followers);
-        if w & (1 << player) != 0 {
-            v += 1;
-        } else if w != 0 {
-            v -= 1;
-        }
-    }
-    v
-}
-
-/// Value of putting the second ingot on option `i`: the player's control of that tile.
-pub(crate) fn ingot_place(g: &Game, i: usize, player: u8) -> i64 {
-    control(g, g.tile_option(i) as usize, player)
-}
-
-/// Value of taking an ingot from option `i`: the more others could take it, the better.
-pub(crate) fn ingot_pick(g: &Game, i: usize, _player: u8) -> i64 {
-    let t = g.tile_option(i);
-    let mut v = g.ingots_on_tile(t as usize) as i64;
-    // contested tiles first: count claims' winners reaching it
-    v += 10 * g.claimants(t) as i64;
-    v
-}
-
-/// Value of robber option `i`: the score of the best-scoring other marker on that space.
-pub(crate) fn robber_space(g: &Game, i: usize, player: u8) -> i64 {
-    let space = g.space_option(i);
-    if space == NO_NODE {
-        return -1;
-    }
-    (0..g.players())
-        .filter(|&q| q != player && g.marker_space(q) == space)
-        .map(|q| g.scores()[q as usize])
-        .max()
-        .unwrap_or(-1)
-}
-
-/// Value of robbing candidate `i`: the points that victim scored this step.
-pub(crate) fn victim(g: &Game, i: usize) -> i64 {
-    g.victim_points(i)
-}
-
-/// Value of a crop-circle mode for the active player: its own followers of the circle's
-/// type minus the most any other player has (deploy when ahead, remove when behind).
-pub(crate) fn crop_mode(g: &Game, deploy: bool, player: u8) -> i64 {
-    let Some(kind) = g.rules().tiles[g.current_tile() as usize].crop else {
-        return 0;
-    };
-    let mut count = [0i64; MAX_PLAYERS];
-    for f in g.followers() {
-        if g.seg_kind(f.node) == kind.feature() {
-            count[f.player as usize] += 1;
-        }
-    }
-    let mine = count[player as usize];
-    let others = (0..g.players() as usize)
-        .filter(|&q| q != player as usize)
-        .map(|q| count[q])
-        .max()
-        .unwrap_or(0);
-    if deploy {
-        mine - others
-    } else {
-        others - mine
-    }
-}
-
-/// Value of crop deploy/remove option `i`: deploying anywhere beats passing; removing
-/// prefers the follower on the least valuable (fewest tiles) feature.
-pub(crate) fn crop_spot(g: &Game, i: usize, remove: bool) -> i64 {
-    let node = g.node_option(i);
-    if node == NO_NODE {
-        return 0;
-    }
-    let root = g.feature_of(node);
-    let tiles = tiles_of(g, &[root], 0) as i64;
-    if remove {
-        -tiles
-    } else {
-        1 + tiles
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Placements;
@@ -467,7 +367,7 @@ mod tests {
 
     impl Chooser for BothWays {
         fn choose(&mut self, g: &Game, d: &Decision) -> usize {
-            if d.kind == DecisionKind::Placement {
+            if d.kind == DecisionKind::PLACEMENT {
                 for p in 0..g.players() {
                     let kept = Placements::new(g, p);
                     let mut fallback = Placements::new(g, p);

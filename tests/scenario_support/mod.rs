@@ -47,17 +47,17 @@ pub fn exp(kind: DecisionKind, player: u8, choice: Choice) -> Exp {
 
 /// `player` takes an ingot from (x, y).
 pub fn pick(player: u8, x: i32, y: i32) -> Exp {
-    exp(DecisionKind::IngotPick, player, Choice::Ingot { x, y })
+    exp(meeplab::engine::expansions::gold::INGOT_PICK, player, Choice::Ingot { x, y })
 }
 
 /// `player` puts its second ingot on (x, y).
 pub fn ingot_to(player: u8, x: i32, y: i32) -> Exp {
-    exp(DecisionKind::IngotPlace, player, Choice::Ingot { x, y })
+    exp(meeplab::engine::expansions::gold::INGOT_PLACE, player, Choice::Ingot { x, y })
 }
 
 /// `player` puts (or moves) its robber on `space`, or passes.
 pub fn robber(player: u8, space: Option<u32>) -> Exp {
-    exp(DecisionKind::RobberPlace, player, Choice::Robber { space })
+    exp(meeplab::engine::expansions::robbers::ROBBER_PLACE, player, Choice::Robber { space })
 }
 
 /// A decision the engine asked, with every option in semantic form.
@@ -164,9 +164,9 @@ impl Scen {
     ) -> Vec<Event> {
         let tile = self.tile(id);
         let mut queue = vec![
-            exp(DecisionKind::Placement, player, Choice::Place { x, y, rot }),
+            exp(DecisionKind::PLACEMENT, player, Choice::Place { x, y, rot }),
             exp(
-                DecisionKind::Follower,
+                DecisionKind::FOLLOWER,
                 player,
                 Choice::Follower { segment: follower },
             ),

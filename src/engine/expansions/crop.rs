@@ -5,10 +5,10 @@
 //! feature, by option) or return one of them.
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::DecisionKind;
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, NIL};
-use crate::engine::hooks::{Expansion, Heard, Holds, Hook};
+use crate::engine::hooks::{kind_of, Expansion, Heard, Holds, Hook};
 use crate::engine::outcome::GameOutcome;
 use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
 use crate::tiles::CropKind;
@@ -24,9 +24,70 @@ pub struct CropCircles {
     own: Vec<u32>,
 }
 
+/// Crop circle: deploy or remove (options: deploy, remove).
+pub const CROP_MODE: DecisionKind = kind_of::<CropCircles>(0);
+/// Crop circle: where to deploy, or pass.
+pub const CROP_DEPLOY: DecisionKind = kind_of::<CropCircles>(1);
+/// Crop circle: which follower to remove.
+pub const CROP_REMOVE: DecisionKind = kind_of::<CropCircles>(2);
+
 impl Expansion for CropCircles {
     const HOOKS: &'static [Hook] = &[Hook::AfterScoring];
     const HEARS: &'static [Heard] = &[];
+    const DECISIONS: &'static [DecisionSpec] = &[
+        DecisionSpec {
+            name: "crop_mode",
+            key_code: 6,
+            doc: "crop circle: deploy or remove",
+        },
+        DecisionSpec {
+            name: "crop_deploy",
+            key_code: 7,
+            doc: "crop circle: where to deploy, or pass",
+        },
+        DecisionSpec {
+            name: "crop_remove",
+            key_code: 8,
+            doc: "crop circle: which follower to remove",
+        },
+    ];
+
+    fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
+        if local == 0 {
+            return Choice::CropMode { deploy: i == 0 };
+        }
+        let n = g.opt_node[i];
+        Choice::Spot {
+            at: (n != NIL).then(|| g.node_spot(n)),
+        }
+    }
+
+    fn option_count<X: Holds<Self>>(g: &Game<X>, local: u8) -> usize {
+        if local == 0 {
+            2
+        } else {
+            g.opt_node.len()
+        }
+    }
+
+    /// The mode: `player`'s followers of the circle's type minus the most any other player
+    /// has (deploy when ahead, remove when behind). A spot: deploying anywhere beats passing
+    /// (1 + the feature's tiles); removing prefers the follower on the fewest tiles.
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
+        if local == 0 {
+            return crop_mode_value(g, i == 0, player);
+        }
+        let node = g.opt_node[i];
+        if node == NIL {
+            return 0;
+        }
+        let tiles = g.feature_tile_count(g.feature_of(node)) as i64;
+        if local == 2 {
+            -tiles
+        } else {
+            1 + tiles
+        }
+    }
 
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.crop.is_some()
@@ -58,6 +119,30 @@ impl Expansion for CropCircles {
             },
             Some(_) => g.crop(s, answer),
         }
+    }
+}
+
+/// See [`CropCircles::value_hint`].
+fn crop_mode_value<X: Holds<CropCircles>>(g: &Game<X>, deploy: bool, player: u8) -> i64 {
+    let Some(kind) = g.rules.tiles[g.current_tile() as usize].crop else {
+        return 0;
+    };
+    let mut count = [0i64; crate::engine::game::MAX_PLAYERS];
+    for f in &g.followers {
+        if g.seg_kind(f.node) == kind.feature() {
+            count[f.player as usize] += 1;
+        }
+    }
+    let mine = count[player as usize];
+    let others = (0..g.players as usize)
+        .filter(|&q| q != player as usize)
+        .map(|q| count[q])
+        .max()
+        .unwrap_or(0);
+    if deploy {
+        mine - others
+    } else {
+        others - mine
     }
 }
 
@@ -95,7 +180,7 @@ impl<X: Holds<CropCircles>> Game<X> {
             mode_chosen: false,
             k: 1,
         };
-        self.ask(DecisionKind::CropMode, self.active, 2);
+        self.ask(CROP_MODE, self.active, 2);
         true
     }
 
@@ -210,12 +295,12 @@ impl<X: Holds<CropCircles>> Game<X> {
                     }
                 }
                 let count = self.opt_node.len();
-                self.ask(DecisionKind::CropDeploy, p, count);
+                self.ask(CROP_DEPLOY, p, count);
             } else {
                 self.opt_node.clear();
                 self.opt_node.extend_from_slice(&own);
                 let count = self.opt_node.len();
-                self.ask(DecisionKind::CropRemove, p, count);
+                self.ask(CROP_REMOVE, p, count);
             }
             asked = true;
             break;

@@ -6,10 +6,10 @@
 //! table at the end.
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::DecisionKind;
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, MAX_PLAYERS};
-use crate::engine::hooks::{Expansion, Heard, Holds, Hook, Notice};
+use crate::engine::hooks::{kind_of, Expansion, Heard, Holds, Hook, Notice};
 use crate::engine::outcome::{Category, GameOutcome};
 use crate::ruleset::{
     GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Vars,
@@ -23,6 +23,13 @@ struct Claim {
     /// Range into `Gold::claim_tiles`.
     start: u32,
     end: u32,
+}
+
+/// What a claim reaches: a scored feature's gold area, or tiles another expansion names.
+#[derive(Clone, Copy)]
+enum Area<'a> {
+    Feature(u32),
+    Tiles(&'a [u32]),
 }
 
 /// Gold bookkeeping for one game.
@@ -94,9 +101,26 @@ fn java_map_capacity(n: usize) -> u32 {
     cap
 }
 
+/// Which neighbour tile gets the second ingot (options: the tiles, in placement order).
+pub const INGOT_PLACE: DecisionKind = kind_of::<Gold>(0);
+/// Which tile to take an ingot from while gold is handed out.
+pub const INGOT_PICK: DecisionKind = kind_of::<Gold>(1);
+
 impl Expansion for Gold {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::AfterScoring, Hook::FinalScoring];
-    const HEARS: &'static [Heard] = &[Heard::FeatureScored];
+    const HEARS: &'static [Heard] = &[Heard::FeatureScored, Heard::Area];
+    const DECISIONS: &'static [DecisionSpec] = &[
+        DecisionSpec {
+            name: "ingot_place",
+            key_code: 2,
+            doc: "which neighbour tile gets the second ingot",
+        },
+        DecisionSpec {
+            name: "ingot_pick",
+            key_code: 3,
+            doc: "which tile to take an ingot from while gold is handed out",
+        },
+    ];
 
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.gold.is_some()
@@ -174,19 +198,84 @@ impl Expansion for Gold {
     }
 
     fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, _s: &mut S, n: Notice) {
-        if let Notice::FeatureScored {
-            root,
-            winners,
-            complete,
-        } = n
-        {
-            if complete {
-                g.note_gold_claim(root, winners);
-            } else {
-                g.note_final_gold_claim(root, winners);
+        match n {
+            Notice::FeatureScored {
+                root,
+                winners,
+                complete,
+            } => {
+                if complete {
+                    g.note_gold_claim(Area::Feature(root), winners);
+                } else {
+                    g.note_final_gold_claim(Area::Feature(root), winners);
+                }
             }
+            Notice::AreaScored {
+                winners,
+                complete,
+                tiles,
+                len,
+            } => {
+                let area = Area::Tiles(&tiles[..len as usize]);
+                if complete {
+                    g.note_gold_claim(area, winners);
+                } else {
+                    g.note_final_gold_claim(area, winners);
+                }
+            }
+            _ => {}
         }
     }
+
+    fn choice<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize) -> Choice {
+        let t = &g.placed[g.opt_tile[i] as usize];
+        Choice::Ingot { x: t.x, y: t.y }
+    }
+
+    fn option_count<X: Holds<Self>>(g: &Game<X>, _local: u8) -> usize {
+        g.opt_tile.len()
+    }
+
+    /// Placing the second ingot: `player`'s control of the tile. Taking one: the ingots on
+    /// it plus ten per player whose claim reaches it (the most contested first).
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
+        let t = g.opt_tile[i];
+        if local == 0 {
+            return control(g, t as usize, player);
+        }
+        g.ingots_on_tile(t as usize) as i64 + 10 * g.claimants(t) as i64
+    }
+}
+
+/// How much `player` controls the features on placed tile `pidx`: +1 per unfinished road,
+/// city or cloister it holds a majority in, −1 per one another player holds.
+fn control<X: Holds<Gold>>(g: &Game<X>, pidx: usize, player: u8) -> i64 {
+    let t = g.placed[pidx];
+    let nseg = g.rules.tiles[t.tile as usize].segments.len();
+    let mut v = 0;
+    let mut seen = [0u32; 16];
+    let mut len = 0;
+    for k in 0..nseg {
+        let r = g.feature_of(t.node0 + k as u32);
+        if seen[..len].contains(&r) {
+            continue;
+        }
+        if len < seen.len() {
+            seen[len] = r;
+            len += 1;
+        }
+        let c = g.feature(r);
+        if c.kind == FeatureKind::Field || c.done {
+            continue;
+        }
+        let w = crate::engine::scoring::majority(&c.followers);
+        if w & (1 << player) != 0 {
+            v += 1;
+        } else if w != 0 {
+            v -= 1;
+        }
+    }
+    v
 }
 
 impl Clone for Gold {
@@ -337,7 +426,7 @@ impl<X: Holds<Gold>> Game<X> {
                 continue;
             }
             let n = self.opt_tile.len();
-            self.ask(DecisionKind::IngotPlace, player, n);
+            self.ask(INGOT_PLACE, player, n);
             return true;
         }
         false
@@ -374,7 +463,7 @@ impl<X: Holds<Gold>> Game<X> {
 
     /// A completed feature was scored: its majority claims the gold on its area; the gold of
     /// an unoccupied one stays (or is removed, by option).
-    pub(crate) fn note_gold_claim(&mut self, root: u32, winners: u8) {
+    fn note_gold_claim(&mut self, at: Area, winners: u8) {
         let Some(unclaimed) = self.rules.rules.gold.as_ref().map(|g| g.unclaimed) else {
             return;
         };
@@ -382,7 +471,13 @@ impl<X: Holds<Gold>> Game<X> {
             return;
         }
         let mut area = std::mem::take(&mut self.ext.state_mut().scratch);
-        self.gold_area(root, &mut area);
+        match at {
+            Area::Feature(root) => self.gold_area(root, &mut area),
+            Area::Tiles(tiles) => {
+                area.clear();
+                area.extend_from_slice(tiles);
+            }
+        }
         let ingots: u32 = area.iter().map(|&t| self.ext.state().on(t)).sum();
         if ingots > 0 {
             if winners != 0 {
@@ -400,7 +495,7 @@ impl<X: Holds<Gold>> Game<X> {
 
     /// Final scoring of an incomplete feature: a claim only under the house rule that
     /// incomplete features hand out their gold.
-    pub(crate) fn note_final_gold_claim(&mut self, root: u32, winners: u8) {
+    fn note_final_gold_claim(&mut self, at: Area, winners: u8) {
         let award = self
             .rules
             .rules
@@ -411,7 +506,13 @@ impl<X: Holds<Gold>> Game<X> {
             return;
         }
         let mut area = std::mem::take(&mut self.ext.state_mut().scratch);
-        self.gold_area(root, &mut area);
+        match at {
+            Area::Feature(root) => self.gold_area(root, &mut area),
+            Area::Tiles(tiles) => {
+                area.clear();
+                area.extend_from_slice(tiles);
+            }
+        }
         self.push_claim(winners, &area);
         self.ext.state_mut().scratch = area;
     }
@@ -592,7 +693,7 @@ impl<X: Holds<Gold>> Game<X> {
                     match pick {
                         GoldPick::Player => {
                             let count = self.opt_tile.len();
-                            self.ask(DecisionKind::IngotPick, p, count);
+                            self.ask(INGOT_PICK, p, count);
                             return true;
                         }
                         GoldPick::MostContested => {
@@ -624,7 +725,7 @@ impl<X: Holds<Gold>> Game<X> {
                             break;
                         }
                         let count = self.opt_tile.len();
-                        self.ask(DecisionKind::IngotPick, p, count);
+                        self.ask(INGOT_PICK, p, count);
                         return true;
                     }
                     self.ext.state_mut().hand_claim += 1;

@@ -26,15 +26,49 @@
 //! Its rule options, events, decision kinds and outcome counters are added where those live
 //! (the ruleset, `event.rs`, `decision.rs`, `outcome.rs`).
 
-mod crop;
-mod gold;
-mod robbers;
+pub mod crop;
+pub mod gold;
+pub mod robbers;
 
 use crate::engine::compiled::Compiled;
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};
 use crate::engine::event::EventSink;
 use crate::engine::game::Game;
-use crate::engine::hooks::{Expansion, Expansions, Heard, Holds, Hook, Notice};
+use crate::engine::hooks::{Expansion, Expansions, Heard, Holds, Hook, Notice, Registered};
 use crate::engine::outcome::GameOutcome;
+
+/// Whether two names are the same (a `const` comparison).
+const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether the decision declarations are unique by name and by key code (checked at compile
+/// time: a clash fails the build).
+const fn decisions_unique(t: &[DecisionSpec]) -> bool {
+    let mut i = 0;
+    while i < t.len() {
+        let mut j = i + 1;
+        while j < t.len() {
+            if t[i].key_code == t[j].key_code || same_name(t[i].name, t[j].name) {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
 
 /// Declares the registered expansions (field name: state type, in acting order) and builds
 /// the [`Set`] and its dispatch from that one list.
@@ -49,13 +83,87 @@ macro_rules! registry {
 
         const ALL: [Member; [$(Member::$field),*].len()] = [$(Member::$field),*];
         // `Set::used` has a bit per member
-        const _: () = assert!(ALL.len() <= 8);
+        const _: () = assert!(ALL.len() <= 32);
+
+        /// How many decisions each member declares, in registration order.
+        const DECISION_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::DECISIONS.len()),*];
+
+        /// Member `m`'s first decision kind.
+        const fn first_decision(m: usize) -> u8 {
+            let mut k = CORE_DECISIONS.len();
+            let mut i = 0;
+            while i < m {
+                k += DECISION_LENS[i];
+                i += 1;
+            }
+            k as u8
+        }
+
+        $(
+            impl Registered for $ty {
+                const MEMBER: u8 = Member::$field as u8;
+                const FIRST_DECISION: u8 = first_decision(Member::$field as usize);
+            }
+        )*
+
+        /// Every decision kind: the core's, then each member's (see [`DecisionKind`]).
+        const DECISIONS: [DecisionSpec; CORE_DECISIONS.len() $(+ <$ty as Expansion>::DECISIONS.len())*] = {
+            let mut t = [CORE_DECISIONS[0]; CORE_DECISIONS.len() $(+ <$ty as Expansion>::DECISIONS.len())*];
+            let mut k = 0;
+            while k < CORE_DECISIONS.len() {
+                t[k] = CORE_DECISIONS[k];
+                k += 1;
+            }
+            $({
+                let d = <$ty as Expansion>::DECISIONS;
+                let mut j = 0;
+                while j < d.len() {
+                    t[k] = d[j];
+                    k += 1;
+                    j += 1;
+                }
+            })*
+            t
+        };
+        const _: () = assert!(decisions_unique(&DECISIONS), "two decisions share a name or key code");
+        const _: () = assert!(DECISIONS.len() <= u8::MAX as usize);
+
+        impl DecisionKind {
+            /// How many kinds of decision there are (from the declarations).
+            pub const COUNT: usize = DECISIONS.len();
+
+            /// What its module declares about it.
+            pub fn spec(self) -> &'static DecisionSpec {
+                &DECISIONS[self.0 as usize]
+            }
+
+            /// Its name in reports and JSON (`snake_case`).
+            pub fn name(self) -> &'static str {
+                self.spec().name
+            }
+
+            /// What it mixes into its decisions' random keys.
+            #[inline]
+            pub(crate) fn key_code(self) -> u64 {
+                DECISIONS[self.0 as usize].key_code as u64
+            }
+
+            /// The kind named `name`, if any.
+            pub fn from_name(name: &str) -> Option<DecisionKind> {
+                DECISIONS.iter().position(|d| d.name == name).map(|i| DecisionKind(i as u8))
+            }
+
+            /// Every kind, in index order.
+            pub fn all() -> impl Iterator<Item = DecisionKind> {
+                (0..DECISIONS.len() as u8).map(DecisionKind)
+            }
+        }
 
         /// Every registered expansion's state, and which of them this game's ruleset uses
         /// at each hook and notice.
         pub struct Set {
             /// A bit per member (registration order): taking part in this game.
-            used: u8,
+            used: u32,
             /// Per hook: the expansions taking part that act there, in acting order (the
             /// first `hooked_len[hook]`).
             hooked: [[Member; ALL.len()]; Hook::COUNT],
@@ -87,7 +195,7 @@ macro_rules! registry {
                     if !used {
                         continue;
                     }
-                    set.used |= 1 << m as u8;
+                    set.used |= 1 << m as u32;
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -108,7 +216,7 @@ macro_rules! registry {
 
             fn taking_part(&self) -> Vec<&'static str> {
                 ALL.iter()
-                    .filter(|&&m| self.used & (1 << m as u8) != 0)
+                    .filter(|&&m| self.used & (1 << m as u32) != 0)
                     .map(|&m| match m {
                         $(Member::$field => stringify!($field)),*
                     })
@@ -165,6 +273,40 @@ macro_rules! registry {
                     }
                 }
             }
+
+            fn choice(g: &Game<Self>, kind: DecisionKind, i: usize) -> Choice {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => <$ty as Expansion>::choice(g, local, i)),*
+                }
+            }
+
+            fn option_count(g: &Game<Self>, kind: DecisionKind) -> usize {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => <$ty as Expansion>::option_count(g, local)),*
+                }
+            }
+
+            fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64 {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Expansion>::value_hint(g, local, i, player)
+                    }),*
+                }
+            }
+        }
+
+        impl Set {
+            /// The member asking expansion decision `kind`, and its local index there.
+            fn asker(kind: DecisionKind) -> (Member, u8) {
+                let k = kind.0;
+                $(if k >= <$ty as Registered>::FIRST_DECISION
+                    && ((k - <$ty as Registered>::FIRST_DECISION) as usize)
+                        < <$ty as Expansion>::DECISIONS.len()
+                {
+                    return (Member::$field, k - <$ty as Registered>::FIRST_DECISION);
+                })*
+                unreachable!("decision kind #{k} is no expansion's")
+            }
         }
 
         /// A copy carries the states of the expansions taking part; the others are unused
@@ -177,7 +319,7 @@ macro_rules! registry {
                     hooked_len: self.hooked_len,
                     hearing: self.hearing,
                     hearing_len: self.hearing_len,
-                    $($field: if self.used & (1 << Member::$field as u8) != 0 {
+                    $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
                         <$ty>::default()
@@ -194,9 +336,9 @@ macro_rules! registry {
                 self.hooked_len = source.hooked_len;
                 self.hearing = source.hearing;
                 self.hearing_len = source.hearing_len;
-                $(if source.used & (1 << Member::$field as u8) != 0 {
+                $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
-                } else if was & (1 << Member::$field as u8) != 0 {
+                } else if was & (1 << Member::$field as u32) != 0 {
                     self.$field = <$ty>::default();
                 })*
             }

@@ -6,10 +6,10 @@
 //! score in one scoring step, its owner chooses (or the first scored, by option).
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::DecisionKind;
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{Event, EventSink};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
-use crate::engine::hooks::{Expansion, Heard, Holds, Hook, Notice};
+use crate::engine::hooks::{kind_of, Expansion, Heard, Holds, Hook, Notice};
 use crate::engine::outcome::{Category, GameOutcome};
 use crate::ruleset::{RobberPlacers, RobberTiming, RobberVictim, Vars};
 
@@ -53,6 +53,11 @@ pub struct Robbers {
     settle_k: u8,
 }
 
+/// Where to place (or move) a robber on the score track, or pass.
+pub const ROBBER_PLACE: DecisionKind = kind_of::<Robbers>(0);
+/// Which scoring marker a robber robs when several could be.
+pub const ROBBER_VICTIM: DecisionKind = kind_of::<Robbers>(1);
+
 impl Expansion for Robbers {
     const HOOKS: &'static [Hook] = &[
         Hook::TileDrawn,
@@ -65,6 +70,56 @@ impl Expansion for Robbers {
         Heard::FinalScoringBegins,
         Heard::PointsScored,
     ];
+    const DECISIONS: &'static [DecisionSpec] = &[
+        DecisionSpec {
+            name: "robber_place",
+            key_code: 4,
+            doc: "where to place (or move) a robber on the score track, or pass",
+        },
+        DecisionSpec {
+            name: "robber_victim",
+            key_code: 5,
+            doc: "which scoring marker a robber robs when several could be",
+        },
+    ];
+
+    fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
+        if local == 0 {
+            let s = g.opt_space[i];
+            Choice::Robber {
+                space: (s != NIL).then_some(s),
+            }
+        } else {
+            Choice::Victim {
+                player: g.opt_player[i],
+            }
+        }
+    }
+
+    fn option_count<X: Holds<Self>>(g: &Game<X>, local: u8) -> usize {
+        if local == 0 {
+            g.opt_space.len()
+        } else {
+            g.opt_player.len()
+        }
+    }
+
+    /// A space: the score of the best-scoring other marker on it (−1 to pass or when none).
+    /// A victim: the points it scored this step.
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
+        if local == 1 {
+            return g.victim_points(i);
+        }
+        let space = g.opt_space[i];
+        if space == NIL {
+            return -1;
+        }
+        (0..g.players)
+            .filter(|&q| q != player && g.marker_space(q) == space)
+            .map(|q| g.score[q as usize])
+            .max()
+            .unwrap_or(-1)
+    }
 
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.robbers.is_some()
@@ -137,7 +192,7 @@ impl Expansion for Robbers {
                 points,
                 robbable,
             } => g.on_marker_moved(s, player, before, points, robbable),
-            Notice::FeatureScored { .. } => {}
+            Notice::FeatureScored { .. } | Notice::AreaScored { .. } => {}
         }
     }
 }
@@ -332,7 +387,7 @@ impl<X: Holds<Robbers>> Game<X> {
                 }
             }
             let k = self.opt_space.len();
-            self.ask(DecisionKind::RobberPlace, p, k);
+            self.ask(ROBBER_PLACE, p, k);
             return true;
         }
         false
@@ -488,7 +543,7 @@ impl<X: Holds<Robbers>> Game<X> {
                         .state_mut()
                         .candidate_points
                         .extend(cands[..count].iter().map(|c| c.points));
-                    self.ask(DecisionKind::RobberVictim, o, count);
+                    self.ask(ROBBER_VICTIM, o, count);
                     return true;
                 }
             }
