@@ -2,6 +2,7 @@
 //! ingots and points are conserved; scores never fall; same seed → same game; a game record
 //! replays to the same events.
 
+use meeplab::engine::expansions::{gold, robbers};
 use meeplab::engine::{compile, Category, Compiled, Event, Game, NoEvents, OnIllegal, Phase};
 use meeplab::policy::{Policy, PolicyKind};
 use meeplab::record::{play_recorded, replay};
@@ -137,11 +138,12 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
                     }
                 }
             }
-            Event::Robbed { robber, points, .. } => {
-                sums[robber as usize][Category::Robbers.index()] += points
-            }
-            Event::GoldValue { player, points, .. } => {
-                sums[player as usize][Category::Gold.index()] += points
+            Event::Expansion(ref x) => {
+                if let Some(v) = x.of(robbers::ROBBED) {
+                    sums[v[1] as usize][Category::Robbers.index()] += v[3];
+                } else if let Some(v) = x.of(gold::GOLD_VALUE) {
+                    sums[v[0] as usize][Category::Gold.index()] += v[2];
+                }
             }
             _ => {}
         }

@@ -14,7 +14,8 @@
 
 mod scenario_support;
 
-use meeplab::engine::{Choice, DecisionKind, Event};
+use meeplab::engine::expansions::crop;
+use meeplab::engine::{Choice, Event};
 use scenario_support::*;
 use std::sync::Arc;
 
@@ -76,23 +77,15 @@ type CropEvent = (&'static str, u8, Option<(i32, i32, u8)>);
 fn crop_events(events: &[Event]) -> Vec<CropEvent> {
     events
         .iter()
-        .filter_map(|e| match *e {
-            Event::CropDeployed {
-                player,
-                x,
-                y,
-                segment,
-                ..
-            } => Some(("deploy", player, Some((x, y, segment)))),
-            Event::CropRemoved {
-                player,
-                x,
-                y,
-                segment,
-                ..
-            } => Some(("remove", player, Some((x, y, segment)))),
-            Event::CropPassed { player, .. } => Some(("pass", player, None)),
-            _ => None,
+        .filter_map(|e| {
+            let spot = |v: &[i64; 6]| Some((v[2] as i32, v[3] as i32, v[4] as u8));
+            if let Some(v) = e.of(crop::CROP_DEPLOYED) {
+                Some(("deploy", v[1] as u8, spot(v)))
+            } else if let Some(v) = e.of(crop::CROP_REMOVED) {
+                Some(("remove", v[1] as u8, spot(v)))
+            } else {
+                e.of(crop::CROP_PASSED).map(|v| ("pass", v[1] as u8, None))
+            }
         })
         .collect()
 }
@@ -101,7 +94,13 @@ fn crop_events(events: &[Event]) -> Vec<CropEvent> {
 fn crop_asked(s: &Scen) -> Vec<(u8, Vec<Choice>)> {
     s.log
         .iter()
-        .filter(|a| matches!(a.kind, meeplab::engine::expansions::crop::CROP_DEPLOY | meeplab::engine::expansions::crop::CROP_REMOVE))
+        .filter(|a| {
+            matches!(
+                a.kind,
+                meeplab::engine::expansions::crop::CROP_DEPLOY
+                    | meeplab::engine::expansions::crop::CROP_REMOVE
+            )
+        })
         .map(|a| (a.player, a.options.clone()))
         .collect()
 }
@@ -130,14 +129,9 @@ fn city_deploy_may_same_segment() {
         &[deploy(2, spot(1, -1, 0)), deploy(0, PASS)],
     );
     // the active player chose, even without a knight of its own
-    assert!(ev.iter().any(|e| matches!(
-        e,
-        Event::CropChoice {
-            player: ACTIVE,
-            deploy: true,
-            ..
-        }
-    )));
+    assert!(ev.iter().any(|e| e
+        .of(crop::CROP_CHOICE)
+        .is_some_and(|v| v[1] == ACTIVE as i64 && v[3] == 1)));
     assert_eq!(
         crop_asked(&s),
         vec![

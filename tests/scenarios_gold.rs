@@ -7,7 +7,9 @@
 
 mod scenario_support;
 
-use meeplab::engine::{Category, Choice, DecisionKind, Event, Phase};
+use meeplab::engine::event::ExpansionEvent;
+use meeplab::engine::expansions::gold;
+use meeplab::engine::{Category, Choice, Event, Phase};
 use scenario_support::*;
 use std::collections::BTreeSet;
 
@@ -24,9 +26,9 @@ fn gold() -> std::sync::Arc<meeplab::engine::Compiled> {
 fn removed(events: &[Event]) -> Vec<(i32, i32, u32)> {
     events
         .iter()
-        .filter_map(|e| match *e {
-            Event::IngotsRemoved { x, y, count, .. } => Some((x, y, count)),
-            _ => None,
+        .filter_map(|e| {
+            e.of(gold::INGOTS_REMOVED)
+                .map(|v| (v[1] as i32, v[2] as i32, v[3] as u32))
         })
         .collect()
 }
@@ -40,10 +42,7 @@ fn example_1_ingot_on_tile_and_upper_left_neighbour() {
     let ev = s.play_with(BLUE, "GO/LRr", (1, 1, 0), None, &[ingot_to(BLUE, 0, 0)]);
     let placed: Vec<(i32, i32)> = ev
         .iter()
-        .filter_map(|e| match *e {
-            Event::IngotPlaced { x, y, .. } => Some((x, y)),
-            _ => None,
-        })
+        .filter_map(|e| e.of(gold::INGOT_PLACED).map(|v| (v[2] as i32, v[3] as i32)))
         .collect();
     assert_eq!(placed, vec![(1, 1), (0, 0)]);
     let opts: BTreeSet<String> = s.asked(meeplab::engine::expansions::gold::INGOT_PLACE)[0]
@@ -129,11 +128,10 @@ fn final_example_102_points_7_ingots_is_123() {
     s.game.set_score_for_test(RED, 102);
     s.game.set_ingots_held_for_test(RED, 7);
     let ev = s.finish(&[]);
-    assert!(ev.contains(&Event::GoldValue {
-        player: RED,
-        ingots: 7,
-        points: 21
-    }));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::new(
+        gold::GOLD_VALUE,
+        &[RED as i64, 7, 21]
+    ))));
     assert_eq!(s.scores(), vec![123, 0]);
     assert_eq!(s.cat(RED, Category::Gold), 21);
 }
@@ -189,7 +187,9 @@ fn two_features_different_owners_share_a_tile_player_pick() {
     assert_eq!(taken(&ev), vec![(RED, 0, 0), (RED, 0, -1)]);
     // RED's options were its city's tiles only
     assert_eq!(
-        s.asked(meeplab::engine::expansions::gold::INGOT_PICK)[0].options.len(),
+        s.asked(meeplab::engine::expansions::gold::INGOT_PICK)[0]
+            .options
+            .len(),
         2,
         "{:?}",
         s.asked(meeplab::engine::expansions::gold::INGOT_PICK)
@@ -216,7 +216,9 @@ fn autopick_differs_from_player_pick() {
     let ev = s.play(RED, "BA/CRRR", (1, -1, 3), None);
     assert_eq!(taken(&ev), vec![(RED, 0, 0), (RED, 0, -1)]);
     assert_eq!((s.game.ingots_held(RED), s.game.ingots_held(BLUE)), (2, 0));
-    assert!(s.asked(meeplab::engine::expansions::gold::INGOT_PICK).is_empty());
+    assert!(s
+        .asked(meeplab::engine::expansions::gold::INGOT_PICK)
+        .is_empty());
 }
 
 /// A tie across two features completed at once: the city is tied RED/BLUE, the road is

@@ -9,6 +9,7 @@
 
 mod scenario_support;
 
+use meeplab::engine::expansions::robbers;
 use meeplab::engine::{Category, Choice, DecisionKind, Event};
 use scenario_support::*;
 
@@ -20,14 +21,9 @@ const GREEN: u8 = 3;
 fn robbed(events: &[Event]) -> Vec<(u8, u8, i64)> {
     events
         .iter()
-        .filter_map(|e| match *e {
-            Event::Robbed {
-                robber,
-                victim,
-                points,
-                ..
-            } => Some((robber, victim, points)),
-            _ => None,
+        .filter_map(|e| {
+            e.of(robbers::ROBBED)
+                .map(|v| (v[1] as u8, v[2] as u8, v[3]))
         })
         .collect()
 }
@@ -35,11 +31,9 @@ fn robbed(events: &[Event]) -> Vec<(u8, u8, i64)> {
 fn carried(events: &[Event]) -> Vec<(u8, u32, u32)> {
     events
         .iter()
-        .filter_map(|e| match *e {
-            Event::RobberCarried {
-                robber, from, to, ..
-            } => Some((robber, from, to)),
-            _ => None,
+        .filter_map(|e| {
+            e.of(robbers::ROBBER_CARRIED)
+                .map(|v| (v[1] as u8, v[2] as u32, v[3] as u32))
         })
         .collect()
 }
@@ -47,14 +41,9 @@ fn carried(events: &[Event]) -> Vec<(u8, u32, u32)> {
 fn placed_robbers(events: &[Event]) -> Vec<(u8, u32, bool)> {
     events
         .iter()
-        .filter_map(|e| match *e {
-            Event::RobberPlaced {
-                player,
-                space,
-                moved,
-                ..
-            } => Some((player, space, moved)),
-            _ => None,
+        .filter_map(|e| {
+            e.of(robbers::ROBBER_PLACED)
+                .map(|v| (v[1] as u8, v[2] as u32, v[3] != 0))
         })
         .collect()
 }
@@ -253,7 +242,11 @@ fn active_player_moves_own_robber() {
     let ev = s.play_with(RED, "RO/RFr", (1, 0, 0), None, &[robber(RED, Some(15))]);
     assert_eq!(placed_robbers(&ev), vec![(RED, 15, true)]);
     assert_eq!(s.game.robbers()[RED as usize], Some(15));
-    assert_eq!(s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE).len(), 1);
+    assert_eq!(
+        s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)
+            .len(),
+        1
+    );
 }
 
 /// A robber only goes on a space holding another player's marker: never on a space with
@@ -277,7 +270,9 @@ fn robber_only_beside_another_players_marker() {
     let mut s = Scen::new(&load("robbers-2012"), 4);
     set_scores(&mut s, &[5, 5, 15, 20]);
     s.play(YELLOW, "RO/RFr", (1, 0, 0), None);
-    let opts = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)[0].options.clone();
+    let opts = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)[0]
+        .options
+        .clone();
     assert!(opts.contains(&Choice::Robber { space: Some(5) }));
     assert!(!opts.contains(&Choice::Robber { space: Some(15) }));
 }
@@ -334,7 +329,9 @@ fn two_markers_scoring_on_the_robbers_space_owner_chooses() {
     t.game.set_robber_for_test(2, Some(10));
     let ev = t.play(RED, "BA/CRRR", (1, -1, 3), None);
     assert_eq!(robbed(&ev), vec![(g, RED, 3)]);
-    assert!(t.asked(meeplab::engine::expansions::robbers::ROBBER_VICTIM).is_empty());
+    assert!(t
+        .asked(meeplab::engine::expansions::robbers::ROBBER_VICTIM)
+        .is_empty());
     assert_eq!(t.scores(), vec![16, 14, 3]);
 }
 
@@ -353,7 +350,9 @@ fn fifty_space_wrap_around() {
     assert_eq!(s.game.marker_space(BLUE), 2);
     // BLUE may now put its robber on space 3 (RED's marker) or 0 (YELLOW's)
     s.play(BLUE, "RO/RFr", (4, 0, 0), None);
-    let opts = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)[0].options.clone();
+    let opts = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)[0]
+        .options
+        .clone();
     assert_eq!(
         opts,
         vec![

@@ -2,6 +2,7 @@
 //! the game record (`--record`) and a picture of the final board (`--svg`).
 
 use crate::cli::common::{check_players, io_error, load, write_atomic};
+use meeplab::engine::expansions::gold;
 use meeplab::engine::{compile, Category, Event, GameOutcome};
 use meeplab::policy::spec::SeatPolicies;
 use meeplab::record::play_recorded;
@@ -135,14 +136,11 @@ pub fn game_json(
         .count();
     let placed = events
         .iter()
-        .filter(|e| matches!(e, Event::IngotPlaced { .. }))
+        .filter(|e| e.of(gold::INGOT_PLACED).is_some())
         .count() as u32;
     let removed: u32 = events
         .iter()
-        .map(|e| match e {
-            Event::IngotsRemoved { count, .. } => *count,
-            _ => 0,
-        })
+        .filter_map(|e| e.of(gold::INGOTS_REMOVED).map(|v| v[3] as u32))
         .sum();
     let held: u32 = outcome.seats.iter().map(|s| s.ingots).sum();
     let removed_in_play = removed.saturating_sub(outcome.ingots_on_board);

@@ -88,87 +88,16 @@ pub enum Event {
         points: i64,
         tiles: u32,
     },
-    IngotPlaced {
-        turn: u32,
-        player: u8,
-        x: i32,
-        y: i32,
-    },
-    IngotTaken {
-        turn: u32,
-        player: u8,
-        x: i32,
-        y: i32,
-    },
-    /// Ingots taken off the board without an owner (unclaimed, RGG leftovers, end of game).
-    IngotsRemoved {
-        turn: u32,
-        x: i32,
-        y: i32,
-        count: u32,
-    },
-    /// Final scoring of collected gold.
-    GoldValue {
-        player: u8,
-        ingots: u32,
-        points: i64,
-    },
-    /// A robber placed on (or moved to) a score-track space.
-    RobberPlaced {
-        turn: u32,
-        player: u8,
-        space: u32,
-        moved: bool,
-    },
-    RobberPassed {
-        turn: u32,
-        player: u8,
-    },
-    /// `robber`'s owner took `points` from `victim`'s scoring; the robber goes home.
-    Robbed {
-        turn: u32,
-        robber: u8,
-        victim: u8,
-        points: i64,
-    },
-    /// A robber moved along with a marker that advanced on robber points.
-    RobberCarried {
-        turn: u32,
-        robber: u8,
-        from: u32,
-        to: u32,
-    },
-    /// The active player's crop-circle choice.
-    CropChoice {
-        turn: u32,
-        player: u8,
-        circle: FeatureKind,
-        deploy: bool,
-    },
-    CropDeployed {
-        turn: u32,
-        player: u8,
-        x: i32,
-        y: i32,
-        segment: u8,
-    },
-    CropRemoved {
-        turn: u32,
-        player: u8,
-        x: i32,
-        y: i32,
-        segment: u8,
-    },
-    CropPassed {
-        turn: u32,
-        player: u8,
-    },
     TurnEnd {
         turn: u32,
     },
     GameEnd {
         turns: u32,
     },
+    /// Something an expansion did: its kind and fields are what its module declares
+    /// ([`EventSpec`]); written in JSON as the module's event, by name.
+    #[serde(untagged)]
+    Expansion(ExpansionEvent),
 }
 
 impl Event {
@@ -253,65 +182,20 @@ impl Event {
                 points as u64,
                 tiles as u64,
             ]),
-            Event::IngotPlaced { turn, player, x, y } => {
-                p(&[8, turn as u64, player as u64, c(x), c(y)])
-            }
-            Event::IngotTaken { turn, player, x, y } => {
-                p(&[9, turn as u64, player as u64, c(x), c(y)])
-            }
-            Event::IngotsRemoved { turn, x, y, count } => {
-                p(&[10, turn as u64, c(x), c(y), count as u64])
-            }
-            Event::GoldValue {
-                player,
-                ingots,
-                points,
-            } => p(&[11, player as u64, ingots as u64, points as u64]),
-            Event::RobberPlaced {
-                turn,
-                player,
-                space,
-                moved,
-            } => p(&[12, turn as u64, player as u64, space as u64, moved as u64]),
-            Event::RobberPassed { turn, player } => p(&[13, turn as u64, player as u64]),
-            Event::Robbed {
-                turn,
-                robber,
-                victim,
-                points,
-            } => p(&[14, turn as u64, robber as u64, victim as u64, points as u64]),
-            Event::RobberCarried {
-                turn,
-                robber,
-                from,
-                to,
-            } => p(&[15, turn as u64, robber as u64, from as u64, to as u64]),
-            Event::CropChoice {
-                turn,
-                player,
-                circle,
-                deploy,
-            } => p(&[16, turn as u64, player as u64, circle as u64, deploy as u64]),
-            Event::CropDeployed {
-                turn,
-                player,
-                x,
-                y,
-                segment,
-            } => p(&[17, turn as u64, player as u64, c(x), c(y), segment as u64]),
-            Event::CropRemoved {
-                turn,
-                player,
-                x,
-                y,
-                segment,
-            } => p(&[18, turn as u64, player as u64, c(x), c(y), segment as u64]),
-            Event::CropPassed { turn, player } => p(&[19, turn as u64, player as u64]),
             Event::TurnEnd { turn } => p(&[20, turn as u64]),
             Event::GameEnd { turns } => p(&[21, turns as u64]),
             Event::Dealt { player, tile } => p(&[22, player as u64, tile as u64]),
             Event::Chosen { turn, player, tile } => {
                 p(&[23, turn as u64, player as u64, tile as u64])
+            }
+            Event::Expansion(ref e) => {
+                let spec = e.spec();
+                let mut parts = [0u64; 1 + MAX_FIELDS];
+                parts[0] = spec.key_code;
+                for (k, &(_, field)) in spec.fields.iter().enumerate() {
+                    parts[1 + k] = field.hashed(e.values[k]);
+                }
+                p(&parts[..1 + spec.fields.len()])
             }
         }
     }
@@ -319,7 +203,8 @@ impl Event {
     /// The turn the event belongs to (0 = set-up; final scoring belongs to the last turn + 1).
     pub fn turn(&self) -> Option<u32> {
         match *self {
-            Event::Start { .. } | Event::GoldValue { .. } => None,
+            Event::Start { .. } => None,
+            Event::Expansion(ref e) => e.turn(),
             Event::Dealt { .. } => Some(0),
             Event::Drawn { turn, .. }
             | Event::Chosen { turn, .. }
@@ -328,17 +213,6 @@ impl Event {
             | Event::FollowerPlaced { turn, .. }
             | Event::FollowerReturned { turn, .. }
             | Event::Scored { turn, .. }
-            | Event::IngotPlaced { turn, .. }
-            | Event::IngotTaken { turn, .. }
-            | Event::IngotsRemoved { turn, .. }
-            | Event::RobberPlaced { turn, .. }
-            | Event::RobberPassed { turn, .. }
-            | Event::Robbed { turn, .. }
-            | Event::RobberCarried { turn, .. }
-            | Event::CropChoice { turn, .. }
-            | Event::CropDeployed { turn, .. }
-            | Event::CropRemoved { turn, .. }
-            | Event::CropPassed { turn, .. }
             | Event::TurnEnd { turn } => Some(turn),
             Event::GameEnd { turns } => Some(turns),
         }
@@ -356,21 +230,158 @@ impl Event {
             Event::FollowerPlaced { .. } => "follower_placed",
             Event::FollowerReturned { .. } => "follower_returned",
             Event::Scored { .. } => "scored",
-            Event::IngotPlaced { .. } => "ingot_placed",
-            Event::IngotTaken { .. } => "ingot_taken",
-            Event::IngotsRemoved { .. } => "ingots_removed",
-            Event::GoldValue { .. } => "gold_value",
-            Event::RobberPlaced { .. } => "robber_placed",
-            Event::RobberPassed { .. } => "robber_passed",
-            Event::Robbed { .. } => "robbed",
-            Event::RobberCarried { .. } => "robber_carried",
-            Event::CropChoice { .. } => "crop_choice",
-            Event::CropDeployed { .. } => "crop_deployed",
-            Event::CropRemoved { .. } => "crop_removed",
-            Event::CropPassed { .. } => "crop_passed",
             Event::TurnEnd { .. } => "turn_end",
             Event::GameEnd { .. } => "game_end",
+            Event::Expansion(e) => e.spec().name,
         }
+    }
+}
+
+/// Most fields an expansion's event has.
+pub const MAX_FIELDS: usize = 6;
+
+/// The type of one field of an expansion's event: how it is written in JSON and mixed into
+/// the event's fingerprint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The turn (a number; when it is the first field, it is the event's turn).
+    Turn,
+    /// A seat (a number).
+    Seat,
+    /// A board coordinate (a signed number).
+    Coord,
+    /// A count, a space, a segment (a number).
+    Count,
+    /// Points (a signed number).
+    Points,
+    /// `true` or `false`.
+    Flag,
+    /// A feature kind (stored as its discriminant).
+    Feature,
+}
+
+impl Field {
+    /// What the fingerprint mixes in for `v` (as the events written out before the seam
+    /// did: coordinates as 32 bits, the rest as 64).
+    #[inline]
+    fn hashed(self, v: i64) -> u64 {
+        match self {
+            Field::Coord => v as i32 as u32 as u64,
+            _ => v as u64,
+        }
+    }
+}
+
+/// A kind of expansion event (see [`EventSpec`]; the table is built from the modules'
+/// declarations in `expansions/mod.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EventKind(pub(crate) u8);
+
+/// How an event changes the pieces on the board (the end-of-turn state hash keeps a
+/// multiset of them): `tag` names the kind of piece, `x`/`y` index the fields with its
+/// place, `owner` the field with its owner, if any.
+#[derive(Clone, Copy, Debug)]
+pub enum BoardChange {
+    /// The event changes no piece on the board.
+    None,
+    /// A piece is added.
+    Adds {
+        tag: u64,
+        owner: Option<u8>,
+        x: u8,
+        y: u8,
+    },
+    /// A piece is removed (`times`: the field with how many, when several).
+    Removes {
+        tag: u64,
+        owner: Option<u8>,
+        x: u8,
+        y: u8,
+        times: Option<u8>,
+    },
+}
+
+/// What a module declares about one kind of event it emits.
+#[derive(Clone, Copy, Debug)]
+pub struct EventSpec {
+    /// Its name in JSON and logs (`snake_case`, unique).
+    pub name: &'static str,
+    /// Mixed first into its fingerprint (unique among events; those that existed before the
+    /// seam keep their number).
+    pub key_code: u64,
+    /// Its fields, in order (at most [`MAX_FIELDS`]).
+    pub fields: &'static [(&'static str, Field)],
+    /// Its line in the turn log (`seat` names a seat), or `None` for bookkeeping.
+    pub narrate: fn(&ExpansionEvent, seat: fn(u8) -> &'static str) -> Option<String>,
+    /// How it changes the pieces on the board.
+    pub board: BoardChange,
+}
+
+/// An event of an expansion: its kind and its field values (the first `spec().fields.len()`),
+/// as its module declared them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExpansionEvent {
+    pub kind: EventKind,
+    pub values: [i64; MAX_FIELDS],
+}
+
+impl ExpansionEvent {
+    /// An event of `kind` with these field values, in declaration order.
+    #[inline]
+    pub fn new(kind: EventKind, fields: &[i64]) -> ExpansionEvent {
+        let mut values = [0; MAX_FIELDS];
+        values[..fields.len()].copy_from_slice(fields);
+        ExpansionEvent { kind, values }
+    }
+
+    /// Its fields of `kind`, or `None` when it is another kind.
+    #[inline]
+    pub fn of(&self, kind: EventKind) -> Option<&[i64; MAX_FIELDS]> {
+        (self.kind == kind).then_some(&self.values)
+    }
+
+    /// The value of the field called `name`, if it has one.
+    pub fn field(&self, name: &str) -> Option<i64> {
+        let spec = self.spec();
+        let k = spec.fields.iter().position(|&(n, _)| n == name)?;
+        Some(self.values[k])
+    }
+
+    /// Its turn, when its first field is one.
+    pub fn turn(&self) -> Option<u32> {
+        match self.spec().fields.first() {
+            Some((_, Field::Turn)) => Some(self.values[0] as u32),
+            _ => None,
+        }
+    }
+}
+
+impl Event {
+    /// The expansion event of `kind`'s fields, or `None` for any other event.
+    #[inline]
+    pub fn of(&self, kind: EventKind) -> Option<&[i64; MAX_FIELDS]> {
+        match self {
+            Event::Expansion(e) => e.of(kind),
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for ExpansionEvent {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let spec = self.spec();
+        let mut m = s.serialize_map(Some(1 + spec.fields.len()))?;
+        m.serialize_entry("event", spec.name)?;
+        for (k, &(name, field)) in spec.fields.iter().enumerate() {
+            let v = self.values[k];
+            match field {
+                Field::Flag => m.serialize_entry(name, &(v != 0))?,
+                Field::Feature => m.serialize_entry(name, &FeatureKind::from_index(v as usize))?,
+                _ => m.serialize_entry(name, &v)?,
+            }
+        }
+        m.end()
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
-use crate::engine::event::EventSink;
+use crate::engine::event::{EventKind, EventSink, EventSpec};
 use crate::engine::game::Game;
 use crate::engine::outcome::GameOutcome;
 
@@ -109,6 +109,8 @@ pub trait Expansion: Clone + Default {
     /// The decisions it asks, by local index (its `DecisionKind`s are
     /// [`Registered::FIRST_DECISION`] + that index; see [`kind_of`]).
     const DECISIONS: &'static [DecisionSpec] = &[];
+    /// The events it emits, by local index (see [`event_of`]).
+    const EVENTS: &'static [EventSpec] = &[];
 
     /// Whether a ruleset uses this expansion (only those take part in a game).
     fn used_by(rules: &Compiled) -> bool;
@@ -147,7 +149,10 @@ pub trait Expansion: Clone + Default {
     /// Option `i` of its decision `local` (an index into [`Expansion::DECISIONS`]) now
     /// asked, in semantic form.
     fn choice<X: Holds<Self>>(_g: &Game<X>, local: u8, _i: usize) -> Choice {
-        unreachable!("{} asks no decision #{local}", std::any::type_name::<Self>())
+        unreachable!(
+            "{} asks no decision #{local}",
+            std::any::type_name::<Self>()
+        )
     }
 
     /// How many options its decision `local`, now asked, has.
@@ -165,16 +170,22 @@ pub trait Expansion: Clone + Default {
 
 /// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).
 pub trait Registered {
-    /// Its place in the registry (acting order).
-    const MEMBER: u8;
     /// Its first decision kind (the core's come first, then each member's in order).
     const FIRST_DECISION: u8;
+    /// Its first event kind (each member's in order).
+    const FIRST_EVENT: u8;
 }
 
 /// The decision kind of expansion `T`'s decision `local` (an index into its
 /// [`Expansion::DECISIONS`]).
 pub const fn kind_of<T: Registered>(local: u8) -> DecisionKind {
     DecisionKind(T::FIRST_DECISION + local)
+}
+
+/// The event kind of expansion `T`'s event `local` (an index into its
+/// [`Expansion::EVENTS`]).
+pub const fn event_of<T: Registered>(local: u8) -> EventKind {
+    EventKind(T::FIRST_EVENT + local)
 }
 
 /// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.

@@ -27,15 +27,15 @@
 //! [`GameOutcome::turn_hashes`]: crate::engine::GameOutcome::turn_hashes
 
 use crate::engine::decision::DecisionKind;
-use crate::engine::event::Event;
+use crate::engine::event::{BoardChange, Event};
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::Expansions;
 use crate::engine::rng::{key, mix64};
 
-/// Tags of the item kinds in the board sum.
+/// Tags of the core's item kinds in the board sum (an expansion's pieces carry the tags its
+/// events declare, see [`BoardChange`]; the gold ingot's is 3).
 const TILE: u64 = 1;
 const FOLLOWER: u64 = 2;
-const INGOT: u64 = 3;
 const HAND: u64 = 4;
 
 /// The divergence records of a game in progress (see the module documentation).
@@ -160,11 +160,26 @@ impl StateTracker {
                 segment,
                 ..
             } => item(FOLLOWER, player as u64, x, y, segment as u64).wrapping_neg(),
-            Event::IngotPlaced { x, y, .. } => item(INGOT, 0, x, y, 0),
-            Event::IngotTaken { x, y, .. } => item(INGOT, 0, x, y, 0).wrapping_neg(),
-            Event::IngotsRemoved { x, y, count, .. } => item(INGOT, 0, x, y, 0)
-                .wrapping_mul(count as u64)
-                .wrapping_neg(),
+            Event::Expansion(ref e) => match e.spec().board {
+                BoardChange::None => return,
+                BoardChange::Adds { tag, owner, x, y } => {
+                    let owner = owner.map_or(0, |k| e.values[k as usize] as u64);
+                    let (x, y) = (e.values[x as usize] as i32, e.values[y as usize] as i32);
+                    item(tag, owner, x, y, 0)
+                }
+                BoardChange::Removes {
+                    tag,
+                    owner,
+                    x,
+                    y,
+                    times,
+                } => {
+                    let owner = owner.map_or(0, |k| e.values[k as usize] as u64);
+                    let (x, y) = (e.values[x as usize] as i32, e.values[y as usize] as i32);
+                    let times = times.map_or(1, |k| e.values[k as usize] as u64);
+                    item(tag, owner, x, y, 0).wrapping_mul(times).wrapping_neg()
+                }
+            },
             _ => return,
         };
         self.board = self.board.wrapping_add(delta);
@@ -298,17 +313,12 @@ mod tests {
 
     #[test]
     fn the_same_position_in_another_order_hashes_alike() {
-        let ingot = |x, y| Event::IngotPlaced {
-            turn: 2,
-            player: 0,
-            x,
-            y,
-        };
-        let take = |player, x, y| Event::IngotTaken {
-            turn: 3,
-            player,
-            x,
-            y,
+        use crate::engine::event::ExpansionEvent;
+        use crate::engine::expansions::gold::{INGOTS_REMOVED, INGOT_PLACED, INGOT_TAKEN};
+        let ingot =
+            |x: i64, y: i64| Event::Expansion(ExpansionEvent::new(INGOT_PLACED, &[2, 0, x, y]));
+        let take = |player: i64, x: i64, y: i64| {
+            Event::Expansion(ExpansionEvent::new(INGOT_TAKEN, &[3, player, x, y]))
         };
         let a = [
             placed(1, 4, 1, 0, 1),
@@ -347,12 +357,10 @@ mod tests {
         });
         assert_eq!(board_after(&c), board_after(&a));
         let mut d = a.to_vec();
-        d.push(Event::IngotsRemoved {
-            turn: 5,
-            x: 0,
-            y: -1,
-            count: 1,
-        });
+        d.push(Event::Expansion(ExpansionEvent::new(
+            INGOTS_REMOVED,
+            &[5, 0, -1, 1],
+        )));
         let mut e = a.to_vec();
         e.push(take(0, 0, -1));
         assert_eq!(board_after(&d), board_after(&e));
@@ -410,8 +418,9 @@ mod tests {
 
     #[test]
     fn first_difference_tells_a_choice_from_a_rule_event() {
-        use DecisionKind::{IngotPick, Placement};
-        let placed = [(1, Placement, 1, 5)];
+        use crate::engine::expansions::gold::INGOT_PICK;
+        const PLACEMENT: DecisionKind = DecisionKind::PLACEMENT;
+        let placed = [(1, PLACEMENT, 1, 5)];
         let a = marks(&[10, 20, 30], &placed);
         // another placement by the same player after the same events: a choice
         let b = marks(&[10, 21, 30], &placed);
@@ -425,15 +434,15 @@ mod tests {
         // a decision asked under one ruleset only, or with one option only: a rule event
         let e = marks(&[10, 21, 30], &[]);
         assert_eq!(first_difference(&a, &e), FirstDifference::Rule);
-        let f = marks(&[10, 21, 30], &[(1, Placement, 1, 1)]);
+        let f = marks(&[10, 21, 30], &[(1, PLACEMENT, 1, 1)]);
         assert_eq!(first_difference(&a, &f), FirstDifference::Rule);
         // another player's or another kind of decision: a rule event
-        let g = marks(&[10, 21, 30], &[(1, Placement, 0, 5)]);
+        let g = marks(&[10, 21, 30], &[(1, PLACEMENT, 0, 5)]);
         assert_eq!(first_difference(&a, &g), FirstDifference::Rule);
-        let h = marks(&[10, 21, 30], &[(1, IngotPick, 1, 5)]);
+        let h = marks(&[10, 21, 30], &[(1, INGOT_PICK, 1, 5)]);
         assert_eq!(first_difference(&a, &h), FirstDifference::Rule);
         // a later choice after a shared one: still found
-        let two = [(0, Placement, 1, 5), (2, IngotPick, 0, 3)];
+        let two = [(0, PLACEMENT, 1, 5), (2, INGOT_PICK, 0, 3)];
         let x = marks(&[10, 20, 30], &two);
         let y = marks(&[10, 20, 33], &two);
         assert_eq!(first_difference(&x, &y), FirstDifference::Choice);
@@ -441,19 +450,20 @@ mod tests {
 
     #[test]
     fn a_choice_answered_without_an_event_keeps_its_mark() {
-        use DecisionKind::{CropMode, Follower};
+        use crate::engine::expansions::crop::CROP_MODE;
+        const FOLLOWER: DecisionKind = DecisionKind::FOLLOWER;
         let e = Event::TurnEnd { turn: 1 };
         let (h0, h1, h2) = (key(0, 1), key(0, 2), key(0, 3));
         // A: no follower (no event), then a crop-circle decision at once
         let mut a = StateTracker::default();
-        a.asked(Follower, 0, 3, h0);
-        a.asked(CropMode, 0, 2, h0);
+        a.asked(FOLLOWER, 0, 3, h0);
+        a.asked(CROP_MODE, 0, 2, h0);
         a.absorb(&e, h0, h1);
         // B: a follower placed (an event), then the same crop-circle decision
         let mut b = StateTracker::default();
-        b.asked(Follower, 0, 3, h0);
+        b.asked(FOLLOWER, 0, 3, h0);
         b.absorb(&e, h0, h2);
-        b.asked(CropMode, 0, 2, h2);
+        b.asked(CROP_MODE, 0, 2, h2);
         b.absorb(&e, h2, h1);
         assert_eq!(a.choices.len(), 2, "both choices are marked");
         assert_eq!(
@@ -483,7 +493,7 @@ mod tests {
             let mut sum = 0u64;
             for (pidx, t) in g.placed_tiles().iter().enumerate() {
                 sum = sum.wrapping_add(item(TILE, t.tile as u64, t.x, t.y, t.rot as u64));
-                let ingot = item(INGOT, 0, t.x, t.y, 0);
+                let ingot = item(3, 0, t.x, t.y, 0); // the gold ingot's tag
                 sum = sum.wrapping_add(ingot.wrapping_mul(g.ingots_on_tile(pidx) as u64));
             }
             for f in g.followers() {

@@ -8,6 +8,7 @@
 //!
 //! Anything else fails as "cannot read".
 
+use crate::engine::expansions::{gold, robbers};
 use crate::engine::{Category, Event, GameOutcome};
 use serde::Serialize;
 
@@ -47,25 +48,27 @@ pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
                 turn: Some(turn),
                 final_scoring: phase == crate::engine::Phase::Final,
             }),
-            Event::GoldValue {
-                player: p, points, ..
-            } if p == player => out.push(Scoring {
-                category: Category::Gold,
-                points,
-                turn: None,
-                final_scoring: true,
-            }),
-            Event::Robbed {
-                turn,
-                robber,
-                points,
-                ..
-            } if robber == player => out.push(Scoring {
-                category: Category::Robbers,
-                points,
-                turn: Some(turn),
-                final_scoring: false,
-            }),
+            Event::Expansion(ref x) => {
+                if let Some(v) = x.of(gold::GOLD_VALUE) {
+                    if v[0] == player as i64 {
+                        out.push(Scoring {
+                            category: Category::Gold,
+                            points: v[2],
+                            turn: None,
+                            final_scoring: true,
+                        });
+                    }
+                } else if let Some(v) = x.of(robbers::ROBBED) {
+                    if v[1] == player as i64 {
+                        out.push(Scoring {
+                            category: Category::Robbers,
+                            points: v[3],
+                            turn: Some(v[0] as u32),
+                            final_scoring: false,
+                        });
+                    }
+                }
+            }
             _ => {}
         }
     }

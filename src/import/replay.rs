@@ -13,6 +13,7 @@
 //! errors too, unless `OnIllegal::Policy` lets the policy fill them in, each with a warning.
 //! Under another ruleset the same things are reported, and `OnIllegal` decides what happens.
 
+use crate::engine::expansions::{crop, gold};
 use crate::engine::script::describe;
 use crate::engine::{
     Choice, Chooser, Compiled, Decision, DecisionKind, Event, Game, OnIllegal, Scripted,
@@ -221,31 +222,21 @@ fn effect_seen(d: &TakenDecision, events: &[Event]) -> bool {
                 if player == d.player && segment == s)
         }),
         Choice::Ingot { x, y } => it.any(|e| {
-            matches!(*e, Event::IngotPlaced { x: a, y: b, .. } | Event::IngotTaken { x: a, y: b, .. }
-                if (a, b) == (x, y))
+            let v = e.of(gold::INGOT_PLACED).or_else(|| e.of(gold::INGOT_TAKEN));
+            v.is_some_and(|v| (v[2], v[3]) == (x as i64, y as i64))
         }),
         Choice::CropMode { deploy } => it.any(|e| {
-            matches!(*e, Event::CropChoice { deploy: dd, .. } if dd == deploy)
+            e.of(crop::CROP_CHOICE)
+                .is_some_and(|v| (v[3] != 0) == deploy)
         }),
         Choice::Tile { tile } => it.any(|e| {
             matches!(*e, Event::Chosen { player, tile: t, .. } if player == d.player && t == tile)
         }),
-        Choice::Spot { at: Some(at) } => it.any(|e| match *e {
-            Event::CropDeployed {
-                player,
-                x,
-                y,
-                segment,
-                ..
-            }
-            | Event::CropRemoved {
-                player,
-                x,
-                y,
-                segment,
-                ..
-            } => player == d.player && (x, y, segment) == at,
-            _ => false,
+        Choice::Spot { at: Some((x, y, segment)) } => it.any(|e| {
+            let v = e.of(crop::CROP_DEPLOYED).or_else(|| e.of(crop::CROP_REMOVED));
+            v.is_some_and(|v| {
+                v[1] == d.player as i64 && (v[2], v[3], v[4]) == (x as i64, y as i64, segment as i64)
+            })
         }),
         _ => false,
     }

@@ -189,6 +189,22 @@ pub enum FeatureKind {
 }
 
 impl FeatureKind {
+    /// Every kind, in discriminant order.
+    pub const ALL: [FeatureKind; 4] = [
+        FeatureKind::City,
+        FeatureKind::Road,
+        FeatureKind::Field,
+        FeatureKind::Cloister,
+    ];
+
+    /// The kind whose discriminant is `i` (a city for anything out of range).
+    pub fn from_index(i: usize) -> FeatureKind {
+        FeatureKind::ALL
+            .get(i)
+            .copied()
+            .unwrap_or(FeatureKind::City)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             FeatureKind::City => "city",

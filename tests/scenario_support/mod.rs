@@ -47,17 +47,29 @@ pub fn exp(kind: DecisionKind, player: u8, choice: Choice) -> Exp {
 
 /// `player` takes an ingot from (x, y).
 pub fn pick(player: u8, x: i32, y: i32) -> Exp {
-    exp(meeplab::engine::expansions::gold::INGOT_PICK, player, Choice::Ingot { x, y })
+    exp(
+        meeplab::engine::expansions::gold::INGOT_PICK,
+        player,
+        Choice::Ingot { x, y },
+    )
 }
 
 /// `player` puts its second ingot on (x, y).
 pub fn ingot_to(player: u8, x: i32, y: i32) -> Exp {
-    exp(meeplab::engine::expansions::gold::INGOT_PLACE, player, Choice::Ingot { x, y })
+    exp(
+        meeplab::engine::expansions::gold::INGOT_PLACE,
+        player,
+        Choice::Ingot { x, y },
+    )
 }
 
 /// `player` puts (or moves) its robber on `space`, or passes.
 pub fn robber(player: u8, space: Option<u32>) -> Exp {
-    exp(meeplab::engine::expansions::robbers::ROBBER_PLACE, player, Choice::Robber { space })
+    exp(
+        meeplab::engine::expansions::robbers::ROBBER_PLACE,
+        player,
+        Choice::Robber { space },
+    )
 }
 
 /// A decision the engine asked, with every option in semantic form.
@@ -249,9 +261,9 @@ pub fn scored(events: &[Event]) -> Vec<(Phase, Category, u8, i64, u32)> {
 pub fn taken(events: &[Event]) -> Vec<(u8, i32, i32)> {
     events
         .iter()
-        .filter_map(|e| match *e {
-            Event::IngotTaken { player, x, y, .. } => Some((player, x, y)),
-            _ => None,
+        .filter_map(|e| {
+            e.of(meeplab::engine::expansions::gold::INGOT_TAKEN)
+                .map(|v| (v[1] as u8, v[2] as i32, v[3] as i32))
         })
         .collect()
 }

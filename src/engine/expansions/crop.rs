@@ -6,12 +6,14 @@
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
-use crate::engine::event::{Event, EventSink};
+use crate::engine::event::{
+    BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
+};
 use crate::engine::game::{Game, NIL};
-use crate::engine::hooks::{kind_of, Expansion, Heard, Holds, Hook};
+use crate::engine::hooks::{event_of, kind_of, Expansion, Heard, Holds, Hook};
 use crate::engine::outcome::GameOutcome;
 use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
-use crate::tiles::CropKind;
+use crate::tiles::{CropKind, FeatureKind};
 
 /// Crop-circle bookkeeping for one game.
 #[derive(Clone, Debug, Default)]
@@ -31,6 +33,15 @@ pub const CROP_DEPLOY: DecisionKind = kind_of::<CropCircles>(1);
 /// Crop circle: which follower to remove.
 pub const CROP_REMOVE: DecisionKind = kind_of::<CropCircles>(2);
 
+/// The active player's crop-circle choice (turn, player, circle, deploy).
+pub const CROP_CHOICE: EventKind = event_of::<CropCircles>(0);
+/// A player adds a follower to a feature of the circle's type (turn, player, x, y, segment).
+pub const CROP_DEPLOYED: EventKind = event_of::<CropCircles>(1);
+/// A player takes back a follower (turn, player, x, y, segment).
+pub const CROP_REMOVED: EventKind = event_of::<CropCircles>(2);
+/// A player adds no follower (turn, player).
+pub const CROP_PASSED: EventKind = event_of::<CropCircles>(3);
+
 impl Expansion for CropCircles {
     const HOOKS: &'static [Hook] = &[Hook::AfterScoring];
     const HEARS: &'static [Heard] = &[];
@@ -49,6 +60,80 @@ impl Expansion for CropCircles {
             name: "crop_remove",
             key_code: 8,
             doc: "crop circle: which follower to remove",
+        },
+    ];
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            name: "crop_choice",
+            key_code: 16,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("circle", Field::Feature),
+                ("deploy", Field::Flag),
+            ],
+            narrate: |e, seat| {
+                let v = e.values;
+                let circle = FeatureKind::from_index(v[2] as usize);
+                let what = if v[3] != 0 { "deploy" } else { "remove" };
+                let who = seat(v[1] as u8);
+                Some(format!(
+                    "         crop circle ({circle}): {who} chooses {what}"
+                ))
+            },
+            board: BoardChange::None,
+        },
+        EventSpec {
+            name: "crop_deployed",
+            key_code: 17,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+                ("segment", Field::Count),
+            ],
+            narrate: |e, seat| {
+                let v = e.values;
+                let who = seat(v[1] as u8);
+                Some(format!(
+                    "         {who} adds a follower at ({},{})",
+                    v[2], v[3]
+                ))
+            },
+            board: BoardChange::None,
+        },
+        EventSpec {
+            name: "crop_removed",
+            key_code: 18,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+                ("segment", Field::Count),
+            ],
+            narrate: |e, seat| {
+                let v = e.values;
+                let who = seat(v[1] as u8);
+                Some(format!(
+                    "         {who} takes back its follower at ({},{})",
+                    v[2], v[3]
+                ))
+            },
+            board: BoardChange::None,
+        },
+        EventSpec {
+            name: "crop_passed",
+            key_code: 19,
+            fields: &[("turn", Field::Turn), ("player", Field::Seat)],
+            narrate: |e, seat| {
+                Some(format!(
+                    "         {} adds no follower",
+                    seat(e.values[1] as u8)
+                ))
+            },
+            board: BoardChange::None,
         },
     ];
 
@@ -205,12 +290,15 @@ impl<X: Holds<CropCircles>> Game<X> {
                 self.ext.state_mut().turn.deploy = i == 0;
                 self.emit(
                     s,
-                    Event::CropChoice {
-                        turn: self.turn,
-                        player: active,
-                        circle: kind.feature(),
-                        deploy: i == 0,
-                    },
+                    Event::Expansion(ExpansionEvent::new(
+                        CROP_CHOICE,
+                        &[
+                            self.turn as i64,
+                            active as i64,
+                            (kind.feature()) as i64,
+                            (i == 0) as i64,
+                        ],
+                    )),
                 );
             } else {
                 let p = (active + self.ext.state_mut().turn.k) % n;
@@ -220,23 +308,26 @@ impl<X: Holds<CropCircles>> Game<X> {
                     if node == NIL {
                         self.emit(
                             s,
-                            Event::CropPassed {
-                                turn: self.turn,
-                                player: p,
-                            },
+                            Event::Expansion(ExpansionEvent::new(
+                                CROP_PASSED,
+                                &[self.turn as i64, p as i64],
+                            )),
                         );
                     } else {
                         self.deploy(s, p, node);
                         let (x, y, segment) = self.node_spot(node);
                         self.emit(
                             s,
-                            Event::CropDeployed {
-                                turn: self.turn,
-                                player: p,
-                                x,
-                                y,
-                                segment,
-                            },
+                            Event::Expansion(ExpansionEvent::new(
+                                CROP_DEPLOYED,
+                                &[
+                                    self.turn as i64,
+                                    p as i64,
+                                    x as i64,
+                                    y as i64,
+                                    segment as i64,
+                                ],
+                            )),
                         );
                     }
                 } else {
@@ -250,13 +341,16 @@ impl<X: Holds<CropCircles>> Game<X> {
                     let (x, y, segment) = self.node_spot(node);
                     self.emit(
                         s,
-                        Event::CropRemoved {
-                            turn: self.turn,
-                            player: p,
-                            x,
-                            y,
-                            segment,
-                        },
+                        Event::Expansion(ExpansionEvent::new(
+                            CROP_REMOVED,
+                            &[
+                                self.turn as i64,
+                                p as i64,
+                                x as i64,
+                                y as i64,
+                                segment as i64,
+                            ],
+                        )),
                     );
                 }
             }
@@ -356,7 +450,7 @@ mod tests {
     fn choices(events: &[Event]) -> usize {
         events
             .iter()
-            .filter(|e| matches!(e, Event::CropChoice { .. }))
+            .filter(|e| e.of(super::CROP_CHOICE).is_some())
             .count()
     }
 

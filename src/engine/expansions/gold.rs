@@ -7,9 +7,11 @@
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
-use crate::engine::event::{Event, EventSink};
+use crate::engine::event::{
+    BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
+};
 use crate::engine::game::{Game, MAX_PLAYERS};
-use crate::engine::hooks::{kind_of, Expansion, Heard, Holds, Hook, Notice};
+use crate::engine::hooks::{event_of, kind_of, Expansion, Heard, Holds, Hook, Notice};
 use crate::engine::outcome::{Category, GameOutcome};
 use crate::ruleset::{
     GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Vars,
@@ -106,6 +108,19 @@ pub const INGOT_PLACE: DecisionKind = kind_of::<Gold>(0);
 /// Which tile to take an ingot from while gold is handed out.
 pub const INGOT_PICK: DecisionKind = kind_of::<Gold>(1);
 
+/// An ingot is placed on a tile (turn, player, x, y).
+pub const INGOT_PLACED: EventKind = event_of::<Gold>(0);
+/// A player takes an ingot from a tile (turn, player, x, y).
+pub const INGOT_TAKEN: EventKind = event_of::<Gold>(1);
+/// Ingots are taken off the board without an owner: unclaimed, RGG leftovers, the end of the
+/// game (turn, x, y, count).
+pub const INGOTS_REMOVED: EventKind = event_of::<Gold>(2);
+/// Final scoring of a player's collected gold (player, ingots, points).
+pub const GOLD_VALUE: EventKind = event_of::<Gold>(3);
+
+/// The ingot's tag among the pieces of the end-of-turn state hash.
+const INGOT_PIECE: u64 = 3;
+
 impl Expansion for Gold {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::AfterScoring, Hook::FinalScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored, Heard::Area];
@@ -119,6 +134,95 @@ impl Expansion for Gold {
             name: "ingot_pick",
             key_code: 3,
             doc: "which tile to take an ingot from while gold is handed out",
+        },
+    ];
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            name: "ingot_placed",
+            key_code: 8,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+            ],
+            narrate: |e, _| {
+                let v = e.values;
+                Some(format!("         ingot placed on ({},{})", v[2], v[3]))
+            },
+            board: BoardChange::Adds {
+                tag: INGOT_PIECE,
+                owner: None,
+                x: 2,
+                y: 3,
+            },
+        },
+        EventSpec {
+            name: "ingot_taken",
+            key_code: 9,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+            ],
+            narrate: |e, seat| {
+                let v = e.values;
+                let who = seat(v[1] as u8);
+                Some(format!(
+                    "         {who} takes an ingot from ({},{})",
+                    v[2], v[3]
+                ))
+            },
+            board: BoardChange::Removes {
+                tag: INGOT_PIECE,
+                owner: None,
+                x: 2,
+                y: 3,
+                times: None,
+            },
+        },
+        EventSpec {
+            name: "ingots_removed",
+            key_code: 10,
+            fields: &[
+                ("turn", Field::Turn),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+                ("count", Field::Count),
+            ],
+            narrate: |e, _| {
+                let v = e.values;
+                Some(format!(
+                    "         {} ingot(s) removed from ({},{})",
+                    v[3], v[1], v[2]
+                ))
+            },
+            board: BoardChange::Removes {
+                tag: INGOT_PIECE,
+                owner: None,
+                x: 1,
+                y: 2,
+                times: Some(3),
+            },
+        },
+        EventSpec {
+            name: "gold_value",
+            key_code: 11,
+            fields: &[
+                ("player", Field::Seat),
+                ("ingots", Field::Count),
+                ("points", Field::Points),
+            ],
+            narrate: |e, seat| {
+                let v = e.values;
+                let who = seat(v[0] as u8);
+                Some(format!(
+                    "Gold: {who} holds {} ingot(s) worth {}",
+                    v[1], v[2]
+                ))
+            },
+            board: BoardChange::None,
         },
     ];
 
@@ -440,12 +544,10 @@ impl<X: Holds<Gold>> Game<X> {
         gold.on_board += 1;
         self.emit(
             s,
-            Event::IngotPlaced {
-                turn: self.turn,
-                player,
-                x,
-                y,
-            },
+            Event::Expansion(ExpansionEvent::new(
+                INGOT_PLACED,
+                &[self.turn as i64, player as i64, x as i64, y as i64],
+            )),
         );
     }
 
@@ -541,12 +643,10 @@ impl<X: Holds<Gold>> Game<X> {
         gold.on_board -= count;
         self.emit(
             s,
-            Event::IngotsRemoved {
-                turn: self.turn,
-                x,
-                y,
-                count,
-            },
+            Event::Expansion(ExpansionEvent::new(
+                INGOTS_REMOVED,
+                &[self.turn as i64, x as i64, y as i64, count as i64],
+            )),
         );
     }
 
@@ -560,12 +660,10 @@ impl<X: Holds<Gold>> Game<X> {
         gold.on_board -= 1;
         self.emit(
             s,
-            Event::IngotTaken {
-                turn: self.turn,
-                player,
-                x,
-                y,
-            },
+            Event::Expansion(ExpansionEvent::new(
+                INGOT_TAKEN,
+                &[self.turn as i64, player as i64, x as i64, y as i64],
+            )),
         );
     }
 
@@ -769,11 +867,10 @@ impl<X: Holds<Gold>> Game<X> {
             });
             self.emit(
                 s,
-                Event::GoldValue {
-                    player: p,
-                    ingots,
-                    points,
-                },
+                Event::Expansion(ExpansionEvent::new(
+                    GOLD_VALUE,
+                    &[p as i64, ingots as i64, points as i64],
+                )),
             );
             self.award(s, p, Category::Gold, points, true);
         }

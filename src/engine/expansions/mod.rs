@@ -32,10 +32,19 @@ pub mod robbers;
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};
-use crate::engine::event::EventSink;
+use crate::engine::event::{EventSink, EventSpec, ExpansionEvent};
 use crate::engine::game::Game;
 use crate::engine::hooks::{Expansion, Expansions, Heard, Holds, Hook, Notice, Registered};
 use crate::engine::outcome::GameOutcome;
+
+/// Fills the event table while it is built (never left in it).
+const PLACEHOLDER_EVENT: EventSpec = EventSpec {
+    name: "",
+    key_code: 0,
+    fields: &[],
+    narrate: |_, _| None,
+    board: crate::engine::event::BoardChange::None,
+};
 
 /// Whether two names are the same (a `const` comparison).
 const fn same_name(a: &str, b: &str) -> bool {
@@ -47,6 +56,26 @@ const fn same_name(a: &str, b: &str) -> bool {
     while i < a.len() {
         if a[i] != b[i] {
             return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether the event declarations are unique by name and by key code, and none has more
+/// fields than an event holds (checked at compile time).
+const fn events_unique(t: &[EventSpec]) -> bool {
+    let mut i = 0;
+    while i < t.len() {
+        if t[i].fields.len() > crate::engine::event::MAX_FIELDS {
+            return false;
+        }
+        let mut j = i + 1;
+        while j < t.len() {
+            if t[i].key_code == t[j].key_code || same_name(t[i].name, t[j].name) {
+                return false;
+            }
+            j += 1;
         }
         i += 1;
     }
@@ -99,12 +128,57 @@ macro_rules! registry {
             k as u8
         }
 
+        /// How many events each member declares, in registration order.
+        const EVENT_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::EVENTS.len()),*];
+
+        /// Member `m`'s first event kind.
+        const fn first_event(m: usize) -> u8 {
+            let mut k = 0;
+            let mut i = 0;
+            while i < m {
+                k += EVENT_LENS[i];
+                i += 1;
+            }
+            k as u8
+        }
+
         $(
             impl Registered for $ty {
-                const MEMBER: u8 = Member::$field as u8;
                 const FIRST_DECISION: u8 = first_decision(Member::$field as usize);
+                const FIRST_EVENT: u8 = first_event(Member::$field as usize);
             }
         )*
+
+        /// Every expansion event kind, each member's in order (see [`EventSpec`]).
+        const EVENTS: [EventSpec; 0 $(+ <$ty as Expansion>::EVENTS.len())*] = {
+            const N: usize = 0 $(+ <$ty as Expansion>::EVENTS.len())*;
+            let mut t = [PLACEHOLDER_EVENT; N];
+            let mut k = 0;
+            $({
+                let d = <$ty as Expansion>::EVENTS;
+                let mut j = 0;
+                while j < d.len() {
+                    t[k] = d[j];
+                    k += 1;
+                    j += 1;
+                }
+            })*
+            t
+        };
+        const _: () = assert!(events_unique(&EVENTS), "two events share a name or key code, or one has too many fields");
+        const _: () = assert!(EVENTS.len() <= u8::MAX as usize);
+
+        impl ExpansionEvent {
+            /// What its module declares about its kind.
+            pub fn spec(&self) -> &'static EventSpec {
+                &EVENTS[self.kind.0 as usize]
+            }
+
+            /// Its line in the turn log (`seat` names a seat), or `None` for bookkeeping.
+            pub fn narrate(&self, seat: fn(u8) -> &'static str) -> Option<String> {
+                (self.spec().narrate)(self, seat)
+            }
+        }
 
         /// Every decision kind: the core's, then each member's (see [`DecisionKind`]).
         const DECISIONS: [DecisionSpec; CORE_DECISIONS.len() $(+ <$ty as Expansion>::DECISIONS.len())*] = {

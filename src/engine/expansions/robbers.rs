@@ -7,9 +7,11 @@
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
-use crate::engine::event::{Event, EventSink};
+use crate::engine::event::{
+    BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
+};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
-use crate::engine::hooks::{kind_of, Expansion, Heard, Holds, Hook, Notice};
+use crate::engine::hooks::{event_of, kind_of, Expansion, Heard, Holds, Hook, Notice};
 use crate::engine::outcome::{Category, GameOutcome};
 use crate::ruleset::{RobberPlacers, RobberTiming, RobberVictim, Vars};
 
@@ -58,6 +60,17 @@ pub const ROBBER_PLACE: DecisionKind = kind_of::<Robbers>(0);
 /// Which scoring marker a robber robs when several could be.
 pub const ROBBER_VICTIM: DecisionKind = kind_of::<Robbers>(1);
 
+/// A robber is placed on (or moved to) a score-track space (turn, player, space, moved).
+pub const ROBBER_PLACED: EventKind = event_of::<Robbers>(0);
+/// A player places no robber (turn, player).
+pub const ROBBER_PASSED: EventKind = event_of::<Robbers>(1);
+/// A robber's owner takes points from a victim's scoring; the robber goes home (turn,
+/// robber, victim, points).
+pub const ROBBED: EventKind = event_of::<Robbers>(2);
+/// A robber moves along with a marker that advanced on robber points (turn, robber, from,
+/// to).
+pub const ROBBER_CARRIED: EventKind = event_of::<Robbers>(3);
+
 impl Expansion for Robbers {
     const HOOKS: &'static [Hook] = &[
         Hook::TileDrawn,
@@ -80,6 +93,75 @@ impl Expansion for Robbers {
             name: "robber_victim",
             key_code: 5,
             doc: "which scoring marker a robber robs when several could be",
+        },
+    ];
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            name: "robber_placed",
+            key_code: 12,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("space", Field::Count),
+                ("moved", Field::Flag),
+            ],
+            narrate: |e, seat| {
+                let v = e.values;
+                let verb = if v[3] != 0 { "moves" } else { "places" };
+                let who = seat(v[1] as u8);
+                Some(format!("         {who} {verb} a robber on space {}", v[2]))
+            },
+            board: BoardChange::None,
+        },
+        EventSpec {
+            name: "robber_passed",
+            key_code: 13,
+            fields: &[("turn", Field::Turn), ("player", Field::Seat)],
+            narrate: |e, seat| {
+                Some(format!(
+                    "         {} places no robber",
+                    seat(e.values[1] as u8)
+                ))
+            },
+            board: BoardChange::None,
+        },
+        EventSpec {
+            name: "robbed",
+            key_code: 14,
+            fields: &[
+                ("turn", Field::Turn),
+                ("robber", Field::Seat),
+                ("victim", Field::Seat),
+                ("points", Field::Points),
+            ],
+            narrate: |e, seat| {
+                let v = e.values;
+                let (robber, victim) = (seat(v[1] as u8), seat(v[2] as u8));
+                Some(format!(
+                    "         {robber}'s robber takes {} from {victim}'s scoring",
+                    v[3]
+                ))
+            },
+            board: BoardChange::None,
+        },
+        EventSpec {
+            name: "robber_carried",
+            key_code: 15,
+            fields: &[
+                ("turn", Field::Turn),
+                ("robber", Field::Seat),
+                ("from", Field::Count),
+                ("to", Field::Count),
+            ],
+            narrate: |e, seat| {
+                let v = e.values;
+                let robber = seat(v[1] as u8);
+                Some(format!(
+                    "         {robber}'s robber moves along from space {} to {}",
+                    v[2], v[3]
+                ))
+            },
+            board: BoardChange::None,
         },
     ];
 
@@ -338,22 +420,25 @@ impl<X: Holds<Robbers>> Game<X> {
             if space == NIL {
                 self.emit(
                     s,
-                    Event::RobberPassed {
-                        turn: self.turn,
-                        player: p,
-                    },
+                    Event::Expansion(ExpansionEvent::new(
+                        ROBBER_PASSED,
+                        &[self.turn as i64, p as i64],
+                    )),
                 );
             } else {
                 self.ext.state_mut().at[p as usize] = Some(space);
                 self.ext.state_mut().placements += 1;
                 self.emit(
                     s,
-                    Event::RobberPlaced {
-                        turn: self.turn,
-                        player: p,
-                        space,
-                        moved: current.is_some(),
-                    },
+                    Event::Expansion(ExpansionEvent::new(
+                        ROBBER_PLACED,
+                        &[
+                            self.turn as i64,
+                            p as i64,
+                            space as i64,
+                            (current.is_some()) as i64,
+                        ],
+                    )),
                 );
             }
         }
@@ -422,12 +507,10 @@ impl<X: Holds<Robbers>> Game<X> {
                     self.ext.state_mut().at[o as usize] = Some(to);
                     self.emit(
                         s,
-                        Event::RobberCarried {
-                            turn: self.turn,
-                            robber: o,
-                            from,
-                            to,
-                        },
+                        Event::Expansion(ExpansionEvent::new(
+                            ROBBER_CARRIED,
+                            &[self.turn as i64, o as i64, from as i64, to as i64],
+                        )),
                     );
                 }
             }
@@ -573,12 +656,15 @@ impl<X: Holds<Robbers>> Game<X> {
             self.ext.state_mut().robberies += 1;
             self.emit(
                 s,
-                Event::Robbed {
-                    turn: self.turn,
-                    robber: r.owner,
-                    victim: r.victim,
-                    points: share,
-                },
+                Event::Expansion(ExpansionEvent::new(
+                    ROBBED,
+                    &[
+                        self.turn as i64,
+                        r.owner as i64,
+                        r.victim as i64,
+                        share as i64,
+                    ],
+                )),
             );
             self.award(s, r.owner, Category::Robbers, share, false);
         }
