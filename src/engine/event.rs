@@ -301,6 +301,10 @@ pub enum BoardChange {
     },
 }
 
+/// How an expansion's event reads in the turn log: its line given a seat's name (`None`
+/// for bookkeeping).
+pub type Narrate = fn(&ExpansionEvent, seat: fn(u8) -> &'static str) -> Option<String>;
+
 /// What a module declares about one kind of event it emits.
 #[derive(Clone, Copy, Debug)]
 pub struct EventSpec {
@@ -312,7 +316,7 @@ pub struct EventSpec {
     /// Its fields, in order (at most [`MAX_FIELDS`]).
     pub fields: &'static [(&'static str, Field)],
     /// Its line in the turn log (`seat` names a seat), or `None` for bookkeeping.
-    pub narrate: fn(&ExpansionEvent, seat: fn(u8) -> &'static str) -> Option<String>,
+    pub narrate: Narrate,
     /// How it changes the pieces on the board.
     pub board: BoardChange,
 }

@@ -869,7 +869,7 @@ impl<X: Holds<Gold>> Game<X> {
                 s,
                 Event::Expansion(ExpansionEvent::new(
                     GOLD_VALUE,
-                    &[p as i64, ingots as i64, points as i64],
+                    &[p as i64, ingots as i64, points],
                 )),
             );
             self.award(s, p, Category::Gold, points, true);

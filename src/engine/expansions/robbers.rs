@@ -658,12 +658,7 @@ impl<X: Holds<Robbers>> Game<X> {
                 s,
                 Event::Expansion(ExpansionEvent::new(
                     ROBBED,
-                    &[
-                        self.turn as i64,
-                        r.owner as i64,
-                        r.victim as i64,
-                        share as i64,
-                    ],
+                    &[self.turn as i64, r.owner as i64, r.victim as i64, share],
                 )),
             );
             self.award(s, r.owner, Category::Robbers, share, false);
