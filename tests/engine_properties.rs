@@ -140,9 +140,10 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
             }
             Event::Expansion(ref x) => {
                 if let Some(v) = x.of(robbers::ROBBED) {
-                    sums[v[1] as usize][Category::Robbers.index()] += v[3];
+                    sums[v[1] as usize][meeplab::engine::expansions::robbers::ROBBERS.index()] +=
+                        v[3];
                 } else if let Some(v) = x.of(gold::GOLD_VALUE) {
-                    sums[v[0] as usize][Category::Gold.index()] += v[2];
+                    sums[v[0] as usize][meeplab::engine::expansions::gold::GOLD.index()] += v[2];
                 }
             }
             _ => {}

@@ -11,8 +11,8 @@ mod scenario_support;
 use meeplab::engine::{Category, Choice, DecisionKind, Event, Phase};
 use scenario_support::*;
 
-const CITY: Category = Category::City;
-const ROAD: Category = Category::Road;
+const CITY: Category = Category::CITY;
+const ROAD: Category = Category::ROAD;
 
 // Segment indices (order of features in the tile block):
 // BA/C: city 0, field 1. BA/CFc*: city 0, field N 1, field S 2. BA/Cc*: city 0, field 1.
@@ -175,7 +175,7 @@ fn cloister_surrounded_scores_9() {
     let ev = s.play(1, "BA/L", (1, 2, 0), None);
     assert_eq!(
         scored(&ev),
-        vec![(Phase::Turn, Category::Cloister, 0b01, 9, 9)]
+        vec![(Phase::Turn, Category::CLOISTER, 0b01, 9, 9)]
     );
     assert_eq!(s.scores(), vec![9, 0]);
     assert_eq!(s.game.supply(0), 7);
@@ -192,7 +192,7 @@ fn cloister_at_the_end_scores_1_plus_neighbours() {
     let ev = s.finish(&[]);
     assert_eq!(
         scored(&ev),
-        vec![(Phase::Final, Category::Cloister, 0b01, 4, 4)]
+        vec![(Phase::Final, Category::CLOISTER, 0b01, 4, 4)]
     );
     assert_eq!(s.scores(), vec![4, 0]);
 }
@@ -276,7 +276,7 @@ fn three_farm_rules_three_results() {
         // farmer in the start's strip between city and road (touches the city)
         s.play(0, "BA/RFr", (1, 0, 0), Some(1));
         let ev = s.finish(&[]);
-        (s.scores(), s.cat(0, Category::Field), scored(&ev))
+        (s.scores(), s.cat(0, Category::FIELD), scored(&ev))
     };
     let once = load_str(
         "farmers-once",
@@ -287,15 +287,15 @@ fn three_farm_rules_three_results() {
     assert_eq!(
         ev,
         vec![
-            (Phase::Final, Category::Field, 0b01, 3, 1),
-            (Phase::Final, Category::Field, 0b01, 3, 1)
+            (Phase::Final, Category::FIELD, 0b01, 3, 1),
+            (Phase::Final, Category::FIELD, 0b01, 3, 1)
         ]
     );
     let (sc, field, _) = play(once);
     assert_eq!((sc, field), (vec![3, 0], 3));
     let (sc, field, ev) = play(load("base-2000"));
     assert_eq!((sc, field), (vec![4, 0], 4));
-    assert_eq!(ev, vec![(Phase::Final, Category::Field, 0b01, 4, 1)]);
+    assert_eq!(ev, vec![(Phase::Final, Category::FIELD, 0b01, 4, 1)]);
 }
 
 /// With an empty supply, a follower freed by this turn's scoring cannot be used on the same

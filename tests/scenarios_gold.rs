@@ -75,7 +75,7 @@ fn example_2_position(rules: &std::sync::Arc<meeplab::engine::Compiled>) -> Scen
 fn example_2_completer_takes_all_three() {
     let mut s = example_2_position(&gold());
     let ev = s.play(RED, "BA/C", (-1, -1, 1), None);
-    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::City, 0b01, 6, 3)]);
+    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::CITY, 0b01, 6, 3)]);
     let t = taken(&ev);
     assert_eq!(t.len(), 3);
     assert!(t.iter().all(|&(p, _, _)| p == RED));
@@ -112,7 +112,7 @@ fn example_3_position(rules: &std::sync::Arc<meeplab::engine::Compiled>) -> Scen
 fn example_3_tie_draft_red_blue_red() {
     let mut s = example_3_position(&gold());
     let ev = s.play(RED, "BA/RRR", (2, -1, 0), None);
-    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::Road, 0b11, 5, 5)]);
+    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::ROAD, 0b11, 5, 5)]);
     assert_eq!(s.scores(), vec![5, 5]);
     let order: Vec<u8> = taken(&ev).iter().map(|t| t.0).collect();
     assert_eq!(order, vec![RED, BLUE, RED]);
@@ -133,7 +133,7 @@ fn final_example_102_points_7_ingots_is_123() {
         &[RED as i64, 7, 21]
     ))));
     assert_eq!(s.scores(), vec![123, 0]);
-    assert_eq!(s.cat(RED, Category::Gold), 21);
+    assert_eq!(s.cat(RED, meeplab::engine::expansions::gold::GOLD), 21);
 }
 
 /// The value table at its steps: 1–3 → 1 each, 4–6 → 2, 7–9 → 3, 10+ → 4.
@@ -179,8 +179,8 @@ fn two_features_different_owners_share_a_tile_player_pick() {
     assert_eq!(
         scored(&ev),
         vec![
-            (Phase::Turn, Category::City, 0b01, 6, 3),
-            (Phase::Turn, Category::Road, 0b10, 4, 4)
+            (Phase::Turn, Category::CITY, 0b01, 6, 3),
+            (Phase::Turn, Category::ROAD, 0b10, 4, 4)
         ]
     );
     assert_eq!(s.scores(), vec![6, 4]);
@@ -252,8 +252,8 @@ fn tie_across_two_features_one_draft() {
     assert_eq!(
         scored(&ev),
         vec![
-            (Phase::Turn, Category::City, 0b11, 10, 5),
-            (Phase::Turn, Category::Road, 0b10, 4, 4)
+            (Phase::Turn, Category::CITY, 0b11, 10, 5),
+            (Phase::Turn, Category::ROAD, 0b10, 4, 4)
         ]
     );
     assert_eq!(s.scores(), vec![10, 14]);
@@ -281,7 +281,7 @@ fn unoccupied_feature_keeps_gold_for_a_later_feature() {
     assert_eq!((s.ingots_at(0, -1), s.ingots_at(0, 0)), (1, 1));
     s.play(RED, "BA/RRR", (-1, 0, 0), Some(0));
     let ev = s.play(BLUE, "BA/RRR", (1, 0, 0), None);
-    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::Road, 0b01, 3, 3)]);
+    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::ROAD, 0b01, 3, 3)]);
     assert_eq!(taken(&ev), vec![(RED, 0, 0)]);
     assert_eq!(s.ingots_at(0, -1), 1);
 }
@@ -326,7 +326,7 @@ fn unclaimed_removed_waits_for_the_turns_claims() {
     let ev = s.play(RED, "BA/CRRR", (1, -1, 2), None);
     let mut cats: Vec<Category> = scored(&ev).iter().map(|x| x.1).collect();
     cats.sort_by_key(|c| format!("{c:?}"));
-    assert_eq!(cats, vec![Category::Road], "the city has no one to pay");
+    assert_eq!(cats, vec![Category::ROAD], "the city has no one to pay");
     let mut t = taken(&ev);
     t.sort();
     assert_eq!(t, vec![(RED, 0, 0), (RED, 1, 0)]);
@@ -389,20 +389,20 @@ fn farmers_get_no_gold_and_leftover_gold_is_removed_at_the_end() {
     s.play_with(RED, "GO/LCc", (0, -1, 2), Some(1), &[ingot_to(RED, 0, 0)]); // knight
     s.play_with(BLUE, "GO/LRr", (1, 0, 1), Some(2), &[ingot_to(BLUE, 0, 0)]); // farmer
     let ev = s.play(RED, "BA/C", (1, -1, 3), None); // completes RED's city
-    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::City, 0b01, 6, 3)]);
+    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::CITY, 0b01, 6, 3)]);
     assert_eq!(s.game.ingots_held(RED), 3);
     assert_eq!(s.ingots_at(1, 0), 1);
     let ev = s.finish(&[]);
     assert_eq!(
         scored(&ev),
-        vec![(Phase::Final, Category::Field, 0b10, 3, 1)]
+        vec![(Phase::Final, Category::FIELD, 0b10, 3, 1)]
     );
     assert!(taken(&ev).is_empty());
     assert_eq!(removed(&ev), vec![(1, 0, 1)]);
     assert_eq!(s.game.ingots_held(BLUE), 0);
     assert_eq!(s.scores(), vec![6 + 3, 3]);
-    assert_eq!(s.cat(RED, Category::Gold), 3);
-    assert_eq!(s.game.outcome().ingots_on_board, 1);
+    assert_eq!(s.cat(RED, meeplab::engine::expansions::gold::GOLD), 3);
+    assert_eq!(s.game.outcome().counters.get(gold::INGOTS_ON_BOARD), 1);
 }
 
 /// Incomplete features hand out no gold at the end (canonical `at_end = discard`).
@@ -412,7 +412,7 @@ fn incomplete_feature_gold_is_discarded_at_the_end() {
     let ev = s.finish(&[]);
     assert_eq!(
         scored(&ev),
-        vec![(Phase::Final, Category::City, 0b01, 2, 2)]
+        vec![(Phase::Final, Category::CITY, 0b01, 2, 2)]
     );
     assert!(taken(&ev).is_empty());
     assert_eq!(s.game.ingots_removed(), 4);

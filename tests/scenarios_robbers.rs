@@ -10,7 +10,7 @@
 mod scenario_support;
 
 use meeplab::engine::expansions::robbers;
-use meeplab::engine::{Category, Choice, DecisionKind, Event};
+use meeplab::engine::{Choice, DecisionKind, Event};
 use scenario_support::*;
 
 const RED: u8 = 0;
@@ -82,8 +82,14 @@ fn example_1_blue_robs_red_yellow_moves_along() {
     assert_eq!(robbed(&ev), vec![(BLUE, RED, 3)]);
     assert_eq!(carried(&ev), vec![(YELLOW, 12, 15)]);
     assert_eq!(s.scores(), vec![15, 15, 0, 30]);
-    assert_eq!(s.cat(BLUE, Category::Robbers), 3);
-    assert_eq!(s.cat(YELLOW, Category::Robbers), 0);
+    assert_eq!(
+        s.cat(BLUE, meeplab::engine::expansions::robbers::ROBBERS),
+        3
+    );
+    assert_eq!(
+        s.cat(YELLOW, meeplab::engine::expansions::robbers::ROBBERS),
+        0
+    );
     assert_eq!(s.game.robbers(), &[None, None, Some(15), None]);
 }
 
@@ -433,7 +439,11 @@ fn every_robber_on_the_space_is_paid_owners_on_that_space() {
             "{name}: a paid robber is never carried"
         );
         assert_eq!(s.scores(), vec![2, 2, 4, 0], "{name}");
-        assert_eq!(s.cat(BLUE, Category::Robbers), 2, "{name}");
+        assert_eq!(
+            s.cat(BLUE, meeplab::engine::expansions::robbers::ROBBERS),
+            2,
+            "{name}"
+        );
         assert_eq!(s.game.robbers(), &[None, None, None, None], "{name}");
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::cli::common::{check_players, io_error, load, write_atomic};
 use meeplab::engine::expansions::gold;
-use meeplab::engine::{compile, Category, Event, GameOutcome};
+use meeplab::engine::{compile, Category, Counter, Event, GameOutcome};
 use meeplab::policy::spec::SeatPolicies;
 use meeplab::record::play_recorded;
 use meeplab::render::{board_svg::board_svg, narrate};
@@ -143,8 +143,9 @@ pub fn game_json(
         .filter_map(|e| e.of(gold::INGOTS_REMOVED).map(|v| v[3] as u32))
         .sum();
     let held: u32 = outcome.seats.iter().map(|s| s.ingots).sum();
-    let removed_in_play = removed.saturating_sub(outcome.ingots_on_board);
-    json!({
+    let left = outcome.counters.get(gold::INGOTS_ON_BOARD);
+    let removed_in_play = removed.saturating_sub(left);
+    let mut v = json!({
         "seed": seed,
         "ruleset": { "name": rules.name, "hash": rules.hash, "file": rules.file },
         "policy": policy.to_string(),
@@ -153,21 +154,24 @@ pub fn game_json(
         "tiles_placed": outcome.tiles_placed,
         "tiles_discarded": outcome.tiles_discarded,
         "players": players,
-        "ingots_on_board": outcome.ingots_on_board,
         "gold": {
             "gold_tiles_placed": gold_tiles,
             "ingots_placed": placed,
             "ingots_held": held,
             "ingots_removed_unclaimed": removed_in_play,
-            "ingots_left_at_end": outcome.ingots_on_board,
+            "ingots_left_at_end": left,
             "conserved": held + removed == placed,
         },
         "winners": outcome.winners,
         "lead_changes": outcome.lead_changes,
         "followers_placed": followers_placed,
-        "robber_placements": outcome.robber_placements,
-        "robberies": outcome.robberies,
-        "crop_circle_actions": outcome.crop_circle_actions,
         "events": events.len(),
-    })
+    });
+    // every expansion's counters, by name (`ingots_on_board`, `robber_placements`, …)
+    if let Some(map) = v.as_object_mut() {
+        for c in Counter::all() {
+            map.insert(c.name().to_string(), json!(outcome.counters.get(c)));
+        }
+    }
+    v
 }

@@ -13,10 +13,70 @@ use super::placebo::PlaceboAcc;
 use super::skill::{SkillAcc, SkillSeed};
 use super::stats::Moments;
 use crate::engine::state_hash::FirstDifference;
-use crate::engine::{Category, GameOutcome};
+use crate::engine::{Category, Counter, Counters, GameOutcome};
 use crate::policy::luck::Luck;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// Σ of each expansion counter over the games, by [`Counter::index`]; written as a map
+/// name → sum (a counter missing from a file is 0; an unknown name is an error).
+#[derive(Clone, Debug, Default)]
+pub struct CounterSums(pub Vec<u128>);
+
+/// Equal when every counter's sum is (a sum never touched is 0).
+impl PartialEq for CounterSums {
+    fn eq(&self, other: &CounterSums) -> bool {
+        Counter::all().all(|c| self.get(c) == other.get(c))
+    }
+}
+
+impl Eq for CounterSums {}
+
+impl CounterSums {
+    /// The sum of counter `c`.
+    pub fn get(&self, c: Counter) -> u128 {
+        self.0.get(c.index()).copied().unwrap_or(0)
+    }
+
+    /// One slot per counter.
+    fn sized(&mut self) {
+        self.0.resize(Counter::COUNT, 0);
+    }
+
+    /// Add one game's counters.
+    fn add(&mut self, game: &Counters) {
+        if self.0.len() != Counter::COUNT {
+            self.sized();
+        }
+        for (sum, &n) in self.0.iter_mut().zip(&game.0) {
+            *sum += n as u128;
+        }
+    }
+}
+
+impl Serialize for CounterSums {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(Counter::COUNT))?;
+        for c in Counter::all() {
+            m.serialize_entry(c.name(), &self.get(c))?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for CounterSums {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let named = BTreeMap::<String, u128>::deserialize(d)?;
+        let mut out = CounterSums(vec![0; Counter::COUNT]);
+        for (name, n) in named {
+            let c = Counter::from_name(&name)
+                .ok_or_else(|| serde::de::Error::custom(format!("unknown counter `{name}`")))?;
+            out.0[c.index()] = n;
+        }
+        Ok(out)
+    }
+}
 
 /// One seat under one ruleset.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,10 +103,8 @@ pub struct RulesetAcc {
     pub lead_changes: Moments,
     pub tiles_placed: u128,
     pub tiles_discarded: u128,
-    pub ingots_on_board: u128,
-    pub robber_placements: u128,
-    pub robberies: u128,
-    pub crop_circle_actions: u128,
+    /// Σ of each expansion counter (see [`Counter`]), written by name.
+    pub counters: CounterSums,
     /// Final totals of all seats: points → number of seat-games.
     pub totals_hist: BTreeMap<i64, u64>,
 }
@@ -743,10 +801,7 @@ impl RulesetAcc {
         self.lead_changes.push(o.lead_changes as i64);
         self.tiles_placed += o.tiles_placed as u128;
         self.tiles_discarded += o.tiles_discarded as u128;
-        self.ingots_on_board += o.ingots_on_board as u128;
-        self.robber_placements += o.robber_placements as u128;
-        self.robberies += o.robberies as u128;
-        self.crop_circle_actions += o.crop_circle_actions as u128;
+        self.counters.add(&o.counters);
     }
 
     fn merge(&mut self, o: &RulesetAcc, path: &str) -> Result<(), String> {
@@ -778,24 +833,15 @@ impl RulesetAcc {
                 o.tiles_discarded,
                 "tiles_discarded",
             ),
-            (
-                &mut self.ingots_on_board,
-                o.ingots_on_board,
-                "ingots_on_board",
-            ),
-            (
-                &mut self.robber_placements,
-                o.robber_placements,
-                "robber_placements",
-            ),
-            (&mut self.robberies, o.robberies, "robberies"),
-            (
-                &mut self.crop_circle_actions,
-                o.crop_circle_actions,
-                "crop_circle_actions",
-            ),
         ] {
             add(into, from, || format!("{path}.{name}"))?;
+        }
+        self.counters.sized();
+        for c in Counter::all() {
+            let from = o.counters.get(c);
+            add(&mut self.counters.0[c.index()], from, || {
+                format!("{path}.counters.{}", c.name())
+            })?;
         }
         merge_hist(
             &mut self.totals_hist,

@@ -20,7 +20,7 @@ use super::spec::{shell_quote, CompareSpec, RulesetInfo};
 use super::stats::{
     quartiles, share, wilson, MeanCi, Quartiles, MEAN_INTERVAL, PROPORTION_INTERVAL,
 };
-use crate::engine::Category;
+use crate::engine::{Category, Counter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -76,15 +76,14 @@ pub struct RulesetSummary {
     pub mean_ingots: Vec<MeanCi>,
     /// Mean ingots per game, all seats together.
     pub mean_ingots_total: f64,
-    pub mean_ingots_on_board: f64,
     pub mean_followers_placed: Vec<f64>,
     pub game_length: MeanCi,
     pub mean_lead_changes: f64,
     pub mean_tiles_placed: f64,
     pub mean_tiles_discarded: f64,
-    pub mean_robber_placements: f64,
-    pub mean_robberies: f64,
-    pub mean_crop_circle_actions: f64,
+    /// Mean of each expansion counter per game, by its name (`ingots_on_board`,
+    /// `robber_placements`, …; see `Counter`).
+    pub mean_counters: BTreeMap<String, f64>,
     /// Final seat totals: `[points, seat-games]`, ascending.
     pub score_histogram: Vec<[i64; 2]>,
 }
@@ -279,11 +278,10 @@ fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> Ruleset
         mean_gold: acc
             .seats
             .iter()
-            .map(|s| per_game_signed(s.by_category[Category::Gold.index()]))
+            .map(|s| per_game_signed(s.by_category[crate::engine::expansions::gold::GOLD.index()]))
             .collect(),
         mean_ingots: acc.seats.iter().map(|s| s.ingots.mean_ci()).collect(),
         mean_ingots_total: per_game_signed(ingots_total),
-        mean_ingots_on_board: per_game(acc.ingots_on_board),
         mean_followers_placed: acc
             .seats
             .iter()
@@ -293,9 +291,9 @@ fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> Ruleset
         mean_lead_changes: acc.lead_changes.mean(),
         mean_tiles_placed: per_game(acc.tiles_placed),
         mean_tiles_discarded: per_game(acc.tiles_discarded),
-        mean_robber_placements: per_game(acc.robber_placements),
-        mean_robberies: per_game(acc.robberies),
-        mean_crop_circle_actions: per_game(acc.crop_circle_actions),
+        mean_counters: Counter::all()
+            .map(|c| (c.name().to_string(), per_game(acc.counters.get(c))))
+            .collect(),
         score_histogram: acc
             .totals_hist
             .iter()

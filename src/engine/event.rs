@@ -174,7 +174,7 @@ impl Event {
                 7,
                 turn as u64,
                 phase as u64,
-                category as u64,
+                category.index() as u64,
                 feature as u64,
                 c(x),
                 c(y),

@@ -8,7 +8,7 @@ use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{EventKind, EventSink, EventSpec};
 use crate::engine::game::Game;
-use crate::engine::outcome::GameOutcome;
+use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 
 /// A point of the turn where expansions act, in turn order, and may ask decisions. Each
 /// expansion that takes part runs to its end or to a decision; the turn resumes it with the
@@ -111,6 +111,13 @@ pub trait Expansion: Clone + Default {
     const DECISIONS: &'static [DecisionSpec] = &[];
     /// The events it emits, by local index (see [`event_of`]).
     const EVENTS: &'static [EventSpec] = &[];
+    /// Its scoring categories, by local index (see [`category_of`]).
+    const CATEGORIES: &'static [&'static str] = &[];
+    /// The counters it keeps per game, by local index (see [`counter_of`]).
+    const COUNTERS: &'static [CounterSpec] = &[];
+    /// Where it acts at a hook that several expansions of a game act at: lower first
+    /// (equal: registration order).
+    const PRIORITY: i8 = 0;
 
     /// Whether a ruleset uses this expansion (only those take part in a game).
     fn used_by(rules: &Compiled) -> bool;
@@ -174,6 +181,10 @@ pub trait Registered {
     const FIRST_DECISION: u8;
     /// Its first event kind (each member's in order).
     const FIRST_EVENT: u8;
+    /// Its first scoring category (the core's first, then each member's in order).
+    const FIRST_CATEGORY: u8;
+    /// Its first counter (each member's in order).
+    const FIRST_COUNTER: u8;
 }
 
 /// The decision kind of expansion `T`'s decision `local` (an index into its
@@ -186,6 +197,16 @@ pub const fn kind_of<T: Registered>(local: u8) -> DecisionKind {
 /// [`Expansion::EVENTS`]).
 pub const fn event_of<T: Registered>(local: u8) -> EventKind {
     EventKind(T::FIRST_EVENT + local)
+}
+
+/// Expansion `T`'s scoring category `local` (an index into its [`Expansion::CATEGORIES`]).
+pub const fn category_of<T: Registered>(local: u8) -> Category {
+    Category(T::FIRST_CATEGORY + local)
+}
+
+/// Expansion `T`'s counter `local` (an index into its [`Expansion::COUNTERS`]).
+pub const fn counter_of<T: Registered>(local: u8) -> Counter {
+    Counter(T::FIRST_COUNTER + local)
 }
 
 /// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.

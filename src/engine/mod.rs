@@ -42,7 +42,7 @@ pub use event::{Event, EventSink, NoEvents, Phase};
 pub use game::{
     Component, DrawSource, Follower, PlacedTile, SegNode, MAX_PLAYERS, MAX_TILES, NO_NODE,
 };
-pub use outcome::{ByCategory, Category, GameOutcome, SeatResult};
+pub use outcome::{ByCategory, Category, Counter, CounterSpec, Counters, GameOutcome, SeatResult};
 pub use scoring::majority;
 pub use script::{OnIllegal, ScriptProblem, Scripted};
 pub use swap::{can_hold, Incompatible};

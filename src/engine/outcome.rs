@@ -7,42 +7,110 @@
 use crate::engine::state_hash::{self, FirstDifference};
 use serde::{Deserialize, Serialize};
 
-/// Scoring categories, in report order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Category {
-    Road,
-    City,
-    Cloister,
-    Field,
-    Gold,
-    Robbers,
-}
+/// A scoring category: the core's four ([`Category::ROAD`] … [`Category::FIELD`]), then
+/// each registered expansion's, as its module declares them (`Expansion::CATEGORIES`; the
+/// table, [`Category::COUNT`], [`Category::ALL`] and the names are built in
+/// `expansions/mod.rs`). Report order is index order; written by name in JSON.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Category(pub(crate) u8);
+
+/// The core's categories, in [`Category`] order.
+pub const CORE_CATEGORIES: [&str; 4] = ["road", "city", "cloister", "field"];
 
 impl Category {
-    pub const ALL: [Category; 6] = [
-        Category::Road,
-        Category::City,
-        Category::Cloister,
-        Category::Field,
-        Category::Gold,
-        Category::Robbers,
-    ];
-    pub const COUNT: usize = 6;
+    pub const ROAD: Category = Category(0);
+    pub const CITY: Category = Category(1);
+    pub const CLOISTER: Category = Category(2);
+    pub const FIELD: Category = Category(3);
 
+    #[inline]
     pub fn index(self) -> usize {
-        self as usize
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Debug for Category {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Category {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Category {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Category::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown scoring category `{name}`")))
+    }
+}
+
+/// A counter an expansion keeps per game (robber placements, castles built…), declared by
+/// its module (`Expansion::COUNTERS`): compare adds them up and reports them by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Counter(pub(crate) u8);
+
+/// What a module declares about one counter.
+#[derive(Clone, Copy, Debug)]
+pub struct CounterSpec {
+    /// Its name in reports, `games.csv` and JSON (`snake_case`, unique).
+    pub name: &'static str,
+    /// What it counts, per game (a report's words).
+    pub doc: &'static str,
+}
+
+impl Counter {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The counters of one game, by [`Counter::index`]; written as a map name → count.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counters(pub Vec<u32>);
+
+impl Counters {
+    /// The value of counter `c` (0 when not kept).
+    #[inline]
+    pub fn get(&self, c: Counter) -> u32 {
+        self.0.get(c.index()).copied().unwrap_or(0)
     }
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::Road => "road",
-            Category::City => "city",
-            Category::Cloister => "cloister",
-            Category::Field => "field",
-            Category::Gold => "gold",
-            Category::Robbers => "robbers",
+    /// Add `n` to counter `c`.
+    pub fn add(&mut self, c: Counter, n: u32) {
+        if self.0.len() <= c.index() {
+            self.0.resize(Counter::COUNT, 0);
         }
+        self.0[c.index()] += n;
+    }
+}
+
+impl Serialize for Counters {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(Counter::COUNT))?;
+        for c in Counter::all() {
+            m.serialize_entry(c.name(), &self.get(c))?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Counters {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let named = std::collections::BTreeMap::<String, u32>::deserialize(d)?;
+        let mut out = Counters(vec![0; Counter::COUNT]);
+        for (name, n) in named {
+            let c = Counter::from_name(&name)
+                .ok_or_else(|| serde::de::Error::custom(format!("unknown counter `{name}`")))?;
+            out.0[c.index()] = n;
+        }
+        Ok(out)
     }
 }
 
@@ -87,11 +155,9 @@ pub struct GameOutcome {
     pub turns: u32,
     /// How often the sole leader changed during play (by running score after each turn).
     pub lead_changes: u32,
-    /// Ingots still on tiles when the game ended (removed before final scoring).
-    pub ingots_on_board: u32,
-    pub robber_placements: u32,
-    pub robberies: u32,
-    pub crop_circle_actions: u32,
+    /// The expansions' counters (see [`CounterSpec`]).
+    #[serde(default)]
+    pub counters: Counters,
     /// Running hash of the event stream after each turn; index 0 is the set-up (start tile),
     /// index `t` the end of turn `t`, the last entry the end of final scoring. Two games whose
     /// hashes agree up to `t` played identically up to `t`.

@@ -27,10 +27,10 @@ pub fn majority(followers: &[u8; MAX_PLAYERS]) -> u8 {
 
 pub(crate) fn category_of(kind: FeatureKind) -> Category {
     match kind {
-        FeatureKind::City => Category::City,
-        FeatureKind::Road => Category::Road,
-        FeatureKind::Cloister => Category::Cloister,
-        FeatureKind::Field => Category::Field,
+        FeatureKind::City => Category::CITY,
+        FeatureKind::Road => Category::ROAD,
+        FeatureKind::Cloister => Category::CLOISTER,
+        FeatureKind::Field => Category::FIELD,
     }
 }
 

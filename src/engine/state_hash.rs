@@ -369,7 +369,7 @@ mod tests {
         f.push(Event::Scored {
             turn: 3,
             phase: Phase::Turn,
-            category: Category::Road,
+            category: Category::ROAD,
             feature: FeatureKind::Road,
             x: 1,
             y: 0,

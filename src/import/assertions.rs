@@ -52,7 +52,7 @@ pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
                 if let Some(v) = x.of(gold::GOLD_VALUE) {
                     if v[0] == player as i64 {
                         out.push(Scoring {
-                            category: Category::Gold,
+                            category: crate::engine::expansions::gold::GOLD,
                             points: v[2],
                             turn: None,
                             final_scoring: true,
@@ -61,7 +61,7 @@ pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
                 } else if let Some(v) = x.of(robbers::ROBBED) {
                     if v[1] == player as i64 {
                         out.push(Scoring {
-                            category: Category::Robbers,
+                            category: crate::engine::expansions::robbers::ROBBERS,
                             points: v[3],
                             turn: Some(v[0] as u32),
                             final_scoring: false,
@@ -77,12 +77,12 @@ pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
 
 fn category(word: &str) -> Option<Category> {
     match word.to_ascii_lowercase().as_str() {
-        "road" | "roads" => Some(Category::Road),
-        "city" | "cities" => Some(Category::City),
-        "monastery" | "cloister" | "monasteries" | "cloisters" => Some(Category::Cloister),
-        "field" | "farm" | "fields" | "farms" => Some(Category::Field),
-        "gold" => Some(Category::Gold),
-        "robbers" | "robber" => Some(Category::Robbers),
+        "road" | "roads" => Some(Category::ROAD),
+        "city" | "cities" => Some(Category::CITY),
+        "monastery" | "cloister" | "monasteries" | "cloisters" => Some(Category::CLOISTER),
+        "field" | "farm" | "fields" | "farms" => Some(Category::FIELD),
+        "gold" => Some(crate::engine::expansions::gold::GOLD),
+        "robbers" | "robber" => Some(crate::engine::expansions::robbers::ROBBERS),
         _ => None,
     }
 }
@@ -207,14 +207,14 @@ mod tests {
         assert!(matches!(
             parse("Bob scored gold for 1 points"),
             Ok(Parsed::Scored {
-                category: Category::Gold,
+                category: crate::engine::expansions::gold::GOLD,
                 points: 1,
                 ..
             })
         ));
         assert!(matches!(
             parse("Ann Lee scored monastery for 9 points"),
-            Ok(Parsed::Scored { ref player, category: Category::Cloister, .. }) if player == "Ann Lee"
+            Ok(Parsed::Scored { ref player, category: Category::CLOISTER, .. }) if player == "Ann Lee"
         ));
         assert!(parse("Alice wins").is_err());
         assert!(parse("Alice scored lava for 3 points").is_err());

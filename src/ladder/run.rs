@@ -8,6 +8,7 @@
 
 use super::schedule::{seat_pairs, Schedule};
 use crate::compare::seeds::game_seed;
+use crate::engine::expansions::gold;
 use crate::engine::{Chooser, Compiled, Decision, Game, GameOutcome, NoEvents};
 use crate::policy::Policy;
 use rayon::prelude::*;
@@ -66,7 +67,7 @@ impl DealTally {
     pub fn add_game(&mut self, schedule: &Schedule, seats: &[usize], outcome: &GameOutcome) {
         let ingots: i64 = outcome.seats.iter().map(|s| s.ingots as i64).sum();
         self.ingots += ingots;
-        self.ingots_left += outcome.ingots_on_board as i64;
+        self.ingots_left += outcome.counters.get(gold::INGOTS_ON_BOARD) as i64;
         for (&policy, seat) in seats.iter().zip(&outcome.seats) {
             let t = &mut self.policies[policy];
             t.score += seat.total;

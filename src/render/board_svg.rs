@@ -324,12 +324,12 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         let line = format!(
             "{:<8}  {:>4}  {:>4}  {:>8}  {:>5}  {:>4}  {:>7}  {:>6}  {:>5}",
             seat_name(p),
-            c.get(Category::Road),
-            c.get(Category::City),
-            c.get(Category::Cloister),
-            c.get(Category::Field),
-            c.get(Category::Gold),
-            c.get(Category::Robbers),
+            c.get(Category::ROAD),
+            c.get(Category::CITY),
+            c.get(Category::CLOISTER),
+            c.get(Category::FIELD),
+            c.get(crate::engine::expansions::gold::GOLD),
+            c.get(crate::engine::expansions::robbers::ROBBERS),
             game.ingots_held(p),
             game.scores()[p as usize]
         );

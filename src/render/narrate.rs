@@ -91,7 +91,7 @@ pub fn describe(rules: &Ruleset, e: &Event) -> Option<String> {
             ..
         } => {
             let when = if phase == Phase::Final { "final: " } else { "" };
-            let what = if category == Category::Field {
+            let what = if category == Category::FIELD {
                 format!("field at ({x},{y}) with {tiles} completed cities")
             } else {
                 format!("{feature} of {tiles} tiles at ({x},{y})")
@@ -133,12 +133,12 @@ pub fn final_table(outcome: &GameOutcome) -> String {
             out,
             "{:<8}{:>7}{:>7}{:>9}{:>7}{:>7}{:>9}{:>8}{:>8}",
             seat_name(p as u8),
-            c.get(Category::Road),
-            c.get(Category::City),
-            c.get(Category::Cloister),
-            c.get(Category::Field),
-            c.get(Category::Gold),
-            c.get(Category::Robbers),
+            c.get(Category::ROAD),
+            c.get(Category::CITY),
+            c.get(Category::CLOISTER),
+            c.get(Category::FIELD),
+            c.get(crate::engine::expansions::gold::GOLD),
+            c.get(crate::engine::expansions::robbers::ROBBERS),
             s.ingots,
             s.total
         );

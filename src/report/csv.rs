@@ -6,14 +6,16 @@
 //! Columns: `game` (0-based index), `seed`, `ruleset` (name), `ruleset_hash`; per seat `s`
 //! (0-based, seat 0 plays first) `seat{s}_total`, `seat{s}_{road,city,cloister,field,gold,
 //! robbers}`, `seat{s}_ingots`; then `winners` (seats separated by `;`), `turns`,
-//! `lead_changes`, `tiles_discarded`, `ingots_on_board`, `first_divergence`: the first turn at
+//! `lead_changes`, `tiles_discarded`, one column per expansion counter (by its declared name:
+//! `ingots_on_board`, `robber_placements`, …, see `Counter`), `first_divergence`: the first
+//! turn at
 //! whose end this ruleset's game's position differs from the first ruleset's, and
 //! `first_play_difference`: the first turn whose events differ (each empty if never, and for
 //! the first ruleset itself). Rows are ordered by game index, then ruleset order.
 
 use crate::compare::seeds::{block_count, block_range, game_seed};
 use crate::compare::{CompareSpec, GameRecord, ShardFile};
-use crate::engine::Category;
+use crate::engine::{Category, Counter};
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -31,15 +33,11 @@ pub fn header(players: u8) -> Vec<String> {
         }
         h.push(format!("seat{s}_ingots"));
     }
-    for f in [
-        "winners",
-        "turns",
-        "lead_changes",
-        "tiles_discarded",
-        "ingots_on_board",
-        "first_divergence",
-        "first_play_difference",
-    ] {
+    for f in ["winners", "turns", "lead_changes", "tiles_discarded"] {
+        h.push(f.to_string());
+    }
+    h.extend(Counter::all().map(|c| c.name().to_string()));
+    for f in ["first_divergence", "first_play_difference"] {
         h.push(f.to_string());
     }
     h
@@ -132,7 +130,9 @@ impl GamesCsv {
             self.num(o.turns)?;
             self.num(o.lead_changes)?;
             self.num(o.tiles_discarded)?;
-            self.num(o.ingots_on_board)?;
+            for c in Counter::all() {
+                self.num(o.counters.get(c))?;
+            }
             let turn = |t: Option<u32>| t.filter(|_| r > 0).map(|t| t.to_string());
             for t in [first.first_state_divergence(o), first.first_divergence(o)] {
                 self.out

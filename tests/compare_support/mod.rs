@@ -4,7 +4,7 @@
 
 use meeplab::compare::seeds::splitmix64_mix;
 use meeplab::compare::{CompareSpec, OptionInfo, RulesetInfo};
-use meeplab::engine::{ByCategory, Category, GameOutcome, SeatResult};
+use meeplab::engine::{ByCategory, Category, Counter, Counters, GameOutcome, SeatResult};
 use std::collections::BTreeMap;
 
 pub fn ruleset(
@@ -79,11 +79,11 @@ pub fn game(seed: u64, players: u8, variant: bool, gold: bool) -> GameOutcome {
         .map(|s| {
             let x = splitmix64_mix(seed ^ (s + 1).wrapping_mul(0x1234_5678_9abc));
             let mut by = ByCategory::default();
-            by.add(Category::Road, (x % 20) as i64);
-            by.add(Category::City, ((x >> 8) % 40) as i64);
-            by.add(Category::Field, ((x >> 16) % 15) as i64);
+            by.add(Category::ROAD, (x % 20) as i64);
+            by.add(Category::CITY, ((x >> 8) % 40) as i64);
+            by.add(Category::FIELD, ((x >> 16) % 15) as i64);
             let ingots = if gold { ((x >> 24) % 6) as u32 } else { 0 };
-            by.add(Category::Gold, ingots as i64);
+            by.add(meeplab::engine::expansions::gold::GOLD, ingots as i64);
             SeatResult {
                 total: by.total(),
                 by_category: by,
@@ -97,7 +97,7 @@ pub fn game(seed: u64, players: u8, variant: bool, gold: bool) -> GameOutcome {
         .collect();
     if variant && variant_diverges(seed) {
         seats[0].total += BONUS;
-        seats[0].by_category.add(Category::Cloister, BONUS);
+        seats[0].by_category.add(Category::CLOISTER, BONUS);
         let d = variant_turn(seed) as usize;
         for h in &mut hashes[d..] {
             *h ^= 0xdead_beef;
@@ -111,7 +111,16 @@ pub fn game(seed: u64, players: u8, variant: bool, gold: bool) -> GameOutcome {
         tiles_discarded: (seed % 2) as u32,
         turns,
         lead_changes: (seed % 5) as u32,
-        ingots_on_board: if gold { (seed % 3) as u32 } else { 0 },
+        counters: {
+            let mut c = Counters(vec![0; Counter::COUNT]);
+            if gold {
+                c.add(
+                    meeplab::engine::expansions::gold::INGOTS_ON_BOARD,
+                    (seed % 3) as u32,
+                );
+            }
+            c
+        },
         state_hashes: hashes.clone(),
         // seat (seed + t) mod players leads alone after turn t; all are level at the set-up
         leaders: (0..=turns as u64)

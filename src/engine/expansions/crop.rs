@@ -10,8 +10,8 @@ use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
 use crate::engine::game::{Game, NIL};
-use crate::engine::hooks::{event_of, kind_of, Expansion, Heard, Holds, Hook};
-use crate::engine::outcome::GameOutcome;
+use crate::engine::hooks::{counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook};
+use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
 use crate::tiles::{CropKind, FeatureKind};
 
@@ -32,6 +32,9 @@ pub const CROP_MODE: DecisionKind = kind_of::<CropCircles>(0);
 pub const CROP_DEPLOY: DecisionKind = kind_of::<CropCircles>(1);
 /// Crop circle: which follower to remove.
 pub const CROP_REMOVE: DecisionKind = kind_of::<CropCircles>(2);
+
+/// Crop-circle actions (a follower deployed or removed).
+pub const ACTIONS: Counter = counter_of::<CropCircles>(0);
 
 /// The active player's crop-circle choice (turn, player, circle, deploy).
 pub const CROP_CHOICE: EventKind = event_of::<CropCircles>(0);
@@ -62,6 +65,10 @@ impl Expansion for CropCircles {
             doc: "crop circle: which follower to remove",
         },
     ];
+    const COUNTERS: &'static [CounterSpec] = &[CounterSpec {
+        name: "crop_circle_actions",
+        doc: "crop-circle actions (followers deployed or removed)",
+    }];
     const EVENTS: &'static [EventSpec] = &[
         EventSpec {
             name: "crop_choice",
@@ -187,7 +194,7 @@ impl Expansion for CropCircles {
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
-        out.crop_circle_actions = self.actions;
+        out.counters.add(ACTIONS, self.actions);
     }
 
     fn on<X: Holds<Self>, S: EventSink>(

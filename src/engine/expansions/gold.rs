@@ -11,8 +11,10 @@ use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
 use crate::engine::game::{Game, MAX_PLAYERS};
-use crate::engine::hooks::{event_of, kind_of, Expansion, Heard, Holds, Hook, Notice};
-use crate::engine::outcome::{Category, GameOutcome};
+use crate::engine::hooks::{
+    category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
+};
+use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::ruleset::{
     GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Vars,
 };
@@ -118,6 +120,11 @@ pub const INGOTS_REMOVED: EventKind = event_of::<Gold>(2);
 /// Final scoring of a player's collected gold (player, ingots, points).
 pub const GOLD_VALUE: EventKind = event_of::<Gold>(3);
 
+/// Points for collected gold (the value table at the end).
+pub const GOLD: Category = category_of::<Gold>(0);
+/// Ingots still on tiles when the game ended (removed before final scoring).
+pub const INGOTS_ON_BOARD: Counter = counter_of::<Gold>(0);
+
 /// The ingot's tag among the pieces of the end-of-turn state hash.
 const INGOT_PIECE: u64 = 3;
 
@@ -136,6 +143,11 @@ impl Expansion for Gold {
             doc: "which tile to take an ingot from while gold is handed out",
         },
     ];
+    const CATEGORIES: &'static [&'static str] = &["gold"];
+    const COUNTERS: &'static [CounterSpec] = &[CounterSpec {
+        name: "ingots_on_board",
+        doc: "ingots left on the board at the end",
+    }];
     const EVENTS: &'static [EventSpec] = &[
         EventSpec {
             name: "ingot_placed",
@@ -260,7 +272,7 @@ impl Expansion for Gold {
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
-        out.ingots_on_board = self.on_board_at_end;
+        out.counters.add(INGOTS_ON_BOARD, self.on_board_at_end);
         for (seat, &held) in out.seats.iter_mut().zip(&self.held) {
             seat.ingots = held;
         }
@@ -872,7 +884,7 @@ impl<X: Holds<Gold>> Game<X> {
                     &[p as i64, ingots as i64, points],
                 )),
             );
-            self.award(s, p, Category::Gold, points, true);
+            self.award(s, p, crate::engine::expansions::gold::GOLD, points, true);
         }
     }
 }

@@ -35,7 +35,7 @@ use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS
 use crate::engine::event::{EventSink, EventSpec, ExpansionEvent};
 use crate::engine::game::Game;
 use crate::engine::hooks::{Expansion, Expansions, Heard, Holds, Hook, Notice, Registered};
-use crate::engine::outcome::GameOutcome;
+use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome, CORE_CATEGORIES};
 
 /// Fills the event table while it is built (never left in it).
 const PLACEHOLDER_EVENT: EventSpec = EventSpec {
@@ -45,6 +45,9 @@ const PLACEHOLDER_EVENT: EventSpec = EventSpec {
     narrate: |_, _| None,
     board: crate::engine::event::BoardChange::None,
 };
+
+/// Fills the counter table while it is built (never left in it).
+const PLACEHOLDER_COUNTER: CounterSpec = CounterSpec { name: "", doc: "" };
 
 /// Whether two names are the same (a `const` comparison).
 const fn same_name(a: &str, b: &str) -> bool {
@@ -82,6 +85,38 @@ const fn events_unique(t: &[EventSpec]) -> bool {
     true
 }
 
+/// Whether the names are unique (checked at compile time).
+const fn names_unique(t: &[&str]) -> bool {
+    let mut i = 0;
+    while i < t.len() {
+        let mut j = i + 1;
+        while j < t.len() {
+            if same_name(t[i], t[j]) {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether the counters' names are unique (checked at compile time).
+const fn counters_unique(t: &[CounterSpec]) -> bool {
+    let mut i = 0;
+    while i < t.len() {
+        let mut j = i + 1;
+        while j < t.len() {
+            if same_name(t[i].name, t[j].name) {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Whether the decision declarations are unique by name and by key code (checked at compile
 /// time: a clash fails the build).
 const fn decisions_unique(t: &[DecisionSpec]) -> bool {
@@ -99,13 +134,14 @@ const fn decisions_unique(t: &[DecisionSpec]) -> bool {
     true
 }
 
-/// Declares the registered expansions (field name: state type, in acting order) and builds
-/// the [`Set`] and its dispatch from that one list.
+/// Declares the registered expansions (field name: state type; the order of their decision
+/// kinds, events, categories and counters in reports) and builds the [`Set`], its dispatch
+/// and the tables of what they declare from that one list.
 macro_rules! registry {
     ($($field:ident: $ty:ty),* $(,)?) => {
         /// A registered expansion.
         #[allow(non_camel_case_types)]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
         enum Member {
             $($field),*
         }
@@ -114,59 +150,81 @@ macro_rules! registry {
         // `Set::used` has a bit per member
         const _: () = assert!(ALL.len() <= 32);
 
-        /// How many decisions each member declares, in registration order.
+        /// Where member `m`'s entries start in a table of `core` entries followed by each
+        /// member's `lens` entries.
+        const fn first_of(core: usize, lens: &[usize], m: usize) -> u8 {
+            let mut k = core;
+            let mut i = 0;
+            while i < m {
+                k += lens[i];
+                i += 1;
+            }
+            k as u8
+        }
+
+        /// A table: the core's entries, then each member's declared ones (`$decl`), in
+        /// registration order; `$fill` fills the slots while it is built.
+        macro_rules! table {
+            ($t:ty, $fill:expr, $core:expr, $decl:ident) => {{
+                const N: usize = $core.len() $(+ <$ty as Expansion>::$decl.len())*;
+                let mut t: [$t; N] = [$fill; N];
+                let mut k = 0;
+                while k < $core.len() {
+                    t[k] = $core[k];
+                    k += 1;
+                }
+                $({
+                    let d = <$ty as Expansion>::$decl;
+                    let mut j = 0;
+                    while j < d.len() {
+                        t[k] = d[j];
+                        k += 1;
+                        j += 1;
+                    }
+                })*
+                t
+            }};
+        }
+
+        const NO_EVENTS: [EventSpec; 0] = [];
+        const NO_COUNTERS: [CounterSpec; 0] = [];
+
+        /// Every decision kind: the core's, then each member's (see [`DecisionKind`]).
+        const DECISIONS: [DecisionSpec; CORE_DECISIONS.len() $(+ <$ty as Expansion>::DECISIONS.len())*] =
+            table!(DecisionSpec, CORE_DECISIONS[0], CORE_DECISIONS, DECISIONS);
+        /// Every expansion event kind, each member's in order (see [`EventSpec`]).
+        const EVENTS: [EventSpec; 0 $(+ <$ty as Expansion>::EVENTS.len())*] =
+            table!(EventSpec, PLACEHOLDER_EVENT, NO_EVENTS, EVENTS);
+        /// Every scoring category: the core's, then each member's (see [`Category`]).
+        const CATEGORIES: [&str; CORE_CATEGORIES.len() $(+ <$ty as Expansion>::CATEGORIES.len())*] =
+            table!(&str, "", CORE_CATEGORIES, CATEGORIES);
+        /// Every counter, each member's in order (see [`CounterSpec`]).
+        const COUNTERS: [CounterSpec; 0 $(+ <$ty as Expansion>::COUNTERS.len())*] =
+            table!(CounterSpec, PLACEHOLDER_COUNTER, NO_COUNTERS, COUNTERS);
+
+        const _: () = assert!(decisions_unique(&DECISIONS), "two decisions share a name or key code");
+        const _: () = assert!(events_unique(&EVENTS), "two events share a name or key code, or one has too many fields");
+        const _: () = assert!(names_unique(&CATEGORIES), "two scoring categories share a name");
+        const _: () = assert!(counters_unique(&COUNTERS), "two counters share a name");
+        const _: () = assert!(DECISIONS.len() <= u8::MAX as usize && EVENTS.len() <= u8::MAX as usize);
+        const _: () = assert!(CATEGORIES.len() <= u8::MAX as usize && COUNTERS.len() <= u8::MAX as usize);
+
+        /// How many entries each member declares, per table, in registration order.
         const DECISION_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::DECISIONS.len()),*];
-
-        /// Member `m`'s first decision kind.
-        const fn first_decision(m: usize) -> u8 {
-            let mut k = CORE_DECISIONS.len();
-            let mut i = 0;
-            while i < m {
-                k += DECISION_LENS[i];
-                i += 1;
-            }
-            k as u8
-        }
-
-        /// How many events each member declares, in registration order.
         const EVENT_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::EVENTS.len()),*];
-
-        /// Member `m`'s first event kind.
-        const fn first_event(m: usize) -> u8 {
-            let mut k = 0;
-            let mut i = 0;
-            while i < m {
-                k += EVENT_LENS[i];
-                i += 1;
-            }
-            k as u8
-        }
+        const CATEGORY_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::CATEGORIES.len()),*];
+        const COUNTER_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::COUNTERS.len()),*];
 
         $(
             impl Registered for $ty {
-                const FIRST_DECISION: u8 = first_decision(Member::$field as usize);
-                const FIRST_EVENT: u8 = first_event(Member::$field as usize);
+                const FIRST_DECISION: u8 =
+                    first_of(CORE_DECISIONS.len(), &DECISION_LENS, Member::$field as usize);
+                const FIRST_EVENT: u8 = first_of(0, &EVENT_LENS, Member::$field as usize);
+                const FIRST_CATEGORY: u8 =
+                    first_of(CORE_CATEGORIES.len(), &CATEGORY_LENS, Member::$field as usize);
+                const FIRST_COUNTER: u8 = first_of(0, &COUNTER_LENS, Member::$field as usize);
             }
         )*
-
-        /// Every expansion event kind, each member's in order (see [`EventSpec`]).
-        const EVENTS: [EventSpec; 0 $(+ <$ty as Expansion>::EVENTS.len())*] = {
-            const N: usize = 0 $(+ <$ty as Expansion>::EVENTS.len())*;
-            let mut t = [PLACEHOLDER_EVENT; N];
-            let mut k = 0;
-            $({
-                let d = <$ty as Expansion>::EVENTS;
-                let mut j = 0;
-                while j < d.len() {
-                    t[k] = d[j];
-                    k += 1;
-                    j += 1;
-                }
-            })*
-            t
-        };
-        const _: () = assert!(events_unique(&EVENTS), "two events share a name or key code, or one has too many fields");
-        const _: () = assert!(EVENTS.len() <= u8::MAX as usize);
 
         impl ExpansionEvent {
             /// What its module declares about its kind.
@@ -179,28 +237,6 @@ macro_rules! registry {
                 (self.spec().narrate)(self, seat)
             }
         }
-
-        /// Every decision kind: the core's, then each member's (see [`DecisionKind`]).
-        const DECISIONS: [DecisionSpec; CORE_DECISIONS.len() $(+ <$ty as Expansion>::DECISIONS.len())*] = {
-            let mut t = [CORE_DECISIONS[0]; CORE_DECISIONS.len() $(+ <$ty as Expansion>::DECISIONS.len())*];
-            let mut k = 0;
-            while k < CORE_DECISIONS.len() {
-                t[k] = CORE_DECISIONS[k];
-                k += 1;
-            }
-            $({
-                let d = <$ty as Expansion>::DECISIONS;
-                let mut j = 0;
-                while j < d.len() {
-                    t[k] = d[j];
-                    k += 1;
-                    j += 1;
-                }
-            })*
-            t
-        };
-        const _: () = assert!(decisions_unique(&DECISIONS), "two decisions share a name or key code");
-        const _: () = assert!(DECISIONS.len() <= u8::MAX as usize);
 
         impl DecisionKind {
             /// How many kinds of decision there are (from the declarations).
@@ -233,6 +269,56 @@ macro_rules! registry {
             }
         }
 
+        impl Category {
+            /// How many scoring categories there are (from the declarations).
+            pub const COUNT: usize = CATEGORIES.len();
+            /// Every category, in report order.
+            pub const ALL: [Category; CATEGORIES.len()] = {
+                let mut t = [Category(0); CATEGORIES.len()];
+                let mut i = 0;
+                while i < t.len() {
+                    t[i] = Category(i as u8);
+                    i += 1;
+                }
+                t
+            };
+
+            /// Its name in reports and JSON (lowercase).
+            pub fn name(self) -> &'static str {
+                CATEGORIES[self.0 as usize]
+            }
+
+            /// The category named `name`, if any.
+            pub fn from_name(name: &str) -> Option<Category> {
+                CATEGORIES.iter().position(|&c| c == name).map(|i| Category(i as u8))
+            }
+        }
+
+        impl Counter {
+            /// How many counters there are (from the declarations).
+            pub const COUNT: usize = COUNTERS.len();
+
+            /// What its module declares about it.
+            pub fn spec(self) -> &'static CounterSpec {
+                &COUNTERS[self.0 as usize]
+            }
+
+            /// Its name in reports, `games.csv` and JSON.
+            pub fn name(self) -> &'static str {
+                self.spec().name
+            }
+
+            /// The counter named `name`, if any.
+            pub fn from_name(name: &str) -> Option<Counter> {
+                COUNTERS.iter().position(|c| c.name == name).map(|i| Counter(i as u8))
+            }
+
+            /// Every counter, in index order.
+            pub fn all() -> impl Iterator<Item = Counter> {
+                (0..COUNTERS.len() as u8).map(Counter)
+            }
+        }
+
         /// Every registered expansion's state, and which of them this game's ruleset uses
         /// at each hook and notice.
         pub struct Set {
@@ -258,7 +344,15 @@ macro_rules! registry {
                     hearing_len: [0; Heard::COUNT],
                     $($field: <$ty>::default()),*
                 };
-                for m in ALL {
+                // acting order: by declared priority, then registration order
+                let mut order = ALL;
+                order.sort_by_key(|&m| {
+                    let priority = match m {
+                        $(Member::$field => <$ty as Expansion>::PRIORITY),*
+                    };
+                    (priority, m as u8)
+                });
+                for m in order {
                     let (used, hooks, hears) = match m {
                         $(Member::$field => (
                             <$ty as Expansion>::used_by(rules),
@@ -434,8 +528,8 @@ macro_rules! registry {
 }
 
 registry! {
-    robbers: robbers::Robbers,
     gold: gold::Gold,
+    robbers: robbers::Robbers,
     crop: crop::CropCircles,
 }
 

@@ -11,8 +11,10 @@ use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
-use crate::engine::hooks::{event_of, kind_of, Expansion, Heard, Holds, Hook, Notice};
-use crate::engine::outcome::{Category, GameOutcome};
+use crate::engine::hooks::{
+    category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
+};
+use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::ruleset::{RobberPlacers, RobberTiming, RobberVictim, Vars};
 
 /// A normal (robbable) scoring in the current step.
@@ -60,6 +62,13 @@ pub const ROBBER_PLACE: DecisionKind = kind_of::<Robbers>(0);
 /// Which scoring marker a robber robs when several could be.
 pub const ROBBER_VICTIM: DecisionKind = kind_of::<Robbers>(1);
 
+/// Points robbed from other players' scorings.
+pub const ROBBERS: Category = category_of::<Robbers>(0);
+/// Robbers placed (or moved) on the score track.
+pub const PLACEMENTS: Counter = counter_of::<Robbers>(0);
+/// Robberies.
+pub const ROBBERIES: Counter = counter_of::<Robbers>(1);
+
 /// A robber is placed on (or moved to) a score-track space (turn, player, space, moved).
 pub const ROBBER_PLACED: EventKind = event_of::<Robbers>(0);
 /// A player places no robber (turn, player).
@@ -72,6 +81,9 @@ pub const ROBBED: EventKind = event_of::<Robbers>(2);
 pub const ROBBER_CARRIED: EventKind = event_of::<Robbers>(3);
 
 impl Expansion for Robbers {
+    /// Before the gold where both act (placing a robber comes before the ingots when a tile
+    /// is placed): the order the two had before priorities were declared.
+    const PRIORITY: i8 = -1;
     const HOOKS: &'static [Hook] = &[
         Hook::TileDrawn,
         Hook::TilePlaced,
@@ -93,6 +105,17 @@ impl Expansion for Robbers {
             name: "robber_victim",
             key_code: 5,
             doc: "which scoring marker a robber robs when several could be",
+        },
+    ];
+    const CATEGORIES: &'static [&'static str] = &["robbers"];
+    const COUNTERS: &'static [CounterSpec] = &[
+        CounterSpec {
+            name: "robber_placements",
+            doc: "robbers placed or moved",
+        },
+        CounterSpec {
+            name: "robberies",
+            doc: "robberies",
         },
     ];
     const EVENTS: &'static [EventSpec] = &[
@@ -231,8 +254,8 @@ impl Expansion for Robbers {
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
-        out.robber_placements = self.placements;
-        out.robberies = self.robberies;
+        out.counters.add(PLACEMENTS, self.placements);
+        out.counters.add(ROBBERIES, self.robberies);
     }
 
     // the common case (nothing to do) is checked here; the work is out of line
@@ -661,7 +684,13 @@ impl<X: Holds<Robbers>> Game<X> {
                     &[self.turn as i64, r.owner as i64, r.victim as i64, share],
                 )),
             );
-            self.award(s, r.owner, Category::Robbers, share, false);
+            self.award(
+                s,
+                r.owner,
+                crate::engine::expansions::robbers::ROBBERS,
+                share,
+                false,
+            );
         }
     }
 }
@@ -688,8 +717,8 @@ mod tests {
         g.ext.robbers.at[c as usize] = Some(20); // beside B
         let mut events: Vec<Event> = Vec::new();
         g.robber_step_begin();
-        g.award(&mut events, a, Category::City, 6, true); // A 10 → 16
-        g.award(&mut events, d, Category::Road, 6, true); // D 23 → 29
+        g.award(&mut events, a, Category::CITY, 6, true); // A 10 → 16
+        g.award(&mut events, d, Category::ROAD, 6, true); // D 23 → 29
         if g.robber_settle_begin() {
             assert!(!g.robber_settle(&mut events, None), "no choice to make");
         }
@@ -706,7 +735,7 @@ mod tests {
         );
         // next step: B scores from 23, where C's robber now waits
         g.robber_step_begin();
-        g.award(&mut events, b, Category::City, 4, true);
+        g.award(&mut events, b, Category::CITY, 4, true);
         if g.robber_settle_begin() {
             assert!(!g.robber_settle(&mut events, None), "no choice to make");
         }
