@@ -14,6 +14,7 @@ pub mod policy;
 pub mod record;
 pub mod render;
 pub mod report;
+pub mod rule_options;
 pub mod ruleset;
 pub mod runner;
 pub mod sweep;

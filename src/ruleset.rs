@@ -444,6 +444,55 @@ pub struct Ruleset {
     pub crop: Option<CropRules>,
     /// Every option key with its value and provenance (`scoring.farm`, `gold.split`, …).
     pub options: BTreeMap<String, OptionSetting>,
+    /// The typed values of the options of expansions that declare them in their own module
+    /// (`Area::Expansion`), by key, for the expansions in play (those the ruleset sets an
+    /// option of); each module reads its own.
+    pub ext: BTreeMap<String, ExtValue>,
+}
+
+/// A typed value of an expansion-declared option (see [`Ruleset::ext`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ExtValue {
+    Int(i64),
+    Range(i64, i64),
+    Bool(bool),
+    /// A choice: its name and its arguments (name, value).
+    Choice(&'static str, Vec<(&'static str, &'static str)>),
+    Expr(Expr),
+    /// `none`, for an expression option that allows it.
+    None,
+}
+
+impl Ruleset {
+    /// Whether the ruleset sets any option starting with `prefix` (an expansion's block,
+    /// `castles.`): that expansion is in play.
+    pub fn ext_in_play(&self, prefix: &str) -> bool {
+        self.ext.keys().any(|k| k.starts_with(prefix))
+    }
+
+    /// The integer value of expansion option `key`.
+    pub fn ext_int(&self, key: &str) -> Option<i64> {
+        match self.ext.get(key)? {
+            ExtValue::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The boolean value of expansion option `key`.
+    pub fn ext_bool(&self, key: &str) -> Option<bool> {
+        match self.ext.get(key)? {
+            ExtValue::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The chosen name of expansion choice option `key`.
+    pub fn ext_choice(&self, key: &str) -> Option<&'static str> {
+        match self.ext.get(key)? {
+            ExtValue::Choice(name, _) => Some(name),
+            _ => None,
+        }
+    }
 }
 
 impl Ruleset {

@@ -53,8 +53,7 @@ fn quiet_default(key: &str) -> Option<&'static OptionSetting> {
     static DEFAULTS: std::sync::OnceLock<Vec<(&'static str, OptionSetting)>> =
         std::sync::OnceLock::new();
     let all = DEFAULTS.get_or_init(|| {
-        dsl::registry::OPTIONS
-            .iter()
+        dsl::registry::all_options()
             .filter(|o| dsl::registry::QUIET_AT_DEFAULT.contains(&o.key))
             .map(|o| {
                 let setting = OptionSetting {
@@ -72,8 +71,7 @@ fn quiet_default(key: &str) -> Option<&'static OptionSetting> {
 fn options_diff<'a>(a: &'a Ruleset, b: &'a Ruleset) -> Vec<OptDiff<'a>> {
     let keys: BTreeSet<&String> = a.options.keys().chain(b.options.keys()).collect();
     let order = |k: &str| {
-        dsl::registry::OPTIONS
-            .iter()
+        dsl::registry::all_options()
             .position(|o| o.key == k)
             .unwrap_or(usize::MAX)
     };

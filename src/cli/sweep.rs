@@ -155,7 +155,7 @@ pub fn run(args: Args) -> ExitCode {
     // runs; an unknown option is reported once (by its first value), not once per value
     let unknown: Vec<&str> = keys
         .iter()
-        .filter(|k| !dsl::registry::OPTIONS.iter().any(|o| o.key == k.as_str()))
+        .filter(|k| dsl::registry::lookup(k).is_none())
         .map(String::as_str)
         .collect();
     let mut rules = vec![base.clone()];

@@ -3,7 +3,7 @@
 //! the canonical form the content hash is computed over (no name, files or sources).
 
 use super::lexer::is_bare_name;
-use super::registry::{Area, OPTIONS, QUIET_AT_DEFAULT};
+use super::registry::{Area, QUIET_AT_DEFAULT};
 use crate::ruleset::{Expr, Ruleset};
 use crate::tiles::{FeatureKind, HalfEdge, Side, TileType};
 use std::fmt::Write;
@@ -190,6 +190,10 @@ fn area_in_play(rs: &Ruleset, area: Area) -> bool {
         Area::Gold => rs.gold.is_some(),
         Area::Robbers => rs.robbers.is_some(),
         Area::Crop => rs.crop.is_some(),
+        Area::Expansion(_) => rs
+            .ext
+            .keys()
+            .any(|k| crate::dsl::registry::lookup(k).is_some_and(|d| d.area == area)),
     }
 }
 
@@ -211,7 +215,7 @@ fn body(rs: &Ruleset, meta: bool) -> String {
     if let Some(t) = rs.tiles.get(rs.start as usize) {
         let _ = writeln!(out, "start {}\n", name(&t.id));
     }
-    for o in OPTIONS {
+    for o in crate::dsl::registry::all_options() {
         let shown = area_in_play(rs, o.area) || (meta && rs.options.contains_key(o.key));
         if !shown {
             continue;

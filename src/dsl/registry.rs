@@ -3,132 +3,9 @@
 //! → closest valid keys), validation messages, defaults during resolution and the
 //! documentation printed by `meeplab check --list-options`.
 
+use crate::rule_options::choice;
+pub use crate::rule_options::{choice_syntax, Area, ArgDef, Choice, OptType, OptionDef};
 use crate::ruleset::{Var, MAX_HAND, MAX_PLAYERS};
-
-/// Which part of the game an option belongs to. Expansion options only apply when the deck
-/// holds that expansion's tiles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Area {
-    General,
-    Scoring,
-    Gold,
-    Robbers,
-    Crop,
-}
-
-impl Area {
-    pub fn name(self) -> &'static str {
-        match self {
-            Area::General => "general",
-            Area::Scoring => "scoring",
-            Area::Gold => "gold mines",
-            Area::Robbers => "robbers",
-            Area::Crop => "crop circles",
-        }
-    }
-}
-
-/// One named argument of a choice, e.g. `pick` of `draft(pick: player)`. The first value is
-/// the default.
-#[derive(Debug)]
-pub struct ArgDef {
-    pub name: &'static str,
-    pub values: &'static [&'static str],
-    pub doc: &'static str,
-}
-
-/// One allowed value of a choice option.
-#[derive(Debug)]
-pub struct Choice {
-    pub name: &'static str,
-    pub doc: &'static str,
-    pub args: &'static [ArgDef],
-}
-
-/// The type of an option's value.
-#[derive(Debug)]
-pub enum OptType {
-    /// An integer within `min..=max`.
-    Int {
-        min: i64,
-        max: i64,
-    },
-    /// `lo..hi` within `min..=max` (a single integer means `n..n`).
-    Range {
-        min: i64,
-        max: i64,
-    },
-    Bool,
-    Choice(&'static [Choice]),
-    /// An arithmetic expression over `vars`; `none_ok` also allows `none`.
-    Expr {
-        vars: &'static [Var],
-        none_ok: bool,
-    },
-}
-
-impl OptType {
-    /// Short type description for messages and docs.
-    pub fn describe(&self) -> String {
-        match self {
-            OptType::Int { min, max } => format!("integer {min}..{max}"),
-            OptType::Range { min, max } => format!("range within {min}..{max}, e.g. `2..5`"),
-            OptType::Bool => "true or false".to_string(),
-            OptType::Choice(cs) => format!(
-                "one of: {}",
-                cs.iter().map(choice_syntax).collect::<Vec<_>>().join(" | ")
-            ),
-            OptType::Expr { vars, none_ok } => {
-                let vs: Vec<&str> = vars.iter().map(|v| v.name()).collect();
-                let base = if vs.is_empty() {
-                    "expression (numbers only)".to_string()
-                } else {
-                    format!("expression over {}", vs.join(", "))
-                };
-                if *none_ok {
-                    format!("{base}, or `none`")
-                } else {
-                    base
-                }
-            }
-        }
-    }
-}
-
-/// `draft(pick: player|most_contested)`
-pub fn choice_syntax(c: &Choice) -> String {
-    if c.args.is_empty() {
-        c.name.to_string()
-    } else {
-        let args: Vec<String> = c
-            .args
-            .iter()
-            .map(|a| format!("{}: {}", a.name, a.values.join("|")))
-            .collect();
-        format!("{}({})", c.name, args.join(", "))
-    }
-}
-
-/// One option of the registry.
-#[derive(Debug)]
-pub struct OptionDef {
-    pub key: &'static str,
-    pub area: Area,
-    pub ty: OptType,
-    /// Default, written in the rule language (parsed like any value).
-    pub default: &'static str,
-    pub doc: &'static str,
-    /// Who uses which value (free text for the docs).
-    pub sources: &'static str,
-}
-
-const fn choice(name: &'static str, doc: &'static str) -> Choice {
-    Choice {
-        name,
-        doc,
-        args: &[],
-    }
-}
 
 /// Options left out of a ruleset's option list (and so of its printed form and content hash)
 /// while they hold their default: options added after rulesets were published, so that the
@@ -415,9 +292,19 @@ pub static OPTIONS: &[OptionDef] = &[
     },
 ];
 
+/// Every option: the core's and the first expansions' (`OPTIONS`), then those each
+/// registered expansion declares in its module, in registration order.
+pub fn all_options() -> impl Iterator<Item = &'static OptionDef> {
+    OPTIONS.iter().chain(
+        crate::engine::expansions::OPTIONS
+            .iter()
+            .flat_map(|d| d.iter()),
+    )
+}
+
 /// The registry entry for `key`.
 pub fn lookup(key: &str) -> Option<&'static OptionDef> {
-    OPTIONS.iter().find(|o| o.key == key)
+    all_options().find(|o| o.key == key)
 }
 
 /// `candidates` sorted by edit distance to `word` (closest first; ties keep their order).
@@ -437,7 +324,7 @@ pub fn document() -> String {
          Options of an expansion apply only when the deck holds its tiles.\n",
     );
     let mut area = None;
-    for o in OPTIONS {
+    for o in all_options() {
         if area != Some(o.area) {
             area = Some(o.area);
             out.push_str(&format!("\n== {} ==\n", o.area.name()));
@@ -470,8 +357,9 @@ mod tests {
 
     #[test]
     fn keys_are_unique_and_suggestions_rank() {
-        for (k, o) in OPTIONS.iter().enumerate() {
-            assert!(OPTIONS[..k].iter().all(|p| p.key != o.key), "{}", o.key);
+        let all: Vec<_> = all_options().collect();
+        for (k, o) in all.iter().enumerate() {
+            assert!(all[..k].iter().all(|p| p.key != o.key), "{}", o.key);
         }
         let s = closest_first("gold.splt", OPTIONS.iter().map(|o| o.key));
         assert_eq!(s[0], "gold.split");

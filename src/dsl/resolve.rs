@@ -525,7 +525,7 @@ impl Loader {
             span: stmt.key_span,
         };
         let Some(def) = registry::lookup(&stmt.key) else {
-            let keys = closest_first(&stmt.key, registry::OPTIONS.iter().map(|o| o.key));
+            let keys = closest_first(&stmt.key, registry::all_options().map(|o| o.key));
             let shown: Vec<String> = keys.iter().take(8).map(|k| format!("`{k}`")).collect();
             let more = if keys.len() > 8 {
                 ", … (see `meeplab check --list-options`)"
@@ -824,10 +824,15 @@ impl Loader {
             Area::Gold => tiles.iter().any(|t| t.gold),
             Area::Robbers => tiles.iter().any(|t| t.robber),
             Area::Crop => tiles.iter().any(|t| t.crop.is_some()),
+            // an expansion with its own options is in play when any of them is set
+            Area::Expansion(_) => scope
+                .options
+                .keys()
+                .any(|k| registry::lookup(k).is_some_and(|d| d.area == a)),
         };
         let mut values: HashMap<&'static str, Typed> = HashMap::new();
         let mut options = BTreeMap::new();
-        for def in registry::OPTIONS {
+        for def in registry::all_options() {
             let set = scope.options.get(def.key);
             if !in_play(def.area) {
                 if let Some(v) = set {
@@ -1132,6 +1137,26 @@ fn assemble(
         robbers,
         crop,
         options: BTreeMap::new(),
+        ext: v
+            .iter()
+            .filter(|(k, _)| {
+                matches!(
+                    registry::lookup(k).map(|d| d.area),
+                    Some(Area::Expansion(_))
+                )
+            })
+            .map(|(&k, t)| {
+                let value = match t.clone() {
+                    Typed::Int(n) => ExtValue::Int(n),
+                    Typed::Range(a, b) => ExtValue::Range(a, b),
+                    Typed::Bool(b) => ExtValue::Bool(b),
+                    Typed::Choice { name, args } => ExtValue::Choice(name, args),
+                    Typed::Expr(e) => ExtValue::Expr(e),
+                    Typed::NoExpr => ExtValue::None,
+                };
+                (k.to_string(), value)
+            })
+            .collect(),
     })
 }
 

@@ -133,6 +133,11 @@ pub enum Choice {
     Tile {
         tile: u16,
     },
+    /// Yes or no, for an expansion's decision whose module says what is offered (its
+    /// `DecisionSpec::doc`; e.g. build a castle instead of scoring the small city).
+    Flag {
+        yes: bool,
+    },
 }
 
 /// A choice in words, without the position (reports name the decision beside it).
@@ -155,6 +160,8 @@ impl std::fmt::Display for Choice {
             } => write!(f, "the spot on segment {s} of the tile at ({x}, {y})"),
             Choice::Spot { at: None } => f.write_str("pass"),
             Choice::Tile { tile } => write!(f, "play tile type #{tile} from the hand"),
+            Choice::Flag { yes: true } => f.write_str("yes"),
+            Choice::Flag { yes: false } => f.write_str("no"),
         }
     }
 }

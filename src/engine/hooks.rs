@@ -19,6 +19,9 @@ pub enum Hook {
     TileDrawn,
     /// The tile is placed, the follower not yet (robbers, ingots).
     TilePlaced,
+    /// The follower is placed; the turn's completed features are not scored yet (a small
+    /// city may become a castle instead).
+    BeforeScoring,
     /// The turn's completed features are scored: the scoring step closes (robbers rob).
     TurnScored,
     /// After the turn's scoring (gold hand-out, crop circles).
@@ -49,6 +52,8 @@ pub enum Notice {
         root: u32,
         winners: u8,
         complete: bool,
+        /// What the feature is worth (to each winner; paid only when there is one).
+        points: i64,
     },
     /// `player`'s score went from `before` up by `points`; `robbable` is false for points an
     /// expansion itself pays out (robber shares).
@@ -115,6 +120,9 @@ pub trait Expansion: Clone + Default {
     const CATEGORIES: &'static [&'static str] = &[];
     /// The counters it keeps per game, by local index (see [`counter_of`]).
     const COUNTERS: &'static [CounterSpec] = &[];
+    /// Its rule options (keys `name.…`, area `Area::Expansion(name)`): the rule language
+    /// reads them with the core's; their values reach the game in `Ruleset::ext`.
+    const OPTIONS: &'static [crate::rule_options::OptionDef] = &[];
     /// Where it acts at a hook that several expansions of a game act at: lower first
     /// (equal: registration order).
     const PRIORITY: i8 = 0;
@@ -152,6 +160,13 @@ pub trait Expansion: Clone + Default {
 
     /// Hear a notice.
     fn notice<X: Holds<Self>, S: EventSink>(_g: &mut Game<X>, _s: &mut S, _n: Notice) {}
+
+    /// What a completed city (`root`) next to a field is worth to the field's farmers beyond
+    /// the ruleset's points per city (a castle: one more); 0 when it has no say. Asked at
+    /// final scoring only.
+    fn farm_city_bonus<X: Holds<Self>>(_g: &Game<X>, _root: u32) -> i64 {
+        0
+    }
 
     /// Option `i` of its decision `local` (an index into [`Expansion::DECISIONS`]) now
     /// asked, in semantic form.
@@ -237,6 +252,9 @@ pub trait Expansions: Clone + Sized {
     ) -> Option<u8>;
     /// Tell every expansion taking part.
     fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice);
+    /// The expansions' bonus for a completed city next to a field (see
+    /// [`Expansion::farm_city_bonus`]), summed over those taking part.
+    fn farm_city_bonus(g: &Game<Self>, root: u32) -> i64;
     /// Option `i` of expansion decision `kind`, now asked (see [`Expansion::choice`]).
     fn choice(g: &Game<Self>, kind: DecisionKind, i: usize) -> Choice;
     /// How many options expansion decision `kind`, now asked, has.

@@ -140,6 +140,7 @@ impl<X: Expansions> Game<X> {
                 root,
                 winners,
                 complete: true,
+                points,
             },
         );
         if winners == 0 {
@@ -182,6 +183,7 @@ impl<X: Expansions> Game<X> {
                     root: r,
                     winners,
                     complete: false,
+                    points,
                 },
             );
             let (x, y, _) = self.node_spot(comp.head);
@@ -239,7 +241,10 @@ impl<X: Expansions> Game<X> {
                     self.field_cities(f, &mut cities, true);
                     let (x, y, _) = self.node_spot(comp.head);
                     if rule == FarmRule::PerField {
-                        let points = per_city * cities.len() as i64;
+                        let points = cities
+                            .iter()
+                            .map(|&c| per_city + X::farm_city_bonus(self, c))
+                            .sum();
                         let n = cities.len() as u32;
                         self.pay(
                             s,
@@ -255,14 +260,14 @@ impl<X: Expansions> Game<X> {
                             if winners & (1 << p) == 0 {
                                 continue;
                             }
-                            let mut n = 0;
+                            let (mut n, mut points) = (0, 0);
                             for &c in &cities {
                                 if !paid.contains(&(p, c)) {
                                     paid.push((p, c));
                                     n += 1;
+                                    points += per_city + X::farm_city_bonus(self, c);
                                 }
                             }
-                            let points = per_city * n;
                             self.pay(
                                 s,
                                 Phase::Final,
@@ -307,13 +312,14 @@ impl<X: Expansions> Game<X> {
                         }
                     }
                     let (x, y, _) = self.node_spot(self.comps[city as usize].head);
+                    let points = per_city + X::farm_city_bonus(self, city);
                     self.pay(
                         s,
                         Phase::Final,
                         FeatureKind::Field,
                         (x, y),
                         winners,
-                        per_city,
+                        points,
                         1,
                     );
                 }

@@ -159,5 +159,6 @@ pub fn describe(c: &Choice) -> String {
             at: Some((x, y, s)),
         } => format!("follower at ({x},{y}) segment {s}"),
         Choice::Tile { tile } => format!("tile type #{tile} from the hand"),
+        Choice::Flag { yes } => if *yes { "yes" } else { "no" }.into(),
     }
 }

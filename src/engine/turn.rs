@@ -468,6 +468,7 @@ impl<X: Expansions> Game<X> {
         match at {
             Hook::TileDrawn => Step::Place,
             Hook::TilePlaced => Step::Follower,
+            Hook::BeforeScoring => Step::Score,
             Hook::TurnScored => Step::Hook(Hook::AfterScoring),
             Hook::AfterScoring => Step::Hook(Hook::TurnEnd),
             Hook::TurnEnd => Step::TurnEnd,
@@ -546,7 +547,7 @@ impl<X: Expansions> Game<X> {
                         let node = self.placed[self.last_placed].node0 + seg as u32;
                         self.deploy(s, self.active, node);
                     }
-                    self.step = Step::Score;
+                    self.step = self.enter(Hook::BeforeScoring);
                 }
                 Step::Score => {
                     self.score_completed(s, self.last_placed);

@@ -6,7 +6,7 @@
 
 use super::board_svg::{board_svg_marked, Mark};
 use super::seat_name;
-use crate::engine::{Choice, Game};
+use crate::engine::{Choice, Game, Pending};
 
 /// A's colour and B's.
 const COLOURS: [&str; 2] = ["#e00000", "#0050e0"];
@@ -23,6 +23,14 @@ pub fn decision_svg(game: &Game, title: &str, a: (&str, Choice), b: (&str, Choic
 /// The cell of the tile placed last (where a follower, a crop circle or the turn's tile is).
 fn last_tile(game: &Game) -> Option<(i32, i32)> {
     game.placed_tiles().last().map(|t| (t.x, t.y))
+}
+
+/// What the decision now asked decides (its module's words).
+fn asked_doc(game: &Game) -> &'static str {
+    match game.pending() {
+        Pending::Decision(d) => d.kind.spec().doc,
+        _ => "",
+    }
 }
 
 fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark {
@@ -92,6 +100,12 @@ fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark 
             format!("the follower spot on segment {s} of the tile at ({x}, {y})"),
         ),
         Choice::Spot { at: None } => (last_tile(game), None, None, "pass".to_string()),
+        Choice::Flag { yes } => (
+            last_tile(game),
+            None,
+            None,
+            format!("{}: {}", asked_doc(game), if yes { "yes" } else { "no" }),
+        ),
         Choice::Tile { tile: t } => (
             None,
             None,

@@ -319,6 +319,7 @@ impl Expansion for Gold {
                 root,
                 winners,
                 complete,
+                ..
             } => {
                 if complete {
                     g.note_gold_claim(Area::Feature(root), winners);

@@ -26,6 +26,7 @@
 //! Its rule options, events, decision kinds and outcome counters are added where those live
 //! (the ruleset, `event.rs`, `decision.rs`, `outcome.rs`).
 
+pub mod castles;
 pub mod crop;
 pub mod gold;
 pub mod robbers;
@@ -208,6 +209,10 @@ macro_rules! registry {
         const _: () = assert!(counters_unique(&COUNTERS), "two counters share a name");
         const _: () = assert!(DECISIONS.len() <= u8::MAX as usize && EVENTS.len() <= u8::MAX as usize);
         const _: () = assert!(CATEGORIES.len() <= u8::MAX as usize && COUNTERS.len() <= u8::MAX as usize);
+
+        /// Every member's rule options (see `Expansion::OPTIONS`), in registration order.
+        pub const OPTIONS: [&[crate::rule_options::OptionDef]; ALL.len()] =
+            [$(<$ty as Expansion>::OPTIONS),*];
 
         /// How many entries each member declares, per table, in registration order.
         const DECISION_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::DECISIONS.len()),*];
@@ -442,6 +447,14 @@ macro_rules! registry {
                 }
             }
 
+            fn farm_city_bonus(g: &Game<Self>, root: u32) -> i64 {
+                let mut bonus = 0;
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    bonus += <$ty as Expansion>::farm_city_bonus(g, root);
+                })*
+                bonus
+            }
+
             fn choice(g: &Game<Self>, kind: DecisionKind, i: usize) -> Choice {
                 match Set::asker(kind) {
                     $((Member::$field, local) => <$ty as Expansion>::choice(g, local, i)),*
@@ -531,6 +544,7 @@ registry! {
     gold: gold::Gold,
     robbers: robbers::Robbers,
     crop: crop::CropCircles,
+    castles: castles::Castles,
 }
 
 #[cfg(test)]

@@ -1,0 +1,135 @@
+//! The types of rule-option declarations: what an option is (key, area, type, default,
+//! meaning, sources). The rule language's registry (`dsl::registry`) holds the core's and
+//! the first expansions' options; an expansion module declares its own
+//! (`Expansion::OPTIONS`) with the same types, and the language reads both.
+
+use crate::ruleset::Var;
+
+/// Which part of the game an option belongs to. Expansion options only apply when the deck
+/// holds that expansion's tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Area {
+    General,
+    Scoring,
+    Gold,
+    Robbers,
+    Crop,
+    /// An expansion that declares its options in its own module (`Expansion::OPTIONS`):
+    /// its name. Its options are in play when a ruleset sets any of them.
+    Expansion(&'static str),
+}
+
+impl Area {
+    pub fn name(self) -> &'static str {
+        match self {
+            Area::General => "general",
+            Area::Scoring => "scoring",
+            Area::Gold => "gold mines",
+            Area::Robbers => "robbers",
+            Area::Crop => "crop circles",
+            Area::Expansion(name) => name,
+        }
+    }
+}
+
+/// One named argument of a choice, e.g. `pick` of `draft(pick: player)`. The first value is
+/// the default.
+#[derive(Debug)]
+pub struct ArgDef {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+    pub doc: &'static str,
+}
+
+/// One allowed value of a choice option.
+#[derive(Debug)]
+pub struct Choice {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub args: &'static [ArgDef],
+}
+
+/// The type of an option's value.
+#[derive(Debug)]
+pub enum OptType {
+    /// An integer within `min..=max`.
+    Int {
+        min: i64,
+        max: i64,
+    },
+    /// `lo..hi` within `min..=max` (a single integer means `n..n`).
+    Range {
+        min: i64,
+        max: i64,
+    },
+    Bool,
+    Choice(&'static [Choice]),
+    /// An arithmetic expression over `vars`; `none_ok` also allows `none`.
+    Expr {
+        vars: &'static [Var],
+        none_ok: bool,
+    },
+}
+
+impl OptType {
+    /// Short type description for messages and docs.
+    pub fn describe(&self) -> String {
+        match self {
+            OptType::Int { min, max } => format!("integer {min}..{max}"),
+            OptType::Range { min, max } => format!("range within {min}..{max}, e.g. `2..5`"),
+            OptType::Bool => "true or false".to_string(),
+            OptType::Choice(cs) => format!(
+                "one of: {}",
+                cs.iter().map(choice_syntax).collect::<Vec<_>>().join(" | ")
+            ),
+            OptType::Expr { vars, none_ok } => {
+                let vs: Vec<&str> = vars.iter().map(|v| v.name()).collect();
+                let base = if vs.is_empty() {
+                    "expression (numbers only)".to_string()
+                } else {
+                    format!("expression over {}", vs.join(", "))
+                };
+                if *none_ok {
+                    format!("{base}, or `none`")
+                } else {
+                    base
+                }
+            }
+        }
+    }
+}
+
+/// `draft(pick: player|most_contested)`
+pub fn choice_syntax(c: &Choice) -> String {
+    if c.args.is_empty() {
+        c.name.to_string()
+    } else {
+        let args: Vec<String> = c
+            .args
+            .iter()
+            .map(|a| format!("{}: {}", a.name, a.values.join("|")))
+            .collect();
+        format!("{}({})", c.name, args.join(", "))
+    }
+}
+
+/// One option of the registry.
+#[derive(Debug)]
+pub struct OptionDef {
+    pub key: &'static str,
+    pub area: Area,
+    pub ty: OptType,
+    /// Default, written in the rule language (parsed like any value).
+    pub default: &'static str,
+    pub doc: &'static str,
+    /// Who uses which value (free text for the docs).
+    pub sources: &'static str,
+}
+
+pub const fn choice(name: &'static str, doc: &'static str) -> Choice {
+    Choice {
+        name,
+        doc,
+        args: &[],
+    }
+}
