@@ -271,7 +271,7 @@ fn a_copy_at_any_decision_plays_on_like_the_original() {
                             );
                         }
                         let i = chooser.choose(&game, &d);
-                        game.apply(i);
+                        game.apply(i).expect("a policy answers within the options");
                     }
                     Pending::Draw => {
                         if !game.draw(&mut NoEvents) {

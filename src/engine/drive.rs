@@ -13,7 +13,7 @@ impl Game {
     pub fn drive<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
         while let Some(d) = self.asked {
             let i = c.choose(self, &d);
-            self.apply_with(i, s);
+            self.apply_unchecked_with(i, s);
         }
     }
 
@@ -25,7 +25,7 @@ impl Game {
             match self.pending() {
                 Pending::Decision(d) => {
                     let i = c.choose(self, &d);
-                    self.apply_with(i, s);
+                    self.apply_unchecked_with(i, s);
                 }
                 Pending::Draw => {
                     if !self.draw(s) {

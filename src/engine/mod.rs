@@ -5,6 +5,7 @@
 //! - `board`: grid, legal placements, feature graph (over `union_find`);
 //! - `game`: the state; `scoring`: completion, majority, formulas, farms;
 //! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`);
+//!   `checked`: the checked moves ([`Game::apply`], [`Game::apply_choice`], [`MoveError`]);
 //!   `drive`: loops that play a game, turn or final scoring with one chooser;
 //! - `hooks`: the seam where expansions plug in; `expansions`: the Gold Mines, The Robbers,
 //!   Crop Circles, and how to add one;
@@ -16,6 +17,7 @@
 //! games with policies is [`crate::runner`]'s job.
 
 mod board;
+mod checked;
 pub mod compiled;
 mod copy;
 pub mod decision;
@@ -35,6 +37,7 @@ mod turn;
 mod union_find;
 
 pub use board::AROUND;
+pub use checked::MoveError;
 pub use compiled::Compiled;
 pub use compiled::NONE;
 pub use decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};

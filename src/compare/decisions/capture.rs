@@ -200,7 +200,7 @@ pub fn play_capturing(
                         choice: game.choice(d.kind, index),
                     });
                 }
-                game.apply(index);
+                game.apply_unchecked(index);
             }
             Pending::Draw => {
                 let at = game.turn().checked_add(1) == Some(target.turn);
@@ -330,7 +330,7 @@ impl Captured {
                     step.choice
                 )));
             };
-            g.apply(j);
+            g.apply_unchecked(j);
         }
         let want = self.at.decision;
         match g.pending() {
