@@ -10,6 +10,8 @@
 //! - `hooks`: the seam where expansions plug in; `expansions`: the Gold Mines, The Robbers,
 //!   Crop Circles, and how to add one;
 //! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
+//! - `invariants`: what every position must keep (followers, ingots, tiles, scores),
+//!   checked after every move by the fuzz target and the property tests;
 //! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads;
 //! - `swap`: the same position under other rules ([`Incompatible`] says why not).
 //!
@@ -27,6 +29,7 @@ pub mod event;
 mod expansions;
 mod game;
 mod hooks;
+pub mod invariants;
 pub mod outcome;
 pub mod rng;
 mod scoring;
