@@ -322,15 +322,15 @@ impl Captured {
                     want.kind.name()
                 )));
             }
-            let Some(j) = (0..d.options).find(|&j| g.choice(d.kind, j) == step.choice) else {
+            // the checked move by meaning: no option means the host's choice here
+            if g.apply_choice(&step.choice).is_err() {
                 return Err(parted(format!(
                     "under {name} turn {}'s {} decision has no option {:?}",
                     self.target.turn,
                     d.kind.name(),
                     step.choice
                 )));
-            };
-            g.apply_unchecked(j);
+            }
         }
         let want = self.at.decision;
         match g.pending() {
