@@ -406,7 +406,7 @@ pub fn play_turns(
     while game.turn() < turns && game.draw(&mut NoEvents) {
         while let Pending::Decision(d) = game.pending() {
             let i = choosers.choose(&game, &d);
-            game.apply(i);
+            game.apply_unchecked(i);
         }
     }
     game

@@ -1,6 +1,7 @@
 //! Property tests over many seeded games under every bundled ruleset: tiles, followers,
 //! ingots and points are conserved; scores never fall; same seed → same game; a game record
-//! replays to the same events.
+//! replays to the same events; every move of random games keeps the library's invariants
+//! (`meeplab::engine::invariants`).
 
 use meeplab::engine::expansions::{gold, robbers};
 use meeplab::engine::{compile, Category, Compiled, Event, Game, NoEvents, OnIllegal, Phase};
@@ -274,7 +275,7 @@ fn a_copy_at_any_decision_plays_on_like_the_original() {
                             );
                         }
                         let i = chooser.choose(&game, &d);
-                        game.apply(i);
+                        game.apply(i).expect("a policy answers within the options");
                     }
                     Pending::Draw => {
                         if !game.draw(&mut NoEvents) {
@@ -398,6 +399,56 @@ proptest! {
                 let c = meeplab::runner::play(rules, seed, players, policy);
                 prop_assert_eq!(a, c);
             }
+        }
+    }
+}
+
+/// Every bundled ruleset (`rulesets/*.rules`, by file name).
+fn bundled() -> &'static Vec<(String, Arc<Compiled>)> {
+    static ALL: OnceLock<Vec<(String, Arc<Compiled>)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut files: Vec<_> = std::fs::read_dir("rulesets")
+            .expect("rulesets/")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .map(|path| {
+                let loaded = meeplab::dsl::load_ruleset(path)
+                    .unwrap_or_else(|d| panic!("{}: {d}", path.display()));
+                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+                (stem.unwrap_or_default(), compile(&loaded.ruleset))
+            })
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2 * cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The library's invariant checker (`meeplab::engine::invariants`, the fuzz target
+    /// `play_random`'s) after every draw and every move of games whose options come from a
+    /// random byte stream (then the decisions' keys), through the checked move path, under
+    /// every bundled ruleset and a hand of 3 that reshuffles.
+    #[test]
+    fn every_move_keeps_the_invariants(
+        seed in any::<u64>(),
+        players in 2u8..=5,
+        bytes in proptest::collection::vec(any::<u8>(), 0..400),
+    ) {
+        let reshuffle = hand_rulesets().iter().filter(|(n, _)| n == "reshuffle-hand3");
+        for (name, rules) in bundled().iter().chain(reshuffle) {
+            let mut game = Game::new(rules.clone(), seed, players);
+            let mut at = 0usize;
+            let pick = |_: &Game, d: &meeplab::engine::Decision| {
+                at += 1;
+                bytes.get(at - 1).map_or(d.key as usize, |&b| b as usize)
+            };
+            let played = meeplab::engine::invariants::play_checked(&mut game, pick);
+            prop_assert!(played.is_ok(), "{} seed {} players {}: {}", name, seed, players,
+                played.err().map(|v| v.to_string()).unwrap_or_default());
         }
     }
 }

@@ -102,11 +102,8 @@ fn the_chosen_tile_is_played_and_the_other_stays_in_the_hand() {
         _ => 0,
     });
     assert_eq!(options, want);
-    let i = options
-        .iter()
-        .position(|c| *c == Choice::Tile { tile: road })
-        .unwrap();
-    g.apply_with(i, &mut events);
+    g.apply_choice_with(&Choice::Tile { tile: road }, &mut events)
+        .expect("the road is in the hand");
     assert_eq!(g.current_tile(), road);
     assert_eq!(g.hand(0), &[cloister], "the cloister stays in the hand");
     let mut c = PickTile {

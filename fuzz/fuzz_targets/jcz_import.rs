@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use meeplab::engine::compile;
 use meeplab::import::jcz::{load_ruleset, looks_like_jcz, parse, parse_json, translate};
-use meeplab::import::replay::{replay_jcz, rulesets_dir};
+use meeplab::import::replay::{replay_jcz, rulesets_dir, JczMode};
 use meeplab::policy::PolicyKind;
 
 fuzz_target!(|data: &[u8]| {
@@ -36,7 +36,7 @@ fuzz_target!(|data: &[u8]| {
         players,
         Default::default(),
         PolicyKind::Random,
-        true,
+        JczMode::Own,
         None,
     );
 });

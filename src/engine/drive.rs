@@ -1,5 +1,8 @@
 //! Drive loops with one [`Chooser`]: a whole game, a turn, a given tile or the final scoring,
-//! each a small loop over the pull API (`turn.rs`).
+//! each a small loop over the pull API (`turn.rs`). A chooser answers with an index below the
+//! decision's options: the loops take the unchecked fast path ([`Game::apply_unchecked_with`];
+//! debug builds assert the range), and outside input is looked up by meaning first (the
+//! [`crate::engine::Scripted`] chooser goes through [`Game::option_of`]).
 
 use crate::engine::decision::Chooser;
 use crate::engine::event::EventSink;
@@ -13,7 +16,7 @@ impl Game {
     pub fn drive<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
         while let Some(d) = self.asked {
             let i = c.choose(self, &d);
-            self.apply_with(i, s);
+            self.apply_unchecked_with(i, s);
         }
     }
 
@@ -25,7 +28,7 @@ impl Game {
             match self.pending() {
                 Pending::Decision(d) => {
                     let i = c.choose(self, &d);
-                    self.apply_with(i, s);
+                    self.apply_unchecked_with(i, s);
                 }
                 Pending::Draw => {
                     if !self.draw(s) {

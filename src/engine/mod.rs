@@ -5,10 +5,13 @@
 //! - `board`: grid, legal placements, feature graph (over `union_find`);
 //! - `game`: the state; `scoring`: completion, majority, formulas, farms;
 //! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`);
+//!   `checked`: the checked moves ([`Game::apply`], [`Game::apply_choice`], [`MoveError`]);
 //!   `drive`: loops that play a game, turn or final scoring with one chooser;
 //! - `hooks`: the seam where expansions plug in; `expansions`: the Gold Mines, The Robbers,
 //!   Crop Circles, and how to add one;
 //! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
+//! - `invariants`: what every position must keep (followers, ingots, tiles, scores),
+//!   checked after every move by the fuzz target and the property tests;
 //! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads;
 //! - `swap`: the same position under other rules ([`Incompatible`] says why not).
 //!
@@ -16,6 +19,7 @@
 //! games with policies is [`crate::runner`]'s job.
 
 mod board;
+mod checked;
 pub mod compiled;
 mod copy;
 pub mod decision;
@@ -25,6 +29,7 @@ pub mod event;
 pub mod expansions;
 mod game;
 mod hooks;
+pub mod invariants;
 pub mod outcome;
 pub mod rng;
 mod scoring;
@@ -35,6 +40,7 @@ mod turn;
 mod union_find;
 
 pub use board::AROUND;
+pub use checked::MoveError;
 pub use compiled::Compiled;
 pub use compiled::NONE;
 pub use decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};

@@ -101,7 +101,8 @@ impl<F: Chooser> Chooser for Scripted<F> {
         };
         self.used[ri] = true;
         let recorded = self.decisions[ri].choice;
-        if let Some(i) = (0..d.options).find(|&i| game.choice(d.kind, i) == recorded) {
+        // the checked lookup by meaning: the recorded choice is outside input
+        if let Ok(i) = game.option_of(&recorded) {
             return i;
         }
         self.problems.push(ScriptProblem {

@@ -152,7 +152,7 @@ mod tests {
                         }
                         into += 1;
                     }
-                    g.apply((d.key % d.options as u64) as usize);
+                    g.apply_unchecked((d.key % d.options as u64) as usize);
                 }
                 Pending::Draw if g.turn() == turns && extra == 0 => return g,
                 Pending::Draw => assert!(g.draw(&mut NoEvents)),

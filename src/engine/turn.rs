@@ -82,18 +82,30 @@ impl<X: Expansions> Game<X> {
         }
     }
 
-    /// Answer the pending decision with option `choice` (clamped to the options) and run on
-    /// to the next pending point, without events.
-    pub fn apply(&mut self, choice: usize) {
-        self.apply_with(choice, &mut NoEvents);
+    /// Answer the pending decision with option `choice`, unchecked, and run on to the next
+    /// pending point, without events: the fast path for search, policies and the drive loops,
+    /// whose choosers answer within the options. Outside input goes through the checked
+    /// [`Game::apply`] or [`Game::apply_choice`] (`checked.rs`).
+    #[inline]
+    pub fn apply_unchecked(&mut self, choice: usize) {
+        self.apply_unchecked_with(choice, &mut NoEvents);
     }
 
-    /// [`Game::apply`], sending the events to `s`. Does nothing when no decision is pending.
+    /// [`Game::apply_unchecked`], sending the events to `s`. An index out of range is the
+    /// caller's bug: debug builds panic, release builds take the last option (as the engine
+    /// always did); with no decision pending debug builds panic, release builds do nothing.
     #[inline]
-    pub fn apply_with<S: EventSink>(&mut self, choice: usize, s: &mut S) {
+    pub fn apply_unchecked_with<S: EventSink>(&mut self, choice: usize, s: &mut S) {
+        debug_assert!(self.asked.is_some(), "apply_unchecked: no decision pending");
         let Some(d) = self.asked.take() else {
             return;
         };
+        debug_assert!(
+            choice < d.options,
+            "option {choice} of a {} decision with {} options",
+            d.kind.name(),
+            d.options
+        );
         let pick = choice.min(d.options.saturating_sub(1));
         if self.record.is_some() {
             let choice = self.choice(d.kind, pick);
@@ -114,7 +126,7 @@ impl<X: Expansions> Game<X> {
     }
 
     /// The tile pick's answer (hands only), then the turn runs on: out of line, so that
-    /// [`Game::apply_with`] stays as small as it was.
+    /// [`Game::apply_unchecked_with`] stays as small as it was.
     #[inline(never)]
     fn apply_pick<S: EventSink>(&mut self, s: &mut S, pick: usize) {
         if self.pick_step(s, Some(pick)) {
@@ -499,7 +511,7 @@ impl<X: Expansions> Game<X> {
                 return; // a step's set-up asked a decision
             }
             match self.step {
-                // the tile pick is answered in `apply_with` (kept out of this loop)
+                // the tile pick is answered in `apply_unchecked_with` (kept out of this loop)
                 Step::Setup | Step::Boundary | Step::Over | Step::Pick => return,
                 Step::Hook(at) => {
                     if let Some(k) = X::run(self, s, at, self.hook_member, choice.take()) {
@@ -599,7 +611,7 @@ mod hand_tests {
         g.setup(&mut NoEvents);
         while g.turn() < turns {
             match g.pending() {
-                Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
+                Pending::Decision(d) => g.apply_unchecked((d.key % d.options as u64) as usize),
                 Pending::Draw => assert!(g.draw(&mut NoEvents)),
                 Pending::End => panic!("over before turn {turns}"),
             }
@@ -635,7 +647,7 @@ mod hand_tests {
         while g.draw(&mut events) {
             while let Pending::Decision(d) = g.pending() {
                 picks += usize::from(d.kind == DecisionKind::TILE_PICK);
-                g.apply_with(0, &mut events);
+                g.apply_unchecked_with(0, &mut events);
             }
             assert!((0..3).all(|p| g.hand(p).is_empty()));
         }
@@ -652,7 +664,7 @@ mod hand_tests {
         loop {
             match g.pending() {
                 Pending::Decision(d) if d.kind == DecisionKind::TILE_PICK => break,
-                Pending::Decision(d) => g.apply((d.key % d.options as u64) as usize),
+                Pending::Decision(d) => g.apply_unchecked((d.key % d.options as u64) as usize),
                 Pending::Draw => assert!(g.draw(&mut NoEvents)),
                 Pending::End => panic!("no tile pick"),
             }
@@ -682,7 +694,7 @@ mod hand_tests {
         let mut g = Game::new(r, 2, 2);
         keyed_until(&mut g, 3);
         while let Pending::Decision(d) = g.pending() {
-            g.apply((d.key % d.options as u64) as usize);
+            g.apply_unchecked((d.key % d.options as u64) as usize);
         }
         assert_eq!((g.hand_len[0], g.hand_len[1]), (1, 1));
         let mut h = g.clone();

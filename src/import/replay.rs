@@ -92,7 +92,7 @@ impl Chooser for Diagnosing {
             && !self.crop_named.contains(&d.player)
         {
             let pass = Choice::Spot { at: None };
-            if let Some(i) = (0..d.options).find(|&i| game.choice(d.kind, i) == pass) {
+            if let Ok(i) = game.option_of(&pass) {
                 self.crop_passes -= 1;
                 return i;
             }

@@ -213,7 +213,7 @@ pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usiz
         }
         for i in top.into_iter().filter(|&i| i != usize::MAX) {
             let mut g = s.expanded.copy_of(game);
-            g.apply(i);
+            g.apply_unchecked(i);
             if let Pending::Decision(f) = g.pending() {
                 if f.kind == DecisionKind::FOLLOWER && f.player == me {
                     for j in 0..f.options {
@@ -247,10 +247,10 @@ pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usiz
 /// the rest of the turn played greedily.
 pub(crate) fn try_option(game: &Game, i: usize, me: u8, supply: &Supply, s: &mut Scratch) -> i64 {
     let mut g = s.spare.copy_of(game);
-    g.apply(i);
+    g.apply_unchecked(i);
     while let Pending::Decision(d) = g.pending() {
         let pick = greedy::choose(&g, &d, &mut s.greedy);
-        g.apply(pick);
+        g.apply_unchecked(pick);
     }
     let value = (evaluate(&g, me, supply, s) * 1000.0).round() as i64;
     s.spare.put(g);
@@ -508,7 +508,7 @@ mod tests {
                     _ => false,
                 })
                 .expect("the placement is legal");
-            g.apply(pick);
+            g.apply_unchecked(pick);
         }
     }
 

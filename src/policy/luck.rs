@@ -178,7 +178,7 @@ impl LuckMeter {
             if copy.draw(&mut NoEvents) {
                 while let Pending::Decision(d) = copy.pending() {
                     let i = self.reference.choose(&copy, &d);
-                    copy.apply(i);
+                    copy.apply_unchecked(i);
                 }
             }
             let supply = Supply::of(&copy);
@@ -236,7 +236,7 @@ impl LuckMeter {
             match game.pending() {
                 Pending::Decision(d) => {
                     let i = chooser.choose(game, &d);
-                    game.apply(i);
+                    game.apply_unchecked(i);
                 }
                 Pending::Draw => {
                     self.before_draw(game);

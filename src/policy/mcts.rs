@@ -271,7 +271,7 @@ impl Search {
             } else {
                 self.select(n)
             };
-            g.apply(self.nodes[child as usize].option as usize);
+            g.apply_unchecked(self.nodes[child as usize].option as usize);
             n = child;
             self.path.push(n);
             if self.nodes[n as usize].visits == 0 {
@@ -313,7 +313,7 @@ impl Search {
             match g.pending() {
                 Pending::Decision(d) => {
                     let pick = greedy::choose(g, &d, &mut self.greedy);
-                    g.apply(pick);
+                    g.apply_unchecked(pick);
                 }
                 Pending::Draw => {
                     if turns == PLAYOUT_TURNS {

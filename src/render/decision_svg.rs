@@ -159,7 +159,7 @@ mod tests {
         };
         assert!(svg.contains(&format!("at ({x}, {y})")));
         // a follower choice rings a segment of the tile just placed
-        g.apply(0);
+        g.apply_unchecked(0);
         let Pending::Decision(f) = g.pending() else {
             panic!("a follower decision")
         };

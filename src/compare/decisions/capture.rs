@@ -200,7 +200,7 @@ pub fn play_capturing(
                         choice: game.choice(d.kind, index),
                     });
                 }
-                game.apply(index);
+                game.apply_unchecked(index);
             }
             Pending::Draw => {
                 let at = game.turn().checked_add(1) == Some(target.turn);
@@ -322,15 +322,15 @@ impl Captured {
                     want.kind.name()
                 )));
             }
-            let Some(j) = (0..d.options).find(|&j| g.choice(d.kind, j) == step.choice) else {
+            // the checked move by meaning: no option means the host's choice here
+            if g.apply_choice(&step.choice).is_err() {
                 return Err(parted(format!(
                     "under {name} turn {}'s {} decision has no option {:?}",
                     self.target.turn,
                     d.kind.name(),
                     step.choice
                 )));
-            };
-            g.apply(j);
+            }
         }
         let want = self.at.decision;
         match g.pending() {
