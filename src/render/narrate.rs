@@ -119,29 +119,35 @@ pub fn log(rules: &Ruleset, events: &[Event]) -> String {
     out
 }
 
-/// The final table: points per category per player, totals, ingots, winners.
+/// The final table: points per category per player (the core's four, and each expansion's
+/// that anyone scored in), ingots when anyone holds some, totals, winners.
 pub fn final_table(outcome: &GameOutcome) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<8}{:>7}{:>7}{:>9}{:>7}{:>7}{:>9}{:>8}{:>8}",
-        "player", "road", "city", "cloister", "field", "gold", "robbers", "ingots", "total"
-    );
+    let shown: Vec<Category> = Category::ALL
+        .into_iter()
+        .filter(|&c| {
+            c.index() < Category::FIELD.index() + 1
+                || outcome.seats.iter().any(|s| s.by_category.get(c) != 0)
+        })
+        .collect();
+    let ingots = outcome.seats.iter().any(|s| s.ingots != 0);
+    let mut out = format!("{:<8}", "player");
+    for c in &shown {
+        let _ = write!(out, "{:>w$}", c.name(), w = c.name().len().max(5) + 2);
+    }
+    if ingots {
+        let _ = write!(out, "{:>8}", "ingots");
+    }
+    let _ = writeln!(out, "{:>8}", "total");
     for (p, s) in outcome.seats.iter().enumerate() {
-        let c = &s.by_category;
-        let _ = writeln!(
-            out,
-            "{:<8}{:>7}{:>7}{:>9}{:>7}{:>7}{:>9}{:>8}{:>8}",
-            seat_name(p as u8),
-            c.get(Category::ROAD),
-            c.get(Category::CITY),
-            c.get(Category::CLOISTER),
-            c.get(Category::FIELD),
-            c.get(crate::engine::expansions::gold::GOLD),
-            c.get(crate::engine::expansions::robbers::ROBBERS),
-            s.ingots,
-            s.total
-        );
+        let _ = write!(out, "{:<8}", seat_name(p as u8));
+        for c in &shown {
+            let w = c.name().len().max(5) + 2;
+            let _ = write!(out, "{:>w$}", s.by_category.get(*c));
+        }
+        if ingots {
+            let _ = write!(out, "{:>8}", s.ingots);
+        }
+        let _ = writeln!(out, "{:>8}", s.total);
     }
     let names: Vec<&str> = outcome.winners.iter().map(|&w| seat_name(w)).collect();
     let _ = writeln!(
