@@ -399,6 +399,18 @@ impl<X: Expansions> Game<X> {
         X::value_hint(self, kind, i, player)
     }
 
+    /// The expansions' pieces on the board (their layers of the SVG board).
+    pub fn expansion_pieces(&self) -> Vec<crate::engine::hooks::Piece> {
+        let mut out = Vec::new();
+        X::board_pieces(self, &mut out);
+        out
+    }
+
+    /// The legend of the expansions' board layers.
+    pub fn expansion_legend(&self) -> Vec<(crate::engine::hooks::Glyph, &'static str)> {
+        self.ext.legend()
+    }
+
     /// How many distinct tiles feature `root` lies on.
     pub fn feature_tile_count(&self, root: u32) -> u32 {
         let mut tiles: [u16; 64] = [0; 64];

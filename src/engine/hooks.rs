@@ -104,6 +104,27 @@ impl Notice {
     }
 }
 
+/// How an expansion's piece looks on the SVG board (`render::board_svg` draws it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Glyph {
+    /// A castle keep (battlements), in the owner's colour.
+    Castle,
+    /// A short label (a letter or two).
+    Label(&'static str),
+}
+
+/// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1
+/// and y..y+1, so a piece between two tiles sits on their shared edge), how it looks, whose it
+/// is, and its tooltip.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Piece {
+    pub x: f64,
+    pub y: f64,
+    pub glyph: Glyph,
+    pub owner: Option<u8>,
+    pub note: String,
+}
+
 /// One expansion: its state (this type, stored in the game and copied with it) and what it
 /// does at the hooks. Every method has a default that does nothing.
 pub trait Expansion: Clone + Default {
@@ -160,6 +181,12 @@ pub trait Expansion: Clone + Default {
 
     /// Hear a notice.
     fn notice<X: Holds<Self>, S: EventSink>(_g: &mut Game<X>, _s: &mut S, _n: Notice) {}
+
+    /// Its pieces on the board now (its layer of the SVG board).
+    fn board_pieces<X: Holds<Self>>(_g: &Game<X>, _out: &mut Vec<Piece>) {}
+
+    /// The legend of its layer: each glyph it draws and what it means.
+    const LEGEND: &'static [(Glyph, &'static str)] = &[];
 
     /// What a completed city (`root`) next to a field is worth to the field's farmers beyond
     /// the ruleset's points per city (a castle: one more); 0 when it has no say. Asked at
@@ -252,6 +279,10 @@ pub trait Expansions: Clone + Sized {
     ) -> Option<u8>;
     /// Tell every expansion taking part.
     fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice);
+    /// The pieces of the expansions taking part (their layers of the SVG board).
+    fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>);
+    /// The legend entries of the expansions taking part.
+    fn legend(&self) -> Vec<(Glyph, &'static str)>;
     /// The expansions' bonus for a completed city next to a field (see
     /// [`Expansion::farm_city_bonus`]), summed over those taking part.
     fn farm_city_bonus(g: &Game<Self>, root: u32) -> i64;

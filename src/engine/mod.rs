@@ -28,7 +28,7 @@ mod drive;
 pub mod event;
 pub mod expansions;
 mod game;
-mod hooks;
+pub mod hooks;
 pub mod invariants;
 pub mod outcome;
 pub mod rng;

@@ -4,6 +4,7 @@
 //! the ruleset has them, the score table and a legend underneath — people check rules by
 //! looking.
 
+use crate::engine::hooks::Glyph;
 use crate::engine::{Category, Game};
 use crate::render::{seat_name, SEAT_COLOURS};
 use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind};
@@ -300,6 +301,20 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         };
         let _ = writeln!(s, "{shape}");
     }
+    // the expansions' layers (castles…), as their modules declare them
+    for piece in game.expansion_pieces() {
+        let cx = X0 + (piece.x - minx as f64) * T;
+        let cy = Y0 + (piece.y - miny as f64) * T;
+        let colour = piece
+            .owner
+            .map_or("none", |p| SEAT_COLOURS[p as usize % SEAT_COLOURS.len()]);
+        let _ = writeln!(
+            s,
+            r#"<g transform="translate({cx} {cy})">{}<title>{}</title></g>"#,
+            glyph(piece.glyph, colour),
+            escape(&piece.note)
+        );
+    }
     for (k, m) in marks.iter().enumerate() {
         draw_mark(&mut s, game, m, k, (minx, miny));
     }
@@ -310,10 +325,23 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
     }
     // score table
     y += 8.0;
-    let header = format!(
-        "{:<8}  {:>4}  {:>4}  {:>8}  {:>5}  {:>4}  {:>7}  {:>6}  {:>5}",
-        "player", "road", "city", "cloister", "field", "gold", "robbers", "ingots", "total"
-    );
+    // the core's categories, and each expansion's that anyone has scored in
+    let shown: Vec<Category> = Category::ALL
+        .into_iter()
+        .filter(|&c| {
+            c.index() <= Category::FIELD.index()
+                || (0..players as u8).any(|p| game.by_category(p).get(c) != 0)
+        })
+        .collect();
+    let ingots = (0..players as u8).any(|p| game.ingots_held(p) != 0);
+    let mut header = format!("{:<8}", "player");
+    for c in &shown {
+        let _ = write!(header, "  {:>w$}", c.name(), w = c.name().len().max(4));
+    }
+    if ingots {
+        let _ = write!(header, "  {:>6}", "ingots");
+    }
+    let _ = write!(header, "  {:>5}", "total");
     let _ = writeln!(
         s,
         r#"<text x="20" y="{y}" font-size="13" font-weight="bold" font-family="monospace" xml:space="preserve">{header}</text>"#
@@ -321,18 +349,14 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
     for p in 0..players as u8 {
         y += 22.0;
         let c = game.by_category(p);
-        let line = format!(
-            "{:<8}  {:>4}  {:>4}  {:>8}  {:>5}  {:>4}  {:>7}  {:>6}  {:>5}",
-            seat_name(p),
-            c.get(Category::ROAD),
-            c.get(Category::CITY),
-            c.get(Category::CLOISTER),
-            c.get(Category::FIELD),
-            c.get(crate::engine::expansions::gold::GOLD),
-            c.get(crate::engine::expansions::robbers::ROBBERS),
-            game.ingots_held(p),
-            game.scores()[p as usize]
-        );
+        let mut line = format!("{:<8}", seat_name(p));
+        for k in &shown {
+            let _ = write!(line, "  {:>w$}", c.get(*k), w = k.name().len().max(4));
+        }
+        if ingots {
+            let _ = write!(line, "  {:>6}", game.ingots_held(p));
+        }
+        let _ = write!(line, "  {:>5}", game.scores()[p as usize]);
         let _ = writeln!(
             s,
             r#"<circle cx="14" cy="{}" r="5" fill="{}"/><text x="20" y="{y}" font-size="13" font-family="monospace" xml:space="preserve">{}</text>"#,
@@ -450,6 +474,19 @@ fn score_track(s: &mut String, game: &Game, track: u32, top: f64, width: f64) {
     }
 }
 
+/// An expansion's glyph, centred on the origin, filled with `colour` ("none": hollow).
+fn glyph(g: Glyph, colour: &str) -> String {
+    match g {
+        Glyph::Castle => format!(
+            r##"<path d="M-10 8 v-12 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v12 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##
+        ),
+        Glyph::Label(text) => format!(
+            r##"<text y="4" font-size="11" text-anchor="middle" fill="#222">{}</text>"##,
+            escape(text)
+        ),
+    }
+}
+
 /// One legend entry: its symbol (SVG drawn at the origin, 16×12 units) and its meaning.
 struct LegendItem {
     symbol: String,
@@ -524,6 +561,15 @@ fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> 
             r##"<circle cx="8" cy="6" r="6" fill="#e8d27a" stroke="#8a7a2a"/>"##,
             "crop circle",
         ));
+    }
+    for (g, text) in game.expansion_legend() {
+        v.push(LegendItem {
+            symbol: format!(
+                r#"<g transform="translate(8 6) scale(0.6)">{}</g>"#,
+                glyph(g, SEAT_COLOURS[0])
+            ),
+            text: text.to_string(),
+        });
     }
     if highlight {
         v.push(item(

@@ -19,7 +19,7 @@ use crate::engine::event::{
 };
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
+    category_of, counter_of, event_of, kind_of, Expansion, Glyph, Heard, Holds, Hook, Notice, Piece,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -296,6 +296,32 @@ impl Expansion for Castles {
                 ..
             } => g.castle_candidate(root, points),
             _ => {}
+        }
+    }
+
+    const LEGEND: &'static [(Glyph, &'static str)] = &[(
+        Glyph::Castle,
+        "castle (owner's colour; hollow once it has scored)",
+    )];
+
+    fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
+        for c in &g.ext.state().castles {
+            let (a, b) = (c.cells[0], c.cells[1]);
+            out.push(Piece {
+                x: (a.0 + b.0) as f64 / 2.0 + 0.5,
+                y: (a.1 + b.1) as f64 / 2.0 + 0.5,
+                glyph: Glyph::Castle,
+                owner: c.open.then_some(c.owner),
+                note: format!(
+                    "castle of seat {} on ({},{})–({},{}){}",
+                    c.owner + 1,
+                    a.0,
+                    a.1,
+                    b.0,
+                    b.1,
+                    if c.open { ", waiting" } else { ", scored" }
+                ),
+            });
         }
     }
 

@@ -35,7 +35,9 @@ use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};
 use crate::engine::event::{EventSink, EventSpec, ExpansionEvent};
 use crate::engine::game::Game;
-use crate::engine::hooks::{Expansion, Expansions, Heard, Holds, Hook, Notice, Registered};
+use crate::engine::hooks::{
+    Expansion, Expansions, Glyph, Heard, Holds, Hook, Notice, Piece, Registered,
+};
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome, CORE_CATEGORIES};
 
 /// Fills the event table while it is built (never left in it).
@@ -445,6 +447,20 @@ macro_rules! registry {
                         $(Member::$field => <$ty as Expansion>::notice(g, s, n)),*
                     }
                 }
+            }
+
+            fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::board_pieces(g, out);
+                })*
+            }
+
+            fn legend(&self) -> Vec<(Glyph, &'static str)> {
+                let mut v = Vec::new();
+                $(if self.used & (1 << Member::$field as u32) != 0 {
+                    v.extend_from_slice(<$ty as Expansion>::LEGEND);
+                })*
+                v
             }
 
             fn farm_city_bonus(g: &Game<Self>, root: u32) -> i64 {
