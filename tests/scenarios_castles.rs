@@ -459,10 +459,6 @@ fn supply_3_with_2_to_4_players_2_with_5_or_6() {
 /// The supply is readable before the first turn too (`Game::castles_left` right after
 /// setup).
 #[test]
-#[ignore = "engine bug: Game::castles_left reads 0 right after setup — the tokens are dealt \
-            lazily by castles_begin on the first BeforeScoring/TurnScored hook \
-            (src/engine/expansions/castles.rs, Expansion::on), so before the first turn it \
-            answers 0 instead of 3 (2-4 players) / 2 (5-6), and seat_state hashes 0"]
 fn supply_before_the_first_turn() {
     for (players, want) in [(2u8, 3u8), (6, 2)] {
         let s = Scen::new(&rules(), players);

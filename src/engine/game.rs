@@ -399,6 +399,12 @@ impl<X: Expansions> Game<X> {
         X::value_hint(self, kind, i, player)
     }
 
+    /// What the expansions' pieces are expected to bring each seat by the end, in points,
+    /// added to `out` (by seat): their modules' value hints for the heuristic's evaluation.
+    pub fn expansion_expected_points(&self, out: &mut [f64]) {
+        X::expected_points(self, out);
+    }
+
     /// The expansions' pieces on the board (their layers of the SVG board).
     pub fn expansion_pieces(&self) -> Vec<crate::engine::hooks::Piece> {
         let mut out = Vec::new();

@@ -168,6 +168,10 @@ pub trait Expansion: Clone + Default {
         0
     }
 
+    /// The game is set up (the start tile placed, hands dealt): deal what the expansion
+    /// gives each seat at the start (a supply of tokens). No decision may be asked.
+    fn set_up<X: Holds<Self>>(_g: &mut Game<X>) {}
+
     /// Act at `at`: `answer` is `None` on entering the hook, else the option chosen for the
     /// decision this expansion asked last. True when it asked a decision (the turn pauses).
     fn on<X: Holds<Self>, S: EventSink>(
@@ -181,6 +185,11 @@ pub trait Expansion: Clone + Default {
 
     /// Hear a notice.
     fn notice<X: Holds<Self>, S: EventSink>(_g: &mut Game<X>, _s: &mut S, _n: Notice) {}
+
+    /// What its pieces on the board are expected to bring each seat by the end, in points
+    /// (added to `out`, indexed by seat): the heuristic's evaluation adds it to what the
+    /// core's features are worth. Pieces whose points the core already counts add nothing.
+    fn expected_points<X: Holds<Self>>(_g: &Game<X>, _out: &mut [f64]) {}
 
     /// Its pieces on the board now (its layer of the SVG board).
     fn board_pieces<X: Holds<Self>>(_g: &Game<X>, _out: &mut Vec<Piece>) {}
@@ -279,6 +288,11 @@ pub trait Expansions: Clone + Sized {
     ) -> Option<u8>;
     /// Tell every expansion taking part.
     fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice);
+    /// The set-up of every expansion taking part (see [`Expansion::set_up`]).
+    fn set_up(g: &mut Game<Self>);
+    /// What the pieces of the expansions taking part are expected to bring each seat (see
+    /// [`Expansion::expected_points`]).
+    fn expected_points(g: &Game<Self>, out: &mut [f64]);
     /// The pieces of the expansions taking part (their layers of the SVG board).
     fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>);
     /// The legend entries of the expansions taking part.

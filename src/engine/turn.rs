@@ -177,6 +177,7 @@ impl<X: Expansions> Game<X> {
         if self.hand_size > 1 {
             self.deal(s);
         }
+        X::set_up(self);
         self.close_turn_records();
         self.step = Step::Boundary;
     }

@@ -66,6 +66,38 @@ pub fn ruleset_row(
     ]
 }
 
+/// The expansions' counters, mean per game, per ruleset (the declared counters any ruleset
+/// of the report kept, each headed by its declared words): the header row, then one row per
+/// ruleset; `None` when no counter moved.
+pub fn counter_rows(per_ruleset: &[RulesetSummary]) -> Option<Vec<Vec<String>>> {
+    let shown: Vec<crate::engine::Counter> = crate::engine::Counter::all()
+        .filter(|c| {
+            per_ruleset
+                .iter()
+                .any(|r| r.mean_counters.get(c.name()).is_some_and(|&m| m != 0.0))
+        })
+        .collect();
+    if shown.is_empty() {
+        return None;
+    }
+    let mut rows = vec![std::iter::once("ruleset".to_string())
+        .chain(shown.iter().map(|c| c.spec().doc.to_string()))
+        .collect::<Vec<_>>()];
+    for (i, r) in per_ruleset.iter().enumerate() {
+        rows.push(
+            std::iter::once(key(i))
+                .chain(shown.iter().map(|c| {
+                    format!(
+                        "{:.2}",
+                        r.mean_counters.get(c.name()).copied().unwrap_or(0.0)
+                    )
+                }))
+                .collect(),
+        );
+    }
+    Some(rows)
+}
+
 /// Left-aligns the first column and right-aligns the others, two spaces apart. Widths are
 /// display widths (`unicode-width`), so names with wide or combining characters line up.
 pub fn align(rows: &[Vec<String>]) -> String {

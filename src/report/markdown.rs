@@ -374,6 +374,14 @@ pub fn render_with_decisions(
     for (i, r) in report.per_ruleset.iter().enumerate() {
         let _ = writeln!(md, "| {} |", ruleset_row(i, r, " · ", false).join(" | "));
     }
+    if let Some(rows) = super::fmt::counter_rows(&report.per_ruleset) {
+        md.push_str("\nThe expansions' counters, mean per game:\n\n");
+        let _ = writeln!(md, "| {} |", rows[0].join(" | "));
+        let _ = writeln!(md, "|{}", "---|".repeat(rows[0].len()));
+        for row in &rows[1..] {
+            let _ = writeln!(md, "| {} |", row.join(" | "));
+        }
+    }
 
     // Charts.
     md.push_str("\n## Charts\n\n");

@@ -189,6 +189,10 @@ pub fn summary_table(report: &Report) -> String {
         rows.push(ruleset_row(i, r, " ", true).to_vec());
     }
     out.push_str(&align(&rows));
+    if let Some(rows) = super::fmt::counter_rows(&report.per_ruleset) {
+        out.push_str("\nexpansion counters, mean per game:\n");
+        out.push_str(&align(&rows));
+    }
     out.push_str(&format!(
         "\nintervals: {} (shares), {} (means); seat 1 plays first\n",
         report.intervals.proportions, report.intervals.means

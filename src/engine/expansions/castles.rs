@@ -103,8 +103,6 @@ impl Castle {
 /// Castles of one game.
 #[derive(Clone, Debug, Default)]
 pub struct Castles {
-    /// Set up for this game (the configuration read, the tokens dealt).
-    begun: bool,
     config: Config,
     /// Castle tokens each seat has left.
     left: [u8; MAX_PLAYERS],
@@ -138,7 +136,7 @@ impl Expansion for Castles {
         },
         CounterSpec {
             name: "castles_scored",
-            doc: "castles that scored",
+            doc: "castles scored",
         },
     ];
     const EVENTS: &'static [EventSpec] = &[
@@ -239,7 +237,6 @@ impl Expansion for Castles {
     }
 
     fn reset(&mut self) {
-        self.begun = false;
         self.config = Config::default();
         self.left = [0; MAX_PLAYERS];
         self.castles.clear();
@@ -263,15 +260,16 @@ impl Expansion for Castles {
         self.left.get(seat).map_or(0, |&n| n as u64)
     }
 
+    fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
+        g.castles_begin();
+    }
+
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,
         at: Hook,
         answer: Option<usize>,
     ) -> bool {
-        if !g.ext.state().begun {
-            g.castles_begin();
-        }
         match at {
             Hook::BeforeScoring => g.castle_offers(s, answer),
             Hook::TurnScored => {
@@ -296,6 +294,23 @@ impl Expansion for Castles {
                 ..
             } => g.castle_candidate(root, points),
             _ => {}
+        }
+    }
+
+    /// A waiting castle: the points of the most valuable unfinished feature in its vicinity
+    /// as if completed now (at least 4, about an average completion), times the chance that
+    /// something there completes in time: the share of the pack left (a dozen tiles or more:
+    /// 0.9; the castle scores in most games). Its follower comes home with it (counted by
+    /// the core only for features, not castles): one follower's worth, 2 points, with the
+    /// same chance.
+    fn expected_points<X: Holds<Self>>(g: &Game<X>, out: &mut [f64]) {
+        let left = g.remaining() as f64;
+        let chance = 0.9 * (left / 12.0).min(1.0);
+        for c in g.ext.state().castles.iter().filter(|c| c.open) {
+            let v = best_in_vicinity(g, &c.cells).max(4) as f64;
+            if let Some(t) = out.get_mut(c.owner as usize) {
+                *t += chance * (v + 2.0);
+            }
         }
     }
 
@@ -367,28 +382,35 @@ impl Expansion for Castles {
             }
             at
         };
-        let mut best = 0;
-        for (x, y) in vicinity((x0, y0), other) {
-            let Some(pidx) = g.tile_at(x, y) else {
-                continue;
-            };
-            let t = g.placed[pidx];
-            for k in 0..g.rules.tiles[t.tile as usize].segments.len() {
-                let r = g.root_of(t.node0 + k as u32);
-                let f = &g.comps[r as usize];
-                if f.done || f.kind == FeatureKind::Field {
-                    continue;
-                }
-                let size = match f.kind {
-                    FeatureKind::Cloister => g.neighbours(x, y) as i64 + 1,
-                    FeatureKind::City => 2 * g.feature_tile_count(r) as i64 + 2,
-                    _ => g.feature_tile_count(r) as i64 + 1,
-                };
-                best = best.max(size);
-            }
-        }
-        best
+        best_in_vicinity(g, &vicinity((x0, y0), other))
     }
+}
+
+/// What the most valuable unfinished road, city or cloister on the squares `cells` would be
+/// worth if it were completed now (a city 2 a tile, a road 1, a cloister 1 + its neighbours;
+/// a rough measure, for the value hints).
+fn best_in_vicinity<X: Holds<Castles>>(g: &Game<X>, cells: &[(i32, i32)]) -> i64 {
+    let mut best = 0;
+    for &(x, y) in cells {
+        let Some(pidx) = g.tile_at(x, y) else {
+            continue;
+        };
+        let t = g.placed[pidx];
+        for k in 0..g.rules.tiles[t.tile as usize].segments.len() {
+            let r = g.root_of(t.node0 + k as u32);
+            let f = &g.comps[r as usize];
+            if f.done || f.kind == FeatureKind::Field {
+                continue;
+            }
+            let size = match f.kind {
+                FeatureKind::Cloister => g.neighbours(x, y) as i64 + 1,
+                FeatureKind::City => 2 * g.feature_tile_count(r) as i64 + 2,
+                _ => g.feature_tile_count(r) as i64 + 1,
+            };
+            best = best.max(size);
+        }
+    }
+    best
 }
 
 /// The six squares of a castle on the squares `a` and `b` (neighbours): those two, then the
@@ -447,7 +469,7 @@ impl<X: Holds<Castles>> Game<X> {
         self.ext.state().left[player as usize]
     }
 
-    /// The game's first hook: the configuration and every seat's tokens.
+    /// The set-up: the configuration and every seat's tokens.
     fn castles_begin(&mut self) {
         let Some(config) = Config::of(&self.rules.rules) else {
             return;
@@ -458,7 +480,6 @@ impl<X: Holds<Castles>> Game<X> {
             config.supply_many
         };
         let c = self.ext.state_mut();
-        c.begun = true;
         c.config = config;
         c.left = [n; MAX_PLAYERS];
     }

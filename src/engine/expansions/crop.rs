@@ -67,7 +67,7 @@ impl Expansion for CropCircles {
     ];
     const COUNTERS: &'static [CounterSpec] = &[CounterSpec {
         name: "crop_circle_actions",
-        doc: "crop-circle actions (followers deployed or removed)",
+        doc: "crop-circle actions",
     }];
     const EVENTS: &'static [EventSpec] = &[
         EventSpec {

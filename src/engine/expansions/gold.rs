@@ -146,7 +146,7 @@ impl Expansion for Gold {
     const CATEGORIES: &'static [&'static str] = &["gold"];
     const COUNTERS: &'static [CounterSpec] = &[CounterSpec {
         name: "ingots_on_board",
-        doc: "ingots left on the board at the end",
+        doc: "ingots left at the end",
     }];
     const EVENTS: &'static [EventSpec] = &[
         EventSpec {

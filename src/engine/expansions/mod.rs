@@ -449,6 +449,18 @@ macro_rules! registry {
                 }
             }
 
+            fn set_up(g: &mut Game<Self>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::set_up(g);
+                })*
+            }
+
+            fn expected_points(g: &Game<Self>, out: &mut [f64]) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::expected_points(g, out);
+                })*
+            }
+
             fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>) {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
                     <$ty as Expansion>::board_pieces(g, out);

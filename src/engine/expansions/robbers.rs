@@ -111,7 +111,7 @@ impl Expansion for Robbers {
     const COUNTERS: &'static [CounterSpec] = &[
         CounterSpec {
             name: "robber_placements",
-            doc: "robbers placed or moved",
+            doc: "robbers placed",
         },
         CounterSpec {
             name: "robberies",
