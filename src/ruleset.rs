@@ -465,7 +465,7 @@ pub enum ExtValue {
 
 impl Ruleset {
     /// Whether the ruleset sets any option starting with `prefix` (an expansion's block,
-    /// `castles.`): that expansion is in play.
+    /// `towers.`): that expansion is in play.
     pub fn ext_in_play(&self, prefix: &str) -> bool {
         self.ext.keys().any(|k| k.starts_with(prefix))
     }

@@ -134,7 +134,7 @@ pub enum Choice {
         tile: u16,
     },
     /// Yes or no, for an expansion's decision whose module says what is offered (its
-    /// `DecisionSpec::doc`; e.g. build a castle instead of scoring the small city).
+    /// `DecisionSpec::doc`; e.g. turn a feature into a token instead of scoring it).
     Flag {
         yes: bool,
     },

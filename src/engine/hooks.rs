@@ -20,7 +20,7 @@ pub enum Hook {
     /// The tile is placed, the follower not yet (robbers, ingots).
     TilePlaced,
     /// The follower is placed; the turn's completed features are not scored yet (a small
-    /// city may become a castle instead).
+    /// city may become an expansion's token instead).
     BeforeScoring,
     /// The turn's completed features are scored: the scoring step closes (robbers rob).
     TurnScored,
@@ -63,7 +63,7 @@ pub enum Notice {
         points: i64,
         robbable: bool,
     },
-    /// An expansion scored an area that is not one feature (a castle and its vicinity): the
+    /// An expansion scored an area that is not one feature (a token and the squares around): the
     /// first `len` of `tiles` (indices into [`Game::placed_tiles`]); `winners` (a bit per
     /// seat) scored it, `complete` as in `FeatureScored`. How one expansion tells the
     /// others without reaching into their state (the gold hand-out hears it as a claim).
@@ -107,8 +107,8 @@ impl Notice {
 /// How an expansion's piece looks on the SVG board (`render::board_svg` draws it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Glyph {
-    /// A castle keep (battlements), in the owner's colour.
-    Castle,
+    /// A keep (battlements), in the owner's colour.
+    Keep,
     /// A short label (a letter or two).
     Label(&'static str),
 }
@@ -198,7 +198,8 @@ pub trait Expansion: Clone + Default {
     const LEGEND: &'static [(Glyph, &'static str)] = &[];
 
     /// What a completed city (`root`) next to a field is worth to the field's farmers beyond
-    /// the ruleset's points per city (a castle: one more); 0 when it has no say. Asked at
+    /// the ruleset's points per city (a token built on it: one more, say); 0 when it has no
+    /// say. Asked at
     /// final scoring only.
     fn farm_city_bonus<X: Holds<Self>>(_g: &Game<X>, _root: u32) -> i64 {
         0

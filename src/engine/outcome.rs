@@ -49,7 +49,7 @@ impl<'de> Deserialize<'de> for Category {
     }
 }
 
-/// A counter an expansion keeps per game (robber placements, castles built…), declared by
+/// A counter an expansion keeps per game (robber placements, tokens built…), declared by
 /// its module (`Expansion::COUNTERS`): compare adds them up and reports them by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counter(pub(crate) u8);

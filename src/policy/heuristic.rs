@@ -23,7 +23,7 @@
 //! completion chance of the cities they touch, followers in supply (or coming back soon) are
 //! worth a little while turns remain, and Gold Mines ingots on a feature's tiles (a cloister's
 //! nine) count for its majority by the ruleset's split rule and value table; an expansion's
-//! own pieces (a waiting castle) add what their module expects them to bring
+//! own pieces (a token waiting to score) add what their module expects them to bring
 //! (`Game::expansion_expected_points`).
 //! All formulas are read from the ruleset, so a house rule changes how the policy plays.
 //! Ties are broken by the decision's keyed draw; nothing depends on hash order or the clock.
@@ -418,7 +418,7 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
     for (q, t) in total.iter_mut().enumerate().take(players) {
         *t += g.supply(q as u8) as f64 * follower_worth + held_gold[q];
     }
-    // the expansions' pieces the core does not count (a castle waiting for its completion)
+    // the expansions' pieces the core does not count (a token waiting to score)
     if !g.is_finished() {
         g.expansion_expected_points(&mut total[..players]);
     }

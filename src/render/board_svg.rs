@@ -301,7 +301,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         };
         let _ = writeln!(s, "{shape}");
     }
-    // the expansions' layers (castles…), as their modules declare them
+    // the expansions' layers, as their modules declare them
     for piece in game.expansion_pieces() {
         let cx = X0 + (piece.x - minx as f64) * T;
         let cy = Y0 + (piece.y - miny as f64) * T;
@@ -477,7 +477,7 @@ fn score_track(s: &mut String, game: &Game, track: u32, top: f64, width: f64) {
 /// An expansion's glyph, centred on the origin, filled with `colour` ("none": hollow).
 fn glyph(g: Glyph, colour: &str) -> String {
     match g {
-        Glyph::Castle => format!(
+        Glyph::Keep => format!(
             r##"<path d="M-10 8 v-12 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v12 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##
         ),
         Glyph::Label(text) => format!(

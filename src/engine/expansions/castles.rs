@@ -315,7 +315,7 @@ impl Expansion for Castles {
     }
 
     const LEGEND: &'static [(Glyph, &'static str)] = &[(
-        Glyph::Castle,
+        Glyph::Keep,
         "castle (owner's colour; hollow once it has scored)",
     )];
 
@@ -325,7 +325,7 @@ impl Expansion for Castles {
             out.push(Piece {
                 x: (a.0 + b.0) as f64 / 2.0 + 0.5,
                 y: (a.1 + b.1) as f64 / 2.0 + 0.5,
-                glyph: Glyph::Castle,
+                glyph: Glyph::Keep,
                 owner: c.open.then_some(c.owner),
                 note: format!(
                     "castle of seat {} on ({},{})–({},{}){}",

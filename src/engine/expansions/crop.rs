@@ -221,7 +221,7 @@ fn crop_mode_value<X: Holds<CropCircles>>(g: &Game<X>, deploy: bool, player: u8)
     };
     let mut count = [0i64; crate::engine::game::MAX_PLAYERS];
     for f in &g.followers {
-        if g.seg_kind(f.node) == kind.feature() {
+        if g.seg_kind(f.node) == kind.feature() && !g.comps[g.root_of(f.node) as usize].done {
             count[f.player as usize] += 1;
         }
     }
@@ -243,8 +243,11 @@ impl<X: Holds<CropCircles>> Game<X> {
     fn own_nodes(&self, player: u8, kind: CropKind, out: &mut Vec<u32>) {
         out.clear();
         for f in &self.followers {
+            // a follower on a feature already done (one another expansion turned into a
+            // token) is no longer on a road, city or field of the board
             if f.player == player
                 && self.seg_kind(f.node) == kind.feature()
+                && !self.comps[self.root_of(f.node) as usize].done
                 && !out.contains(&f.node)
             {
                 out.push(f.node);

@@ -1,30 +1,64 @@
 //! The expansions, each in its own module, and their registration. An expansion owns its
-//! state (a type stored in the game and copied with it), its options (read from the ruleset)
-//! and its decisions, and acts only at the hooks the core offers (`hooks.rs`): points of the
-//! turn where it may ask decisions ([`Hook`]: tile drawn, tile placed, the turn's scoring
-//! step closes, after scoring, turn end, final scoring, final scoring done) and notices it
-//! hears in passing ([`Notice`]: a scoring step begins, a feature is scored, points are
-//! scored). The core turn code names no expansion.
+//! state (a type stored in the game and copied with it) and declares everything it adds; the
+//! rest of meeplab reads those declarations, so the core turn code, the rule language, the
+//! reports and the policies name no expansion. It acts only at the points the core offers
+//! (`hooks.rs`): [`Hook`]s, where it may ask decisions (tile drawn, tile placed, before the
+//! turn's scoring, the scoring step closes, after scoring, turn end, final scoring, final
+//! scoring done), and [`Notice`]s it hears in passing (a scoring step begins, a feature is
+//! scored with its points, points are scored, another expansion scored an area).
 //!
 //! A game carries a [`Set`]: every registered expansion's state, plus, for each hook and each
-//! notice, the list of those its ruleset uses that act there, in registration order (the
-//! order they act in). Dispatch is a `match` over such a list (no boxed trait objects), and
+//! notice, the list of those its ruleset uses that act there, by declared priority then
+//! registration order. Dispatch is a `match` over such a list (no boxed trait objects), and
 //! the turn skips hooks where nobody acts: copying a game copies the states as plain values.
+//! The tables of what the members declare (decision kinds, events, scoring categories,
+//! counters, rule options) are built here at compile time; a name or code used twice fails
+//! the build. Room for 32 expansions.
 //!
 //! # Adding an expansion
-//! 1. Write one module here, say `towers.rs`: a state type (`#[derive(Clone, Default)]`,
-//!    its progress through a hook kept as data so the turn can pause at a decision and
-//!    resume) and `impl Expansion for Towers`: `HOOKS` and `HEARS` (where it acts),
-//!    `used_by` (does the ruleset use it), `reset`, and `on`, `notice`, `outcome` as needed,
-//!    plus `seat_state` when it holds something per seat (the end-of-turn state hash that
-//!    compare's divergence reads must see it). It reaches its own state through `Holds<Towers>` (`g.ext.state_mut()`), and the board, scores, events and
-//!    decisions through the game's crate-visible methods (`emit`, `ask`, `award`, the
-//!    option buffers).
-//! 2. Register it: `mod towers;` and one line `towers: towers::Towers,` in the `registry!`
-//!    list below, placed where it should act relative to the others at a shared hook.
+//! This is how the last expansion registered below was added; the touched files were its
+//! module, its rulesets, its tests and the registration line.
+//! 1. **Its module** here, say `towers.rs` (a folder `towers/` when large), with a module doc
+//!    citing the rules it follows. A state type (`#[derive(Clone, Default)]`, its progress
+//!    through a hook kept as data so the turn can pause at a decision and resume) and
+//!    `impl Expansion for Towers`, declaring:
+//!    - `OPTIONS`: its rule options (`towers.…`, area `Area::Expansion("towers")`, type,
+//!      default, sources). The rule language documents, types and checks them like the
+//!      core's; a ruleset that sets any of them puts the expansion in play, and the typed
+//!      values reach the game in `Ruleset::ext` (`ext_int`, `ext_choice`, …). `used_by` says
+//!      whether a compiled ruleset uses it (e.g. `rules.rules.ext_in_play("towers.")`).
+//!    - `HOOKS`, `HEARS`, `PRIORITY`: where it acts and hears, and its place among the others
+//!      at a shared hook; `set_up`, `on`, `notice`, `reset` do the work.
+//!    - `DECISIONS`: each kind it asks (name, a key code no other kind uses, doc); its
+//!      `DecisionKind`s are `kind_of::<Towers>(i)`. `choice` gives an option's semantic form
+//!      (`Choice`; `Choice::Flag` for yes/no), `option_count` the options, and `value_hint`
+//!      what an option brings the player (the `greedy` policy, and the heuristic's rest of
+//!      the turn, take the best).
+//!    - `EVENTS`: each event it emits (name, fingerprint code, typed fields, its line in the
+//!      turn log, the board piece it adds or removes for the end-of-turn state hash); emit
+//!      `Event::Expansion(ExpansionEvent::new(event_of::<Towers>(i), &[…]))`.
+//!    - `CATEGORIES` (its scoring categories: `category_of::<Towers>(i)` for `award`) and
+//!      `COUNTERS` (per-game counts, written by `outcome`; compare sums them by name into
+//!      report tables, `games.csv` and `report.json`).
+//!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
+//!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
+//!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers), as needed.
+//!    - To tell another expansion something (an area scored: the gold hears a claim)
+//!      it sends a `Notice` (`X::notify`), never reaching into another's state.
+//!    It reaches its own state through `Holds<Towers>` (`g.ext.state_mut()`), and the board,
+//!    scores and decisions through the game's crate-visible methods (`emit`, `ask`, `award`,
+//!    `return_follower`, the option buffers).
+//! 2. **Its rulesets** in `rulesets/` (and the list in `rulesets/README.md`); the golden
+//!    outcomes get their lines appended (`tests/golden_outcomes.rs` says how).
+//! 3. **Its tests**: `tests/scenarios_towers.rs` with the rulebooks' situations and exact
+//!    scores; the perft file (`tests/perft.rs`) and the invariant checks pick up the bundled
+//!    rulesets by themselves.
+//! 4. **Register it**: `pub mod towers;` and one line `towers: towers::Towers,` in the
+//!    `registry!` list below (registration order is the order of its kinds, categories and
+//!    counters in reports).
 //!
-//! Its rule options, events, decision kinds and outcome counters are added where those live
-//! (the ruleset, `event.rs`, `decision.rs`, `outcome.rs`).
+//! Its JCloisterZone mapping (sets, elements, messages) lives with the importer
+//! (`import/jcz.rs`), the one place outside the module that names it.
 
 pub mod castles;
 pub mod crop;
