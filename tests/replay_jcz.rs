@@ -23,6 +23,12 @@ const FIXTURES: &[&str] = &[
     "jcz_basic_scoring",
     "jcz_multitile_features",
     "jcz_farm_scoring",
+    // JCloisterZone's own castle tests, as its client repository holds them
+    // (farin/JCloisterZone-Client, engine-tests/bridge-bazaar-and-castles/, app 5.7.0,
+    // unchanged): "Castles triggered by empty" (Alice 3, Bob 0) and "Castles on field
+    // scoring" (Alice 11: the field 11, the castles 0).
+    "jcz_castle_unoccupied_trigger",
+    "jcz_field_castle_scoring",
 ];
 
 #[test]
@@ -692,4 +698,258 @@ fn a_ruleset_with_hands_is_refused() {
     assert_ne!(o.status.code(), Some(0), "{out}");
     assert!(err.contains("hand of 2 tiles"), "{err}");
     assert!(err.contains("JCloisterZone saves have no hands"), "{err}");
+}
+
+/// JCloisterZone's castle step: `PLACE_TOKEN CASTLE` after the follower action and before the
+/// `COMMIT` builds the castle the pointer names; a `PASS` there declines it (the city scores).
+#[test]
+fn castles_are_built_and_declined_as_the_save_says() {
+    let o = meeplab(&[
+        "replay",
+        "tests/jcz/jcz_castle_unoccupied_trigger.jcz",
+        "--json",
+        "--check",
+    ]);
+    assert!(o.status.success(), "{}", text(&o).1);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["players"][0]["total"], 3, "{v}");
+    assert_eq!(
+        v["players"][0]["scoring_events"]["castle"][0]["points"], 3,
+        "{v}"
+    );
+    // declined: the small city scores 4 in turn 1, and no castle scores the road
+    let dir = tempfile::tempdir().unwrap();
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    v["replay"][2] = json!({"type": "PASS", "payload": {}, "player": 0});
+    v["test"]["assertions"] = json!([
+        "Alice has 4 points",
+        "Alice scored city for 4 points",
+        "Bob has 0 points"
+    ]);
+    let p = write(dir.path(), "declined.jcz", &v);
+    let o = meeplab(&["replay", &p, "--check"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}\n{out}");
+    assert!(err.contains("all 3 assertion(s) hold"), "{err}");
+    assert!(!out.contains("builds a castle"), "{out}");
+}
+
+#[test]
+fn impossible_castles_are_errors_naming_the_message() {
+    // a pointer to a city of another tile
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    v["replay"][2]["payload"]["pointer"]["position"] = json!([0, 0]);
+    expect_error(
+        &v,
+        &[
+            "replay message 2 (PLACE_TOKEN)",
+            "impossible castle",
+            "not on the tile just placed",
+        ],
+    );
+    // a location the tile has no city at
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    v["replay"][2]["payload"]["pointer"]["location"] = json!("N");
+    expect_error(
+        &v,
+        &["replay message 2 (PLACE_TOKEN)", "has no city at `N`"],
+    );
+    // a city that is not completed: BA/C at (0,-2) caps nothing
+    let mut v = load("jcz_field_castle_scoring");
+    v["replay"][8] = json!({"type": "PLACE_TOKEN", "player": 0, "payload": {"token": "CASTLE",
+        "pointer": {"position": [0, -2], "feature": "City", "location": "N"}}});
+    expect_error(
+        &v,
+        &[
+            "replay message 8 (PLACE_TOKEN)",
+            "the city is not completed",
+        ],
+    );
+    // a completed small city without a follower: the engine offers no castle
+    let mut v = load("jcz_field_castle_scoring");
+    v["replay"][1] = json!({"type": "PASS", "payload": {}, "player": 0});
+    let replay = v["replay"].as_array_mut().unwrap();
+    replay.insert(
+        2,
+        json!({"type": "PLACE_TOKEN", "player": 0, "payload": {"token": "CASTLE",
+            "pointer": {"position": [0, -1], "feature": "City", "location": "S"}}}),
+    );
+    expect_error(
+        &v,
+        &[
+            "replay message 2 (PLACE_TOKEN)",
+            "impossible castle",
+            "offer no castle",
+        ],
+    );
+    // a castle without the castle element
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    v["setup"]["elements"]
+        .as_object_mut()
+        .unwrap()
+        .remove("castle");
+    expect_error(&v, &["replay message 2 (PLACE_TOKEN)", "no `castle`"]);
+    // a castle-step PASS where the rules offer none
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    let replay = v["replay"].as_array_mut().unwrap();
+    replay.insert(6, json!({"type": "PASS", "payload": {}, "player": 1}));
+    expect_error(
+        &v,
+        &["replay message 6 (PASS)", "declines a castle", "offer none"],
+    );
+    // the castle step comes after the follower action
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    let replay = v["replay"].as_array_mut().unwrap();
+    replay.swap(1, 2);
+    expect_error(
+        &v,
+        &["replay message 2 (DEPLOY_MEEPLE)", "after the castle step"],
+    );
+}
+
+#[test]
+fn bridges_castles_and_bazaars_beyond_castles_is_refused() {
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    v["setup"]["sets"]["bridges-castles-and-bazaars:1"] = json!(1);
+    expect_error(
+        &v,
+        &[
+            "setup.sets.bridges-castles-and-bazaars:1",
+            "only BC&B's castles",
+        ],
+    );
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    v["setup"]["elements"]["bridge"] = json!(1);
+    expect_error(
+        &v,
+        &["setup.elements: bridge", "bridges and bazaars are missing"],
+    );
+    let mut v = load("jcz_castle_unoccupied_trigger");
+    v["replay"][4]["payload"]["tileId"] = json!("BB/F.b");
+    expect_error(
+        &v,
+        &[
+            "replay message 4 (PLACE_TILE)",
+            "Bridges, Castles & Bazaars",
+        ],
+    );
+}
+
+/// JCloisterZone's "Castle is not affected by corn circle" (engine-tests, 5.7.0): its save has
+/// no `corn-circle` element (JCloisterZone 5.7 took the action from the set; later versions,
+/// which meeplab follows, from the element), so it is replayed with the element added. JCZ: the
+/// castle's follower stands on a castle, not a city, so the shield circle's REMOVE finds no
+/// knight. meeplab's engine takes it back (turn 2): a difference of the engine, left to it.
+#[test]
+#[ignore = "engine: a crop-circle removal takes back a castle's follower (JCZ leaves it)"]
+fn a_crop_circle_does_not_touch_a_castle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v = load("jcz_castle_not_affected_by_corn_circles");
+    v["setup"]["elements"]["corn-circle"] = json!(true);
+    let p = write(dir.path(), "cc.jcz", &v);
+    let o = meeplab(&["replay", &p]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("Red builds a castle"), "{out}");
+    assert!(out.contains("Red chooses remove"), "{out}");
+    assert!(!out.contains("takes back"), "{out}");
+}
+
+#[test]
+fn the_corn_circle_castle_save_needs_its_element() {
+    // as JCloisterZone wrote it: CIRCLE_REMOVE_OR_DEPLOY without the corn-circle element
+    let o = meeplab(&[
+        "replay",
+        "tests/jcz/jcz_castle_not_affected_by_corn_circles.jcz",
+        "--check",
+    ]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("replay message 7")
+            && err.contains("this tile has no crop-circle action in this game"),
+        "{err}"
+    );
+}
+
+/// A tile that completes two small cities, each with one of Alice's followers: JCloisterZone
+/// offers her both in one castle action and she builds one (or passes); meeplab asks each city
+/// in the tile's segment order, and the replay builds the one the pointer names.
+fn two_offers(castle: Option<&str>, assertions: Value) -> Value {
+    let tile = |t: &str, r: &str, x: i32, y: i32| {
+        json!({"type": "PLACE_TILE", "player": 0,
+            "payload": {"tileId": t, "rotation": r, "position": [x, y]}})
+    };
+    let deploy = |x: i32, y: i32, loc: &str, n: u32| {
+        json!({"type": "DEPLOY_MEEPLE", "player": 0, "payload": {
+            "pointer": {"position": [x, y], "feature": "City", "location": loc},
+            "meepleId": format!("0.small.{n}")}})
+    };
+    let commit = json!({"type": "COMMIT", "player": 0, "payload": {"random": 0.0}});
+    let pass = json!({"type": "PASS", "player": 0, "payload": {}});
+    let mut v = load("jcz_field_castle_scoring");
+    let mut replay = vec![
+        // caps W and S: S closes the start's city (nobody in it), W waits for (-1,-1)
+        tile("BA/CC.2", "R270", 0, -1),
+        deploy(0, -1, "W", 1),
+        commit.clone(),
+        tile("BA/RCr", "R0", -1, 0),
+        deploy(-1, 0, "N", 2),
+        commit.clone(),
+        // caps S and E: both small cities complete
+        tile("BA/CC.2", "R180", -1, -1),
+        pass.clone(),
+    ];
+    match castle {
+        Some(loc) => replay.push(json!({"type": "PLACE_TOKEN", "player": 0, "payload": {
+            "token": "CASTLE",
+            "pointer": {"position": [-1, -1], "feature": "City", "location": loc}}})),
+        None => replay.push(pass),
+    }
+    replay.push(commit);
+    v["replay"] = Value::Array(replay);
+    v["gameAnnotations"] = json!({"drawOrder": ["BA/CC.2", "BA/RCr", "BA/CC.2"], "endTurn": 3});
+    v["test"] = json!({"description": "two castles offered", "assertions": assertions});
+    v
+}
+
+#[test]
+fn of_two_castles_offered_the_one_the_save_names_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    for (loc, other) in [("S", "(0,-1)"), ("E", "(-1,0)")] {
+        let v = two_offers(
+            Some(loc),
+            json!([
+                "Alice has 4 points",
+                "Alice scored city for 4 points",
+                "Alice scored castle for 0 points"
+            ]),
+        );
+        let p = write(dir.path(), &format!("two-{loc}.jcz"), &v);
+        let o = meeplab(&["replay", &p, "--check"]);
+        let (out, err) = text(&o);
+        assert!(o.status.success(), "{loc}: {err}\n{out}");
+        assert!(err.contains("all 3 assertion(s) hold"), "{loc}: {err}");
+        // the castle lies on (-1,-1) and the tile across the cap the save names
+        let built = if loc == "S" { "(-1,0)" } else { "(0,-1)" };
+        assert!(
+            out.contains(&format!("Red builds a castle on (-1,-1)–{built}")),
+            "{loc}: {out}"
+        );
+        assert!(!out.contains(&format!("–{other}")), "{loc}: {out}");
+    }
+    // declined: both cities score
+    let v = two_offers(None, json!(["Alice has 8 points"]));
+    let p = write(dir.path(), "two-none.jcz", &v);
+    let o = meeplab(&["replay", &p, "--check"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}\n{out}");
+    assert!(!out.contains("builds a castle"), "{out}");
+    // JCloisterZone offers a player one castle a turn
+    let mut v = two_offers(Some("S"), json!([]));
+    let replay = v["replay"].as_array_mut().unwrap();
+    let mut second = replay[8].clone();
+    second["payload"]["pointer"]["location"] = json!("E");
+    replay.insert(9, second);
+    expect_error(&v, &["replay message 9 (PLACE_TOKEN)", "second castle"]);
 }

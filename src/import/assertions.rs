@@ -4,11 +4,13 @@
 //! - `P has N points`: P's total when the replay ends;
 //! - `P scored C for N points`: at least one single scoring event of P in category C gave
 //!   exactly N points. Categories: `road`, `city`, `monastery`/`cloister`, `field`/`farm`,
-//!   `gold` (the final ingot scoring), `robbers`.
+//!   `gold` (the final ingot scoring), `robbers`, `castle` (a castle's scoring; a castle still
+//!   waiting when the game ends counts as a final scoring of 0, as JCloisterZone scores it:
+//!   `castle.incomplete`).
 //!
 //! Anything else fails as "cannot read".
 
-use crate::engine::expansions::{gold, robbers};
+use crate::engine::expansions::{castles, gold, robbers};
 use crate::engine::{Category, Event, GameOutcome};
 use serde::Serialize;
 
@@ -33,8 +35,20 @@ pub struct Scoring {
 /// Every single scoring of `player` in the event stream, in order.
 pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
     let mut out = Vec::new();
+    // the player's castles still waiting (their first tile)
+    let mut waiting: Vec<(i64, i64)> = Vec::new();
     for e in events {
         match *e {
+            Event::GameEnd { .. } => {
+                for _ in waiting.drain(..) {
+                    out.push(Scoring {
+                        category: castles::CASTLE,
+                        points: 0,
+                        turn: None,
+                        final_scoring: true,
+                    });
+                }
+            }
             Event::Scored {
                 turn,
                 phase,
@@ -56,6 +70,20 @@ pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
                             points: v[2],
                             turn: None,
                             final_scoring: true,
+                        });
+                    }
+                } else if let Some(v) = x.of(castles::CASTLE_BUILT) {
+                    if v[1] == player as i64 {
+                        waiting.push((v[2], v[3]));
+                    }
+                } else if let Some(v) = x.of(castles::CASTLE_SCORED) {
+                    if v[1] == player as i64 {
+                        waiting.retain(|&at| at != (v[2], v[3]));
+                        out.push(Scoring {
+                            category: castles::CASTLE,
+                            points: v[4],
+                            turn: Some(v[0] as u32),
+                            final_scoring: false,
                         });
                     }
                 } else if let Some(v) = x.of(robbers::ROBBED) {
@@ -83,6 +111,7 @@ fn category(word: &str) -> Option<Category> {
         "field" | "farm" | "fields" | "farms" => Some(Category::FIELD),
         "gold" => Some(crate::engine::expansions::gold::GOLD),
         "robbers" | "robber" => Some(crate::engine::expansions::robbers::ROBBERS),
+        "castle" | "castles" => Some(castles::CASTLE),
         _ => None,
     }
 }

@@ -6,12 +6,15 @@
 //! - `appVersion` must be 5.7.0 or later (older saves use another message format).
 //! - `setup.sets`: `basic:1`, `basic:2` (its garden tiles read as their plain twins),
 //!   `goldmines`, `corn-circles/1`, `corn-circles/2`, each with a copy count 1–4. Any other
-//!   set is refused, naming it.
+//!   set is refused, naming it; `bridges-castles-and-bazaars:1`/`:2` too, with its own
+//!   words: its 12 tiles (bridges, bazaars) would be in the pack, and meeplab has none of them.
 //! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
 //!   key is present (the client deletes switched-off elements; even `"farmers": false` means
 //!   farmers on). `small-follower` (the follower count; required), `farmers`, `gold` (ingots
 //!   on the Gold Mines tiles), `corn-circle` (the crop-circle action), `garden` (inert
-//!   without the Abbot). Any other element present is refused, naming it.
+//!   without the Abbot), `castle` (the castles of Bridges, Castles & Bazaars, on whatever
+//!   small cities the sets make). `bridge` and `bazaar` are refused as the parts of BC&B
+//!   meeplab lacks; any other element present is refused, naming it.
 //! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`. Other rule keys
 //!   only tune expansions meeplab does not play; they are ignored with a warning.
 //! - `setup.start`: exactly `BA/RCr` at (0,0), rotation `0` (an integer, as JCloisterZone
@@ -19,7 +22,9 @@
 //! - `players[]` in seat order (`name`, or `nickname`).
 //! - `initialRandom` and the `random` of `COMMIT`/`DEPLOY_MEEPLE`: JCloisterZone's draws are
 //!   reproduced from them (see [`crate::import::draws`]).
-//! - `replay[]`: `PLACE_TILE`, `PLACE_TOKEN` (`GOLD` only), `DEPLOY_MEEPLE` (small followers
+//! - `replay[]`: `PLACE_TILE`, `PLACE_TOKEN` (`GOLD` with a position; `CASTLE` with a
+//!   pointer `{position, feature: "City", location}` to the small city's segment on the tile
+//!   just placed; `BRIDGE` is refused), `DEPLOY_MEEPLE` (small followers
 //!   `P.small.N` on `City`/`Road`/`Field`/`Monastery`), `CIRCLE_REMOVE_OR_DEPLOY`,
 //!   `RETURN_MEEPLE` (`source: CORN_CIRCLE`, pointer `{featurePointer, meepleId}`), `PASS`,
 //!   `COMMIT`; `UNDO` and anything else is refused.
@@ -30,7 +35,11 @@
 //!
 //! # The turn, as JCloisterZone writes it
 //! `PLACE_TILE` (active player) · `PLACE_TOKEN GOLD` (second ingot, when there is a choice) ·
-//! `DEPLOY_MEEPLE` or `PASS` (only when a follower could be placed) · `COMMIT` · then, for a
+//! `DEPLOY_MEEPLE` or `PASS` (only when a follower could be placed) · with castles, the castle
+//! step when a small city with one follower was completed (JCloisterZone's `CastlePhase`,
+//! before the commit and the scoring): from the active player round the table, each player
+//! offered one sends `PLACE_TOKEN CASTLE` (one castle a player a turn) or `PASS`, and a
+//! `PASS` ends the step · `COMMIT` · then, for a
 //! crop-circle tile with any follower on the board, `CIRCLE_REMOVE_OR_DEPLOY` (active player)
 //! and for each player with a follower on that kind of feature, from the next player round to
 //! the active one: `DEPLOY_MEEPLE` + `COMMIT`, `PASS`, or `RETURN_MEEPLE` + `COMMIT`.
@@ -40,8 +49,11 @@
 //! the deck and options; it is loaded through the DSL like any other file:
 //! - `gold` on → `goldmines-autopick.rules` (JCZ hands out gold by its automatic
 //!   most-contested-first pick; its crop rules are HiG's: *may* deploy, same segment, which
-//!   is what JCZ does); else the crop-circle action on → `cropcircles.rules`; else
-//!   `base.rules`.
+//!   is what JCZ does); else the crop-circle action on → `cropcircles.rules`; else `castle`
+//!   on → `castles.rules`; else `base.rules`.
+//! - `castle` on over another parent: a `castles { supply = 3, supply_5_6 = 2, farm_bonus = 1 }`
+//!   block (JCZ's 3 tokens, 2 with 5–6 players; a castle worth a city + 1 to farmers), with
+//!   `gold = vicinity` when `gold` is on (JCZ's scoring castle claims its vicinity's ingots).
 //! - `deck { base xN, goldmines-c1 xN, crop-circles-1 xN, crop-circles-2 xN }` from the sets
 //!   (the start tile is one of the `BA/RCr` copies, as in JCZ). Gold Mines tiles without the
 //!   `gold` element, and crop-circle tiles without `corn-circle`, are written into the text
@@ -58,6 +70,14 @@
 //! `CropRemove` (`Choice::Spot`). A location in board orientation is turned back by the tile's
 //! rotation and matched against the tile's segments (sides for cities and roads, half-edges
 //! for fields, `I` for the cloister).
+//!
+//! `PLACE_TOKEN CASTLE` becomes a [`CastleMark`] (checked here: on the tile just placed, a
+//! single-edge city cap facing one on the neighbouring tile; a pointer elsewhere is an error
+//! naming the message), not a decision: the engine asks `castles::CASTLE_BUILD` once per
+//! small city it offers, in the tile's segment order, and the replay answers each offer yes
+//! when the save builds a castle on that city and no otherwise (JCZ scored it: declined by
+//! `PASS`, or never offered to that player after a `PASS` or his one castle). A castle the
+//! engine does not offer, or a castle-step `PASS` in a turn with no offer, is an error.
 
 use crate::engine::{Choice, DecisionKind, TakenDecision};
 use crate::import::draws::{self, DrawPlan};
@@ -130,6 +150,8 @@ pub struct Setup {
     pub crop_action: bool,
     /// `tiny-city-scoring: "2"`.
     pub tiny_city_2: bool,
+    /// The `castle` element: castles (of Bridges, Castles & Bazaars) on the base tiles.
+    pub castle: bool,
 }
 
 /// Where a follower goes or comes from.
@@ -158,6 +180,8 @@ pub enum Msg {
         x: i32,
         y: i32,
     },
+    /// `PLACE_TOKEN CASTLE`: the small city to turn into a castle (`meeple` is empty).
+    Castle(Pointer),
     CropChoice {
         deploy: bool,
     },
@@ -171,7 +195,7 @@ impl Msg {
         match self {
             Msg::PlaceTile { .. } => "PLACE_TILE",
             Msg::Deploy(_) => "DEPLOY_MEEPLE",
-            Msg::Gold { .. } => "PLACE_TOKEN",
+            Msg::Gold { .. } | Msg::Castle(_) => "PLACE_TOKEN",
             Msg::CropChoice { .. } => "CIRCLE_REMOVE_OR_DEPLOY",
             Msg::Return(_) => "RETURN_MEEPLE",
             Msg::Pass => "PASS",
@@ -336,6 +360,14 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
                 s.crop2 = count(v, name)?;
                 s.crop2
             }
+            "bridges-castles-and-bazaars:1" | "bridges-castles-and-bazaars:2" => {
+                return Err(JczError::new(format!(
+                    "setup.sets.{name}: the 12 tiles of Bridges, Castles & Bazaars (BB/…, with \
+                     bazaars and bridge-ready roads) would be in the pack, and meeplab does not \
+                     have them yet; only BC&B's castles are supported (the `castle` element \
+                     with the sets meeplab plays)"
+                )));
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -367,6 +399,7 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
             JczError::new("setup.elements is missing (JCloisterZone would play without followers)")
         })?;
     let mut unsupported = Vec::new();
+    let mut bcb_parts = Vec::new();
     let mut followers = None;
     for (name, v) in el {
         match name.as_str() {
@@ -385,14 +418,22 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
             }
             "gold" => s.gold = true,
             "corn-circle" => s.crop_action = true,
+            "castle" => s.castle = true,
+            "bridge" | "bazaar" => bcb_parts.push(name.to_string()),
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => {}
             other => unsupported.push(other.to_string()),
         }
     }
+    if !bcb_parts.is_empty() {
+        return Err(JczError::new(format!(
+            "setup.elements: {} of Bridges, Castles & Bazaars not supported: meeplab plays only its castles (the `castle` element) on the sets it has; bridges and bazaars are missing",
+            bcb_parts.join(", ")
+        )));
+    }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle)",
             unsupported.join(", ")
         )));
     }
@@ -548,17 +589,51 @@ fn parse_message(index: usize, m: &Value) -> Result<Message, JczError> {
                 &bad,
             )?)
         }
-        "PLACE_TOKEN" => {
-            let token = payload.get("token").and_then(Value::as_str).unwrap_or("");
-            if token != "GOLD" {
-                return Err(bad(format!(
-                    "payload.token = `{token}` is not supported (only GOLD)"
-                )));
+        "PLACE_TOKEN" => match payload.get("token").and_then(Value::as_str).unwrap_or("") {
+            "GOLD" => {
+                let (x, y) = position(payload.get("pointer"))
+                    .ok_or_else(|| bad("payload.pointer must be [x, y]".into()))?;
+                Msg::Gold { x, y }
             }
-            let (x, y) = position(payload.get("pointer"))
-                .ok_or_else(|| bad("payload.pointer must be [x, y]".into()))?;
-            Msg::Gold { x, y }
-        }
+            "CASTLE" => {
+                let p = payload.get("pointer").ok_or_else(|| {
+                    bad("payload.pointer is missing (JCloisterZone writes {position, feature, location} of the city)".into())
+                })?;
+                let (x, y) = position(p.get("position"))
+                    .ok_or_else(|| bad("payload.pointer.position must be [x, y]".into()))?;
+                match p.get("feature").and_then(Value::as_str) {
+                    Some("City") => {}
+                    f => {
+                        return Err(bad(format!(
+                            "payload.pointer.feature = {}: a castle is built on a City",
+                            f.unwrap_or("missing")
+                        )))
+                    }
+                }
+                let location = p
+                    .get("location")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| bad("payload.pointer.location is missing".into()))?
+                    .to_string();
+                Msg::Castle(Pointer {
+                    x,
+                    y,
+                    feature: Some(FeatureKind::City),
+                    location,
+                    meeple: String::new(),
+                })
+            }
+            "BRIDGE" => {
+                return Err(bad(
+                    "payload.token = `BRIDGE`: bridges (Bridges, Castles & Bazaars) are not supported; meeplab plays only its castles".into(),
+                ))
+            }
+            token => {
+                return Err(bad(format!(
+                    "payload.token = `{token}` is not supported (GOLD, CASTLE)"
+                )))
+            }
+        },
         "CIRCLE_REMOVE_OR_DEPLOY" => match payload.get("value").and_then(Value::as_str) {
             Some("DEPLOY") => Msg::CropChoice { deploy: true },
             Some("REMOVE") => Msg::CropChoice { deploy: false },
@@ -566,12 +641,17 @@ fn parse_message(index: usize, m: &Value) -> Result<Message, JczError> {
         },
         "PASS" => Msg::Pass,
         "COMMIT" => Msg::Commit,
+        "BAZAAR_BID" | "BAZAAR_BUY_OR_SELL" => {
+            return Err(bad(
+                "bazaars (Bridges, Castles & Bazaars) are not supported; meeplab plays only its castles".into(),
+            ))
+        }
         other => {
             return Err(JczError::at(
                 index,
                 other,
-                "this message type is not supported (meeplab reads PLACE_TILE, PLACE_TOKEN GOLD, \
-                 DEPLOY_MEEPLE, CIRCLE_REMOVE_OR_DEPLOY, RETURN_MEEPLE, PASS, COMMIT)",
+                "this message type is not supported (meeplab reads PLACE_TILE, PLACE_TOKEN GOLD \
+                 and CASTLE, DEPLOY_MEEPLE, CIRCLE_REMOVE_OR_DEPLOY, RETURN_MEEPLE, PASS, COMMIT)",
             ))
         }
     };
@@ -765,6 +845,9 @@ pub fn setup_label(s: &Setup) -> String {
         .map(|(name, n)| format!("{name}{}", times(*n)))
         .collect();
     let mut label = sets.join(" + ");
+    if s.castle {
+        label.push_str(" + castles");
+    }
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -842,6 +925,8 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
         "goldmines-autopick.rules"
     } else if s.crop_action {
         "cropcircles.rules"
+    } else if s.castle {
+        "castles.rules"
     } else {
         "base.rules"
     };
@@ -852,6 +937,16 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
         setup_label(s).replace('"', "'")
     ));
     t.push_str(&format!("extends {}\n", quoted(&dir.join(parent))));
+    if s.castle && parent != "castles.rules" {
+        // castles on top of another bundled ruleset: JCloisterZone's castle rules (3 tokens,
+        // 2 with 5-6 players; city + 1 to farmers; a scoring castle claims its vicinity's gold)
+        t.push_str("castles source \"JCloisterZone castle element\" {\n");
+        t.push_str("  supply = 3\n  supply_5_6 = 2\n  farm_bonus = 1\n");
+        if s.gold {
+            t.push_str("  gold = vicinity\n");
+        }
+        t.push_str("}\n");
+    }
     let mut deck = vec![format!("base x{}", s.basic)];
     for (n, file, set, symbol_on) in [
         (
@@ -1058,6 +1153,27 @@ pub struct Translated {
     pub left_in_pack: Vec<TileIdx>,
     /// The players' names, in seat order.
     pub names: Vec<String>,
+    /// The castles built (`PLACE_TOKEN CASTLE`), in message order. They are not among
+    /// `decisions`: the engine asks one `CASTLE_BUILD` per small city it offers, and which
+    /// city an offer is only the replay knows (see [`crate::import::replay`]).
+    pub castles: Vec<CastleMark>,
+    /// The castle step's `PASS`es: (recorded turn, message index).
+    pub castle_passes: Vec<(u32, usize)>,
+}
+
+/// A castle a save builds: the city's segment on the tile just placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleMark {
+    /// The recorded turn (1-based, as `TakenDecision::turn`).
+    pub turn: u32,
+    pub player: u8,
+    /// Index of its `PLACE_TOKEN` message.
+    pub message: usize,
+    pub x: i32,
+    pub y: i32,
+    pub segment: u8,
+    /// The location as the save writes it (for messages).
+    pub location: String,
 }
 
 impl Translated {
@@ -1154,12 +1270,19 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
         open_turn: None,
         left_in_pack: Vec::new(),
         names: g.players.clone(),
+        castles: Vec::new(),
+        castle_passes: Vec::new(),
     };
     let mut turn = 0u32;
     let mut active = 0u8;
     let mut placed_at = (0, 0);
     let mut step = Step::Committed;
     let mut followed = false;
+    // the castle step (after the follower action, before COMMIT): the players who built a
+    // castle this turn, and whether it began (a castle built or declined)
+    let mut castled = 0u8;
+    const PASSED: u8 = 0x80;
+    let mut castle_step = false;
     let mut random: Option<f64> = None;
     let push = |out: &mut Translated, idx: usize, d: TakenDecision| {
         out.decisions.push(d);
@@ -1219,9 +1342,15 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 }
                 let id = plain_twin(tile);
                 let t = rules.tile_by_jcz(id).ok_or_else(|| {
-                    err(format!(
-                        "unknown tile id `{tile}` (not in the tile sets of this game)"
-                    ))
+                    if tile.starts_with("BB/") {
+                        err(format!(
+                            "`{tile}` is a tile of Bridges, Castles & Bazaars, which meeplab does not have (only its castles)"
+                        ))
+                    } else {
+                        err(format!(
+                            "unknown tile id `{tile}` (not in the tile sets of this game)"
+                        ))
+                    }
                 })?;
                 let c = left.entry(t).or_insert(0);
                 if *c <= 0 {
@@ -1244,6 +1373,8 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 active = player;
                 step = Step::Main;
                 followed = false;
+                castled = 0;
+                castle_step = false;
                 if board.contains_key(&(*x, *y)) {
                     return Err(err(format!(
                         "illegal placement: ({x},{y}) already holds a tile"
@@ -1283,7 +1414,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 step = Step::Committed;
             }
             (Msg::Gold { x, y }, Step::Main) => {
-                if followed {
+                if followed || castle_step {
                     return Err(err("an ingot after the follower action".into()));
                 }
                 check_active(from, active, &player_name, &err)?;
@@ -1298,8 +1429,63 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                     },
                 );
             }
+            (Msg::Pass, Step::Main) if g.setup.castle && (followed || castle_step) => {
+                // JCloisterZone's castle step: a PASS declines the castle offered and ends
+                // the step (nobody after is asked); nothing to record, the replay answers
+                // the offers the save does not build with "no"
+                if castled & PASSED != 0 {
+                    return Err(err("a second PASS in the castle step".into()));
+                }
+                castle_step = true;
+                castled |= PASSED;
+                out.castle_passes.push((turn, m.index));
+            }
+            (Msg::Castle(p), Step::Main) => {
+                if !g.setup.castle {
+                    return Err(err(
+                        "a castle, but the save's setup.elements has no `castle`".into(),
+                    ));
+                }
+                if castled & PASSED != 0 {
+                    return Err(err("a castle after the castle step's PASS".into()));
+                }
+                let who = from.unwrap_or(active);
+                if castled & (1 << who) != 0 {
+                    return Err(err(format!(
+                        "{} builds a second castle in one turn (JCloisterZone offers a player one castle a turn)",
+                        player_name(who)
+                    )));
+                }
+                if (p.x, p.y) != placed_at {
+                    return Err(err(format!(
+                        "an impossible castle: the city at ({},{}) is not on the tile just placed at ({},{})",
+                        p.x, p.y, placed_at.0, placed_at.1
+                    )));
+                }
+                let (_, _, segment) = segment_at(p)?;
+                small_city_at(&board, rules, placed_at, segment).map_err(|why| {
+                    err(format!(
+                        "an impossible castle on the city `{}` of ({},{}): {why}",
+                        p.location, p.x, p.y
+                    ))
+                })?;
+                castled |= 1 << who;
+                castle_step = true;
+                out.castles.push(CastleMark {
+                    turn,
+                    player: who,
+                    message: m.index,
+                    x: p.x,
+                    y: p.y,
+                    segment,
+                    location: p.location.clone(),
+                });
+            }
             (Msg::Pass | Msg::Deploy(_), Step::Main) => {
                 check_active(from, active, &player_name, &err)?;
+                if castle_step {
+                    return Err(err("a follower action after the castle step".into()));
+                }
                 if followed {
                     return Err(err("a second follower action in one turn".into()));
                 }
@@ -1394,6 +1580,11 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
             }
             (Msg::Gold { .. }, Step::Crop { .. }) => {
                 return Err(err("an ingot during the crop-circle step".into()))
+            }
+            (Msg::Castle(_), Step::Crop { .. }) => {
+                return Err(err(
+                    "a castle during the crop-circle step (JCloisterZone builds castles before the turn's COMMIT)".into(),
+                ))
             }
             (
                 Msg::Pass | Msg::Deploy(_) | Msg::Return(_),
@@ -1500,6 +1691,46 @@ fn check_active(
     }
 }
 
+/// Whether segment `seg` of the tile at `at` and its neighbour make a completed small city:
+/// a single-edge city cap facing a single-edge city cap (what JCloisterZone offers as a
+/// castle: a city of two places, each a castle base). Only the tiles are checked; the follower
+/// and the token are the replay's business.
+fn small_city_at(
+    board: &HashMap<(i32, i32), (TileIdx, u8)>,
+    rules: &Ruleset,
+    at: (i32, i32),
+    seg: u8,
+) -> Result<(), String> {
+    let cap = |pos: (i32, i32), seg: usize| -> Option<Side> {
+        let &(t, r) = board.get(&pos)?;
+        let f = rules.tiles[t as usize].features.get(seg)?;
+        if f.kind != FeatureKind::City || f.sides.count_ones() != 1 {
+            return None;
+        }
+        let side = rotate_side_mask(f.sides, r);
+        Side::ALL.into_iter().find(|s| s.bit() == side)
+    };
+    let side = cap(at, seg as usize)
+        .ok_or("it is not a single-edge city cap (a small city is two of them)")?;
+    let (dx, dy) = side.offset();
+    let there = (at.0 + dx, at.1 + dy);
+    let Some(&(t, _)) = board.get(&there) else {
+        return Err(format!(
+            "the city is not completed (no tile at ({},{}))",
+            there.0, there.1
+        ));
+    };
+    let facing =
+        (0..rules.tiles[t as usize].features.len()).any(|k| cap(there, k) == Some(side.opposite()));
+    if !facing {
+        return Err(format!(
+            "the city goes on beyond ({},{}): not a small city of two caps",
+            there.0, there.1
+        ));
+    }
+    Ok(())
+}
+
 /// The plain twin of a C2 base tile printed with a garden (`basic:2`): the same layout, and
 /// gardens only matter with the Abbot, which meeplab does not play. Other ids are unchanged.
 pub fn plain_twin(id: &str) -> &str {
@@ -1551,6 +1782,85 @@ mod tests {
 
     fn ruleset_label_of(elements: Value) -> String {
         setup_label(&setup(elements).unwrap())
+    }
+
+    #[test]
+    fn the_castle_element_maps_onto_each_parent() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+        // castles alone: the bundled castles ruleset
+        let s = Setup {
+            sets: vec![("basic:1".into(), 1)],
+            basic: 1,
+            followers: 7,
+            farmers: true,
+            castle: true,
+            ..Setup::default()
+        };
+        let t = ruleset_text(&s, &dir).unwrap();
+        assert!(t.contains("castles.rules"), "{t}");
+        assert!(!t.contains("castles source"), "{t}");
+        assert_eq!(setup_label(&s), "basic:1 + castles");
+        let r = load_ruleset(&s, &dir).unwrap();
+        assert_eq!(r.ext_int("castles.supply"), Some(3));
+        // with gold: JCZ's autopick gold, and castles claiming their vicinity's gold
+        let gold = Setup {
+            sets: vec![("basic:1".into(), 1), ("goldmines".into(), 1)],
+            goldmines: 1,
+            gold: true,
+            ..s.clone()
+        };
+        let t = ruleset_text(&gold, &dir).unwrap();
+        assert!(t.contains("goldmines-autopick.rules"), "{t}");
+        assert!(t.contains("gold = vicinity"), "{t}");
+        let r = load_ruleset(&gold, &dir).unwrap();
+        assert_eq!(r.ext_choice("castles.gold"), Some("vicinity"));
+        assert_eq!(r.ext_int("castles.farm_bonus"), Some(1));
+        // with the crop-circle action
+        let crop = setup(json!({"small-follower": 7, "corn-circle": 1, "castle": 1})).unwrap();
+        let t = ruleset_text(&crop, &dir).unwrap();
+        assert!(
+            t.contains("cropcircles.rules") && t.contains("castles source"),
+            "{t}"
+        );
+        assert!(!t.contains("gold = vicinity"), "{t}");
+        assert!(load_ruleset(&crop, &dir).unwrap().ext_in_play("castles."));
+    }
+
+    #[test]
+    fn the_rest_of_bridges_castles_and_bazaars_is_refused() {
+        let e = setup(json!({"small-follower": 7, "castle": 1, "bridge": 1, "bazaar": true}))
+            .unwrap_err();
+        assert!(
+            e.text.contains("bazaar, bridge") || e.text.contains("bridge, bazaar"),
+            "{e}"
+        );
+        assert!(e.text.contains("only its castles"), "{e}");
+        let v = json!({
+            "sets": {"basic:1": 1, "bridges-castles-and-bazaars:1": 1},
+            "elements": {"small-follower": 7, "castle": 1},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        });
+        let e = parse_setup(&v, &mut Vec::new()).unwrap_err();
+        assert!(e.text.contains("bridges-castles-and-bazaars:1"), "{e}");
+        assert!(e.text.contains("does not"), "{e}");
+        let m = json!({"type": "PLACE_TOKEN", "player": 0,
+            "payload": {"token": "BRIDGE", "pointer": {"position": [0, 1], "feature": "Road", "location": "NS"}}});
+        assert!(parse_message(3, &m)
+            .unwrap_err()
+            .to_string()
+            .contains("bridges"));
+        let m =
+            json!({"type": "BAZAAR_BID", "player": 0, "payload": {"supplyIndex": 0, "price": 1}});
+        assert!(parse_message(3, &m)
+            .unwrap_err()
+            .to_string()
+            .contains("bazaars"));
+        let m = json!({"type": "PLACE_TOKEN", "player": 0,
+            "payload": {"token": "CASTLE", "pointer": {"position": [0, 1], "feature": "Road", "location": "S"}}});
+        assert!(parse_message(3, &m)
+            .unwrap_err()
+            .to_string()
+            .contains("City"));
     }
 
     #[test]

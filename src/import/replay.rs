@@ -13,14 +13,16 @@
 //! errors too, unless `OnIllegal::Policy` lets the policy fill them in, each with a warning.
 //! Under another ruleset the same things are reported, and `OnIllegal` decides what happens.
 
+use crate::engine::expansions::castles::CASTLE_BUILD;
 use crate::engine::expansions::{crop, gold};
 use crate::engine::script::describe;
+use crate::engine::NO_NODE;
 use crate::engine::{
     Choice, Chooser, Compiled, Decision, DecisionKind, Event, Game, OnIllegal, Scripted,
     TakenDecision,
 };
 use crate::import::draws::{DrawError, DrawPlan, Pack};
-use crate::import::jcz::{plain_twin, JczError, Translated, ANY_PLAYER};
+use crate::import::jcz::{plain_twin, CastleMark, JczError, Translated, ANY_PLAYER};
 use crate::policy::{Policy, PolicyKind};
 use crate::record::{GameRecord, Replayed};
 use crate::ruleset::Ruleset;
@@ -46,6 +48,10 @@ pub fn rulesets_dir() -> PathBuf {
     PathBuf::from(crate::dsl::bundled::PREFIX).join("rulesets")
 }
 
+/// A castle the engine offers: the city's segment on the tile just placed (x, y, segment), and
+/// the player asked.
+type CastleOffer = ((i32, i32, u8), u8);
+
 /// A chooser that follows the script and, when a recorded choice is illegal, says why from
 /// the position at that moment; it keeps the decisions the record lacked.
 struct Diagnosing {
@@ -56,6 +62,12 @@ struct Diagnosing {
     crop_named: Vec<u8>,
     /// Crop-circle passes recorded without their player ([`ANY_PLAYER`]), still to give.
     crop_passes: usize,
+    /// A `.jcz` turn's castles still to build (`None`: castle offers follow the script).
+    castles: Option<Vec<CastleMark>>,
+    /// The castle offers of this turn as the engine makes them ((x, y, segment), owner), found
+    /// at the first ask; and how many were asked.
+    offers: Option<Vec<CastleOffer>>,
+    asked: usize,
 }
 
 impl Diagnosing {
@@ -65,6 +77,9 @@ impl Diagnosing {
             unrecorded: Vec::new(),
             crop_named: Vec::new(),
             crop_passes: 0,
+            castles: None,
+            offers: None,
+            asked: 0,
         }
     }
 
@@ -85,8 +100,99 @@ impl Diagnosing {
     }
 }
 
+/// The small cities the tile just placed completed that the engine offers as castles, in its
+/// order (the tile's segments in order): exactly two single-edge caps on two tiles, exactly
+/// one follower, its owner with a castle token left. The castles module's `find_offers`, read
+/// through the game's public view.
+fn castle_offers(game: &Game) -> Vec<CastleOffer> {
+    let mut out: Vec<CastleOffer> = Vec::new();
+    let mut roots: Vec<u32> = Vec::new();
+    let Some(t) = game.placed_tiles().last().copied() else {
+        return out;
+    };
+    let rules = game.rules();
+    let segs = &rules.tile(t.tile).segments;
+    for (k, seg) in segs.iter().enumerate() {
+        if seg.kind != FeatureKind::City {
+            continue;
+        }
+        let root = game.feature_of(t.node0 + k as u32);
+        let comp = game.feature(root);
+        if comp.open != 0 || comp.done || comp.nfollowers != 1 || roots.contains(&root) {
+            continue;
+        }
+        // exactly two single-edge segments, on two tiles
+        let mut n = comp.head;
+        let mut tiles = Vec::new();
+        let mut small = true;
+        while n != NO_NODE {
+            let node = game.segment_node(n);
+            let Some(p) = game.placed_tiles().get(node.tile as usize) else {
+                small = false;
+                break;
+            };
+            let sides = rules
+                .tile(p.tile)
+                .segments
+                .get(node.seg as usize)
+                .map_or(0, |s| s.sides);
+            if tiles.len() == 2 || sides.count_ones() != 1 {
+                small = false;
+                break;
+            }
+            tiles.push(node.tile);
+            n = node.next;
+        }
+        if !small || tiles.len() != 2 || tiles[0] == tiles[1] {
+            continue;
+        }
+        let Some(f) = game
+            .followers()
+            .iter()
+            .find(|f| game.feature_of(f.node) == root)
+        else {
+            continue;
+        };
+        if game.castles_left(f.player) > 0 {
+            roots.push(root);
+            out.push(((t.x, t.y, k as u8), f.player));
+        }
+    }
+    out
+}
+
+impl Diagnosing {
+    /// A castle offer of a `.jcz` turn: build it when the save builds a castle on that city,
+    /// else score the city (JCloisterZone asks each player once, and a PASS ends its castle
+    /// step: whatever the save does not build was scored).
+    fn castle_answer(&mut self, game: &Game, d: &Decision) -> Option<usize> {
+        let marks = self.castles.as_mut()?;
+        let offers = self.offers.get_or_insert_with(|| castle_offers(game));
+        let offer = offers.get(self.asked).copied();
+        self.asked += 1;
+        let build = offer.and_then(|(at, owner)| {
+            marks.iter().position(|m| {
+                m.player == d.player && owner == d.player && (m.x, m.y, m.segment) == at
+            })
+        });
+        let yes = match build {
+            Some(i) => {
+                marks.remove(i);
+                true
+            }
+            None => false,
+        };
+        game.option_of(&Choice::Flag { yes }).ok()
+    }
+}
+
 impl Chooser for Diagnosing {
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        if d.kind == CASTLE_BUILD {
+            if let Some(i) = self.castle_answer(game, d) {
+                return i;
+            }
+        }
         if d.kind == crate::engine::expansions::crop::CROP_DEPLOY
             && self.crop_passes > 0
             && !self.crop_named.contains(&d.player)
@@ -239,6 +345,26 @@ fn effect_seen(d: &TakenDecision, events: &[Event]) -> bool {
             })
         }),
         _ => false,
+    }
+}
+
+/// Why the engine offered no castle where the save builds one.
+fn castle_why(game: &Game, c: &CastleMark, offers: Option<&[CastleOffer]>) -> String {
+    if !game.rules().rules.ext_in_play("castles.") {
+        return "this ruleset has no castles".into();
+    }
+    match offers {
+        None => "the rules offer no castle this turn (a castle needs a completed small city with exactly one follower, of a player with a castle token left)".into(),
+        Some(o) => match o.iter().find(|(at, _)| *at == (c.x, c.y, c.segment)) {
+            Some((_, owner)) if *owner != c.player => {
+                format!("the castle there is offered to {}, whose follower holds the city", seat(*owner))
+            }
+            _ => format!(
+                "the rules offer no castle on that city (a completed small city with exactly one follower, of a player with a castle token left; {} has {} left)",
+                seat(c.player),
+                game.castles_left(c.player)
+            ),
+        },
     }
 }
 
@@ -470,6 +596,13 @@ pub fn replay_jcz(
             Scripted::new(script.clone(), Policy::new(fallback), on_illegal),
             &script,
         );
+        chooser.castles = Some(
+            tr.castles
+                .iter()
+                .filter(|c| c.turn == k as u32 + 1)
+                .cloned()
+                .collect(),
+        );
         if let Err(e) = game.play_tile(tile, draw.player, &mut chooser, &mut events) {
             if strict {
                 return Err(JczError {
@@ -526,6 +659,38 @@ pub fn replay_jcz(
             }
         }
         problems.extend(chooser.script.problems.iter().cloned());
+        // castles the save builds that the engine did not offer
+        for c in chooser.castles.take().unwrap_or_default() {
+            let why = castle_why(&game, &c, chooser.offers.as_deref());
+            if strict {
+                return Err(JczError {
+                    message: Some(c.message),
+                    kind: Some("PLACE_TOKEN".into()),
+                    text: format!(
+                        "an impossible castle: {} builds a castle on the city `{}` of ({},{}), but {why}",
+                        tr.names.get(c.player as usize).map_or(seat(c.player), String::as_str),
+                        c.location,
+                        c.x,
+                        c.y
+                    ),
+                });
+            }
+            unused.push(TakenDecision {
+                turn: game.turn(),
+                player: c.player,
+                kind: CASTLE_BUILD,
+                choice: Choice::Flag { yes: true },
+            });
+        }
+        if strict && chooser.asked == 0 {
+            if let Some(&(_, message)) = tr.castle_passes.iter().find(|p| p.0 == k as u32 + 1) {
+                return Err(JczError {
+                    message: Some(message),
+                    kind: Some("PASS".into()),
+                    text: "a PASS after the follower action declines a castle, but the rules offer none this turn".into(),
+                });
+            }
+        }
         for d in chooser.script.unused() {
             if effect_seen(d, &events) {
                 continue;
