@@ -839,9 +839,8 @@ fn bridges_castles_and_bazaars_beyond_castles_is_refused() {
 /// no `corn-circle` element (JCloisterZone 5.7 took the action from the set; later versions,
 /// which meeplab follows, from the element), so it is replayed with the element added. JCZ: the
 /// castle's follower stands on a castle, not a city, so the shield circle's REMOVE finds no
-/// knight. meeplab's engine takes it back (turn 2): a difference of the engine, left to it.
+/// knight, and meeplab leaves it too (a follower on a done feature is not on a city).
 #[test]
-#[ignore = "engine: a crop-circle removal takes back a castle's follower (JCZ leaves it)"]
 fn a_crop_circle_does_not_touch_a_castle() {
     let dir = tempfile::tempdir().unwrap();
     let mut v = load("jcz_castle_not_affected_by_corn_circles");
