@@ -45,9 +45,9 @@
 //!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers), as needed.
 //!    - To tell another expansion something (an area scored: the gold hears a claim)
 //!      it sends a `Notice` (`X::notify`), never reaching into another's state.
-//!    It reaches its own state through `Holds<Towers>` (`g.ext.state_mut()`), and the board,
-//!    scores and decisions through the game's crate-visible methods (`emit`, `ask`, `award`,
-//!    `return_follower`, the option buffers).
+//!    - Its own state it reaches through `Holds<Towers>` (`g.ext.state_mut()`); the board,
+//!      scores and decisions through the game's crate-visible methods (`emit`, `ask`,
+//!      `award`, `return_follower`, the option buffers).
 //! 2. **Its rulesets** in `rulesets/` (and the list in `rulesets/README.md`); the golden
 //!    outcomes get their lines appended (`tests/golden_outcomes.rs` says how).
 //! 3. **Its tests**: `tests/scenarios_towers.rs` with the rulebooks' situations and exact
