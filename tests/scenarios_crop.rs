@@ -80,9 +80,9 @@ fn crop_events(events: &[Event]) -> Vec<CropEvent> {
         .filter_map(|e| {
             let spot = |v: &[i64; 6]| Some((v[2] as i32, v[3] as i32, v[4] as u8));
             if let Some(v) = e.of(crop::CROP_DEPLOYED) {
-                Some(("deploy", v[1] as u8, spot(v)))
+                Some(("deploy", v[1] as u8, spot(&v)))
             } else if let Some(v) = e.of(crop::CROP_REMOVED) {
-                Some(("remove", v[1] as u8, spot(v)))
+                Some(("remove", v[1] as u8, spot(&v)))
             } else {
                 e.of(crop::CROP_PASSED).map(|v| ("pass", v[1] as u8, None))
             }

@@ -193,7 +193,7 @@ impl Event {
                 let mut parts = [0u64; 1 + MAX_FIELDS];
                 parts[0] = spec.key_code;
                 for (k, &(_, field)) in spec.fields.iter().enumerate() {
-                    parts[1 + k] = field.hashed(e.values[k]);
+                    parts[1 + k] = field.hashed(e.values[k] as i64);
                 }
                 p(&parts[..1 + spec.fields.len()])
             }
@@ -326,29 +326,33 @@ pub struct EventSpec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExpansionEvent {
     pub kind: EventKind,
-    pub values: [i64; MAX_FIELDS],
+    /// 32 bits a field: an event stays as small as the core's (they are built per move).
+    pub values: [i32; MAX_FIELDS],
 }
 
 impl ExpansionEvent {
-    /// An event of `kind` with these field values, in declaration order.
+    /// An event of `kind` with these field values, in declaration order (each within 32
+    /// bits: turns, seats, coordinates, counts and points all are).
     #[inline]
     pub fn new(kind: EventKind, fields: &[i64]) -> ExpansionEvent {
         let mut values = [0; MAX_FIELDS];
-        values[..fields.len()].copy_from_slice(fields);
+        for (v, &f) in values.iter_mut().zip(fields) {
+            *v = f as i32;
+        }
         ExpansionEvent { kind, values }
     }
 
     /// Its fields of `kind`, or `None` when it is another kind.
     #[inline]
-    pub fn of(&self, kind: EventKind) -> Option<&[i64; MAX_FIELDS]> {
-        (self.kind == kind).then_some(&self.values)
+    pub fn of(&self, kind: EventKind) -> Option<[i64; MAX_FIELDS]> {
+        (self.kind == kind).then(|| self.values.map(i64::from))
     }
 
     /// The value of the field called `name`, if it has one.
     pub fn field(&self, name: &str) -> Option<i64> {
         let spec = self.spec();
         let k = spec.fields.iter().position(|&(n, _)| n == name)?;
-        Some(self.values[k])
+        Some(self.values[k] as i64)
     }
 
     /// Its turn, when its first field is one.
@@ -363,7 +367,7 @@ impl ExpansionEvent {
 impl Event {
     /// The expansion event of `kind`'s fields, or `None` for any other event.
     #[inline]
-    pub fn of(&self, kind: EventKind) -> Option<&[i64; MAX_FIELDS]> {
+    pub fn of(&self, kind: EventKind) -> Option<[i64; MAX_FIELDS]> {
         match self {
             Event::Expansion(e) => e.of(kind),
             _ => None,

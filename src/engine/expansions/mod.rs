@@ -446,13 +446,23 @@ macro_rules! registry {
             }
 
             fn seat_state(&self, seat: usize) -> u64 {
-                // each member's word turned by its own amount, so two never cancel
-                0u64 $(.wrapping_add(
-                    self.$field.seat_state(seat).rotate_left(16 * Member::$field as u32),
-                ))*
+                // each member's word turned by its own amount, so two never cancel; members
+                // not taking part hold nothing
+                let mut word = 0u64;
+                if self.used == 0 {
+                    return word;
+                }
+                $(if self.used & (1 << Member::$field as u32) != 0 {
+                    word = word.wrapping_add(
+                        self.$field.seat_state(seat).rotate_left(16 * Member::$field as u32),
+                    );
+                })*
+                word
             }
 
-            #[inline]
+            // out of line: the turn calls it only at a hook where an expansion acts, and
+            // inlined into the turn's loop it made every turn of a plain game dearer
+            #[inline(never)]
             fn run<S: EventSink>(
                 g: &mut Game<Self>,
                 s: &mut S,
