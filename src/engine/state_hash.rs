@@ -164,7 +164,7 @@ impl StateTracker {
                 BoardChange::None => return,
                 BoardChange::Adds { tag, owner, x, y } => {
                     let owner = owner.map_or(0, |k| e.values[k as usize] as u64);
-                    let (x, y) = (e.values[x as usize] as i32, e.values[y as usize] as i32);
+                    let (x, y) = (e.values[x as usize], e.values[y as usize]);
                     item(tag, owner, x, y, 0)
                 }
                 BoardChange::Removes {
@@ -175,7 +175,7 @@ impl StateTracker {
                     times,
                 } => {
                     let owner = owner.map_or(0, |k| e.values[k as usize] as u64);
-                    let (x, y) = (e.values[x as usize] as i32, e.values[y as usize] as i32);
+                    let (x, y) = (e.values[x as usize], e.values[y as usize]);
                     let times = times.map_or(1, |k| e.values[k as usize] as u64);
                     item(tag, owner, x, y, 0).wrapping_mul(times).wrapping_neg()
                 }
