@@ -104,7 +104,8 @@ impl Castle {
 #[derive(Clone, Debug, Default)]
 pub struct Castles {
     config: Config,
-    /// Castle tokens each seat has left.
+    /// Castle tokens each seat was dealt, and has left.
+    dealt: u8,
     left: [u8; MAX_PLAYERS],
     castles: Vec<Castle>,
     built: u32,
@@ -238,6 +239,7 @@ impl Expansion for Castles {
 
     fn reset(&mut self) {
         self.config = Config::default();
+        self.dealt = 0;
         self.left = [0; MAX_PLAYERS];
         self.castles.clear();
         (self.built, self.scored) = (0, 0);
@@ -256,8 +258,12 @@ impl Expansion for Castles {
         out.counters.add(SCORED, self.scored);
     }
 
+    /// The castles the seat has built (not the tokens left: a game without castles holds
+    /// the same position until the first castle, so divergence against it starts there).
     fn seat_state(&self, seat: usize) -> u64 {
-        self.left.get(seat).map_or(0, |&n| n as u64)
+        self.left
+            .get(seat)
+            .map_or(0, |&n| self.dealt.saturating_sub(n) as u64)
     }
 
     fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
@@ -481,6 +487,7 @@ impl<X: Holds<Castles>> Game<X> {
         };
         let c = self.ext.state_mut();
         c.config = config;
+        c.dealt = n;
         c.left = [n; MAX_PLAYERS];
     }
 
