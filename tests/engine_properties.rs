@@ -3,6 +3,8 @@
 //! replays to the same events; every move of random games keeps the library's invariants
 //! (`meeplab::engine::invariants`).
 
+mod scenario_support;
+
 use meeplab::engine::expansions::{gold, robbers};
 use meeplab::engine::{compile, Category, Compiled, Event, Game, NoEvents, OnIllegal, Phase};
 use meeplab::policy::{Policy, PolicyKind};
@@ -406,23 +408,7 @@ proptest! {
 /// Every bundled ruleset (`rulesets/*.rules`, by file name).
 fn bundled() -> &'static Vec<(String, Arc<Compiled>)> {
     static ALL: OnceLock<Vec<(String, Arc<Compiled>)>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        let mut files: Vec<_> = std::fs::read_dir("rulesets")
-            .expect("rulesets/")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-            .collect();
-        files.sort();
-        files
-            .iter()
-            .map(|path| {
-                let loaded = meeplab::dsl::load_ruleset(path)
-                    .unwrap_or_else(|d| panic!("{}: {d}", path.display()));
-                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-                (stem.unwrap_or_default(), compile(&loaded.ruleset))
-            })
-            .collect()
-    })
+    ALL.get_or_init(scenario_support::bundled_rulesets)
 }
 
 proptest! {

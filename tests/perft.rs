@@ -23,6 +23,8 @@
 //! turns and the edges (equal-looking turns counted once), and its follower spots against the
 //! tile's features.
 
+mod scenario_support;
+
 use meeplab::engine::{compile, Compiled, DecisionKind, Game, NoEvents, Pending};
 use meeplab::ruleset::{FarmRule, GoldPick, GoldSplit, RobberVictim as Victim, Ruleset};
 use meeplab::tiles::FeatureKind;
@@ -64,21 +66,7 @@ const HEADER: &str = "\
 
 /// Every bundled ruleset by file name.
 fn bundled() -> Vec<(String, Arc<Compiled>)> {
-    let mut files: Vec<_> = std::fs::read_dir("rulesets")
-        .expect("rulesets/")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .map(|path| {
-            let loaded = meeplab::dsl::load_ruleset(path)
-                .unwrap_or_else(|d| panic!("{}: {d}", path.display()));
-            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-            (stem.unwrap_or_default(), compile(&loaded.ruleset))
-        })
-        .collect()
+    scenario_support::bundled_rulesets()
 }
 
 /// The decision kinds a ruleset can ask, from its options.

@@ -14,6 +14,25 @@ use meeplab::ruleset::TileIdx;
 use std::path::Path;
 use std::sync::Arc;
 
+/// Every bundled ruleset (`rulesets/*.rules`), by file name, in name order.
+pub fn bundled_rulesets() -> Vec<(String, Arc<Compiled>)> {
+    let mut files: Vec<_> = std::fs::read_dir("rulesets")
+        .expect("rulesets/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|path| {
+            let loaded = meeplab::dsl::load_ruleset(path)
+                .unwrap_or_else(|d| panic!("{}: {d}", path.display()));
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            (stem.unwrap_or_default(), compile(&loaded.ruleset))
+        })
+        .collect()
+}
+
 /// A bundled ruleset, `rulesets/{name}.rules`.
 pub fn load(name: &str) -> Arc<Compiled> {
     let path = format!("rulesets/{name}.rules");

@@ -102,73 +102,26 @@ const fn same_name(a: &str, b: &str) -> bool {
     true
 }
 
-/// Whether the event declarations are unique by name and by key code, and none has more
-/// fields than an event holds (checked at compile time).
-const fn events_unique(t: &[EventSpec]) -> bool {
-    let mut i = 0;
-    while i < t.len() {
-        if t[i].fields.len() > crate::engine::event::MAX_FIELDS {
-            return false;
-        }
-        let mut j = i + 1;
-        while j < t.len() {
-            if t[i].key_code == t[j].key_code || same_name(t[i].name, t[j].name) {
-                return false;
+/// Whether no two entries of table `$t` clash by `$clash(a, b)` (a `const` double loop: a
+/// clash found at compile time fails the build).
+macro_rules! no_clash {
+    ($t:expr, |$a:ident, $b:ident| $clash:expr) => {{
+        let t = $t;
+        let mut ok = true;
+        let mut i = 0;
+        while i < t.len() {
+            let mut j = i + 1;
+            while j < t.len() {
+                let ($a, $b) = (&t[i], &t[j]);
+                if $clash {
+                    ok = false;
+                }
+                j += 1;
             }
-            j += 1;
+            i += 1;
         }
-        i += 1;
-    }
-    true
-}
-
-/// Whether the names are unique (checked at compile time).
-const fn names_unique(t: &[&str]) -> bool {
-    let mut i = 0;
-    while i < t.len() {
-        let mut j = i + 1;
-        while j < t.len() {
-            if same_name(t[i], t[j]) {
-                return false;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// Whether the counters' names are unique (checked at compile time).
-const fn counters_unique(t: &[CounterSpec]) -> bool {
-    let mut i = 0;
-    while i < t.len() {
-        let mut j = i + 1;
-        while j < t.len() {
-            if same_name(t[i].name, t[j].name) {
-                return false;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// Whether the decision declarations are unique by name and by key code (checked at compile
-/// time: a clash fails the build).
-const fn decisions_unique(t: &[DecisionSpec]) -> bool {
-    let mut i = 0;
-    while i < t.len() {
-        let mut j = i + 1;
-        while j < t.len() {
-            if t[i].key_code == t[j].key_code || same_name(t[i].name, t[j].name) {
-                return false;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    true
+        ok
+    }};
 }
 
 /// Declares the registered expansions (field name: state type; the order of their decision
@@ -239,10 +192,29 @@ macro_rules! registry {
         const COUNTERS: [CounterSpec; 0 $(+ <$ty as Expansion>::COUNTERS.len())*] =
             table!(CounterSpec, PLACEHOLDER_COUNTER, NO_COUNTERS, COUNTERS);
 
-        const _: () = assert!(decisions_unique(&DECISIONS), "two decisions share a name or key code");
-        const _: () = assert!(events_unique(&EVENTS), "two events share a name or key code, or one has too many fields");
-        const _: () = assert!(names_unique(&CATEGORIES), "two scoring categories share a name");
-        const _: () = assert!(counters_unique(&COUNTERS), "two counters share a name");
+        const _: () = assert!(
+            no_clash!(&DECISIONS, |a, b| a.key_code == b.key_code || same_name(a.name, b.name)),
+            "two decisions share a name or key code"
+        );
+        const _: () = assert!(
+            no_clash!(&EVENTS, |a, b| a.key_code == b.key_code || same_name(a.name, b.name)),
+            "two events share a name or key code"
+        );
+        const _: () = {
+            let mut i = 0;
+            while i < EVENTS.len() {
+                assert!(EVENTS[i].fields.len() <= crate::engine::event::MAX_FIELDS, "an event has too many fields");
+                i += 1;
+            }
+        };
+        const _: () = assert!(
+            no_clash!(&CATEGORIES, |a, b| same_name(a, b)),
+            "two scoring categories share a name"
+        );
+        const _: () = assert!(
+            no_clash!(&COUNTERS, |a, b| same_name(a.name, b.name)),
+            "two counters share a name"
+        );
         const _: () = assert!(DECISIONS.len() <= u8::MAX as usize && EVENTS.len() <= u8::MAX as usize);
         const _: () = assert!(CATEGORIES.len() <= u8::MAX as usize && COUNTERS.len() <= u8::MAX as usize);
 
