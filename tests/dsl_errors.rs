@@ -636,6 +636,24 @@ fn w0101_expansion_options_without_its_tiles() {
     assert!(l.ruleset.gold.is_none());
 }
 
+/// An expansion declared in its own module is in play when one of its options is set (its
+/// defaults then fill the rest); an option that acts only with another area warns without it.
+#[test]
+fn w0103_an_option_needing_an_area_not_in_play() {
+    let text = with("castles.gold = vicinity\n");
+    let l = load_ruleset_str_isolated("t", &text).unwrap();
+    assert_eq!(l.warnings.len(), 1, "{:?}", l.warnings);
+    assert_eq!(l.warnings[0].code, "W0103");
+    // castles are in play all the same, with their defaults
+    assert!(l.ruleset.ext_in_play("castles."));
+    assert_eq!(l.ruleset.ext_int("castles.supply"), Some(3));
+    // out of range and unknown values are errors of the castle options as of any other
+    let d = load_ruleset_str_isolated("t", &with("castles.supply = 13\n")).unwrap_err();
+    assert_eq!(d.codes(), vec!["E0204"], "{d}");
+    let d = load_ruleset_str_isolated("t", &with("castles.gold = sometimes\n")).unwrap_err();
+    assert_eq!(d.codes().len(), 1, "{d}");
+}
+
 #[test]
 fn all_problems_at_once_across_files() {
     let dir = tempfile::tempdir().unwrap();

@@ -21,6 +21,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "2..5",
         doc: "How many players the ruleset supports.",
         sources: "HiG C1 box: 2..5 (5 colours); Big Box editions: 2..6 (6 colours)",
+        requires: None,
     },
     OptionDef {
         key: "followers",
@@ -29,6 +30,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "7",
         doc: "Followers in each player's supply (the 8th meeple is the score marker).",
         sources: "all editions: 7",
+        requires: None,
     },
     OptionDef {
         key: "unplaceable",
@@ -40,6 +42,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "discard",
         doc: "What happens to a drawn tile that fits nowhere.",
         sources: "RGG C1 and C2 order of play: discard; reshuffle is a house variant",
+        requires: None,
     },
     OptionDef {
         key: "hand",
@@ -48,6 +51,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "1",
         doc: "Tiles each player holds (house rule): with N > 1 each player is dealt N - 1 tiles after the start tile, and each turn draws one and plays one of the N; the hand is hidden from the other players. 1 is the printed rule (draw a tile, play it).",
         sources: "all editions: 1; Board Game Arena's \"strategic variant\" (JCloisterZone issue #291): a hand of 2 or 3",
+        requires: None,
     },
     OptionDef {
         key: "farms",
@@ -61,6 +65,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "per_field",
         doc: "How farms (fields) are scored at the end of the game.",
         sources: "C2/C3 and HiG since 2002: per_field; C1 2000: city_centric (4 pts); C1 ~2001: once_per_player",
+        requires: None,
     },
     OptionDef {
         key: "score.farm.city",
@@ -69,6 +74,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "3",
         doc: "Points a farm pays per completed city (`cities` is 1 per city).",
         sources: "current: 3; 1st-edition city-centric rule: 4",
+        requires: None,
     },
     OptionDef {
         key: "score.road.complete",
@@ -77,6 +83,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "tiles",
         doc: "Points for a completed road.",
         sources: "all editions: 1 per tile",
+        requires: None,
     },
     OptionDef {
         key: "score.road.final",
@@ -85,6 +92,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "tiles",
         doc: "Points for an incomplete road at the end of the game.",
         sources: "all editions: 1 per tile",
+        requires: None,
     },
     OptionDef {
         key: "score.city.complete",
@@ -93,6 +101,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "2 * tiles + 2 * pennants",
         doc: "Points for a completed city.",
         sources: "all editions: 2 per tile + 2 per pennant",
+        requires: None,
     },
     OptionDef {
         key: "score.city.small",
@@ -101,6 +110,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "none",
         doc: "Points for a completed city of exactly two tiles when they differ from `score.city.complete`; `none` = no special case.",
         sources: "since 2002: none (4 points); C1 before 2002: tiles + pennants (2 points)",
+        requires: None,
     },
     OptionDef {
         key: "score.city.final",
@@ -109,6 +119,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "tiles + pennants",
         doc: "Points for an incomplete city at the end of the game.",
         sources: "all editions: 1 per tile + 1 per pennant",
+        requires: None,
     },
     OptionDef {
         key: "score.cloister.complete",
@@ -117,6 +128,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "1 + neighbours",
         doc: "Points for a completed cloister (`neighbours` is 8 then).",
         sources: "all editions: 9",
+        requires: None,
     },
     OptionDef {
         key: "score.cloister.final",
@@ -125,6 +137,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "1 + neighbours",
         doc: "Points for an incomplete cloister at the end: its tile plus the tiles around it.",
         sources: "all editions: 1 + neighbours",
+        requires: None,
     },
     OptionDef {
         key: "gold.ingots",
@@ -133,6 +146,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "2",
         doc: "Ingots placed per gold tile: one on it, the rest one each on neighbouring tiles.",
         sources: "HiG 2012, C2, C3: 2",
+        requires: None,
     },
     OptionDef {
         key: "gold.neighbourhood",
@@ -144,6 +158,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "eight",
         doc: "Where the second ingot may go.",
         sources: "HiG 2012, ZMG, C2: eight",
+        requires: None,
     },
     OptionDef {
         key: "gold.split",
@@ -171,6 +186,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "draft(pick: player)",
         doc: "How the gold of completed features is shared between the players entitled to it.",
         sources: "HiG/ZMG/Wikicarpedia: draft(pick: player); JCloisterZone: draft(pick: most_contested); RGG wording: one_per_feature",
+        requires: None,
     },
     OptionDef {
         key: "gold.unclaimed",
@@ -182,6 +198,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "stays",
         doc: "Gold on a completed feature that nobody occupies.",
         sources: "Wikicarpedia footnote, JCloisterZone: stays",
+        requires: None,
     },
     OptionDef {
         key: "gold.at_end",
@@ -193,6 +210,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "discard",
         doc: "Gold still on tiles at the end of the game.",
         sources: "HiG 2012, C2, JCloisterZone: discard",
+        requires: None,
     },
     OptionDef {
         key: "gold.value",
@@ -201,6 +219,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }",
         doc: "Total points for the ingots a player holds at the end.",
         sources: "HiG 2012, C2, JCloisterZone: 1/2/3/4 points per ingot at 1-3/4-6/7-9/10+",
+        requires: None,
     },
     OptionDef {
         key: "robbers.placers",
@@ -213,6 +232,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "next_with_robber",
         doc: "Who places a robber when a robber tile is drawn.",
         sources: "HiG/Devir 2012, Big Box 6: next_with_robber; ZMG Big Box 4: all_others; 2025 (C3.1): all_from_active",
+        requires: None,
     },
     OptionDef {
         key: "robbers.timing",
@@ -224,6 +244,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "after_tile",
         doc: "When in the turn robbers are placed.",
         sources: "C1/C2: after_tile; 2025 (C3.1): before_tile",
+        requires: None,
     },
     OptionDef {
         key: "robbers.active_may_move",
@@ -232,6 +253,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "true",
         doc: "The active player may move its robber already on the score track.",
         sources: "HiG 2012: true; papageek's C2 reading: false",
+        requires: None,
     },
     OptionDef {
         key: "robbers.share",
@@ -240,6 +262,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "ceil(points / 2)",
         doc: "The robber owner's share of the points the robbed marker scored.",
         sources: "all editions: half, rounded up",
+        requires: None,
     },
     OptionDef {
         key: "robbers.in_final_scoring",
@@ -248,6 +271,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "true",
         doc: "Robbers also rob points scored in final scoring.",
         sources: "Wikicarpedia C1 has a final-scoring section with examples (wording unread): true",
+        requires: None,
     },
     OptionDef {
         key: "robbers.victim",
@@ -259,6 +283,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "owner_chooses",
         doc: "Whom a robber robs when several markers on its space score in one step.",
         sources: "Complete Annotated Rules, BGG description: owner_chooses",
+        requires: None,
     },
     OptionDef {
         key: "robbers.track",
@@ -267,6 +292,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "50",
         doc: "Spaces on the score track.",
         sources: "all editions: 50",
+        requires: None,
     },
     OptionDef {
         key: "crop.deploy",
@@ -278,6 +304,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "may",
         doc: "Crop-circle action A: whether adding a follower is optional.",
         sources: "HiG, Wikicarpedia: may; ZMG C2 English: must",
+        requires: None,
     },
     OptionDef {
         key: "crop.target",
@@ -289,6 +316,7 @@ pub static OPTIONS: &[OptionDef] = &[
         default: "same_segment",
         doc: "Crop-circle action A: where the added follower goes.",
         sources: "HiG, JCloisterZone: same_segment; ZMG: any_tile_of_feature",
+        requires: None,
     },
 ];
 

@@ -860,6 +860,27 @@ impl Loader {
                 }
                 continue;
             }
+            if let (Some(v), Some(needed)) = (set, def.requires) {
+                if !in_play(needed) {
+                    let mut d = self.files[v.origin.file].diag(
+                        Severity::Warning,
+                        "W0103",
+                        v.origin.span.start,
+                        v.origin.span.end,
+                        format!(
+                            "`{}` only acts with {}, which this ruleset does not play, so it \
+                             has no effect",
+                            def.key,
+                            needed.name()
+                        ),
+                    );
+                    d.help = Some(format!(
+                        "add the {} to the ruleset, or remove this option",
+                        needed.name()
+                    ));
+                    self.push(d);
+                }
+            }
             let typed = match set {
                 Some(v) => {
                     options.insert(def.key.to_string(), self.setting(v));

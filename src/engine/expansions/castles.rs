@@ -197,6 +197,7 @@ impl Expansion for Castles {
             doc: "Castle tokens per player with 2–4 players (setting any castles option \
                   puts castles in the game).",
             sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 3",
+            requires: None,
         },
         OptionDef {
             key: "castles.supply_5_6",
@@ -205,6 +206,7 @@ impl Expansion for Castles {
             default: "2",
             doc: "Castle tokens per player with 5 or 6 players.",
             sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 2",
+            requires: None,
         },
         OptionDef {
             key: "castles.farm_bonus",
@@ -215,6 +217,7 @@ impl Expansion for Castles {
                   city (with 3 a city: 1 makes a castle 4).",
             sources: "JCloisterZone (pointsPerCity + 1), fandom wiki: 4 for a castle; \
                       the C2 wording was not read",
+            requires: None,
         },
         OptionDef {
             key: "castles.gold",
@@ -230,6 +233,7 @@ impl Expansion for Castles {
             doc: "With the Gold Mines: the gold a castle claims when it scores.",
             sources: "HiG official clarification 6/2013 (Gold Mines FAQ), JCloisterZone: \
                       vicinity",
+            requires: Some(Area::Gold),
         },
     ];
 
