@@ -85,7 +85,7 @@ fn list_options_documents_every_key() {
     let o = meeplab(&["check", "--list-options"]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
-    for opt in meeplab::dsl::registry::OPTIONS {
+    for opt in meeplab::dsl::registry::all_options() {
         assert!(out.contains(&format!("\n{}\n", opt.key)), "{}", opt.key);
         assert!(out.contains(opt.default), "{}", opt.key);
     }

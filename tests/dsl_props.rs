@@ -1,7 +1,7 @@
 //! Property tests: printing a resolved ruleset and parsing it back gives an equal ruleset
 //! (with arbitrary option values and formulas), and no input makes parse + resolve panic.
 
-use meeplab::dsl::registry::{OptType, OPTIONS};
+use meeplab::dsl::registry::{all_options, OptType};
 use meeplab::dsl::{load_ruleset_str, load_ruleset_str_isolated, print, print_ruleset};
 use meeplab::ruleset::{Expr, Ruleset, Table, Var};
 use proptest::prelude::*;
@@ -57,8 +57,7 @@ fn arb_expr(vars: Vec<Var>) -> impl Strategy<Value = Expr> {
 
 /// One value per registry option: `(key, text, expected expression if any)`.
 fn arb_options() -> impl Strategy<Value = Vec<(String, String, Option<Expr>)>> {
-    let per: Vec<BoxedStrategy<(String, String, Option<Expr>)>> = OPTIONS
-        .iter()
+    let per: Vec<BoxedStrategy<(String, String, Option<Expr>)>> = all_options()
         .map(|o| {
             let key = o.key.to_string();
             match &o.ty {

@@ -1,7 +1,8 @@
 //! THE option registry: every rule option the language accepts — key, type, allowed values,
-//! default, meaning and sources — in one table. It drives key lookup and typing (unknown key
-//! → closest valid keys), validation messages, defaults during resolution and the
-//! documentation printed by `meeplab check --list-options`.
+//! default, meaning and sources: the core's in one table here, each expansion's in its own
+//! module (`Expansion::OPTIONS`), read together through [`all_options`]. It drives key lookup
+//! and typing (unknown key → closest valid keys), validation messages, defaults during
+//! resolution and the documentation printed by `meeplab check --list-options`.
 
 use crate::rule_options::choice;
 pub use crate::rule_options::{choice_syntax, Area, ArgDef, Choice, OptType, OptionDef};
@@ -12,7 +13,7 @@ use crate::ruleset::{Var, MAX_HAND, MAX_PLAYERS};
 /// rulesets that do not use them keep their hashes and printed forms.
 pub const QUIET_AT_DEFAULT: &[&str] = &["hand"];
 
-/// Every option, in documentation order.
+/// The core's options (general and scoring), in documentation order.
 pub static OPTIONS: &[OptionDef] = &[
     OptionDef {
         key: "players",
@@ -139,189 +140,10 @@ pub static OPTIONS: &[OptionDef] = &[
         sources: "all editions: 1 + neighbours",
         requires: None,
     },
-    OptionDef {
-        key: "gold.ingots",
-        area: Area::Gold,
-        ty: OptType::Int { min: 1, max: 9 },
-        default: "2",
-        doc: "Ingots placed per gold tile: one on it, the rest one each on neighbouring tiles.",
-        sources: "HiG 2012, C2, C3: 2",
-        requires: None,
-    },
-    OptionDef {
-        key: "gold.neighbourhood",
-        area: Area::Gold,
-        ty: OptType::Choice(&[
-            choice("eight", "any of the 8 surrounding tiles, diagonals included"),
-            choice("four", "only the 4 edge neighbours (house)"),
-        ]),
-        default: "eight",
-        doc: "Where the second ingot may go.",
-        sources: "HiG 2012, ZMG, C2: eight",
-        requires: None,
-    },
-    OptionDef {
-        key: "gold.split",
-        area: Area::Gold,
-        ty: OptType::Choice(&[
-            Choice {
-                name: "draft",
-                doc: "one ingot at a time, from the active player clockwise among entitled players, until none are left",
-                args: &[ArgDef {
-                    name: "pick",
-                    values: &["player", "most_contested"],
-                    doc: "who decides which ingot a player takes: the player (6/2013 reading) or automatically the tile claimed by most players (JCloisterZone)",
-                }],
-            },
-            Choice {
-                name: "one_per_feature",
-                doc: "each scoring player takes one ingot per gold-bearing feature it scored",
-                args: &[ArgDef {
-                    name: "leftover",
-                    values: &["stays", "removed"],
-                    doc: "what happens to ingots nobody took",
-                }],
-            },
-        ]),
-        default: "draft(pick: player)",
-        doc: "How the gold of completed features is shared between the players entitled to it.",
-        sources: "HiG/ZMG/Wikicarpedia: draft(pick: player); JCloisterZone: draft(pick: most_contested); RGG wording: one_per_feature",
-        requires: None,
-    },
-    OptionDef {
-        key: "gold.unclaimed",
-        area: Area::Gold,
-        ty: OptType::Choice(&[
-            choice("stays", "the ingots stay on the tiles; another feature may collect them later"),
-            choice("removed", "the ingots are removed from the game"),
-        ]),
-        default: "stays",
-        doc: "Gold on a completed feature that nobody occupies.",
-        sources: "Wikicarpedia footnote, JCloisterZone: stays",
-        requires: None,
-    },
-    OptionDef {
-        key: "gold.at_end",
-        area: Area::Gold,
-        ty: OptType::Choice(&[
-            choice("discard", "removed before final scoring"),
-            choice("award_incomplete", "incomplete features hand their gold to their majority (house)"),
-        ]),
-        default: "discard",
-        doc: "Gold still on tiles at the end of the game.",
-        sources: "HiG 2012, C2, JCloisterZone: discard",
-        requires: None,
-    },
-    OptionDef {
-        key: "gold.value",
-        area: Area::Gold,
-        ty: OptType::Expr { vars: &[Var::Ingots], none_ok: false },
-        default: "ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }",
-        doc: "Total points for the ingots a player holds at the end.",
-        sources: "HiG 2012, C2, JCloisterZone: 1/2/3/4 points per ingot at 1-3/4-6/7-9/10+",
-        requires: None,
-    },
-    OptionDef {
-        key: "robbers.placers",
-        area: Area::Robbers,
-        ty: OptType::Choice(&[
-            choice("next_with_robber", "the active player, then only the next player in turn order whose robber is in supply"),
-            choice("all_others", "the active player, then every other player with a robber in supply"),
-            choice("all_from_active", "every player, from the active player clockwise"),
-        ]),
-        default: "next_with_robber",
-        doc: "Who places a robber when a robber tile is drawn.",
-        sources: "HiG/Devir 2012, Big Box 6: next_with_robber; ZMG Big Box 4: all_others; 2025 (C3.1): all_from_active",
-        requires: None,
-    },
-    OptionDef {
-        key: "robbers.timing",
-        area: Area::Robbers,
-        ty: OptType::Choice(&[
-            choice("after_tile", "after the robber tile is placed, before the follower"),
-            choice("before_tile", "before the robber tile is placed"),
-        ]),
-        default: "after_tile",
-        doc: "When in the turn robbers are placed.",
-        sources: "C1/C2: after_tile; 2025 (C3.1): before_tile",
-        requires: None,
-    },
-    OptionDef {
-        key: "robbers.active_may_move",
-        area: Area::Robbers,
-        ty: OptType::Bool,
-        default: "true",
-        doc: "The active player may move its robber already on the score track.",
-        sources: "HiG 2012: true; papageek's C2 reading: false",
-        requires: None,
-    },
-    OptionDef {
-        key: "robbers.share",
-        area: Area::Robbers,
-        ty: OptType::Expr { vars: &[Var::Points], none_ok: false },
-        default: "ceil(points / 2)",
-        doc: "The robber owner's share of the points the robbed marker scored.",
-        sources: "all editions: half, rounded up",
-        requires: None,
-    },
-    OptionDef {
-        key: "robbers.in_final_scoring",
-        area: Area::Robbers,
-        ty: OptType::Bool,
-        default: "true",
-        doc: "Robbers also rob points scored in final scoring.",
-        sources: "Wikicarpedia C1 has a final-scoring section with examples (wording unread): true",
-        requires: None,
-    },
-    OptionDef {
-        key: "robbers.victim",
-        area: Area::Robbers,
-        ty: OptType::Choice(&[
-            choice("owner_chooses", "the robber's owner chooses which scoring marker to rob"),
-            choice("first_scored", "the first marker to score is robbed"),
-        ]),
-        default: "owner_chooses",
-        doc: "Whom a robber robs when several markers on its space score in one step.",
-        sources: "Complete Annotated Rules, BGG description: owner_chooses",
-        requires: None,
-    },
-    OptionDef {
-        key: "robbers.track",
-        area: Area::Robbers,
-        ty: OptType::Int { min: 10, max: 1000 },
-        default: "50",
-        doc: "Spaces on the score track.",
-        sources: "all editions: 50",
-        requires: None,
-    },
-    OptionDef {
-        key: "crop.deploy",
-        area: Area::Crop,
-        ty: OptType::Choice(&[
-            choice("may", "each player may add a follower"),
-            choice("must", "each player must add a follower when it can"),
-        ]),
-        default: "may",
-        doc: "Crop-circle action A: whether adding a follower is optional.",
-        sources: "HiG, Wikicarpedia: may; ZMG C2 English: must",
-        requires: None,
-    },
-    OptionDef {
-        key: "crop.target",
-        area: Area::Crop,
-        ty: OptType::Choice(&[
-            choice("same_segment", "next to one of the player's followers of that type, on the same tile and segment"),
-            choice("any_tile_of_feature", "on any tile of a feature holding one of the player's followers of that type"),
-        ]),
-        default: "same_segment",
-        doc: "Crop-circle action A: where the added follower goes.",
-        sources: "HiG, JCloisterZone: same_segment; ZMG: any_tile_of_feature",
-        requires: None,
-    },
 ];
 
-/// Every option: the core's and the first expansions' (`OPTIONS`), then those each
-/// registered expansion declares in its module, in registration order.
+/// Every option: the core's (`OPTIONS`), then those each registered expansion declares in
+/// its module (`Expansion::OPTIONS`), in registration order.
 pub fn all_options() -> impl Iterator<Item = &'static OptionDef> {
     OPTIONS.iter().chain(
         crate::engine::expansions::OPTIONS
@@ -389,7 +211,7 @@ mod tests {
         for (k, o) in all.iter().enumerate() {
             assert!(all[..k].iter().all(|p| p.key != o.key), "{}", o.key);
         }
-        let s = closest_first("gold.splt", OPTIONS.iter().map(|o| o.key));
+        let s = closest_first("gold.splt", all_options().map(|o| o.key));
         assert_eq!(s[0], "gold.split");
     }
 }

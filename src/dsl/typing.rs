@@ -588,10 +588,10 @@ fn show(x: i128) -> String {
 #[cfg(test)]
 mod formula_tests {
     use super::*;
-    use crate::dsl::registry::OPTIONS;
+    use crate::dsl::registry::all_options;
 
     fn warnings(key: &str, text: &str) -> Vec<(&'static str, String)> {
-        let def = OPTIONS.iter().find(|d| d.key == key).expect("option");
+        let def = all_options().find(|d| d.key == key).expect("option");
         let src = format!("{key} = {text}\n");
         let (file, errs) = crate::dsl::parse::parse_file(&src);
         assert!(errs.is_empty(), "{errs:?}");

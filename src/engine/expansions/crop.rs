@@ -12,6 +12,7 @@ use crate::engine::event::{
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook};
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
+use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
 use crate::tiles::{CropKind, FeatureKind};
 
@@ -46,6 +47,34 @@ pub const CROP_REMOVED: EventKind = event_of::<CropCircles>(2);
 pub const CROP_PASSED: EventKind = event_of::<CropCircles>(3);
 
 impl Expansion for CropCircles {
+    /// Its rule options (documented by `meeplab check --list-options`; the rule language
+    /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
+    const OPTIONS: &'static [OptionDef] = &[
+        OptionDef {
+            key: "crop.deploy",
+            area: Area::Crop,
+            ty: OptType::Choice(&[
+                choice("may", "each player may add a follower"),
+                choice("must", "each player must add a follower when it can"),
+            ]),
+            default: "may",
+            doc: "Crop-circle action A: whether adding a follower is optional.",
+            sources: "HiG, Wikicarpedia: may; ZMG C2 English: must",
+            requires: None,
+        },
+        OptionDef {
+            key: "crop.target",
+            area: Area::Crop,
+            ty: OptType::Choice(&[
+                choice("same_segment", "next to one of the player's followers of that type, on the same tile and segment"),
+                choice("any_tile_of_feature", "on any tile of a feature holding one of the player's followers of that type"),
+            ]),
+            default: "same_segment",
+            doc: "Crop-circle action A: where the added follower goes.",
+            sources: "HiG, JCloisterZone: same_segment; ZMG: any_tile_of_feature",
+            requires: None,
+        },
+    ];
     const HOOKS: &'static [Hook] = &[Hook::AfterScoring];
     const HEARS: &'static [Heard] = &[];
     const DECISIONS: &'static [DecisionSpec] = &[

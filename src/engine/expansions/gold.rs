@@ -15,8 +15,9 @@ use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
+use crate::rule_options::{choice, Area, ArgDef, Choice as OptChoice, OptType, OptionDef};
 use crate::ruleset::{
-    GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Vars,
+    GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Var, Vars,
 };
 use crate::tiles::FeatureKind;
 
@@ -31,7 +32,7 @@ struct Claim {
 
 /// What a claim reaches: a scored feature's gold area, or tiles another expansion names.
 #[derive(Clone, Copy)]
-enum Area<'a> {
+enum ClaimArea<'a> {
     Feature(u32),
     Tiles(&'a [u32]),
 }
@@ -129,6 +130,92 @@ pub const INGOTS_ON_BOARD: Counter = counter_of::<Gold>(0);
 const INGOT_PIECE: u64 = 3;
 
 impl Expansion for Gold {
+    /// Its rule options (documented by `meeplab check --list-options`; the rule language
+    /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
+    const OPTIONS: &'static [OptionDef] = &[
+        OptionDef {
+            key: "gold.ingots",
+            area: Area::Gold,
+            ty: OptType::Int { min: 1, max: 9 },
+            default: "2",
+            doc: "Ingots placed per gold tile: one on it, the rest one each on neighbouring tiles.",
+            sources: "HiG 2012, C2, C3: 2",
+            requires: None,
+        },
+        OptionDef {
+            key: "gold.neighbourhood",
+            area: Area::Gold,
+            ty: OptType::Choice(&[
+                choice("eight", "any of the 8 surrounding tiles, diagonals included"),
+                choice("four", "only the 4 edge neighbours (house)"),
+            ]),
+            default: "eight",
+            doc: "Where the second ingot may go.",
+            sources: "HiG 2012, ZMG, C2: eight",
+            requires: None,
+        },
+        OptionDef {
+            key: "gold.split",
+            area: Area::Gold,
+            ty: OptType::Choice(&[
+                OptChoice {
+                    name: "draft",
+                    doc: "one ingot at a time, from the active player clockwise among entitled players, until none are left",
+                    args: &[ArgDef {
+                        name: "pick",
+                        values: &["player", "most_contested"],
+                        doc: "who decides which ingot a player takes: the player (6/2013 reading) or automatically the tile claimed by most players (JCloisterZone)",
+                    }],
+                },
+                OptChoice {
+                    name: "one_per_feature",
+                    doc: "each scoring player takes one ingot per gold-bearing feature it scored",
+                    args: &[ArgDef {
+                        name: "leftover",
+                        values: &["stays", "removed"],
+                        doc: "what happens to ingots nobody took",
+                    }],
+                },
+            ]),
+            default: "draft(pick: player)",
+            doc: "How the gold of completed features is shared between the players entitled to it.",
+            sources: "HiG/ZMG/Wikicarpedia: draft(pick: player); JCloisterZone: draft(pick: most_contested); RGG wording: one_per_feature",
+            requires: None,
+        },
+        OptionDef {
+            key: "gold.unclaimed",
+            area: Area::Gold,
+            ty: OptType::Choice(&[
+                choice("stays", "the ingots stay on the tiles; another feature may collect them later"),
+                choice("removed", "the ingots are removed from the game"),
+            ]),
+            default: "stays",
+            doc: "Gold on a completed feature that nobody occupies.",
+            sources: "Wikicarpedia footnote, JCloisterZone: stays",
+            requires: None,
+        },
+        OptionDef {
+            key: "gold.at_end",
+            area: Area::Gold,
+            ty: OptType::Choice(&[
+                choice("discard", "removed before final scoring"),
+                choice("award_incomplete", "incomplete features hand their gold to their majority (house)"),
+            ]),
+            default: "discard",
+            doc: "Gold still on tiles at the end of the game.",
+            sources: "HiG 2012, C2, JCloisterZone: discard",
+            requires: None,
+        },
+        OptionDef {
+            key: "gold.value",
+            area: Area::Gold,
+            ty: OptType::Expr { vars: &[Var::Ingots], none_ok: false },
+            default: "ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }",
+            doc: "Total points for the ingots a player holds at the end.",
+            sources: "HiG 2012, C2, JCloisterZone: 1/2/3/4 points per ingot at 1-3/4-6/7-9/10+",
+            requires: None,
+        },
+    ];
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::AfterScoring, Hook::FinalScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored, Heard::Area];
     const DECISIONS: &'static [DecisionSpec] = &[
@@ -322,9 +409,9 @@ impl Expansion for Gold {
                 ..
             } => {
                 if complete {
-                    g.note_gold_claim(Area::Feature(root), winners);
+                    g.note_gold_claim(ClaimArea::Feature(root), winners);
                 } else {
-                    g.note_final_gold_claim(Area::Feature(root), winners);
+                    g.note_final_gold_claim(ClaimArea::Feature(root), winners);
                 }
             }
             Notice::AreaScored {
@@ -333,7 +420,7 @@ impl Expansion for Gold {
                 tiles,
                 len,
             } => {
-                let area = Area::Tiles(&tiles[..len as usize]);
+                let area = ClaimArea::Tiles(&tiles[..len as usize]);
                 if complete {
                     g.note_gold_claim(area, winners);
                 } else {
@@ -578,7 +665,7 @@ impl<X: Holds<Gold>> Game<X> {
 
     /// A completed feature was scored: its majority claims the gold on its area; the gold of
     /// an unoccupied one stays (or is removed, by option).
-    fn note_gold_claim(&mut self, at: Area, winners: u8) {
+    fn note_gold_claim(&mut self, at: ClaimArea, winners: u8) {
         let Some(unclaimed) = self.rules.rules.gold.as_ref().map(|g| g.unclaimed) else {
             return;
         };
@@ -587,8 +674,8 @@ impl<X: Holds<Gold>> Game<X> {
         }
         let mut area = std::mem::take(&mut self.ext.state_mut().scratch);
         match at {
-            Area::Feature(root) => self.gold_area(root, &mut area),
-            Area::Tiles(tiles) => {
+            ClaimArea::Feature(root) => self.gold_area(root, &mut area),
+            ClaimArea::Tiles(tiles) => {
                 area.clear();
                 area.extend_from_slice(tiles);
             }
@@ -610,7 +697,7 @@ impl<X: Holds<Gold>> Game<X> {
 
     /// Final scoring of an incomplete feature: a claim only under the house rule that
     /// incomplete features hand out their gold.
-    fn note_final_gold_claim(&mut self, at: Area, winners: u8) {
+    fn note_final_gold_claim(&mut self, at: ClaimArea, winners: u8) {
         let award = self
             .rules
             .rules
@@ -622,8 +709,8 @@ impl<X: Holds<Gold>> Game<X> {
         }
         let mut area = std::mem::take(&mut self.ext.state_mut().scratch);
         match at {
-            Area::Feature(root) => self.gold_area(root, &mut area),
-            Area::Tiles(tiles) => {
+            ClaimArea::Feature(root) => self.gold_area(root, &mut area),
+            ClaimArea::Tiles(tiles) => {
                 area.clear();
                 area.extend_from_slice(tiles);
             }

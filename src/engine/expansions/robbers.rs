@@ -15,7 +15,8 @@ use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
-use crate::ruleset::{RobberPlacers, RobberTiming, RobberVictim, Vars};
+use crate::rule_options::{choice, Area, OptType, OptionDef};
+use crate::ruleset::{RobberPlacers, RobberTiming, RobberVictim, Var, Vars};
 
 /// A normal (robbable) scoring in the current step.
 #[derive(Clone, Copy, Debug, Default)]
@@ -81,6 +82,83 @@ pub const ROBBED: EventKind = event_of::<Robbers>(2);
 pub const ROBBER_CARRIED: EventKind = event_of::<Robbers>(3);
 
 impl Expansion for Robbers {
+    /// Its rule options (documented by `meeplab check --list-options`; the rule language
+    /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
+    const OPTIONS: &'static [OptionDef] = &[
+        OptionDef {
+            key: "robbers.placers",
+            area: Area::Robbers,
+            ty: OptType::Choice(&[
+                choice("next_with_robber", "the active player, then only the next player in turn order whose robber is in supply"),
+                choice("all_others", "the active player, then every other player with a robber in supply"),
+                choice("all_from_active", "every player, from the active player clockwise"),
+            ]),
+            default: "next_with_robber",
+            doc: "Who places a robber when a robber tile is drawn.",
+            sources: "HiG/Devir 2012, Big Box 6: next_with_robber; ZMG Big Box 4: all_others; 2025 (C3.1): all_from_active",
+            requires: None,
+        },
+        OptionDef {
+            key: "robbers.timing",
+            area: Area::Robbers,
+            ty: OptType::Choice(&[
+                choice("after_tile", "after the robber tile is placed, before the follower"),
+                choice("before_tile", "before the robber tile is placed"),
+            ]),
+            default: "after_tile",
+            doc: "When in the turn robbers are placed.",
+            sources: "C1/C2: after_tile; 2025 (C3.1): before_tile",
+            requires: None,
+        },
+        OptionDef {
+            key: "robbers.active_may_move",
+            area: Area::Robbers,
+            ty: OptType::Bool,
+            default: "true",
+            doc: "The active player may move its robber already on the score track.",
+            sources: "HiG 2012: true; papageek's C2 reading: false",
+            requires: None,
+        },
+        OptionDef {
+            key: "robbers.share",
+            area: Area::Robbers,
+            ty: OptType::Expr { vars: &[Var::Points], none_ok: false },
+            default: "ceil(points / 2)",
+            doc: "The robber owner's share of the points the robbed marker scored.",
+            sources: "all editions: half, rounded up",
+            requires: None,
+        },
+        OptionDef {
+            key: "robbers.in_final_scoring",
+            area: Area::Robbers,
+            ty: OptType::Bool,
+            default: "true",
+            doc: "Robbers also rob points scored in final scoring.",
+            sources: "Wikicarpedia C1 has a final-scoring section with examples (wording unread): true",
+            requires: None,
+        },
+        OptionDef {
+            key: "robbers.victim",
+            area: Area::Robbers,
+            ty: OptType::Choice(&[
+                choice("owner_chooses", "the robber's owner chooses which scoring marker to rob"),
+                choice("first_scored", "the first marker to score is robbed"),
+            ]),
+            default: "owner_chooses",
+            doc: "Whom a robber robs when several markers on its space score in one step.",
+            sources: "Complete Annotated Rules, BGG description: owner_chooses",
+            requires: None,
+        },
+        OptionDef {
+            key: "robbers.track",
+            area: Area::Robbers,
+            ty: OptType::Int { min: 10, max: 1000 },
+            default: "50",
+            doc: "Spaces on the score track.",
+            sources: "all editions: 50",
+            requires: None,
+        },
+    ];
     /// Before the gold where both act (placing a robber comes before the ingots when a tile
     /// is placed): the order the two had before priorities were declared.
     const PRIORITY: i8 = -1;
