@@ -101,7 +101,7 @@ impl Castle {
 }
 
 /// Castles of one game.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Castles {
     config: Config,
     /// Castle tokens each seat was dealt, and has left.
@@ -116,6 +116,35 @@ pub struct Castles {
     offer: usize,
     /// Scratch: a feature's tiles.
     scratch: Vec<u32>,
+}
+
+impl Clone for Castles {
+    fn clone(&self) -> Castles {
+        let mut copy = Castles::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Reuses this state's vectors (a search copies positions many times).
+    fn clone_from(&mut self, source: &Castles) {
+        let Castles {
+            config,
+            dealt,
+            left,
+            castles,
+            built,
+            scored,
+            offers,
+            offer,
+            scratch: _,
+        } = source;
+        (self.config, self.dealt, self.left) = (*config, *dealt, *left);
+        self.castles.clone_from(castles);
+        (self.built, self.scored) = (*built, *scored);
+        self.offers.clone_from(offers);
+        self.offer = *offer;
+        // `scratch` holds nothing between calls
+    }
 }
 
 impl Expansion for Castles {
