@@ -22,8 +22,10 @@
 //!   hand-of-tiles commit, issue 31 part 4; the three castle rulesets on the engine of the
 //!   castles commit, issue 28).
 
+mod scenario_support;
+
 use meeplab::compare::seeds::game_seed;
-use meeplab::engine::{compile, Category, Compiled, Counter, GameOutcome};
+use meeplab::engine::{Category, Compiled, Counter, GameOutcome};
 use meeplab::policy::PolicyKind;
 use meeplab::runner::play;
 use rayon::prelude::*;
@@ -121,17 +123,8 @@ fn outcome_hash(o: &GameOutcome) -> u64 {
 
 /// Every combination, in file order: rulesets by file name, then players, then policy.
 fn combos() -> Vec<Combo> {
-    let mut files: Vec<_> = std::fs::read_dir("rulesets")
-        .expect("rulesets/")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .collect();
-    files.sort();
     let mut out = Vec::new();
-    for path in files {
-        let loaded = meeplab::dsl::load_ruleset(&path).unwrap_or_else(|d| panic!("{d}"));
-        let rules = compile(&loaded.ruleset);
-        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+    for (stem, rules) in scenario_support::bundled_rulesets() {
         for players in 2..=5u8 {
             for policy in POLICIES {
                 out.push(Combo {

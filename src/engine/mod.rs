@@ -7,8 +7,8 @@
 //! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`);
 //!   `checked`: the checked moves ([`Game::apply`], [`Game::apply_choice`], [`MoveError`]);
 //!   `drive`: loops that play a game, turn or final scoring with one chooser;
-//! - `hooks`: the seam where expansions plug in; `expansions`: the Gold Mines, The Robbers,
-//!   Crop Circles, and how to add one;
+//! - `hooks`: the seam where expansions plug in; `expansions`: one module per expansion, the
+//!   tables of what they declare, and how to add one;
 //! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
 //! - `invariants`: what every position must keep (followers, ingots, tiles, scores),
 //!   checked after every move by the fuzz target and the property tests;

@@ -106,25 +106,38 @@ impl<X: Expansions> Game<X> {
             }
             FeatureKind::City | FeatureKind::Road => {
                 let tiles = self.component_tiles(root);
-                let sc = &self.rules.rules.scoring;
-                let vars = Vars {
-                    tiles: tiles as i64,
-                    pennants: comp.pennants as i64,
-                    ..Vars::default()
-                };
-                let f = match (comp.kind, complete) {
-                    (FeatureKind::Road, true) => &sc.road_complete,
-                    (FeatureKind::Road, false) => &sc.road_final,
-                    (_, true) => match &sc.city_small_complete {
-                        Some(small) if tiles == 2 => small,
-                        _ => &sc.city_complete,
-                    },
-                    (_, false) => &sc.city_final,
-                };
-                (f.eval(&vars), tiles)
+                let points = self.road_city_points(comp.kind, complete, tiles, comp.pennants);
+                (points, tiles)
             }
             FeatureKind::Field => (0, 0),
         }
+    }
+
+    /// What a road or city of `tiles` tiles and `pennants` pennants is worth under the
+    /// ruleset, complete or at the end.
+    pub(crate) fn road_city_points(
+        &self,
+        kind: FeatureKind,
+        complete: bool,
+        tiles: u32,
+        pennants: u32,
+    ) -> i64 {
+        let sc = &self.rules.rules.scoring;
+        let vars = Vars {
+            tiles: tiles as i64,
+            pennants: pennants as i64,
+            ..Vars::default()
+        };
+        let f = match (kind, complete) {
+            (FeatureKind::Road, true) => &sc.road_complete,
+            (FeatureKind::Road, false) => &sc.road_final,
+            (_, true) => match &sc.city_small_complete {
+                Some(small) if tiles == 2 => small,
+                _ => &sc.city_complete,
+            },
+            (_, false) => &sc.city_final,
+        };
+        f.eval(&vars)
     }
 
     /// Score one completed feature: announce it, pay the majority, return followers.

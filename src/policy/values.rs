@@ -1,7 +1,8 @@
 //! The greedy policy's valuations of the options of the decision being asked: the points a
 //! placement would bring the deciding player now (features it completes that the player holds
-//! or could claim with its follower), the value of a follower spot, of an ingot, a robber
-//! space, a victim, a crop-circle choice. Read-only: built on the engine's public read API.
+//! or could claim with its follower), the value of a follower spot, of a tile of the hand. An
+//! expansion's decisions are valued by the hints its module declares (`Game::value_hint`).
+//! Read-only: built on the engine's public read API.
 
 use crate::engine::compiled::{CompiledTile, Rotation};
 use crate::engine::{majority, Game, MAX_PLAYERS, NONE, NO_NODE};

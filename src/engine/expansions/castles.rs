@@ -23,7 +23,7 @@ use crate::engine::hooks::{
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
-use crate::ruleset::{Ruleset, Vars};
+use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
 
 /// The options' area (and key prefix).
@@ -404,25 +404,22 @@ impl Expansion for Castles {
         let Some(&(root, _, _)) = c.offers.get(c.offer) else {
             return 0;
         };
-        let (x0, y0, _) = g.node_spot(g.comps[root as usize].head);
         if i == 0 {
-            return city_points(g, root);
+            // the small city, scored now: two tiles
+            let pennants = g.comps[root as usize].pennants;
+            return g.road_city_points(FeatureKind::City, true, 2, pennants);
         }
-        // the other tile of the city: the neighbour holding its second segment
-        let other = {
-            let mut n = g.comps[root as usize].head;
-            let mut at = (x0, y0);
-            while n != NIL {
-                let (x, y, _) = g.node_spot(n);
-                if (x, y) != (x0, y0) {
-                    at = (x, y);
-                }
-                n = g.nodes[n as usize].next;
-            }
-            at
-        };
-        best_in_vicinity(g, &vicinity((x0, y0), other))
+        let [a, b] = city_tiles(g, root).map(|t| (g.placed[t as usize].x, g.placed[t as usize].y));
+        best_in_vicinity(g, &vicinity(a, b))
     }
+}
+
+/// The two tiles (placed-tile indices) of small city `root`: its two segments' (the caller
+/// has checked it is one, see `Game::small_city`).
+fn city_tiles<X>(g: &Game<X>, root: u32) -> [u32; 2] {
+    let first = g.comps[root as usize].head;
+    let second = g.nodes[first as usize].next;
+    [first, second].map(|n| g.nodes[n as usize].tile as u32)
 }
 
 /// What the most valuable unfinished road, city or cloister on the squares `cells` would be
@@ -474,22 +471,6 @@ fn vicinity(a: (i32, i32), b: (i32, i32)) -> [(i32, i32); 6] {
             (b.0, b.1 - 1),
             (b.0, b.1 + 1),
         ]
-    }
-}
-
-/// What completed city `root` scores under the ruleset now.
-fn city_points<X>(g: &Game<X>, root: u32) -> i64 {
-    let comp = &g.comps[root as usize];
-    let sc = &g.rules.rules.scoring;
-    let tiles = 2;
-    let vars = Vars {
-        tiles,
-        pennants: comp.pennants as i64,
-        ..Vars::default()
-    };
-    match &sc.city_small_complete {
-        Some(small) => small.eval(&vars),
-        None => sc.city_complete.eval(&vars),
     }
 }
 
@@ -556,10 +537,8 @@ impl<X: Holds<Castles>> Game<X> {
         let mut offers = std::mem::take(&mut self.ext.state_mut().offers);
         offers.clear();
         let t = self.placed[self.last_placed];
-        let rules = self.rules.clone();
-        let ct = &rules.tiles[t.tile as usize];
-        for k in 0..ct.segments.len() {
-            if ct.segments[k].kind != FeatureKind::City {
+        for k in 0..self.rules.tiles[t.tile as usize].segments.len() {
+            if self.rules.tiles[t.tile as usize].segments[k].kind != FeatureKind::City {
                 continue;
             }
             let root = self.root(t.node0 + k as u32);
@@ -604,14 +583,7 @@ impl<X: Holds<Castles>> Game<X> {
 
     fn build_castle<S: EventSink>(&mut self, s: &mut S, root: u32, owner: u8, node: u32) {
         self.comps[root as usize].done = true; // not scored as a city
-        let mut tiles = [0u32; 2];
-        let mut n = self.comps[root as usize].head;
-        let mut k = 0;
-        while n != NIL && k < 2 {
-            tiles[k] = self.nodes[n as usize].tile as u32;
-            k += 1;
-            n = self.nodes[n as usize].next;
-        }
+        let tiles = city_tiles(self, root);
         let (a, b) = (
             self.placed[tiles[0] as usize],
             self.placed[tiles[1] as usize],

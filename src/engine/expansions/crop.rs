@@ -37,6 +37,15 @@ pub const CROP_REMOVE: DecisionKind = kind_of::<CropCircles>(2);
 /// Crop-circle actions (a follower deployed or removed).
 pub const ACTIONS: Counter = counter_of::<CropCircles>(0);
 
+/// The fields of a follower added or taken back: (turn, player, x, y, segment).
+const SPOT_FIELDS: &[(&str, Field)] = &[
+    ("turn", Field::Turn),
+    ("player", Field::Seat),
+    ("x", Field::Coord),
+    ("y", Field::Coord),
+    ("segment", Field::Count),
+];
+
 /// The active player's crop-circle choice (turn, player, circle, deploy).
 pub const CROP_CHOICE: EventKind = event_of::<CropCircles>(0);
 /// A player adds a follower to a feature of the circle's type (turn, player, x, y, segment).
@@ -122,13 +131,7 @@ impl Expansion for CropCircles {
         EventSpec {
             name: "crop_deployed",
             key_code: 17,
-            fields: &[
-                ("turn", Field::Turn),
-                ("player", Field::Seat),
-                ("x", Field::Coord),
-                ("y", Field::Coord),
-                ("segment", Field::Count),
-            ],
+            fields: SPOT_FIELDS,
             narrate: |e, seat| {
                 let v = e.values;
                 let who = seat(v[1] as u8);
@@ -142,13 +145,7 @@ impl Expansion for CropCircles {
         EventSpec {
             name: "crop_removed",
             key_code: 18,
-            fields: &[
-                ("turn", Field::Turn),
-                ("player", Field::Seat),
-                ("x", Field::Coord),
-                ("y", Field::Coord),
-                ("segment", Field::Count),
-            ],
+            fields: SPOT_FIELDS,
             narrate: |e, seat| {
                 let v = e.values;
                 let who = seat(v[1] as u8);

@@ -126,6 +126,14 @@ pub const GOLD: Category = category_of::<Gold>(0);
 /// Ingots still on tiles when the game ended (removed before final scoring).
 pub const INGOTS_ON_BOARD: Counter = counter_of::<Gold>(0);
 
+/// The fields of an ingot placed or taken: (turn, player, x, y).
+const INGOT_FIELDS: &[(&str, Field)] = &[
+    ("turn", Field::Turn),
+    ("player", Field::Seat),
+    ("x", Field::Coord),
+    ("y", Field::Coord),
+];
+
 /// The ingot's tag among the pieces of the end-of-turn state hash.
 const INGOT_PIECE: u64 = 3;
 
@@ -239,12 +247,7 @@ impl Expansion for Gold {
         EventSpec {
             name: "ingot_placed",
             key_code: 8,
-            fields: &[
-                ("turn", Field::Turn),
-                ("player", Field::Seat),
-                ("x", Field::Coord),
-                ("y", Field::Coord),
-            ],
+            fields: INGOT_FIELDS,
             narrate: |e, _| {
                 let v = e.values;
                 Some(format!("         ingot placed on ({},{})", v[2], v[3]))
@@ -259,12 +262,7 @@ impl Expansion for Gold {
         EventSpec {
             name: "ingot_taken",
             key_code: 9,
-            fields: &[
-                ("turn", Field::Turn),
-                ("player", Field::Seat),
-                ("x", Field::Coord),
-                ("y", Field::Coord),
-            ],
+            fields: INGOT_FIELDS,
             narrate: |e, seat| {
                 let v = e.values;
                 let who = seat(v[1] as u8);
