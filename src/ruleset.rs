@@ -478,14 +478,6 @@ impl Ruleset {
         }
     }
 
-    /// The boolean value of expansion option `key`.
-    pub fn ext_bool(&self, key: &str) -> Option<bool> {
-        match self.ext.get(key)? {
-            ExtValue::Bool(b) => Some(*b),
-            _ => None,
-        }
-    }
-
     /// The chosen name of expansion choice option `key`.
     pub fn ext_choice(&self, key: &str) -> Option<&'static str> {
         match self.ext.get(key)? {

@@ -58,12 +58,6 @@ impl DecisionKind {
     pub fn index(self) -> usize {
         self.0 as usize
     }
-
-    /// Whether an expansion asks it (not the core).
-    #[inline]
-    pub fn is_expansion(self) -> bool {
-        self.0 as usize >= CORE_DECISIONS.len()
-    }
 }
 
 impl std::fmt::Debug for DecisionKind {

@@ -348,13 +348,6 @@ impl ExpansionEvent {
         (self.kind == kind).then(|| self.values.map(i64::from))
     }
 
-    /// The value of the field called `name`, if it has one.
-    pub fn field(&self, name: &str) -> Option<i64> {
-        let spec = self.spec();
-        let k = spec.fields.iter().position(|&(n, _)| n == name)?;
-        Some(self.values[k] as i64)
-    }
-
     /// Its turn, when its first field is one.
     pub fn turn(&self) -> Option<u32> {
         match self.spec().fields.first() {

@@ -109,8 +109,6 @@ impl Notice {
 pub enum Glyph {
     /// A keep (battlements), in the owner's colour.
     Keep,
-    /// A short label (a letter or two).
-    Label(&'static str),
 }
 
 /// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1

@@ -480,10 +480,6 @@ fn glyph(g: Glyph, colour: &str) -> String {
         Glyph::Keep => format!(
             r##"<path d="M-10 8 v-12 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v12 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##
         ),
-        Glyph::Label(text) => format!(
-            r##"<text y="4" font-size="11" text-anchor="middle" fill="#222">{}</text>"##,
-            escape(text)
-        ),
     }
 }
 
