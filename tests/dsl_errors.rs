@@ -683,7 +683,7 @@ fn snapshot_unknown_key() {
 7 |   splt = draft
   |   ^^^^
   |
-  = help: valid keys, closest first: `gold.split`, `gold.value`, `gold.ingots`, `gold.at_end`, `gold.unclaimed`, `crop.deploy`, `castles.supply`, `score.road.complete`, … (see `meeplab check --list-options`)
+  = help: valid keys, closest first: `gold.split`, `gold.value`, `gold.ingots`, `gold.at_end`, `gold.unclaimed`, `crop.deploy`, `castles.supply`, `bridges.supply`, … (see `meeplab check --list-options`)
 
 1 error
 ";

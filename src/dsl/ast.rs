@@ -94,6 +94,8 @@ pub enum TileProp {
     Crop(crate::tiles::CropKind, Sp),
     /// `decor cows, water_tower`
     Decor(Vec<Text>, Sp),
+    /// An expansion's tile mark, by its name (`bazaar`): see `Expansion::TILE_MARKS`.
+    Mark(Text),
 }
 
 #[derive(Clone, Debug, PartialEq)]

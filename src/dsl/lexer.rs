@@ -86,7 +86,7 @@ pub fn describe(i: Span<'_>) -> (usize, String) {
         Some(c) if c.is_alphanumeric() || c == '_' => {
             let word: String = s
                 .chars()
-                .take_while(|c| c.is_alphanumeric() || "_./+-".contains(*c))
+                .take_while(|c| c.is_alphanumeric() || "_./+-!".contains(*c))
                 .take(40)
                 .collect();
             (word.len(), format!("`{word}`"))
@@ -134,7 +134,7 @@ fn is_ident_char(c: char) -> bool {
 }
 
 fn is_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "_./+-".contains(c)
+    c.is_ascii_alphanumeric() || "_./+-!".contains(c)
 }
 
 /// A bare name character set: what tile ids and tile-set names may use unquoted.

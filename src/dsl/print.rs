@@ -178,6 +178,11 @@ pub fn tile(out: &mut String, t: &TileType) {
     if let Some(c) = t.crop {
         let _ = writeln!(out, "  crop {}", c.name());
     }
+    for (i, (name, _)) in crate::engine::expansions::TILE_MARKS.iter().enumerate() {
+        if t.marks & (1 << i) != 0 {
+            let _ = writeln!(out, "  {name}");
+        }
+    }
     if !t.decor.is_empty() {
         let _ = writeln!(out, "  decor {}", t.decor.join(", "));
     }

@@ -30,6 +30,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
     let mut links: Vec<(usize, Vec<(Side, Sp)>)> = Vec::new();
     let (mut gold, mut robber, mut crop, mut decor, mut cloister) =
         (None, None, None, Vec::new(), None);
+    let mut marks = 0u32;
     let dup = |out: &mut Vec<Diagnostic>, what: &str, sp: Sp| {
         out.push(
             src.error(
@@ -135,6 +136,13 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     dup(out, "crop", *sp);
                 }
                 crop = Some(*k);
+            }
+            TileProp::Mark(t) => {
+                let bit = crate::engine::expansions::tile_mark(&t.text).map_or(0, |i| 1u32 << i);
+                if marks & bit != 0 {
+                    dup(out, &t.text, t.span);
+                }
+                marks |= bit;
             }
             TileProp::Decor(names, _) => {
                 for n in names {
@@ -335,6 +343,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
         robber: robber.is_some(),
         crop,
         decor,
+        marks,
     })
 }
 

@@ -72,6 +72,9 @@ const ROTATIONS_OF: [[u32; 4]; 256] = {
 pub(crate) const CELL_OFF: i32 = 2048;
 /// Cell-id step of one row.
 const ROW: i32 = 1 << 12;
+/// A placement option is `cell << 2 | rotation` (26 bits) with an expansion's tag above.
+const TAG_SHIFT: u32 = 26;
+const TAG_MASK: u32 = !0 << TAG_SHIFT;
 
 /// What the board knows about one cell.
 #[derive(Clone, Copy, Debug)]
@@ -133,6 +136,11 @@ impl Frontier {
         self.bases.push(cell << 2);
         self.codes.push(code);
         at
+    }
+
+    /// Entry `k`: (cell, neighbour-constraint code).
+    pub(crate) fn entry(&self, k: usize) -> (u32, u8) {
+        (self.bases[k] >> 2, self.codes[k])
     }
 
     /// Removes the cell at `at`; returns the cell moved into its place, if any.
@@ -423,6 +431,29 @@ impl<X: Expansions> Game<X> {
             n += COUNT_OF[bits] as usize;
         }
         self.n_place = n;
+        if self.ext.extends_placement() {
+            X::extra_placements(self, tile);
+        }
+    }
+
+    /// Add a placement option an expansion makes legal (see
+    /// `Expansion::extra_placements`), with its `tag` (1 to 63) for
+    /// [`Game::placement_tag`].
+    pub(crate) fn push_placement(&mut self, x: i32, y: i32, rot: u8, tag: u8) {
+        debug_assert!((1..64).contains(&tag));
+        let v = self.cell_index(x, y) << 2 | (rot as u32 & 3) | (tag as u32) << TAG_SHIFT;
+        if self.opt_place.len() <= self.n_place {
+            self.opt_place.resize(self.n_place + 4, 0);
+        }
+        self.opt_place[self.n_place] = v;
+        self.n_place += 1;
+    }
+
+    /// The tag of placement option `i`: 0 when its edges allow it, else what the expansion
+    /// that added it gave ([`Game::push_placement`]).
+    #[inline]
+    pub(crate) fn placement_tag(&self, i: usize) -> u8 {
+        (self.opt_place[i] >> TAG_SHIFT) as u8
     }
 
     /// Calls `f(x, y, rotation)` for every legal placement of `tile` now, in the order
@@ -457,7 +488,7 @@ impl<X: Expansions> Game<X> {
     #[inline]
     pub(crate) fn placement_option(&self, i: usize) -> (u32, u8) {
         debug_assert!(i < self.n_place);
-        let v = self.opt_place[i];
+        let v = self.opt_place[i] & !TAG_MASK;
         (v >> 2, (v & 3) as u8)
     }
 
@@ -569,6 +600,51 @@ impl<X: Expansions> Game<X> {
             }
         }
         pidx
+    }
+
+    /// Turn the placed tile `pidx` into `to`, a type derived from its own (see
+    /// `Expansion::derive_tiles`: a bridge adds a road). The added segments take the nodes
+    /// the tile held for them; an edge that changed kind joins the neighbour's segment
+    /// across it, or changes what the empty cell there requires.
+    pub(crate) fn retype_tile(&mut self, pidx: usize, to: TileIdx) {
+        let t = self.placed[pidx];
+        let old = self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
+        let from_n = self.rules.tiles[t.tile as usize].segments.len();
+        self.placed[pidx].tile = to;
+        let ct = &self.rules.tiles[to as usize];
+        let new = ct.rotations[t.rot as usize];
+        for i in from_n..ct.segments.len() {
+            let mut c = ct.fresh[i];
+            c.head += t.node0;
+            c.tail += t.node0;
+            self.comps[(t.node0 as usize) + i] = c;
+        }
+        let cell = self.cell_index(t.x, t.y);
+        for s in 0..4usize {
+            let kind = (new.sig >> (2 * s)) & 3;
+            if kind == (old.sig >> (2 * s)) & 3 {
+                continue;
+            }
+            let opp = (s + 2) & 3;
+            let ncell = (cell as i32 + Self::side_step(s)) as u32;
+            let nv = self.board.get(ncell).tile;
+            if nv == 0 {
+                let nc = self.board.at(ncell);
+                let code = (nc.code & !(3 << (2 * opp))) | ((kind + 1) << (2 * opp));
+                nc.code = code;
+                let at = nc.fpos;
+                if at != u16::MAX {
+                    self.frontier.codes[at as usize] = code;
+                }
+                continue;
+            }
+            let nb = self.placed[nv as usize - 1];
+            let nrot = self.rules.tiles[nb.tile as usize].rotations[nb.rot as usize];
+            let (a, b) = (new.side_seg[s], nrot.side_seg[opp]);
+            if a != NONE && b != NONE {
+                self.join(t.node0 + a as u32, nb.node0 + b as u32, true);
+            }
+        }
     }
 
     /// Join two segments touching across a border; `closes` = a city/road edge that stops

@@ -50,6 +50,8 @@ pub struct CompiledTile {
     pub gold: bool,
     pub robber: bool,
     pub crop: Option<CropKind>,
+    /// The expansions' marks it carries (see `TileType::marks`).
+    pub marks: u32,
     /// Stable hash of the tile id (deck coupling key).
     pub id_hash: u64,
     /// Per segment, its feature as the tile brings it: open city/road sides, pennants, no
@@ -60,24 +62,81 @@ pub struct CompiledTile {
     pub closable: Vec<u8>,
 }
 
-/// A ruleset compiled for the engine.
+/// A tile type an expansion derives from one of the ruleset's (see
+/// `Expansion::derive_tiles`): placed tiles of type `base` may become type `tile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Derived {
+    pub base: TileIdx,
+    /// What the change is, in the deriving expansion's terms (a bridge's axis, say).
+    pub tag: u8,
+    pub tile: TileIdx,
+}
+
+/// A ruleset compiled for play.
 #[derive(Clone, Debug)]
 pub struct Compiled {
+    /// The ruleset; its tile list ends with the derived types (never in the pack).
     pub rules: Ruleset,
     pub tiles: Vec<CompiledTile>,
     /// Most segments on any tile type.
     pub max_segments: usize,
+    /// The derived tile types, in the order the expansions gave them.
+    pub derived: Vec<Derived>,
 }
 
 impl Compiled {
     pub fn new(rules: &Ruleset) -> Compiled {
-        let tiles: Vec<CompiledTile> = rules.tiles.iter().map(compile_tile).collect();
-        let max_segments = tiles.iter().map(|t| t.segments.len()).max().unwrap_or(0);
+        let mut rules = rules.clone();
+        let mut derived = Vec::new();
+        for (base, tag, tile) in crate::engine::expansions::derived_tiles(&rules) {
+            derived.push(Derived {
+                base,
+                tag,
+                tile: rules.tiles.len() as TileIdx,
+            });
+            rules.tiles.push(tile);
+        }
+        let mut tiles: Vec<CompiledTile> = rules.tiles.iter().map(compile_tile).collect();
+        // a tile that may become a derived type holds the nodes of its extra segments from
+        // the start, as features of their own that nothing reaches until then
+        for d in &derived {
+            let extra = tiles[d.tile as usize].segments.len();
+            let base = &mut tiles[d.base as usize];
+            debug_assert!(
+                base.segments
+                    .iter()
+                    .zip(&rules.tiles[d.tile as usize].features)
+                    .all(|(s, f)| s.kind == f.kind && s.halves == f.halves),
+                "a derived tile type keeps its base's segments"
+            );
+            for i in base.fresh.len()..extra {
+                base.fresh.push(Component {
+                    kind: FeatureKind::Road,
+                    open: 0,
+                    pennants: 0,
+                    followers: [0; MAX_PLAYERS],
+                    nfollowers: 0,
+                    head: i as u32,
+                    tail: i as u32,
+                    done: true,
+                });
+            }
+        }
+        let max_segments = tiles.iter().map(|t| t.fresh.len()).max().unwrap_or(0);
         Compiled {
-            rules: rules.clone(),
+            rules,
             tiles,
             max_segments,
+            derived,
         }
+    }
+
+    /// The type `base` becomes under the change `tag` of the expansion deriving it, if any.
+    pub fn derived(&self, base: TileIdx, tag: u8) -> Option<TileIdx> {
+        self.derived
+            .iter()
+            .find(|d| d.base == base && d.tag == tag)
+            .map(|d| d.tile)
     }
 
     pub fn tile(&self, t: TileIdx) -> &CompiledTile {
@@ -153,6 +212,7 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
         gold: t.gold,
         robber: t.robber,
         crop: t.crop,
+        marks: t.marks,
         id_hash: hash_str(&t.id),
         fresh: t
             .features

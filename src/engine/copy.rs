@@ -47,6 +47,8 @@ impl<X: Clone> Clone for Game<X> {
             active: self.active,
             current: self.current,
             last_placed: self.last_placed,
+            place_tag: self.place_tag,
+            touched: self.touched,
             occurrences: self.occurrences,
             step: self.step,
             hook_member: self.hook_member,
@@ -115,6 +117,8 @@ impl<X: Clone> Game<X> {
             active,
             current,
             last_placed,
+            place_tag,
+            touched,
             occurrences,
             step,
             hook_member,
@@ -163,6 +167,7 @@ impl<X: Clone> Game<X> {
         self.next_seat = *next_seat;
         (self.turn, self.active, self.current) = (*turn, *active, *current);
         (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
+        (self.place_tag, self.touched) = (*place_tag, *touched);
         (self.step, self.hook_member, self.asked, self.turn_key) =
             (*step, *hook_member, *asked, *turn_key);
         self.opt_place.clone_from(opt_place);

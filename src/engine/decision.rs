@@ -132,6 +132,15 @@ pub enum Choice {
     Flag {
         yes: bool,
     },
+    /// An expansion's token on the tile at (x, y), in its module's variant `n` (a bridge:
+    /// 0 north–south, 1 west–east), or `None` = none.
+    Token {
+        at: Option<(i32, i32, u8)>,
+    },
+    /// A number its module names (a bid), or `None` = pass.
+    Amount {
+        n: Option<u32>,
+    },
 }
 
 /// A choice in words, without the position (reports name the decision beside it).
@@ -156,6 +165,14 @@ impl std::fmt::Display for Choice {
             Choice::Tile { tile } => write!(f, "play tile type #{tile} from the hand"),
             Choice::Flag { yes: true } => f.write_str("yes"),
             Choice::Flag { yes: false } => f.write_str("no"),
+            Choice::Token {
+                at: Some((x, y, n)),
+            } => {
+                write!(f, "a token on the tile at ({x}, {y}), way {n}")
+            }
+            Choice::Token { at: None } => f.write_str("no token"),
+            Choice::Amount { n: Some(n) } => write!(f, "{n}"),
+            Choice::Amount { n: None } => f.write_str("pass"),
         }
     }
 }

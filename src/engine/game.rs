@@ -133,6 +133,12 @@ pub struct Game<X> {
     pub(crate) active: u8,
     pub(crate) current: TileIdx,
     pub(crate) last_placed: usize,
+    /// The tag of the placement just made: 0 when its edges allowed it, else what the
+    /// expansion that added the option gave (`Game::push_placement`).
+    pub(crate) place_tag: u8,
+    /// Another placed tile an expansion changed this turn (a bridge added to it), whose
+    /// roads and cities the scoring step checks too; `NIL` when none.
+    pub(crate) touched: u32,
     pub(crate) occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
     /// Where the game stands (see `turn.rs`).
     pub(crate) step: Step,
@@ -219,6 +225,8 @@ impl<X: Expansions> Game<X> {
             active: 0,
             current: 0,
             last_placed: 0,
+            place_tag: 0,
+            touched: NIL,
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
             step: Step::Setup,
             hook_member: 0,
@@ -269,6 +277,8 @@ impl<X: Expansions> Game<X> {
         self.n_pick = 0;
         self.turn = 0;
         self.active = 0;
+        self.place_tag = 0;
+        self.touched = NIL;
         self.ext.reset();
         self.hash = rng::key(seed, domain::GAME_SEED);
         self.turn_hashes.clear();
@@ -803,6 +813,13 @@ impl<X: Expansions> Game<X> {
     }
 
     /// Tiles left in the pack.
+    /// The next tile of the pack, taken out of it (an expansion turning tiles up).
+    pub(crate) fn take_from_pack(&mut self) -> Option<TileIdx> {
+        let t = *self.deck.get(self.deck_pos)?;
+        self.deck_pos += 1;
+        Some(t)
+    }
+
     pub fn remaining(&self) -> usize {
         self.deck.len() - self.deck_pos
     }

@@ -9,6 +9,8 @@ use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{EventKind, EventSink, EventSpec};
 use crate::engine::game::Game;
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
+use crate::ruleset::{Ruleset, TileIdx};
+use crate::tiles::TileType;
 
 /// A point of the turn where expansions act, in turn order, and may ask decisions. Each
 /// expansion that takes part runs to its end or to a decision; the turn resumes it with the
@@ -109,6 +111,8 @@ impl Notice {
 pub enum Glyph {
     /// A keep (battlements), in the owner's colour.
     Keep,
+    /// A bridge (an arch across the tile), in the builder's colour.
+    Bridge,
 }
 
 /// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1
@@ -139,6 +143,9 @@ pub trait Expansion: Clone + Default {
     const CATEGORIES: &'static [&'static str] = &[];
     /// The counters it keeps per game, by local index (see [`counter_of`]).
     const COUNTERS: &'static [CounterSpec] = &[];
+    /// The marks it reads on tiles (name, meaning): a tile definition writes the name as a
+    /// property (`bazaar`); the tile carries a bit per mark ([`mark_of`]).
+    const TILE_MARKS: &'static [(&'static str, &'static str)] = &[];
     /// Its rule options (keys `name.…`, area `Area::Expansion(name)`): the rule language
     /// reads them with the core's; their values reach the game in `Ruleset::ext`.
     const OPTIONS: &'static [crate::rule_options::OptionDef] = &[];
@@ -149,8 +156,51 @@ pub trait Expansion: Clone + Default {
     /// Whether a ruleset uses this expansion (only those take part in a game).
     fn used_by(rules: &Compiled) -> bool;
 
+    /// Tile types it derives from the ruleset's, never in the pack, that a placed tile may
+    /// become in play (a tile with a bridge): `(the tile type it changes, a tag of the
+    /// expansion's choosing, the changed type)`. A derived type keeps its base's segments, in
+    /// order, and its fields' half-edges; it may add segments after them and turn field edges
+    /// into road or city edges ([`Game::retype_tile`]). Asked when the ruleset is compiled.
+    fn derive_tiles(_rules: &Ruleset) -> Vec<(TileIdx, u8, TileType)> {
+        Vec::new()
+    }
+
+    /// Whether it adds placements the edges alone do not allow
+    /// ([`Expansion::extra_placements`]).
+    const EXTENDS_PLACEMENT: bool = false;
+
+    /// Add to `tile`'s placement options (those its edges allow are already there) the ones
+    /// this expansion makes legal, each with a tag it reads back once the tile is placed
+    /// ([`Game::push_placement`], [`Game::placement_tag`]).
+    fn extra_placements<X: Holds<Self>>(_g: &mut Game<X>, _tile: TileIdx) {}
+
+    /// Whether it may give a turn its tile instead of the pack ([`Expansion::next_tile`]).
+    const SUPPLIES_TILES: bool = false;
+
+    /// The tile `player`'s coming turn plays instead of drawing one (a tile bought at a
+    /// bazaar), taken from the expansion's state; `None` to draw as usual.
+    fn next_tile<X: Holds<Self>>(_g: &mut Game<X>, _player: u8) -> Option<TileIdx> {
+        None
+    }
+
     /// Forget the last game, keeping allocations.
     fn reset(&mut self);
+
+    /// Tiles of the pack it holds outside the pack, the board and the hands (tiles turned up
+    /// at a bazaar, bought and not played yet): the tile count's invariant adds them.
+    fn tiles_held(&self) -> usize {
+        0
+    }
+
+    /// Its scoring categories (local indices) whose points may be negative (points paid from
+    /// one seat to another): the invariant that no score falls leaves them out.
+    const TRANSFERS: &'static [u8] = &[];
+
+    /// Check its own invariants in the position `g` (pieces conserved…): a violation in
+    /// words. Called by `engine::invariants` after every move.
+    fn check_invariants<X: Holds<Self>>(_g: &Game<X>) -> Result<(), String> {
+        Ok(())
+    }
 
     /// Heap bytes the state holds (what a copy of the game copies besides the value).
     fn heap_bytes(&self) -> usize {
@@ -235,6 +285,8 @@ pub trait Registered {
     const FIRST_CATEGORY: u8;
     /// Its first counter (each member's in order).
     const FIRST_COUNTER: u8;
+    /// Its first tile mark (each member's in order).
+    const FIRST_MARK: u8;
 }
 
 /// The decision kind of expansion `T`'s decision `local` (an index into its
@@ -259,6 +311,12 @@ pub const fn counter_of<T: Registered>(local: u8) -> Counter {
     Counter(T::FIRST_COUNTER + local)
 }
 
+/// The bit of expansion `T`'s tile mark `local` (an index into its
+/// [`Expansion::TILE_MARKS`]) in a tile's marks.
+pub const fn mark_of<T: Registered>(local: u8) -> u32 {
+    1 << (T::FIRST_MARK + local)
+}
+
 /// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.
 pub trait Expansions: Clone + Sized {
     /// The states for a game under `rules` (which expansions take part, in which order).
@@ -270,8 +328,25 @@ pub trait Expansions: Clone + Sized {
     fn taking_part(&self) -> Vec<&'static str>;
     /// Heap bytes the states hold.
     fn heap_bytes(&self) -> usize;
+    /// Tiles the expansions taking part hold (see [`Expansion::tiles_held`]).
+    fn tiles_held(&self) -> usize;
+    /// Whether points of category `c` may be negative (see [`Expansion::TRANSFERS`]).
+    fn may_fall(c: Category) -> bool;
+    /// Check the invariants of every expansion taking part (see
+    /// [`Expansion::check_invariants`]).
+    fn check_invariants(g: &Game<Self>) -> Result<(), String>;
     /// Whether any expansion taking part acts at `at` (the turn skips the hook if not).
     fn acts_at(&self, at: Hook) -> bool;
+    /// Whether an expansion taking part adds placements (see
+    /// [`Expansion::extra_placements`]).
+    fn extends_placement(&self) -> bool;
+    /// Add the placements of `tile` the expansions taking part make legal.
+    fn extra_placements(g: &mut Game<Self>, tile: TileIdx);
+    /// Whether an expansion taking part may give a turn its tile.
+    fn supplies_tiles(&self) -> bool;
+    /// The tile an expansion gives `player`'s coming turn, if any (see
+    /// [`Expansion::next_tile`]).
+    fn next_tile(g: &mut Game<Self>, player: u8) -> Option<TileIdx>;
     /// Write the expansions' parts of the outcome.
     fn outcome(&self, out: &mut GameOutcome);
     /// What the expansions hold for `seat` now, as one word (see [`Expansion::seat_state`]).

@@ -20,8 +20,10 @@
 
 use crate::engine::decision::Decision;
 use crate::engine::event::NoEvents;
+use crate::engine::expansions::Set;
 use crate::engine::game::{DrawSource, MAX_PLAYERS};
-use crate::engine::hooks::Hook;
+use crate::engine::hooks::{Expansions, Hook};
+use crate::engine::outcome::Category;
 use crate::engine::outcome::GameOutcome;
 use crate::engine::turn::{Pending, Step};
 use crate::engine::Game;
@@ -123,34 +125,45 @@ impl Invariants {
             ));
             let placed = game.placed_tiles().len();
             let discarded = game.discarded as usize;
-            let seen = placed + discarded + game.remaining() + hands + in_play;
+            let held = game.ext.tiles_held();
+            let seen = placed + discarded + game.remaining() + hands + in_play + held;
             // before set-up the start tile is in no pile
             let start = usize::from(game.step == Step::Setup);
             if seen + start != r.total_tiles() {
                 return fail(format!(
                     "{at}: tiles placed {placed} + discarded {discarded} + in the pack {} + in \
-                     hands {hands} + in play {in_play} ≠ the pack of {}",
+                     hands {hands} + in play {in_play} + held by expansions {held} ≠ the pack \
+                     of {}",
                     game.remaining(),
                     r.total_tiles()
                 ));
             }
         }
 
-        for (p, &now) in game.scores().iter().enumerate() {
+        for (p, &total) in game.scores().iter().enumerate() {
+            let by = game.by_category(p as u8);
+            // points paid between seats (a bazaar's) may fall; the rest never does
+            let now = total
+                - Category::ALL
+                    .iter()
+                    .filter(|&&c| Set::may_fall(c))
+                    .map(|&c| by.get(c))
+                    .sum::<i64>();
             let before = self.scores[p];
             if now < before {
                 return fail(format!(
                     "{at}: seat {p}'s score fell from {before} to {now}"
                 ));
             }
-            let sum = game.by_category(p as u8).total();
-            if now != sum {
+            let sum = by.total();
+            if total != sum {
                 return fail(format!(
-                    "{at}: seat {p}'s score {now} is not the sum of its categories {sum}"
+                    "{at}: seat {p}'s score {total} is not the sum of its categories {sum}"
                 ));
             }
             self.scores[p] = now;
         }
+        Set::check_invariants(game).map_err(|e| Violation(format!("{at}: {e}")))?;
 
         if let Pending::Decision(d) = game.pending() {
             check_decision(game, &d).map_err(|Violation(w)| Violation(format!("{at}: {w}")))?;

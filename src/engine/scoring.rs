@@ -41,15 +41,10 @@ impl<X: Expansions> Game<X> {
     pub(crate) fn find_completed(&mut self, pidx: usize) {
         self.completed.clear();
         let t = self.placed[pidx];
-        let closable = self.rules.tiles[t.tile as usize].closable.len();
-        for k in 0..closable {
-            // (indexed again each round: `root` borrows the whole game)
-            let i = self.rules.tiles[t.tile as usize].closable[k];
-            let r = self.root(t.node0 + i as u32);
-            let c = &self.comps[r as usize];
-            if c.open == 0 && !c.done && !self.completed.contains(&r) {
-                self.completed.push(r);
-            }
+        self.completed_on(pidx);
+        if self.touched != NIL {
+            // a tile an expansion changed this turn (a bridge on a neighbour)
+            self.completed_on(self.touched as usize);
         }
         // cloisters on or around the new tile, in the order they were placed
         let mut k = 0;
@@ -66,6 +61,22 @@ impl<X: Expansions> Game<X> {
                 self.completed.push(c.node0 + seg as u32);
             } else {
                 k += 1;
+            }
+        }
+    }
+
+    /// Add the roads and cities of the tile at `pidx` that are complete and not yet scored
+    /// to `completed`, in segment order.
+    fn completed_on(&mut self, pidx: usize) {
+        let t = self.placed[pidx];
+        let closable = self.rules.tiles[t.tile as usize].closable.len();
+        for k in 0..closable {
+            // (indexed again each round: `root` borrows the whole game)
+            let i = self.rules.tiles[t.tile as usize].closable[k];
+            let r = self.root(t.node0 + i as u32);
+            let c = &self.comps[r as usize];
+            if c.open == 0 && !c.done && !self.completed.contains(&r) {
+                self.completed.push(r);
             }
         }
     }

@@ -128,6 +128,8 @@ impl<F: Chooser> Chooser for Scripted<F> {
                         Choice::Follower { segment: None }
                             | Choice::Robber { space: None }
                             | Choice::Spot { at: None }
+                            | Choice::Token { at: None }
+                            | Choice::Amount { n: None }
                     )
                 })
                 .unwrap_or_else(|| self.fallback.choose(game, d)),
@@ -161,5 +163,11 @@ pub fn describe(c: &Choice) -> String {
         } => format!("follower at ({x},{y}) segment {s}"),
         Choice::Tile { tile } => format!("tile type #{tile} from the hand"),
         Choice::Flag { yes } => if *yes { "yes" } else { "no" }.into(),
+        Choice::Token { at: None } => "no token".into(),
+        Choice::Token {
+            at: Some((x, y, n)),
+        } => format!("token on tile ({x},{y}) way {n}"),
+        Choice::Amount { n: None } => "pass".into(),
+        Choice::Amount { n: Some(n) } => format!("{n}"),
     }
 }

@@ -193,10 +193,44 @@ impl<X: Expansions> Game<X> {
         if self.hand_size > 1 {
             return self.draw_hand(s);
         }
+        let active = (self.turn % self.players as u32) as u8;
+        // the coming turn's player, before its placements are computed (an expansion may
+        // offer more to a player who holds its pieces)
+        self.active = active;
+        if self.ext.supplies_tiles() && self.supplied_turn(s, active) {
+            return true;
+        }
+        if self.remaining() == 0 && self.ext.tiles_held() > 0 {
+            // the pack is out but tiles an expansion gave wait (after one that fit nowhere):
+            // the next seats play theirs
+            for k in 1..self.players {
+                let next = (active + k) % self.players;
+                self.active = next;
+                if self.supplied_turn(s, next) {
+                    return true;
+                }
+            }
+        }
         let Some(tile) = self.draw_placeable(s) else {
             return false;
         };
-        let active = (self.turn % self.players as u32) as u8;
+        self.start_turn(s, tile, active);
+        true
+    }
+
+    /// A turn with the tile an expansion gives `active` (one bought at a bazaar), if it
+    /// gives one that fits; one that fits nowhere goes by the ruleset's unplaceable rule
+    /// and the turn draws from the pack as usual (false).
+    #[inline(never)]
+    fn supplied_turn<S: EventSink>(&mut self, s: &mut S, active: u8) -> bool {
+        let Some(tile) = X::next_tile(self, active) else {
+            return false;
+        };
+        self.legal_placements(tile);
+        if self.n_place == 0 {
+            self.set_aside(s, tile, &mut 0);
+            return false;
+        }
         self.start_turn(s, tile, active);
         true
     }
@@ -220,6 +254,7 @@ impl<X: Expansions> Game<X> {
         if self.placed.len() >= self.room {
             return Err(format!("the board is full ({} tiles)", self.room));
         }
+        self.active = player % self.players;
         self.legal_placements(tile);
         if self.n_place == 0 {
             return Err(format!(
@@ -406,6 +441,7 @@ impl<X: Expansions> Game<X> {
             }
             self.next_seat = (seat + 1) % n;
             self.turn += 1;
+            self.touched = crate::engine::game::NIL;
             self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
             self.active = seat;
             self.step = Step::Pick;
@@ -459,6 +495,7 @@ impl<X: Expansions> Game<X> {
     /// Begin the turn of `active` with `tile` (its placements in `opt_place`).
     fn start_turn<S: EventSink>(&mut self, s: &mut S, tile: TileIdx, active: u8) {
         self.turn += 1;
+        self.touched = crate::engine::game::NIL;
         self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
         self.active = active;
         self.current = tile;
@@ -531,6 +568,7 @@ impl<X: Expansions> Game<X> {
                         return;
                     };
                     let (cell, rot) = self.placement_option(i);
+                    self.place_tag = self.placement_tag(i);
                     let (x, y) = self.cell_xy(cell);
                     let tile = self.current;
                     let pidx = self.place_tile(tile, cell, rot);

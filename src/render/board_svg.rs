@@ -480,6 +480,9 @@ fn glyph(g: Glyph, colour: &str) -> String {
         Glyph::Keep => format!(
             r##"<path d="M-10 8 v-12 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v12 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##
         ),
+        Glyph::Bridge => format!(
+            r##"<path d="M-11 5 v-6 h22 v6 h-4 a7 5 0 0 0 -14 0 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##
+        ),
     }
 }
 

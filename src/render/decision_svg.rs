@@ -106,6 +106,29 @@ fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark 
             None,
             format!("{}: {}", asked_doc(game), if yes { "yes" } else { "no" }),
         ),
+        Choice::Token {
+            at: Some((x, y, _)),
+        } => (
+            Some((x, y)),
+            None,
+            None,
+            format!("{}: the tile at ({x}, {y})", asked_doc(game)),
+        ),
+        Choice::Token { at: None } => (
+            last_tile(game),
+            None,
+            None,
+            format!("{}: none", asked_doc(game)),
+        ),
+        Choice::Amount { n } => (
+            last_tile(game),
+            None,
+            None,
+            match n {
+                Some(n) => format!("{}: {n}", asked_doc(game)),
+                None => format!("{}: pass", asked_doc(game)),
+            },
+        ),
         Choice::Tile { tile: t } => (
             None,
             None,

@@ -322,6 +322,9 @@ pub struct TileType {
     pub crop: Option<CropKind>,
     /// Inert decorations (cows, water tower, …): carried, never read by the rules.
     pub decor: Vec<String>,
+    /// The expansions' marks it carries (a bazaar…): a bit per mark, in the order of
+    /// `engine::expansions::TILE_MARKS` (each module declares its own).
+    pub marks: u32,
 }
 
 impl TileType {
@@ -443,6 +446,7 @@ mod tests {
             robber: false,
             crop: None,
             decor: vec![],
+            marks: 0,
         }
     }
 

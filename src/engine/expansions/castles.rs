@@ -19,7 +19,8 @@ use crate::engine::event::{
 };
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, kind_of, Expansion, Glyph, Heard, Holds, Hook, Notice, Piece,
+    category_of, counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook,
+    Notice, Piece,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -28,6 +29,9 @@ use crate::tiles::FeatureKind;
 
 /// The options' area (and key prefix).
 const AREA: Area = Area::Expansion("castles");
+
+/// The tile mark of a city that may not become a castle.
+pub const NO_CASTLE: u32 = mark_of::<Castles>(0);
 
 /// Build a castle instead of scoring the small city just completed (options: score the
 /// city, build a castle).
@@ -159,6 +163,10 @@ impl Expansion for Castles {
         doc: "build a castle instead of scoring the small city (no: score it, yes: build)",
     }];
     const CATEGORIES: &'static [&'static str] = &["castle"];
+    const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
+        "no_castle",
+        "its city may not become a castle (JCloisterZone's castle-base=\"false\")",
+    )];
     const COUNTERS: &'static [CounterSpec] = &[
         CounterSpec {
             name: "castles_built",
@@ -571,7 +579,8 @@ impl<X: Holds<Castles>> Game<X> {
             }
             let tile = self.placed[node.tile as usize].tile;
             let seg = &self.rules.tiles[tile as usize].segments[node.seg as usize];
-            if seg.sides.count_ones() != 1 {
+            if seg.sides.count_ones() != 1 || self.rules.tiles[tile as usize].marks & NO_CASTLE != 0
+            {
                 return false;
             }
             tiles[count] = node.tile;

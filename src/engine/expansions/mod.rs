@@ -60,6 +60,8 @@
 //! Its JCloisterZone mapping (sets, elements, messages) lives with the importer
 //! (`import/jcz.rs`), the one place outside the module that names it.
 
+pub mod bazaars;
+pub mod bridges;
 pub mod castles;
 pub mod crop;
 pub mod gold;
@@ -178,6 +180,7 @@ macro_rules! registry {
 
         const NO_EVENTS: [EventSpec; 0] = [];
         const NO_COUNTERS: [CounterSpec; 0] = [];
+        const NO_MARKS: [(&str, &str); 0] = [];
 
         /// Every decision kind: the core's, then each member's (see [`DecisionKind`]).
         const DECISIONS: [DecisionSpec; CORE_DECISIONS.len() $(+ <$ty as Expansion>::DECISIONS.len())*] =
@@ -188,6 +191,21 @@ macro_rules! registry {
         /// Every scoring category: the core's, then each member's (see [`Category`]).
         const CATEGORIES: [&str; CORE_CATEGORIES.len() $(+ <$ty as Expansion>::CATEGORIES.len())*] =
             table!(&str, "", CORE_CATEGORIES, CATEGORIES);
+        /// Every tile mark (name, meaning), each member's in order (see
+        /// `Expansion::TILE_MARKS`): a tile's marks hold a bit per entry.
+        pub const TILE_MARKS: [(&str, &str); 0 $(+ <$ty as Expansion>::TILE_MARKS.len())*] =
+            table!((&str, &str), ("", ""), NO_MARKS, TILE_MARKS);
+        const _: () = assert!(TILE_MARKS.len() <= 32, "more tile marks than a tile has bits");
+        const _: () = assert!(
+            no_clash!(&TILE_MARKS, |a, b| same_name(a.0, b.0)),
+            "two tile marks share a name"
+        );
+
+        /// The bit index of the tile mark named `name`, if an expansion declares it.
+        pub fn tile_mark(name: &str) -> Option<u8> {
+            TILE_MARKS.iter().position(|m| m.0 == name).map(|i| i as u8)
+        }
+
         /// Every counter, each member's in order (see [`CounterSpec`]).
         const COUNTERS: [CounterSpec; 0 $(+ <$ty as Expansion>::COUNTERS.len())*] =
             table!(CounterSpec, PLACEHOLDER_COUNTER, NO_COUNTERS, COUNTERS);
@@ -227,6 +245,7 @@ macro_rules! registry {
         const EVENT_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::EVENTS.len()),*];
         const CATEGORY_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::CATEGORIES.len()),*];
         const COUNTER_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::COUNTERS.len()),*];
+        const MARK_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::TILE_MARKS.len()),*];
 
         $(
             impl Registered for $ty {
@@ -236,6 +255,7 @@ macro_rules! registry {
                 const FIRST_CATEGORY: u8 =
                     first_of(CORE_CATEGORIES.len(), &CATEGORY_LENS, Member::$field as usize);
                 const FIRST_COUNTER: u8 = first_of(0, &COUNTER_LENS, Member::$field as usize);
+                const FIRST_MARK: u8 = first_of(0, &MARK_LENS, Member::$field as usize);
             }
         )*
 
@@ -344,7 +364,20 @@ macro_rules! registry {
             /// Per notice: the expansions taking part that hear it.
             hearing: [[Member; ALL.len()]; Heard::COUNT],
             hearing_len: [u8; Heard::COUNT],
+            /// Whether one taking part adds placements, or gives turns their tile.
+            extends: bool,
+            supplies: bool,
             $($field: $ty),*
+        }
+
+        /// The tile types the expansions derive from `rules`' (see
+        /// [`Expansion::derive_tiles`]), in registration order.
+        pub fn derived_tiles(
+            rules: &crate::ruleset::Ruleset,
+        ) -> Vec<(crate::ruleset::TileIdx, u8, crate::tiles::TileType)> {
+            let mut out = Vec::new();
+            $(out.extend(<$ty as Expansion>::derive_tiles(rules));)*
+            out
         }
 
         impl Expansions for Set {
@@ -355,6 +388,8 @@ macro_rules! registry {
                     hooked_len: [0; Hook::COUNT],
                     hearing: [ALL; Heard::COUNT],
                     hearing_len: [0; Heard::COUNT],
+                    extends: false,
+                    supplies: false,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -377,6 +412,14 @@ macro_rules! registry {
                         continue;
                     }
                     set.used |= 1 << m as u32;
+                    let (extends, supplies) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::EXTENDS_PLACEMENT,
+                            <$ty as Expansion>::SUPPLIES_TILES,
+                        )),*
+                    };
+                    set.extends |= extends;
+                    set.supplies |= supplies;
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -408,9 +451,62 @@ macro_rules! registry {
                 0 $(+ self.$field.heap_bytes())*
             }
 
+            fn tiles_held(&self) -> usize {
+                0 $(+ self.$field.tiles_held())*
+            }
+
+            fn may_fall(c: Category) -> bool {
+                $(if <$ty as Expansion>::TRANSFERS
+                    .iter()
+                    .any(|&k| <$ty as Registered>::FIRST_CATEGORY + k == c.0)
+                {
+                    return true;
+                })*
+                false
+            }
+
+            fn check_invariants(g: &Game<Self>) -> Result<(), String> {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::check_invariants(g)
+                        .map_err(|e| format!("{}: {e}", stringify!($field)))?;
+                })*
+                Ok(())
+            }
+
             #[inline]
             fn acts_at(&self, at: Hook) -> bool {
                 self.hooked_len[at as usize] > 0
+            }
+
+            #[inline]
+            fn extends_placement(&self) -> bool {
+                self.extends
+            }
+
+            #[inline(never)]
+            fn extra_placements(g: &mut Game<Self>, tile: crate::ruleset::TileIdx) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::EXTENDS_PLACEMENT
+                {
+                    <$ty as Expansion>::extra_placements(g, tile);
+                })*
+            }
+
+            #[inline]
+            fn supplies_tiles(&self) -> bool {
+                self.supplies
+            }
+
+            #[inline(never)]
+            fn next_tile(g: &mut Game<Self>, player: u8) -> Option<crate::ruleset::TileIdx> {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::SUPPLIES_TILES
+                {
+                    if let Some(t) = <$ty as Expansion>::next_tile(g, player) {
+                        return Some(t);
+                    }
+                })*
+                None
             }
 
             fn outcome(&self, out: &mut GameOutcome) {
@@ -544,6 +640,8 @@ macro_rules! registry {
                     hooked_len: self.hooked_len,
                     hearing: self.hearing,
                     hearing_len: self.hearing_len,
+                    extends: self.extends,
+                    supplies: self.supplies,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -561,6 +659,8 @@ macro_rules! registry {
                 self.hooked_len = source.hooked_len;
                 self.hearing = source.hearing;
                 self.hearing_len = source.hearing_len;
+                self.extends = source.extends;
+                self.supplies = source.supplies;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {
@@ -589,6 +689,8 @@ registry! {
     robbers: robbers::Robbers,
     crop: crop::CropCircles,
     castles: castles::Castles,
+    bridges: bridges::Bridges,
+    bazaars: bazaars::Bazaars,
 }
 
 #[cfg(test)]
