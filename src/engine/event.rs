@@ -301,9 +301,15 @@ pub enum BoardChange {
     },
 }
 
-/// How an expansion's event reads in the turn log: its line given a seat's name (`None`
-/// for bookkeeping).
-pub type Narrate = fn(&ExpansionEvent, seat: fn(u8) -> &'static str) -> Option<String>;
+/// How an expansion's event reads in the turn log: its line given the names of seats and
+/// tile types (`None` for bookkeeping).
+pub type Narrate = fn(&ExpansionEvent, names: &Names) -> Option<String>;
+
+/// What an event's line may name: seats and tile types.
+pub struct Names<'a> {
+    pub seat: fn(u8) -> &'static str,
+    pub tile: &'a dyn Fn(u16) -> String,
+}
 
 /// What a module declares about one kind of event it emits.
 #[derive(Clone, Copy, Debug)]

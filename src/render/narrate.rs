@@ -101,7 +101,12 @@ pub fn describe(rules: &Ruleset, e: &Event) -> Option<String> {
                 winners_text(winners)
             )
         }
-        Event::Expansion(ref x) => return x.narrate(seat_name),
+        Event::Expansion(ref x) => {
+            return x.narrate(&crate::engine::event::Names {
+                seat: seat_name,
+                tile: &tile,
+            })
+        }
         Event::TurnEnd { .. } => return None,
         Event::GameEnd { turns } => format!("Game over after {turns} turns"),
     })

@@ -181,7 +181,8 @@ impl Expansion for Bazaars {
                 ("player", Field::Seat),
                 ("tiles", Field::Count),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 Some(format!(
                     "         bazaar of {}: {} tiles turned up",
@@ -202,20 +203,24 @@ impl Expansion for Bazaars {
                 ("paid_to", Field::Count),
                 ("sold", Field::Flag),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
-                let who = seat(v[2] as u8);
-                let to = if v[4] < 0 {
-                    "nobody".to_string()
-                } else {
-                    seat(v[4] as u8).to_string()
-                };
-                Some(format!(
-                    "         {who} {} tile #{} for {} (paid to {to})",
-                    if v[5] != 0 { "buys, sold," } else { "takes" },
-                    v[1],
-                    v[3]
-                ))
+                let (who, tile, price) = (seat(v[2] as u8), (names.tile)(v[1] as u16), v[3]);
+                let from = |p: i32| seat(p as u8);
+                Some(match (v[4], v[5] != 0) {
+                    (p, true) if p >= 0 => {
+                        format!(
+                            "         {who} buys {tile} from {}, paying {price}",
+                            from(p)
+                        )
+                    }
+                    (p, _) if p >= 0 => {
+                        format!("         {who} buys {tile}, paying {price} to {}", from(p))
+                    }
+                    _ if price > 0 => format!("         {who} takes {tile}, paying {price}"),
+                    _ => format!("         {who} takes {tile} for nothing"),
+                })
             },
             board: BoardChange::None,
         },

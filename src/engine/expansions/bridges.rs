@@ -151,7 +151,8 @@ impl Expansion for Bridges {
             ("y", Field::Coord),
             ("axis", Field::Count),
         ],
-        narrate: |e, seat| {
+        narrate: |e, names| {
+            let seat = names.seat;
             let v = e.values;
             let who = seat(v[1] as u8);
             let axis = if v[4] == NORTH_SOUTH as i32 {

@@ -189,7 +189,8 @@ impl Expansion for Castles {
                 ("x2", Field::Coord),
                 ("y2", Field::Coord),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let who = seat(v[1] as u8);
                 Some(format!(
@@ -214,7 +215,8 @@ impl Expansion for Castles {
                 ("y", Field::Coord),
                 ("points", Field::Points),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let who = seat(v[1] as u8);
                 Some(format!(

@@ -117,7 +117,8 @@ impl Expansion for CropCircles {
                 ("circle", Field::Feature),
                 ("deploy", Field::Flag),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let circle = FeatureKind::from_index(v[2] as usize);
                 let what = if v[3] != 0 { "deploy" } else { "remove" };
@@ -132,7 +133,8 @@ impl Expansion for CropCircles {
             name: "crop_deployed",
             key_code: 17,
             fields: SPOT_FIELDS,
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let who = seat(v[1] as u8);
                 Some(format!(
@@ -146,7 +148,8 @@ impl Expansion for CropCircles {
             name: "crop_removed",
             key_code: 18,
             fields: SPOT_FIELDS,
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let who = seat(v[1] as u8);
                 Some(format!(
@@ -160,7 +163,8 @@ impl Expansion for CropCircles {
             name: "crop_passed",
             key_code: 19,
             fields: &[("turn", Field::Turn), ("player", Field::Seat)],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 Some(format!(
                     "         {} adds no follower",
                     seat(e.values[1] as u8)

@@ -263,7 +263,8 @@ impl Expansion for Gold {
             name: "ingot_taken",
             key_code: 9,
             fields: INGOT_FIELDS,
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let who = seat(v[1] as u8);
                 Some(format!(
@@ -311,7 +312,8 @@ impl Expansion for Gold {
                 ("ingots", Field::Count),
                 ("points", Field::Points),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let who = seat(v[0] as u8);
                 Some(format!(

@@ -81,7 +81,7 @@ const PLACEHOLDER_EVENT: EventSpec = EventSpec {
     name: "",
     key_code: 0,
     fields: &[],
-    narrate: |_, _| None,
+    narrate: |_, _: &crate::engine::event::Names| None,
     board: crate::engine::event::BoardChange::None,
 };
 
@@ -266,8 +266,8 @@ macro_rules! registry {
             }
 
             /// Its line in the turn log (`seat` names a seat), or `None` for bookkeeping.
-            pub fn narrate(&self, seat: fn(u8) -> &'static str) -> Option<String> {
-                (self.spec().narrate)(self, seat)
+            pub fn narrate(&self, names: &crate::engine::event::Names) -> Option<String> {
+                (self.spec().narrate)(self, names)
             }
         }
 

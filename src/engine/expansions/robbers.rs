@@ -206,7 +206,8 @@ impl Expansion for Robbers {
                 ("space", Field::Count),
                 ("moved", Field::Flag),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let verb = if v[3] != 0 { "moves" } else { "places" };
                 let who = seat(v[1] as u8);
@@ -218,7 +219,8 @@ impl Expansion for Robbers {
             name: "robber_passed",
             key_code: 13,
             fields: &[("turn", Field::Turn), ("player", Field::Seat)],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 Some(format!(
                     "         {} places no robber",
                     seat(e.values[1] as u8)
@@ -235,7 +237,8 @@ impl Expansion for Robbers {
                 ("victim", Field::Seat),
                 ("points", Field::Points),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let (robber, victim) = (seat(v[1] as u8), seat(v[2] as u8));
                 Some(format!(
@@ -254,7 +257,8 @@ impl Expansion for Robbers {
                 ("from", Field::Count),
                 ("to", Field::Count),
             ],
-            narrate: |e, seat| {
+            narrate: |e, names| {
+                let seat = names.seat;
                 let v = e.values;
                 let robber = seat(v[1] as u8);
                 Some(format!(
