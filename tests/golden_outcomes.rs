@@ -138,7 +138,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        18 * 4 * 2,
+        20 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

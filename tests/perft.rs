@@ -27,7 +27,7 @@ mod scenario_support;
 
 use meeplab::engine::{compile, Compiled, DecisionKind, Game, NoEvents, Pending};
 use meeplab::ruleset::{FarmRule, GoldPick, GoldSplit, RobberVictim as Victim, Ruleset};
-use meeplab::tiles::FeatureKind;
+use meeplab::tiles::{EdgeKind, FeatureKind};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -100,6 +100,12 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     }
     if r.ext_in_play("castles.") {
         kinds.push(k("castle_build"));
+    }
+    if r.ext_in_play("bridges.") {
+        kinds.push(k("bridge"));
+    }
+    if r.ext_in_play("bazaars.") {
+        kinds.extend([k("bazaar_select"), k("bazaar_bid"), k("bazaar_buy")]);
     }
     kinds
 }
@@ -399,10 +405,22 @@ fn first_moves_match_a_brute_force() {
             let tile = &r.tiles[g.current_tile() as usize];
             let mut brute = 0;
             let mut spots = Vec::new();
+            // with bridges, a turn whose field faces the start tile's road fits with a bridge
+            // on the new tile when the side opposite is a field too (the start tile, a city
+            // cap north, takes no bridge)
+            let bridges = r.ext_in_play("bridges.");
+            let fits = |q: u8, facing: usize| {
+                let (mine, theirs) = (edge_after(tile, q, facing), start.edges[(facing + 2) % 4]);
+                mine == theirs
+                    || (bridges
+                        && mine == EdgeKind::Field
+                        && theirs == EdgeKind::Road
+                        && edge_after(tile, q, (facing + 2) % 4) == EdgeKind::Field)
+            };
             for (dx, dy, facing) in CELLS {
                 let mut looks: Vec<Vec<_>> = Vec::new();
                 for q in 0..4u8 {
-                    if edge_after(tile, q, facing) != start.edges[(facing + 2) % 4] {
+                    if !fits(q, facing) {
                         continue;
                     }
                     let look = tile.rotation_key(q);

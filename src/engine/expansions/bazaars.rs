@@ -161,15 +161,15 @@ impl Expansion for Bazaars {
     const COUNTERS: &'static [CounterSpec] = &[
         CounterSpec {
             name: "auctions",
-            doc: "bazaar auctions held",
+            doc: "auctions",
         },
         CounterSpec {
             name: "tiles_sold",
-            doc: "bazaar tiles sold to the highest bidder",
+            doc: "tiles sold at auction",
         },
         CounterSpec {
             name: "bazaar_prices",
-            doc: "points bid for bazaar tiles (prices summed)",
+            doc: "points paid for auctioned tiles",
         },
     ];
     const EVENTS: &'static [EventSpec] = &[

@@ -138,7 +138,7 @@ impl Expansion for Bridges {
         },
         CounterSpec {
             name: "bridges_needed",
-            doc: "tiles placed where only a bridge made them fit",
+            doc: "placements that needed a bridge",
         },
     ];
     const EVENTS: &'static [EventSpec] = &[EventSpec {
