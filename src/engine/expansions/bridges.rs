@@ -490,15 +490,16 @@ impl<X: Holds<Bridges>> Game<X> {
         let mut offers = std::mem::take(&mut self.ext.state_mut().offers);
         offers.clear();
         let here = self.placed[self.last_placed];
-        let mut squares = vec![self.last_placed];
+        let (mut squares, mut n) = ([self.last_placed; 5], 1);
         let neighbours = self.ext.state().config.neighbours;
         for side in Side::ALL.into_iter().filter(|_| neighbours) {
             let (dx, dy) = side.offset();
-            if let Some(n) = self.tile_at(here.x + dx, here.y + dy) {
-                squares.push(n);
+            if let Some(t) = self.tile_at(here.x + dx, here.y + dy) {
+                squares[n] = t;
+                n += 1;
             }
         }
-        for pidx in squares {
+        for &pidx in &squares[..n] {
             for axis in [NORTH_SOUTH, WEST_EAST] {
                 if self.bridged_type(pidx, axis).is_some() {
                     offers.push(Offer {
@@ -545,13 +546,12 @@ impl<X: Holds<Bridges>> Game<X> {
     /// The placements of `tile` that fit only with a bridge (see the module doc), appended
     /// to the placement options with their tags.
     fn bridge_placements(&mut self, tile: TileIdx) {
-        let ct = &self.rules.tiles[tile as usize];
-        let distinct = ct.distinct.clone();
         let cells = self.frontier.len();
         for k in 0..cells {
             let (cell, code) = self.frontier.entry(k);
             let (x, y) = self.cell_xy(cell);
-            for &rot in &distinct {
+            for d in 0..self.rules.tiles[tile as usize].distinct.len() {
+                let rot = self.rules.tiles[tile as usize].distinct[d];
                 let sig = self.rules.tiles[tile as usize].rotations[rot as usize].sig;
                 if rotation_fits(sig, code) {
                     continue; // the edges allow it: already an option
