@@ -124,8 +124,8 @@ pub struct OptionDef {
     pub doc: &'static str,
     /// Who uses which value (free text for the docs).
     pub sources: &'static str,
-    /// The area it only acts with, when not its own (castle gold needs the Gold Mines): set
-    /// without that area in play, it is a warning (W0103).
+    /// The area it only acts with, when not its own (an option that matters only beside
+    /// another expansion): set without that area in play, it is a warning (W0103).
     pub requires: Option<Area>,
 }
 

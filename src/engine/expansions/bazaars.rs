@@ -1,4 +1,4 @@
-//! Bazaars, from Bridges, Castles & Bazaars (`rulesets/README.md`, BC&B section). A turn that
+//! Bazaars, from the BC&B expansion (`rulesets/README.md`, BC&B section). A turn that
 //! places a tile with a bazaar (not one bought at a bazaar, and not while the tiles of a
 //! bazaar wait to be played) ends with an auction, when the pack holds at least one tile a
 //! player: as many tiles as players are turned up. The player after the bazaar's owner

@@ -1,4 +1,4 @@
-//! Bridges, from Bridges, Castles & Bazaars (`rulesets/README.md`, BC&B section): a bridge is
+//! Bridges, from the BC&B expansion (`rulesets/README.md`, BC&B section): a bridge is
 //! a road across a field, from one side of a tile to the opposite side. Each player has a
 //! supply (3 with 2–4 players, 2 with 5–6). In the turn, with the tile placed and before the
 //! follower, the player may build one bridge: on the tile just placed or on a tile next to
