@@ -390,31 +390,14 @@ impl Expansion for Bridges {
         g.ext.state().offers.len() + 1
     }
 
-    /// A bridge is worth the points of the road it completes for the player, plus a point a
-    /// tile of the player's own roads it extends; none is worth nothing (a bridge kept).
-    fn value_hint<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize, player: u8) -> i64 {
+    /// A bridge the placement does not need has both ends on empty squares (a placed
+    /// neighbour there shows a field), so it completes nothing now: building one spends a
+    /// bridge for later roads (-1), none keeps it (0).
+    fn value_hint<X: Holds<Self>>(_g: &Game<X>, _local: u8, i: usize, _player: u8) -> i64 {
         if i == 0 {
-            return 0;
-        }
-        let Some(&o) = g.ext.state().offers.get(i - 1) else {
-            return 0;
-        };
-        let mut copy = g.clone();
-        copy.build_bridge(&mut crate::engine::event::NoEvents, player, o);
-        let t = copy.placed[o.pidx as usize];
-        let seg = copy.rules.tiles[t.tile as usize].segments.len() - 1;
-        let root = copy.root_of(t.node0 + seg as u32);
-        let comp = *copy.feature(root);
-        let mine = comp.followers[player as usize] > 0
-            && crate::engine::scoring::majority(&comp.followers) & (1 << player) != 0;
-        if !mine {
-            return -1;
-        }
-        let tiles = copy.component_tiles(root) as i64;
-        if comp.open == 0 {
-            2 * tiles
+            0
         } else {
-            1
+            -1
         }
     }
 
