@@ -486,5 +486,51 @@ fn tiles_conserved_over_keyed_games() {
             assert_eq!(by_cat, -to_nobody, "{name} seed {seed}");
         }
         assert!(auctions > 0, "{name}: no auction in 20 games");
+        // the engine's own invariants after every draw and move (scores may fall only by
+        // the auction's transfers), with bids that vary
+        for seed in 0..10u64 {
+            let mut game = Game::new(rules.clone(), 100 + seed, 2 + (seed % 5) as u8);
+            let pick = |_: &Game, d: &Decision| {
+                (d.key.rotate_left(seed as u32 * 7) % d.options as u64) as usize
+            };
+            meeplab::engine::invariants::play_checked(&mut game, pick)
+                .unwrap_or_else(|v| panic!("{name} seed {seed}: {v}"));
+        }
     }
+}
+
+/// [C1] A bazaar tile is still a bazaar under a bridge (bcb-c1: bridges and bazaars
+/// together): BB/F.b east of the start fits only with its W–E bridge, which it builds with
+/// no decision (C1's `timing = any` offers no second one after the follower); the auction
+/// opens after the turn. BB/R.bi with an optional bridge likewise.
+#[test]
+fn bazaar_tile_with_a_bridge_still_opens_an_auction() {
+    use meeplab::engine::expansions::bridges;
+    let rules = load("bcb-c1");
+    let mut s = Scen::new(&rules, 2);
+    let l = s.tile("BA/L");
+    s.game.force_draws(vec![l; 6]);
+    let ev = s.play(ALICE, "BB/F.b", (1, 0, 0), None);
+    assert_eq!(s.game.bridges(), vec![(ALICE, (1, 0), 1)]);
+    assert!(s.asked(bridges::BRIDGE).is_empty(), "{:?}", s.log);
+    assert_eq!(opened(&ev), vec![(ALICE, 2)]);
+    // the round: Bob and Alice play their BA/L
+    s.play_drawn(BOB, (0, 1, 0), None, &[]);
+    s.play_drawn(ALICE, (1, 1, 0), None, &[]);
+    // BB/R.bi (road S) on (-1,0)? no: below (0,1), road S, with its W–E bridge
+    let ev = s.play_with(
+        BOB,
+        "BB/R.bi",
+        (0, 2, 0),
+        None,
+        &[exp(
+            bridges::BRIDGE,
+            BOB,
+            Choice::Token {
+                at: Some((0, 2, 1)),
+            },
+        )],
+    );
+    assert_eq!(s.game.bridges().len(), 2);
+    assert_eq!(opened(&ev), vec![(BOB, 2)]);
 }
