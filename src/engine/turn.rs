@@ -409,6 +409,13 @@ impl<X: Expansions> Game<X> {
         loop {
             let seat = self.next_seat % n;
             let p = seat as usize;
+            // a tile an expansion gives the seat (one bought at a bazaar) is its turn's tile,
+            // played instead of one from the hand, which stays as it is
+            self.active = seat;
+            if self.ext.supplies_tiles() && self.supplied_turn(s, seat) {
+                self.next_seat = (seat + 1) % n;
+                return true;
+            }
             if self.hand_len[p] == 0 && self.remaining() == 0 {
                 self.next_seat = (seat + 1) % n;
                 skipped += 1;
