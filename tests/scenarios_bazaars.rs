@@ -534,3 +534,22 @@ fn bazaar_tile_with_a_bridge_still_opens_an_auction() {
     assert_eq!(s.game.bridges().len(), 2);
     assert_eq!(opened(&ev), vec![(BOB, 2)]);
 }
+
+/// [C1] "each player places the tile bought instead of drawing one" (Assembled Game
+/// Reference) also with the hand house rule (`hand = 2` on bcb-c1): the bought tile is the
+/// turn's tile and the hand stays as it is. Keyed games keep the engine's invariants and
+/// place or discard every tile of the pack (before the fix in `draw_hand` bought tiles were
+/// never played: 82 placed of 84).
+#[test]
+fn bought_tiles_are_played_with_the_hand_house_rule() {
+    let rules = load_str(
+        "hand-bazaars",
+        "ruleset \"x\"\nextends \"rulesets/bcb-c1.rules\"\nhand = 2\n",
+    );
+    for seed in 0..10u64 {
+        let mut game = Game::new(rules.clone(), seed, 2 + (seed % 5) as u8);
+        let pick = |_: &Game, d: &Decision| (d.key % d.options as u64) as usize;
+        meeplab::engine::invariants::play_checked(&mut game, pick)
+            .unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+    }
+}
