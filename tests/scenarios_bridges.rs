@@ -517,3 +517,37 @@ fn where_placed_still_builds_a_needed_bridge_on_the_neighbour() {
     assert_eq!(built(&ev), vec![(BOB, 1, 0, NS)]);
     assert_eq!(counters(&s), (1, 1));
 }
+
+/// [JCZ] A bridged tile keeps its tile's marks: BB/CFR! (`castle-base="false"`) turned so its
+/// city cap closes the start city, with a W–E bridge across its fields (bcb-c1), still offers
+/// no castle; Alice's knight scores the 2-tile city, 4. BB/CFR.b in the same place offers
+/// one (declined here: the city scores 4; its bazaar's auction, every answer 0, moves no points).
+#[test]
+fn bridged_tile_keeps_its_no_castle_mark() {
+    use meeplab::engine::expansions::castles;
+    let mut s = Scen::new(&load("bcb-c1"), 2);
+    s.play_with(
+        ALICE,
+        "BB/CFR!",
+        (0, -1, 3),
+        Some(0),
+        &[bridge(ALICE, 0, -1, WE)],
+    );
+    assert_eq!(s.game.bridges(), vec![(ALICE, (0, -1), WE)]);
+    assert_eq!(type_at(&s, 0, -1), "BB/CFR!+bridge-NS");
+    assert!(s.asked(castles::CASTLE_BUILD).is_empty());
+    assert_eq!(s.scores(), vec![4, 0]);
+
+    let mut s = Scen::new(&load("bcb-c1"), 2);
+    s.play_with(
+        ALICE,
+        "BB/CFR.b",
+        (0, -1, 2),
+        Some(0),
+        &[
+            no_bridge(ALICE),
+            exp(castles::CASTLE_BUILD, ALICE, Choice::Flag { yes: false }),
+        ],
+    );
+    assert_eq!(s.scores(), vec![4, 0]);
+}
