@@ -17,6 +17,14 @@
 //!   a road counts its distinct tiles, so a tile crossed by its printed road and its bridge
 //!   counts once (§2.2, §2.4); `where = placed` is its "bridge only on the tile placed" mode.
 //!
+//! Not here: a road completed by a bridge on a neighbour that does not touch the placed tile.
+//! Such a bridge's ends face squares filled before this turn, whose edges towards it matched
+//! its field edges (fields), so by the end rule above neither end can meet a road: the
+//! bridge can extend a road but never close one. The closest cases are tested instead: a
+//! needed bridge on the placed tile that closes a road, and a road through a neighbour's
+//! bridge closed a turn later. Nor the Order of Play's "you may choose to discard" a tile
+//! that fits only with a bridge (JCZ: `PASS`): the engine has no discard option.
+//!
 //! Seats: 0 = ALICE, 1 = BOB. The start tile BA/RCr is at (0,0) rot 0 (city cap N, road W–E,
 //! field S). y grows southward; rotations are clockwise quarter turns (board side s shows the
 //! tile's side s − rot). Bridge axes are board axes: 0 north–south, 1 west–east.
