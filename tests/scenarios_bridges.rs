@@ -559,3 +559,91 @@ fn bridged_tile_keeps_its_no_castle_mark() {
     );
     assert_eq!(s.scores(), vec![4, 0]);
 }
+
+/// Answers by meaning: `BA/RRR` when a tile of the hand is picked, the first option else;
+/// logs every decision's options.
+struct HandScript {
+    rrr: u16,
+    /// The placements to make, in order (the first option once they run out).
+    places: Vec<Choice>,
+    log: Vec<(DecisionKind, Vec<Choice>)>,
+}
+
+impl meeplab::engine::Chooser for HandScript {
+    fn choose(&mut self, g: &meeplab::engine::Game, d: &meeplab::engine::Decision) -> usize {
+        let options: Vec<Choice> = (0..d.options).map(|i| g.choice(d.kind, i)).collect();
+        let want = if d.kind == DecisionKind::PLACEMENT && !self.places.is_empty() {
+            self.places.remove(0)
+        } else {
+            Choice::Tile { tile: self.rrr }
+        };
+        let i = options.iter().position(|c| *c == want).unwrap_or(0);
+        self.log.push((d.kind, options));
+        i
+    }
+}
+
+/// [OOP] with the hand house rule (`hand = 2`): a tile of the hand that fits only with a
+/// bridge is playable, not set aside. Alice's BA/RRR at (0,1) and Bob's BA/Cccc+ at (0,−1)
+/// leave no field edge open, so Alice's two BA/L fit only with a bridge (E and W of the
+/// start, beside BA/RRR's roads, below it): she plays one, building it.
+#[test]
+fn hand_tile_that_fits_only_with_a_bridge_is_playable() {
+    let rules = with_bridges("bridges.supply = 3\nhand = 2\n");
+    let mut game = meeplab::engine::Game::new(rules.clone(), 1, 2);
+    let id = |name: &str| rules.rules.tile_index(name).expect("a tile");
+    let (rrr, cccc, l) = (id("BA/RRR"), id("BA/Cccc+"), id("BA/L"));
+    // dealt: Alice RRR, Bob Cccc+; drawn: Alice L, Bob Cccc+, Alice L, then more
+    game.force_draws(vec![rrr, cccc, l, cccc, l, l, l]);
+    let mut events: Vec<Event> = Vec::new();
+    game.setup(&mut events);
+    let mut c = HandScript {
+        rrr,
+        places: vec![
+            Choice::Place { x: 0, y: 1, rot: 0 },
+            Choice::Place {
+                x: 0,
+                y: -1,
+                rot: 0,
+            },
+        ],
+        log: Vec::new(),
+    };
+    assert!(game.play_turn(&mut c, &mut events)); // Alice picks BA/RRR, (0,1): roads E, S, W
+    assert!(game.play_turn(&mut c, &mut events)); // Bob: BA/Cccc+ on the start city
+    let placed: Vec<_> = game
+        .placed_tiles()
+        .iter()
+        .map(|t| (t.tile, t.x, t.y))
+        .collect();
+    assert_eq!(
+        placed,
+        vec![(rules.rules.start, 0, 0), (rrr, 0, 1), (cccc, 0, -1)]
+    );
+    let before = events.len();
+    assert!(game.play_turn(&mut c, &mut events)); // Alice: BA/L with a bridge
+    let ev = &events[before..];
+    let (_, options) = c
+        .log
+        .iter()
+        .rev()
+        .find(|(k, _)| *k == DecisionKind::PLACEMENT)
+        .expect("a placement");
+    let spots: BTreeSet<_> = options
+        .iter()
+        .map(|o| match *o {
+            Choice::Place { x, y, .. } => (x, y),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let want: BTreeSet<_> = [(1, 0), (-1, 0), (1, 1), (-1, 1), (0, 2)]
+        .into_iter()
+        .collect();
+    assert_eq!(spots, want, "only bridge placements");
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Discarded { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(built(ev).len(), 1, "{ev:?}");
+    assert_eq!(game.bridges_left(ALICE), 2);
+}
