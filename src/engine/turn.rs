@@ -368,14 +368,28 @@ impl<X: Expansions> Game<X> {
         true
     }
 
-    /// The distinct tile types of `player`'s hand that fit somewhere, in tile-type order,
-    /// into `opt_pick`; their number.
+    /// Whether `tile` may be placed now: its edges fit somewhere, or an expansion makes a
+    /// placement legal for the active player (a tile that fits only with a bridge). The
+    /// second leaves that tile's placements in `opt_place`.
+    fn playable(&mut self, tile: TileIdx) -> bool {
+        if self.fits_anywhere(tile) {
+            return true;
+        }
+        if !self.ext.extends_placement() {
+            return false;
+        }
+        self.legal_placements(tile);
+        self.n_place > 0
+    }
+
+    /// The distinct tile types of `player`'s hand (the active player's) that may be placed
+    /// somewhere (`playable`), in tile-type order, into `opt_pick`; their number.
     fn pick_options(&mut self, player: u8) -> usize {
         let p = player as usize;
         let mut n = 0usize;
         for k in 0..self.hand_len[p] as usize {
             let tile = self.hands[p][k];
-            if self.opt_pick[..n].contains(&tile) || !self.fits_anywhere(tile) {
+            if self.opt_pick[..n].contains(&tile) || !self.playable(tile) {
                 continue;
             }
             // insertion in tile-type order
@@ -409,6 +423,13 @@ impl<X: Expansions> Game<X> {
         loop {
             let seat = self.next_seat % n;
             let p = seat as usize;
+            // a tile an expansion gives the seat (one bought at a bazaar) is its turn's tile,
+            // played instead of one from the hand, which stays as it is
+            self.active = seat;
+            if self.ext.supplies_tiles() && self.supplied_turn(s, seat) {
+                self.next_seat = (seat + 1) % n;
+                return true;
+            }
             if self.hand_len[p] == 0 && self.remaining() == 0 {
                 self.next_seat = (seat + 1) % n;
                 skipped += 1;

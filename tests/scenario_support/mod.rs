@@ -219,6 +219,42 @@ impl Scen {
         self.events[start..].to_vec()
     }
 
+    /// One turn from the pack (or the tile an expansion gives, e.g. one bought at a bazaar):
+    /// the turn draws as a game does, `player` must be the one whose turn it is, and places
+    /// the tile drawn at (x, y) turned `rot`, with a follower on `follower` and any more
+    /// expected choices. Returns the turn's events (its `Drawn` says which tile came).
+    pub fn play_drawn(
+        &mut self,
+        player: u8,
+        (x, y, rot): (i32, i32, u8),
+        follower: Option<u8>,
+        more: &[Exp],
+    ) -> Vec<Event> {
+        let mut queue = vec![
+            exp(DecisionKind::PLACEMENT, player, Choice::Place { x, y, rot }),
+            exp(
+                DecisionKind::FOLLOWER,
+                player,
+                Choice::Follower { segment: follower },
+            ),
+        ];
+        queue.extend_from_slice(more);
+        let start = self.events.len();
+        assert!(self.game.draw(&mut self.events), "nothing left to draw");
+        assert_eq!(self.game.active(), player, "whose turn it is");
+        let mut script = Script {
+            queue,
+            log: &mut self.log,
+        };
+        self.game.drive(&mut script, &mut self.events);
+        assert!(
+            script.queue.is_empty(),
+            "drawn turn at ({x},{y}) rot {rot}: expected choices never asked: {:?}",
+            script.queue
+        );
+        self.events[start..].to_vec()
+    }
+
     /// Final scoring, with any expected choices. Returns its events.
     pub fn finish(&mut self, more: &[Exp]) -> Vec<Event> {
         let start = self.events.len();

@@ -424,6 +424,30 @@ impl Expansion for Bridges {
 }
 
 impl<X: Holds<Bridges>> Game<X> {
+    /// Bridges `player` has left.
+    pub fn bridges_left(&self, player: u8) -> u8 {
+        self.ext
+            .state()
+            .left
+            .get(player as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Bridges on the board, in the order they were built: (builder, square, board axis:
+    /// 0 north–south, 1 west–east).
+    pub fn bridges(&self) -> Vec<(u8, (i32, i32), u8)> {
+        self.ext
+            .state()
+            .built
+            .iter()
+            .map(|&(o, owner)| {
+                let t = self.placed[o.pidx as usize];
+                (owner, (t.x, t.y), o.axis)
+            })
+            .collect()
+    }
+
     /// The bridge the placement just made needs (its tag), if any.
     fn needed_bridge(&self) -> Option<Offer> {
         let tag = self.place_tag;
