@@ -45,7 +45,7 @@ fn with_bazaars(extra: &str) -> Arc<Compiled> {
         "bazaars",
         &format!(
             "ruleset \"base + bazaars\"\nextends \"rulesets/base.rules\"\n\
-             include \"rulesets/tiles/bcb.tiles\"\ndeck += {{ bcb-c1 x1 }}\n{extra}"
+             include \"rulesets/tiles/bcb.tiles\"\ndeck += {{ bcb x1 }}\n{extra}"
         ),
     )
 }
