@@ -152,6 +152,8 @@ pub struct Setup {
     pub tiny_city_2: bool,
     /// The `castle` element: castles (of Bridges, Castles & Bazaars) on the base tiles.
     pub castle: bool,
+    /// The rest of Bridges, Castles & Bazaars: its tiles, bridges, bazaars.
+    pub bcb: crate::import::bcb::BcbSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -188,6 +190,8 @@ pub enum Msg {
     Return(Pointer),
     Pass,
     Commit,
+    /// Bridges and bazaars (see [`crate::import::bcb`]).
+    Bcb(crate::import::bcb::BcbMsg),
 }
 
 impl Msg {
@@ -200,6 +204,7 @@ impl Msg {
             Msg::Return(_) => "RETURN_MEEPLE",
             Msg::Pass => "PASS",
             Msg::Commit => "COMMIT",
+            Msg::Bcb(b) => b.name(),
         }
     }
 }
@@ -361,12 +366,9 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
                 s.crop2
             }
             "bridges-castles-and-bazaars:1" | "bridges-castles-and-bazaars:2" => {
-                return Err(JczError::new(format!(
-                    "setup.sets.{name}: the 12 tiles of Bridges, Castles & Bazaars (BB/…, with \
-                     bazaars and bridge-ready roads) would be in the pack, and meeplab does not \
-                     have them yet; only BC&B's castles are supported (the `castle` element \
-                     with the sets meeplab plays)"
-                )));
+                let n = count(v, name)?;
+                s.bcb.copies += n;
+                n
             }
             other => {
                 unsupported.push(other.to_string());
@@ -399,7 +401,6 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
             JczError::new("setup.elements is missing (JCloisterZone would play without followers)")
         })?;
     let mut unsupported = Vec::new();
-    let mut bcb_parts = Vec::new();
     let mut followers = None;
     for (name, v) in el {
         match name.as_str() {
@@ -419,17 +420,12 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
             "gold" => s.gold = true,
             "corn-circle" => s.crop_action = true,
             "castle" => s.castle = true,
-            "bridge" | "bazaar" => bcb_parts.push(name.to_string()),
+            "bridge" => s.bcb.bridge = true,
+            "bazaar" => s.bcb.bazaar = true,
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => {}
             other => unsupported.push(other.to_string()),
         }
-    }
-    if !bcb_parts.is_empty() {
-        return Err(JczError::new(format!(
-            "setup.elements: {} of Bridges, Castles & Bazaars not supported: meeplab plays only its castles (the `castle` element) on the sets it has; bridges and bazaars are missing",
-            bcb_parts.join(", ")
-        )));
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
@@ -450,6 +446,7 @@ fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczEr
             match (name.as_str(), v.as_str()) {
                 ("tiny-city-scoring", Some("2")) => s.tiny_city_2 = true,
                 ("tiny-city-scoring", Some("4")) => s.tiny_city_2 = false,
+                ("bazaar-no-auction", _) => s.bcb.no_auction = v.as_bool() != Some(false),
                 ("tiny-city-scoring", _) => {
                     return Err(JczError::new(format!(
                         "setup.rules.tiny-city-scoring = {v}: expected \"2\" or \"4\""
@@ -623,14 +620,10 @@ fn parse_message(index: usize, m: &Value) -> Result<Message, JczError> {
                     meeple: String::new(),
                 })
             }
-            "BRIDGE" => {
-                return Err(bad(
-                    "payload.token = `BRIDGE`: bridges (Bridges, Castles & Bazaars) are not supported; meeplab plays only its castles".into(),
-                ))
-            }
+            "BRIDGE" => crate::import::bcb::parse_bridge(payload, &bad)?,
             token => {
                 return Err(bad(format!(
-                    "payload.token = `{token}` is not supported (GOLD, CASTLE)"
+                    "payload.token = `{token}` is not supported (GOLD, CASTLE, BRIDGE)"
                 )))
             }
         },
@@ -642,9 +635,7 @@ fn parse_message(index: usize, m: &Value) -> Result<Message, JczError> {
         "PASS" => Msg::Pass,
         "COMMIT" => Msg::Commit,
         "BAZAAR_BID" | "BAZAAR_BUY_OR_SELL" => {
-            return Err(bad(
-                "bazaars (Bridges, Castles & Bazaars) are not supported; meeplab plays only its castles".into(),
-            ))
+            crate::import::bcb::parse_bazaar(kind, payload, &bad)?
         }
         other => {
             return Err(JczError::at(
@@ -693,7 +684,7 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
     let setup = v
         .get("setup")
         .ok_or_else(|| JczError::new("no `setup` section"))?;
-    let setup = parse_setup(setup, &mut warnings)?;
+    let mut setup = parse_setup(setup, &mut warnings)?;
     let players: Vec<String> = v
         .get("players")
         .and_then(Value::as_array)
@@ -733,6 +724,7 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         .enumerate()
         .map(|(i, m)| parse_message(i, m))
         .collect::<Result<Vec<_>, _>>()?;
+    setup.bcb.max_price = crate::import::bcb::max_price(&messages);
     let mut draw_order = Vec::new();
     let mut draw_order_ends = false;
     let mut draw_limit = None;
@@ -848,6 +840,7 @@ pub fn setup_label(s: &Setup) -> String {
     if s.castle {
         label.push_str(" + castles");
     }
+    label.push_str(&crate::import::bcb::label(&s.bcb));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -948,6 +941,7 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
         t.push_str("}\n");
     }
     let mut deck = vec![format!("base x{}", s.basic)];
+    t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -1159,6 +1153,8 @@ pub struct Translated {
     pub castles: Vec<CastleMark>,
     /// The castle step's `PASS`es: (recorded turn, message index).
     pub castle_passes: Vec<(u32, usize)>,
+    /// Bridges and bazaars (see [`crate::import::bcb`]).
+    pub bcb: crate::import::bcb::BcbTrack,
 }
 
 /// A castle a save builds: the city's segment on the tile just placed.
@@ -1272,6 +1268,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
         names: g.players.clone(),
         castles: Vec::new(),
         castle_passes: Vec::new(),
+        bcb: Default::default(),
     };
     let mut turn = 0u32;
     let mut active = 0u8;
@@ -1305,6 +1302,9 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 .get(&(p.x, p.y))
                 .ok_or_else(|| err(format!("payload pointer: no tile at ({},{})", p.x, p.y)))?;
             let seg = segment_for(&rules.tiles[t as usize], r, p.feature, &p.location)
+                .or_else(|e| {
+                    crate::import::bcb::bridge_segment(&rules.tiles[t as usize], p).ok_or(e)
+                })
                 .map_err(|e| err(format!("payload pointer: {e}")))?;
             Ok((p.x, p.y, seg))
         };
@@ -1322,6 +1322,15 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
             })?;
             check_meeple(&p.meeple, who, g.setup.followers).map_err(err)?;
         }
+        let bcb_ctx = crate::import::bcb::Ctx {
+            g,
+            index: m.index,
+            from,
+            turn,
+            active,
+            committed: step != Step::Main,
+            followed: followed || castle_step,
+        };
         match (&m.msg, step) {
             (Msg::PlaceTile { tile, rot, x, y }, _) => {
                 match step {
@@ -1343,9 +1352,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                 let id = plain_twin(tile);
                 let t = rules.tile_by_jcz(id).ok_or_else(|| {
                     if tile.starts_with("BB/") {
-                        err(format!(
-                            "`{tile}` is a tile of Bridges, Castles & Bazaars, which meeplab does not have (only its castles)"
-                        ))
+                        err(crate::import::bcb::unknown_tile_text(tile, &g.setup))
                     } else {
                         err(format!(
                             "unknown tile id `{tile}` (not in the tile sets of this game)"
@@ -1408,6 +1415,11 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
                         },
                     },
                 );
+                crate::import::bcb::on_place(&mut out, g, m.index, turn, player).map_err(err)?;
+            }
+            (Msg::Bcb(b), _) => crate::import::bcb::on_msg(&mut out, &bcb_ctx, Some(b)).map_err(err)?,
+            (Msg::Pass, Step::Committed) if out.bcb.bidding() => {
+                crate::import::bcb::on_msg(&mut out, &bcb_ctx, None).map_err(err)?
             }
             (Msg::Commit, Step::Main) => {
                 check_active(from, active, &player_name, &err)?;
@@ -1666,6 +1678,7 @@ pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
             _ => {}
         }
     }
+    crate::import::bcb::finish(&mut out, g.messages.last().map_or(0, |m| m.index))?;
     let mut left: Vec<(TileIdx, i64)> = left.into_iter().filter(|&(_, c)| c > 0).collect();
     left.sort_unstable();
     out.left_in_pack = left
@@ -1743,6 +1756,7 @@ pub fn plain_twin(id: &str) -> &str {
         "BA/CCG" => "BA/CC.2",
         "BA/RrG" => "BA/Rr",
         "BA/RFrG" => "BA/RFr",
+        "BB/CFR!G" => "BB/CFR!",
         other => other,
     }
 }
