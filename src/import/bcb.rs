@@ -754,26 +754,107 @@ pub fn draw_auction(pack: &mut Pack, tr: &Translated, k: usize) -> Result<(), (u
     if let Some(rv) = tr.draws.get(k + 1).and_then(|d| d.random_before) {
         pack.set_random(rv);
     }
+    // the error names the bazaar's PLACE_TILE: the draw belongs to that turn
+    let at = tr.draws[k].message;
     for (i, t) in a.supply.iter().enumerate() {
         let want = t.as_ref().map_or("?", |(j, _)| j.as_str());
         match pack.draw() {
             Ok(Some(id)) if id == want => {}
             Ok(Some(id)) => {
                 return Err((
-                    a.message,
+                    at,
                     format!(
-                        "JCloisterZone turns up {id} as the auction's tile {i}, but the save plays {want} from it"
+                        "after this turn's bazaar JCloisterZone turns up {id} as the auction's tile {i} (supplyIndex {i}), but the save plays {want} from it"
                     ),
                 ))
             }
             Ok(None) => {
                 return Err((
-                    a.message,
-                    "an auction, but JCloisterZone's pack holds fewer tiles than players".into(),
+                    at,
+                    "an auction after this turn's bazaar, but JCloisterZone's pack holds fewer tiles than players".into(),
                 ))
             }
-            Err(e) => return Err((a.message, e.to_string())),
+            Err(e) => return Err((at, e.to_string())),
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::jcz::{parse_message, JczError};
+    use serde_json::json;
+
+    fn parse(m: Value) -> Result<Msg, JczError> {
+        parse_message(3, &m).map(|m| m.msg)
+    }
+
+    #[test]
+    fn messages_are_read() {
+        let m = json!({"type": "PLACE_TOKEN", "player": 0,
+            "payload": {"token": "BRIDGE", "pointer": {"position": [0, 1], "feature": "Road", "location": "WE"}}});
+        assert_eq!(
+            parse(m).unwrap(),
+            Msg::Bcb(BcbMsg::Bridge {
+                x: 0,
+                y: 1,
+                axis: 1
+            })
+        );
+        let m = json!({"type": "PLACE_TOKEN", "player": 0,
+            "payload": {"token": "BRIDGE", "pointer": {"position": [0, 1], "feature": "Road", "location": "N"}}});
+        assert!(parse(m).unwrap_err().to_string().contains("NS or WE"));
+        let m =
+            json!({"type": "BAZAAR_BID", "player": 1, "payload": {"supplyIndex": 2, "price": 7}});
+        assert_eq!(
+            parse(m).unwrap(),
+            Msg::Bcb(BcbMsg::Bid {
+                supply: 2,
+                price: 7
+            })
+        );
+        let m =
+            json!({"type": "BAZAAR_BID", "player": 1, "payload": {"supplyIndex": 0, "price": 999}});
+        assert!(parse(m).unwrap_err().to_string().contains("up to 200"));
+        let m = json!({"type": "BAZAAR_BUY_OR_SELL", "player": 1, "payload": {"value": "SELL"}});
+        assert_eq!(
+            parse(m).unwrap(),
+            Msg::Bcb(BcbMsg::BuyOrSell { buy: false })
+        );
+    }
+
+    #[test]
+    fn the_mapping_adds_tiles_bridges_and_bazaars() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+        let s = BcbSetup {
+            copies: 2,
+            bridge: true,
+            bazaar: true,
+            no_auction: false,
+            max_price: 25,
+        };
+        let mut deck = Vec::new();
+        let t = ruleset_lines(&s, &dir, &mut deck);
+        assert_eq!(deck, ["bcb x2"]);
+        assert!(
+            t.contains("bcb.tiles") && t.contains("where = placed"),
+            "{t}"
+        );
+        assert!(t.contains("timing = before_follower"), "{t}");
+        assert!(
+            t.contains("auction = bids") && t.contains("raise_limit = 25"),
+            "{t}"
+        );
+        let t = ruleset_lines(
+            &BcbSetup {
+                no_auction: true,
+                ..s
+            },
+            &dir,
+            &mut deck,
+        );
+        assert!(t.contains("auction = none"), "{t}");
+        assert_eq!(crate::import::jcz::plain_twin("BB/CFR!G"), "BB/CFR!");
+    }
 }
