@@ -104,7 +104,14 @@ fn a_bridge_the_rules_do_not_offer_names_its_message() {
     let mut v = load("bcb_bridge_placed");
     v["replay"][1]["payload"]["pointer"]["location"] = json!("NS");
     v["replay"][2]["payload"]["pointer"]["location"] = json!("NS");
-    expect_error(&v, &["replay message 1"]);
+    expect_error(
+        &v,
+        &[
+            "replay message 1",
+            "no bridge can be built north–south (NS) on (0,1)",
+            "(0,1) west–east (WE)",
+        ],
+    );
     // a bridge after the follower
     let mut v = load("bcb_bridge_placed");
     v["replay"].as_array_mut().unwrap().swap(1, 2);

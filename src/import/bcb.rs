@@ -780,6 +780,39 @@ pub fn draw_auction(pack: &mut Pack, tr: &Translated, k: usize) -> Result<(), (u
     Ok(())
 }
 
+/// Why a recorded bridge is not legal now (`None`: not a bridge).
+pub fn explain(game: &Game, d: &crate::engine::Decision, recorded: &Choice) -> Option<String> {
+    let (
+        bridges::BRIDGE,
+        Choice::Token {
+            at: Some((x, y, axis)),
+        },
+    ) = (d.kind, *recorded)
+    else {
+        return None;
+    };
+    let axis_name = |a: u8| {
+        if a == 0 {
+            "north–south (NS)"
+        } else {
+            "west–east (WE)"
+        }
+    };
+    let offered: Vec<String> = (0..d.options)
+        .filter_map(|i| match game.choice(d.kind, i) {
+            Choice::Token {
+                at: Some((x, y, a)),
+            } => Some(format!("({x},{y}) {}", axis_name(a))),
+            _ => None,
+        })
+        .collect();
+    Some(format!(
+        "no bridge can be built {} on ({x},{y}): the rules offer {} (a bridge goes on the tile just placed, across two field edges, each facing an empty square or a road)",
+        axis_name(axis),
+        if offered.is_empty() { "none".to_string() } else { offered.join(", ") }
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

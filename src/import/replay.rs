@@ -298,7 +298,7 @@ fn explain(game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
         (crate::engine::expansions::crop::CROP_DEPLOY, Choice::Spot { at: None }) => {
             Some("passing is not allowed: this ruleset makes deploying mandatory".into())
         }
-        _ => None,
+        _ => crate::import::bcb::explain(game, d, recorded),
     }
 }
 
