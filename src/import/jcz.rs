@@ -5,18 +5,19 @@
 //! # What is read
 //! - `appVersion` must be 5.7.0 or later (older saves use another message format).
 //! - `setup.sets`: `basic:1`, `basic:2` (its garden tiles read as their plain twins),
-//!   `goldmines`, `corn-circles/1`, `corn-circles/2`, each with a copy count 1–4. Any other
-//!   set is refused, naming it; `bridges-castles-and-bazaars:1`/`:2` too, with its own
-//!   words: its 12 tiles (bridges, bazaars) would be in the pack, and meeplab has none of them.
+//!   `goldmines`, `corn-circles/1`, `corn-circles/2`, `bridges-castles-and-bazaars:1`/`:2`
+//!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), each with a copy count 1–4.
+//!   Any other set is refused, naming it.
 //! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
 //!   key is present (the client deletes switched-off elements; even `"farmers": false` means
 //!   farmers on). `small-follower` (the follower count; required), `farmers`, `gold` (ingots
 //!   on the Gold Mines tiles), `corn-circle` (the crop-circle action), `garden` (inert
 //!   without the Abbot), `castle` (the castles of Bridges, Castles & Bazaars, on whatever
-//!   small cities the sets make). `bridge` and `bazaar` are refused as the parts of BC&B
-//!   meeplab lacks; any other element present is refused, naming it.
-//! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`. Other rule keys
-//!   only tune expansions meeplab does not play; they are ignored with a warning.
+//!   small cities the sets make), `bridge` and `bazaar` (BC&B's bridges and bazaars, see
+//!   [`crate::import::bcb`]); any other element present is refused, naming it.
+//! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`;
+//!   `bazaar-no-auction` (each chooser takes a tile). Other rule keys only tune expansions
+//!   meeplab does not play; they are ignored with a warning.
 //! - `setup.start`: exactly `BA/RCr` at (0,0), rotation `0` (an integer, as JCloisterZone
 //!   writes it).
 //! - `players[]` in seat order (`name`, or `nickname`).
@@ -24,17 +25,21 @@
 //!   reproduced from them (see [`crate::import::draws`]).
 //! - `replay[]`: `PLACE_TILE`, `PLACE_TOKEN` (`GOLD` with a position; `CASTLE` with a
 //!   pointer `{position, feature: "City", location}` to the small city's segment on the tile
-//!   just placed; `BRIDGE` is refused), `DEPLOY_MEEPLE` (small followers
-//!   `P.small.N` on `City`/`Road`/`Field`/`Monastery`), `CIRCLE_REMOVE_OR_DEPLOY`,
-//!   `RETURN_MEEPLE` (`source: CORN_CIRCLE`, pointer `{featurePointer, meepleId}`), `PASS`,
-//!   `COMMIT`; `UNDO` and anything else is refused.
+//!   just placed; `BRIDGE` with a pointer `{position, location: NS|WE, feature: Road}`),
+//!   `DEPLOY_MEEPLE` (small followers `P.small.N` on `City`/`Road`/`Field`/`Monastery`, a
+//!   bridge being `Road` at `NS`/`WE`), `CIRCLE_REMOVE_OR_DEPLOY`, `RETURN_MEEPLE` (`source:
+//!   CORN_CIRCLE`, pointer `{featurePointer, meepleId}`), `BAZAAR_BID {supplyIndex, price}`,
+//!   `BAZAAR_BUY_OR_SELL {value: BUY|SELL}`, `PASS`, `COMMIT`; `UNDO` and anything else is
+//!   refused.
 //! - `gameAnnotations.drawOrder` (or `tilePack.params.drawOrder`): the draws, discarded tiles
 //!   included; a final `#END` ends the pack there. `gameAnnotations.endTurn` (or
 //!   `tilePack.params.drawLimit`): the number of draws the pack holds.
 //! - `test.description`, `test.assertions[]` (see [`crate::import::assertions`]).
 //!
 //! # The turn, as JCloisterZone writes it
-//! `PLACE_TILE` (active player) · `PLACE_TOKEN GOLD` (second ingot, when there is a choice) ·
+//! `PLACE_TILE` (active player; a bridge the placement needs is implied) · `PLACE_TOKEN
+//! BRIDGE` (optional, on the tile just placed) · `PLACE_TOKEN GOLD` (second ingot, when there
+//! is a choice) ·
 //! `DEPLOY_MEEPLE` or `PASS` (only when a follower could be placed) · with castles, the castle
 //! step when a small city with one follower was completed (JCloisterZone's `CastlePhase`,
 //! before the commit and the scoring): from the active player round the table, each player
@@ -42,7 +47,9 @@
 //! `PASS` ends the step · `COMMIT` · then, for a
 //! crop-circle tile with any follower on the board, `CIRCLE_REMOVE_OR_DEPLOY` (active player)
 //! and for each player with a follower on that kind of feature, from the next player round to
-//! the active one: `DEPLOY_MEEPLE` + `COMMIT`, `PASS`, or `RETURN_MEEPLE` + `COMMIT`.
+//! the active one: `DEPLOY_MEEPLE` + `COMMIT`, `PASS`, or `RETURN_MEEPLE` + `COMMIT`. After
+//! a bazaar turn's `COMMIT`: the auction (`BAZAAR_BID`, `PASS`, `BAZAAR_BUY_OR_SELL`), then
+//! the bought tiles' turns.
 //!
 //! # The mapping to a ruleset
 //! The mapped ruleset is rule-language text that `extends` a bundled ruleset and overrides
@@ -54,6 +61,9 @@
 //! - `castle` on over another parent: a `castles { supply = 3, supply_5_6 = 2, farm_bonus = 1 }`
 //!   block (JCZ's 3 tokens, 2 with 5–6 players; a castle worth a city + 1 to farmers), with
 //!   `gold = vicinity` when `gold` is on (JCZ's scoring castle claims its vicinity's ingots).
+//! - BC&B (see [`crate::import::bcb`]): the sets add `include "tiles/bcb.tiles"` and `bcb xN`;
+//!   `bridge` adds `bridges { supply = 3, supply_5_6 = 2, timing = before_follower,
+//!   where = placed }`; `bazaar` adds `bazaars { auction = bids|none, raise_limit }`.
 //! - `deck { base xN, goldmines-c1 xN, crop-circles-1 xN, crop-circles-2 xN }` from the sets
 //!   (the start tile is one of the `BA/RCr` copies, as in JCZ). Gold Mines tiles without the
 //!   `gold` element, and crop-circle tiles without `corn-circle`, are written into the text
@@ -78,6 +88,11 @@
 //! when the save builds a castle on that city and no otherwise (JCZ scored it: declined by
 //! `PASS`, or never offered to that player after a `PASS` or his one castle). A castle the
 //! engine does not offer, or a castle-step `PASS` in a turn with no offer, is an error.
+//!
+//! Bridges and bazaars become the `bridge`, `bazaar_select`, `bazaar_bid` and `bazaar_buy`
+//! decisions ([`crate::import::bcb`] has the details): each turn with bridges records "no
+//! bridge" unless a `PLACE_TOKEN BRIDGE` says where; a supply index is the tile the buyer
+//! plays in the bazaar round.
 
 use crate::engine::{Choice, DecisionKind, TakenDecision};
 use crate::import::draws::{self, DrawPlan};
