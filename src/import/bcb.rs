@@ -703,6 +703,17 @@ pub fn bridge_placement(game: &Game, tile: TileIdx, player: u8, x: i32, y: i32, 
     copy.option_of(&Choice::Place { x, y, rot }).is_ok()
 }
 
+/// Whether `tile` fits somewhere for the next turn's player only with a bridge (JCloisterZone
+/// then does not discard it: the player may place it with the bridge).
+pub fn fits_with_bridge(game: &Game, tile: TileIdx) -> bool {
+    if !game.rules().rules.ext_in_play("bridges.") {
+        return false;
+    }
+    let player = (game.turn() % game.players().max(1) as u32) as u8;
+    let mut copy = game.clone();
+    copy.begin_turn(tile, player, &mut NoEvents).is_ok()
+}
+
 /// Play recorded turn `k` (draw `k` of `tr`): with bazaars in play the engine's pack holds
 /// exactly the auction that follows the turn in the save (none: empty), and a bought tile
 /// is the one the engine hands its buyer.

@@ -412,9 +412,9 @@ fn next_placeable(
 ) -> Result<(Option<String>, Vec<String>), DrawError> {
     let mut discarded = Vec::new();
     while let Some(id) = pack.draw()? {
-        let fits = rules
-            .tile_by_jcz(plain_twin(&id))
-            .is_some_and(|t| game.fits_anywhere(t));
+        let fits = rules.tile_by_jcz(plain_twin(&id)).is_some_and(|t| {
+            game.fits_anywhere(t) || crate::import::bcb::fits_with_bridge(game, t)
+        });
         if fits {
             return Ok((Some(id), discarded));
         }
