@@ -807,23 +807,10 @@ fn impossible_castles_are_errors_naming_the_message() {
     );
 }
 
+/// Bridges, Castles & Bazaars beyond castles is read (tests/replay_jcz_bcb.rs); a BC&B tile
+/// without the set in `setup.sets` is an error naming the message.
 #[test]
-fn bridges_castles_and_bazaars_beyond_castles_is_refused() {
-    let mut v = load("jcz_castle_unoccupied_trigger");
-    v["setup"]["sets"]["bridges-castles-and-bazaars:1"] = json!(1);
-    expect_error(
-        &v,
-        &[
-            "setup.sets.bridges-castles-and-bazaars:1",
-            "only BC&B's castles",
-        ],
-    );
-    let mut v = load("jcz_castle_unoccupied_trigger");
-    v["setup"]["elements"]["bridge"] = json!(1);
-    expect_error(
-        &v,
-        &["setup.elements: bridge", "bridges and bazaars are missing"],
-    );
+fn a_bridges_castles_and_bazaars_tile_needs_its_set() {
     let mut v = load("jcz_castle_unoccupied_trigger");
     v["replay"][4]["payload"]["tileId"] = json!("BB/F.b");
     expect_error(
@@ -831,6 +818,7 @@ fn bridges_castles_and_bazaars_beyond_castles_is_refused() {
         &[
             "replay message 4 (PLACE_TILE)",
             "Bridges, Castles & Bazaars",
+            "no bridges-castles-and-bazaars",
         ],
     );
 }

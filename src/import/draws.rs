@@ -125,6 +125,8 @@ pub fn set_tiles(name: &str) -> Option<SetList> {
         "goldmines" => Some(GOLDMINES),
         "corn-circles/1" => Some(CORN_CIRCLES_1),
         "corn-circles/2" => Some(CORN_CIRCLES_2),
+        "bridges-castles-and-bazaars:1" => Some(crate::import::bcb::BCB_1),
+        "bridges-castles-and-bazaars:2" => Some(crate::import::bcb::BCB_2),
         _ => None,
     }
 }

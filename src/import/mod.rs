@@ -1,6 +1,8 @@
 //! Foreign and own game records for `meeplab replay`:
 //! - [`jcz`]: JCloisterZone 5.x saves — parsing, the mapping of their set-up to a ruleset,
 //!   and the translation of their message log into engine decisions;
+//! - [`bcb`]: Bridges, Castles & Bazaars beyond castles (tiles, bridges, bazaars) in
+//!   `.jcz` saves: the mapping and translation the importer delegates to it;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -8,6 +10,7 @@
 //!   or another one, and the first divergence between two replays.
 
 pub mod assertions;
+pub mod bcb;
 pub mod draws;
 pub mod jcz;
 pub mod replay;

@@ -113,7 +113,11 @@ fn castle_offers(game: &Game) -> Vec<CastleOffer> {
     let rules = game.rules();
     let segs = &rules.tile(t.tile).segments;
     for (k, seg) in segs.iter().enumerate() {
-        if seg.kind != FeatureKind::City {
+        if seg.kind != FeatureKind::City
+            || rules.rules.tiles[t.tile as usize].marks
+                & crate::engine::expansions::castles::NO_CASTLE
+                != 0
+        {
             continue;
         }
         let root = game.feature_of(t.node0 + k as u32);
@@ -294,7 +298,7 @@ fn explain(game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
         (crate::engine::expansions::crop::CROP_DEPLOY, Choice::Spot { at: None }) => {
             Some("passing is not allowed: this ruleset makes deploying mandatory".into())
         }
-        _ => None,
+        _ => crate::import::bcb::explain(game, d, recorded),
     }
 }
 
@@ -323,6 +327,8 @@ fn effect_seen(d: &TakenDecision, events: &[Event]) -> bool {
             matches!(*e, Event::Placed { x: a, y: b, rot: r, .. } if (a, b, r) == (x, y, rot))
         }),
         Choice::Follower { segment: None } | Choice::Spot { at: None } => true,
+        // a bridge not built (recorded for each turn with bridges) needs no offer
+        Choice::Token { at: None } => true,
         Choice::Follower { segment: Some(s) } => it.any(|e| {
             matches!(*e, Event::FollowerPlaced { player, segment, .. }
                 if player == d.player && segment == s)
@@ -406,9 +412,9 @@ fn next_placeable(
 ) -> Result<(Option<String>, Vec<String>), DrawError> {
     let mut discarded = Vec::new();
     while let Some(id) = pack.draw()? {
-        let fits = rules
-            .tile_by_jcz(plain_twin(&id))
-            .is_some_and(|t| game.fits_anywhere(t));
+        let fits = rules.tile_by_jcz(plain_twin(&id)).is_some_and(|t| {
+            game.fits_anywhere(t) || crate::import::bcb::fits_with_bridge(game, t)
+        });
         if fits {
             return Ok((Some(id), discarded));
         }
@@ -496,7 +502,8 @@ pub fn replay_jcz(
             stopped = true;
             break;
         }
-        if let Some(p) = pack.as_mut() {
+        // a tile bought at a bazaar is not drawn (JCloisterZone drew it for the auction)
+        if let Some(p) = pack.as_mut().filter(|_| !tr.bcb.is_bought(k)) {
             if let Some(rv) = draw.random_before {
                 p.set_random(rv);
             }
@@ -555,7 +562,17 @@ pub fn replay_jcz(
             unknown.push(draw.id.clone());
             continue;
         };
-        if strict && !game.placement_legal(tile, draw.x, draw.y, draw.rot) {
+        if strict
+            && !game.placement_legal(tile, draw.x, draw.y, draw.rot)
+            && !crate::import::bcb::bridge_placement(
+                &game,
+                tile,
+                draw.player,
+                draw.x,
+                draw.y,
+                draw.rot,
+            )
+        {
             let why = if game.tile_at(draw.x, draw.y).is_some() {
                 "the place already holds a tile"
             } else if !touches(&game, draw.x, draw.y) {
@@ -583,7 +600,7 @@ pub fn replay_jcz(
             .iter()
             .map(|&i| TakenDecision {
                 turn,
-                ..tr.decisions[i].clone()
+                ..crate::import::bcb::for_rules(tr, r, &tr.decisions[i])
             })
             .collect();
         let origin = |d: &TakenDecision| {
@@ -603,7 +620,15 @@ pub fn replay_jcz(
                 .cloned()
                 .collect(),
         );
-        if let Err(e) = game.play_tile(tile, draw.player, &mut chooser, &mut events) {
+        if let Err(e) = crate::import::bcb::play(
+            &mut game,
+            tr,
+            k,
+            tile,
+            draw.player,
+            &mut chooser,
+            &mut events,
+        ) {
             if strict {
                 return Err(JczError {
                     message: Some(draw.message),
@@ -659,6 +684,13 @@ pub fn replay_jcz(
             }
         }
         problems.extend(chooser.script.problems.iter().cloned());
+        // the tiles of an auction after this turn, from JCloisterZone's pack
+        if let Some((message, text)) = pack
+            .as_mut()
+            .and_then(|p| crate::import::bcb::draw_auction(p, tr, k).err())
+        {
+            lose_pack(&mut pack, message, text, &mut warnings)?;
+        }
         // castles the save builds that the engine did not offer
         for c in chooser.castles.take().unwrap_or_default() {
             let why = castle_why(&game, &c, chooser.offers.as_deref());
