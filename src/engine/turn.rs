@@ -197,12 +197,25 @@ impl<X: Expansions> Game<X> {
         // the coming turn's player, before its placements are computed (an expansion may
         // offer more to a player who holds its pieces)
         self.active = active;
-        if self.ext.supplies_tiles() && self.supplied_turn(s, active) {
+        if self.ext.supplies_tiles() && self.draw_supplied(s, active) {
+            return true;
+        }
+        let Some(tile) = self.draw_placeable(s) else {
+            return false;
+        };
+        self.start_turn(s, tile, active);
+        true
+    }
+
+    /// A turn with a tile an expansion gives (one bought at a bazaar): `active`'s, or, when
+    /// the pack is out and such tiles still wait (after one that fit nowhere), the next
+    /// seat's that has one. False when no such turn begins (the turn draws from the pack).
+    #[inline(never)]
+    fn draw_supplied<S: EventSink>(&mut self, s: &mut S, active: u8) -> bool {
+        if self.supplied_turn(s, active) {
             return true;
         }
         if self.remaining() == 0 && self.ext.tiles_held() > 0 {
-            // the pack is out but tiles an expansion gave wait (after one that fit nowhere):
-            // the next seats play theirs
             for k in 1..self.players {
                 let next = (active + k) % self.players;
                 self.active = next;
@@ -211,11 +224,7 @@ impl<X: Expansions> Game<X> {
                 }
             }
         }
-        let Some(tile) = self.draw_placeable(s) else {
-            return false;
-        };
-        self.start_turn(s, tile, active);
-        true
+        false
     }
 
     /// A turn with the tile an expansion gives `active` (one bought at a bazaar), if it
