@@ -9,6 +9,7 @@
 
 pub mod ast;
 pub mod bundled;
+pub mod codes;
 pub mod diagnostic;
 pub mod lexer;
 pub mod parse;

@@ -21,6 +21,7 @@
 //! (E0110), numbers within ±[`MAX_LITERAL`] (E0105).
 
 use super::ast::*;
+use super::codes;
 use super::lexer::*;
 use crate::tiles::{CropKind, HalfEdge, Side};
 use nom::combinator::opt;
@@ -121,7 +122,7 @@ pub fn parse_file(text: &str) -> (File, Vec<PErr>) {
         if errors.len() >= MAX_ERRORS {
             let at = off(i);
             errors.push(PErr::new(
-                "E0111",
+                &codes::TOO_MANY_ERRORS,
                 at,
                 at,
                 format!("too many errors ({MAX_ERRORS}); the rest of the file was not checked"),
@@ -140,7 +141,7 @@ pub fn parse_file(text: &str) -> (File, Vec<PErr>) {
                     Some(brace) if e.start >= text.len() || next <= e.start => {
                         errors.push(
                             PErr::new(
-                                "E0103",
+                                &codes::UNTERMINATED_BLOCK,
                                 brace,
                                 brace + 1,
                                 "unterminated block: this `{` is never closed",
@@ -152,7 +153,7 @@ pub fn parse_file(text: &str) -> (File, Vec<PErr>) {
                         errors.push(e);
                         errors.push(
                             PErr::new(
-                                "E0103",
+                                &codes::UNTERMINATED_BLOCK,
                                 brace,
                                 brace + 1,
                                 "unterminated block: this `{` is never closed",
@@ -439,7 +440,7 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
                     let t = text_of(kind);
                     return fail(
                         PErr::new(
-                            "E0101",
+                            &codes::UNEXPECTED_TOKEN,
                             t.span.start,
                             t.span.end,
                             format!("unknown crop-circle kind `{}`", t.text),
@@ -463,7 +464,7 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
         other => {
             let t = text_of(w);
             let mut e = PErr::new(
-                "E0101",
+                &codes::UNEXPECTED_TOKEN,
                 t.span.start,
                 t.span.end,
                 format!("unknown tile property `{other}`"),
@@ -570,7 +571,7 @@ fn option<'a>(
     let key_t = text_of(key);
     if key_t.text.ends_with('.') || key_t.text.contains("..") {
         return fail(PErr::new(
-            "E0101",
+            &codes::UNEXPECTED_TOKEN,
             key_t.span.start,
             key_t.span.end,
             format!("malformed option key `{}`", key_t.text),
@@ -635,7 +636,7 @@ pub fn value(i: Span<'_>, depth: u32) -> PResult<'_, Value> {
         // span covers all of it and recovery starts after it
         let (start, end) = (v.span.start, off(j));
         let mut e = PErr::new(
-            "E0112",
+            &codes::EXPRESSION_TOO_LONG,
             start,
             end,
             format!("expression too long: {n} operands, more than {MAX_OPERANDS}"),
@@ -703,7 +704,7 @@ fn product<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
 fn too_deep(i: Span<'_>) -> PErr {
     let at = off(i);
     PErr::new(
-        "E0110",
+        &codes::NESTED_TOO_DEEPLY,
         at,
         at + 1,
         format!("value nested more than {MAX_DEPTH} levels deep"),
@@ -740,10 +741,12 @@ fn unary<'a>(i: Span<'a>, depth: u32, n: &mut u32) -> PResult<'a, Value> {
 fn literal(i: Span<'_>) -> PResult<'_, (i64, usize, usize)> {
     let help = || format!("numbers in values must lie within -{MAX_LITERAL}..={MAX_LITERAL}");
     match integer(i) {
-        Ok((_, (v, a, b))) if v.unsigned_abs() > MAX_LITERAL.unsigned_abs() => {
-            fail(PErr::new("E0105", a, b, "number out of range").with_help(help()))
+        Ok((_, (v, a, b))) if v.unsigned_abs() > MAX_LITERAL.unsigned_abs() => fail(
+            PErr::new(&codes::NUMBER_OUT_OF_RANGE, a, b, "number out of range").with_help(help()),
+        ),
+        Err(nom::Err::Failure(e)) if e.code == &codes::NUMBER_OUT_OF_RANGE => {
+            fail(e.with_help(help()))
         }
-        Err(nom::Err::Failure(e)) if e.code == "E0105" => fail(e.with_help(help())),
         r => r,
     }
 }
@@ -932,7 +935,7 @@ players = 2..6
     fn unterminated_block() {
         let (_, errs) = parse_file("tile X {\n edges FFFF\n");
         assert_eq!(errs.len(), 1, "{errs:?}");
-        assert_eq!((errs[0].code, errs[0].start), ("E0103", 7));
+        assert_eq!((errs[0].code.id, errs[0].start), ("E0103", 7));
     }
 
     /// Depth of the value tree (1 for a leaf).
@@ -962,7 +965,7 @@ players = 2..6
         let (f, errs) = parse_file(&text);
         assert_eq!(errs.len(), 1, "{errs:?}");
         assert_eq!(
-            (errs[0].code, errs[0].start, errs[0].end),
+            (errs[0].code.id, errs[0].start, errs[0].end),
             ("E0112", 4, 4 + long.len())
         );
         assert_eq!(f.items.len(), 1);
@@ -970,10 +973,10 @@ players = 2..6
         let negs = format!("a = {}\n", "-x + ".repeat(128).trim_end_matches(" + "));
         assert!(parse_file(&negs).1.is_empty());
         let negs = format!("a = {}x\n", "-x + ".repeat(128));
-        assert_eq!(parse_file(&negs).1[0].code, "E0112");
+        assert_eq!(parse_file(&negs).1[0].code.id, "E0112");
         let nested = |k| format!("a = min(({}), max(1, 2))\n", chain(k));
         assert!(parse_file(&nested(251)).1.is_empty());
-        assert_eq!(parse_file(&nested(252)).1[0].code, "E0112");
+        assert_eq!(parse_file(&nested(252)).1[0].code.id, "E0112");
     }
 
     #[test]
@@ -986,7 +989,7 @@ players = 2..6
             vec!["(1)"; 30_000].join(", "),
         );
         let (f, errs) = parse_file(&text);
-        let codes: Vec<&str> = errs.iter().map(|e| e.code).collect();
+        let codes: Vec<&str> = errs.iter().map(|e| e.code.id).collect();
         assert_eq!(codes, ["E0112", "E0112", "E0112"]);
         assert_eq!(f.items.len(), 2); // ruleset and d
     }
@@ -1008,7 +1011,7 @@ players = 2..6
         ] {
             let errs = parse_file(text).1;
             assert_eq!(errs.len(), 1, "{text}");
-            assert_eq!(errs[0].code, "E0105", "{text}");
+            assert_eq!(errs[0].code.id, "E0105", "{text}");
             assert!(errs[0].help.as_deref().unwrap().contains("1000000000"));
         }
     }
@@ -1017,6 +1020,6 @@ players = 2..6
     fn deep_nesting_is_an_error_not_a_crash() {
         let text = format!("a = {}1{}", "(".repeat(10_000), ")".repeat(10_000));
         let (_, errs) = parse_file(&text);
-        assert_eq!(errs[0].code, "E0110");
+        assert_eq!(errs[0].code.id, "E0110");
     }
 }

@@ -6,6 +6,7 @@
 
 use super::ast::{DeckItem, Item, OptionStmt, Sp, Text, TilesetDef};
 use super::bundled;
+use super::codes;
 use super::diagnostic::{Diagnostic, Diagnostics, Severity, SourceFile};
 use super::lexer::PErr;
 use super::parse::{self, parse_file};
@@ -96,7 +97,7 @@ impl Loader {
             paths: Vec::new(),
             diags: Vec::new(),
             dropped: 0,
-            scratch: Diagnostic::whole_file("E0111", "", ""),
+            scratch: Diagnostic::whole_file(&codes::TOO_MANY_ERRORS, "", ""),
             stack: Vec::new(),
             allow_files,
         }
@@ -131,7 +132,12 @@ impl Loader {
         self.diags.iter().any(|d| d.is_error())
     }
 
-    fn err_at(&mut self, o: Origin, code: &'static str, msg: impl Into<String>) -> &mut Diagnostic {
+    fn err_at(
+        &mut self,
+        o: Origin,
+        code: &'static codes::Code,
+        msg: impl Into<String>,
+    ) -> &mut Diagnostic {
         if self.full() {
             self.dropped += 1;
             self.scratch = Diagnostic::whole_file(code, "", "");
@@ -156,7 +162,7 @@ impl Loader {
     fn add_text(&mut self, name: &str, text: String) -> Option<usize> {
         if text.len() as u64 > MAX_FILE_BYTES {
             let d = Diagnostic::whole_file(
-                "E0108",
+                &codes::FILE_TOO_LARGE,
                 name,
                 format!("`{name}` is too large ({} bytes)", text.len()),
             )
@@ -170,7 +176,7 @@ impl Loader {
                 text: String::new(),
             };
             let mut d = src.error(
-                "E0107",
+                &codes::BINARY_FILE,
                 0,
                 0,
                 "this looks like a binary file, not a rule file",
@@ -190,15 +196,16 @@ impl Loader {
     /// Read a file (size, binary and UTF-8 checks). `at` is where it was referenced from.
     fn read(&mut self, path: &Path, at: Option<Origin>) -> Option<usize> {
         let name = path.display().to_string();
-        let fail = |me: &mut Loader, code: &'static str, msg: String, help: Option<String>| {
-            let mut d = match at {
-                Some(o) => me.files[o.file].error(code, o.span.start, o.span.end, msg),
-                None => Diagnostic::whole_file(code, &name, msg),
+        let fail =
+            |me: &mut Loader, code: &'static codes::Code, msg: String, help: Option<String>| {
+                let mut d = match at {
+                    Some(o) => me.files[o.file].error(code, o.span.start, o.span.end, msg),
+                    None => Diagnostic::whole_file(code, &name, msg),
+                };
+                d.help = help;
+                me.push(d);
+                None
             };
-            d.help = help;
-            me.push(d);
-            None
-        };
         if bundled::is_bundled(path) {
             return match bundled::read(path) {
                 Some(text) => {
@@ -211,7 +218,7 @@ impl Loader {
                 }
                 None => fail(
                     self,
-                    "E0301",
+                    &codes::CANNOT_READ,
                     format!("cannot read `{name}`: no such bundled file"),
                     None,
                 ),
@@ -226,17 +233,24 @@ impl Loader {
                 );
                 return fail(
                     self,
-                    "E0301",
+                    &codes::CANNOT_READ,
                     format!("cannot read `{name}`: {e}"),
                     Some(help),
                 );
             }
-            Err(e) => return fail(self, "E0301", format!("cannot read `{name}`: {e}"), None),
+            Err(e) => {
+                return fail(
+                    self,
+                    &codes::CANNOT_READ,
+                    format!("cannot read `{name}`: {e}"),
+                    None,
+                )
+            }
         };
         if !meta.is_file() {
             return fail(
                 self,
-                "E0301",
+                &codes::CANNOT_READ,
                 format!("cannot read `{name}`: not a regular file"),
                 None,
             );
@@ -244,7 +258,7 @@ impl Loader {
         if meta.len() > MAX_FILE_BYTES {
             return fail(
                 self,
-                "E0108",
+                &codes::FILE_TOO_LARGE,
                 format!("`{name}` is too large ({} bytes)", meta.len()),
                 Some(format!(
                     "rule files are limited to {} bytes",
@@ -256,12 +270,17 @@ impl Loader {
         let read = std::fs::File::open(path)
             .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
         if let Err(e) = read {
-            return fail(self, "E0301", format!("cannot read `{name}`: {e}"), None);
+            return fail(
+                self,
+                &codes::CANNOT_READ,
+                format!("cannot read `{name}`: {e}"),
+                None,
+            );
         }
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return fail(
                 self,
-                "E0108",
+                &codes::FILE_TOO_LARGE,
                 format!("`{name}` is too large"),
                 Some(format!(
                     "rule files are limited to {} bytes",
@@ -272,7 +291,7 @@ impl Loader {
         if let Some(k) = bytes.iter().position(|b| *b == 0) {
             return fail(
                 self,
-                "E0107",
+                &codes::BINARY_FILE,
                 format!("`{name}` looks like a binary file, not a rule file"),
                 Some(format!("it contains a NUL byte at offset {k}")),
             );
@@ -288,7 +307,7 @@ impl Loader {
                 let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
                 // lossy replacement keeps the prefix intact, so `bad` is still the offset
                 let src = SourceFile { name, text };
-                let mut d = src.error("E0106", bad, bad + 1, "file is not valid UTF-8");
+                let mut d = src.error(&codes::NOT_UTF8, bad, bad + 1, "file is not valid UTF-8");
                 d.help = Some(format!(
                     "invalid byte at offset {bad}; save the file as UTF-8"
                 ));
@@ -313,7 +332,7 @@ impl Loader {
         if !self.allow_files {
             self.err_at(
                 o,
-                "E0304",
+                &codes::NO_FILE_ACCESS,
                 format!("`{what}` is not allowed here: this text was loaded without file access"),
             );
             return None;
@@ -321,7 +340,7 @@ impl Loader {
         if self.stack.len() >= MAX_NESTING {
             self.err_at(
                 o,
-                "E0302",
+                &codes::INCLUDE_CYCLE,
                 format!("`{what}` nested more than {MAX_NESTING} files deep"),
             );
             return None;
@@ -346,7 +365,7 @@ impl Loader {
                 .collect();
             let d = self.err_at(
                 o,
-                "E0302",
+                &codes::INCLUDE_CYCLE,
                 format!("cycle in `{what}`: `{}` is already being loaded", rel.text),
             );
             d.help = Some(format!("the chain is {} → {}", chain.join(" → "), rel.text));
@@ -377,7 +396,7 @@ impl Loader {
         for (_, span) in extends {
             self.err_at(
                 Origin { file: id, span },
-                "E0303",
+                &codes::MISPLACED_ITEM,
                 "a ruleset extends at most one other ruleset",
             )
             .help = Some("use `include` to pull in more tiles or options".into());
@@ -388,7 +407,7 @@ impl Loader {
         if !named && errs.is_empty() {
             let d = Diagnostic {
                 help: Some("start the file with `ruleset \"My rules\"`".into()),
-                ..self.files[id].error("E0602", 0, 0, "missing ruleset name")
+                ..self.files[id].error(&codes::MISSING_NAME, 0, 0, "missing ruleset name")
             };
             self.push(d);
         }
@@ -412,10 +431,10 @@ impl Loader {
                         span: *span,
                     };
                     if included {
-                        self.err_at(o, "E0303", "`ruleset` is not allowed in an included file")
+                        self.err_at(o, &codes::MISPLACED_ITEM, "`ruleset` is not allowed in an included file")
                             .help = Some("an included file adds tiles, tile sets and options; use `extends` to build on a ruleset".into());
                     } else if *named {
-                        self.err_at(o, "E0303", "the ruleset is named twice");
+                        self.err_at(o, &codes::MISPLACED_ITEM, "the ruleset is named twice");
                     } else {
                         *named = true;
                         scope.name = Some(name.text.clone());
@@ -428,7 +447,7 @@ impl Loader {
                                 file: id,
                                 span: *span,
                             },
-                            "E0303",
+                            &codes::MISPLACED_ITEM,
                             "`extends` is not allowed in an included file",
                         );
                     }
@@ -465,9 +484,13 @@ impl Loader {
                     };
                     if let Some(&k) = scope.tile_index.get(&def.id.text) {
                         let first = self.loc(scope.tiles[k].1);
-                        self.err_at(o, "E0401", format!("duplicate tile id `{}`", def.id.text))
-                            .notes
-                            .push(format!("first defined at {first}"));
+                        self.err_at(
+                            o,
+                            &codes::DUPLICATE_TILE,
+                            format!("duplicate tile id `{}`", def.id.text),
+                        )
+                        .notes
+                        .push(format!("first defined at {first}"));
                     } else if let Some(t) = t {
                         scope.tile_index.insert(t.id.clone(), scope.tiles.len());
                         scope.tiles.push((t, o));
@@ -490,7 +513,7 @@ impl Loader {
                                 file: id,
                                 span: def.name.span,
                             },
-                            "E0506",
+                            &codes::DUPLICATE_TILE_SET,
                             format!("duplicate tile set `{}`", def.name.text),
                         )
                         .notes
@@ -532,8 +555,12 @@ impl Loader {
             } else {
                 ""
             };
-            self.err_at(o, "E0201", format!("unknown option `{}`", stmt.key))
-                .help = Some(format!(
+            self.err_at(
+                o,
+                &codes::UNKNOWN_OPTION,
+                format!("unknown option `{}`", stmt.key),
+            )
+            .help = Some(format!(
                 "valid keys, closest first: {}{more}",
                 shown.join(", ")
             ));
@@ -546,7 +573,7 @@ impl Loader {
             });
             self.err_at(
                 o,
-                "E0205",
+                &codes::SET_TWICE,
                 format!("`{}` is set twice in this file", stmt.key),
             )
             .notes
@@ -599,7 +626,7 @@ impl Loader {
                     let help = self.tile_suggestions(&scope, &e.id.text);
                     self.err_at(
                         o,
-                        "E0501",
+                        &codes::UNKNOWN_TILE,
                         format!(
                             "unknown tile `{}` in tile set `{}`",
                             e.id.text, def.name.text
@@ -614,7 +641,7 @@ impl Loader {
                             file: *fid,
                             span: e.count.1,
                         },
-                        "E0503",
+                        &codes::COUNT_NOT_POSITIVE,
                         format!("count must be positive, found {}", e.count.0),
                     );
                     continue;
@@ -622,7 +649,7 @@ impl Loader {
                 if !seen.insert(&e.id.text) {
                     self.err_at(
                         o,
-                        "E0508",
+                        &codes::TILE_TWICE_IN_SET,
                         format!(
                             "tile `{}` listed twice in tile set `{}`",
                             e.id.text, def.name.text
@@ -660,8 +687,12 @@ impl Loader {
                 } else {
                     format!("tile sets: {}", names.join(", "))
                 };
-                self.err_at(o, "E0502", format!("unknown tile set `{}`", item.set.text))
-                    .help = Some(help);
+                self.err_at(
+                    o,
+                    &codes::UNKNOWN_TILE_SET,
+                    format!("unknown tile set `{}`", item.set.text),
+                )
+                .help = Some(help);
                 continue;
             };
             if item.mult.0 <= 0 {
@@ -670,7 +701,7 @@ impl Loader {
                         file: *fid,
                         span: item.mult.1,
                     },
-                    "E0503",
+                    &codes::COUNT_NOT_POSITIVE,
                     format!("multiplier must be positive, found {}", item.mult.0),
                 );
                 continue;
@@ -707,7 +738,7 @@ impl Loader {
                                         file: *fid,
                                         span: t.span,
                                     },
-                                    "E0501",
+                                    &codes::UNKNOWN_TILE,
                                     format!(
                                         "tile `{}` is not in tile set `{}`",
                                         t.text, item.set.text
@@ -751,7 +782,7 @@ impl Loader {
                 let o = scope.tiles[scope.tile_index[id]].1;
                 self.err_at(
                     o,
-                    "E0507",
+                    &codes::TOO_MANY_COPIES,
                     format!(
                         "{n} copies of tile `{id}` is too many (at most {})",
                         u16::MAX
@@ -762,7 +793,7 @@ impl Loader {
         if let Some((o, total)) = too_big.filter(|_| !too_many_copies) {
             self.err_at(
                 o,
-                "E0509",
+                &codes::DECK_TOO_LARGE,
                 format!("the deck has more than {MAX_DECK_TILES} tiles: {total} with this item"),
             )
             .help = Some(format!(
@@ -775,13 +806,13 @@ impl Loader {
             span: Sp::new(0, 0),
         };
         if counts.is_empty() && !self.has_errors() {
-            self.err_at(top_o, "E0505", "the deck is empty").help =
+            self.err_at(top_o, &codes::EMPTY_DECK, "the deck is empty").help =
                 Some("add e.g. `include \"tiles/base.tiles\"` and `deck { base x1 }`, or extend a bundled ruleset".into());
         }
         let start = match &scope.start {
             None => {
                 if !errors_before {
-                    self.err_at(top_o, "E0505", "no start tile").help =
+                    self.err_at(top_o, &codes::EMPTY_DECK, "no start tile").help =
                         Some("add e.g. `start BA/RCr`".into());
                 }
                 None
@@ -793,8 +824,12 @@ impl Loader {
                 };
                 if !scope.tile_index.contains_key(&t.text) {
                     let help = self.tile_suggestions(&scope, &t.text);
-                    self.err_at(o, "E0501", format!("unknown start tile `{}`", t.text))
-                        .help = help;
+                    self.err_at(
+                        o,
+                        &codes::UNKNOWN_TILE,
+                        format!("unknown start tile `{}`", t.text),
+                    )
+                    .help = help;
                     None
                 } else if let Some(k) = counts.iter().position(|(id, _)| *id == t.text) {
                     Some(k)
@@ -803,7 +838,7 @@ impl Loader {
                 } else {
                     self.err_at(
                         o,
-                        "E0504",
+                        &codes::START_NOT_IN_DECK,
                         format!("start tile `{}` is not in the deck", t.text),
                     )
                     .help = Some(
@@ -843,7 +878,7 @@ impl Loader {
                     };
                     let mut d = self.files[v.origin.file].diag(
                         Severity::Warning,
-                        "W0101",
+                        &codes::EXPANSION_NOT_IN_DECK,
                         v.origin.span.start,
                         v.origin.span.end,
                         format!(
@@ -864,7 +899,7 @@ impl Loader {
                 if !in_play(needed) {
                     let mut d = self.files[v.origin.file].diag(
                         Severity::Warning,
-                        "W0103",
+                        &codes::AREA_NOT_IN_PLAY,
                         v.origin.span.start,
                         v.origin.span.end,
                         format!(
@@ -925,7 +960,7 @@ impl Loader {
         if let (Some(v), true) = (scope.options.get("hand"), rs.hand > 1 && dealt >= pack) {
             let mut d = self.files[v.origin.file].diag(
                 Severity::Warning,
-                "W0102",
+                &codes::HAND_EMPTIES_PACK,
                 v.origin.span.start,
                 v.origin.span.end,
                 format!(
@@ -1204,7 +1239,7 @@ fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loa
     if l.dropped > 0 {
         let name = top.map_or("", |id| l.files[id].name.as_str());
         let d = Diagnostic::whole_file(
-            "E0111",
+            &codes::TOO_MANY_ERRORS,
             name,
             format!(
                 "too many errors: {} more not shown (at most {MAX_DIAGS} are)",
@@ -1222,7 +1257,7 @@ fn finish(mut l: Loader, top: Option<usize>, file: Option<String>) -> Result<Loa
         _ => {
             if !l.has_errors() {
                 l.diags.push(Diagnostic::whole_file(
-                    "E0999",
+                    &codes::INTERNAL,
                     "<internal>",
                     "internal error: the ruleset could not be assembled",
                 ));
