@@ -79,7 +79,7 @@
 //! `PASS`, or never offered to that player after a `PASS` or his one castle). A castle the
 //! engine does not offer, or a castle-step `PASS` in a turn with no offer, is an error.
 
-use crate::engine::{Choice, DecisionKind, TakenDecision};
+use crate::engine::{Choice, DecisionKind, TakenDecision, MAX_PLAYERS};
 use crate::import::draws::{self, DrawPlan};
 use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind, HalfEdge, Side, TileType};
@@ -92,8 +92,6 @@ use std::path::Path;
 pub const MAX_BYTES: usize = 16 << 20;
 /// Oldest JCloisterZone version whose saves are read.
 pub const MIN_VERSION: (u32, u32, u32) = (5, 7, 0);
-/// Most seats.
-pub const MAX_SEATS: usize = crate::engine::MAX_PLAYERS;
 /// The start tile meeplab supports.
 pub const START_TILE: &str = "BA/RCr";
 
@@ -530,7 +528,7 @@ fn parse_message(index: usize, m: &Value) -> Result<Message, JczError> {
         None | Some(Value::Null) => None,
         Some(p) => Some(
             p.as_u64()
-                .filter(|&p| (p as usize) < MAX_SEATS)
+                .filter(|&p| (p as usize) < MAX_PLAYERS)
                 .ok_or_else(|| JczError::at(index, kind, format!("player = {p}: not a seat")))?
                 as u8,
         ),
@@ -708,9 +706,9 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
                 .unwrap_or_else(|| crate::render::seat_name(i as u8).to_string())
         })
         .collect();
-    if players.is_empty() || players.len() > MAX_SEATS {
+    if players.is_empty() || players.len() > MAX_PLAYERS {
         return Err(JczError::new(format!(
-            "{} players: 1 to {MAX_SEATS} are supported",
+            "{} players: 1 to {MAX_PLAYERS} are supported",
             players.len()
         )));
     }

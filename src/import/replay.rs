@@ -28,25 +28,7 @@ use crate::record::{GameRecord, Replayed};
 use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
 use serde_json::Value;
-use std::path::PathBuf;
 use std::sync::Arc;
-
-/// The folder of the bundled rulesets: `$MEEPLAB_RULESETS`, else `rulesets/` in the current
-/// directory, else the bundled rulesets embedded in the binary (`dsl::bundled`).
-pub fn rulesets_dir() -> PathBuf {
-    let mut cands = Vec::new();
-    if let Some(d) = std::env::var_os("MEEPLAB_RULESETS") {
-        cands.push(PathBuf::from(d));
-    }
-    cands.push(PathBuf::from("rulesets"));
-    for c in &cands {
-        if c.join("base.rules").is_file() {
-            return std::fs::canonicalize(c).unwrap_or_else(|_| c.clone());
-        }
-    }
-    // the bundled rulesets embedded in the binary
-    PathBuf::from(crate::dsl::bundled::PREFIX).join("rulesets")
-}
 
 /// A castle the engine offers: the city's segment on the tile just placed (x, y, segment), and
 /// the player asked.
