@@ -7,15 +7,19 @@
 //! - [`print_ruleset`] writes a resolved ruleset back in the language;
 //! - [`registry`] documents every option (`meeplab check --list-options`).
 
+mod assemble;
 pub mod ast;
+mod build;
 pub mod bundled;
 pub mod codes;
 pub mod diagnostic;
 pub mod lexer;
+mod load;
 pub mod parse;
 pub mod print;
 pub mod registry;
 pub mod resolve;
+mod scope;
 pub mod typing;
 pub mod validate;
 
