@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod lexer;
 mod load;
 pub mod parse;
+pub mod parse_value;
 pub mod print;
 pub mod registry;
 pub mod resolve;
