@@ -1,4 +1,4 @@
-//! The grammar: nom parsers from text to [`ast::File`], collecting syntax errors and
+//! The grammar: nom parsers from text to [`ast::File`](super::ast::File), collecting syntax errors and
 //! recovering at the next top-level item (never per line, so one stray character gives one
 //! error, not a cascade).
 //!

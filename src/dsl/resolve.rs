@@ -4,9 +4,9 @@
 //! validates the one typed [`Ruleset`] — deck from tile sets × multipliers, start tile,
 //! defaults for unset options of the expansions in play, content hash.
 //!
-//! The steps, one module each: [`load`](super::load) reads files and follows references,
-//! [`scope`](super::scope) applies their items, [`build`](super::build) checks the whole and
-//! types the options, [`assemble`](super::assemble) maps them onto the [`Ruleset`]. This
+//! The steps, one module each: `load.rs` reads files and follows references,
+//! `scope.rs` applies their items, `build.rs` checks the whole and
+//! types the options, `assemble.rs` maps them onto the [`Ruleset`]. This
 //! module is their entry point.
 
 use super::codes;

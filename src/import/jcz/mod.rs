@@ -81,10 +81,10 @@
 
 //!
 //! # The files
-//! - [`save`]: the JSON of a save, read into a [`JczGame`] (set-up, players, messages, draws);
-//! - [`mapping`]: the set-up mapped to a ruleset (rule-language text loaded through the DSL);
-//! - [`geometry`]: JCloisterZone's locations and rotations as meeplab's segments;
-//! - [`translate`]: the message log as placed tiles and decisions, one handler per message
+//! - `save.rs`: the JSON of a save, read into a [`JczGame`] (set-up, players, messages, draws);
+//! - `mapping.rs`: the set-up mapped to a ruleset (rule-language text loaded through the DSL);
+//! - `geometry.rs`: JCloisterZone's locations and rotations as meeplab's segments;
+//! - `translate.rs`: the message log as placed tiles and decisions, one handler per message
 //!   type.
 
 mod geometry;

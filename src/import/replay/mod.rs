@@ -3,7 +3,7 @@
 //! divergence between two replays' event streams.
 //!
 //! A `.jcz` is driven turn by turn with `Game::play_tile` (the active player is the one the
-//! save names), its decisions followed by a [`Scripted`] chooser. Under the save's own
+//! save names), its decisions followed by a [`Scripted`](crate::engine::Scripted) chooser. Under the save's own
 //! ruleset ([`JczMode::Own`]) anything the engine does not accept is an error naming the
 //! `replay[]` message: an illegal placement, a follower on an occupied feature, a recorded
 //! decision the engine never asked for and whose effect did not happen. What the save does
@@ -14,11 +14,11 @@
 //! Under another ruleset the same things are reported, and `OnIllegal` decides what happens.
 //!
 //! # The files
-//! - [`jcz`](self::jcz): a translated save replayed ([`replay_jcz`]);
-//! - [`record`]: one of meeplab's own records replayed ([`replay_record`]);
-//! - [`diagnosing`]: the chooser that follows a script and says why a recorded decision
+//! - `jcz.rs`: a translated save replayed ([`replay_jcz`]);
+//! - `record.rs`: one of meeplab's own records replayed ([`replay_record`]);
+//! - `diagnosing.rs`: the chooser that follows a script and says why a recorded decision
 //!   is illegal or was never asked for;
-//! - [`divergence`]: the first place two replays' event streams differ.
+//! - `divergence.rs`: the first place two replays' event streams differ.
 
 mod diagnosing;
 mod divergence;
