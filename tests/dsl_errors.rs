@@ -684,6 +684,7 @@ fn snapshot_unknown_key() {
   |   ^^^^
   |
   = help: valid keys, closest first: `gold.split`, `gold.value`, `gold.ingots`, `gold.at_end`, `gold.unclaimed`, `crop.deploy`, `castles.supply`, `bridges.supply`, … (see `meeplab check --list-options`)
+  = note: for more information about this error, run `meeplab explain E0201`
 
 1 error
 ";
@@ -702,6 +703,7 @@ fn snapshot_type_error_and_duplicate() {
   |         ^^^^^^^^
   |
   = help: expected one of: per_field, once_per_player, city_centric, off
+  = note: for more information about this error, run `meeplab explain E0203`
 
 error[E0401]: duplicate tile id `A`
  --> t.rules:7:6
@@ -710,6 +712,7 @@ error[E0401]: duplicate tile id `A`
   |      ^
   |
   = note: first defined at t.rules:2:6
+  = note: for more information about this error, run `meeplab explain E0401`
 
 2 errors
 ";

@@ -1,6 +1,6 @@
 //! `meeplab replay` on JCloisterZone saves with Bridges, Castles & Bazaars beyond its castles:
 //! hand-written saves in `tests/jcz/bcb_*.jcz` (JCloisterZone's layout and messages, see
-//! `src/import/bcb.rs`) pass `--check` with the scores they assert; a bridge the rules do not
+//! `src/import/bcb/`) pass `--check` with the scores they assert; a bridge the rules do not
 //! offer, an unknown `BB/` tile, a bid that does not top the last one and an auction whose
 //! tiles are not JCloisterZone's draws are errors naming the replay message.
 

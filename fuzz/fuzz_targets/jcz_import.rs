@@ -6,7 +6,8 @@
 use libfuzzer_sys::fuzz_target;
 use meeplab::engine::compile;
 use meeplab::import::jcz::{load_ruleset, looks_like_jcz, parse, parse_json, translate};
-use meeplab::import::replay::{replay_jcz, rulesets_dir, JczMode};
+use meeplab::dsl::bundled::rulesets_dir;
+use meeplab::import::replay::{replay_jcz, JczMode};
 use meeplab::policy::PolicyKind;
 
 fuzz_target!(|data: &[u8]| {

@@ -101,7 +101,7 @@ pub fn load_ruleset(path: &Path) -> Result<Loaded, Diagnostics> {
         if let Err(e) = std::io::stdin().lock().read_to_string(&mut text) {
             return Err(Diagnostics::new(vec![
                 meeplab::dsl::Diagnostic::whole_file(
-                    "E0301",
+                    &meeplab::dsl::codes::CANNOT_READ,
                     STDIN_NAME,
                     format!("cannot read standard input: {e}"),
                 ),

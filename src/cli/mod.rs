@@ -11,6 +11,7 @@ mod check;
 mod common;
 mod compare;
 mod diff;
+mod explain;
 mod ladder;
 mod merge;
 mod plan;
@@ -45,6 +46,10 @@ pub enum Command {
         after_help = "Examples:\n  meeplab diff goldmines-hig-2012 goldmines-rgg\n  meeplab diff --exit-code base my.rules || echo \"they differ\""
     )]
     Diff(diff::Args),
+    /// Explain a diagnostic code (`E0201`, `W0101`, …) with a wrong and a right example;
+    /// without a code, list every code.
+    #[command(after_help = "Examples:\n  meeplab explain E0201\n  meeplab explain")]
+    Explain(explain::Args),
     /// Play one seeded game and print its log and final table.
     #[command(
         after_help = "Examples:\n  meeplab play base --seed 7 --players 3\n  meeplab play goldmines-hig-2012 --policy greedy --svg board.svg --record game.json"
@@ -122,6 +127,7 @@ pub fn run() -> ExitCode {
     let code = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Diff(a) => diff::run(a),
+        Command::Explain(a) => explain::run(a),
         Command::Play(a) => play::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Merge(a) => merge::run(a),

@@ -10,12 +10,13 @@
 
 use crate::cli::common::{io_error, load, write_atomic};
 use crate::cli::play::game_json;
+use meeplab::dsl::bundled::rulesets_dir;
 use meeplab::engine::script::describe;
 use meeplab::engine::{compile, Category, Compiled, Event, GameOutcome, OnIllegal};
 use meeplab::import::assertions::{self, Verdict};
 use meeplab::import::jcz::{self, JczGame};
 use meeplab::import::replay::{
-    first_divergence, replay_jcz, replay_record, rulesets_dir, Divergence, JczMode, Run,
+    first_divergence, replay_jcz, replay_record, Divergence, JczMode, Run,
 };
 use meeplab::policy::PolicyKind;
 use meeplab::record::{GameRecord, FORMAT};

@@ -6,8 +6,6 @@ use super::shard::Shard;
 use super::skill::SkillSpec;
 use crate::ruleset::{Ruleset, MAX_PLAYERS};
 
-// The rule language's limit is the engine's seat capacity.
-const _: () = assert!(MAX_PLAYERS as usize == crate::engine::MAX_PLAYERS);
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

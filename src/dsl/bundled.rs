@@ -1,6 +1,7 @@
 //! The bundled rulesets and tile catalogues (`rulesets/`), embedded in the binary so an
 //! installed `meeplab` finds them from any folder, and the one locator every command uses to
-//! turn an argument into a ruleset file.
+//! turn an argument into a ruleset file; [`rulesets_dir`], the folder the `.jcz` import's
+//! mapped rulesets extend.
 //!
 //! Embedded files have virtual paths under [`PREFIX`] (`<bundled>/rulesets/base.rules`), so
 //! `extends` and `include` inside them resolve like files on disk. A file on disk always
@@ -133,6 +134,23 @@ pub fn exists(path: &Path) -> bool {
     } else {
         path.is_file()
     }
+}
+
+/// The folder of the bundled rulesets: `$MEEPLAB_RULESETS`, else `rulesets/` in the current
+/// directory, else the bundled rulesets embedded in the binary (this module).
+pub fn rulesets_dir() -> PathBuf {
+    let mut cands = Vec::new();
+    if let Some(d) = std::env::var_os("MEEPLAB_RULESETS") {
+        cands.push(PathBuf::from(d));
+    }
+    cands.push(PathBuf::from("rulesets"));
+    for c in &cands {
+        if c.join("base.rules").is_file() {
+            return std::fs::canonicalize(c).unwrap_or_else(|_| c.clone());
+        }
+    }
+    // the bundled rulesets embedded in the binary
+    PathBuf::from(PREFIX).join(FOLDER)
 }
 
 #[cfg(test)]

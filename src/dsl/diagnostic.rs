@@ -4,6 +4,7 @@
 //! `annotate-snippets`. `Display` is plain text; [`Diagnostics::render`] can add colour (the
 //! command line decides when, from `--color`, `NO_COLOR` and whether stderr is a terminal).
 
+use super::codes::Code;
 use super::lexer::PErr;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 use std::fmt;
@@ -76,7 +77,7 @@ impl SourceFile {
     pub fn diag(
         &self,
         severity: Severity,
-        code: &'static str,
+        code: &'static Code,
         start: usize,
         end: usize,
         message: impl Into<String>,
@@ -84,7 +85,7 @@ impl SourceFile {
         let (line, col, source_line) = self.locate(start);
         Diagnostic {
             severity,
-            code,
+            code: code.id,
             message: message.into(),
             file: self.name.clone(),
             line,
@@ -98,7 +99,7 @@ impl SourceFile {
 
     pub fn error(
         &self,
-        code: &'static str,
+        code: &'static Code,
         start: usize,
         end: usize,
         message: impl Into<String>,
@@ -115,10 +116,10 @@ impl SourceFile {
 
 impl Diagnostic {
     /// A diagnostic about a file as a whole (unreadable, too large, …).
-    pub fn whole_file(code: &'static str, file: &str, message: impl Into<String>) -> Diagnostic {
+    pub fn whole_file(code: &'static Code, file: &str, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
-            code,
+            code: code.id,
             message: message.into(),
             file: file.to_string(),
             line: 1,
@@ -187,10 +188,11 @@ impl Diagnostic {
             )
         };
         let group = group.elements(self.notes.iter().map(|n| Level::NOTE.message(n.as_str())));
-        match &self.help {
+        let group = match &self.help {
             Some(h) => group.element(Level::HELP.message(h.as_str())),
             None => group,
-        }
+        };
+        group.element(Level::NOTE.message(Code::explain_hint(self.code)))
     }
 }
 
@@ -286,7 +288,11 @@ mod render_tests {
 
     #[test]
     fn long_lines_are_cut_around_the_caret() {
-        let mut d = Diagnostic::whole_file("E0112", "x.rules", "expression too long");
+        let mut d = Diagnostic::whole_file(
+            &super::super::codes::EXPRESSION_TOO_LONG,
+            "x.rules",
+            "expression too long",
+        );
         d.source_line = "a".repeat(5000) + "BAD" + &"b".repeat(5000);
         d.col = 5001;
         d.span = 5000..5003;

@@ -2,6 +2,7 @@
 //! comments, identifiers, names (tile ids, tile-set names), strings with escapes, integers
 //! and punctuation — plus the parse error type every parser in `dsl::parse` shares.
 
+use super::codes::{self, Code};
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, digit1, multispace1, satisfy};
 use nom::combinator::{opt, recognize, verify};
@@ -19,7 +20,7 @@ pub type PResult<'a, T> = IResult<Span<'a>, T, PErr>;
 /// A syntax error: code, byte range, message and optional help.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PErr {
-    pub code: &'static str,
+    pub code: &'static Code,
     pub start: usize,
     pub end: usize,
     pub msg: String,
@@ -30,7 +31,7 @@ pub struct PErr {
 }
 
 impl PErr {
-    pub fn new(code: &'static str, start: usize, end: usize, msg: impl Into<String>) -> PErr {
+    pub fn new(code: &'static Code, start: usize, end: usize, msg: impl Into<String>) -> PErr {
         PErr {
             code,
             start,
@@ -52,7 +53,7 @@ impl PErr {
         let (len, found) = describe(j);
         let at = j.location_offset();
         let e = PErr::new(
-            "E0101",
+            &codes::UNEXPECTED_TOKEN,
             at,
             at + len,
             format!("expected {what}, found {found}"),
@@ -69,7 +70,12 @@ impl<'a> ParseError<Span<'a>> for PErr {
     fn from_error_kind(input: Span<'a>, _kind: ErrorKind) -> Self {
         let (len, found) = describe(input);
         let at = input.location_offset();
-        PErr::new("E0101", at, at + len, format!("unexpected {found}"))
+        PErr::new(
+            &codes::UNEXPECTED_TOKEN,
+            at,
+            at + len,
+            format!("unexpected {found}"),
+        )
     }
 
     fn append(_input: Span<'a>, _kind: ErrorKind, other: Self) -> Self {
@@ -165,7 +171,7 @@ fn reject_non_ascii<'a>(i: Span<'a>, extra: &str) -> Result<(), nom::Err<PErr>> 
     let at = i.location_offset();
     Err(nom::Err::Failure(
         PErr::new(
-            "E0101",
+            &codes::UNEXPECTED_TOKEN,
             at,
             at + len,
             format!("`{word}` is not an identifier: identifiers are ASCII"),
@@ -246,7 +252,13 @@ pub fn integer(i: Span<'_>) -> PResult<'_, (i64, usize, usize)> {
     match text.fragment().parse::<i64>() {
         Ok(n) => Ok((j, (n, start, end))),
         Err(_) => Err(nom::Err::Failure(
-            PErr::new("E0105", start, end, "number out of range").with_help(format!(
+            PErr::new(
+                &codes::NUMBER_OUT_OF_RANGE,
+                start,
+                end,
+                "number out of range",
+            )
+            .with_help(format!(
                 "numbers must lie within {}..={}",
                 i64::MIN,
                 i64::MAX
@@ -273,12 +285,13 @@ pub fn string(i: Span<'_>) -> PResult<'_, String> {
             '\n' | '\r' => break,
             '\\' => {
                 let esc_at = start + 1 + k;
-                let bad =
-                    |len: usize, what: String| {
-                        nom::Err::Failure(PErr::new("E0104", esc_at, esc_at + len, what).with_help(
+                let bad = |len: usize, what: String| {
+                    nom::Err::Failure(
+                        PErr::new(&codes::BAD_ESCAPE, esc_at, esc_at + len, what).with_help(
                             "valid escapes: \\\\ \\\" \\n \\t \\r \\0 \\u{hex}".to_string(),
-                        ))
-                    };
+                        ),
+                    )
+                };
                 match chars.next() {
                     Some((_, '\\')) => out.push('\\'),
                     Some((_, '"')) => out.push('"'),
@@ -323,8 +336,13 @@ pub fn string(i: Span<'_>) -> PResult<'_, String> {
     }
     let line_end = text.find(['\n', '\r']).unwrap_or(text.len());
     Err(nom::Err::Failure(
-        PErr::new("E0102", start, start + 1 + line_end, "unterminated string")
-            .with_help("close the string with `\"` on the same line"),
+        PErr::new(
+            &codes::UNTERMINATED_STRING,
+            start,
+            start + 1 + line_end,
+            "unterminated string",
+        )
+        .with_help("close the string with `\"` on the same line"),
     ))
 }
 
@@ -346,11 +364,11 @@ mod tests {
         assert_eq!(s, "a\"b\\cé");
         let e = string(Span::new("\"abc\nx")).unwrap_err();
         match e {
-            nom::Err::Failure(e) => assert_eq!((e.code, e.start, e.end), ("E0102", 0, 4)),
+            nom::Err::Failure(e) => assert_eq!((e.code.id, e.start, e.end), ("E0102", 0, 4)),
             _ => panic!("expected failure"),
         }
         match string(Span::new(r#""a\q""#)).unwrap_err() {
-            nom::Err::Failure(e) => assert_eq!((e.code, e.start), ("E0104", 2)),
+            nom::Err::Failure(e) => assert_eq!((e.code.id, e.start), ("E0104", 2)),
             _ => panic!("expected failure"),
         }
     }
@@ -363,7 +381,10 @@ mod tests {
         assert_eq!(v, -42);
         assert!(matches!(
             integer(Span::new("99999999999999999999")),
-            Err(nom::Err::Failure(PErr { code: "E0105", .. }))
+            Err(nom::Err::Failure(PErr {
+                code: &codes::NUMBER_OUT_OF_RANGE,
+                ..
+            }))
         ));
         assert!(keyword("tile")(Span::new("tiles")).is_err());
         assert!(keyword("tile")(Span::new(" # c\n tile X")).is_ok());

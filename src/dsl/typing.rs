@@ -5,6 +5,7 @@
 #[cfg(test)]
 use super::ast::Item;
 use super::ast::{BinOp, Value, ValueKind};
+use super::codes;
 use super::lexer::PErr;
 use super::registry::{choice_syntax, closest_first, Choice, OptType, OptionDef};
 use crate::ruleset::{Expr, Table, Var};
@@ -58,7 +59,7 @@ fn found(v: &Value) -> String {
 
 fn mismatch(def: &OptionDef, v: &Value) -> PErr {
     PErr::new(
-        "E0202",
+        &codes::TYPE_MISMATCH,
         v.span.start,
         v.span.end,
         format!(
@@ -71,7 +72,7 @@ fn mismatch(def: &OptionDef, v: &Value) -> PErr {
 }
 
 fn out_of_range(def: &OptionDef, v: &Value, what: String) -> PErr {
-    PErr::new("E0204", v.span.start, v.span.end, what).with_help(format!(
+    PErr::new(&codes::OUT_OF_RANGE, v.span.start, v.span.end, what).with_help(format!(
         "`{}` takes {}",
         def.key,
         def.ty.describe()
@@ -96,7 +97,7 @@ pub fn type_value(def: &OptionDef, v: &Value) -> Result<Typed, Vec<PErr>> {
                 ValueKind::Range(lo, Some(hi)) => (lo, hi),
                 ValueKind::Range(_, None) => {
                     return Err(vec![PErr::new(
-                        "E0202",
+                        &codes::TYPE_MISMATCH,
                         v.span.start,
                         v.span.end,
                         format!("`{}` needs an upper bound", def.key),
@@ -166,7 +167,7 @@ fn type_choice(def: &OptionDef, cs: &'static [Choice], v: &Value) -> Result<Type
             .map(choice_syntax)
             .collect();
         return Err(vec![PErr::new(
-            "E0203",
+            &codes::UNKNOWN_CHOICE,
             name_span.start,
             name_span.end,
             format!("`{name}` is not a value of `{}`", def.key),
@@ -179,7 +180,7 @@ fn type_choice(def: &OptionDef, cs: &'static [Choice], v: &Value) -> Result<Type
         let Some(label) = &a.name else {
             errs.push(
                 PErr::new(
-                    "E0208",
+                    &codes::BAD_CALL,
                     a.value.span.start,
                     a.value.span.end,
                     "arguments of a choice must be named",
@@ -200,7 +201,7 @@ fn type_choice(def: &OptionDef, cs: &'static [Choice], v: &Value) -> Result<Type
             };
             errs.push(
                 PErr::new(
-                    "E0208",
+                    &codes::BAD_CALL,
                     label.span.start,
                     label.span.end,
                     format!("unknown argument `{}`", label.text),
@@ -211,7 +212,7 @@ fn type_choice(def: &OptionDef, cs: &'static [Choice], v: &Value) -> Result<Type
         };
         if out.iter().any(|(k, _)| *k == ad.name) {
             errs.push(PErr::new(
-                "E0208",
+                &codes::BAD_CALL,
                 label.span.start,
                 label.span.end,
                 format!("argument `{}` given twice", ad.name),
@@ -226,7 +227,7 @@ fn type_choice(def: &OptionDef, cs: &'static [Choice], v: &Value) -> Result<Type
             Some(x) => out.push((ad.name, x)),
             None => errs.push(
                 PErr::new(
-                    "E0203",
+                    &codes::UNKNOWN_CHOICE,
                     a.value.span.start,
                     a.value.span.end,
                     format!("invalid value for `{}`", ad.name),
@@ -278,7 +279,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
                 bad(
                     errs,
                     PErr::new(
-                        "E0206",
+                        &codes::UNKNOWN_VARIABLE,
                         v.span.start,
                         v.span.end,
                         format!("unknown variable `{s}` in `{}`", def.key),
@@ -307,7 +308,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
                 return bad(
                     errs,
                     PErr::new(
-                        "E0208",
+                        &codes::BAD_CALL,
                         a.span.start,
                         a.span.end,
                         "function arguments are not named",
@@ -317,7 +318,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
             let arity = |n: usize, errs: &mut Vec<PErr>| {
                 if positional.len() != n {
                     errs.push(PErr::new(
-                        "E0208",
+                        &codes::BAD_CALL,
                         v.span.start,
                         v.span.end,
                         format!(
@@ -357,7 +358,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
                         _ => bad(
                             errs,
                             PErr::new(
-                                "E0208",
+                                &codes::BAD_CALL,
                                 positional[0].span.start,
                                 positional[0].span.end,
                                 "`ceil` takes a division",
@@ -377,7 +378,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
                         if let Some(h) = r.hi {
                             if h < r.lo {
                                 errs.push(PErr::new(
-                                    "E0207",
+                                    &codes::BAD_TABLE,
                                     r.span.start,
                                     r.span.end,
                                     format!("empty table row {}..{h}", r.lo),
@@ -389,7 +390,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
                             let ok = phi.is_some_and(|h| h < r.lo) && plo < r.lo;
                             if !ok {
                                 errs.push(
-                                    PErr::new("E0207", r.span.start, r.span.end, "table rows overlap or are out of order")
+                                    PErr::new(&codes::BAD_TABLE, r.span.start, r.span.end, "table rows overlap or are out of order")
                                         .with_help("rows must be sorted by their low bound and must not overlap; only the last row may be open (`10..`)"),
                                 );
                                 continue;
@@ -399,7 +400,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
                     }
                     if rows.is_empty() {
                         errs.push(PErr::new(
-                            "E0207",
+                            &codes::BAD_TABLE,
                             v.span.start,
                             v.span.end,
                             "a table needs at least one row",
@@ -416,7 +417,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
                     bad(
                         errs,
                         PErr::new(
-                            "E0208",
+                            &codes::BAD_CALL,
                             name.span.start,
                             name.span.end,
                             format!("unknown function `{other}`"),
@@ -505,12 +506,12 @@ fn bounds(def: &OptionDef, v: &Value, out: &mut Vec<PErr>) -> (i128, i128) {
         ValueKind::Str(_) | ValueKind::Range(..) => (0, 0),
     };
     let fits = |x: i128| i64::try_from(x).is_ok();
-    let already = out.iter().any(|w| w.code == "W0202");
+    let already = out.iter().any(|w| w.code == &codes::FORMULA_OVERFLOW);
     let fits_both = fits(range.0) && fits(range.1);
     if !already && !fits_both {
         out.push(
             PErr::new(
-                "W0202",
+                &codes::FORMULA_OVERFLOW,
                 v.span.start,
                 v.span.end,
                 format!(
@@ -554,7 +555,15 @@ fn division(
                 "guard the divisor, e.g. `max(1, …)`",
             )
         };
-        out.push(PErr::new("W0201", divisor.span.start, divisor.span.end, msg).with_help(help));
+        out.push(
+            PErr::new(
+                &codes::DIVISION_BY_ZERO,
+                divisor.span.start,
+                divisor.span.end,
+                msg,
+            )
+            .with_help(help),
+        );
         // |a / b| ≤ |a| for any non-zero integer b, and 0 when b = 0
         let m =
             x.0.unsigned_abs()
@@ -605,7 +614,7 @@ mod formula_tests {
             .expect("a setting");
         formula_warnings(def, &value)
             .into_iter()
-            .map(|w| (w.code, w.msg))
+            .map(|w| (w.code.id, w.msg))
             .collect()
     }
 

@@ -5,6 +5,7 @@
 //! whose tiles are not in the deck).
 
 use super::ast::{Sp, TileDef, TileProp};
+use super::codes;
 use super::diagnostic::{Diagnostic, SourceFile};
 use crate::tiles::{EdgeKind, FeatureKind, HalfEdge, Side, TileFeature, TileType};
 
@@ -34,7 +35,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
     let dup = |out: &mut Vec<Diagnostic>, what: &str, sp: Sp| {
         out.push(
             src.error(
-                "E0409",
+                &codes::PROPERTY_TWICE,
                 sp.start,
                 sp.end,
                 format!("`{what}` given twice in tile `{}`", def.id.text),
@@ -57,7 +58,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                 let ks: Vec<Option<EdgeKind>> = t.text.chars().map(EdgeKind::from_letter).collect();
                 if ks.len() != 4 || ks.iter().any(|k| k.is_none()) {
                     out.push(
-                        src.error("E0407", t.span.start, t.span.end, format!("invalid edges `{}`", t.text))
+                        src.error(&codes::BAD_EDGES, t.span.start, t.span.end, format!("invalid edges `{}`", t.text))
                             .with_help("write four letters for N, E, S, W, each C (city), R (road) or F (field), e.g. `CRFR`"),
                     );
                 } else {
@@ -77,7 +78,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                 if pennants.0 < 0 || pennants.0 > 9 {
                     err(
                         out,
-                        "E0204",
+                        &codes::OUT_OF_RANGE,
                         pennants.1,
                         format!("{} pennants is out of range (0..9)", pennants.0),
                     );
@@ -100,7 +101,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     if mask & h.bit() != 0 {
                         err(
                             out,
-                            "E0403",
+                            &codes::EDGE_CLAIMED_TWICE,
                             *hs,
                             format!("half-edge {} listed twice in one field", h.name()),
                         );
@@ -159,7 +160,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
         }
         out.push(
             src.error(
-                "E0408",
+                &codes::MISSING_EDGES,
                 def.id.span.start,
                 def.id.span.end,
                 format!("tile `{}` has no `edges`", def.id.text),
@@ -171,7 +172,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
     if features.len() > u8::MAX as usize {
         err(
             out,
-            "E0409",
+            &codes::PROPERTY_TWICE,
             def.span,
             "too many features on one tile".to_string(),
         );
@@ -191,7 +192,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     }
                 }
                 None => out.push(
-                    src.error("E0406", ssp.start, ssp.end, format!("this field names the city on side {}, but no city of this tile reaches {}", s.name(), s.name()))
+                    src.error(&codes::FIELD_CITY_LINK, ssp.start, ssp.end, format!("this field names the city on side {}, but no city of this tile reaches {}", s.name(), s.name()))
                         .with_help("a field may only point at cities of the same tile; name a side one of its cities reaches"),
                 ),
             }
@@ -217,7 +218,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             if want != kind {
                 err(
                     out,
-                    "E0404",
+                    &codes::WRONG_EDGE_KIND,
                     spans[k],
                     format!(
                         "{fk} reaches side {}, but edge {} is a {} edge",
@@ -237,7 +238,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             if matching.is_empty() {
                 out.push(
                     src.error(
-                        "E0402",
+                        &codes::EDGE_WITHOUT_FEATURE,
                         def.id.span.start,
                         def.id.span.end,
                         format!(
@@ -258,7 +259,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             } else if matching.len() > 1 {
                 err(
                     out,
-                    "E0403",
+                    &codes::EDGE_CLAIMED_TWICE,
                     spans[matching[1]],
                     format!(
                         "side {} belongs to two {} segments",
@@ -282,7 +283,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     if h == first || features[k].halves & first.bit() == 0 {
                         err(
                             out,
-                            "E0404",
+                            &codes::WRONG_EDGE_KIND,
                             spans[k],
                             format!("field touches edge {}, but it is a city edge", side.name()),
                         );
@@ -290,13 +291,13 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                 }
             } else if fs.is_empty() {
                 out.push(
-                    src.error("E0402", def.id.span.start, def.id.span.end, format!("half-edge {} of tile `{}` is in no field", h.name(), def.id.text))
+                    src.error(&codes::EDGE_WITHOUT_FEATURE, def.id.span.start, def.id.span.end, format!("half-edge {} of tile `{}` is in no field", h.name(), def.id.text))
                         .with_help(format!("every half of a field or road edge belongs to exactly one field; add {} to a field", h.name())),
                 );
             } else if fs.len() > 1 {
                 err(
                     out,
-                    "E0403",
+                    &codes::EDGE_CLAIMED_TWICE,
                     spans[fs[1]],
                     format!("half-edge {} is in two fields", h.name()),
                 );
@@ -319,7 +320,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             if same {
                 err(
                     out,
-                    "E0405",
+                    &codes::ROAD_MUST_SPLIT_FIELDS,
                     spans[k],
                     format!(
                         "this road runs through side {}, but {} and {} are in the same field",
@@ -360,7 +361,7 @@ fn side_mask(sides: &[(Side, Sp)], src: &SourceFile, out: &mut Vec<Diagnostic>, 
     for (s, sp) in sides {
         if m & s.bit() != 0 {
             out.push(src.error(
-                "E0403",
+                &codes::EDGE_CLAIMED_TWICE,
                 sp.start,
                 sp.end,
                 format!("side {} listed twice in one {what}", s.name()),

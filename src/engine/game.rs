@@ -19,8 +19,9 @@ use crate::ruleset::TileIdx;
 use crate::tiles::FeatureKind;
 use std::sync::Arc;
 
-/// Most seats a game supports.
-pub const MAX_PLAYERS: usize = 6;
+/// Most seats a game supports: the rules' limit ([`crate::ruleset::MAX_PLAYERS`]) as the size
+/// of the engine's seat arrays.
+pub const MAX_PLAYERS: usize = crate::ruleset::MAX_PLAYERS as usize;
 /// Most tiles a player's hand holds (the `hand` house rule).
 pub const MAX_HAND: usize = crate::ruleset::MAX_HAND as usize;
 /// Most tiles a game can hold (the rule language refuses larger decks; replays are cut here).

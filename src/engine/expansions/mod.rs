@@ -58,7 +58,9 @@
 //!    counters in reports).
 //!
 //! Its JCloisterZone mapping (sets, elements, messages) lives with the importer
-//! (`import/jcz.rs`), the one place outside the module that names it.
+//! (`import/jcz/`: `save.rs` reads its sets, elements and messages, `mapping.rs` maps them, and
+//! `translate.rs` gives each message type a handler), the one place outside the module that
+//! names it.
 
 pub mod bazaars;
 pub mod bridges;

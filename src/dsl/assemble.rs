@@ -1,0 +1,338 @@
+//! Assembling the [`Ruleset`]: the typed option values, one per option of the registry,
+//! mapped onto the engine's fields. Each choice option's values map onto its enum through a
+//! table ([`ChoiceTable`]) looked up without a fallback: a value the table lacks is no
+//! ruleset (the load fails with an internal error) rather than silently the default, and a
+//! test checks that every table names exactly the values the registry lists.
+
+use super::registry::{self, Area};
+use super::typing::Typed;
+use crate::ruleset::*;
+use crate::tiles::TileType;
+use std::collections::{BTreeMap, HashMap};
+
+/// A choice option's (or a choice argument's) values in the language and what they mean.
+type ChoiceTable<T> = &'static [(&'static str, T)];
+
+const UNPLACEABLE: ChoiceTable<Unplaceable> = &[
+    ("discard", Unplaceable::Discard),
+    ("reshuffle", Unplaceable::Reshuffle),
+];
+const FARMS: ChoiceTable<FarmRule> = &[
+    ("per_field", FarmRule::PerField),
+    ("once_per_player", FarmRule::OncePerPlayer),
+    ("city_centric", FarmRule::CityCentric),
+    ("off", FarmRule::Off),
+];
+const GOLD_PICK: ChoiceTable<GoldPick> = &[
+    ("player", GoldPick::Player),
+    ("most_contested", GoldPick::MostContested),
+];
+const GOLD_LEFTOVER: ChoiceTable<GoldLeftover> = &[
+    ("stays", GoldLeftover::Stay),
+    ("removed", GoldLeftover::Removed),
+];
+const GOLD_NEIGHBOURHOOD: ChoiceTable<GoldNeighbourhood> = &[
+    ("eight", GoldNeighbourhood::Eight),
+    ("four", GoldNeighbourhood::Four),
+];
+const GOLD_UNCLAIMED: ChoiceTable<UnclaimedGold> = &[
+    ("stays", UnclaimedGold::Stays),
+    ("removed", UnclaimedGold::Removed),
+];
+const GOLD_AT_END: ChoiceTable<GoldAtEnd> = &[
+    ("discard", GoldAtEnd::Discard),
+    ("award_incomplete", GoldAtEnd::AwardIncomplete),
+];
+const ROBBER_PLACERS: ChoiceTable<RobberPlacers> = &[
+    ("next_with_robber", RobberPlacers::NextWithRobber),
+    ("all_others", RobberPlacers::AllOthers),
+    ("all_from_active", RobberPlacers::AllFromActive),
+];
+const ROBBER_TIMING: ChoiceTable<RobberTiming> = &[
+    ("after_tile", RobberTiming::AfterTile),
+    ("before_tile", RobberTiming::BeforeTile),
+];
+const ROBBER_VICTIM: ChoiceTable<RobberVictim> = &[
+    ("owner_chooses", RobberVictim::OwnerChooses),
+    ("first_scored", RobberVictim::FirstScored),
+];
+const CROP_DEPLOY: ChoiceTable<CropDeploy> =
+    &[("may", CropDeploy::May), ("must", CropDeploy::Must)];
+const CROP_TARGET: ChoiceTable<CropTarget> = &[
+    ("same_segment", CropTarget::SameSegment),
+    ("any_tile_of_feature", CropTarget::AnyTileOfFeature),
+];
+
+/// The meaning of `name` in `table`; `None` for a name the table lacks (never a default).
+fn lookup<T: Copy>(table: ChoiceTable<T>, name: &str) -> Option<T> {
+    table.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// The typed option values of a ruleset, by key.
+type Values = HashMap<&'static str, Typed>;
+
+/// The value of choice option `key` and its arguments.
+fn choice(values: &Values, key: &str) -> Option<(&'static str, Vec<(&'static str, &'static str)>)> {
+    match values.get(key)? {
+        Typed::Choice { name, args } => Some((name, args.clone())),
+        _ => None,
+    }
+}
+
+/// The value of choice option `key`, looked up in `table`.
+fn choice_in<T: Copy>(values: &Values, key: &str, table: ChoiceTable<T>) -> Option<T> {
+    lookup(table, choice(values, key)?.0)
+}
+
+/// Argument `name` of a choice (typing fills in every argument), looked up in `table`.
+fn arg_in<T: Copy>(
+    args: &[(&'static str, &'static str)],
+    name: &str,
+    table: ChoiceTable<T>,
+) -> Option<T> {
+    let (_, value) = args.iter().find(|(a, _)| *a == name)?;
+    lookup(table, value)
+}
+
+fn expr(values: &Values, key: &str) -> Option<Expr> {
+    match values.get(key)? {
+        Typed::Expr(e) => Some(e.clone()),
+        _ => None,
+    }
+}
+
+fn int(values: &Values, key: &str) -> Option<i64> {
+    match values.get(key)? {
+        Typed::Int(n) => Some(*n),
+        _ => None,
+    }
+}
+
+fn boolean(values: &Values, key: &str) -> Option<bool> {
+    match values.get(key)? {
+        Typed::Bool(b) => Some(*b),
+        _ => None,
+    }
+}
+
+/// Map typed option values onto the engine's [`Ruleset`] fields. `None` when a value is
+/// missing or not one the tables know (a registry and table out of step: a bug).
+pub(super) fn assemble(
+    v: &Values,
+    tiles: Vec<TileType>,
+    deck: Vec<DeckEntry>,
+    start: TileIdx,
+) -> Option<Ruleset> {
+    let (min_players, max_players) = match v.get("players")? {
+        Typed::Range(a, b) => (u8::try_from(*a).ok()?, u8::try_from(*b).ok()?),
+        _ => return None,
+    };
+    Some(Ruleset {
+        name: String::new(),
+        file: None,
+        hash: String::new(),
+        min_players,
+        max_players,
+        followers: u8::try_from(int(v, "followers")?).ok()?,
+        hand: u8::try_from(int(v, "hand")?).ok()?,
+        tiles,
+        deck,
+        start,
+        unplaceable: choice_in(v, "unplaceable", UNPLACEABLE)?,
+        scoring: scoring(v)?,
+        gold: if v.contains_key("gold.split") {
+            Some(gold(v)?)
+        } else {
+            None
+        },
+        robbers: if v.contains_key("robbers.placers") {
+            Some(robbers(v)?)
+        } else {
+            None
+        },
+        crop: if v.contains_key("crop.deploy") {
+            Some(crop(v)?)
+        } else {
+            None
+        },
+        options: BTreeMap::new(),
+        ext: expansion_values(v),
+    })
+}
+
+fn scoring(v: &Values) -> Option<Scoring> {
+    Some(Scoring {
+        road_complete: expr(v, "score.road.complete")?,
+        road_final: expr(v, "score.road.final")?,
+        city_complete: expr(v, "score.city.complete")?,
+        city_small_complete: match v.get("score.city.small")? {
+            Typed::Expr(e) => Some(e.clone()),
+            _ => None,
+        },
+        city_final: expr(v, "score.city.final")?,
+        cloister_complete: expr(v, "score.cloister.complete")?,
+        cloister_final: expr(v, "score.cloister.final")?,
+        farm: choice_in(v, "farms", FARMS)?,
+        farm_city: expr(v, "score.farm.city")?,
+    })
+}
+
+fn gold_split(v: &Values) -> Option<GoldSplit> {
+    let (split, args) = choice(v, "gold.split")?;
+    match split {
+        "draft" => Some(GoldSplit::Draft {
+            pick: arg_in(&args, "pick", GOLD_PICK)?,
+        }),
+        "one_per_feature" => Some(GoldSplit::OnePerFeature {
+            leftover: arg_in(&args, "leftover", GOLD_LEFTOVER)?,
+        }),
+        _ => None,
+    }
+}
+
+fn gold(v: &Values) -> Option<GoldRules> {
+    Some(GoldRules {
+        ingots_per_tile: u8::try_from(int(v, "gold.ingots")?).ok()?,
+        neighbourhood: choice_in(v, "gold.neighbourhood", GOLD_NEIGHBOURHOOD)?,
+        split: gold_split(v)?,
+        unclaimed: choice_in(v, "gold.unclaimed", GOLD_UNCLAIMED)?,
+        at_end: choice_in(v, "gold.at_end", GOLD_AT_END)?,
+        value: expr(v, "gold.value")?,
+    })
+}
+
+fn robbers(v: &Values) -> Option<RobberRules> {
+    Some(RobberRules {
+        placers: choice_in(v, "robbers.placers", ROBBER_PLACERS)?,
+        timing: choice_in(v, "robbers.timing", ROBBER_TIMING)?,
+        active_may_move: boolean(v, "robbers.active_may_move")?,
+        share: expr(v, "robbers.share")?,
+        in_final_scoring: boolean(v, "robbers.in_final_scoring")?,
+        victim: choice_in(v, "robbers.victim", ROBBER_VICTIM)?,
+        track: u32::try_from(int(v, "robbers.track")?).ok()?,
+    })
+}
+
+fn crop(v: &Values) -> Option<CropRules> {
+    Some(CropRules {
+        deploy: choice_in(v, "crop.deploy", CROP_DEPLOY)?,
+        target: choice_in(v, "crop.target", CROP_TARGET)?,
+    })
+}
+
+/// The options of the expansions declared in their own modules, passed on as they are
+/// typed (each expansion reads its own).
+fn expansion_values(v: &Values) -> BTreeMap<String, ExtValue> {
+    v.iter()
+        .filter(|(k, _)| {
+            matches!(
+                registry::lookup(k).map(|d| d.area),
+                Some(Area::Expansion(_))
+            )
+        })
+        .map(|(&k, t)| {
+            let value = match t.clone() {
+                Typed::Int(n) => ExtValue::Int(n),
+                Typed::Range(a, b) => ExtValue::Range(a, b),
+                Typed::Bool(b) => ExtValue::Bool(b),
+                Typed::Choice { name, args } => ExtValue::Choice(name, args),
+                Typed::Expr(e) => ExtValue::Expr(e),
+                Typed::NoExpr => ExtValue::None,
+            };
+            (k.to_string(), value)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dsl::registry::{Choice, OptType};
+
+    fn names<T>(table: ChoiceTable<T>) -> Vec<&'static str> {
+        table.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// The registry's choices of option `key`.
+    fn registry_choices(key: &str) -> &'static [Choice] {
+        match registry::lookup(key).map(|d| &d.ty) {
+            Some(OptType::Choice(cs)) => cs,
+            other => panic!("`{key}` is no choice option: {other:?}"),
+        }
+    }
+
+    fn registry_values(key: &str) -> Vec<&'static str> {
+        registry_choices(key).iter().map(|c| c.name).collect()
+    }
+
+    fn registry_arg_values(key: &str, choice: &str, arg: &str) -> Vec<&'static str> {
+        let c = registry_choices(key)
+            .iter()
+            .find(|c| c.name == choice)
+            .unwrap_or_else(|| panic!("`{key}` has no choice `{choice}`"));
+        let a = c.args.iter().find(|a| a.name == arg);
+        a.unwrap_or_else(|| panic!("`{key}` `{choice}` has no argument `{arg}`"))
+            .values
+            .to_vec()
+    }
+
+    /// A value misspelt in the registry (or here) would make a ruleset fail to assemble
+    /// instead of silently taking another value: every table names exactly the registry's
+    /// values, in its order.
+    #[test]
+    fn every_choice_table_names_exactly_the_registry_values() {
+        assert_eq!(names(UNPLACEABLE), registry_values("unplaceable"));
+        assert_eq!(names(FARMS), registry_values("farms"));
+        // `gold.split`'s choices are matched by `gold_split`, their arguments by tables
+        assert_eq!(registry_values("gold.split"), ["draft", "one_per_feature"]);
+        assert_eq!(
+            names(GOLD_PICK),
+            registry_arg_values("gold.split", "draft", "pick")
+        );
+        assert_eq!(
+            names(GOLD_LEFTOVER),
+            registry_arg_values("gold.split", "one_per_feature", "leftover")
+        );
+        assert_eq!(
+            names(GOLD_NEIGHBOURHOOD),
+            registry_values("gold.neighbourhood")
+        );
+        assert_eq!(names(GOLD_UNCLAIMED), registry_values("gold.unclaimed"));
+        assert_eq!(names(GOLD_AT_END), registry_values("gold.at_end"));
+        assert_eq!(names(ROBBER_PLACERS), registry_values("robbers.placers"));
+        assert_eq!(names(ROBBER_TIMING), registry_values("robbers.timing"));
+        assert_eq!(names(ROBBER_VICTIM), registry_values("robbers.victim"));
+        assert_eq!(names(CROP_DEPLOY), registry_values("crop.deploy"));
+        assert_eq!(names(CROP_TARGET), registry_values("crop.target"));
+    }
+
+    /// Every choice option of the core and the three built-in expansions has a table above
+    /// (the expansions in their own modules read their options themselves).
+    #[test]
+    fn every_core_choice_option_is_mapped() {
+        let mapped = [
+            "unplaceable",
+            "farms",
+            "gold.split",
+            "gold.neighbourhood",
+            "gold.unclaimed",
+            "gold.at_end",
+            "robbers.placers",
+            "robbers.timing",
+            "robbers.victim",
+            "crop.deploy",
+            "crop.target",
+        ];
+        for def in registry::all_options() {
+            if matches!(def.ty, OptType::Choice(_)) && !matches!(def.area, Area::Expansion(_)) {
+                assert!(mapped.contains(&def.key), "`{}` has no table", def.key);
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_value_is_no_value() {
+        assert_eq!(lookup(FARMS, "per_feld"), None);
+        assert_eq!(lookup(FARMS, "off"), Some(FarmRule::Off));
+    }
+}

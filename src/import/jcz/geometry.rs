@@ -1,0 +1,151 @@
+//! JCloisterZone's geometry in meeplab's terms: a rotation as the engine's representative of
+//! symmetric turns, a location in board orientation (sides, half-edges, `I`) as a segment of
+//! the placed tile, and the small city a castle is built on.
+
+use crate::ruleset::{Ruleset, TileIdx};
+use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind, HalfEdge, Side, TileType};
+use std::collections::HashMap;
+
+/// The rotation the engine uses for a tile turned `q`: the smallest turn with the same
+/// geometry (symmetric tiles list each distinct rotation once).
+pub fn canonical_rot(t: &TileType, q: u8) -> u8 {
+    t.canonical_rotation(q)
+}
+
+/// What a JCZ location names, in board orientation.
+enum Loc {
+    Inner,
+    Sides(u8),
+    Halves(u8),
+}
+
+fn parse_location(loc: &str) -> Option<Loc> {
+    if loc == "I" {
+        return Some(Loc::Inner);
+    }
+    if loc.contains('.') || HalfEdge::parse(loc).is_some() {
+        let mut m = 0u8;
+        for part in loc.split('.') {
+            m |= HalfEdge::parse(part)?.bit();
+        }
+        return Some(Loc::Halves(m));
+    }
+    if let Some(rest) = loc.strip_prefix('_') {
+        let s = Side::parse(rest)?;
+        return Some(Loc::Sides(0xF & !s.bit()));
+    }
+    if loc.is_empty() {
+        return None;
+    }
+    let mut m = 0u8;
+    for c in loc.chars() {
+        let s = Side::parse(&c.to_string())?;
+        m |= s.bit();
+    }
+    Some(Loc::Sides(m))
+}
+
+/// The segment of tile `t` (placed turned `rot`) a JCZ `location` in board orientation
+/// names, checked against `feature` when given.
+pub fn segment_for(
+    t: &TileType,
+    rot: u8,
+    feature: Option<FeatureKind>,
+    location: &str,
+) -> Result<u8, String> {
+    let loc = parse_location(location).ok_or_else(|| {
+        format!(
+            "location `{location}` is not a JCZ location meeplab supports (edges, half-edges or I)"
+        )
+    })?;
+    let back = (4 - (rot & 3)) & 3;
+    let find = |pred: &dyn Fn(&crate::tiles::TileFeature) -> bool| {
+        t.features.iter().position(pred).map(|i| i as u8)
+    };
+    let found = match loc {
+        Loc::Inner => {
+            if feature.is_some_and(|f| f != FeatureKind::Cloister) {
+                None
+            } else {
+                find(&|f| f.kind == FeatureKind::Cloister)
+            }
+        }
+        Loc::Halves(m) => {
+            let local = rotate_half_mask(m, back);
+            if feature.is_some_and(|f| f != FeatureKind::Field) {
+                None
+            } else {
+                find(&|f| f.kind == FeatureKind::Field && f.halves == local).or_else(|| {
+                    let hits: Vec<u8> = t
+                        .features
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.kind == FeatureKind::Field && f.halves & local != 0)
+                        .map(|(i, _)| i as u8)
+                        .collect();
+                    (hits.len() == 1).then(|| hits[0])
+                })
+            }
+        }
+        Loc::Sides(m) => {
+            let local = rotate_side_mask(m, back);
+            let kinds: &[FeatureKind] = match feature {
+                Some(FeatureKind::City) => &[FeatureKind::City],
+                Some(FeatureKind::Road) => &[FeatureKind::Road],
+                Some(_) => &[],
+                None => &[FeatureKind::City, FeatureKind::Road],
+            };
+            kinds
+                .iter()
+                .find_map(|&k| find(&|f| f.kind == k && f.sides == local))
+        }
+    };
+    found.ok_or_else(|| {
+        format!(
+            "{} has no {} at `{location}` (turned {}°)",
+            t.id,
+            feature.map_or("feature", |f| f.name()),
+            rot as u32 * 90
+        )
+    })
+}
+
+/// Whether segment `seg` of the tile at `at` and its neighbour make a completed small city:
+/// a single-edge city cap facing a single-edge city cap (what JCloisterZone offers as a
+/// castle: a city of two places, each a castle base). Only the tiles are checked; the follower
+/// and the token are the replay's business.
+pub(super) fn small_city_at(
+    board: &HashMap<(i32, i32), (TileIdx, u8)>,
+    rules: &Ruleset,
+    at: (i32, i32),
+    seg: u8,
+) -> Result<(), String> {
+    let cap = |pos: (i32, i32), seg: usize| -> Option<Side> {
+        let &(t, r) = board.get(&pos)?;
+        let f = rules.tiles[t as usize].features.get(seg)?;
+        if f.kind != FeatureKind::City || f.sides.count_ones() != 1 {
+            return None;
+        }
+        let side = rotate_side_mask(f.sides, r);
+        Side::ALL.into_iter().find(|s| s.bit() == side)
+    };
+    let side = cap(at, seg as usize)
+        .ok_or("it is not a single-edge city cap (a small city is two of them)")?;
+    let (dx, dy) = side.offset();
+    let there = (at.0 + dx, at.1 + dy);
+    let Some(&(t, _)) = board.get(&there) else {
+        return Err(format!(
+            "the city is not completed (no tile at ({},{}))",
+            there.0, there.1
+        ));
+    };
+    let facing =
+        (0..rules.tiles[t as usize].features.len()).any(|k| cap(there, k) == Some(side.opposite()));
+    if !facing {
+        return Err(format!(
+            "the city goes on beyond ({},{}): not a small city of two caps",
+            there.0, there.1
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! JCloisterZone 5.x saves (`.jcz`, JSON) as JCloisterZone writes them: parsing, the mapping
+//! to a meeplab ruleset, and the translation of the message log into meeplab's semantic
+//! decisions. Anything it cannot read is an error naming the message index and the field.
+//!
+//! # What is read
+//! - `appVersion` must be 5.7.0 or later (older saves use another message format).
+//! - `setup.sets`: `basic:1`, `basic:2` (its garden tiles read as their plain twins),
+//!   `goldmines`, `corn-circles/1`, `corn-circles/2`, `bridges-castles-and-bazaars:1`/`:2`
+//!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), each with a copy count 1–4.
+//!   Any other set is refused, naming it.
+//! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
+//!   key is present (the client deletes switched-off elements; even `"farmers": false` means
+//!   farmers on). `small-follower` (the follower count; required), `farmers`, `gold` (ingots
+//!   on the Gold Mines tiles), `corn-circle` (the crop-circle action), `garden` (inert
+//!   without the Abbot), `castle` (the castles of Bridges, Castles & Bazaars, on whatever
+//!   small cities the sets make), `bridge` and `bazaar` (BC&B's bridges and bazaars, see
+//!   [`crate::import::bcb`]); any other element present is refused, naming it.
+//! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`;
+//!   `bazaar-no-auction` (each chooser takes a tile). Other rule keys only tune expansions
+//!   meeplab does not play; they are ignored with a warning.
+//! - `setup.start`: exactly `BA/RCr` at (0,0), rotation `0` (an integer, as JCloisterZone
+//!   writes it).
+//! - `players[]` in seat order (`name`, or `nickname`).
+//! - `initialRandom` and the `random` of `COMMIT`/`DEPLOY_MEEPLE`: JCloisterZone's draws are
+//!   reproduced from them (see [`crate::import::draws`]).
+//! - `replay[]`: `PLACE_TILE`, `PLACE_TOKEN` (`GOLD` with a position; `CASTLE` with a
+//!   pointer `{position, feature: "City", location}` to the small city's segment on the tile
+//!   just placed; `BRIDGE` with a pointer `{position, location: NS|WE, feature: Road}`),
+//!   `DEPLOY_MEEPLE` (small followers `P.small.N` on `City`/`Road`/`Field`/`Monastery`, a
+//!   bridge being `Road` at `NS`/`WE`), `CIRCLE_REMOVE_OR_DEPLOY`, `RETURN_MEEPLE` (`source:
+//!   CORN_CIRCLE`, pointer `{featurePointer, meepleId}`), `BAZAAR_BID {supplyIndex, price}`,
+//!   `BAZAAR_BUY_OR_SELL {value: BUY|SELL}`, `PASS`, `COMMIT`; `UNDO` and anything else is
+//!   refused.
+//! - `gameAnnotations.drawOrder` (or `tilePack.params.drawOrder`): the draws, discarded tiles
+//!   included; a final `#END` ends the pack there. `gameAnnotations.endTurn` (or
+//!   `tilePack.params.drawLimit`): the number of draws the pack holds.
+//! - `test.description`, `test.assertions[]` (see [`crate::import::assertions`]).
+//!
+//! # The turn, as JCloisterZone writes it
+//! `PLACE_TILE` (active player; a bridge the placement needs is implied) · `PLACE_TOKEN
+//! BRIDGE` (optional, on the tile just placed) · `PLACE_TOKEN GOLD` (second ingot, when there
+//! is a choice) ·
+//! `DEPLOY_MEEPLE` or `PASS` (only when a follower could be placed) · with castles, the castle
+//! step when a small city with one follower was completed (JCloisterZone's `CastlePhase`,
+//! before the commit and the scoring): from the active player round the table, each player
+//! offered one sends `PLACE_TOKEN CASTLE` (one castle a player a turn) or `PASS`, and a
+//! `PASS` ends the step · `COMMIT` · then, for a
+//! crop-circle tile with any follower on the board, `CIRCLE_REMOVE_OR_DEPLOY` (active player)
+//! and for each player with a follower on that kind of feature, from the next player round to
+//! the active one: `DEPLOY_MEEPLE` + `COMMIT`, `PASS`, or `RETURN_MEEPLE` + `COMMIT`. After
+//! a bazaar turn's `COMMIT`: the auction (`BAZAAR_BID`, `PASS`, `BAZAAR_BUY_OR_SELL`), then
+//! the bought tiles' turns.
+//!
+//! # The mapping to a ruleset
+//! The mapped ruleset is rule-language text that `extends` a bundled ruleset and overrides
+//! the deck and options; it is loaded through the DSL like any other file:
+//! - `gold` on → `goldmines-autopick.rules` (JCZ hands out gold by its automatic
+//!   most-contested-first pick; its crop rules are HiG's: *may* deploy, same segment, which
+//!   is what JCZ does); else the crop-circle action on → `cropcircles.rules`; else `castle`
+//!   on → `castles.rules`; else `base.rules`.
+//! - `castle` on over another parent: a `castles { supply = 3, supply_5_6 = 2, farm_bonus = 1 }`
+//!   block (JCZ's 3 tokens, 2 with 5–6 players; a castle worth a city + 1 to farmers), with
+//!   `gold = vicinity` when `gold` is on (JCZ's scoring castle claims its vicinity's ingots).
+//! - BC&B (see [`crate::import::bcb`]): the sets add `include "tiles/bcb.tiles"` and `bcb xN`;
+//!   `bridge` adds `bridges { supply = 3, supply_5_6 = 2, timing = before_follower,
+//!   where = placed }`; `bazaar` adds `bazaars { auction = bids|none, raise_limit }`.
+//! - `deck { base xN, goldmines-c1 xN, crop-circles-1 xN, crop-circles-2 xN }` from the sets
+//!   (the start tile is one of the `BA/RCr` copies, as in JCZ). Gold Mines tiles without the
+//!   `gold` element, and crop-circle tiles without `corn-circle`, are written into the text
+//!   without their symbol: plain tiles of the same layout, as JCloisterZone plays them.
+//! - `followers = small-follower`, `farms = off` without farmers,
+//!   `score.city.small = tiles + pennants` for `tiny-city-scoring: "2"`, `players = 1..6`.
+//!
+//! # The translation
+//! Each `PLACE_TILE` starts a turn whose active player is the message's `player` (checked
+//! against the seat rotation). Then: `PLACE_TILE` → `Choice::Place` (rotation normalised to
+//! the engine's representative of symmetric turns); `PLACE_TOKEN GOLD` → `Choice::Ingot`;
+//! `DEPLOY_MEEPLE`/`PASS` before `COMMIT` → `Choice::Follower`; `CIRCLE_REMOVE_OR_DEPLOY` →
+//! `Choice::CropMode`; after it `DEPLOY_MEEPLE`/`PASS` → `CropDeploy` and `RETURN_MEEPLE` →
+//! `CropRemove` (`Choice::Spot`). A location in board orientation is turned back by the tile's
+//! rotation and matched against the tile's segments (sides for cities and roads, half-edges
+//! for fields, `I` for the cloister).
+//!
+//! `PLACE_TOKEN CASTLE` becomes a [`CastleMark`] (checked here: on the tile just placed, a
+//! single-edge city cap facing one on the neighbouring tile; a pointer elsewhere is an error
+//! naming the message), not a decision: the engine asks `castles::CASTLE_BUILD` once per
+//! small city it offers, in the tile's segment order, and the replay answers each offer yes
+//! when the save builds a castle on that city and no otherwise (JCZ scored it: declined by
+//! `PASS`, or never offered to that player after a `PASS` or his one castle). A castle the
+//! engine does not offer, or a castle-step `PASS` in a turn with no offer, is an error.
+//!
+//! Bridges and bazaars become the `bridge`, `bazaar_select`, `bazaar_bid` and `bazaar_buy`
+//! decisions ([`crate::import::bcb`] has the details): each turn with bridges records "no
+//! bridge" unless a `PLACE_TOKEN BRIDGE` says where; a supply index is the tile the buyer
+//! plays in the bazaar round.
+
+//!
+//! # The files
+//! - `save.rs`: the JSON of a save, read into a [`JczGame`] (set-up, players, messages, draws);
+//! - `mapping.rs`: the set-up mapped to a ruleset (rule-language text loaded through the DSL);
+//! - `geometry.rs`: JCloisterZone's locations and rotations as meeplab's segments;
+//! - `translate.rs`: the message log as placed tiles and decisions, one handler per message
+//!   type.
+
+mod geometry;
+mod mapping;
+mod save;
+mod translate;
+
+pub use geometry::{canonical_rot, segment_for};
+pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label};
+#[cfg(test)]
+pub(crate) use save::parse_message;
+pub use save::{
+    looks_like_jcz, parse, parse_json, JczGame, Message, Msg, Pointer, Setup, TestSpec,
+};
+pub use translate::{translate, CastleMark, Draw, Translated, ANY_PLAYER};
+
+use std::fmt;
+
+/// Largest `.jcz` accepted.
+pub const MAX_BYTES: usize = 16 << 20;
+/// Oldest JCloisterZone version whose saves are read.
+pub const MIN_VERSION: (u32, u32, u32) = (5, 7, 0);
+/// The start tile meeplab supports.
+pub const START_TILE: &str = "BA/RCr";
+
+/// A problem with a `.jcz` file; `message` is the index into `replay[]` when it is about one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JczError {
+    pub message: Option<usize>,
+    pub kind: Option<String>,
+    pub text: String,
+}
+
+impl JczError {
+    pub(crate) fn new(text: impl Into<String>) -> JczError {
+        JczError {
+            message: None,
+            kind: None,
+            text: text.into(),
+        }
+    }
+    pub(crate) fn at(index: usize, kind: &str, text: impl Into<String>) -> JczError {
+        JczError {
+            message: Some(index),
+            kind: Some(kind.to_string()),
+            text: text.into(),
+        }
+    }
+}
+
+impl fmt::Display for JczError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.message, &self.kind) {
+            (Some(i), Some(k)) => write!(f, "replay message {i} ({k}): {}", self.text),
+            (Some(i), None) => write!(f, "replay message {i}: {}", self.text),
+            _ => f.write_str(&self.text),
+        }
+    }
+}

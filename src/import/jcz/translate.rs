@@ -1,0 +1,802 @@
+//! The translation of a save's message log into meeplab's terms: the placed tiles (with
+//! what JCloisterZone's draws need) and the semantic decisions, checked against
+//! JCloisterZone's message order (see [the turn](super#the-turn-as-jcloisterzone-writes-it)
+//! and [the translation](super#the-translation)). A [`Translator`] walks the messages; each
+//! message type has its own handler, which checks where the turn is ([`Step`]) and records
+//! what the message decides. A new message type is a new `Msg` variant, an arm in
+//! `Translator::message` and its handler.
+
+use super::geometry::{canonical_rot, segment_for, small_city_at};
+use super::mapping::plain_twin;
+use super::save::{JczGame, Message, Msg, Pointer};
+use super::{JczError, START_TILE};
+use crate::engine::{Choice, DecisionKind, TakenDecision};
+use crate::import::bcb::{self, BcbMsg};
+use crate::import::draws::{self, DrawPlan};
+use crate::ruleset::{Ruleset, TileIdx};
+use std::collections::HashMap;
+
+/// One placed tile of the translated record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draw {
+    /// meeplab tile id (the JCZ id, garden tiles read as their plain twins).
+    pub id: String,
+    /// The JCloisterZone id as the save writes it.
+    pub jcz_id: String,
+    pub tile: TileIdx,
+    pub player: u8,
+    /// Index of its `PLACE_TILE` message.
+    pub message: usize,
+    pub x: i32,
+    pub y: i32,
+    /// Normalised rotation.
+    pub rot: u8,
+    /// The `random` the last random-changing message before this draw set (JCZ draws this
+    /// tile with it, after the previous turn's last message).
+    pub random_before: Option<f64>,
+}
+
+/// A save in engine terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Translated {
+    pub draws: Vec<Draw>,
+    pub decisions: Vec<TakenDecision>,
+    /// `replay[]` index of each decision.
+    pub origins: Vec<usize>,
+    /// How JCloisterZone drew the pack (see [`crate::import::draws`]).
+    pub plan: DrawPlan,
+    /// The `random` set after the last `PLACE_TILE` (the draw after the last turn uses it).
+    pub random_after: Option<f64>,
+    /// The save ends inside a turn: the index of the last message, and what is missing.
+    pub open_turn: Option<(usize, String)>,
+    /// Tiles of the sets never placed (meeplab tile indices, one entry per copy), for
+    /// deciding the end of the game from the pack's contents when the draws cannot be
+    /// reproduced.
+    pub left_in_pack: Vec<TileIdx>,
+    /// The players' names, in seat order.
+    pub names: Vec<String>,
+    /// The castles built (`PLACE_TOKEN CASTLE`), in message order. They are not among
+    /// `decisions`: the engine asks one `CASTLE_BUILD` per small city it offers, and which
+    /// city an offer is only the replay knows (see [`crate::import::replay`]).
+    pub castles: Vec<CastleMark>,
+    /// The castle step's `PASS`es: (recorded turn, message index).
+    pub castle_passes: Vec<(u32, usize)>,
+    /// Bridges and bazaars (see [`crate::import::bcb`]).
+    pub bcb: bcb::BcbTrack,
+}
+
+/// A castle a save builds: the city's segment on the tile just placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleMark {
+    /// The recorded turn (1-based, as `TakenDecision::turn`).
+    pub turn: u32,
+    pub player: u8,
+    /// Index of its `PLACE_TOKEN` message.
+    pub message: usize,
+    pub x: i32,
+    pub y: i32,
+    pub segment: u8,
+    /// The location as the save writes it (for messages).
+    pub location: String,
+}
+
+impl Translated {
+    /// The `replay[]` index of a recorded decision.
+    pub fn origin_of(&self, d: &TakenDecision) -> Option<usize> {
+        self.decisions
+            .iter()
+            .position(|x| x == d)
+            .map(|i| self.origins[i])
+    }
+}
+
+/// Where a turn is in JCloisterZone's message order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// After `PLACE_TILE`, before the turn's `COMMIT`.
+    Main,
+    /// After the turn's `COMMIT`.
+    Committed,
+    /// In the crop-circle step; `pending`: a player who deployed or returned a follower and
+    /// owes a `COMMIT`; `acted`: the players who had their go.
+    Crop {
+        deploy: bool,
+        pending: Option<u8>,
+        acted: u8,
+    },
+}
+
+/// The player of a crop-circle `PASS` written without `player`: the seat JCloisterZone asked
+/// then, which only the replay knows (it takes the pass for the next player the rules ask
+/// who has no recorded crop-circle action).
+pub const ANY_PLAYER: u8 = u8::MAX;
+
+/// The seat a `meepleId` (`P.small.N`) belongs to.
+fn meeple_owner(id: &str) -> Option<u8> {
+    id.split('.').next()?.parse().ok()
+}
+
+/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1.
+fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
+    let mut parts = id.split('.');
+    let (Some(p), Some(kind), Some(n), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(format!(
+            "payload meepleId `{id}` is not a JCloisterZone meeple id (`P.small.N`)"
+        ));
+    };
+    if kind != "small" {
+        return Err(format!(
+            "meeple `{id}` is not a small follower; other figures are not supported"
+        ));
+    }
+    if p.parse::<u8>().ok() != Some(player) {
+        return Err(format!(
+            "meeple `{id}` belongs to seat {p}, but player {player} sends the message"
+        ));
+    }
+    match n.parse::<u8>() {
+        Ok(n) if (1..=followers).contains(&n) => Ok(()),
+        _ => Err(format!(
+            "meeple `{id}`: JCloisterZone numbers a player's {followers} small followers from 1 to {followers}"
+        )),
+    }
+}
+
+/// Translate the message log into placed tiles and decisions under `rules` (the mapped
+/// ruleset), checking JCloisterZone's message order.
+pub fn translate(g: &JczGame, rules: &Ruleset) -> Result<Translated, JczError> {
+    let mut t = Translator::new(g, rules)?;
+    for m in &g.messages {
+        t.message(m)?;
+    }
+    t.finish()
+}
+
+/// `castled`'s bit for the castle step's `PASS` (the low bits are the players who built).
+const CASTLE_STEP_PASSED: u8 = 0x80;
+
+/// The translation under way: the board as the save builds it, the tiles left, where the
+/// turn is in JCloisterZone's order, and the record so far.
+struct Translator<'a> {
+    g: &'a JczGame,
+    rules: &'a Ruleset,
+    /// The tiles placed: (tile, normalised rotation) by position.
+    board: HashMap<(i32, i32), (TileIdx, u8)>,
+    /// Copies of each tile the sets still hold.
+    left: HashMap<TileIdx, i64>,
+    out: Translated,
+    /// Turns begun (the recorded turn, 1-based, once the first `PLACE_TILE` is read).
+    turn: u32,
+    active: u8,
+    placed_at: (i32, i32),
+    step: Step,
+    /// The turn's follower action (`DEPLOY_MEEPLE` or `PASS`) was read.
+    followed: bool,
+    /// The castle step (after the follower action, before `COMMIT`): the players who built
+    /// a castle this turn, and [`CASTLE_STEP_PASSED`].
+    castled: u8,
+    /// The castle step began (a castle built or declined).
+    castle_step: bool,
+    /// The `random` of the last message that set one since the last `PLACE_TILE`.
+    random: Option<f64>,
+}
+
+/// The message being translated: its index and type (for errors) and its sender (`player`
+/// when written, else the owner of the meeple moved).
+struct Current {
+    index: usize,
+    name: &'static str,
+    from: Option<u8>,
+}
+
+impl Current {
+    fn err(&self, text: impl Into<String>) -> JczError {
+        JczError::at(self.index, self.name, text)
+    }
+}
+
+impl<'a> Translator<'a> {
+    fn new(g: &'a JczGame, rules: &'a Ruleset) -> Result<Translator<'a>, JczError> {
+        let mut board = HashMap::new();
+        board.insert((0, 0), (rules.start, 0));
+        let mut left: HashMap<TileIdx, i64> = rules
+            .deck
+            .iter()
+            .map(|d| (d.tile, d.count as i64))
+            .collect();
+        if let Some(c) = left.get_mut(&rules.start) {
+            *c -= 1;
+        }
+        let pack = draws::build_pack(&g.setup.sets, START_TILE).map_err(JczError::new)?;
+        let out = Translated {
+            draws: Vec::new(),
+            decisions: Vec::new(),
+            origins: Vec::new(),
+            plan: DrawPlan {
+                pack,
+                forced: g.draw_order.clone(),
+                end_marker: g.draw_order_ends,
+                limit: g.draw_limit,
+                initial_random: g.initial_random,
+            },
+            random_after: None,
+            open_turn: None,
+            left_in_pack: Vec::new(),
+            names: g.players.clone(),
+            castles: Vec::new(),
+            castle_passes: Vec::new(),
+            bcb: Default::default(),
+        };
+        Ok(Translator {
+            g,
+            rules,
+            board,
+            left,
+            out,
+            turn: 0,
+            active: 0,
+            placed_at: (0, 0),
+            step: Step::Committed,
+            followed: false,
+            castled: 0,
+            castle_step: false,
+            random: None,
+        })
+    }
+
+    /// One message: the checks every message gets, then its type's handler.
+    fn message(&mut self, m: &Message) -> Result<(), JczError> {
+        let at = self.current(m)?;
+        match &m.msg {
+            Msg::PlaceTile { tile, rot, x, y } => self.place_tile(&at, m, tile, *rot, (*x, *y)),
+            Msg::Commit => self.commit(&at),
+            Msg::Gold { x, y } => self.gold(&at, *x, *y),
+            Msg::Castle(p) => self.castle(&at, p),
+            Msg::Pass => self.pass(&at),
+            Msg::Deploy(p) => self.deploy(&at, p),
+            Msg::CropChoice { deploy } => self.crop_choice(&at, *deploy),
+            Msg::Return(p) => self.return_follower(&at, p),
+            Msg::Bcb(b) => self.bcb(&at, Some(b)),
+        }?;
+        if let Some(r) = m.random {
+            self.random = Some(r);
+        }
+        Ok(())
+    }
+
+    /// The message's sender, checked: no message before the first `PLACE_TILE`, the player
+    /// exists, a meeple moved is one of the sender's small followers.
+    fn current(&self, m: &Message) -> Result<Current, JczError> {
+        let n = self.g.players.len() as u32;
+        let mut at = Current {
+            index: m.index,
+            name: m.msg.name(),
+            from: m.player,
+        };
+        if self.turn == 0 && !matches!(m.msg, Msg::PlaceTile { .. }) {
+            return Err(at.err("comes before the first PLACE_TILE"));
+        }
+        if let Some(p) = m.player {
+            if p as u32 >= n {
+                return Err(at.err(format!("player {p} does not exist ({n} players)")));
+            }
+        }
+        if let Msg::Deploy(p) | Msg::Return(p) = &m.msg {
+            at.from = m.player.or_else(|| meeple_owner(&p.meeple));
+            let who = at.from.ok_or_else(|| {
+                at.err(format!(
+                    "payload meepleId `{}` is not a JCloisterZone meeple id (`P.small.N`)",
+                    p.meeple
+                ))
+            })?;
+            check_meeple(&p.meeple, who, self.g.setup.followers).map_err(|e| at.err(e))?;
+        }
+        Ok(at)
+    }
+
+    fn player_name(&self, p: u8) -> String {
+        self.g.players[p as usize].clone()
+    }
+
+    /// Keep a decision and the message it came from.
+    fn record(&mut self, at: &Current, d: TakenDecision) {
+        self.out.decisions.push(d);
+        self.out.origins.push(at.index);
+    }
+
+    /// The segment a pointer names on the board as the save has built it.
+    fn segment_at(&self, at: &Current, p: &Pointer) -> Result<(i32, i32, u8), JczError> {
+        let (t, r) = *self
+            .board
+            .get(&(p.x, p.y))
+            .ok_or_else(|| at.err(format!("payload pointer: no tile at ({},{})", p.x, p.y)))?;
+        let tile = &self.rules.tiles[t as usize];
+        let seg = segment_for(tile, r, p.feature, &p.location)
+            .or_else(|e| bcb::bridge_segment(tile, p).ok_or(e))
+            .map_err(|e| at.err(format!("payload pointer: {e}")))?;
+        Ok((p.x, p.y, seg))
+    }
+
+    /// A message that acts in the active player's turn must come from the active player.
+    fn check_active(&self, at: &Current) -> Result<(), JczError> {
+        match at.from {
+            Some(p) if p != self.active => Err(at.err(format!(
+                "wrong player: {} acts in {}'s turn",
+                self.player_name(p),
+                self.player_name(self.active)
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The error for a message that only the turn's main step or the crop-circle step takes,
+    /// sent after the turn's `COMMIT`, or while a crop-circle action awaits its `COMMIT`.
+    fn out_of_order(&self, at: &Current) -> JczError {
+        match self.step {
+            Step::Crop {
+                pending: Some(p), ..
+            } => at.err(format!(
+                "{} acted in the crop-circle step and must COMMIT first",
+                self.player_name(p)
+            )),
+            _ => at.err("comes after the turn's COMMIT and before the next PLACE_TILE"),
+        }
+    }
+
+    /// `PLACE_TILE`: a new turn (the previous one complete), the tile one the sets still
+    /// hold, placed by the next player on an empty cell.
+    fn place_tile(
+        &mut self,
+        at: &Current,
+        m: &Message,
+        tile: &str,
+        rot: u8,
+        (x, y): (i32, i32),
+    ) -> Result<(), JczError> {
+        match self.step {
+            Step::Main if self.turn > 0 => {
+                return Err(at.err(format!(
+                    "turn {} has no COMMIT before the next PLACE_TILE",
+                    self.turn
+                )))
+            }
+            Step::Crop {
+                pending: Some(p), ..
+            } => {
+                return Err(at.err(format!(
+                    "{} acted in the crop-circle step but sent no COMMIT",
+                    self.player_name(p)
+                )))
+            }
+            _ => {}
+        }
+        let id = plain_twin(tile);
+        let t = self.rules.tile_by_jcz(id).ok_or_else(|| {
+            if tile.starts_with("BB/") {
+                at.err(bcb::unknown_tile_text(tile, &self.g.setup))
+            } else {
+                at.err(format!(
+                    "unknown tile id `{tile}` (not in the tile sets of this game)"
+                ))
+            }
+        })?;
+        let c = self.left.entry(t).or_insert(0);
+        if *c <= 0 {
+            return Err(at.err(format!(
+                "one `{tile}` more than the tile sets of this game hold"
+            )));
+        }
+        *c -= 1;
+        let n = self.g.players.len() as u32;
+        let expected = (self.turn % n) as u8;
+        let player = m.player.unwrap_or(expected);
+        if player != expected {
+            return Err(at.err(format!(
+                "wrong player order: {} places the tile of turn {}, but it is {}'s turn",
+                self.player_name(player),
+                self.turn + 1,
+                self.player_name(expected)
+            )));
+        }
+        self.turn += 1;
+        self.active = player;
+        self.step = Step::Main;
+        self.followed = false;
+        self.castled = 0;
+        self.castle_step = false;
+        if self.board.contains_key(&(x, y)) {
+            return Err(at.err(format!("illegal placement: ({x},{y}) already holds a tile")));
+        }
+        let r = canonical_rot(&self.rules.tiles[t as usize], rot);
+        self.board.insert((x, y), (t, r));
+        self.placed_at = (x, y);
+        self.out.draws.push(Draw {
+            id: self.rules.tiles[t as usize].id.clone(),
+            jcz_id: tile.to_string(),
+            tile: t,
+            player,
+            message: m.index,
+            x,
+            y,
+            rot: r,
+            random_before: self.random.take(),
+        });
+        let turn = self.turn;
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind: DecisionKind::PLACEMENT,
+                choice: Choice::Place { x, y, rot: r },
+            },
+        );
+        bcb::on_place(&mut self.out, self.g, m.index, turn, player).map_err(|e| at.err(e))
+    }
+
+    /// `COMMIT`: ends the turn's main step, or confirms a crop-circle follower action.
+    fn commit(&mut self, at: &Current) -> Result<(), JczError> {
+        match self.step {
+            Step::Main => {
+                self.check_active(at)?;
+                self.step = Step::Committed;
+                Ok(())
+            }
+            Step::Committed => Err(self.out_of_order(at)),
+            Step::Crop {
+                deploy,
+                pending,
+                acted,
+            } => {
+                let who = at.from.or(pending).ok_or_else(|| {
+                    at.err("a COMMIT without a crop-circle follower action to confirm")
+                })?;
+                if pending != Some(who) {
+                    return Err(at.err(format!(
+                        "{} commits without a crop-circle follower action to confirm",
+                        self.player_name(who)
+                    )));
+                }
+                self.step = Step::Crop {
+                    deploy,
+                    pending: None,
+                    acted,
+                };
+                Ok(())
+            }
+        }
+    }
+
+    /// `PLACE_TOKEN GOLD`: the second ingot, before the follower action.
+    fn gold(&mut self, at: &Current, x: i32, y: i32) -> Result<(), JczError> {
+        match self.step {
+            Step::Main => {
+                if self.followed || self.castle_step {
+                    return Err(at.err("an ingot after the follower action"));
+                }
+                self.check_active(at)?;
+                let (turn, player) = (self.turn, self.active);
+                self.record(
+                    at,
+                    TakenDecision {
+                        turn,
+                        player,
+                        kind: crate::engine::expansions::gold::INGOT_PLACE,
+                        choice: Choice::Ingot { x, y },
+                    },
+                );
+                Ok(())
+            }
+            Step::Crop { pending: None, .. } => Err(at.err("an ingot during the crop-circle step")),
+            _ => Err(self.out_of_order(at)),
+        }
+    }
+
+    /// `PLACE_TOKEN CASTLE`: a castle on the small city just completed on the tile just
+    /// placed, one a player a turn, before the castle step's `PASS`.
+    fn castle(&mut self, at: &Current, p: &Pointer) -> Result<(), JczError> {
+        match self.step {
+            Step::Main => {}
+            Step::Crop { pending: None, .. } => {
+                return Err(at.err(
+                    "a castle during the crop-circle step (JCloisterZone builds castles before the turn's COMMIT)",
+                ))
+            }
+            _ => return Err(self.out_of_order(at)),
+        }
+        if !self.g.setup.castle {
+            return Err(at.err("a castle, but the save's setup.elements has no `castle`"));
+        }
+        if self.castled & CASTLE_STEP_PASSED != 0 {
+            return Err(at.err("a castle after the castle step's PASS"));
+        }
+        let who = at.from.unwrap_or(self.active);
+        if self.castled & (1 << who) != 0 {
+            return Err(at.err(format!(
+                "{} builds a second castle in one turn (JCloisterZone offers a player one castle a turn)",
+                self.player_name(who)
+            )));
+        }
+        let placed_at = self.placed_at;
+        if (p.x, p.y) != placed_at {
+            return Err(at.err(format!(
+                "an impossible castle: the city at ({},{}) is not on the tile just placed at ({},{})",
+                p.x, p.y, placed_at.0, placed_at.1
+            )));
+        }
+        let (_, _, segment) = self.segment_at(at, p)?;
+        small_city_at(&self.board, self.rules, placed_at, segment).map_err(|why| {
+            at.err(format!(
+                "an impossible castle on the city `{}` of ({},{}): {why}",
+                p.location, p.x, p.y
+            ))
+        })?;
+        self.castled |= 1 << who;
+        self.castle_step = true;
+        self.out.castles.push(CastleMark {
+            turn: self.turn,
+            player: who,
+            message: at.index,
+            x: p.x,
+            y: p.y,
+            segment,
+            location: p.location.clone(),
+        });
+        Ok(())
+    }
+
+    /// `PASS`: a pass in a bazaar auction (after the turn's `COMMIT`); declines the castle
+    /// step with castles after the follower action, else it is the follower action (no
+    /// follower) or a crop-circle pass.
+    fn pass(&mut self, at: &Current) -> Result<(), JczError> {
+        match self.step {
+            Step::Committed if self.out.bcb.bidding() => self.bcb(at, None),
+            Step::Main if self.g.setup.castle && (self.followed || self.castle_step) => {
+                // JCloisterZone's castle step: a PASS declines the castle offered and ends
+                // the step (nobody after is asked); nothing to record, the replay answers
+                // the offers the save does not build with "no"
+                if self.castled & CASTLE_STEP_PASSED != 0 {
+                    return Err(at.err("a second PASS in the castle step"));
+                }
+                self.castle_step = true;
+                self.castled |= CASTLE_STEP_PASSED;
+                self.out.castle_passes.push((self.turn, at.index));
+                Ok(())
+            }
+            Step::Main => self.follower(at, None),
+            Step::Crop { pending: None, .. } => self.crop_action(at, CropAct::Pass),
+            _ => Err(self.out_of_order(at)),
+        }
+    }
+
+    /// `DEPLOY_MEEPLE`: the follower action on the tile just placed, or a crop-circle
+    /// deployment.
+    fn deploy(&mut self, at: &Current, p: &Pointer) -> Result<(), JczError> {
+        match self.step {
+            Step::Main => self.follower(at, Some(p)),
+            Step::Crop { pending: None, .. } => self.crop_action(at, CropAct::Deploy(p)),
+            _ => Err(self.out_of_order(at)),
+        }
+    }
+
+    /// The turn's follower action: a follower on the tile just placed, or none (`PASS`).
+    fn follower(&mut self, at: &Current, deployed: Option<&Pointer>) -> Result<(), JczError> {
+        self.check_active(at)?;
+        if self.castle_step {
+            return Err(at.err("a follower action after the castle step"));
+        }
+        if self.followed {
+            return Err(at.err("a second follower action in one turn"));
+        }
+        self.followed = true;
+        let segment = match deployed {
+            Some(p) => {
+                let placed_at = self.placed_at;
+                if (p.x, p.y) != placed_at {
+                    return Err(at.err(format!(
+                        "a follower on ({},{}), not on the tile just placed at ({},{})",
+                        p.x, p.y, placed_at.0, placed_at.1
+                    )));
+                }
+                Some(self.segment_at(at, p)?.2)
+            }
+            None => None,
+        };
+        let (turn, player) = (self.turn, self.active);
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind: DecisionKind::FOLLOWER,
+                choice: Choice::Follower { segment },
+            },
+        );
+        Ok(())
+    }
+
+    /// `CIRCLE_REMOVE_OR_DEPLOY`: the active player's crop-circle choice, after the turn's
+    /// `COMMIT`; it opens the crop-circle step.
+    fn crop_choice(&mut self, at: &Current, deploy: bool) -> Result<(), JczError> {
+        match self.step {
+            Step::Main => Err(at.err(
+                "comes before the turn's COMMIT: JCloisterZone commits the turn first, then runs the crop-circle step",
+            )),
+            Step::Committed => {
+                self.check_active(at)?;
+                self.step = Step::Crop {
+                    deploy,
+                    pending: None,
+                    acted: 0,
+                };
+                let (turn, player) = (self.turn, self.active);
+                self.record(
+                    at,
+                    TakenDecision {
+                        turn,
+                        player,
+                        kind: crate::engine::expansions::crop::CROP_MODE,
+                        choice: Choice::CropMode { deploy },
+                    },
+                );
+                Ok(())
+            }
+            Step::Crop { pending: None, .. } => {
+                Err(at.err("a second crop-circle choice in one turn"))
+            }
+            Step::Crop { .. } => Err(self.out_of_order(at)),
+        }
+    }
+
+    /// `RETURN_MEEPLE`: a crop-circle removal (nothing else returns a follower).
+    fn return_follower(&mut self, at: &Current, p: &Pointer) -> Result<(), JczError> {
+        match self.step {
+            Step::Main => {
+                Err(at.err("returning a follower outside a crop-circle removal is not supported"))
+            }
+            Step::Crop { pending: None, .. } => self.crop_action(at, CropAct::Return(p)),
+            _ => Err(self.out_of_order(at)),
+        }
+    }
+
+    /// A player's go in the crop-circle step (no follower action awaiting its `COMMIT`): a
+    /// `PASS`, or a deployment or removal as the step's choice allows.
+    fn crop_action(&mut self, at: &Current, act: CropAct<'_>) -> Result<(), JczError> {
+        let Step::Crop {
+            deploy,
+            pending: None,
+            acted,
+        } = self.step
+        else {
+            return Err(self.out_of_order(at));
+        };
+        // a PASS without `player`: whoever JCloisterZone asked next (see `ANY_PLAYER`);
+        // actions with a follower name their owner
+        let who = at.from.unwrap_or(ANY_PLAYER);
+        if who != ANY_PLAYER && acted & (1 << who) != 0 {
+            return Err(at.err(format!(
+                "{} acts twice in one crop-circle step",
+                self.player_name(who)
+            )));
+        }
+        let (kind, spot, owes_commit) = match act {
+            CropAct::Pass if deploy => (crate::engine::expansions::crop::CROP_DEPLOY, None, false),
+            CropAct::Deploy(p) if deploy => (
+                crate::engine::expansions::crop::CROP_DEPLOY,
+                Some(self.segment_at(at, p)?),
+                true,
+            ),
+            CropAct::Return(p) if !deploy => (
+                crate::engine::expansions::crop::CROP_REMOVE,
+                Some(self.segment_at(at, p)?),
+                true,
+            ),
+            _ => {
+                return Err(at.err(format!(
+                    "not allowed after CIRCLE_REMOVE_OR_DEPLOY {}",
+                    if deploy { "DEPLOY" } else { "REMOVE" }
+                )))
+            }
+        };
+        self.step = Step::Crop {
+            deploy,
+            pending: owes_commit.then_some(who),
+            acted: if who == ANY_PLAYER {
+                acted
+            } else {
+                acted | (1 << who)
+            },
+        };
+        let turn = self.turn;
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player: who,
+                kind,
+                choice: Choice::Spot { at: spot },
+            },
+        );
+        Ok(())
+    }
+
+    /// A bridge or bazaar message (`None`: a `PASS` while bidding), handed to
+    /// [`crate::import::bcb`] with where the turn is.
+    fn bcb(&mut self, at: &Current, msg: Option<&BcbMsg>) -> Result<(), JczError> {
+        let ctx = bcb::Ctx {
+            g: self.g,
+            index: at.index,
+            from: at.from,
+            turn: self.turn,
+            active: self.active,
+            committed: self.step != Step::Main,
+            followed: self.followed || self.castle_step,
+        };
+        bcb::on_msg(&mut self.out, &ctx, msg).map_err(|e| at.err(e))
+    }
+
+    /// The record, with what the save leaves open: a turn (or a bazaar auction) it stops
+    /// inside, and the tiles of the sets never placed.
+    fn finish(mut self) -> Result<Translated, JczError> {
+        self.out.random_after = self.random;
+        if let Some(last) = self.g.messages.last() {
+            match self.step {
+                Step::Main => {
+                    self.out.open_turn = Some((
+                        last.index,
+                        format!(
+                            "turn {} has no COMMIT (the save stops inside the turn)",
+                            self.turn
+                        ),
+                    ))
+                }
+                Step::Crop {
+                    pending: Some(p), ..
+                } => {
+                    self.out.open_turn = Some((
+                        last.index,
+                        format!(
+                            "{} acted in the crop-circle step of turn {} and sent no COMMIT",
+                            self.g.players[p as usize], self.turn
+                        ),
+                    ))
+                }
+                _ => {}
+            }
+        }
+        bcb::finish(&mut self.out, self.g.messages.last().map_or(0, |m| m.index))?;
+        let mut left: Vec<(TileIdx, i64)> = self.left.into_iter().filter(|&(_, c)| c > 0).collect();
+        left.sort_unstable();
+        self.out.left_in_pack = left
+            .into_iter()
+            .flat_map(|(t, c)| std::iter::repeat_n(t, c as usize))
+            .collect();
+        Ok(self.out)
+    }
+}
+
+/// What a player does in the crop-circle step.
+enum CropAct<'p> {
+    Pass,
+    Deploy(&'p Pointer),
+    Return(&'p Pointer),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meeple_ids_are_jcloisterzones() {
+        assert!(check_meeple("0.small.1", 0, 7).is_ok());
+        assert!(check_meeple("1.small.7", 1, 7).is_ok());
+        assert!(check_meeple("0.small.0", 0, 7).is_err());
+        assert!(check_meeple("0.small.8", 0, 7).is_err());
+        assert!(check_meeple("1.small.1", 0, 7).is_err());
+        assert!(check_meeple("0.big.1", 0, 7).is_err());
+        assert!(check_meeple("small", 0, 7).is_err());
+        assert_eq!(meeple_owner("2.small.3"), Some(2));
+    }
+}
