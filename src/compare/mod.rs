@@ -26,7 +26,8 @@ pub mod tree;
 
 pub use accumulate::Accumulator;
 pub use run::{run_compare, run_from, Ended, Flow, GameRecord, SeedPlayer, Start};
-pub use shard::{merge_shards, MergeError, Shard, ShardFile};
+pub use seeds::Shard;
+pub use shard::{merge_shards, MergeError, ShardFile};
 pub use spec::{CompareSpec, OptionInfo, RulesetInfo};
 pub use summary::{summarize, Report};
 pub use tree::{divergence_tree, DivergenceTree, TreeNode};

@@ -118,16 +118,9 @@ pub fn has_checkpoint(dir: &Path) -> bool {
 /// The first field in which two specs describe different runs (threads and the command
 /// line do not count), as `(field, checkpoint's value, this run's value)`.
 fn spec_difference(a: &CompareSpec, b: &CompareSpec) -> Option<(&'static str, String, String)> {
-    let hashes = |s: &CompareSpec| {
-        s.rulesets
-            .iter()
-            .map(|r| r.hash.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let shard = |s: &CompareSpec| s.shard.map(|x| x.to_string()).unwrap_or("none".into());
     let fields = [
-        ("the ruleset hashes", hashes(a), hashes(b)),
+        ("the ruleset hashes", a.ruleset_hashes(), b.ruleset_hashes()),
         ("--games", a.games.to_string(), b.games.to_string()),
         ("--players", a.players.to_string(), b.players.to_string()),
         ("--seed", a.seed.to_string(), b.seed.to_string()),
