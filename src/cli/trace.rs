@@ -70,7 +70,7 @@ pub fn run(args: Args) -> ExitCode {
             seats,
         ));
     }
-    let key = meeplab::report::plot::key;
+    let key = meeplab::report::chart::key;
     let reference = &runs[0];
     let mut first_split: Option<u32> = None;
     let mut pairs = Vec::new();

@@ -4,9 +4,9 @@
 use super::summary::{LadderReport, PairSummary};
 use crate::compare::stats::MeanCi;
 use crate::report::atomic::write_atomic;
+use crate::report::chart::ensure_font;
 use crate::report::fmt::{align, mean_ci, pct, pct_range};
 use crate::report::json::write_json;
-use crate::report::plot::ensure_font;
 use plotters::prelude::*;
 use std::error::Error;
 use std::io;

@@ -12,7 +12,7 @@
 //! draws exactly the boards of the unsharded one.
 
 use super::atomic::write_atomic;
-use super::plot::{key, shorten};
+use super::chart::{key, shorten};
 use crate::compare::Report;
 use crate::engine::Compiled;
 use crate::policy::spec::SeatPolicies;

@@ -4,7 +4,7 @@
 //! Every file is written atomically.
 
 use super::atomic::write_atomic;
-use super::plot::{
+use super::chart::{
     colour, interval_bar, legend, plane, share_bar, shorten, write_chart_files, ChartFormat,
     DrawResult, Drawable, XAxis, FONT,
 };
