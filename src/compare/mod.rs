@@ -9,6 +9,7 @@
 //! the divergence tree of one seed for `meeplab trace`.
 
 pub mod accumulate;
+mod aggregate;
 pub mod balance;
 pub mod decisions;
 pub mod luck;
