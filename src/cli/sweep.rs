@@ -2,9 +2,10 @@
 //! played on the same coupled seeds as a `compare`, with the report a house-rule author
 //! reads (`sweep.md`, `sweep.html`, `sweep.json`, charts) and the generated rules files.
 
+use crate::cli::args::RunFlags;
 use crate::cli::common::load;
 use crate::cli::compare::{execute, Settings};
-use meeplab::compare::{Report, Shard};
+use meeplab::compare::Report;
 use meeplab::dsl;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
 use meeplab::report::folder::RULES_FOLDER;
@@ -31,33 +32,16 @@ pub struct Args {
     /// `games`, `players`, `seed`, `policy`. Flags given on the command line win.
     #[arg(long = "sweep", value_name = "FILE")]
     pub sweep_file: Option<PathBuf>,
-    /// Games (seeds) per value [default: 10000].
-    #[arg(long)]
-    pub games: Option<u64>,
-    /// Players per game [default: 2].
-    #[arg(long)]
-    pub players: Option<u8>,
-    /// Master seed [default: 1].
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// `--games`, `--players`, `--seed` (each also in the sweep file; the command line wins)
+    /// and how the run is carried out.
+    #[command(flatten)]
+    pub run: RunFlags,
     /// Player policy: one for every seat, or one per seat (`greedy,random`) [default: random].
     #[arg(long, value_parser = crate::cli::args::SeatPolicyParser)]
     pub policy: Option<SeatPolicies>,
     /// Output folder.
     #[arg(long, default_value = "out/sweep")]
     pub out: PathBuf,
-    /// Worker threads (default: all cores). Never changes the results.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Run only shard k of n of the underlying comparison.
-    #[arg(long)]
-    pub shard: Option<Shard>,
-    /// Chart format.
-    #[arg(long, default_value = "svg")]
-    pub format: ChartFormat,
-    /// Continue an interrupted sweep into --out from its checkpoint (same arguments).
-    #[arg(long)]
-    pub resume: bool,
     /// Print the sweep summary as JSON on stdout.
     #[arg(long)]
     pub json: bool,
@@ -123,15 +107,19 @@ pub fn run(args: Args) -> ExitCode {
         (None, None) => SeatPolicies::Every(PolicySpec::Random),
     };
     let settings = Settings {
-        games: args.games.or(file.games).unwrap_or(10_000),
-        players: args.players.or(file.players).unwrap_or(2),
-        seed: args.seed.or(file.seed).unwrap_or(1),
+        games: args.run.games.or(file.games).unwrap_or(args.run.games()),
+        players: args
+            .run
+            .players
+            .or(file.players)
+            .unwrap_or(args.run.players()),
+        seed: args.run.seed.or(file.seed).unwrap_or(args.run.seed()),
         policy,
         out: args.out.clone(),
-        threads: args.threads,
-        shard: args.shard,
-        format: args.format,
-        resume: args.resume,
+        threads: args.run.threads,
+        shard: args.run.shard,
+        format: args.run.format,
+        resume: args.run.resume,
         checkpoint_seconds: 5.0,
         resumable: true,
         placebo: false,
@@ -238,7 +226,7 @@ pub fn run(args: Args) -> ExitCode {
         outln!(
             "shard {} of the sweep done: {} games written to {}; `meeplab merge` the shards \
              for the sweep report",
-            args.shard.map(|s| s.to_string()).unwrap_or_default(),
+            args.run.shard.map(|s| s.to_string()).unwrap_or_default(),
             out.accumulator.games,
             settings.out.display()
         );
