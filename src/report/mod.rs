@@ -19,6 +19,7 @@ pub mod fmt;
 pub mod folder;
 pub mod html;
 pub mod json;
+pub mod ladder;
 pub mod levels;
 pub mod luck;
 pub mod markdown;
