@@ -11,8 +11,8 @@
 //! argument `records` keeps them, as `compare` does.
 
 use meeplab::engine::compile;
+use meeplab::play::GamePlayer;
 use meeplab::policy::PolicyKind;
-use meeplab::runner::Runner;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         }
     };
     let compiled = compile(&rules);
-    let mut runner = Runner::new(&compiled, policy);
+    let mut runner = GamePlayer::new(&compiled, policy);
     if args.get(4).map(String::as_str) != Some("records") {
         runner = runner.without_divergence_records();
     }

@@ -14,9 +14,9 @@
 
 mod scenario_support;
 
+use meeplab::play::play_with_events;
 use meeplab::policy::PolicyKind;
 use meeplab::render::narrate;
-use meeplab::runner::play_with_events;
 use std::collections::BTreeSet;
 use std::path::Path;
 

@@ -16,6 +16,7 @@ use meeplab::compare::skill::SkillSpec;
 use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::{can_share_positions, compile, Compiled};
+use meeplab::play::CoupledPlayer;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
 use meeplab::report::boards::ExampleRules;
 use meeplab::report::folder::Staging;
@@ -27,7 +28,6 @@ use meeplab::report::{
     RunOutput,
 };
 use meeplab::ruleset::Ruleset;
-use meeplab::runner::CoupledPlayer;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -99,7 +99,7 @@ aggregate! {
         pub by_category: [i128; Category::COUNT],
         /// Games the seat was among the winners (ties count for every tied seat).
         pub wins: u64 where at_most_games,
-        /// Games the seat won alone (at most its wins: [`SeatAcc::check_across`]).
+        /// Games the seat won alone (at most its wins: `check_across`).
         pub sole_wins: u64,
         pub ingots: Moments where every_game,
         pub followers_placed: u128,
@@ -128,7 +128,7 @@ aggregate! {
 aggregate! {
     /// Everything accumulated for one pair of rulesets `(a, b)`, `a < b`; differences are
     /// `b − a` per seed. The counts that bound each other are checked by
-    /// [`PairAcc::check_across`].
+    /// `check_across`.
     #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
     pub struct PairAcc {
         pub a: usize => kept,

@@ -1,9 +1,11 @@
 //! Playing games with policies: the layer above both [`crate::engine`] (the game as a value you
-//! drive) and [`crate::policy`] (who chooses). Each function here is a small drive loop over
-//! [`Game::pending`] / [`Game::apply`]; every seat may have its own policy ([`Seats`]).
+//! drive) and [`crate::policy`] (who chooses). Each function here plays one game (or its first
+//! turns) from a seed, a small loop over [`Game::pending`] / [`Game::apply`]; every seat may
+//! have its own policy ([`Seats`]). Running many games (threads, progress, checkpoints) is
+//! [`crate::compare::run`]'s and [`crate::ladder::run`]'s job.
 //!
 //! - [`play`], [`play_with_events`]: one game;
-//! - [`play_cached`], [`Runner`]: many games on one thread, reusing the board allocations
+//! - [`play_cached`], [`GamePlayer`]: many games on one thread, reusing the board allocations
 //!   (bulk comparisons and benchmarks).
 
 use crate::engine::{Chooser, Decision};
@@ -258,7 +260,7 @@ pub fn play_metered(
 }
 
 thread_local! {
-    static RUNNERS: std::cell::RefCell<Vec<(Seats, Runner)>> =
+    static RUNNERS: std::cell::RefCell<Vec<(Seats, GamePlayer)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -289,9 +291,9 @@ pub fn play_salted(
     })
 }
 
-/// Runs `f` on this thread's cached [`Runner`] for `rules` and `seats` (made on first use;
+/// Runs `f` on this thread's cached [`GamePlayer`] for `rules` and `seats` (made on first use;
 /// the eight most recent are kept).
-fn with_runner<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut Runner) -> T) -> T {
+fn with_runner<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut GamePlayer) -> T) -> T {
     RUNNERS.with(|cell| {
         let mut cache = cell.borrow_mut();
         let i = match cache
@@ -303,7 +305,7 @@ fn with_runner<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut Runne
                 if cache.len() >= 8 {
                     cache.remove(0);
                 }
-                cache.push((seats, Runner::new(rules, seats)));
+                cache.push((seats, GamePlayer::new(rules, seats)));
                 cache.len() - 1
             }
         };
@@ -312,7 +314,7 @@ fn with_runner<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut Runne
 }
 
 /// A reusable player of many games on one thread (keeps the board allocations).
-pub struct Runner {
+pub struct GamePlayer {
     game: Game,
     choosers: Choosers,
     /// Whether its games keep the divergence records (a copy played on may have brought
@@ -320,9 +322,9 @@ pub struct Runner {
     records: bool,
 }
 
-impl Runner {
-    pub fn new(rules: &Arc<Compiled>, policy: impl Into<Seats>) -> Runner {
-        Runner {
+impl GamePlayer {
+    pub fn new(rules: &Arc<Compiled>, policy: impl Into<Seats>) -> GamePlayer {
+        GamePlayer {
             game: Game::new(rules.clone(), 0, 2),
             choosers: Choosers::new(policy.into()),
             records: true,
@@ -331,7 +333,7 @@ impl Runner {
 
     /// The same runner playing without the divergence records
     /// ([`Game::keep_divergence_records`]): scores only, as benchmarks and ladders need.
-    pub fn without_divergence_records(mut self) -> Runner {
+    pub fn without_divergence_records(mut self) -> GamePlayer {
         self.game.keep_divergence_records(false);
         self.records = false;
         self
@@ -349,7 +351,7 @@ impl Runner {
     }
 
     /// Play game `seed` valuing every draw with `meter` ([`LuckMeter::play`]): the same game
-    /// as [`Runner::play`], and its tile luck.
+    /// as [`GamePlayer::play`], and its tile luck.
     pub fn play_metered(
         &mut self,
         seed: u64,
@@ -507,7 +509,7 @@ mod tests {
         x.sort_unstable();
         y.sort_unstable();
         assert_eq!(x, y, "the same tiles");
-        let mut runner = Runner::new(&rules, PolicyKind::Random);
+        let mut runner = GamePlayer::new(&rules, PolicyKind::Random);
         let end = runner.play_on(&a);
         assert!(end.turns > game.turn(), "the copy plays on to its end");
     }
@@ -518,7 +520,7 @@ mod tests {
         let game = play_turns(&rules, 7, 2, PolicyKind::Random, 10);
         assert_eq!(game.turn(), 10);
         let before = game.outcome();
-        let mut runner = Runner::new(&rules, PolicyKind::Random);
+        let mut runner = GamePlayer::new(&rules, PolicyKind::Random);
         let from_copy = runner.play_on(&game);
         assert_eq!(game.outcome(), before, "the original is untouched");
         assert_eq!(from_copy, play(&rules, 7, 2, PolicyKind::Random));
@@ -532,8 +534,8 @@ mod tests {
                 crate::dsl::load_ruleset(Path::new(&path)).unwrap_or_else(|d| panic!("{d}"));
             let rules = compile(&loaded.ruleset);
             for policy in [PolicyKind::Random, PolicyKind::Greedy] {
-                let mut kept = Runner::new(&rules, policy);
-                let mut skipped = Runner::new(&rules, policy).without_divergence_records();
+                let mut kept = GamePlayer::new(&rules, policy);
+                let mut skipped = GamePlayer::new(&rules, policy).without_divergence_records();
                 for seed in 0..12 {
                     let players = 2 + (seed % 3) as u8;
                     let mut full = kept.play(seed, players);
@@ -556,11 +558,11 @@ mod tests {
         let mut without = with.clone();
         without.copy_position_from(&with);
         // a runner without records plays a copy of a recorded position without them
-        let mut bare = Runner::new(&rules, PolicyKind::Random).without_divergence_records();
+        let mut bare = GamePlayer::new(&rules, PolicyKind::Random).without_divergence_records();
         let on = bare.play_on(&with);
         assert!(on.turn_hashes.is_empty() && on.choice_marks.is_empty());
         // a recording runner that played on from a copy without records records its next game
-        let mut full = Runner::new(&rules, PolicyKind::Random);
+        let mut full = GamePlayer::new(&rules, PolicyKind::Random);
         full.play_on(&without);
         let next = full.play(4, 2);
         assert_eq!(next.turn_hashes.len() as u32, next.turns + 2);
