@@ -8,9 +8,9 @@ use crate::cli::compare::{execute, Settings};
 use meeplab::compare::Report;
 use meeplab::dsl;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
+use meeplab::report::fmt::align;
 use meeplab::report::folder::RULES_FOLDER;
-use meeplab::report::sweep::{write_sweep, SWEEP_PLAN};
-use meeplab::report::{atomic::write_atomic, fmt::align, ChartFormat};
+use meeplab::report::sweep::write_sweep_files;
 use meeplab::ruleset::Ruleset;
 use meeplab::sweep::{parse_vary, plan, SweepFile, SweepPlan, SweepSummary, VarySpec};
 use std::path::{Path, PathBuf};
@@ -217,7 +217,7 @@ pub fn run(args: Args) -> ExitCode {
     // the generated rulesets and the sweep report go into the run's folder before it
     // appears, so a sweep's files are never missing or left from an earlier run
     let format = settings.format;
-    let extra = |dir: &Path, report: Option<&Report>| write_files(dir, &plan, report, format);
+    let extra = |dir: &Path, report: Option<&Report>| write_sweep_files(dir, &plan, report, format);
     let out = match execute(&rules, &settings, &extra) {
         Ok(o) => o,
         Err(code) => return code,
@@ -244,49 +244,6 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-/// A sweep's own files in output folder `dir`: the plan, the generated rulesets and, for a
-/// whole (or merged) run, the sweep report. Used by `sweep` and by `merge` of sweep shards.
-pub fn write_files(
-    dir: &Path,
-    plan: &SweepPlan,
-    report: Option<&Report>,
-    format: ChartFormat,
-) -> std::io::Result<Vec<PathBuf>> {
-    let json = serde_json::to_string_pretty(plan).map_err(std::io::Error::other)?;
-    let plan_path = dir.join(SWEEP_PLAN);
-    write_atomic(&plan_path, format!("{json}\n").as_bytes())?;
-    let mut written = vec![plan_path];
-    let rules_dir = dir.join(RULES_FOLDER);
-    std::fs::create_dir_all(&rules_dir)?;
-    // every value's house-rule file, the base's own value too (played as the base itself)
-    for v in &plan.variants {
-        let path = rules_dir.join(&v.file_name);
-        write_atomic(&path, v.text.as_bytes())?;
-        written.push(path);
-    }
-    if let Some(report) = report {
-        written.extend(write_sweep(
-            dir,
-            &plan.summarize(report),
-            &plan.files,
-            format,
-        )?);
-    }
-    Ok(written)
-}
-
-/// The sweep plan in a shard folder, if it is a sweep's.
-pub fn read_plan(dir: &Path) -> Result<Option<SweepPlan>, String> {
-    let path = dir.join(SWEEP_PLAN);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| format!("{}: {e}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-    }
 }
 
 fn print_summary(s: &SweepSummary) {
