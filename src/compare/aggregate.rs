@@ -217,7 +217,9 @@ macro_rules! aggregate {
         pub struct $name:ident {
             $(
                 $(#[$field_meta:meta])*
-                pub $field:ident : $ty:ty $(=> $merge:ident)? $(where $rule:ident $(($inner:ident))?)?
+                pub $field:ident : $ty:ty
+                $(=> $merge:ident)?
+                $(where $rule:ident $(($inner:ident))?)?
             ),* $(,)?
         }
     ) => {
@@ -242,7 +244,10 @@ macro_rules! aggregate {
                 run: &$crate::compare::aggregate::RunShape,
                 path: &str,
             ) -> Result<(), String> {
-                $( $( aggregate!(@check run, &format!("{path}.{}", stringify!($field)), &self.$field, $rule $(($inner))?); )? )*
+                $($(
+                    let field = format!("{path}.{}", stringify!($field));
+                    aggregate!(@check run, &field, &self.$field, $rule $(($inner))?);
+                )?)*
                 Ok(())
             }
         }
