@@ -3,8 +3,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use meeplab::engine::compile;
+use meeplab::play::GamePlayer as Player;
 use meeplab::policy::PolicyKind;
-use meeplab::runner::Runner as Player;
 use std::hint::black_box;
 use std::path::Path;
 

@@ -11,8 +11,8 @@
 //! argument `records` keeps them, as `compare` does.
 
 use meeplab::engine::compile;
+use meeplab::play::GamePlayer;
 use meeplab::policy::PolicyKind;
-use meeplab::runner::Runner;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -42,13 +42,13 @@ fn main() -> ExitCode {
         }
     };
     let compiled = compile(&rules);
-    let mut runner = Runner::new(&compiled, policy);
+    let mut player = GamePlayer::new(&compiled, policy);
     if args.get(4).map(String::as_str) != Some("records") {
-        runner = runner.without_divergence_records();
+        player = player.without_divergence_records();
     }
     let mut check = 0i64;
     for seed in 0..games {
-        let o = runner.play(seed, 2);
+        let o = player.play(seed, 2);
         check = check
             .wrapping_mul(31)
             .wrapping_add(o.seats[0].total * 7 + o.seats[1].total);

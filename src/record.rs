@@ -5,9 +5,9 @@
 use crate::engine::{
     Chooser, Compiled, Event, Game, GameOutcome, OnIllegal, ScriptProblem, Scripted, TakenDecision,
 };
+use crate::play::{Choosers, Seats};
 use crate::policy::spec::{PolicyError, SeatPolicies};
 use crate::policy::{Policy, PolicyKind};
-use crate::runner::{Choosers, Seats};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

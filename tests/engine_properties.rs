@@ -188,12 +188,12 @@ proptest! {
     #[test]
     fn same_seed_same_game(seed in any::<u64>(), players in 2u8..=5) {
         for (_, rules) in compiled() {
-            let (a, ea) = meeplab::runner::play_with_events(rules, seed, players, PolicyKind::Random);
-            let (b, eb) = meeplab::runner::play_with_events(rules, seed, players, PolicyKind::Random);
+            let (a, ea) = meeplab::play::play_with_events(rules, seed, players, PolicyKind::Random);
+            let (b, eb) = meeplab::play::play_with_events(rules, seed, players, PolicyKind::Random);
             prop_assert_eq!(&a, &b);
             prop_assert_eq!(ea, eb);
             // the fast path (no events kept) plays the very same game
-            let c = meeplab::runner::play(rules, seed, players, PolicyKind::Random);
+            let c = meeplab::play::play(rules, seed, players, PolicyKind::Random);
             prop_assert_eq!(a, c);
         }
     }
@@ -230,10 +230,10 @@ proptest! {
 #[test]
 fn a_reused_player_plays_like_a_fresh_game() {
     for (_, rules) in compiled() {
-        let mut player = meeplab::runner::Runner::new(rules, PolicyKind::Random);
+        let mut player = meeplab::play::GamePlayer::new(rules, PolicyKind::Random);
         for seed in 0..20 {
             let reused = player.play(seed, 3);
-            let fresh = meeplab::runner::play(rules, seed, 3, PolicyKind::Random);
+            let fresh = meeplab::play::play(rules, seed, 3, PolicyKind::Random);
             assert_eq!(reused, fresh, "seed {seed}");
         }
     }
@@ -245,7 +245,7 @@ fn no_events_sink_keeps_the_same_hashes() {
         let mut g = Game::new(rules.clone(), 9, 4);
         let mut p = Policy::new(PolicyKind::Random);
         let fast = g.play(&mut p, &mut NoEvents);
-        let (slow, _) = meeplab::runner::play_with_events(rules, 9, 4, PolicyKind::Random);
+        let (slow, _) = meeplab::play::play_with_events(rules, 9, 4, PolicyKind::Random);
         assert_eq!(fast.turn_hashes, slow.turn_hashes);
     }
 }
@@ -257,7 +257,7 @@ fn a_copy_at_any_decision_plays_on_like_the_original() {
     use meeplab::engine::{Chooser, Pending};
     for (name, rules) in compiled() {
         for policy in [PolicyKind::Random, PolicyKind::Greedy] {
-            let reference = meeplab::runner::play(rules, 5, 3, policy);
+            let reference = meeplab::play::play(rules, 5, 3, policy);
             let mut game = Game::new(rules.clone(), 5, 3);
             game.enable_record();
             let mut chooser = Policy::new(policy);
@@ -394,11 +394,11 @@ proptest! {
     fn a_hand_game_is_the_same_game_from_the_same_seed(seed in any::<u64>(), players in 2u8..=5) {
         for (name, rules) in hand_rulesets() {
             for policy in [PolicyKind::Random, PolicyKind::Greedy] {
-                let (a, ea) = meeplab::runner::play_with_events(rules, seed, players, policy);
-                let (b, eb) = meeplab::runner::play_with_events(rules, seed, players, policy);
+                let (a, ea) = meeplab::play::play_with_events(rules, seed, players, policy);
+                let (b, eb) = meeplab::play::play_with_events(rules, seed, players, policy);
                 prop_assert_eq!(&a, &b, "{}", name);
                 prop_assert_eq!(ea, eb);
-                let c = meeplab::runner::play(rules, seed, players, policy);
+                let c = meeplab::play::play(rules, seed, players, policy);
                 prop_assert_eq!(a, c);
             }
         }

@@ -26,8 +26,8 @@ mod scenario_support;
 
 use meeplab::compare::seeds::game_seed;
 use meeplab::engine::{Category, Compiled, Counter, GameOutcome};
+use meeplab::play::play;
 use meeplab::policy::PolicyKind;
-use meeplab::runner::play;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::Path;

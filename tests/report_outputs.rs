@@ -7,7 +7,7 @@ mod compare_support;
 
 use compare_support::*;
 use meeplab::compare::CompareSpec;
-use meeplab::report::plot::{charts_for, ChartKind};
+use meeplab::report::chart::{charts_for, ChartKind};
 use meeplab::report::{compare_to_dir, OutputOptions};
 use meeplab::report::{summary_table, ChartFormat};
 use std::fs;

@@ -1,7 +1,8 @@
 //! Arguments and output settings every command shares: the global flags (`--color`,
 //! `--quiet`, `-v`), the `--policy` argument with its forms documented in one table, the
-//! closed sets as clap `ValueEnum`s (so `--help` and completions list them), reading a
-//! ruleset from standard input (`-`) and printing diagnostics (coloured on a terminal).
+//! flags of every command that runs coupled games ([`RunFlags`]), the closed sets as clap
+//! `ValueEnum`s (so `--help` and completions list them), reading a ruleset from standard
+//! input (`-`) and printing diagnostics (coloured on a terminal).
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use meeplab::dsl::{Diagnostics, Loaded};
@@ -282,6 +283,51 @@ impl From<OnIllegalArg> for OnIllegal {
 /// The `--on-illegal` parser: the [`OnIllegalArg`] values, as the engine's type.
 pub fn on_illegal_parser() -> impl TypedValueParser<Value = OnIllegal> {
     clap::builder::EnumValueParser::<OnIllegalArg>::new().map(OnIllegal::from)
+}
+
+/// The flags of every command that runs coupled games (`compare`, `sweep`): how many games,
+/// seeded how, and how the run is carried out (threads, shard, charts, resume).
+#[derive(clap::Args, Clone, Debug)]
+pub struct RunFlags {
+    /// Games (seeds) to play under every ruleset [default: 10000].
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Players per game [default: 2].
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Master seed; game i plays a seed derived from it [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores). Never changes the results.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Run only shard k of n (seed blocks b with b % n == k-1); merge with `meeplab merge`.
+    #[arg(long)]
+    pub shard: Option<meeplab::compare::Shard>,
+    /// Chart format.
+    #[arg(long, default_value = "svg")]
+    pub format: meeplab::report::ChartFormat,
+    /// Continue an interrupted run into --out from its checkpoint (same arguments); the
+    /// outputs are byte-identical to an uninterrupted run.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+impl RunFlags {
+    /// `--games`, or the default.
+    pub fn games(&self) -> u64 {
+        self.games.unwrap_or(10_000)
+    }
+
+    /// `--players`, or the default.
+    pub fn players(&self) -> u8 {
+        self.players.unwrap_or(2)
+    }
+
+    /// `--seed`, or the default.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or(1)
+    }
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@
 
 use crate::cli::common::{check_players, load, seats_for};
 use meeplab::engine::compile;
+use meeplab::play::{play_turns, GamePlayer as Player};
 use meeplab::policy::spec::SeatPolicies;
-use meeplab::runner::{play_turns, Runner as Player};
 use rayon::prelude::*;
 use serde_json::json;
 use std::path::PathBuf;

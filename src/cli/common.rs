@@ -26,8 +26,8 @@ pub fn load(path: &Path) -> Result<Ruleset, ExitCode> {
 pub fn seats_for(
     policy: &meeplab::policy::spec::SeatPolicies,
     players: u8,
-) -> Result<meeplab::runner::Seats, ExitCode> {
-    meeplab::runner::Seats::for_players(policy, players).map_err(|e| {
+) -> Result<meeplab::play::Seats, ExitCode> {
+    meeplab::play::Seats::for_players(policy, players).map_err(|e| {
         eprintln!("error: --policy {policy}: {e}");
         ExitCode::from(2)
     })
@@ -39,7 +39,7 @@ pub fn load_coupled(
     paths: &[std::path::PathBuf],
     players: u8,
     policy: &meeplab::policy::spec::SeatPolicies,
-) -> Result<(Vec<Ruleset>, meeplab::runner::Seats), ExitCode> {
+) -> Result<(Vec<Ruleset>, meeplab::play::Seats), ExitCode> {
     check_distinct(paths)?;
     let rules = load_all(paths)?;
     check_players(&rules, players)?;

@@ -9,12 +9,14 @@
 //! ([`meeplab::report::levels`]). The whole folder appears at once when every level is done;
 //! such a run is not sharded or resumed (each level alone can be).
 
+use crate::cli::args::RunFlags;
 use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
 use meeplab::compare::skill::SkillSpec;
 use meeplab::compare::spec::shell_quote;
 use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
 use meeplab::engine::{can_share_positions, compile, Compiled};
+use meeplab::play::CoupledPlayer;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
 use meeplab::report::boards::ExampleRules;
 use meeplab::report::folder::Staging;
@@ -26,7 +28,6 @@ use meeplab::report::{
     RunOutput,
 };
 use meeplab::ruleset::Ruleset;
-use meeplab::runner::CoupledPlayer;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,15 +46,8 @@ pub struct Args {
     /// Ruleset files (two or more); the first is the reference for divergence.
     #[arg(required = true, num_args = 2..)]
     pub rulesets: Vec<PathBuf>,
-    /// Games (seeds) to play under every ruleset.
-    #[arg(long, default_value_t = 10_000)]
-    pub games: u64,
-    /// Players per game.
-    #[arg(long, default_value_t = 2)]
-    pub players: u8,
-    /// Master seed; game i plays a seed derived from it.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub run: RunFlags,
     /// Player policy: one for every seat, or one per seat, seat 1 first (`greedy,random`).
     /// Give it several times to compare at several skill levels, the same seeds at each
     /// (`--policy random --policy greedy --policy mcts:200`).
@@ -67,19 +61,6 @@ pub struct Args {
     /// Output folder.
     #[arg(long, default_value = "out/compare")]
     pub out: PathBuf,
-    /// Worker threads (default: all cores). Never changes the results.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Run only shard k of n (seed blocks b with b % n == k-1); merge with `meeplab merge`.
-    #[arg(long)]
-    pub shard: Option<Shard>,
-    /// Chart format.
-    #[arg(long, default_value = "svg")]
-    pub format: ChartFormat,
-    /// Continue an interrupted run into --out from its checkpoint (same arguments); the
-    /// outputs are byte-identical to an uninterrupted run.
-    #[arg(long)]
-    pub resume: bool,
     /// Print the report (report.json's content) on stdout instead of the summary table.
     #[arg(long)]
     pub json: bool,
@@ -125,7 +106,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = crate::cli::common::check_distinct(&args.rulesets) {
         return code;
     }
-    if let Err(code) = check_levels(&args.policy, args.players) {
+    if let Err(code) = check_levels(&args.policy, args.run.players()) {
         return code;
     }
     let rules = match load_all(&args.rulesets) {
@@ -137,15 +118,15 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(2);
     };
     let settings = Settings {
-        games: args.games,
-        players: args.players,
-        seed: args.seed,
+        games: args.run.games(),
+        players: args.run.players(),
+        seed: args.run.seed(),
         policy: first_policy.clone(),
         out: args.out.clone(),
-        threads: args.threads,
-        shard: args.shard,
-        format: args.format,
-        resume: args.resume,
+        threads: args.run.threads,
+        shard: args.run.shard,
+        format: args.run.format,
+        resume: args.run.resume,
         checkpoint_seconds: args.checkpoint_seconds,
         resumable: true,
         placebo: !args.no_placebo,
@@ -158,7 +139,7 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(2);
             }
             Some(n) => n,
-            None => DEFAULT_POSITIONS.min(args.games),
+            None => DEFAULT_POSITIONS.min(args.run.games()),
         },
         positions_given: args.positions.is_some(),
         luck: match (args.luck, args.no_luck) {
@@ -183,7 +164,7 @@ pub fn run(args: Args) -> ExitCode {
             if settings.shard.is_some() {
                 outln!(
                     "shard {} done: {} games written to {}",
-                    args.shard.map(|s| s.to_string()).unwrap_or_default(),
+                    args.run.shard.map(|s| s.to_string()).unwrap_or_default(),
                     out.accumulator.games,
                     args.out.display()
                 );

@@ -4,8 +4,9 @@
 use crate::cli::common::{check_players, load};
 use indicatif::{ProgressBar, ProgressStyle};
 use meeplab::engine::compile;
-use meeplab::ladder::{output, run_ladder, LadderSpec, RulesetRef};
+use meeplab::ladder::{run_ladder, LadderSpec, RulesetRef};
 use meeplab::policy::spec::PolicySpec;
+use meeplab::report::ladder::{summary_table, write_ladder};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -84,7 +85,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let seconds = started.elapsed().as_secs_f64();
-    let files = match output::write_ladder(&args.out, &report) {
+    let files = match write_ladder(&args.out, &report) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("error: cannot write {}: {e}", args.out.display());
@@ -100,7 +101,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     } else {
-        out!("{}", output::summary_table(&report));
+        out!("{}", summary_table(&report));
         outln!();
         for f in &files.files {
             outln!("wrote {}", f.display());

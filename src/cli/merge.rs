@@ -38,7 +38,7 @@ pub fn run(args: Args) -> ExitCode {
     // shards of a sweep carry its plan: the merged folder gets the sweep report too
     let mut plans = Vec::with_capacity(args.shards.len());
     for dir in &args.shards {
-        match crate::cli::sweep::read_plan(dir) {
+        match meeplab::report::sweep::read_sweep_plan(dir) {
             Ok(p) => plans.push(p),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -53,7 +53,7 @@ pub fn run(args: Args) -> ExitCode {
     let plan = plans.into_iter().next().flatten();
     let format = args.format;
     let extra = |dir: &std::path::Path, report: Option<&meeplab::compare::Report>| match &plan {
-        Some(p) => crate::cli::sweep::write_files(dir, p, report, format),
+        Some(p) => meeplab::report::sweep::write_sweep_files(dir, p, report, format),
         None => Ok(Vec::new()),
     };
     match merge_to_dir_with(&args.shards, &opts, &extra) {

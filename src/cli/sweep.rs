@@ -2,14 +2,15 @@
 //! played on the same coupled seeds as a `compare`, with the report a house-rule author
 //! reads (`sweep.md`, `sweep.html`, `sweep.json`, charts) and the generated rules files.
 
+use crate::cli::args::RunFlags;
 use crate::cli::common::load;
 use crate::cli::compare::{execute, Settings};
-use meeplab::compare::{Report, Shard};
+use meeplab::compare::Report;
 use meeplab::dsl;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
+use meeplab::report::fmt::align;
 use meeplab::report::folder::RULES_FOLDER;
-use meeplab::report::sweep::{write_sweep, SWEEP_PLAN};
-use meeplab::report::{atomic::write_atomic, fmt::align, ChartFormat};
+use meeplab::report::sweep::write_sweep_files;
 use meeplab::ruleset::Ruleset;
 use meeplab::sweep::{parse_vary, plan, SweepFile, SweepPlan, SweepSummary, VarySpec};
 use std::path::{Path, PathBuf};
@@ -31,33 +32,16 @@ pub struct Args {
     /// `games`, `players`, `seed`, `policy`. Flags given on the command line win.
     #[arg(long = "sweep", value_name = "FILE")]
     pub sweep_file: Option<PathBuf>,
-    /// Games (seeds) per value [default: 10000].
-    #[arg(long)]
-    pub games: Option<u64>,
-    /// Players per game [default: 2].
-    #[arg(long)]
-    pub players: Option<u8>,
-    /// Master seed [default: 1].
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// `--games`, `--players`, `--seed` (each also in the sweep file; the command line wins)
+    /// and how the run is carried out.
+    #[command(flatten)]
+    pub run: RunFlags,
     /// Player policy: one for every seat, or one per seat (`greedy,random`) [default: random].
     #[arg(long, value_parser = crate::cli::args::SeatPolicyParser)]
     pub policy: Option<SeatPolicies>,
     /// Output folder.
     #[arg(long, default_value = "out/sweep")]
     pub out: PathBuf,
-    /// Worker threads (default: all cores). Never changes the results.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Run only shard k of n of the underlying comparison.
-    #[arg(long)]
-    pub shard: Option<Shard>,
-    /// Chart format.
-    #[arg(long, default_value = "svg")]
-    pub format: ChartFormat,
-    /// Continue an interrupted sweep into --out from its checkpoint (same arguments).
-    #[arg(long)]
-    pub resume: bool,
     /// Print the sweep summary as JSON on stdout.
     #[arg(long)]
     pub json: bool,
@@ -123,15 +107,19 @@ pub fn run(args: Args) -> ExitCode {
         (None, None) => SeatPolicies::Every(PolicySpec::Random),
     };
     let settings = Settings {
-        games: args.games.or(file.games).unwrap_or(10_000),
-        players: args.players.or(file.players).unwrap_or(2),
-        seed: args.seed.or(file.seed).unwrap_or(1),
+        games: args.run.games.or(file.games).unwrap_or(args.run.games()),
+        players: args
+            .run
+            .players
+            .or(file.players)
+            .unwrap_or(args.run.players()),
+        seed: args.run.seed.or(file.seed).unwrap_or(args.run.seed()),
         policy,
         out: args.out.clone(),
-        threads: args.threads,
-        shard: args.shard,
-        format: args.format,
-        resume: args.resume,
+        threads: args.run.threads,
+        shard: args.run.shard,
+        format: args.run.format,
+        resume: args.run.resume,
         checkpoint_seconds: 5.0,
         resumable: true,
         placebo: false,
@@ -229,7 +217,7 @@ pub fn run(args: Args) -> ExitCode {
     // the generated rulesets and the sweep report go into the run's folder before it
     // appears, so a sweep's files are never missing or left from an earlier run
     let format = settings.format;
-    let extra = |dir: &Path, report: Option<&Report>| write_files(dir, &plan, report, format);
+    let extra = |dir: &Path, report: Option<&Report>| write_sweep_files(dir, &plan, report, format);
     let out = match execute(&rules, &settings, &extra) {
         Ok(o) => o,
         Err(code) => return code,
@@ -238,7 +226,7 @@ pub fn run(args: Args) -> ExitCode {
         outln!(
             "shard {} of the sweep done: {} games written to {}; `meeplab merge` the shards \
              for the sweep report",
-            args.shard.map(|s| s.to_string()).unwrap_or_default(),
+            args.run.shard.map(|s| s.to_string()).unwrap_or_default(),
             out.accumulator.games,
             settings.out.display()
         );
@@ -256,49 +244,6 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-/// A sweep's own files in output folder `dir`: the plan, the generated rulesets and, for a
-/// whole (or merged) run, the sweep report. Used by `sweep` and by `merge` of sweep shards.
-pub fn write_files(
-    dir: &Path,
-    plan: &SweepPlan,
-    report: Option<&Report>,
-    format: ChartFormat,
-) -> std::io::Result<Vec<PathBuf>> {
-    let json = serde_json::to_string_pretty(plan).map_err(std::io::Error::other)?;
-    let plan_path = dir.join(SWEEP_PLAN);
-    write_atomic(&plan_path, format!("{json}\n").as_bytes())?;
-    let mut written = vec![plan_path];
-    let rules_dir = dir.join(RULES_FOLDER);
-    std::fs::create_dir_all(&rules_dir)?;
-    // every value's house-rule file, the base's own value too (played as the base itself)
-    for v in &plan.variants {
-        let path = rules_dir.join(&v.file_name);
-        write_atomic(&path, v.text.as_bytes())?;
-        written.push(path);
-    }
-    if let Some(report) = report {
-        written.extend(write_sweep(
-            dir,
-            &plan.summarize(report),
-            &plan.files,
-            format,
-        )?);
-    }
-    Ok(written)
-}
-
-/// The sweep plan in a shard folder, if it is a sweep's.
-pub fn read_plan(dir: &Path) -> Result<Option<SweepPlan>, String> {
-    let path = dir.join(SWEEP_PLAN);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| format!("{}: {e}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-    }
 }
 
 fn print_summary(s: &SweepSummary) {

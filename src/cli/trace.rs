@@ -5,9 +5,9 @@
 use crate::cli::common::{io_error, write_atomic};
 use meeplab::compare::divergence_tree;
 use meeplab::engine::{compile, Event, GameOutcome};
+use meeplab::play::play_turns;
 use meeplab::policy::spec::SeatPolicies;
 use meeplab::render::{board_svg::board_svg_highlighted, narrate};
-use meeplab::runner::play_turns;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -63,14 +63,14 @@ pub fn run(args: Args) -> ExitCode {
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let mut runs: Vec<(GameOutcome, Vec<Event>)> = Vec::new();
     for c in &compiled {
-        runs.push(meeplab::runner::play_with_events(
+        runs.push(meeplab::play::play_with_events(
             c,
             args.seed,
             args.players,
             seats,
         ));
     }
-    let key = meeplab::report::plot::key;
+    let key = meeplab::report::chart::key;
     let reference = &runs[0];
     let mut first_split: Option<u32> = None;
     let mut pairs = Vec::new();

@@ -5,6 +5,7 @@
 //! chunk, by `--shard` — is identical to the aggregate of the whole. Floats are computed once,
 //! at the end ([`crate::compare::summary`]).
 
+use super::aggregate::{aggregate, at_most, hist_count, Counted, Merge, RunShape};
 use super::balance::BalanceAcc;
 use super::decisions::{DecisionAcc, PairProbe};
 use super::luck::LuckAcc;
@@ -78,85 +79,131 @@ impl<'de> Deserialize<'de> for CounterSums {
     }
 }
 
-/// One seat under one ruleset.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatAcc {
-    pub total: Moments,
-    /// Σ points per category, indexed by [`Category::index`].
-    pub by_category: [i128; Category::COUNT],
-    /// Games the seat was among the winners (ties count for every tied seat).
-    pub wins: u64,
-    /// Games the seat won alone.
-    pub sole_wins: u64,
-    pub ingots: Moments,
-    pub followers_placed: u128,
+impl Merge for CounterSums {
+    fn merge_from(&mut self, other: &CounterSums, path: &str) -> Result<(), String> {
+        self.sized();
+        for c in Counter::all() {
+            let from = other.get(c);
+            self.0[c.index()].merge_from(&from, &format!("{path}.{}", c.name()))?;
+        }
+        Ok(())
+    }
 }
 
-/// Everything accumulated for one ruleset.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RulesetAcc {
-    pub games: u64,
-    pub seats: Vec<SeatAcc>,
-    /// Games with more than one winner.
-    pub ties: u64,
-    pub turns: Moments,
-    pub lead_changes: Moments,
-    pub tiles_placed: u128,
-    pub tiles_discarded: u128,
-    /// Σ of each expansion counter (see [`Counter`]), written by name.
-    pub counters: CounterSums,
-    /// Final totals of all seats: points → number of seat-games.
-    pub totals_hist: BTreeMap<i64, u64>,
+aggregate! {
+    /// One seat under one ruleset.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct SeatAcc {
+        pub total: Moments where every_game,
+        /// Σ points per category, indexed by [`Category::index`].
+        pub by_category: [i128; Category::COUNT],
+        /// Games the seat was among the winners (ties count for every tied seat).
+        pub wins: u64 where at_most_games,
+        /// Games the seat won alone (at most its wins: `check_across`).
+        pub sole_wins: u64,
+        pub ingots: Moments where every_game,
+        pub followers_placed: u128,
+    }
 }
 
-/// Everything accumulated for one pair of rulesets `(a, b)`, `a < b`; differences are
-/// `b − a` per seed.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PairAcc {
-    pub a: usize,
-    pub b: usize,
-    pub games: u64,
-    /// Games whose positions parted: some end-of-turn state (board, followers, ingots,
-    /// scores, robbers, supply) differs.
-    pub diverged: u64,
-    /// First turn whose end-of-turn state differs → games (diverged games only).
-    pub first_divergence: BTreeMap<u32, u64>,
-    /// Games whose event streams differ ("play differed"): a superset of the diverged games
-    /// but for rules that differ only in the set-up, since the same events can come in
-    /// another order and reach the same position.
-    #[serde(default)]
-    pub play_differed: u64,
-    /// First turn whose events differ → games (play-differed games only).
-    #[serde(default)]
-    pub first_play_difference: BTreeMap<u32, u64>,
-    /// Of the play-differed games: those whose first differing event answered the same
-    /// decision of the same player differently (a player's choice)…
-    #[serde(default)]
-    pub first_difference_choice: u64,
-    /// …and those where it was anything else (a rule event).
-    #[serde(default)]
-    pub first_difference_rule: u64,
-    /// Games whose set of winning seats differs.
-    pub winner_changed: u64,
-    /// Of the games whose winner changed, by where the gaining seat stood at the end of the
-    /// turn before the positions parted (see [`LeadBefore`]).
-    #[serde(default)]
-    pub winner_change_lead: LeadCounts,
-    pub score_delta: Vec<Moments>,
-    pub ingot_delta: Vec<Moments>,
-    /// Games whose outcomes are identical: every seat's points by category and ingots, and
-    /// the winners.
-    pub identical_outcomes: u64,
-    /// Per seat: won under A, under B, both or neither (who benefits; McNemar).
-    pub seat_wins: Vec<PairedWins>,
-    /// Paired score differences `b − a` of every seat: points → seat-games.
-    pub score_delta_hist: BTreeMap<i64, u64>,
-    /// Up to [`EXAMPLES`] games whose winner changed, largest swing first (see
-    /// [`Example::swing`]); the same whatever the partition of the games.
-    pub examples: Vec<Example>,
-    /// The same-rules yardstick (all zeros in a run without a placebo).
-    #[serde(default)]
-    pub placebo: PlaceboAcc,
+aggregate! {
+    /// Everything accumulated for one ruleset.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct RulesetAcc {
+        pub games: u64 where every_game,
+        pub seats: Vec<SeatAcc> where each_seat(fields),
+        /// Games with more than one winner.
+        pub ties: u64 where at_most_games,
+        pub turns: Moments where every_game,
+        pub lead_changes: Moments where every_game,
+        pub tiles_placed: u128,
+        pub tiles_discarded: u128,
+        /// Σ of each expansion counter (see [`Counter`]), written by name.
+        pub counters: CounterSums,
+        /// Final totals of all seats: points → number of seat-games.
+        pub totals_hist: BTreeMap<i64, u64> where every_seat_game,
+    }
+}
+
+aggregate! {
+    /// Everything accumulated for one pair of rulesets `(a, b)`, `a < b`; differences are
+    /// `b − a` per seed. The counts that bound each other are checked by
+    /// `check_across`.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct PairAcc {
+        pub a: usize => kept,
+        pub b: usize => kept,
+        pub games: u64 where every_game,
+        /// Games whose positions parted: some end-of-turn state (board, followers, ingots,
+        /// scores, robbers, supply) differs.
+        pub diverged: u64 where at_most_games,
+        /// First turn whose end-of-turn state differs → games (diverged games only).
+        pub first_divergence: BTreeMap<u32, u64>,
+        /// Games whose event streams differ ("play differed"): a superset of the diverged
+        /// games but for rules that differ only in the set-up, since the same events can come
+        /// in another order and reach the same position.
+        #[serde(default)]
+        pub play_differed: u64 where at_most_games,
+        /// First turn whose events differ → games (play-differed games only).
+        #[serde(default)]
+        pub first_play_difference: BTreeMap<u32, u64>,
+        /// Of the play-differed games: those whose first differing event answered the same
+        /// decision of the same player differently (a player's choice)…
+        #[serde(default)]
+        pub first_difference_choice: u64,
+        /// …and those where it was anything else (a rule event).
+        #[serde(default)]
+        pub first_difference_rule: u64,
+        /// Games whose set of winning seats differs.
+        pub winner_changed: u64 where at_most_games,
+        /// Of the games whose winner changed, by where the gaining seat stood at the end of
+        /// the turn before the positions parted (see [`LeadBefore`]).
+        #[serde(default)]
+        pub winner_change_lead: LeadCounts,
+        pub score_delta: Vec<Moments> where each_seat(every_game),
+        pub ingot_delta: Vec<Moments> where each_seat(every_game),
+        /// Games whose outcomes are identical: every seat's points by category and ingots,
+        /// and the winners.
+        pub identical_outcomes: u64 where at_most_games,
+        /// Per seat: won under A, under B, both or neither (who benefits; McNemar).
+        pub seat_wins: Vec<PairedWins> where each_seat(every_game),
+        /// Paired score differences `b − a` of every seat: points → seat-games.
+        pub score_delta_hist: BTreeMap<i64, u64> where every_seat_game,
+        /// Up to [`EXAMPLES`] games whose winner changed, largest swing first (see
+        /// [`Example::swing`]); the same whatever the partition of the games.
+        pub examples: Vec<Example> => merge_examples,
+        /// The same-rules yardstick (all zeros in a run without a placebo).
+        #[serde(default)]
+        pub placebo: PlaceboAcc,
+    }
+}
+
+/// A seat's paired wins count every game once, in one of their four cells.
+impl Counted for PairedWins {
+    const COUNT: &'static str = " (both + a_only + b_only + neither)";
+    fn count(&self) -> u64 {
+        self.games()
+    }
+}
+
+impl Merge for PairedWins {
+    fn merge_from(&mut self, other: &PairedWins, _path: &str) -> Result<(), String> {
+        self.merge(other);
+        Ok(())
+    }
+}
+
+impl Merge for PlaceboAcc {
+    fn merge_from(&mut self, other: &PlaceboAcc, path: &str) -> Result<(), String> {
+        self.merge(other, path)
+    }
+}
+
+/// The examples of both sides, the best [`EXAMPLES`] kept.
+fn merge_examples(into: &mut Vec<Example>, from: &[Example], _path: &str) -> Result<(), String> {
+    into.extend(from.iter().cloned());
+    keep_best(into);
+    Ok(())
 }
 
 /// Where the seat that gained from a changed winner stood before the games parted.
@@ -170,12 +217,14 @@ pub enum LeadBefore {
     Tied,
 }
 
-/// Games whose winner changed, by [`LeadBefore`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LeadCounts {
-    pub to_leader: u64,
-    pub to_trailing: u64,
-    pub tied_before: u64,
+aggregate! {
+    /// Games whose winner changed, by [`LeadBefore`].
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct LeadCounts {
+        pub to_leader: u64,
+        pub to_trailing: u64,
+        pub tied_before: u64,
+    }
 }
 
 impl LeadCounts {
@@ -385,56 +434,19 @@ impl Accumulator {
                 self.pairs.len()
             ));
         }
-        let count = |path: String, found: u64| {
-            if found == games {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{path} is {found} but accumulator.games is {games}"
-                ))
-            }
-        };
-        let at_most = |path: String, found: u64, bound: u64, what: &str| {
-            if found <= bound {
-                Ok(())
-            } else {
-                Err(format!("{path} is {found}, more than {what} ({bound})"))
-            }
-        };
         let seat_games = games.checked_mul(seats as u64).ok_or_else(|| {
             format!("accumulator.games ({games}) × players ({players}) overflows")
         })?;
+        let run = RunShape {
+            games,
+            players,
+            seat_games,
+        };
         for (r, acc) in self.rulesets.iter().enumerate() {
             let path = format!("accumulator.rulesets[{r}]");
-            count(format!("{path}.games"), acc.games)?;
-            if acc.seats.len() != seats {
-                return Err(format!(
-                    "{path}.seats has length {} but the spec has {players} players",
-                    acc.seats.len()
-                ));
-            }
+            acc.check_fields(&run, &path)?;
             for (s, seat) in acc.seats.iter().enumerate() {
-                let path = format!("{path}.seats[{s}]");
-                count(format!("{path}.total.n"), seat.total.n)?;
-                count(format!("{path}.ingots.n"), seat.ingots.n)?;
-                at_most(format!("{path}.wins"), seat.wins, games, "the games")?;
-                at_most(
-                    format!("{path}.sole_wins"),
-                    seat.sole_wins,
-                    seat.wins,
-                    "its wins",
-                )?;
-            }
-            at_most(format!("{path}.ties"), acc.ties, games, "the games")?;
-            count(format!("{path}.turns.n"), acc.turns.n)?;
-            count(format!("{path}.lead_changes.n"), acc.lead_changes.n)?;
-            let hist = hist_count(&acc.totals_hist)
-                .ok_or_else(|| format!("{path}.totals_hist: the counts overflow"))?;
-            if hist != seat_games {
-                return Err(format!(
-                    "{path}.totals_hist counts {hist} seat-games but {games} games of \
-                     {players} players make {seat_games}"
-                ));
+                seat.check_across(&format!("{path}.seats[{s}]"))?;
             }
         }
         let mut expected = (0..rulesets).flat_map(|a| (a + 1..rulesets).map(move |b| (a, b)));
@@ -446,111 +458,8 @@ impl Accumulator {
                     pair.a, pair.b
                 ));
             }
-            count(format!("{path}.games"), pair.games)?;
-            at_most(
-                format!("{path}.diverged"),
-                pair.diverged,
-                games,
-                "the games",
-            )?;
-            at_most(
-                format!("{path}.winner_changed"),
-                pair.winner_changed,
-                games,
-                "the games",
-            )?;
-            at_most(
-                format!("{path}.play_differed"),
-                pair.play_differed,
-                games,
-                "the games",
-            )?;
-            for (name, hist, total, of) in [
-                (
-                    "first_divergence",
-                    &pair.first_divergence,
-                    pair.diverged,
-                    "diverged",
-                ),
-                (
-                    "first_play_difference",
-                    &pair.first_play_difference,
-                    pair.play_differed,
-                    "play_differed",
-                ),
-            ] {
-                let hist = hist_count(hist)
-                    .ok_or_else(|| format!("{path}.{name}: the counts overflow"))?;
-                if hist != total {
-                    return Err(format!(
-                        "{path}.{name} counts {hist} games but {path}.{of} is {total}"
-                    ));
-                }
-            }
-            let kinds = pair
-                .first_difference_choice
-                .checked_add(pair.first_difference_rule);
-            if kinds != Some(pair.play_differed) {
-                return Err(format!(
-                    "{path}.first_difference_choice + first_difference_rule is not \
-                     {path}.play_differed ({})",
-                    pair.play_differed
-                ));
-            }
-            if pair.winner_change_lead.total() != Some(pair.winner_changed) {
-                return Err(format!(
-                    "{path}.winner_change_lead counts are not {path}.winner_changed ({})",
-                    pair.winner_changed
-                ));
-            }
-            at_most(
-                format!("{path}.examples (length)"),
-                pair.examples.len() as u64,
-                pair.winner_changed.min(EXAMPLES as u64),
-                "the games whose winner changed, or 3",
-            )?;
-            pair.placebo
-                .check(games, players, &format!("{path}.placebo"))?;
-            at_most(
-                format!("{path}.identical_outcomes"),
-                pair.identical_outcomes,
-                games,
-                "the games",
-            )?;
-            if pair.seat_wins.len() != seats {
-                return Err(format!(
-                    "{path}.seat_wins has length {} but the spec has {players} players",
-                    pair.seat_wins.len()
-                ));
-            }
-            for (s, w) in pair.seat_wins.iter().enumerate() {
-                count(
-                    format!("{path}.seat_wins[{s}] (both + a_only + b_only + neither)"),
-                    w.games(),
-                )?;
-            }
-            let hist = hist_count(&pair.score_delta_hist)
-                .ok_or_else(|| format!("{path}.score_delta_hist: the counts overflow"))?;
-            if hist != seat_games {
-                return Err(format!(
-                    "{path}.score_delta_hist counts {hist} seat-games but {games} games of \
-                     {players} players make {seat_games}"
-                ));
-            }
-            for (name, deltas) in [
-                ("score_delta", &pair.score_delta),
-                ("ingot_delta", &pair.ingot_delta),
-            ] {
-                if deltas.len() != seats {
-                    return Err(format!(
-                        "{path}.{name} has length {} but the spec has {players} players",
-                        deltas.len()
-                    ));
-                }
-                for (s, m) in deltas.iter().enumerate() {
-                    count(format!("{path}.{name}[{s}].n"), m.n)?;
-                }
-            }
+            pair.check_fields(&run, &path)?;
+            pair.check_across(&run, &path)?;
         }
         self.balance.check(rulesets, games, "accumulator.balance")?;
         if !self.decisions.pairs.is_empty() {
@@ -697,13 +606,10 @@ impl Accumulator {
         } else {
             self.balance = BalanceAcc::default();
         }
-        add(&mut self.games, other.games, || "accumulator.games".into())?;
-        for (r, (a, b)) in self.rulesets.iter_mut().zip(&other.rulesets).enumerate() {
-            a.merge(b, &format!("accumulator.rulesets[{r}]"))?;
-        }
-        for (p, (a, b)) in self.pairs.iter_mut().zip(&other.pairs).enumerate() {
-            a.merge(b, &format!("accumulator.pairs[{p}]"))?;
-        }
+        self.games.merge_from(&other.games, "accumulator.games")?;
+        self.rulesets
+            .merge_from(&other.rulesets, "accumulator.rulesets")?;
+        self.pairs.merge_from(&other.pairs, "accumulator.pairs")?;
         self.decisions
             .merge(&other.decisions)
             .map_err(|e| format!("accumulator.decisions: {e}"))?;
@@ -712,65 +618,17 @@ impl Accumulator {
     }
 }
 
-/// Total count of a histogram; `None` on overflow.
-fn hist_count<K>(hist: &BTreeMap<K, u64>) -> Option<u64> {
-    hist.values().try_fold(0u64, |sum, &c| sum.checked_add(c))
-}
-
-/// Integers that aggregates add up.
-pub(super) trait CheckedAdd: Copy {
-    fn checked(self, other: Self) -> Option<Self>;
-}
-
-macro_rules! checked_add {
-    ($($t:ty),*) => {$(
-        impl CheckedAdd for $t {
-            fn checked(self, other: Self) -> Option<Self> {
-                self.checked_add(other)
-            }
-        }
-    )*};
-}
-checked_add!(u64, u128, i128);
-
-/// `*into += from`, or an error naming the field (`path()`) when the sum overflows.
-pub(super) fn add<T: CheckedAdd>(
-    into: &mut T,
-    from: T,
-    path: impl FnOnce() -> String,
-) -> Result<(), String> {
-    *into = into
-        .checked(from)
-        .ok_or_else(|| format!("{} overflows when the inputs are added", path()))?;
-    Ok(())
-}
-
-pub(super) fn add_moments(
-    into: &mut Moments,
-    from: &Moments,
-    path: impl Fn() -> String,
-) -> Result<(), String> {
-    if into.overflow || from.overflow {
-        // Already inexact: pool with saturation, the flag carries the problem to the report.
-        into.merge(from);
-        return Ok(());
+impl SeatAcc {
+    /// The rule between this seat's counts that the field list cannot state: its sole wins
+    /// are some of its wins.
+    fn check_across(&self, path: &str) -> Result<(), String> {
+        at_most(
+            &format!("{path}.sole_wins"),
+            self.sole_wins,
+            self.wins,
+            "its wins",
+        )
     }
-    add(&mut into.n, from.n, || format!("{}.n", path()))?;
-    add(&mut into.sum, from.sum, || format!("{}.sum", path()))?;
-    add(&mut into.sum_sq, from.sum_sq, || {
-        format!("{}.sum_sq", path())
-    })
-}
-
-fn merge_hist<K: Ord + Copy + std::fmt::Display>(
-    into: &mut BTreeMap<K, u64>,
-    from: &BTreeMap<K, u64>,
-    path: &str,
-) -> Result<(), String> {
-    for (&k, &c) in from {
-        add(into.entry(k).or_default(), c, || format!("{path}[{k}]"))?;
-    }
-    Ok(())
 }
 
 impl RulesetAcc {
@@ -803,118 +661,60 @@ impl RulesetAcc {
         self.tiles_discarded += o.tiles_discarded as u128;
         self.counters.add(&o.counters);
     }
-
-    fn merge(&mut self, o: &RulesetAcc, path: &str) -> Result<(), String> {
-        add(&mut self.games, o.games, || format!("{path}.games"))?;
-        for (s, (a, b)) in self.seats.iter_mut().zip(&o.seats).enumerate() {
-            let seat = || format!("{path}.seats[{s}]");
-            add_moments(&mut a.total, &b.total, || format!("{}.total", seat()))?;
-            for (c, (x, &y)) in a.by_category.iter_mut().zip(&b.by_category).enumerate() {
-                add(x, y, || format!("{}.by_category[{c}]", seat()))?;
-            }
-            add(&mut a.wins, b.wins, || format!("{}.wins", seat()))?;
-            add(&mut a.sole_wins, b.sole_wins, || {
-                format!("{}.sole_wins", seat())
-            })?;
-            add_moments(&mut a.ingots, &b.ingots, || format!("{}.ingots", seat()))?;
-            add(&mut a.followers_placed, b.followers_placed, || {
-                format!("{}.followers_placed", seat())
-            })?;
-        }
-        add(&mut self.ties, o.ties, || format!("{path}.ties"))?;
-        add_moments(&mut self.turns, &o.turns, || format!("{path}.turns"))?;
-        add_moments(&mut self.lead_changes, &o.lead_changes, || {
-            format!("{path}.lead_changes")
-        })?;
-        for (into, from, name) in [
-            (&mut self.tiles_placed, o.tiles_placed, "tiles_placed"),
-            (
-                &mut self.tiles_discarded,
-                o.tiles_discarded,
-                "tiles_discarded",
-            ),
-        ] {
-            add(into, from, || format!("{path}.{name}"))?;
-        }
-        self.counters.sized();
-        for c in Counter::all() {
-            let from = o.counters.get(c);
-            add(&mut self.counters.0[c.index()], from, || {
-                format!("{path}.counters.{}", c.name())
-            })?;
-        }
-        merge_hist(
-            &mut self.totals_hist,
-            &o.totals_hist,
-            &format!("{path}.totals_hist"),
-        )
-    }
 }
 
 impl PairAcc {
-    /// Adds `o`, the same pair (checked by [`Accumulator::check_shape`]).
-    fn merge(&mut self, o: &PairAcc, path: &str) -> Result<(), String> {
-        add(&mut self.games, o.games, || format!("{path}.games"))?;
-        add(&mut self.diverged, o.diverged, || {
-            format!("{path}.diverged")
-        })?;
-        merge_hist(
-            &mut self.first_divergence,
-            &o.first_divergence,
-            &format!("{path}.first_divergence"),
-        )?;
-        add(&mut self.play_differed, o.play_differed, || {
-            format!("{path}.play_differed")
-        })?;
-        merge_hist(
-            &mut self.first_play_difference,
-            &o.first_play_difference,
-            &format!("{path}.first_play_difference"),
-        )?;
-        add(
-            &mut self.first_difference_choice,
-            o.first_difference_choice,
-            || format!("{path}.first_difference_choice"),
-        )?;
-        add(
-            &mut self.first_difference_rule,
-            o.first_difference_rule,
-            || format!("{path}.first_difference_rule"),
-        )?;
-        add(&mut self.winner_changed, o.winner_changed, || {
-            format!("{path}.winner_changed")
-        })?;
-        let (x, y) = (&mut self.winner_change_lead, &o.winner_change_lead);
-        for (into, from, name) in [
-            (&mut x.to_leader, y.to_leader, "to_leader"),
-            (&mut x.to_trailing, y.to_trailing, "to_trailing"),
-            (&mut x.tied_before, y.tied_before, "tied_before"),
+    /// The rules between this pair's counts that the field list cannot state: the
+    /// histograms of first differences count the games that differed, the first differences
+    /// are a choice or a rule event, the lead counts cover the changed winners, the examples
+    /// are among them, and the placebo's own.
+    fn check_across(&self, run: &RunShape, path: &str) -> Result<(), String> {
+        for (name, hist, total, of) in [
+            (
+                "first_divergence",
+                &self.first_divergence,
+                self.diverged,
+                "diverged",
+            ),
+            (
+                "first_play_difference",
+                &self.first_play_difference,
+                self.play_differed,
+                "play_differed",
+            ),
         ] {
-            add(into, from, || format!("{path}.winner_change_lead.{name}"))?;
-        }
-        for (name, into, from) in [
-            ("score_delta", &mut self.score_delta, &o.score_delta),
-            ("ingot_delta", &mut self.ingot_delta, &o.ingot_delta),
-        ] {
-            for (s, (x, y)) in into.iter_mut().zip(from).enumerate() {
-                add_moments(x, y, || format!("{path}.{name}[{s}]"))?;
+            let hist =
+                hist_count(hist).ok_or_else(|| format!("{path}.{name}: the counts overflow"))?;
+            if hist != total {
+                return Err(format!(
+                    "{path}.{name} counts {hist} games but {path}.{of} is {total}"
+                ));
             }
         }
-        add(&mut self.identical_outcomes, o.identical_outcomes, || {
-            format!("{path}.identical_outcomes")
-        })?;
-        for (x, y) in self.seat_wins.iter_mut().zip(&o.seat_wins) {
-            x.merge(y);
+        let kinds = self
+            .first_difference_choice
+            .checked_add(self.first_difference_rule);
+        if kinds != Some(self.play_differed) {
+            return Err(format!(
+                "{path}.first_difference_choice + first_difference_rule is not \
+                 {path}.play_differed ({})",
+                self.play_differed
+            ));
         }
-        merge_hist(
-            &mut self.score_delta_hist,
-            &o.score_delta_hist,
-            &format!("{path}.score_delta_hist"),
+        if self.winner_change_lead.total() != Some(self.winner_changed) {
+            return Err(format!(
+                "{path}.winner_change_lead counts are not {path}.winner_changed ({})",
+                self.winner_changed
+            ));
+        }
+        at_most(
+            &format!("{path}.examples (length)"),
+            self.examples.len() as u64,
+            self.winner_changed.min(EXAMPLES as u64),
+            "the games whose winner changed, or 3",
         )?;
-        self.examples.extend(o.examples.iter().cloned());
-        keep_best(&mut self.examples);
-        self.placebo.merge(&o.placebo, &format!("{path}.placebo"))?;
-        Ok(())
+        self.placebo
+            .check(run.games, run.players, &format!("{path}.placebo"))
     }
 }
 

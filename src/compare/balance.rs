@@ -33,7 +33,8 @@
 //! seeds (threads, shards, resumes) is the aggregate of the whole; [`balance_summary`] turns
 //! it into shares, means and intervals.
 
-use super::accumulate::{add, add_moments, winner_set};
+use super::accumulate::winner_set;
+use super::aggregate::{add, add_moments};
 use super::stats::{share, wilson, MeanCi, Moments};
 use crate::engine::GameOutcome;
 use serde::{Deserialize, Serialize};

@@ -4,12 +4,18 @@
 //! [`run::SeedPlayer`] — a closure is one — with the same-rules [`placebo`], the decision
 //! probes of [`decisions`], each game's tile [`luck`] and the duplicate games of a [`skill`]
 //! study, and folds an exact integer [`accumulate::Accumulator`], [`balance`] figures included)
-//! → [`summary::summarize`] (floats, intervals; [`power`] for the detectable shifts). This layer only computes: the output folder (`report.json`, `games.csv`,
-//! charts, checkpoints) is written by [`crate::report`], which calls in here. [`tree`] builds
-//! the divergence tree of one seed for `meeplab trace`.
+//! → [`summary::summarize`] (floats, intervals; [`power`] for the detectable shifts). The
+//! aggregates are declared with the field-list macro of `aggregate` (merge and count checks
+//! generated). Which seeds a run or a `--shard` plays is [`seeds`]'; merging shard files
+//! [`shard`]'s; what a checkpoint holds and whether it continues a run [`checkpoint`]'s. This
+//! layer only computes: the output folder (`report.json`, `games.csv`, charts, the checkpoint
+//! files) is written by [`crate::report`], which calls in here. [`tree`] builds the divergence
+//! tree of one seed for `meeplab trace`.
 
 pub mod accumulate;
+mod aggregate;
 pub mod balance;
+pub mod checkpoint;
 pub mod decisions;
 pub mod luck;
 pub mod paired;
@@ -26,7 +32,8 @@ pub mod tree;
 
 pub use accumulate::Accumulator;
 pub use run::{run_compare, run_from, Ended, Flow, GameRecord, SeedPlayer, Start};
-pub use shard::{merge_shards, MergeError, Shard, ShardFile};
+pub use seeds::Shard;
+pub use shard::{merge_shards, MergeError, ShardFile};
 pub use spec::{CompareSpec, OptionInfo, RulesetInfo};
 pub use summary::{summarize, Report};
 pub use tree::{divergence_tree, DivergenceTree, TreeNode};

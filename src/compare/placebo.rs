@@ -150,7 +150,7 @@ impl PlaceboAcc {
     /// Adds another aggregate of the same pair (disjoint seeds). Errors name the field that
     /// overflowed, under `path`.
     pub fn merge(&mut self, o: &PlaceboAcc, path: &str) -> Result<(), String> {
-        use super::accumulate::{add, add_moments};
+        use super::aggregate::{add, add_moments};
         if o.games == 0 {
             return Ok(());
         }

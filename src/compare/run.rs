@@ -50,7 +50,7 @@ pub trait SeedPlayer: Sync {
     fn play(&self, ruleset: usize, seed: u64) -> GameOutcome;
 
     /// The same game with the players' own keys salted with `salt` from turn `from_turn`
-    /// on ([`crate::runner::Salted`]). A player that has no keys to salt (a synthetic test
+    /// on ([`crate::play::Salted`]). A player that has no keys to salt (a synthetic test
     /// player) plays the game itself.
     fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
         let _ = (salt, from_turn);

@@ -1,99 +1,15 @@
-//! `--shard k/n` and merging shard outputs.
+//! Merging shard outputs.
 //!
-//! A shard plays the seed blocks `b` (see [`crate::compare::seeds`]) with `b % n == k − 1`.
-//! Each run writes a [`ShardFile`] (`accumulator.json`): the spec, the shard, and the exact
+//! A shard ([`Shard`], in [`crate::compare::seeds`]) plays the seed blocks `b` with
+//! `b % n == k − 1`. Each run writes a [`ShardFile`] (`accumulator.json`): the spec, the shard, and the exact
 //! integer aggregate. [`merge_shards`] checks that the files belong to the same run and cover
 //! it exactly once, then adds the aggregates — giving exactly the unsharded aggregate.
 
 use super::accumulate::Accumulator;
-use super::seeds::{block_count, block_range, BLOCK_SIZE};
+use super::seeds::Shard;
 use super::spec::CompareSpec;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::ops::Range;
-use std::str::FromStr;
-
-/// The most shards a run can be split into (each shard is at least one seed block; a
-/// cluster of 100,000 tasks is beyond any real use, and the bound keeps merge bookkeeping
-/// small).
-pub const MAX_SHARDS: u32 = 100_000;
-
-/// Shard `k` of `n`, `1 ≤ k ≤ n ≤` [`MAX_SHARDS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Shard {
-    pub k: u32,
-    pub n: u32,
-}
-
-impl Shard {
-    pub fn new(k: u32, n: u32) -> Result<Shard, String> {
-        if n == 0 || k == 0 || k > n {
-            return Err(format!(
-                "invalid shard {k}/{n}: expected k/n with 1 ≤ k ≤ n"
-            ));
-        }
-        if n > MAX_SHARDS {
-            return Err(format!(
-                "invalid shard {k}/{n}: at most {MAX_SHARDS} shards (n ≤ {MAX_SHARDS})"
-            ));
-        }
-        Ok(Shard { k, n })
-    }
-
-    /// Whether this shard plays seed block `b`.
-    pub fn owns_block(&self, b: u64) -> bool {
-        b % self.n as u64 == (self.k - 1) as u64
-    }
-
-    /// Number of games this shard plays in a run of `games` games: the total length of
-    /// [`Shard::block_ranges`], in constant time (a shard file may claim any `games`).
-    pub fn games(self, games: u64) -> u64 {
-        let (k, n) = (self.k.max(1) as u64, self.n.max(1) as u64);
-        let blocks = block_count(games);
-        if k > blocks {
-            return 0;
-        }
-        // Blocks k − 1, k − 1 + n, … below `blocks`; only the run's last block can be short.
-        let owned = (blocks - k) / n + 1;
-        let last = k - 1 + (owned - 1) * n;
-        let short = if last == blocks - 1 {
-            (BLOCK_SIZE - games % BLOCK_SIZE) % BLOCK_SIZE
-        } else {
-            0
-        };
-        // In u128: `owned · BLOCK_SIZE` may pass u64::MAX when `games` is close to it.
-        (owned as u128 * BLOCK_SIZE as u128 - short as u128) as u64
-    }
-
-    /// The game-index ranges this shard plays in a run of `games` games, in order.
-    pub fn block_ranges(self, games: u64) -> impl Iterator<Item = Range<u64>> {
-        let step = self.n.max(1) as usize;
-        (self.k.max(1) as u64 - 1..block_count(games))
-            .step_by(step)
-            .map(move |b| block_range(b, games))
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.k, self.n)
-    }
-}
-
-impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (k, n) = s
-            .split_once('/')
-            .ok_or_else(|| format!("invalid shard {s:?}: expected k/n, e.g. 2/8"))?;
-        let num = |x: &str| {
-            x.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("invalid shard {s:?}: expected k/n, e.g. 2/8"))
-        };
-        Shard::new(num(k)?, num(n)?)
-    }
-}
 
 /// How many missing shards a [`MergeError::Missing`] names before it only counts.
 pub const MISSING_LISTED: usize = 10;
@@ -271,15 +187,9 @@ pub fn merge_shards(inputs: &[(String, ShardFile)]) -> Result<ShardFile, MergeEr
             first_value: x,
             other_value: y,
         };
-        let hashes = |s: &CompareSpec| {
-            s.rulesets
-                .iter()
-                .map(|r| r.hash.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        if hashes(a) != hashes(b) {
-            return Err(mismatch("the ruleset hash list", hashes(a), hashes(b)));
+        let (hashes_a, hashes_b) = (a.ruleset_hashes(), b.ruleset_hashes());
+        if hashes_a != hashes_b {
+            return Err(mismatch("the ruleset hash list", hashes_a, hashes_b));
         }
         if a.games != b.games {
             return Err(mismatch("games", a.games.to_string(), b.games.to_string()));

@@ -2,7 +2,7 @@
 //! of games, players, master seed, policy, optional shard and thread count, and the
 //! reproducibility facts the CLI supplies (command line, engine version, tile-catalogue hash).
 
-use super::shard::Shard;
+use super::seeds::Shard;
 use super::skill::SkillSpec;
 use crate::ruleset::{Ruleset, MAX_PLAYERS};
 
@@ -107,6 +107,16 @@ pub struct CompareSpec {
 }
 
 impl CompareSpec {
+    /// The rulesets' hashes, in order, joined by `, ` (how a checkpoint or a shard names the
+    /// rules it was played under).
+    pub fn ruleset_hashes(&self) -> String {
+        self.rulesets
+            .iter()
+            .map(|r| r.hash.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// Checks what the driver relies on.
     pub fn validate(&self) -> Result<(), String> {
         if self.rulesets.len() < 2 {

@@ -6,7 +6,7 @@
 //! - `game`: the state; `scoring`: completion, majority, formulas, farms;
 //! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`);
 //!   `checked`: the checked moves ([`Game::apply`], [`Game::apply_choice`], [`MoveError`]);
-//!   `drive`: loops that play a game, turn or final scoring with one chooser;
+//!   `play`: loops that play a game, turn or final scoring with one chooser;
 //! - `hooks`: the seam where expansions plug in; `expansions`: one module per expansion, the
 //!   tables of what they declare, and how to add one;
 //! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
@@ -16,7 +16,7 @@
 //! - `swap`: the same position under other rules ([`Incompatible`] says why not).
 //!
 //! The engine names no policy: choosers come from outside ([`Chooser`]), and playing many
-//! games with policies is [`crate::runner`]'s job.
+//! games with policies is [`crate::play`]'s job.
 
 mod board;
 mod checked;
@@ -24,13 +24,13 @@ pub mod compiled;
 mod copy;
 pub mod decision;
 mod deck_order;
-mod drive;
 pub mod event;
 pub mod expansions;
 mod game;
 pub mod hooks;
 pub mod invariants;
 pub mod outcome;
+mod play;
 pub mod rng;
 mod scoring;
 pub mod script;

@@ -47,15 +47,14 @@
 //! reduced in deal order, so the results are identical for any `--threads`.
 //!
 //! Flow: [`LadderSpec`] → [`run::play_deals`] (one [`run::DealTally`] per deal) →
-//! [`summary::summarize`] → [`output`] (printed table, `ladder.json`, `ladder.md`, charts).
+//! [`summary::summarize`] → [`crate::report::ladder`] (the report layer writes the printed
+//! table, `ladder.json`, `ladder.md` and the charts).
 
 pub mod elo;
-pub mod output;
 pub mod run;
 pub mod schedule;
 pub mod summary;
 
-pub use output::{write_ladder, LadderFiles};
 pub use run::{play_deals, play_seated, DealTally};
 pub use schedule::Schedule;
 pub use summary::{summarize, LadderReport};

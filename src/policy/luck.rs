@@ -279,7 +279,7 @@ pub fn win_chances(totals: &[f64; MAX_PLAYERS], players: usize, left: usize) -> 
 mod tests {
     use super::*;
     use crate::engine::compile;
-    use crate::runner::Choosers;
+    use crate::play::Choosers;
     use std::path::Path;
     use std::sync::Arc;
 
@@ -291,10 +291,10 @@ mod tests {
     #[test]
     fn metering_leaves_the_game_as_it_is() {
         let r = rules("rulesets/goldmines-hig-2012.rules");
-        let seats = crate::runner::Seats::all(PolicyKind::Greedy);
+        let seats = crate::play::Seats::all(PolicyKind::Greedy);
         let mut meter = LuckMeter::new();
         for seed in 0..4 {
-            let plain = crate::runner::play(&r, seed, 2, seats);
+            let plain = crate::play::play(&r, seed, 2, seats);
             let mut g = Game::new(r.clone(), seed, 2);
             let luck = meter.play(&mut g, &mut Choosers::new(seats));
             assert_eq!(g.outcome(), plain, "seed {seed}");
@@ -328,7 +328,7 @@ mod tests {
             ("rulesets/house-hand3.rules", 200),
         ] {
             let r = rules(path);
-            let seats = crate::runner::Seats::all(PolicyKind::Random);
+            let seats = crate::play::Seats::all(PolicyKind::Random);
             let mut meter = LuckMeter::with_reference(PolicyKind::Greedy);
             let mut per_seat = [Moments::default(); 2];
             let mut per_draw = Moments::default();
@@ -360,7 +360,7 @@ mod tests {
     #[test]
     fn the_luck_of_a_seat_is_exact_in_fixed_point_and_the_same_every_time() {
         let r = rules("rulesets/base.rules");
-        let seats = crate::runner::Seats::all(PolicyKind::Random);
+        let seats = crate::play::Seats::all(PolicyKind::Random);
         let once = |seed| {
             let mut g = Game::new(r.clone(), seed, 3);
             LuckMeter::new().play(&mut g, &mut Choosers::new(seats))

@@ -669,8 +669,8 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::play_turns;
     use crate::policy::PolicyKind;
-    use crate::runner::play_turns;
     use std::path::Path;
 
     fn rules(name: &str) -> std::sync::Arc<crate::engine::Compiled> {

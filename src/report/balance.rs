@@ -2,9 +2,9 @@
 //! per pair, one line per balance figure ([`crate::compare::balance`]) with each ruleset's
 //! mean and the paired difference, later − earlier ruleset, with its 95 % t interval.
 
+use super::chart::key;
 use super::fmt::align;
 use super::markdown::cell;
-use super::plot::key;
 use crate::compare::balance::{PairBalanceSummary, PairedFigure, Unit};
 use crate::compare::stats::MeanCi;
 use crate::compare::Report;

@@ -12,12 +12,12 @@
 //! draws exactly the boards of the unsharded one.
 
 use super::atomic::write_atomic;
-use super::plot::{key, shorten};
+use super::chart::{key, shorten};
 use crate::compare::Report;
 use crate::engine::Compiled;
+use crate::play::{play_turns, Seats};
 use crate::policy::spec::SeatPolicies;
 use crate::render::board_svg::board_svg_highlighted;
-use crate::runner::{play_turns, Seats};
 use std::fmt;
 use std::io;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Number formatting shared by the printed table and the Markdown report.
 
-use super::plot::key;
+use super::chart::key;
 use crate::compare::stats::MeanCi;
 use crate::compare::summary::{PairSummary, RulesetSummary, SeatBenefit};
 

@@ -5,13 +5,13 @@
 //! winner-changed share by level — plus the printed summary table.
 
 use super::atomic::write_atomic;
-use super::fmt::{align, benefit, mean_ci, pct, pct_range, pp_ci, rho};
-use super::json::write_json;
-use super::markdown::{cell, seat_columns};
-use super::plot::{
+use super::chart::{
     colour, interval_bar, key, legend, plane, shorten, write_chart_files, ChartFormat, DrawResult,
     Drawable, XAxis, FONT,
 };
+use super::fmt::{align, benefit, mean_ci, pct, pct_range, pp_ci, rho};
+use super::json::write_json;
+use super::markdown::{cell, seat_columns};
 use super::{html, REPORT_HTML, REPORT_JSON, REPORT_MD};
 use crate::compare::stats::{share, MeanCi, PROPORTION_INTERVAL};
 use crate::compare::Report;

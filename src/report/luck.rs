@@ -5,9 +5,9 @@
 //! edge over the weak one under each ruleset with the paired difference
 //! ([`crate::compare::skill`]).
 
+use super::chart::key;
 use super::fmt::align;
 use super::markdown::cell;
-use super::plot::key;
 use crate::compare::luck::{LuckSummary, SeatLuck};
 use crate::compare::skill::SkillSummary;
 use crate::compare::stats::MeanCi;

@@ -3,12 +3,12 @@
 //! interval types, the method, and the exact command that reproduces it.
 
 use super::boards::{DecisionBoard, ExampleBoards};
+use super::chart::{key, ChartFile};
 use super::fmt::{
     benefit, decision_rows, decision_skips, detectable, first_difference_split,
     identical_statement, lead_cells, mean_ci, pct, pct_range, placebo_row, rho, rhos, ruleset_row,
     seat_shifts, DECISION_HEADER, PLACEBO_HEADER,
 };
-use super::plot::{key, ChartFile};
 use crate::compare::Report;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -13,24 +13,25 @@
 pub mod atomic;
 pub mod balance;
 pub mod boards;
+pub mod chart;
 pub mod csv;
 pub mod fmt;
 pub mod folder;
 pub mod html;
 pub mod json;
+pub mod ladder;
 pub mod levels;
 pub mod luck;
 pub mod markdown;
 pub mod output;
-pub mod plot;
 pub mod sweep;
 pub mod table;
 
+pub use chart::{ChartFile, ChartFormat};
 pub use output::{
     checkpoint_dir, compare_to_dir, compare_to_dir_until, compare_to_dir_with, has_checkpoint,
     merge_to_dir, merge_to_dir_with, ExtraFiles, Finished, OutputOptions, RunOutput,
 };
-pub use plot::{ChartFile, ChartFormat};
 pub use table::summary_table;
 
 use crate::compare::Report;
@@ -61,7 +62,7 @@ pub fn write_report_with_boards(
     rules: Option<&boards::ExampleRules>,
 ) -> io::Result<Vec<PathBuf>> {
     json::write_json(&dir.join(REPORT_JSON), report)?;
-    let charts = plot::write_charts(dir, report, format)?;
+    let charts = chart::write_charts(dir, report, format)?;
     let (example_boards, decision_boards) = match rules {
         Some(r) => (
             boards::write_boards(dir, report, r)?,

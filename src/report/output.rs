@@ -5,9 +5,10 @@
 //!
 //! Long runs survive interruption. While playing, a compare keeps a checkpoint in the hidden
 //! sibling `.NAME.checkpoint/`: `games.csv.part` (rows streamed as games finish) and
-//! `checkpoint.json` (the aggregate of every game before `next_game`, and how many bytes of
-//! `games.csv.part` belong to those games), rewritten atomically every few seconds of work
-//! and when the run is stopped. `--resume` cuts `games.csv.part` back to the checkpoint and
+//! `checkpoint.json` ([`Checkpoint`]: the aggregate of every game before `next_game`, and how
+//! many bytes of `games.csv.part` belong to those games; what it holds and whether it
+//! continues a given run is [`crate::compare::checkpoint`]'s), rewritten atomically every few
+//! seconds of work and when the run is stopped. `--resume` cuts `games.csv.part` back to the checkpoint and
 //! plays on from `next_game`; since the aggregate is exact integers and rows are written in
 //! game order, the final outputs are byte-identical to an uninterrupted run. The finished
 //! run is written into a staging folder and swapped in whole ([`super::folder`]), then the
@@ -18,11 +19,12 @@ use super::csv::{merge_checked, GamesCsv};
 use super::folder::{self, Staging};
 use super::json::{read_json, write_json};
 use super::{write_report_with_boards, ChartFormat, ACCUMULATOR_JSON, GAMES_CSV, TIMING_JSON};
+use crate::compare::checkpoint::Checkpoint;
 use crate::compare::run::{run_from, Ended, Flow, Start};
 use crate::compare::{
     merge_shards, summarize, Accumulator, CompareSpec, MergeError, Report, Shard, ShardFile,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fs;
 use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
@@ -91,20 +93,6 @@ struct Timing<'a> {
 /// File names inside the checkpoint folder.
 const CHECKPOINT_JSON: &str = "checkpoint.json";
 const PARTIAL_CSV: &str = "games.csv.part";
-/// Version of the `checkpoint.json` layout (2: the accumulator of format 2).
-const CHECKPOINT_FORMAT: u32 = 2;
-
-/// `checkpoint.json`.
-#[derive(Serialize, Deserialize)]
-struct Checkpoint {
-    format: u32,
-    /// The spec and the aggregate of every game before `next_game`.
-    run: ShardFile,
-    next_game: u64,
-    /// Bytes of `games.csv.part` that belong to those games.
-    csv_bytes: u64,
-}
-
 /// The checkpoint folder of a compare into `dir`.
 pub fn checkpoint_dir(dir: &Path) -> io::Result<PathBuf> {
     folder::sibling(dir, "checkpoint")
@@ -113,58 +101,6 @@ pub fn checkpoint_dir(dir: &Path) -> io::Result<PathBuf> {
 /// Whether `dir` has the checkpoint of an interrupted compare.
 pub fn has_checkpoint(dir: &Path) -> bool {
     checkpoint_dir(dir).is_ok_and(|c| c.join(CHECKPOINT_JSON).is_file())
-}
-
-/// The first field in which two specs describe different runs (threads and the command
-/// line do not count), as `(field, checkpoint's value, this run's value)`.
-fn spec_difference(a: &CompareSpec, b: &CompareSpec) -> Option<(&'static str, String, String)> {
-    let hashes = |s: &CompareSpec| {
-        s.rulesets
-            .iter()
-            .map(|r| r.hash.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let shard = |s: &CompareSpec| s.shard.map(|x| x.to_string()).unwrap_or("none".into());
-    let fields = [
-        ("the ruleset hashes", hashes(a), hashes(b)),
-        ("--games", a.games.to_string(), b.games.to_string()),
-        ("--players", a.players.to_string(), b.players.to_string()),
-        ("--seed", a.seed.to_string(), b.seed.to_string()),
-        ("--policy", a.policy.clone(), b.policy.clone()),
-        ("--shard", shard(a), shard(b)),
-        (
-            "--positions",
-            a.positions.to_string(),
-            b.positions.to_string(),
-        ),
-        (
-            "--no-placebo",
-            (!a.placebo).to_string(),
-            (!b.placebo).to_string(),
-        ),
-        ("--luck", a.luck.to_string(), b.luck.to_string()),
-        (
-            "--skill",
-            a.skill
-                .as_ref()
-                .map_or("none".into(), |x| format!("{},{}", x.strong, x.weak)),
-            b.skill
-                .as_ref()
-                .map_or("none".into(), |x| format!("{},{}", x.strong, x.weak)),
-        ),
-        (
-            "the engine version",
-            a.engine_version.clone(),
-            b.engine_version.clone(),
-        ),
-        (
-            "the tile catalogue",
-            a.tile_catalogue_hash.clone(),
-            b.tile_catalogue_hash.clone(),
-        ),
-    ];
-    fields.into_iter().find(|(_, x, y)| x != y)
 }
 
 fn invalid_input(msg: String) -> io::Error {
@@ -246,40 +182,16 @@ where
                 ck.display()
             ))
         })?;
-        if saved.format != CHECKPOINT_FORMAT {
-            return Err(invalid_input(format!(
-                "the checkpoint in {} has format {}, this meeplab writes {CHECKPOINT_FORMAT}",
-                ck.display(),
-                saved.format
-            )));
-        }
-        saved
-            .run
-            .check()
-            .map_err(|e| invalid_input(format!("the checkpoint is inconsistent: {e}")))?;
-        if let Some((field, theirs, ours)) = spec_difference(&saved.run.spec, spec) {
-            return Err(invalid_input(format!(
-                "the checkpoint in {} is of another run: {field} is {theirs} there but \
-                 {ours} here",
-                ck.display()
-            )));
-        }
+        saved.check_resumes(spec, &ck).map_err(invalid_input)?;
         // leftovers of a checkpoint write that was killed
         for entry in fs::read_dir(&ck)?.flatten() {
             if entry.file_name().to_string_lossy().starts_with(".tmp-") {
                 let _ = fs::remove_file(entry.path());
             }
         }
-        // the run keeps the spec it started with (its command line is the one reported);
-        // only the thread count may change
-        let mut run_spec = saved.run.spec.clone();
-        run_spec.threads = spec.threads;
+        let run_spec = saved.run_spec(spec);
         let csv = GamesCsv::resume(&part, &run_spec, saved.csv_bytes)?;
-        let start = Start {
-            accumulator: saved.run.accumulator,
-            next_game: saved.next_game,
-        };
-        (run_spec, start, csv)
+        (run_spec, saved.start(), csv)
     } else {
         if ck.exists() {
             fs::remove_dir_all(&ck)?;
@@ -295,12 +207,7 @@ where
     let mut last_checkpoint = Instant::now();
     let save = |csv: &mut GamesCsv, acc: &Accumulator, next_game: u64| -> io::Result<()> {
         let csv_bytes = csv.sync()?;
-        let saved = Checkpoint {
-            format: CHECKPOINT_FORMAT,
-            run: ShardFile::new(spec, acc.clone()),
-            next_game,
-            csv_bytes,
-        };
+        let saved = Checkpoint::new(spec, acc.clone(), next_game, csv_bytes);
         write_json(&ck.join(CHECKPOINT_JSON), &saved)
     };
     let ended = {

@@ -1,15 +1,19 @@
 //! The report of `meeplab sweep`: `sweep.json`, `sweep.md`, a self-contained `sweep.html`
 //! (charts inline) and three charts with the varied value on the x axis — how often the
 //! winner changes against the base, the seats' win rates, and the paired score difference.
-//! Every file is written atomically.
+//! Every file is written atomically. [`write_sweep_files`] writes a sweep's whole share of
+//! its output folder (the plan, the generated rulesets, the report); [`read_sweep_plan`]
+//! reads a shard folder's plan back for `merge`.
 
 use super::atomic::write_atomic;
-use super::plot::{
+use super::chart::{
     colour, interval_bar, legend, plane, share_bar, shorten, write_chart_files, ChartFormat,
     DrawResult, Drawable, XAxis, FONT,
 };
+use super::folder::RULES_FOLDER;
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
-use crate::sweep::SweepSummary;
+use crate::compare::Report;
+use crate::sweep::{SweepPlan, SweepSummary};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::error::Error;
@@ -438,4 +442,46 @@ pub fn write_sweep(
     written.push(dir.join(SWEEP_MD));
     written.push(dir.join(SWEEP_HTML));
     Ok(written)
+}
+/// A sweep's own files in output folder `dir`: the plan, the generated rulesets and, for a
+/// whole (or merged) run, the sweep report. Written by `sweep` and by `merge` of sweep shards.
+pub fn write_sweep_files(
+    dir: &Path,
+    plan: &SweepPlan,
+    report: Option<&Report>,
+    format: ChartFormat,
+) -> io::Result<Vec<PathBuf>> {
+    let json = serde_json::to_string_pretty(plan).map_err(io::Error::other)?;
+    let plan_path = dir.join(SWEEP_PLAN);
+    write_atomic(&plan_path, format!("{json}\n").as_bytes())?;
+    let mut written = vec![plan_path];
+    let rules_dir = dir.join(RULES_FOLDER);
+    std::fs::create_dir_all(&rules_dir)?;
+    // every value's house-rule file, the base's own value too (played as the base itself)
+    for v in &plan.variants {
+        let path = rules_dir.join(&v.file_name);
+        write_atomic(&path, v.text.as_bytes())?;
+        written.push(path);
+    }
+    if let Some(report) = report {
+        written.extend(write_sweep(
+            dir,
+            &plan.summarize(report),
+            &plan.files,
+            format,
+        )?);
+    }
+    Ok(written)
+}
+
+/// The sweep plan in a shard folder, if it is a sweep's.
+pub fn read_sweep_plan(dir: &Path) -> Result<Option<SweepPlan>, String> {
+    let path = dir.join(SWEEP_PLAN);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
 }

@@ -1,12 +1,12 @@
 //! The summary table `meeplab compare` prints: rulesets, per-pair divergence and winner
 //! changes, paired score differences per seat, and per-ruleset means. Plain text, no colour.
 
+use super::chart::key;
 use super::fmt::{
     align, benefit, broken_pairing_note, decision_rows, decision_skips, detectable,
     first_difference_split, identical_statement, lead_cells, mean_ci, pct, pct_range, placebo_row,
     ruleset_row, DECISION_HEADER, PLACEBO_HEADER,
 };
-use super::plot::key;
 use crate::compare::Report;
 
 /// The printed summary of `report`.

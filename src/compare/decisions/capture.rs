@@ -5,7 +5,7 @@
 //! middle or late third of the host's pack), its turn a keyed draw from (game seed, `p`)
 //! within that third, and its decision one of that turn's decisions with two options or
 //! more, again by key. [`play_capturing`] plays the host game exactly as
-//! [`crate::runner::play`] does and keeps a copy of the game at the turn's start plus the
+//! [`crate::play::play`] does and keeps a copy of the game at the turn's start plus the
 //! turn's decisions up to the sampled one: enough to rebuild the position under any ruleset
 //! that can hold it ([`Captured::position_under`]).
 
@@ -13,8 +13,8 @@ use crate::engine::rng;
 use crate::engine::{
     Choice, Chooser, Compiled, Decision, DecisionKind, Game, GameOutcome, NoEvents, Pending,
 };
+use crate::play::{Choosers, Seats};
 use crate::ruleset::TileIdx;
-use crate::runner::{Choosers, Seats};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -170,7 +170,7 @@ impl fmt::Debug for Captured {
 }
 
 /// Plays the host game of `target` (`rules` is the host ruleset) exactly as
-/// [`crate::runner::play`] and [`crate::runner::play_cached`] would — the same outcome — and
+/// [`crate::play::play`] and [`crate::play::play_cached`] would — the same outcome — and
 /// catches the sampled position on the way, or says why there is none.
 pub fn play_capturing(
     rules: &Arc<Compiled>,

@@ -6,7 +6,7 @@
 //! with luck − null) is the rule's effect on play, meaningful at every level.
 //!
 //! - [`capture`]: which position (`--positions N`: position `p` in game `p`) and catching it
-//!   while the host game is played ([`play_capturing`], the same outcome as `runner::play`);
+//!   while the host game is played ([`play_capturing`], the same outcome as `play::play`);
 //! - [`probe`]: the choices under every ruleset and the null ([`probe_or_skip`]);
 //! - [`acc`]: the exact, mergeable aggregate ([`DecisionAcc`]);
 //! - [`summary`]: the figures ([`DecisionSummary`]).

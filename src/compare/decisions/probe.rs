@@ -10,8 +10,8 @@
 
 use super::capture::{Captured, ProbeTarget, Skip};
 use crate::engine::{Choice, Compiled, DecisionKind};
+use crate::play::Seats;
 use crate::policy::{salted, Policy};
-use crate::runner::Seats;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -5,8 +5,8 @@
 use super::*;
 use crate::compare::seeds::game_seed;
 use crate::engine::{compile, Compiled};
+use crate::play::{play, play_cached, Seats};
 use crate::policy::{MctsStyle, PolicyKind};
-use crate::runner::{play, play_cached, Seats};
 use std::path::Path;
 use std::sync::Arc;
 

@@ -1,9 +1,11 @@
 //! Playing games with policies: the layer above both [`crate::engine`] (the game as a value you
-//! drive) and [`crate::policy`] (who chooses). Each function here is a small drive loop over
-//! [`Game::pending`] / [`Game::apply`]; every seat may have its own policy ([`Seats`]).
+//! drive) and [`crate::policy`] (who chooses). Each function here plays one game (or its first
+//! turns) from a seed, a small loop over [`Game::pending`] / [`Game::apply`]; every seat may
+//! have its own policy ([`Seats`]). Running many games (threads, progress, checkpoints) is
+//! [`crate::compare::run`]'s and [`crate::ladder::run`]'s job.
 //!
 //! - [`play`], [`play_with_events`]: one game;
-//! - [`play_cached`], [`Runner`]: many games on one thread, reusing the board allocations
+//! - [`play_cached`], [`GamePlayer`]: many games on one thread, reusing the board allocations
 //!   (bulk comparisons and benchmarks).
 
 use crate::engine::{Chooser, Decision};
@@ -254,11 +256,11 @@ pub fn play_metered(
     meter: &mut LuckMeter,
 ) -> (GameOutcome, Luck) {
     let seats = policy.into();
-    with_runner(rules, seats, |r| r.play_metered(seed, players, meter))
+    with_player(rules, seats, |r| r.play_metered(seed, players, meter))
 }
 
 thread_local! {
-    static RUNNERS: std::cell::RefCell<Vec<(Seats, Runner)>> =
+    static GAME_PLAYERS: std::cell::RefCell<Vec<(Seats, GamePlayer)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -270,7 +272,7 @@ pub fn play_cached(
     players: u8,
     policy: impl Into<Seats>,
 ) -> GameOutcome {
-    with_runner(rules, policy.into(), |r| r.play(seed, players))
+    with_player(rules, policy.into(), |r| r.play(seed, players))
 }
 
 /// Play one complete game with the players' keys salted from turn `from_turn` on
@@ -284,15 +286,15 @@ pub fn play_salted(
     salt: u64,
     from_turn: u32,
 ) -> GameOutcome {
-    with_runner(rules, policy.into(), |r| {
+    with_player(rules, policy.into(), |r| {
         r.play_salted(seed, players, salt, from_turn)
     })
 }
 
-/// Runs `f` on this thread's cached [`Runner`] for `rules` and `seats` (made on first use;
+/// Calls `f` with this thread's cached [`GamePlayer`] for `rules` and `seats` (made on first use;
 /// the eight most recent are kept).
-fn with_runner<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut Runner) -> T) -> T {
-    RUNNERS.with(|cell| {
+fn with_player<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut GamePlayer) -> T) -> T {
+    GAME_PLAYERS.with(|cell| {
         let mut cache = cell.borrow_mut();
         let i = match cache
             .iter()
@@ -303,7 +305,7 @@ fn with_runner<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut Runne
                 if cache.len() >= 8 {
                     cache.remove(0);
                 }
-                cache.push((seats, Runner::new(rules, seats)));
+                cache.push((seats, GamePlayer::new(rules, seats)));
                 cache.len() - 1
             }
         };
@@ -312,7 +314,7 @@ fn with_runner<T>(rules: &Arc<Compiled>, seats: Seats, f: impl FnOnce(&mut Runne
 }
 
 /// A reusable player of many games on one thread (keeps the board allocations).
-pub struct Runner {
+pub struct GamePlayer {
     game: Game,
     choosers: Choosers,
     /// Whether its games keep the divergence records (a copy played on may have brought
@@ -320,24 +322,24 @@ pub struct Runner {
     records: bool,
 }
 
-impl Runner {
-    pub fn new(rules: &Arc<Compiled>, policy: impl Into<Seats>) -> Runner {
-        Runner {
+impl GamePlayer {
+    pub fn new(rules: &Arc<Compiled>, policy: impl Into<Seats>) -> GamePlayer {
+        GamePlayer {
             game: Game::new(rules.clone(), 0, 2),
             choosers: Choosers::new(policy.into()),
             records: true,
         }
     }
 
-    /// The same runner playing without the divergence records
+    /// The same player playing without the divergence records
     /// ([`Game::keep_divergence_records`]): scores only, as benchmarks and ladders need.
-    pub fn without_divergence_records(mut self) -> Runner {
+    pub fn without_divergence_records(mut self) -> GamePlayer {
         self.game.keep_divergence_records(false);
         self.records = false;
         self
     }
 
-    /// Game `seed` set up afresh, keeping this runner's record setting.
+    /// Game `seed` set up afresh, keeping this player's record setting.
     fn start(&mut self, seed: u64, players: u8) {
         self.game.keep_divergence_records(self.records);
         self.game.reset(seed, players);
@@ -349,7 +351,7 @@ impl Runner {
     }
 
     /// Play game `seed` valuing every draw with `meter` ([`LuckMeter::play`]): the same game
-    /// as [`Runner::play`], and its tile luck.
+    /// as [`GamePlayer::play`], and its tile luck.
     pub fn play_metered(
         &mut self,
         seed: u64,
@@ -379,7 +381,7 @@ impl Runner {
     }
 
     /// Play on to the end from a copy of `from` (a position part-way; the original is left
-    /// as it is): the copy's decisions go to this runner's policies. A runner without the
+    /// as it is): the copy's decisions go to this player's policies. A player without the
     /// divergence records copies the position only, and stays without them.
     pub fn play_on(&mut self, from: &Game) -> GameOutcome {
         if self.records {
@@ -507,8 +509,8 @@ mod tests {
         x.sort_unstable();
         y.sort_unstable();
         assert_eq!(x, y, "the same tiles");
-        let mut runner = Runner::new(&rules, PolicyKind::Random);
-        let end = runner.play_on(&a);
+        let mut player = GamePlayer::new(&rules, PolicyKind::Random);
+        let end = player.play_on(&a);
         assert!(end.turns > game.turn(), "the copy plays on to its end");
     }
 
@@ -518,8 +520,8 @@ mod tests {
         let game = play_turns(&rules, 7, 2, PolicyKind::Random, 10);
         assert_eq!(game.turn(), 10);
         let before = game.outcome();
-        let mut runner = Runner::new(&rules, PolicyKind::Random);
-        let from_copy = runner.play_on(&game);
+        let mut player = GamePlayer::new(&rules, PolicyKind::Random);
+        let from_copy = player.play_on(&game);
         assert_eq!(game.outcome(), before, "the original is untouched");
         assert_eq!(from_copy, play(&rules, 7, 2, PolicyKind::Random));
     }
@@ -532,8 +534,8 @@ mod tests {
                 crate::dsl::load_ruleset(Path::new(&path)).unwrap_or_else(|d| panic!("{d}"));
             let rules = compile(&loaded.ruleset);
             for policy in [PolicyKind::Random, PolicyKind::Greedy] {
-                let mut kept = Runner::new(&rules, policy);
-                let mut skipped = Runner::new(&rules, policy).without_divergence_records();
+                let mut kept = GamePlayer::new(&rules, policy);
+                let mut skipped = GamePlayer::new(&rules, policy).without_divergence_records();
                 for seed in 0..12 {
                     let players = 2 + (seed % 3) as u8;
                     let mut full = kept.play(seed, players);
@@ -550,17 +552,17 @@ mod tests {
     }
 
     #[test]
-    fn a_runner_keeps_its_own_records_setting_across_copies() {
+    fn a_game_player_keeps_its_own_records_setting_across_copies() {
         let rules = base();
         let with = play_turns(&rules, 3, 2, PolicyKind::Random, 12);
         let mut without = with.clone();
         without.copy_position_from(&with);
-        // a runner without records plays a copy of a recorded position without them
-        let mut bare = Runner::new(&rules, PolicyKind::Random).without_divergence_records();
+        // a player without records plays a copy of a recorded position without them
+        let mut bare = GamePlayer::new(&rules, PolicyKind::Random).without_divergence_records();
         let on = bare.play_on(&with);
         assert!(on.turn_hashes.is_empty() && on.choice_marks.is_empty());
-        // a recording runner that played on from a copy without records records its next game
-        let mut full = Runner::new(&rules, PolicyKind::Random);
+        // a recording player that played on from a copy without records records its next game
+        let mut full = GamePlayer::new(&rules, PolicyKind::Random);
         full.play_on(&without);
         let next = full.play(4, 2);
         assert_eq!(next.turn_hashes.len() as u32, next.turns + 2);

@@ -1,4 +1,4 @@
-//! Drive loops with one [`Chooser`]: a whole game, a turn, a given tile or the final scoring,
+//! Play loops with one [`Chooser`]: a whole game, a turn, a given tile or the final scoring,
 //! each a small loop over the pull API (`turn.rs`). A chooser answers with an index below the
 //! decision's options: the loops take the unchecked fast path ([`Game::apply_unchecked_with`];
 //! debug builds assert the range), and outside input is looked up by meaning first (the

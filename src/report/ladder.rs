@@ -1,12 +1,12 @@
-//! What a ladder writes: the printed table, `ladder.json`, `ladder.md` and two SVG charts
+//! What `meeplab ladder` writes ([`crate::ladder`] plays and sums up the games): the printed table, `ladder.json`, `ladder.md` and two SVG charts
 //! (Elo and mean score per policy, each with its 95 % interval), every file atomically.
 
-use super::summary::{LadderReport, PairSummary};
+use super::atomic::write_atomic;
+use super::chart::ensure_font;
+use super::fmt::{align, mean_ci, pct, pct_range};
+use super::json::write_json;
 use crate::compare::stats::MeanCi;
-use crate::report::atomic::write_atomic;
-use crate::report::fmt::{align, mean_ci, pct, pct_range};
-use crate::report::json::write_json;
-use crate::report::plot::ensure_font;
+use crate::ladder::summary::{LadderReport, PairSummary};
 use plotters::prelude::*;
 use std::error::Error;
 use std::io;
