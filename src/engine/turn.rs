@@ -195,12 +195,15 @@ impl<X: Expansions> Game<X> {
         }
         let active = (self.turn % self.players as u32) as u8;
         // the coming turn's player, before its placements are computed (an expansion may
-        // offer more to a player who holds its pieces)
+        // offer more to a player who holds its pieces); the last turn's again when none
+        // begins (final scoring goes round from it)
+        let last = self.active;
         self.active = active;
         if self.ext.supplies_tiles() && self.draw_supplied(s, active) {
             return true;
         }
         let Some(tile) = self.draw_placeable(s) else {
+            self.active = last;
             return false;
         };
         self.start_turn(s, tile, active);
@@ -429,6 +432,8 @@ impl<X: Expansions> Game<X> {
         let mut reshuffles = 0usize;
         // seats tried in a row without a tile to play
         let mut skipped = 0u8;
+        // the last turn's player, kept when no turn begins (final scoring goes round from it)
+        let last = self.active;
         loop {
             let seat = self.next_seat % n;
             let p = seat as usize;
@@ -443,6 +448,7 @@ impl<X: Expansions> Game<X> {
                 self.next_seat = (seat + 1) % n;
                 skipped += 1;
                 if skipped >= n {
+                    self.active = last;
                     return false;
                 }
                 continue;
