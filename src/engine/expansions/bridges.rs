@@ -18,6 +18,7 @@ use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
+use crate::engine::expansions::supply::Supply;
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
@@ -72,9 +73,8 @@ const TAG_NEIGHBOUR: u8 = 3;
 /// The rules of bridges in one ruleset (read from its options).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Config {
-    /// Bridges per player with up to four players, and with five or six.
-    supply: u8,
-    supply_many: u8,
+    /// Bridges per player.
+    supply: Supply,
     /// Whether a bridge may also be built after the follower (before the scoring).
     after_follower: bool,
     /// Whether a neighbour of the tile placed may take a bridge the placement does not need.
@@ -86,10 +86,8 @@ impl Config {
         if !rules.ext_in_play("bridges.") {
             return None;
         }
-        let int = |k: &str, d: i64| rules.ext_int(k).unwrap_or(d);
         Some(Config {
-            supply: int("bridges.supply", 3).clamp(0, 255) as u8,
-            supply_many: int("bridges.supply_5_6", 2).clamp(0, 255) as u8,
+            supply: Supply::read(rules, "bridges", 3, 2),
             after_follower: rules.ext_choice("bridges.timing") == Some("any"),
             neighbours: rules.ext_choice("bridges.where") != Some("placed"),
         })
@@ -322,11 +320,7 @@ impl Expansion for Bridges {
         let players = g.players;
         let st = g.ext.state_mut();
         st.config = config;
-        st.dealt = if players >= 5 {
-            config.supply_many
-        } else {
-            config.supply
-        };
+        st.dealt = config.supply.for_players(players);
         st.left = [0; MAX_PLAYERS];
         for p in 0..players as usize {
             st.left[p] = st.dealt;

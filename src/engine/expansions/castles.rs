@@ -17,6 +17,7 @@ use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
+use crate::engine::expansions::supply::Supply;
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook,
@@ -55,9 +56,8 @@ const CASTLE_PIECE: u64 = 5;
 /// The rules of castles in one ruleset (read from its options).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Config {
-    /// Castle tokens per player with up to four players, and with five or six.
-    supply: u8,
-    supply_many: u8,
+    /// Castle tokens per player.
+    supply: Supply,
     /// What a castle is worth to farmers beyond a completed city.
     farm_bonus: i64,
     /// Whether a scoring castle claims the gold on its vicinity.
@@ -71,8 +71,7 @@ impl Config {
         }
         let int = |k: &str, d: i64| rules.ext_int(k).unwrap_or(d);
         Some(Config {
-            supply: int("castles.supply", 3).clamp(0, 255) as u8,
-            supply_many: int("castles.supply_5_6", 2).clamp(0, 255) as u8,
+            supply: Supply::read(rules, "castles", 3, 2),
             farm_bonus: int("castles.farm_bonus", 1),
             gold: rules.ext_choice("castles.gold") != Some("none"),
         })
@@ -504,11 +503,7 @@ impl<X: Holds<Castles>> Game<X> {
         let Some(config) = Config::of(&self.rules.rules) else {
             return;
         };
-        let n = if self.players <= 4 {
-            config.supply
-        } else {
-            config.supply_many
-        };
+        let n = config.supply.for_players(self.players);
         let c = self.ext.state_mut();
         c.config = config;
         c.dealt = n;

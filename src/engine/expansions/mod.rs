@@ -68,6 +68,7 @@ pub mod castles;
 pub mod crop;
 pub mod gold;
 pub mod robbers;
+pub mod supply;
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};
