@@ -27,6 +27,7 @@ mod deck_order;
 pub mod event;
 pub mod expansions;
 mod game;
+mod grid;
 pub mod hooks;
 pub mod invariants;
 pub mod outcome;
