@@ -6,7 +6,7 @@
 
 mod cli_support;
 
-use cli_support::{meeplab, root, text};
+use cli_support::{assert_jcz_check_passes, jcz_fixture, meeplab, text, write_json};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -26,24 +26,16 @@ const FIXTURES: &[&str] = &[
 #[test]
 fn every_bcb_fixture_passes_check() {
     for f in FIXTURES {
-        let path = format!("tests/jcz/{f}.jcz");
-        let o = meeplab(&["replay", &path, "--check"]);
-        let (out, err) = text(&o);
-        assert!(o.status.success(), "{f}: {err}\n{out}");
-        assert!(err.contains("assertion(s) hold"), "{f}: {err}");
-        assert!(!err.contains("warning"), "{f}: {err}");
+        assert_jcz_check_passes(f);
     }
 }
 
 fn load(f: &str) -> Value {
-    let t = std::fs::read_to_string(root().join(format!("tests/jcz/{f}.jcz"))).unwrap();
-    serde_json::from_str(&t).unwrap()
+    jcz_fixture(f)
 }
 
 fn write(dir: &Path, name: &str, v: &Value) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
-    p.display().to_string()
+    write_json(dir, name, v)
 }
 
 fn expect_error(v: &Value, needles: &[&str]) {

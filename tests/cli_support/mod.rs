@@ -29,3 +29,27 @@ pub fn text(o: &Output) -> (String, String) {
         String::from_utf8_lossy(&o.stderr).into_owned(),
     )
 }
+
+/// `meeplab replay tests/jcz/NAME.jcz --check` passes: exit 0, every assertion holds, no
+/// warning.
+pub fn assert_jcz_check_passes(name: &str) {
+    let path = format!("tests/jcz/{name}.jcz");
+    let o = meeplab(&["replay", &path, "--check"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{name}: {err}\n{out}");
+    assert!(err.contains("assertion(s) hold"), "{name}: {err}");
+    assert!(!err.contains("warning"), "{name}: {err}");
+}
+
+/// The save `tests/jcz/NAME.jcz` as JSON.
+pub fn jcz_fixture(name: &str) -> serde_json::Value {
+    let t = std::fs::read_to_string(root().join(format!("tests/jcz/{name}.jcz"))).unwrap();
+    serde_json::from_str(&t).unwrap()
+}
+
+/// Write `v` as `dir/NAME` (pretty JSON); its path.
+pub fn write_json(dir: &std::path::Path, name: &str, v: &serde_json::Value) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    p.display().to_string()
+}
