@@ -38,20 +38,12 @@ fn every_fixture_passes_check() {
     }
 }
 
-fn load(f: &str) -> Value {
-    jcz_fixture(f)
-}
-
-fn write(dir: &Path, name: &str, v: &Value) -> String {
-    write_json(dir, name, v)
-}
-
 #[test]
 fn a_failing_assertion_exits_1_and_is_listed() {
     let dir = tempfile::tempdir().unwrap();
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["test"]["assertions"] = json!(["Alice has 4 points", "Bob has 99 points", "Carol wins"]);
-    let p = write(dir.path(), "bad.jcz", &v);
+    let p = write_json(dir.path(), "bad.jcz", &v);
     let o = meeplab(&["replay", &p, "--check"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
@@ -183,7 +175,7 @@ fn an_illegal_decision_under_another_ruleset_is_reported() {
 
 fn expect_error(v: &Value, needles: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
-    let p = write(dir.path(), "bad.jcz", v);
+    let p = write_json(dir.path(), "bad.jcz", v);
     let o = meeplab(&["replay", &p, "--check"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
@@ -226,7 +218,7 @@ fn deep_nesting_and_huge_files_are_refused() {
 
 #[test]
 fn unknown_tile_id() {
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][3]["payload"]["tileId"] = json!("BA/Nope");
     expect_error(
         &v,
@@ -236,7 +228,7 @@ fn unknown_tile_id() {
 
 #[test]
 fn illegal_placement() {
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     // the city cap facing east at (0,-1) meets the start tile's city with a field edge
     v["replay"][0]["payload"]["rotation"] = json!("R90");
     v["replay"][1]["payload"]["pointer"]["location"] = json!("E");
@@ -248,18 +240,18 @@ fn illegal_placement() {
             "edges do not match",
         ],
     );
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][3]["payload"]["position"] = json!([5, 5]);
     v["replay"][4]["payload"]["pointer"]["position"] = json!([5, 5]);
     expect_error(&v, &["replay message 3", "touches no tile"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][3]["payload"]["position"] = json!([0, -1]);
     expect_error(&v, &["replay message 3", "already holds a tile"]);
 }
 
 #[test]
 fn meeple_on_an_occupied_feature() {
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     // Alice's turn 3 tile joins Bob's road; she tries to put a thief on it
     v["replay"][7] = json!({"type": "DEPLOY_MEEPLE", "player": 0, "payload": {
         "pointer": {"position": [-1, 0], "feature": "Road", "location": "E"},
@@ -269,7 +261,7 @@ fn meeple_on_an_occupied_feature() {
 
 #[test]
 fn wrong_player_order() {
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][3]["player"] = json!(0);
     expect_error(
         &v,
@@ -279,7 +271,7 @@ fn wrong_player_order() {
             "Bob's turn",
         ],
     );
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][4]["player"] = json!(0);
     v["replay"][4]["payload"]["meepleId"] = json!("0.small.2");
     expect_error(
@@ -293,16 +285,16 @@ fn wrong_player_order() {
 
 #[test]
 fn follower_ids_are_jcloisterzones() {
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["meepleId"] = json!("0.small.0");
     expect_error(&v, &["replay message 1 (DEPLOY_MEEPLE)", "from 1 to 7"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["meepleId"] = json!("1.small.1");
     expect_error(
         &v,
         &["replay message 1 (DEPLOY_MEEPLE)", "belongs to seat 1"],
     );
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]
         .as_object_mut()
         .unwrap()
@@ -315,7 +307,7 @@ fn follower_ids_are_jcloisterzones() {
 
 #[test]
 fn a_location_the_tile_does_not_have() {
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["pointer"]["location"] = json!("N");
     expect_error(
         &v,
@@ -328,35 +320,35 @@ fn a_location_the_tile_does_not_have() {
 
 #[test]
 fn unsupported_things_are_named() {
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["setup"]["sets"]["inns-and-cathedrals"] = json!(1);
     expect_error(&v, &["tile set(s) not supported: inns-and-cathedrals"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["setup"]["elements"]["abbot"] = json!(true);
     expect_error(&v, &["game element(s) not supported: abbot"]);
     // JCloisterZone switches an element on by its presence: `false` is still on
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["setup"]["elements"]["abbot"] = json!(false);
     expect_error(&v, &["setup.elements", "not supported: abbot"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["setup"]["start"][0]["rotation"] = json!("R0");
     expect_error(&v, &["setup.start[0].rotation", "integer"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["setup"]["elements"]
         .as_object_mut()
         .unwrap()
         .remove("small-follower");
     expect_error(&v, &["setup.elements.small-follower is missing"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["appVersion"] = json!("5.6.2");
     expect_error(&v, &["JCloisterZone 5.6.2 are not supported"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][2] = json!({"type": "UNDO", "payload": {}, "player": 0});
     expect_error(&v, &["replay message 2 (UNDO)", "not supported"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["meepleId"] = json!("0.big.1");
     expect_error(&v, &["replay message 1", "not a small follower"]);
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["pointer"]["feature"] = json!("Tower");
     expect_error(
         &v,
@@ -369,7 +361,7 @@ fn unsupported_things_are_named() {
 
 #[test]
 fn draw_order_and_end_turn_are_enforced() {
-    let mut v = load("fields_cloister");
+    let mut v = jcz_fixture("fields_cloister");
     v["gameAnnotations"]["drawOrder"] = json!(["BA/L", "BA/C", "#END"]);
     expect_error(
         &v,
@@ -378,10 +370,10 @@ fn draw_order_and_end_turn_are_enforced() {
             "JCloisterZone draws BA/L for turn 1 (gameAnnotations.drawOrder[0]), but the save places BA/C",
         ],
     );
-    let mut v = load("fields_cloister");
+    let mut v = jcz_fixture("fields_cloister");
     v["gameAnnotations"]["endTurn"] = json!(1);
     expect_error(&v, &["replay message 3", "after the end of the pack"]);
-    let mut v = load("fields_cloister");
+    let mut v = jcz_fixture("fields_cloister");
     v["gameAnnotations"]["drawOrder"] = json!(["BA/C", "#END", "BA/L"]);
     expect_error(&v, &["gameAnnotations.drawOrder[1]", "#END"]);
 }
@@ -501,7 +493,7 @@ fn without_random_values_an_undecidable_end_is_an_error() {
         ],
     );
     let dir = tempfile::tempdir().unwrap();
-    let p = write(dir.path(), "norandom.jcz", &v);
+    let p = write_json(dir.path(), "norandom.jcz", &v);
     let o = meeplab(&["replay", &p, "--on-illegal", "policy", "--json"]);
     let (_, err) = text(&o);
     assert!(o.status.success(), "{err}");
@@ -571,7 +563,7 @@ fn elements_are_on_by_their_presence() {
         ],
     );
     let dir = tempfile::tempdir().unwrap();
-    let p = write(dir.path(), "farmers.jcz", &v);
+    let p = write_json(dir.path(), "farmers.jcz", &v);
     let o = meeplab(&["replay", &p, "--on-illegal", "policy"]);
     let (_, err) = text(&o);
     assert!(o.status.success(), "{err}");
@@ -600,7 +592,7 @@ fn elements_are_on_by_their_presence() {
 
 #[test]
 fn a_save_that_stops_inside_a_turn_is_not_completed_silently() {
-    let mut v = load("city_road");
+    let mut v = jcz_fixture("city_road");
     v["replay"].as_array_mut().unwrap().pop(); // the last COMMIT
     expect_error(&v, &["has no COMMIT", "will not guess"]);
 }
@@ -620,7 +612,7 @@ fn saves_without_player_fields_are_read_as_jcloisterzone_reads_them() {
         ("crop_remove", true),
     ] {
         let mut v = if fixture {
-            load(save)
+            jcz_fixture(save)
         } else {
             serde_json::from_str(&std::fs::read_to_string(root().join(save)).unwrap()).unwrap()
         };
@@ -628,7 +620,7 @@ fn saves_without_player_fields_are_read_as_jcloisterzone_reads_them() {
             m.as_object_mut().unwrap().remove("player");
         }
         let dir = tempfile::tempdir().unwrap();
-        let p = write(dir.path(), "noplayer.jcz", &v);
+        let p = write_json(dir.path(), "noplayer.jcz", &v);
         let o = meeplab(&["replay", &p, "--check"]);
         let (_, err) = text(&o);
         assert!(o.status.success(), "{save}: {err}");
@@ -711,14 +703,14 @@ fn castles_are_built_and_declined_as_the_save_says() {
     );
     // declined: the small city scores 4 in turn 1, and no castle scores the road
     let dir = tempfile::tempdir().unwrap();
-    let mut v = load("jcz_castle_unoccupied_trigger");
+    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     v["replay"][2] = json!({"type": "PASS", "payload": {}, "player": 0});
     v["test"]["assertions"] = json!([
         "Alice has 4 points",
         "Alice scored city for 4 points",
         "Bob has 0 points"
     ]);
-    let p = write(dir.path(), "declined.jcz", &v);
+    let p = write_json(dir.path(), "declined.jcz", &v);
     let o = meeplab(&["replay", &p, "--check"]);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}\n{out}");
@@ -729,7 +721,7 @@ fn castles_are_built_and_declined_as_the_save_says() {
 #[test]
 fn impossible_castles_are_errors_naming_the_message() {
     // a pointer to a city of another tile
-    let mut v = load("jcz_castle_unoccupied_trigger");
+    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     v["replay"][2]["payload"]["pointer"]["position"] = json!([0, 0]);
     expect_error(
         &v,
@@ -740,14 +732,14 @@ fn impossible_castles_are_errors_naming_the_message() {
         ],
     );
     // a location the tile has no city at
-    let mut v = load("jcz_castle_unoccupied_trigger");
+    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     v["replay"][2]["payload"]["pointer"]["location"] = json!("N");
     expect_error(
         &v,
         &["replay message 2 (PLACE_TOKEN)", "has no city at `N`"],
     );
     // a city that is not completed: BA/C at (0,-2) caps nothing
-    let mut v = load("jcz_field_castle_scoring");
+    let mut v = jcz_fixture("jcz_field_castle_scoring");
     v["replay"][8] = json!({"type": "PLACE_TOKEN", "player": 0, "payload": {"token": "CASTLE",
         "pointer": {"position": [0, -2], "feature": "City", "location": "N"}}});
     expect_error(
@@ -758,7 +750,7 @@ fn impossible_castles_are_errors_naming_the_message() {
         ],
     );
     // a completed small city without a follower: the engine offers no castle
-    let mut v = load("jcz_field_castle_scoring");
+    let mut v = jcz_fixture("jcz_field_castle_scoring");
     v["replay"][1] = json!({"type": "PASS", "payload": {}, "player": 0});
     let replay = v["replay"].as_array_mut().unwrap();
     replay.insert(
@@ -775,14 +767,14 @@ fn impossible_castles_are_errors_naming_the_message() {
         ],
     );
     // a castle without the castle element
-    let mut v = load("jcz_castle_unoccupied_trigger");
+    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     v["setup"]["elements"]
         .as_object_mut()
         .unwrap()
         .remove("castle");
     expect_error(&v, &["replay message 2 (PLACE_TOKEN)", "no `castle`"]);
     // a castle-step PASS where the rules offer none
-    let mut v = load("jcz_castle_unoccupied_trigger");
+    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     let replay = v["replay"].as_array_mut().unwrap();
     replay.insert(6, json!({"type": "PASS", "payload": {}, "player": 1}));
     expect_error(
@@ -790,7 +782,7 @@ fn impossible_castles_are_errors_naming_the_message() {
         &["replay message 6 (PASS)", "declines a castle", "offer none"],
     );
     // the castle step comes after the follower action
-    let mut v = load("jcz_castle_unoccupied_trigger");
+    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     let replay = v["replay"].as_array_mut().unwrap();
     replay.swap(1, 2);
     expect_error(
@@ -803,7 +795,7 @@ fn impossible_castles_are_errors_naming_the_message() {
 /// without the set in `setup.sets` is an error naming the message.
 #[test]
 fn a_bridges_castles_and_bazaars_tile_needs_its_set() {
-    let mut v = load("jcz_castle_unoccupied_trigger");
+    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     v["replay"][4]["payload"]["tileId"] = json!("BB/F.b");
     expect_error(
         &v,
@@ -823,9 +815,9 @@ fn a_bridges_castles_and_bazaars_tile_needs_its_set() {
 #[test]
 fn a_crop_circle_does_not_touch_a_castle() {
     let dir = tempfile::tempdir().unwrap();
-    let mut v = load("jcz_castle_not_affected_by_corn_circles");
+    let mut v = jcz_fixture("jcz_castle_not_affected_by_corn_circles");
     v["setup"]["elements"]["corn-circle"] = json!(true);
-    let p = write(dir.path(), "cc.jcz", &v);
+    let p = write_json(dir.path(), "cc.jcz", &v);
     let o = meeplab(&["replay", &p]);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
@@ -866,7 +858,7 @@ fn two_offers(castle: Option<&str>, assertions: Value) -> Value {
     };
     let commit = json!({"type": "COMMIT", "player": 0, "payload": {"random": 0.0}});
     let pass = json!({"type": "PASS", "player": 0, "payload": {}});
-    let mut v = load("jcz_field_castle_scoring");
+    let mut v = jcz_fixture("jcz_field_castle_scoring");
     let mut replay = vec![
         // caps W and S: S closes the start's city (nobody in it), W waits for (-1,-1)
         tile("BA/CC.2", "R270", 0, -1),
@@ -904,7 +896,7 @@ fn of_two_castles_offered_the_one_the_save_names_is_built() {
                 "Alice scored castle for 0 points"
             ]),
         );
-        let p = write(dir.path(), &format!("two-{loc}.jcz"), &v);
+        let p = write_json(dir.path(), &format!("two-{loc}.jcz"), &v);
         let o = meeplab(&["replay", &p, "--check"]);
         let (out, err) = text(&o);
         assert!(o.status.success(), "{loc}: {err}\n{out}");
@@ -919,7 +911,7 @@ fn of_two_castles_offered_the_one_the_save_names_is_built() {
     }
     // declined: both cities score
     let v = two_offers(None, json!(["Alice has 8 points"]));
-    let p = write(dir.path(), "two-none.jcz", &v);
+    let p = write_json(dir.path(), "two-none.jcz", &v);
     let o = meeplab(&["replay", &p, "--check"]);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}\n{out}");

@@ -8,7 +8,6 @@ mod cli_support;
 
 use cli_support::{assert_jcz_check_passes, jcz_fixture, meeplab, text, write_json};
 use serde_json::{json, Value};
-use std::path::Path;
 
 const FIXTURES: &[&str] = &[
     // a bridge built on the tile placed (PLACE_TOKEN BRIDGE), a follower on it: 3 points
@@ -30,17 +29,9 @@ fn every_bcb_fixture_passes_check() {
     }
 }
 
-fn load(f: &str) -> Value {
-    jcz_fixture(f)
-}
-
-fn write(dir: &Path, name: &str, v: &Value) -> String {
-    write_json(dir, name, v)
-}
-
 fn expect_error(v: &Value, needles: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
-    let p = write(dir.path(), "bad.jcz", v);
+    let p = write_json(dir.path(), "bad.jcz", v);
     let o = meeplab(&["replay", &p, "--check"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
@@ -93,7 +84,7 @@ fn the_mapped_ruleset_has_the_tiles_bridges_and_bazaars() {
 fn a_bridge_the_rules_do_not_offer_names_its_message() {
     // north-south: its north end faces the start tile's field edge (JCloisterZone and the
     // engine offer only west-east there)
-    let mut v = load("bcb_bridge_placed");
+    let mut v = jcz_fixture("bcb_bridge_placed");
     v["replay"][1]["payload"]["pointer"]["location"] = json!("NS");
     v["replay"][2]["payload"]["pointer"]["location"] = json!("NS");
     expect_error(
@@ -105,21 +96,21 @@ fn a_bridge_the_rules_do_not_offer_names_its_message() {
         ],
     );
     // a bridge after the follower
-    let mut v = load("bcb_bridge_placed");
+    let mut v = jcz_fixture("bcb_bridge_placed");
     v["replay"].as_array_mut().unwrap().swap(1, 2);
     expect_error(
         &v,
         &["replay message 2 (PLACE_TOKEN)", "after the follower"],
     );
     // a bridge without the element
-    let mut v = load("bcb_bridge_placed");
+    let mut v = jcz_fixture("bcb_bridge_placed");
     v["setup"]["elements"]
         .as_object_mut()
         .unwrap()
         .remove("bridge");
     expect_error(&v, &["replay message 1 (PLACE_TOKEN)", "no `bridge`"]);
     // the placement that needs a bridge, without bridges: illegal
-    let mut v = load("bcb_bridge_needed");
+    let mut v = jcz_fixture("bcb_bridge_needed");
     v["setup"]["elements"]
         .as_object_mut()
         .unwrap()
@@ -129,7 +120,7 @@ fn a_bridge_the_rules_do_not_offer_names_its_message() {
 
 #[test]
 fn an_unknown_bb_tile_is_a_clear_error() {
-    let mut v = load("bcb_bazaar_auction");
+    let mut v = jcz_fixture("bcb_bazaar_auction");
     v["replay"][0]["payload"]["tileId"] = json!("BB/XYZ");
     expect_error(
         &v,
@@ -144,15 +135,15 @@ fn an_unknown_bb_tile_is_a_clear_error() {
 #[test]
 fn bids_follow_jcloisterzones_auction() {
     // Carol's bid does not top Bob's
-    let mut v = load("bcb_bazaar_auction");
+    let mut v = jcz_fixture("bcb_bazaar_auction");
     v["replay"][3]["payload"]["price"] = json!(2);
     expect_error(&v, &["replay message 3 (BAZAAR_BID)", "does not top"]);
     // Alice bids out of turn (Carol is asked first)
-    let mut v = load("bcb_bazaar_auction");
+    let mut v = jcz_fixture("bcb_bazaar_auction");
     v["replay"].as_array_mut().unwrap().swap(3, 4);
     expect_error(&v, &["replay message 3", "wrong player"]);
     // a buy-or-sell where the selector was not outbid
-    let mut v = load("bcb_bazaar_no_auction");
+    let mut v = jcz_fixture("bcb_bazaar_no_auction");
     v["replay"].as_array_mut().unwrap().insert(
         4,
         json!({"type": "BAZAAR_BUY_OR_SELL", "payload": {"value": "BUY"}, "player": 1}),
@@ -163,7 +154,7 @@ fn bids_follow_jcloisterzones_auction() {
 #[test]
 fn the_auction_tiles_are_jcloisterzones_draws() {
     // the draw order turns BA/LR up first, but the save plays BA/L from supply index 0
-    let mut v = load("bcb_bazaar_auction");
+    let mut v = jcz_fixture("bcb_bazaar_auction");
     v["gameAnnotations"]["drawOrder"] = json!(["BB/F.b", "BA/LR", "BA/L", "BA/RFr", "#END"]);
     expect_error(
         &v,
@@ -176,11 +167,11 @@ fn the_auction_tiles_are_jcloisterzones_draws() {
 
 #[test]
 fn without_bidding_no_bids_are_taken() {
-    let mut v = load("bcb_bazaar_no_auction");
+    let mut v = jcz_fixture("bcb_bazaar_no_auction");
     v["setup"]["rules"] = json!({});
     // with bidding the chooser's opening bid is there but Alice's pass is missing
     let dir = tempfile::tempdir().unwrap();
-    let p = write(dir.path(), "bids.jcz", &v);
+    let p = write_json(dir.path(), "bids.jcz", &v);
     let o = meeplab(&["replay", &p, "--check"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");

@@ -194,15 +194,7 @@ impl Scen {
         more: &[Exp],
     ) -> Vec<Event> {
         let tile = self.tile(id);
-        let mut queue = vec![
-            exp(DecisionKind::PLACEMENT, player, Choice::Place { x, y, rot }),
-            exp(
-                DecisionKind::FOLLOWER,
-                player,
-                Choice::Follower { segment: follower },
-            ),
-        ];
-        queue.extend_from_slice(more);
+        let queue = turn_choices(player, (x, y, rot), follower, more);
         let start = self.events.len();
         let mut script = Script {
             queue,
@@ -230,15 +222,7 @@ impl Scen {
         follower: Option<u8>,
         more: &[Exp],
     ) -> Vec<Event> {
-        let mut queue = vec![
-            exp(DecisionKind::PLACEMENT, player, Choice::Place { x, y, rot }),
-            exp(
-                DecisionKind::FOLLOWER,
-                player,
-                Choice::Follower { segment: follower },
-            ),
-        ];
-        queue.extend_from_slice(more);
+        let queue = turn_choices(player, (x, y, rot), follower, more);
         let start = self.events.len();
         assert!(self.game.draw(&mut self.events), "nothing left to draw");
         assert_eq!(self.game.active(), player, "whose turn it is");
@@ -326,4 +310,24 @@ pub fn taken(events: &[Event]) -> Vec<(u8, i32, i32)> {
 /// Short names of the events, in order (for checking sequences).
 pub fn kinds(events: &[Event]) -> Vec<&'static str> {
     events.iter().map(|e| e.kind()).collect()
+}
+
+/// The choices of a plain turn: `player` places at (x, y) turned `rot`, puts a follower on
+/// `follower` (or none), then `more`.
+fn turn_choices(
+    player: u8,
+    (x, y, rot): (i32, i32, u8),
+    follower: Option<u8>,
+    more: &[Exp],
+) -> Vec<Exp> {
+    let mut queue = vec![
+        exp(DecisionKind::PLACEMENT, player, Choice::Place { x, y, rot }),
+        exp(
+            DecisionKind::FOLLOWER,
+            player,
+            Choice::Follower { segment: follower },
+        ),
+    ];
+    queue.extend_from_slice(more);
+    queue
 }
