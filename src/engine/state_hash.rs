@@ -238,15 +238,22 @@ impl<X: Expansions> Game<X> {
 }
 
 impl<X: Expansions> Game<X> {
-    /// The supply of the other kinds of follower `seat` holds as one word for its seat word
-    /// (0 when no other kind is in play, so the state hash stays as before the kinds).
+    /// How many followers of each other kind `seat` has out of its supply (on the board), as
+    /// one word for its seat word: 0 while none is out, so a game whose expansions add a kind
+    /// holds the same position as one without it until the first such follower is placed
+    /// (divergence against it starts there), and 0 when no other kind is in play.
     #[inline]
     fn other_kinds_word(&self, seat: usize) -> u64 {
         let mut word = 0u64;
-        if self.ext.follower_kinds() & !1 != 0 {
-            for (k, &n) in self.kind_supply[seat].iter().enumerate().skip(1) {
-                word ^= (n as u64 + 1).rotate_left(40 + 5 * k as u32);
-            }
+        let mut kinds = self.ext.follower_kinds() & !1;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let out = crate::engine::FollowerKind(k as u8)
+                .spec()
+                .supply
+                .saturating_sub(self.kind_supply[seat][k]);
+            word ^= (out as u64).rotate_left(40 + 5 * k as u32);
         }
         word
     }
