@@ -447,11 +447,24 @@ fn first_moves_match_a_brute_force() {
                 continue; // gold or robbers come first; the follower is checked elsewhere
             }
             let farmers = r.scoring.farm != FarmRule::Off;
-            let free = tile
+            // each free spot once per kind of follower in play that may stand there (a kind
+            // that needs its owner's follower there never can yet)
+            let kinds = |feature: FeatureKind| {
+                g.follower_kinds()
+                    .filter(|k| {
+                        let spec = k.spec();
+                        g.supply_of(f.player, *k) > 0
+                            && !spec.needs_own
+                            && spec.may_stand_on(feature)
+                    })
+                    .count()
+            };
+            let free: usize = tile
                 .features
                 .iter()
                 .filter(|x| farmers || x.kind != FeatureKind::Field)
-                .count();
+                .map(|x| kinds(x.kind))
+                .sum();
             assert_eq!(f.options, 1 + free, "{name} seed {seed}: {}", tile.id);
         }
     }

@@ -70,15 +70,19 @@ pub enum TileProp {
     Jcz(Text),
     /// `edges CRFR`
     Edges(Text),
-    /// `city N W [pennant | pennants K]`
+    /// `city N W [pennant | pennants K] [MARK…]`
     City {
         sides: Vec<SideRef>,
         pennants: (i64, Sp),
+        /// The expansions' segment marks written after it (`cathedral`).
+        marks: Vec<Text>,
         span: Sp,
     },
-    /// `road W E`
+    /// `road W E [MARK…]`
     Road {
         sides: Vec<SideRef>,
+        /// The expansions' segment marks written after it (`inn`).
+        marks: Vec<Text>,
         span: Sp,
     },
     /// `field EL WR [-> N S]`: half-edges, and sides naming the cities it touches.

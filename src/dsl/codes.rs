@@ -337,6 +337,13 @@ codes! {
     wrong: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges FFFF edges FFFF field NL NR EL ER SL SR WL WR }\n",
     right: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges FFFF field NL NR EL ER SL SR WL WR }\n";
 
+    SEGMENT_MARK_KIND = "E0410", Error, "segment mark on the wrong kind of segment",
+    explanation: "An expansion's segment mark belongs to one kind of segment: an `inn` to a \
+        road, a `cathedral` to a city (Inns & Cathedrals). Write it after the sides of a \
+        segment of that kind (`road W E inn`).",
+    wrong: "ruleset \"Tiles\"\nextends \"inns-c2.rules\"\ntile MY/A { edges CFFF city N inn field EL ER SL SR WL WR -> N }\n",
+    right: "ruleset \"Tiles\"\nextends \"inns-c2.rules\"\ntile MY/A { edges CFFF city N cathedral field EL ER SL SR WL WR -> N }\n";
+
     // ---- deck (E05xx) ----
     UNKNOWN_TILE = "E0501", Error, "unknown tile",
     explanation: "A tile set, a deck's `only [...]` list or `start` names a tile id that no \

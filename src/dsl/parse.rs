@@ -9,9 +9,11 @@
 //!           | "deck" ["+="] "{" (NAME ["x" INT] ["only" "[" NAME ("," NAME)* "]"] [","])* "}"
 //!           | option
 //! option   := KEY "=" value ["source" STRING] | KEY ["source" STRING] "{" option* "}"
-//! tileprop := "jcz" NAME | "edges" WORD | "city" SIDE+ ["pennant" | "pennants" INT]
-//!           | "road" SIDE+ | "field" HALF+ ["->" SIDE+] | "cloister" | "gold" | "robber"
-//!           | "crop" ("city"|"road"|"field") | "decor" IDENT ("," IDENT)*
+//! tileprop := "jcz" NAME | "edges" WORD | "city" SIDE+ ["pennant" | "pennants" INT] SMARK*
+//!           | "road" SIDE+ SMARK* | "field" (HALF+ ["->" SIDE+] | "->" SIDE+) | "cloister"
+//!           | "gold" | "robber"
+//!           | "crop" ("city"|"road"|"field") | "decor" IDENT ("," IDENT)* | MARK
+//! (MARK: an expansion's tile mark, SMARK: its segment mark, e.g. `road W E inn`)
 //! value    := sum ; sum := product (("+"|"-") product)* ; product := unary (("*"|"/") unary)*
 //! unary    := "-" unary | atom
 //! atom     := INT [".." [INT]] | STRING | "(" sum ")" | IDENT ["(" args ")" ["{" rows "}"]]
@@ -344,6 +346,19 @@ fn sides(i: Span<'_>) -> PResult<'_, Vec<SideRef>> {
     Ok((i, rest))
 }
 
+/// The expansions' segment marks written after a segment's sides (`inn`, `cathedral`).
+fn segment_marks(i: Span<'_>) -> PResult<'_, Vec<Text>> {
+    nom::multi::many0(|i| {
+        let (j, w) = ident(i)?;
+        if crate::engine::expansions::segment_mark(w.fragment()).is_some() {
+            Ok((j, text_of(w)))
+        } else {
+            Err(nom::Err::Error(PErr::expected(i, "a segment mark")))
+        }
+    })
+    .parse_complete(i)
+}
+
 fn half(i: Span<'_>) -> PResult<'_, (HalfEdge, Sp)> {
     let (j, w) = ident(i)?;
     match HalfEdge::parse(w.fragment()) {
@@ -381,29 +396,41 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             } else {
                 (j, (0, sp(off(j), off(j))))
             };
+            let (j, marks) = segment_marks(j)?;
             Ok((
                 j,
                 TileProp::City {
                     sides: s,
                     pennants,
+                    marks,
                     span: end(j),
                 },
             ))
         }
         "road" => {
             let (j, s) = sides(j)?;
+            let (j, marks) = segment_marks(j)?;
             Ok((
                 j,
                 TileProp::Road {
                     sides: s,
+                    marks,
                     span: end(j),
                 },
             ))
         }
         "field" => {
-            let (j, first) = expect(half, "a half-edge (NL NR EL ER SL SR WL WR)")(j)?;
-            let (j, mut halves) = nom::multi::many0(half).parse_complete(j)?;
-            halves.insert(0, first);
+            // a field enclosed on the tile, reaching no edge, names only its cities
+            // (`field -> N E S W`)
+            let (j, halves) = match syms("->")(j) {
+                Ok(_) => (j, Vec::new()),
+                Err(_) => {
+                    let (j, first) = expect(half, "a half-edge (NL NR EL ER SL SR WL WR)")(j)?;
+                    let (j, mut halves) = nom::multi::many0(half).parse_complete(j)?;
+                    halves.insert(0, first);
+                    (j, halves)
+                }
+            };
             let (j, cities) = match syms("->")(j) {
                 Ok((k, _)) => sides(k)?,
                 Err(_) => (j, Vec::new()),
@@ -453,6 +480,21 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
         }
         other if crate::engine::expansions::tile_mark(other).is_some() => {
             Ok((j, TileProp::Mark(text_of(w))))
+        }
+        other if crate::engine::expansions::segment_mark(other).is_some() => {
+            let t = text_of(w);
+            let kind =
+                crate::engine::expansions::segment_mark(other).map_or("road", |m| m.1.name());
+            let e = PErr::new(
+                &codes::UNEXPECTED_TOKEN,
+                t.span.start,
+                t.span.end,
+                format!("`{other}` marks a {kind} segment, not a tile"),
+            )
+            .with_help(format!(
+                "write it after the {kind}'s sides, e.g. `{kind} W E {other}`"
+            ));
+            fail(e)
         }
         other => {
             let t = text_of(w);

@@ -126,6 +126,16 @@ fn sides(mask: u8) -> String {
         .join(" ")
 }
 
+/// The segment marks of a segment, each after a space (` inn`), or nothing.
+fn segment_marks(marks: u8) -> String {
+    crate::engine::expansions::SEGMENT_MARKS
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| marks & (1 << i) != 0)
+        .map(|(_, m)| format!(" {}", m.0))
+        .collect()
+}
+
 /// One tile definition.
 pub fn tile(out: &mut String, t: &TileType) {
     let _ = writeln!(out, "tile {} {{", name(&t.id));
@@ -141,10 +151,12 @@ pub fn tile(out: &mut String, t: &TileType) {
                     1 => " pennant".to_string(),
                     n => format!(" pennants {n}"),
                 };
-                let _ = writeln!(out, "  city {}{p}", sides(f.sides));
+                let m = segment_marks(f.marks);
+                let _ = writeln!(out, "  city {}{p}{m}", sides(f.sides));
             }
             FeatureKind::Road => {
-                let _ = writeln!(out, "  road {}", sides(f.sides));
+                let m = segment_marks(f.marks);
+                let _ = writeln!(out, "  road {}{m}", sides(f.sides));
             }
             FeatureKind::Field => {
                 let halves: Vec<&str> = HalfEdge::ALL
@@ -164,7 +176,10 @@ pub fn tile(out: &mut String, t: &TileType) {
                 } else {
                     format!(" -> {}", cities.join(" "))
                 };
-                let _ = writeln!(out, "  field {}{link}", halves.join(" "));
+                // a field enclosed on the tile names only its cities (`field -> N E S W`)
+                let halves = halves.join(" ");
+                let gap = if halves.is_empty() { "" } else { " " };
+                let _ = writeln!(out, "  field{gap}{halves}{link}");
             }
             FeatureKind::Cloister => out.push_str("  cloister\n"),
         }

@@ -72,6 +72,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             TileProp::City {
                 sides,
                 pennants,
+                marks: written,
                 span,
             } => {
                 let mask = side_mask(sides, src, out, "city");
@@ -83,12 +84,20 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                         format!("{} pennants is out of range (0..9)", pennants.0),
                     );
                 }
-                features.push(TileFeature::city(mask, pennants.0.clamp(0, 9) as u8));
+                let mut city = TileFeature::city(mask, pennants.0.clamp(0, 9) as u8);
+                city.marks = segment_marks(written, FeatureKind::City, src, out);
+                features.push(city);
                 spans.push(*span);
             }
-            TileProp::Road { sides, span } => {
+            TileProp::Road {
+                sides,
+                marks: written,
+                span,
+            } => {
                 let mask = side_mask(sides, src, out, "road");
-                features.push(TileFeature::road(mask));
+                let mut road = TileFeature::road(mask);
+                road.marks = segment_marks(written, FeatureKind::Road, src, out);
+                features.push(road);
                 spans.push(*span);
             }
             TileProp::Field {
@@ -354,6 +363,43 @@ fn edge_name(k: EdgeKind) -> &'static str {
         EdgeKind::Road => "road",
         EdgeKind::Field => "field",
     }
+}
+
+/// The bits of the segment marks written after a segment of `kind` (`road W E inn`): a mark
+/// of another kind of segment (an inn on a city) is an error, a mark written twice too.
+fn segment_marks(
+    written: &[super::ast::Text],
+    kind: FeatureKind,
+    src: &SourceFile,
+    out: &mut Vec<Diagnostic>,
+) -> u8 {
+    let mut marks = 0u8;
+    for t in written {
+        // the parser keeps only registered names
+        let Some((bit, on)) = crate::engine::expansions::segment_mark(&t.text) else {
+            continue;
+        };
+        if on != kind {
+            out.push(
+                src.error(
+                    &codes::SEGMENT_MARK_KIND,
+                    t.span.start,
+                    t.span.end,
+                    format!("`{}` marks a {}, not a {}", t.text, on.name(), kind.name()),
+                )
+                .with_help(format!("write it after a {} segment's sides", on.name())),
+            );
+        } else if marks & (1 << bit) != 0 {
+            out.push(src.error(
+                &codes::PROPERTY_TWICE,
+                t.span.start,
+                t.span.end,
+                format!("`{}` written twice on one {}", t.text, kind.name()),
+            ));
+        }
+        marks |= 1 << bit;
+    }
+    marks
 }
 
 fn side_mask(sides: &[(Side, Sp)], src: &SourceFile, out: &mut Vec<Diagnostic>, what: &str) -> u8 {

@@ -114,6 +114,10 @@ pub enum Glyph {
     Keep,
     /// A bridge (an arch across the tile), in the builder's colour.
     Bridge,
+    /// An inn (a house), beside a road.
+    Inn,
+    /// A cathedral (a spire), in a city.
+    Cathedral,
 }
 
 /// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1
@@ -157,6 +161,34 @@ pub trait Expansion: Clone + Default {
     /// weights, and every kind goes home with the feature it stands on. The core does it all:
     /// the expansion only declares the kinds (and reads them where its own rules care).
     const FOLLOWER_KINDS: &'static [FollowerKindSpec] = &[];
+    /// The marks it reads on tile segments (name, the kind of segment it marks, meaning): a
+    /// tile definition writes the name after a segment's sides (`road W E inn`,
+    /// `city N E S W cathedral`); the compiled segment carries a bit per mark
+    /// ([`segment_mark_of`]), and a feature holds the marks of its segments
+    /// ([`Game::feature_marks`]).
+    const SEGMENT_MARKS: &'static [(&'static str, crate::tiles::FeatureKind, &'static str)] = &[];
+
+    /// Whether it changes what a road, city or cloister is worth
+    /// ([`Expansion::feature_points`]).
+    const RESCORES: bool = false;
+
+    /// What the feature `root` of `kind`, of `tiles` tiles and `pennants` pennants, is worth
+    /// — `complete`, or at the end — given `points`, what the ruleset's formulas (and the
+    /// expansions before it) make it worth: an inn on a road doubles it, a cathedral in an
+    /// unfinished city makes it 0. Asked when the core scores a feature, and by the policies'
+    /// valuations (with the tiles the feature would have), so it reads the board only through
+    /// `root`; never for fields.
+    fn feature_points<X: Holds<Self>>(
+        _g: &Game<X>,
+        _root: u32,
+        _kind: crate::tiles::FeatureKind,
+        _complete: bool,
+        _tiles: u32,
+        _pennants: u32,
+        points: i64,
+    ) -> i64 {
+        points
+    }
     /// Its rule options (keys `name.…`, area `Area::Expansion(name)`): the rule language
     /// reads them with the core's; their values reach the game in `Ruleset::ext`.
     const OPTIONS: &'static [crate::rule_options::OptionDef] = &[];
@@ -301,6 +333,8 @@ pub trait Registered {
     /// Its first follower kind (the core's plain follower first, then each member's in
     /// order).
     const FIRST_FOLLOWER_KIND: u8;
+    /// Its first segment mark (each member's in order).
+    const FIRST_SEGMENT_MARK: u8;
 }
 
 /// The decision kind of expansion `T`'s decision `local` (an index into its
@@ -337,6 +371,12 @@ pub const fn follower_kind_of<T: Registered>(local: u8) -> FollowerKind {
     FollowerKind(T::FIRST_FOLLOWER_KIND + local)
 }
 
+/// The bit of expansion `T`'s segment mark `local` (an index into its
+/// [`Expansion::SEGMENT_MARKS`]) in a segment's marks.
+pub const fn segment_mark_of<T: Registered>(local: u8) -> u8 {
+    1 << (T::FIRST_SEGMENT_MARK + local)
+}
+
 /// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.
 pub trait Expansions: Clone + Sized {
     /// The states for a game under `rules` (which expansions take part, in which order).
@@ -355,6 +395,20 @@ pub trait Expansions: Clone + Sized {
     /// The follower kinds in play, a bit per [`FollowerKind`] index: the plain follower's
     /// (bit 0, always) and those the expansions taking part declare.
     fn follower_kinds(&self) -> u32;
+    /// Whether an expansion taking part changes what features are worth.
+    fn rescores(&self) -> bool;
+    /// What feature `root` is worth after the expansions taking part have their say (see
+    /// [`Expansion::feature_points`]), in registration order.
+    #[allow(clippy::too_many_arguments)]
+    fn feature_points(
+        g: &Game<Self>,
+        root: u32,
+        kind: crate::tiles::FeatureKind,
+        complete: bool,
+        tiles: u32,
+        pennants: u32,
+        points: i64,
+    ) -> i64;
     /// Check the invariants of every expansion taking part (see
     /// [`Expansion::check_invariants`]).
     fn check_invariants(g: &Game<Self>) -> Result<(), String>;

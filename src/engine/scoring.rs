@@ -114,15 +114,55 @@ impl<X: Expansions> Game<X> {
                 } else {
                     &sc.cloister_final
                 };
-                (f.eval(&vars), n + 1)
+                let points = f.eval(&vars);
+                let kind = FeatureKind::Cloister;
+                (self.rescored(root, kind, complete, n + 1, 0, points), n + 1)
             }
             FeatureKind::City | FeatureKind::Road => {
                 let tiles = self.component_tiles(root);
                 let points = self.road_city_points(comp.kind, complete, tiles, comp.pennants);
-                (points, tiles)
+                (
+                    self.rescored(root, comp.kind, complete, tiles, comp.pennants, points),
+                    tiles,
+                )
             }
             FeatureKind::Field => (0, 0),
         }
+    }
+
+    /// What feature `root` (of `kind`, `tiles` tiles and `pennants` pennants) is worth,
+    /// `complete` or at the end, once the expansions taking part have had their say on
+    /// `points`, the ruleset's value (an inn, a cathedral: `Expansion::feature_points`). The
+    /// policies value features through it too.
+    #[inline]
+    pub fn rescored(
+        &self,
+        root: u32,
+        kind: FeatureKind,
+        complete: bool,
+        tiles: u32,
+        pennants: u32,
+        points: i64,
+    ) -> i64 {
+        if self.ext.rescores() {
+            X::feature_points(self, root, kind, complete, tiles, pennants, points)
+        } else {
+            points
+        }
+    }
+
+    /// The segment marks of feature `root`: those of every segment it holds (see
+    /// `Expansion::SEGMENT_MARKS`).
+    pub fn feature_marks(&self, root: u32) -> u8 {
+        let mut marks = 0u8;
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize].tile;
+            marks |= self.rules.tiles[t as usize].segments[node.seg as usize].marks;
+            n = node.next;
+        }
+        marks
     }
 
     /// What a road or city of `tiles` tiles and `pennants` pennants is worth under the

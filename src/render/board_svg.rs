@@ -292,12 +292,23 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         let cx = X0 + (x - minx) as f64 * T + ux * T;
         let cy = Y0 + (y - miny) as f64 * T + uy * T;
         let colour = SEAT_COLOURS[f.player as usize % SEAT_COLOURS.len()];
+        // another kind of follower drawn by its weight: larger for a large follower, smaller
+        // for a piece that counts for nothing
+        let (rx, ry, r) = match f.kind.weight() {
+            _ if f.kind.is_plain() => (7, 4, 6),
+            0 => (5, 3, 4),
+            w => (
+                7 + 2 * (w as i32 - 1),
+                4 + (w as i32 - 1),
+                6 + 3 * (w as i32 - 1),
+            ),
+        };
         let shape = if feat.kind == FeatureKind::Field {
             format!(
-                r#"<ellipse cx="{cx}" cy="{cy}" rx="7" ry="4" fill="{colour}" stroke="white"/>"#
+                r#"<ellipse cx="{cx}" cy="{cy}" rx="{rx}" ry="{ry}" fill="{colour}" stroke="white"/>"#
             )
         } else {
-            format!(r#"<circle cx="{cx}" cy="{cy}" r="6" fill="{colour}" stroke="white"/>"#)
+            format!(r#"<circle cx="{cx}" cy="{cy}" r="{r}" fill="{colour}" stroke="white"/>"#)
         };
         let _ = writeln!(s, "{shape}");
     }
@@ -482,6 +493,12 @@ fn glyph(g: Glyph, colour: &str) -> String {
         ),
         Glyph::Bridge => format!(
             r##"<path d="M-11 5 v-6 h22 v6 h-4 a7 5 0 0 0 -14 0 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##
+        ),
+        Glyph::Inn => format!(
+            r##"<path d="M-6 6 v-7 l6 -5 l6 5 v7 z" fill="{colour}" stroke="#7a4a12" stroke-width="1.5"/>"##
+        ),
+        Glyph::Cathedral => format!(
+            r##"<path d="M-6 7 v-8 h4 v-5 l2 -3 l2 3 v5 h4 v8 z" fill="{colour}" stroke="#3a2a6a" stroke-width="1.5"/>"##
         ),
     }
 }

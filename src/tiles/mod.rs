@@ -260,6 +260,15 @@ pub struct TileFeature {
     /// For fields: indices (into the tile's `features`) of the city segments of the same tile
     /// this field touches — what farmers are paid for.
     pub cities: Vec<u8>,
+    /// The expansions' marks on this segment (an inn on a road, a cathedral in a city): a bit
+    /// per segment mark (`Expansion::SEGMENT_MARKS`); left out of JSON when none.
+    #[serde(skip_serializing_if = "no_marks")]
+    pub marks: u8,
+}
+
+/// Whether a segment carries no mark (its marks are left out of JSON).
+fn no_marks(marks: &u8) -> bool {
+    *marks == 0
 }
 
 impl TileFeature {
@@ -270,6 +279,7 @@ impl TileFeature {
             halves: 0,
             pennants,
             cities: Vec::new(),
+            marks: 0,
         }
     }
 
@@ -280,6 +290,7 @@ impl TileFeature {
             halves: 0,
             pennants: 0,
             cities: Vec::new(),
+            marks: 0,
         }
     }
 
@@ -290,6 +301,7 @@ impl TileFeature {
             halves,
             pennants: 0,
             cities,
+            marks: 0,
         }
     }
 
@@ -300,6 +312,7 @@ impl TileFeature {
             halves: 0,
             pennants: 0,
             cities: Vec::new(),
+            marks: 0,
         }
     }
 }

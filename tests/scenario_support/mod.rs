@@ -194,8 +194,42 @@ impl Scen {
         follower: Option<u8>,
         more: &[Exp],
     ) -> Vec<Event> {
-        let tile = self.tile(id);
         let queue = turn_choices(player, (x, y, rot), follower, more);
+        self.play_queue(player, id, (x, y, rot), queue)
+    }
+
+    /// One turn: `player` places `id` at (x, y) turned `rot` and a follower of `kind` (an
+    /// expansion's: a large follower) on segment `segment`. Returns the turn's events.
+    pub fn play_kind(
+        &mut self,
+        player: u8,
+        id: &str,
+        (x, y, rot): (i32, i32, u8),
+        segment: u8,
+        kind: FollowerKind,
+    ) -> Vec<Event> {
+        let mut queue = turn_choices(player, (x, y, rot), Some(segment), &[]);
+        queue[1] = exp(
+            DecisionKind::FOLLOWER,
+            player,
+            Choice::Follower {
+                segment: Some(segment),
+                kind,
+            },
+        );
+        self.play_queue(player, id, (x, y, rot), queue)
+    }
+
+    /// One turn of `player`'s: tile `id` at (x, y) turned `rot` with the expected choices
+    /// `queue`.
+    fn play_queue(
+        &mut self,
+        player: u8,
+        id: &str,
+        (x, y, rot): (i32, i32, u8),
+        queue: Vec<Exp>,
+    ) -> Vec<Event> {
+        let tile = self.tile(id);
         let start = self.events.len();
         let mut script = Script {
             queue,

@@ -75,6 +75,7 @@ pub mod bridges;
 pub mod castles;
 pub mod crop;
 pub mod gold;
+pub mod inns;
 pub mod robbers;
 pub mod supply;
 
@@ -193,6 +194,7 @@ macro_rules! registry {
         const NO_EVENTS: [EventSpec; 0] = [];
         const NO_COUNTERS: [CounterSpec; 0] = [];
         const NO_MARKS: [(&str, &str); 0] = [];
+        const NO_SEGMENT_MARKS: [(&str, crate::tiles::FeatureKind, &str); 0] = [];
 
         /// Every decision kind: the core's, then each member's (see [`DecisionKind`]).
         const DECISIONS: [DecisionSpec; CORE_DECISIONS.len() $(+ <$ty as Expansion>::DECISIONS.len())*] =
@@ -223,6 +225,22 @@ macro_rules! registry {
             no_clash!(&FOLLOWER_KINDS, |a, b| a.key_code == b.key_code || same_name(a.name, b.name)),
             "two follower kinds share a name or key code"
         );
+
+        /// Every segment mark (name, the kind of segment, meaning), each member's in order
+        /// (see `Expansion::SEGMENT_MARKS`): a segment's marks hold a bit per entry.
+        pub const SEGMENT_MARKS: [(&str, crate::tiles::FeatureKind, &str); 0 $(+ <$ty as Expansion>::SEGMENT_MARKS.len())*] =
+            table!((&str, crate::tiles::FeatureKind, &str), ("", crate::tiles::FeatureKind::Road, ""), NO_SEGMENT_MARKS, SEGMENT_MARKS);
+        const _: () = assert!(SEGMENT_MARKS.len() <= 8, "more segment marks than a segment has bits");
+        const _: () = assert!(
+            no_clash!(&SEGMENT_MARKS, |a, b| same_name(a.0, b.0)),
+            "two segment marks share a name"
+        );
+
+        /// The bit index and segment kind of the segment mark named `name`, if an expansion
+        /// declares it.
+        pub fn segment_mark(name: &str) -> Option<(u8, crate::tiles::FeatureKind)> {
+            SEGMENT_MARKS.iter().position(|m| m.0 == name).map(|i| (i as u8, SEGMENT_MARKS[i].1))
+        }
 
         /// The bit index of the tile mark named `name`, if an expansion declares it.
         pub fn tile_mark(name: &str) -> Option<u8> {
@@ -270,6 +288,7 @@ macro_rules! registry {
         const COUNTER_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::COUNTERS.len()),*];
         const MARK_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::TILE_MARKS.len()),*];
         const FOLLOWER_KIND_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::FOLLOWER_KINDS.len()),*];
+        const SEGMENT_MARK_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::SEGMENT_MARKS.len()),*];
 
         $(
             impl Registered for $ty {
@@ -280,6 +299,7 @@ macro_rules! registry {
                     first_of(CORE_CATEGORIES.len(), &CATEGORY_LENS, Member::$field as usize);
                 const FIRST_COUNTER: u8 = first_of(0, &COUNTER_LENS, Member::$field as usize);
                 const FIRST_MARK: u8 = first_of(0, &MARK_LENS, Member::$field as usize);
+                const FIRST_SEGMENT_MARK: u8 = first_of(0, &SEGMENT_MARK_LENS, Member::$field as usize);
                 const FIRST_FOLLOWER_KIND: u8 = first_of(
                     CORE_FOLLOWER_KINDS.len(),
                     &FOLLOWER_KIND_LENS,
@@ -425,6 +445,8 @@ macro_rules! registry {
             /// A bit per follower kind in play: the plain follower's and those of the
             /// expansions taking part.
             follower_kinds: u32,
+            /// Whether one taking part changes what features are worth.
+            rescores: bool,
             $($field: $ty),*
         }
 
@@ -449,6 +471,7 @@ macro_rules! registry {
                     extends: false,
                     supplies: false,
                     follower_kinds: 1,
+                    rescores: false,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -479,6 +502,9 @@ macro_rules! registry {
                     };
                     set.extends |= extends;
                     set.supplies |= supplies;
+                    set.rescores |= match m {
+                        $(Member::$field => <$ty as Expansion>::RESCORES),*
+                    };
                     let (first, kinds) = match m {
                         $(Member::$field => (
                             <$ty as Registered>::FIRST_FOLLOWER_KIND,
@@ -568,6 +594,31 @@ macro_rules! registry {
             #[inline]
             fn follower_kinds(&self) -> u32 {
                 self.follower_kinds
+            }
+
+            #[inline]
+            fn rescores(&self) -> bool {
+                self.rescores
+            }
+
+            #[inline(never)]
+            fn feature_points(
+                g: &Game<Self>,
+                root: u32,
+                kind: crate::tiles::FeatureKind,
+                complete: bool,
+                tiles: u32,
+                pennants: u32,
+                mut points: i64,
+            ) -> i64 {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::RESCORES
+                {
+                    points = <$ty as Expansion>::feature_points(
+                        g, root, kind, complete, tiles, pennants, points,
+                    );
+                })*
+                points
             }
 
             #[inline(never)]
@@ -716,6 +767,7 @@ macro_rules! registry {
                     extends: self.extends,
                     supplies: self.supplies,
                     follower_kinds: self.follower_kinds,
+                    rescores: self.rescores,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -736,6 +788,7 @@ macro_rules! registry {
                 self.extends = source.extends;
                 self.supplies = source.supplies;
                 self.follower_kinds = source.follower_kinds;
+                self.rescores = source.rescores;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {
@@ -766,6 +819,7 @@ registry! {
     castles: castles::Castles,
     bridges: bridges::Bridges,
     bazaars: bazaars::Bazaars,
+    inns: inns::Inns,
 }
 
 #[cfg(test)]
