@@ -3,6 +3,7 @@
 //!   and the translation of their message log into engine decisions;
 //! - [`bcb`]: Bridges, Castles & Bazaars beyond castles (tiles, bridges, bazaars) in
 //!   `.jcz` saves: the mapping and translation the importer delegates to it;
+//! - [`inns`]: Inns & Cathedrals in `.jcz` saves: its sets, elements and big follower;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -12,5 +13,6 @@
 pub mod assertions;
 pub mod bcb;
 pub mod draws;
+pub mod inns;
 pub mod jcz;
 pub mod replay;

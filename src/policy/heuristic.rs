@@ -285,6 +285,10 @@ fn expected_city_road(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> 
             sc.city_final.eval(&vars),
         ),
     };
+    // an expansion's say (an inn: more if it closes, nothing if it does not)
+    let pennants = c.pennants;
+    let complete = g.rescored(root, c.kind, true, grown.tiles as u32, pennants, complete);
+    let fin = g.rescored(root, c.kind, false, n as u32, pennants, fin);
     let p = closing_chance(g, root, supply, s);
     (p * complete as f64 + (1.0 - p) * fin as f64, p)
 }

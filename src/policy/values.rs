@@ -293,16 +293,25 @@ pub(crate) fn follower(g: &Game, i: usize, _player: u8) -> i64 {
     if seg == NONE {
         return 0;
     }
+    // a follower of another kind is worth what it adds to the majority: nothing for a piece
+    // of weight 0, the feature's worth for one of weight 1 or more (its extra weight is
+    // worth keeping for a contest: a plain follower is preferred on an equal spot)
+    let kind = g.follower_option_kind(i);
+    if kind.weight() == 0 {
+        return 0;
+    }
+    let spare = i64::from(!kind.is_plain());
     let pidx = g.placed_tiles().len() - 1;
     let t = g.placed_tiles()[pidx];
     let node = t.node0 + seg as u32;
     let root = g.feature_of(node);
     let c = g.feature(root);
-    match c.kind {
+    let worth = match c.kind {
         FeatureKind::City | FeatureKind::Road => {
             let tiles = tiles_of(g, &[root], 0);
             if c.open == 0 {
-                completed_points(g, c.kind, tiles, c.pennants)
+                let points = completed_points(g, c.kind, tiles, c.pennants);
+                g.rescored(root, c.kind, true, tiles, c.pennants, points)
             } else {
                 let vars = Vars {
                     tiles: tiles as i64,
@@ -315,7 +324,10 @@ pub(crate) fn follower(g: &Game, i: usize, _player: u8) -> i64 {
                 } else {
                     &sc.road_final
                 };
-                (f.eval(&vars) / 2).max(1)
+                // half of what it is worth at the end as it stands (an expansion's say: an
+                // unfinished inn road is worth nothing), at least 1
+                let fin = g.rescored(root, c.kind, false, tiles, c.pennants, f.eval(&vars));
+                (fin / 2).max(1)
             }
         }
         FeatureKind::Cloister => {
@@ -351,7 +363,8 @@ pub(crate) fn follower(g: &Game, i: usize, _player: u8) -> i64 {
             });
             (per * cities.len() as i64) / 2
         }
-    }
+    };
+    worth - spare
 }
 
 #[cfg(test)]

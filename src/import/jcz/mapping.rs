@@ -33,6 +33,7 @@ pub fn setup_label(s: &Setup) -> String {
         label.push_str(" + castles");
     }
     label.push_str(&crate::import::bcb::label(&s.bcb));
+    label.push_str(&crate::import::inns::label(&s.inns));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -134,6 +135,7 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     }
     let mut deck = vec![format!("base x{}", s.basic)];
     t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
+    t.push_str(&crate::import::inns::ruleset_lines(&s.inns, dir, &mut deck));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -209,6 +211,8 @@ pub fn plain_twin(id: &str) -> &str {
         "BA/RrG" => "BA/Rr",
         "BA/RFrG" => "BA/RFr",
         "BB/CFR!G" => "BB/CFR!",
+        "IC/CCCCG" => "IC/CCCC",
+        "IC/RFr.iG" => "IC/RFr.i",
         other => other,
     }
 }

@@ -6,7 +6,9 @@
 //! - `appVersion` must be 5.7.0 or later (older saves use another message format).
 //! - `setup.sets`: `basic:1`, `basic:2` (its garden tiles read as their plain twins),
 //!   `goldmines`, `corn-circles/1`, `corn-circles/2`, `bridges-castles-and-bazaars:1`/`:2`
-//!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), each with a copy count 1–4.
+//!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), `inns-and-cathedrals:1`/`:2`
+//!   (the 18 I&C tiles; `:2`'s `IC/CCCCG` and `IC/RFr.iG` read as their plain twins, see
+//!   [`crate::import::inns`]), each with a copy count 1–4.
 //!   Any other set is refused, naming it.
 //! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
 //!   key is present (the client deletes switched-off elements; even `"farmers": false` means
@@ -14,7 +16,8 @@
 //!   on the Gold Mines tiles), `corn-circle` (the crop-circle action), `garden` (inert
 //!   without the Abbot), `castle` (the castles of Bridges, Castles & Bazaars, on whatever
 //!   small cities the sets make), `bridge` and `bazaar` (BC&B's bridges and bazaars, see
-//!   [`crate::import::bcb`]); any other element present is refused, naming it.
+//!   [`crate::import::bcb`]), `big-follower`, `inn` and `cathedral` (Inns & Cathedrals,
+//!   together, see [`crate::import::inns`]); any other element present is refused, naming it.
 //! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`;
 //!   `bazaar-no-auction` (each chooser takes a tile). Other rule keys only tune expansions
 //!   meeplab does not play; they are ignored with a warning.
@@ -26,7 +29,7 @@
 //! - `replay[]`: `PLACE_TILE`, `PLACE_TOKEN` (`GOLD` with a position; `CASTLE` with a
 //!   pointer `{position, feature: "City", location}` to the small city's segment on the tile
 //!   just placed; `BRIDGE` with a pointer `{position, location: NS|WE, feature: Road}`),
-//!   `DEPLOY_MEEPLE` (small followers `P.small.N` on `City`/`Road`/`Field`/`Monastery`, a
+//!   `DEPLOY_MEEPLE` (small followers `P.small.N`, the big follower `P.big.1`, on `City`/`Road`/`Field`/`Monastery`, a
 //!   bridge being `Road` at `NS`/`WE`), `CIRCLE_REMOVE_OR_DEPLOY`, `RETURN_MEEPLE` (`source:
 //!   CORN_CIRCLE`, pointer `{featurePointer, meepleId}`), `BAZAAR_BID {supplyIndex, price}`,
 //!   `BAZAAR_BUY_OR_SELL {value: BUY|SELL}`, `PASS`, `COMMIT`; `UNDO` and anything else is

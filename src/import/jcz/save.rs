@@ -30,6 +30,8 @@ pub struct Setup {
     pub castle: bool,
     /// The rest of Bridges, Castles & Bazaars: its tiles, bridges, bazaars.
     pub bcb: crate::import::bcb::BcbSetup,
+    /// Inns & Cathedrals: its tiles, the big follower, inns and cathedrals.
+    pub inns: crate::import::inns::InnsSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -246,6 +248,11 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.bcb.copies += n;
                 n
             }
+            "inns-and-cathedrals:1" | "inns-and-cathedrals:2" => {
+                let n = count(v, name)?;
+                s.inns.copies += n;
+                n
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -298,6 +305,11 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "castle" => s.castle = true,
             "bridge" => s.bcb.bridge = true,
             "bazaar" => s.bcb.bazaar = true,
+            "big-follower" => {
+                s.inns.big_followers = element_count(v).unwrap_or(0) as u32;
+            }
+            "inn" => s.inns.inn = true,
+            "cathedral" => s.inns.cathedral = true,
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => {}
             other => unsupported.push(other.to_string()),
@@ -314,6 +326,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "setup.elements.small-follower is missing: JCloisterZone would play without small followers, which meeplab does not support",
         )
     })?;
+    s.inns.check()?;
     // elements without their tiles change nothing
     s.gold &= s.goldmines > 0;
     s.crop_action &= s.crop1 + s.crop2 > 0;

@@ -116,8 +116,9 @@ fn meeple_owner(id: &str) -> Option<u8> {
     id.split('.').next()?.parse().ok()
 }
 
-/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1.
-fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
+/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1, or
+/// its big follower (`P.big.1`, Inns & Cathedrals) when the set-up deals one (`big`).
+fn check_meeple(id: &str, player: u8, followers: u8, big: u32) -> Result<(), String> {
     let mut parts = id.split('.');
     let (Some(p), Some(kind), Some(n), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -126,21 +127,30 @@ fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
             "payload meepleId `{id}` is not a JCloisterZone meeple id (`P.small.N`)"
         ));
     };
-    if kind != "small" {
+    let Ok((_, count)) = crate::import::inns::meeple_kind(kind, followers, big) else {
         return Err(format!(
-            "meeple `{id}` is not a small follower; other figures are not supported"
+            "meeple `{id}` is not a small follower (nor a big one the set-up deals); other figures are not supported"
         ));
-    }
+    };
     if p.parse::<u8>().ok() != Some(player) {
         return Err(format!(
             "meeple `{id}` belongs to seat {p}, but player {player} sends the message"
         ));
     }
     match n.parse::<u8>() {
-        Ok(n) if (1..=followers).contains(&n) => Ok(()),
+        Ok(n) if (1..=count).contains(&n) => Ok(()),
         _ => Err(format!(
-            "meeple `{id}`: JCloisterZone numbers a player's {followers} small followers from 1 to {followers}"
+            "meeple `{id}`: JCloisterZone numbers a player's {count} {kind} followers from 1 to {count}"
         )),
+    }
+}
+
+/// The kind of follower a checked `meepleId` is (`P.big.1`: the large follower).
+fn meeple_follower_kind(id: &str) -> crate::engine::FollowerKind {
+    if id.split('.').nth(1) == Some("big") {
+        crate::engine::expansions::inns::LARGE_FOLLOWER
+    } else {
+        crate::engine::FollowerKind::PLAIN
     }
 }
 
@@ -291,7 +301,13 @@ impl<'a> Translator<'a> {
                     p.meeple
                 ))
             })?;
-            check_meeple(&p.meeple, who, self.g.setup.followers).map_err(|e| at.err(e))?;
+            check_meeple(
+                &p.meeple,
+                who,
+                self.g.setup.followers,
+                self.g.setup.inns.big_followers,
+            )
+            .map_err(|e| at.err(e))?;
         }
         Ok(at)
     }
@@ -604,6 +620,9 @@ impl<'a> Translator<'a> {
             }
             None => None,
         };
+        let kind = deployed.map_or(crate::engine::FollowerKind::PLAIN, |p| {
+            meeple_follower_kind(&p.meeple)
+        });
         let (turn, player) = (self.turn, self.active);
         self.record(
             at,
@@ -611,10 +630,7 @@ impl<'a> Translator<'a> {
                 turn,
                 player,
                 kind: DecisionKind::FOLLOWER,
-                choice: Choice::Follower {
-                    segment,
-                    kind: crate::engine::FollowerKind::PLAIN,
-                },
+                choice: Choice::Follower { segment, kind },
             },
         );
         Ok(())
@@ -793,13 +809,21 @@ mod tests {
 
     #[test]
     fn meeple_ids_are_jcloisterzones() {
-        assert!(check_meeple("0.small.1", 0, 7).is_ok());
-        assert!(check_meeple("1.small.7", 1, 7).is_ok());
-        assert!(check_meeple("0.small.0", 0, 7).is_err());
-        assert!(check_meeple("0.small.8", 0, 7).is_err());
-        assert!(check_meeple("1.small.1", 0, 7).is_err());
-        assert!(check_meeple("0.big.1", 0, 7).is_err());
-        assert!(check_meeple("small", 0, 7).is_err());
+        assert!(check_meeple("0.small.1", 0, 7, 0).is_ok());
+        assert!(check_meeple("1.small.7", 1, 7, 0).is_ok());
+        assert!(check_meeple("0.small.0", 0, 7, 0).is_err());
+        assert!(check_meeple("0.small.8", 0, 7, 0).is_err());
+        assert!(check_meeple("1.small.1", 0, 7, 0).is_err());
+        assert!(check_meeple("0.big.1", 0, 7, 0).is_err());
+        assert!(check_meeple("small", 0, 7, 0).is_err());
+        // the big follower of Inns & Cathedrals, when the set-up deals one
+        assert!(check_meeple("0.big.1", 0, 7, 1).is_ok());
+        assert!(check_meeple("0.big.2", 0, 7, 1).is_err());
+        assert_eq!(
+            meeple_follower_kind("1.big.1"),
+            crate::engine::expansions::inns::LARGE_FOLLOWER
+        );
+        assert!(meeple_follower_kind("1.small.1").is_plain());
         assert_eq!(meeple_owner("2.small.3"), Some(2));
     }
 }
