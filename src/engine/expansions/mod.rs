@@ -48,6 +48,13 @@
 //!      follower, then each kind in play), counts majorities by weight, sends them home with
 //!      their feature, writes their kind in events and records, hashes it and checks that each
 //!      kind is conserved; a game whose expansions add no kind plays exactly as before.
+//!    - `SEGMENT_MARKS`: marks on tile segments (name, the kind of segment, meaning), written
+//!      after a segment's sides in the tile language (`road W E inn`); a segment carries a
+//!      bit per mark (`segment_mark_of::<Towers>(i)`), a feature the union of its segments'
+//!      (`Game::feature_marks`). `TILE_MARKS` are the same for a whole tile (`bazaar`).
+//!    - `RESCORES` and `feature_points`: what a road, city or cloister is worth, given the
+//!      ruleset's value (an inn doubles a road, a cathedral's city unfinished is worth 0);
+//!      the core's scoring and the policies' valuations ask it through `Game::rescored`.
 //!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
 //!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
 //!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers), as needed.
