@@ -349,6 +349,9 @@ impl<X: Expansions> Game<X> {
         let sorted = deck_order::sort_keyed(keyed);
         self.deck.extend(sorted.iter().map(|k| k.1));
         keyed.clear(); // scratch: copies of the game need not carry it
+        if self.ext.orders_deck() {
+            X::order_deck(self); // a prelude (the river's tiles first)
+        }
     }
 
     // ----- events, decisions -------------------------------------------------------------

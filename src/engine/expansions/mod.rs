@@ -57,6 +57,14 @@
 //!    `registry!` list below (registration order is the order of its kinds, categories and
 //!    counters in reports).
 //!
+//! # Placement filters and deck preludes
+//! Besides acting at hooks, an expansion may restrict where tiles go and order the pack
+//! (the river does both): `RESTRICTS_PLACEMENT` with `restrict_placements` removes options
+//! from the placement scan's list (`Game::retain_placements`), after any expansion's extra
+//! placements; `ORDERS_DECK` with `order_deck` permutes the pack once the keyed shuffle has
+//! made it (a prelude of tiles drawn first). A game whose expansions declare neither pays
+//! one test of a flag per scan (the same flag the extra placements use) and one per shuffle.
+//!
 //! Its JCloisterZone mapping (sets, elements, messages) lives with the importer
 //! (`import/jcz/`: `save.rs` reads its sets, elements and messages, `mapping.rs` maps them, and
 //! `translate.rs` gives each message type a handler), the one place outside the module that
@@ -67,6 +75,7 @@ pub mod bridges;
 pub mod castles;
 pub mod crop;
 pub mod gold;
+pub mod river;
 pub mod robbers;
 pub mod supply;
 
@@ -370,6 +379,9 @@ macro_rules! registry {
             /// Whether one taking part adds placements, or gives turns their tile.
             extends: bool,
             supplies: bool,
+            /// Whether one taking part forbids placements, or orders the pack.
+            restricts: bool,
+            orders: bool,
             $($field: $ty),*
         }
 
@@ -393,6 +405,8 @@ macro_rules! registry {
                     hearing_len: [0; Heard::COUNT],
                     extends: false,
                     supplies: false,
+                    restricts: false,
+                    orders: false,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -423,6 +437,14 @@ macro_rules! registry {
                     };
                     set.extends |= extends;
                     set.supplies |= supplies;
+                    let (restricts, orders) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::RESTRICTS_PLACEMENT,
+                            <$ty as Expansion>::ORDERS_DECK,
+                        )),*
+                    };
+                    set.restricts |= restricts;
+                    set.orders |= orders;
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -492,6 +514,42 @@ macro_rules! registry {
                     && <$ty as Expansion>::EXTENDS_PLACEMENT
                 {
                     <$ty as Expansion>::extra_placements(g, tile);
+                })*
+            }
+
+            #[inline]
+            fn adjusts_placement(&self) -> bool {
+                self.extends | self.restricts
+            }
+
+            #[inline]
+            fn restricts_placement(&self) -> bool {
+                self.restricts
+            }
+
+            #[inline(never)]
+            fn adjust_placements(g: &mut Game<Self>, tile: crate::ruleset::TileIdx) {
+                if g.ext.extends {
+                    Self::extra_placements(g, tile);
+                }
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::RESTRICTS_PLACEMENT
+                {
+                    <$ty as Expansion>::restrict_placements(g, tile);
+                })*
+            }
+
+            #[inline]
+            fn orders_deck(&self) -> bool {
+                self.orders
+            }
+
+            #[inline(never)]
+            fn order_deck(g: &mut Game<Self>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::ORDERS_DECK
+                {
+                    <$ty as Expansion>::order_deck(g);
                 })*
             }
 
@@ -645,6 +703,8 @@ macro_rules! registry {
                     hearing_len: self.hearing_len,
                     extends: self.extends,
                     supplies: self.supplies,
+                    restricts: self.restricts,
+                    orders: self.orders,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -664,6 +724,8 @@ macro_rules! registry {
                 self.hearing_len = source.hearing_len;
                 self.extends = source.extends;
                 self.supplies = source.supplies;
+                self.restricts = source.restricts;
+                self.orders = source.orders;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {
@@ -694,6 +756,7 @@ registry! {
     castles: castles::Castles,
     bridges: bridges::Bridges,
     bazaars: bazaars::Bazaars,
+    river: river::River,
 }
 
 #[cfg(test)]
