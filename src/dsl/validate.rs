@@ -340,12 +340,14 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
         .filter(|s| edges[s.index()] == EdgeKind::River)
         .collect();
     if river.len() >= 2 {
+        let mut reported = Vec::new();
         for &side in &river {
             let [a, b] = halves_of(side);
             let same = features.iter().position(|g| {
                 g.kind == FeatureKind::Field && g.halves & a.bit() != 0 && g.halves & b.bit() != 0
             });
-            if let Some(k) = same {
+            if let Some(k) = same.filter(|k| !reported.contains(k)) {
+                reported.push(k); // once per field
                 err(
                     out,
                     &codes::RIVER_MUST_SPLIT_FIELDS,

@@ -480,6 +480,35 @@ mod tests {
     }
 
     #[test]
+    fn a_river_edge_is_w_and_matches_as_a_field_in_the_signature() {
+        assert_eq!(EdgeKind::from_letter('W'), Some(EdgeKind::River));
+        assert_eq!(EdgeKind::River.letter(), 'W');
+        assert_eq!(EdgeKind::from_letter('w'), None);
+        // the spring: one field all round, the river leaving east
+        let spring = TileType {
+            id: "RI/s".into(),
+            jcz_id: None,
+            edges: [
+                EdgeKind::Field,
+                EdgeKind::River,
+                EdgeKind::Field,
+                EdgeKind::Field,
+            ],
+            features: vec![TileFeature::field(0xFF, vec![])],
+            gold: false,
+            robber: false,
+            crop: None,
+            decor: vec![],
+            marks: 0,
+        };
+        assert_eq!(spring.river_sides(), Side::E.bit());
+        assert_eq!(spring.signature(0), 0, "river edges pack as field edges");
+        assert_eq!(spring.edge_string(), "FWFF");
+        // its field looks alike every way round, its river does not
+        assert_eq!(spring.distinct_rotations(), vec![0, 1, 2, 3]);
+    }
+
+    #[test]
     fn symmetric_rotations_are_counted_once() {
         assert_eq!(straight_road().distinct_rotations(), vec![0, 1]);
         assert_eq!(straight_road().signature(0), straight_road().signature(2));
