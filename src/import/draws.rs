@@ -127,7 +127,7 @@ pub fn set_tiles(name: &str) -> Option<SetList> {
         "corn-circles/2" => Some(CORN_CIRCLES_2),
         "bridges-castles-and-bazaars:1" => Some(crate::import::bcb::BCB_1),
         "bridges-castles-and-bazaars:2" => Some(crate::import::bcb::BCB_2),
-        _ => None,
+        other => crate::import::river::set_tiles(other),
     }
 }
 

@@ -134,6 +134,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     }
     let mut deck = vec![format!("base x{}", s.basic)];
     t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
+    t.push_str(&crate::import::river::ruleset_lines(
+        &s.river, dir, &mut deck,
+    ));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -209,7 +212,7 @@ pub fn plain_twin(id: &str) -> &str {
         "BA/RrG" => "BA/Rr",
         "BA/RFrG" => "BA/RFr",
         "BB/CFR!G" => "BB/CFR!",
-        other => other,
+        other => crate::import::river::plain_twin(other),
     }
 }
 

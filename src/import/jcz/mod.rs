@@ -6,8 +6,9 @@
 //! - `appVersion` must be 5.7.0 or later (older saves use another message format).
 //! - `setup.sets`: `basic:1`, `basic:2` (its garden tiles read as their plain twins),
 //!   `goldmines`, `corn-circles/1`, `corn-circles/2`, `bridges-castles-and-bazaars:1`/`:2`
-//!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), each with a copy count 1–4.
-//!   Any other set is refused, naming it.
+//!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), each with a copy count 1–4;
+//!   `river/1`, `river/2` (one copy each, see [`crate::import::river`]). Any other set is
+//!   refused, naming it.
 //! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
 //!   key is present (the client deletes switched-off elements; even `"farmers": false` means
 //!   farmers on). `small-follower` (the follower count; required), `farmers`, `gold` (ingots
@@ -18,8 +19,8 @@
 //! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`;
 //!   `bazaar-no-auction` (each chooser takes a tile). Other rule keys only tune expansions
 //!   meeplab does not play; they are ignored with a warning.
-//! - `setup.start`: exactly `BA/RCr` at (0,0), rotation `0` (an integer, as JCloisterZone
-//!   writes it).
+//! - `setup.start`: exactly `BA/RCr` (with a river: the spring `RI/s`) at (0,0), rotation
+//!   `0` (an integer, as JCloisterZone writes it).
 //! - `players[]` in seat order (`name`, or `nickname`).
 //! - `initialRandom` and the `random` of `COMMIT`/`DEPLOY_MEEPLE`: JCloisterZone's draws are
 //!   reproduced from them (see [`crate::import::draws`]).
