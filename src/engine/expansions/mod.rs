@@ -382,6 +382,8 @@ macro_rules! registry {
             /// Whether one taking part forbids placements, or orders the pack.
             restricts: bool,
             orders: bool,
+            /// `extends | restricts`: the one flag the placement scan tests.
+            adjusts: bool,
             $($field: $ty),*
         }
 
@@ -407,6 +409,7 @@ macro_rules! registry {
                     supplies: false,
                     restricts: false,
                     orders: false,
+                    adjusts: false,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -445,6 +448,7 @@ macro_rules! registry {
                     };
                     set.restricts |= restricts;
                     set.orders |= orders;
+                    set.adjusts = set.extends | set.restricts;
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -519,7 +523,7 @@ macro_rules! registry {
 
             #[inline]
             fn adjusts_placement(&self) -> bool {
-                self.extends | self.restricts
+                self.adjusts
             }
 
             #[inline]
@@ -705,6 +709,7 @@ macro_rules! registry {
                     supplies: self.supplies,
                     restricts: self.restricts,
                     orders: self.orders,
+                    adjusts: self.adjusts,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -726,6 +731,7 @@ macro_rules! registry {
                 self.supplies = source.supplies;
                 self.restricts = source.restricts;
                 self.orders = source.orders;
+                self.adjusts = source.adjusts;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {
