@@ -284,3 +284,22 @@ fn random_games_play_out_alike() {
         }
     }
 }
+
+/// A search's determinization shuffles the unseen tiles but keeps the prelude: river tiles
+/// before land tiles, the lake last of them.
+#[test]
+fn a_determinization_keeps_the_river_first() {
+    let rules = river2();
+    let mut g = Game::new(rules.clone(), 4, 2);
+    g.setup(&mut NoEvents);
+    for key in 1..=10u64 {
+        let mut copy = g.clone();
+        copy.determinize(key);
+        let deck = copy.unseen();
+        assert_eq!(id_of(&rules, deck[0]), "RI.2/III");
+        assert_eq!(id_of(&rules, deck[10]), "RI.2/I.v");
+        assert!(deck[11..]
+            .iter()
+            .all(|&t| rules.tiles[t as usize].river == 0));
+    }
+}

@@ -763,6 +763,9 @@ impl<X: Expansions> Game<X> {
             let j = rng::index(rng::key(key, i as u64), i + 1);
             tail.swap(i, j);
         }
+        if self.ext.orders_deck() {
+            X::order_deck(self); // the prelude holds in every sampled world
+        }
     }
 
     /// Bring the first unseen copy of `tile` to the top of the pack (a copy's hypothetical

@@ -196,10 +196,12 @@ pub trait Expansion: Clone + Default {
     /// Whether it orders the pack after the keyed shuffle ([`Expansion::order_deck`]).
     const ORDERS_DECK: bool = false;
 
-    /// Reorder the freshly shuffled pack (`Game::deck`, drawn from the front) before the
-    /// game begins: a prelude of tiles played first (the river). It must only permute the
-    /// tiles and read nothing but the tiles and the order the keys gave them, so draws stay
-    /// a function of the seed and the keys. Not called for forced draws (replays).
+    /// Reorder the unseen tiles of the pack (`Game::deck[deck_pos..]`, drawn from the front):
+    /// a prelude of tiles played first (the river). Called once the keyed shuffle has made
+    /// the pack, and after a search's determinization shuffled the unseen tiles (so sampled
+    /// worlds keep the prelude). It must only permute those tiles and read nothing but the
+    /// tiles and their order, so draws stay a function of the seed and the keys. Not called
+    /// for forced draws (replays).
     fn order_deck<X: Holds<Self>>(_g: &mut Game<X>) {}
 
     /// Forget the last game, keeping allocations.

@@ -299,8 +299,9 @@ impl Expansion for River {
                 _ => 3,
             }
         };
-        // a stable sort: each group keeps the order the keys gave it
-        g.deck.sort_by_key(rank);
+        // a stable sort of the unseen tiles: each group keeps the order the keys gave it
+        let from = g.deck_pos.min(g.deck.len());
+        g.deck[from..].sort_by_key(rank);
     }
 }
 
