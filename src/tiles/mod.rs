@@ -323,6 +323,10 @@ impl TileFeature {
     }
 }
 
+/// What a tile looks like turned (see [`TileType::rotation_key`]): its features' kinds, sides,
+/// halves and pennants, sorted, and its river sides.
+pub type RotationKey = (Vec<(FeatureKind, u8, u8, u8)>, u8);
+
 /// A tile type: edges, feature segments and markers, in its unrotated orientation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct TileType {
@@ -370,7 +374,7 @@ impl TileType {
     /// What the tile looks like turned `quarter_turns`: its features' kinds, sides, halves and
     /// pennants, sorted, and where its river runs. Two turns with equal keys place the same
     /// geometry.
-    pub fn rotation_key(&self, quarter_turns: u8) -> (Vec<(FeatureKind, u8, u8, u8)>, u8) {
+    pub fn rotation_key(&self, quarter_turns: u8) -> RotationKey {
         let mut key: Vec<(FeatureKind, u8, u8, u8)> = self
             .features
             .iter()
@@ -390,7 +394,7 @@ impl TileType {
     /// The distinct rotations (0..4 quarter turns) of this tile: symmetric rotations are
     /// counted once, keeping the smallest turn.
     pub fn distinct_rotations(&self) -> Vec<u8> {
-        let mut seen: Vec<(Vec<(FeatureKind, u8, u8, u8)>, u8)> = Vec::new();
+        let mut seen: Vec<RotationKey> = Vec::new();
         let mut out = Vec::new();
         for q in 0..4u8 {
             let key = self.rotation_key(q);
