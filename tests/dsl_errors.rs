@@ -729,3 +729,34 @@ fn snapshot_missing_file() {
     );
     assert!(s.contains("--> /nonexistent/x.rules:1:1\n"), "{s}");
 }
+
+#[test]
+fn e0411_a_river_running_through_must_split_fields() {
+    one(
+        &with("tile B { edges FWFW field WR NL NR EL ER SL SR WL }\n"),
+        "E0411",
+        "field WR NL NR EL ER SL SR WL",
+    );
+}
+
+#[test]
+fn river_edges_are_accepted_and_checked_like_the_others() {
+    // a spring (one river side) lets its field wrap around the river's end
+    let text = with("tile S { edges FWFF field NL NR EL ER SL SR WL WR }\n");
+    assert!(load_ruleset_str_isolated("t", &text).is_ok());
+    // a river through the tile with its banks apart
+    let text = with("tile I { edges FWFW field WR NL NR EL field ER SL SR WL }\n");
+    assert!(load_ruleset_str_isolated("t", &text).is_ok());
+    // a road may not run on a river edge
+    one(
+        &with("tile R { edges FWFW road E field WR NL NR EL field ER SL SR WL }\n"),
+        "E0404",
+        "road E",
+    );
+    // a lower-case letter is no edge
+    one(
+        &with("tile L { edges FwFW field WR NL NR EL field ER SL SR WL }\n"),
+        "E0407",
+        "FwFW",
+    );
+}

@@ -20,7 +20,8 @@
 //!   `MEEPLAB_WRITE_GOLDEN=new cargo test --release --test golden_outcomes -- --ignored
 //!   write_golden` (the four `house-*hand*` rulesets were added so, on the engine of the
 //!   hand-of-tiles commit, issue 31 part 4; the three castle rulesets on the engine of the
-//!   castles commit, issue 28).
+//!   castles commit, issue 28; `river` and `river2` on the engine of the river branch,
+//!   issue 29 part 3).
 
 mod scenario_support;
 
@@ -138,7 +139,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        22 * 4 * 2,
+        24 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

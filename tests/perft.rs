@@ -409,16 +409,18 @@ fn first_moves_match_a_brute_force() {
             // on the new tile when the side opposite is a field too (the start tile, a city
             // cap north, takes no bridge)
             let bridges = r.ext_in_play("bridges.");
+            // a river tile continues the river: its river edge faces the start tile's
+            let river = tile.river_sides() != 0;
             let fits = |q: u8, facing: usize| {
                 let (mine, theirs) = (edge_after(tile, q, facing), start.edges[(facing + 2) % 4]);
-                mine == theirs
+                (mine == theirs && (!river || mine == EdgeKind::River))
                     || (bridges
                         && mine == EdgeKind::Field
                         && theirs == EdgeKind::Road
                         && edge_after(tile, q, (facing + 2) % 4) == EdgeKind::Field)
             };
             for (dx, dy, facing) in CELLS {
-                let mut looks: Vec<Vec<_>> = Vec::new();
+                let mut looks: Vec<_> = Vec::new();
                 for q in 0..4u8 {
                     if !fits(q, facing) {
                         continue;

@@ -321,7 +321,7 @@ codes! {
 
     BAD_EDGES = "E0407", Error, "invalid edges",
     explanation: "`edges` takes four letters for the sides N, E, S, W, each `C` (city), `R` \
-        (road) or `F` (field), e.g. `CRFR`.",
+        (road), `F` (field) or `W` (river: it matches only a river edge), e.g. `CRFR`.",
     wrong: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges FFXF field NL NR EL ER SL SR WL WR }\n",
     right: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges FFFF field NL NR EL ER SL SR WL WR }\n";
 
@@ -343,6 +343,13 @@ codes! {
         segment of that kind (`road W E inn`).",
     wrong: "ruleset \"Tiles\"\nextends \"inns-c2.rules\"\ntile MY/A { edges CFFF city N inn field EL ER SL SR WL WR -> N }\n",
     right: "ruleset \"Tiles\"\nextends \"inns-c2.rules\"\ntile MY/A { edges CFFF city N cathedral field EL ER SL SR WL WR -> N }\n";
+    RIVER_MUST_SPLIT_FIELDS = "E0411", Error, "a river must separate fields",
+    explanation: "A river (`W` edges) running through a tile, from one side to another, cuts \
+        the fields on either side of it, so a field may not join the two half-edges of a \
+        river side. A spring or a lake (a single `W` side) ends the river on the tile: the \
+        field wraps around it.",
+    wrong: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges FWFW field WR NL NR EL ER SL SR WL }\n",
+    right: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges FWFW field WR NL NR EL field ER SL SR WL }\n";
 
     // ---- deck (E05xx) ----
     UNKNOWN_TILE = "E0501", Error, "unknown tile",

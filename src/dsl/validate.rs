@@ -59,7 +59,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                 if ks.len() != 4 || ks.iter().any(|k| k.is_none()) {
                     out.push(
                         src.error(&codes::BAD_EDGES, t.span.start, t.span.end, format!("invalid edges `{}`", t.text))
-                            .with_help("write four letters for N, E, S, W, each C (city), R (road) or F (field), e.g. `CRFR`"),
+                            .with_help("write four letters for N, E, S, W, each C (city), R (road), F (field) or W (river), e.g. `CRFR`"),
                     );
                 } else {
                     let mut e = [EdgeKind::Field; 4];
@@ -243,7 +243,8 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             .copied()
             .filter(|&k| (features[k].kind == FeatureKind::City) == (kind == EdgeKind::City))
             .collect();
-        if kind != EdgeKind::Field {
+        // a field or river edge belongs to no segment (a river is no feature)
+        if kind != EdgeKind::Field && kind != EdgeKind::River {
             if matching.is_empty() {
                 out.push(
                     src.error(
@@ -341,6 +342,35 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             }
         }
     }
+    // a river running through the tile (two sides or more) splits the halves of each of
+    // its sides; a spring or a lake (one side) lets the field wrap around it
+    let river: Vec<Side> = Side::ALL
+        .into_iter()
+        .filter(|s| edges[s.index()] == EdgeKind::River)
+        .collect();
+    if river.len() >= 2 {
+        let mut reported = Vec::new();
+        for &side in &river {
+            let [a, b] = halves_of(side);
+            let same = features.iter().position(|g| {
+                g.kind == FeatureKind::Field && g.halves & a.bit() != 0 && g.halves & b.bit() != 0
+            });
+            if let Some(k) = same.filter(|k| !reported.contains(k)) {
+                reported.push(k); // once per field
+                err(
+                    out,
+                    &codes::RIVER_MUST_SPLIT_FIELDS,
+                    spans[k],
+                    format!(
+                        "the river runs through side {}, but {} and {} are in the same field",
+                        side.name(),
+                        a.name(),
+                        b.name()
+                    ),
+                );
+            }
+        }
+    }
     if out.len() > before {
         return None;
     }
@@ -362,6 +392,7 @@ fn edge_name(k: EdgeKind) -> &'static str {
         EdgeKind::City => "city",
         EdgeKind::Road => "road",
         EdgeKind::Field => "field",
+        EdgeKind::River => "river",
     }
 }
 

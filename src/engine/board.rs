@@ -152,9 +152,28 @@ impl<X: Expansions> Game<X> {
             n += COUNT_OF[bits] as usize;
         }
         self.n_place = n;
-        if self.ext.extends_placement() {
-            X::extra_placements(self, tile);
+        if self.ext.adjusts_placement() {
+            X::adjust_placements(self, tile);
         }
+    }
+
+    /// Keep only the placement options for which `keep(game, x, y, rotation, tag)` holds, in
+    /// their order (an expansion's placement filter: `Expansion::restrict_placements`).
+    pub(crate) fn retain_placements(
+        &mut self,
+        mut keep: impl FnMut(&Self, i32, i32, u8, u8) -> bool,
+    ) {
+        let mut w = 0usize;
+        for i in 0..self.n_place {
+            let v = self.opt_place[i];
+            let (cell, rot) = self.placement_option(i);
+            let (x, y) = self.cell_xy(cell);
+            if keep(self, x, y, rot, self.placement_tag(i)) {
+                self.opt_place[w] = v;
+                w += 1;
+            }
+        }
+        self.n_place = w;
     }
 
     /// Add a placement option an expansion makes legal (see

@@ -54,6 +54,9 @@ pub struct CompiledTile {
     pub crop: Option<CropKind>,
     /// The expansions' marks it carries (see `TileType::marks`).
     pub marks: u32,
+    /// Its river sides (a bit per side, unrotated: `TileType::river_sides`); 0 for a tile
+    /// without a river. The core matches them as field edges.
+    pub river: u8,
     /// Stable hash of the tile id (deck coupling key).
     pub id_hash: u64,
     /// Per segment, its feature as the tile brings it: open city/road sides, pennants, no
@@ -216,6 +219,7 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
         robber: t.robber,
         crop: t.crop,
         marks: t.marks,
+        river: t.river_sides(),
         id_hash: hash_str(&t.id),
         fresh: t
             .features

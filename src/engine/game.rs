@@ -366,6 +366,9 @@ impl<X: Expansions> Game<X> {
         let sorted = deck_order::sort_keyed(keyed);
         self.deck.extend(sorted.iter().map(|k| k.1));
         keyed.clear(); // scratch: copies of the game need not carry it
+        if self.ext.orders_deck() {
+            X::order_deck(self); // a prelude (the river's tiles first)
+        }
     }
 
     // ----- events, decisions -------------------------------------------------------------
@@ -853,6 +856,9 @@ impl<X: Expansions> Game<X> {
         for i in (1..tail.len()).rev() {
             let j = rng::index(rng::key(key, i as u64), i + 1);
             tail.swap(i, j);
+        }
+        if self.ext.orders_deck() {
+            X::order_deck(self); // the prelude holds in every sampled world
         }
     }
 

@@ -226,6 +226,27 @@ pub trait Expansion: Clone + Default {
         None
     }
 
+    /// Whether it forbids placements the edges allow ([`Expansion::restrict_placements`]).
+    /// Games whose expansions restrict nothing never call it: the placement scan stays as
+    /// it is.
+    const RESTRICTS_PLACEMENT: bool = false;
+
+    /// Remove from `tile`'s placement options (those its edges allow, and those other
+    /// expansions added) the ones this expansion forbids, keeping the others in order
+    /// ([`Game::retain_placements`]). Called after [`Expansion::extra_placements`].
+    fn restrict_placements<X: Holds<Self>>(_g: &mut Game<X>, _tile: TileIdx) {}
+
+    /// Whether it orders the pack after the keyed shuffle ([`Expansion::order_deck`]).
+    const ORDERS_DECK: bool = false;
+
+    /// Reorder the unseen tiles of the pack (`Game::deck[deck_pos..]`, drawn from the front):
+    /// a prelude of tiles played first (the river). Called once the keyed shuffle has made
+    /// the pack, and after a search's determinization shuffled the unseen tiles (so sampled
+    /// worlds keep the prelude). It must only permute those tiles and read nothing but the
+    /// tiles and their order, so draws stay a function of the seed and the keys. Not called
+    /// for forced draws (replays).
+    fn order_deck<X: Holds<Self>>(_g: &mut Game<X>) {}
+
     /// Forget the last game, keeping allocations.
     fn reset(&mut self);
 
@@ -419,6 +440,19 @@ pub trait Expansions: Clone + Sized {
     fn extends_placement(&self) -> bool;
     /// Add the placements of `tile` the expansions taking part make legal.
     fn extra_placements(g: &mut Game<Self>, tile: TileIdx);
+    /// Whether an expansion taking part adds or forbids placements (the placement scan
+    /// then calls [`Expansions::adjust_placements`]).
+    fn adjusts_placement(&self) -> bool;
+    /// Whether an expansion taking part forbids placements (see
+    /// [`Expansion::restrict_placements`]).
+    fn restricts_placement(&self) -> bool;
+    /// Add the placements of `tile` the expansions taking part make legal, then remove
+    /// those they forbid.
+    fn adjust_placements(g: &mut Game<Self>, tile: TileIdx);
+    /// Whether an expansion taking part orders the pack (see [`Expansion::order_deck`]).
+    fn orders_deck(&self) -> bool;
+    /// Let the expansions taking part order the freshly shuffled pack.
+    fn order_deck(g: &mut Game<Self>);
     /// Whether an expansion taking part may give a turn its tile.
     fn supplies_tiles(&self) -> bool;
     /// The tile an expansion gives `player`'s coming turn, if any (see

@@ -384,10 +384,10 @@ impl<X: Expansions> Game<X> {
     /// placement legal for the active player (a tile that fits only with a bridge). The
     /// second leaves that tile's placements in `opt_place`.
     fn playable(&mut self, tile: TileIdx) -> bool {
-        if self.fits_anywhere(tile) {
+        if !self.ext.restricts_placement() && self.fits_anywhere(tile) {
             return true;
         }
-        if !self.ext.extends_placement() {
+        if !self.ext.adjusts_placement() {
             return false;
         }
         self.legal_placements(tile);

@@ -129,7 +129,7 @@ pub fn set_tiles(name: &str) -> Option<SetList> {
         "bridges-castles-and-bazaars:2" => Some(crate::import::bcb::BCB_2),
         "inns-and-cathedrals:1" => Some(crate::import::inns::INNS_1),
         "inns-and-cathedrals:2" => Some(crate::import::inns::INNS_2),
-        _ => None,
+        other => crate::import::river::set_tiles(other),
     }
 }
 

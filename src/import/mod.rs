@@ -4,6 +4,8 @@
 //! - [`bcb`]: Bridges, Castles & Bazaars beyond castles (tiles, bridges, bazaars) in
 //!   `.jcz` saves: the mapping and translation the importer delegates to it;
 //! - [`inns`]: Inns & Cathedrals in `.jcz` saves: its sets, elements and big follower;
+//! - [`river`]: The River and The River II in `.jcz` saves (sets, the spring as the start
+//!   tile, the mapping onto the bundled river tiles);
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -16,3 +18,4 @@ pub mod draws;
 pub mod inns;
 pub mod jcz;
 pub mod replay;
+pub mod river;

@@ -140,6 +140,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
             t.y,
             t.rot as u32 * 90
         );
+        river(&mut s, rotate_side_mask(tt.river_sides(), t.rot), &p);
         for f in &tt.features {
             let sides = rotate_side_mask(f.sides, t.rot);
             match f.kind {
@@ -503,6 +504,50 @@ fn glyph(g: Glyph, colour: &str) -> String {
     }
 }
 
+/// The river (the tile's river edges, `sides` in board orientation) under its features: a
+/// bend or a straight through the centre, a branch to the centre from each side of a fork,
+/// and a pool where it rises or ends. `p` maps tile units to the picture.
+fn river(s: &mut String, sides: u8, p: &dyn Fn(f64, f64) -> (f64, f64)) {
+    if sides == 0 {
+        return;
+    }
+    let ss: Vec<usize> = (0..4).filter(|&k| sides & (1 << k) != 0).collect();
+    let centre = p(0.5, 0.5);
+    if ss.len() == 2 {
+        let (a, b) = (side_mid(ss[0]), side_mid(ss[1]));
+        let (a, b) = (p(a.0, a.1), p(b.0, b.1));
+        let _ = writeln!(
+            s,
+            r##"<path d="M{} {} Q{} {} {} {}" stroke="{RIVER}" stroke-width="9" fill="none"/>"##,
+            a.0, a.1, centre.0, centre.1, b.0, b.1
+        );
+        return;
+    }
+    for &k in &ss {
+        let a = side_mid(k);
+        let a = p(a.0, a.1);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{RIVER}" stroke-width="9"/>"##,
+            a.0, a.1, centre.0, centre.1
+        );
+    }
+    if ss.len() == 1 {
+        let (x0, _) = p(0.0, 0.0);
+        let (x1, _) = p(1.0, 0.0);
+        let _ = writeln!(
+            s,
+            r##"<circle cx="{}" cy="{}" r="{}" fill="{RIVER}"/>"##,
+            centre.0,
+            centre.1,
+            (x1 - x0) * 0.2
+        );
+    }
+}
+
+/// The river's colour.
+const RIVER: &str = "#4a90d9";
+
 /// One legend entry: its symbol (SVG drawn at the origin, 16×12 units) and its meaning.
 struct LegendItem {
     symbol: String,
@@ -570,6 +615,20 @@ fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> 
                 SEAT_COLOURS[0]
             ),
             "robber on the score track",
+        ));
+    }
+    if game
+        .rules()
+        .rules
+        .tiles
+        .iter()
+        .any(|t| t.river_sides() != 0)
+    {
+        v.push(item(
+            &format!(
+                r##"<rect width="16" height="12" fill="#8fc46a"/><line x1="0" y1="6" x2="16" y2="6" stroke="{RIVER}" stroke-width="5"/>"##
+            ),
+            "river (splits the fields; nobody stands on it)",
         ));
     }
     if game.rules().rules.tiles.iter().any(|t| t.crop.is_some()) {
@@ -709,6 +768,17 @@ mod tests {
         );
         assert!(svg.contains("robbers in supply:") && svg.contains("Yellow"));
         assert!(svg.contains(">robber on the score track<"), "legend entry");
+    }
+
+    #[test]
+    fn a_river_board_draws_the_river_and_its_legend() {
+        let mut g = crate::engine::Game::new(rules("river"), 1, 2);
+        g.setup(&mut crate::engine::NoEvents);
+        let svg = board_svg(&g, "river");
+        assert!(svg.contains(RIVER), "the spring's river is drawn");
+        assert!(svg.contains(">river (splits the fields; nobody stands on it)<"));
+        let plain = crate::engine::Game::new(rules("base"), 1, 2);
+        assert!(!board_svg(&plain, "base").contains(">river ("));
     }
 
     #[test]

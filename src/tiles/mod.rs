@@ -152,12 +152,20 @@ pub fn rotate_half_mask(mask: u8, quarter_turns: u8) -> u8 {
     mask.rotate_left(2 * (quarter_turns as u32 & 3))
 }
 
-/// What a tile edge shows: the three kinds edges must match on.
+/// What a tile edge shows: the kinds edges must match on.
+///
+/// A river edge (`W`, water) matches only a river edge. It is no feature: no segment owns
+/// it, nobody stands on it and it scores nothing; its two half-edges belong to fields, which
+/// the river splits on a tile it runs through (as a road does). The core's packed edge
+/// signature has room for three kinds, so it reads a river edge as a field edge (the fields
+/// meet across it as across a field edge); keeping river to river is the river expansion's
+/// placement rule (`engine::expansions::river`), read from [`TileType::river_sides`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum EdgeKind {
     Field = 0,
     Road = 1,
     City = 2,
+    River = 3,
 }
 
 impl EdgeKind {
@@ -166,6 +174,7 @@ impl EdgeKind {
             EdgeKind::Field => 'F',
             EdgeKind::Road => 'R',
             EdgeKind::City => 'C',
+            EdgeKind::River => 'W',
         }
     }
 
@@ -174,7 +183,17 @@ impl EdgeKind {
             'F' => Some(EdgeKind::Field),
             'R' => Some(EdgeKind::Road),
             'C' => Some(EdgeKind::City),
+            'W' => Some(EdgeKind::River),
             _ => None,
+        }
+    }
+
+    /// The kind the core's edge signature matches this edge as (a river edge as a field
+    /// edge: see [`EdgeKind`]).
+    pub fn matched_as(self) -> EdgeKind {
+        match self {
+            EdgeKind::River => EdgeKind::Field,
+            k => k,
         }
     }
 }
@@ -317,6 +336,10 @@ impl TileFeature {
     }
 }
 
+/// What a tile looks like turned (see [`TileType::rotation_key`]): its features' kinds, sides,
+/// halves and pennants, sorted, and its river sides.
+pub type RotationKey = (Vec<(FeatureKind, u8, u8, u8)>, u8);
+
 /// A tile type: edges, feature segments and markers, in its unrotated orientation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct TileType {
@@ -341,20 +364,30 @@ pub struct TileType {
 }
 
 impl TileType {
-    /// The edge signature packed as 2 bits per side (N lowest), after rotation.
+    /// The edge signature packed as 2 bits per side (N lowest), after rotation; a river
+    /// edge packs as a field edge ([`EdgeKind::matched_as`]).
     pub fn signature(&self, quarter_turns: u8) -> u8 {
         let mut sig = 0u8;
         for side in Side::ALL {
-            let kind = self.edges[side.index()];
+            let kind = self.edges[side.index()].matched_as();
             let placed = side.rotated(quarter_turns);
             sig |= (kind as u8) << (2 * placed.index());
         }
         sig
     }
 
+    /// The sides (a bit per [`Side`], unrotated) showing a river edge; 0 for most tiles.
+    pub fn river_sides(&self) -> u8 {
+        Side::ALL
+            .iter()
+            .filter(|s| self.edges[s.index()] == EdgeKind::River)
+            .fold(0, |m, s| m | s.bit())
+    }
+
     /// What the tile looks like turned `quarter_turns`: its features' kinds, sides, halves and
-    /// pennants, sorted. Two turns with equal keys place the same geometry.
-    pub fn rotation_key(&self, quarter_turns: u8) -> Vec<(FeatureKind, u8, u8, u8)> {
+    /// pennants, sorted, and where its river runs. Two turns with equal keys place the same
+    /// geometry.
+    pub fn rotation_key(&self, quarter_turns: u8) -> RotationKey {
         let mut key: Vec<(FeatureKind, u8, u8, u8)> = self
             .features
             .iter()
@@ -368,13 +401,13 @@ impl TileType {
             })
             .collect();
         key.sort();
-        key
+        (key, rotate_side_mask(self.river_sides(), quarter_turns))
     }
 
     /// The distinct rotations (0..4 quarter turns) of this tile: symmetric rotations are
     /// counted once, keeping the smallest turn.
     pub fn distinct_rotations(&self) -> Vec<u8> {
-        let mut seen: Vec<Vec<(FeatureKind, u8, u8, u8)>> = Vec::new();
+        let mut seen: Vec<RotationKey> = Vec::new();
         let mut out = Vec::new();
         for q in 0..4u8 {
             let key = self.rotation_key(q);
@@ -461,6 +494,35 @@ mod tests {
             decor: vec![],
             marks: 0,
         }
+    }
+
+    #[test]
+    fn a_river_edge_is_w_and_matches_as_a_field_in_the_signature() {
+        assert_eq!(EdgeKind::from_letter('W'), Some(EdgeKind::River));
+        assert_eq!(EdgeKind::River.letter(), 'W');
+        assert_eq!(EdgeKind::from_letter('w'), None);
+        // the spring: one field all round, the river leaving east
+        let spring = TileType {
+            id: "RI/s".into(),
+            jcz_id: None,
+            edges: [
+                EdgeKind::Field,
+                EdgeKind::River,
+                EdgeKind::Field,
+                EdgeKind::Field,
+            ],
+            features: vec![TileFeature::field(0xFF, vec![])],
+            gold: false,
+            robber: false,
+            crop: None,
+            decor: vec![],
+            marks: 0,
+        };
+        assert_eq!(spring.river_sides(), Side::E.bit());
+        assert_eq!(spring.signature(0), 0, "river edges pack as field edges");
+        assert_eq!(spring.edge_string(), "FWFF");
+        // its field looks alike every way round, its river does not
+        assert_eq!(spring.distinct_rotations(), vec![0, 1, 2, 3]);
     }
 
     #[test]

@@ -72,6 +72,14 @@
 //!    `registry!` list below (registration order is the order of its kinds, categories and
 //!    counters in reports).
 //!
+//! # Placement filters and deck preludes
+//! Besides acting at hooks, an expansion may restrict where tiles go and order the pack
+//! (the river does both): `RESTRICTS_PLACEMENT` with `restrict_placements` removes options
+//! from the placement scan's list (`Game::retain_placements`), after any expansion's extra
+//! placements; `ORDERS_DECK` with `order_deck` permutes the pack once the keyed shuffle has
+//! made it (a prelude of tiles drawn first). A game whose expansions declare neither pays
+//! one test of a flag per scan (the same flag the extra placements use) and one per shuffle.
+//!
 //! Its JCloisterZone mapping (sets, elements, messages) lives with the importer
 //! (`import/jcz/`: `save.rs` reads its sets, elements and messages, `mapping.rs` maps them, and
 //! `translate.rs` gives each message type a handler), the one place outside the module that
@@ -83,6 +91,7 @@ pub mod castles;
 pub mod crop;
 pub mod gold;
 pub mod inns;
+pub mod river;
 pub mod robbers;
 pub mod supply;
 
@@ -454,6 +463,11 @@ macro_rules! registry {
             follower_kinds: u32,
             /// Whether one taking part changes what features are worth.
             rescores: bool,
+            /// Whether one taking part forbids placements, or orders the pack.
+            restricts: bool,
+            orders: bool,
+            /// `extends | restricts`: the one flag the placement scan tests.
+            adjusts: bool,
             $($field: $ty),*
         }
 
@@ -479,6 +493,9 @@ macro_rules! registry {
                     supplies: false,
                     follower_kinds: 1,
                     rescores: false,
+                    restricts: false,
+                    orders: false,
+                    adjusts: false,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -521,6 +538,15 @@ macro_rules! registry {
                     for k in 0..kinds {
                         set.follower_kinds |= 1 << (first as usize + k);
                     }
+                    let (restricts, orders) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::RESTRICTS_PLACEMENT,
+                            <$ty as Expansion>::ORDERS_DECK,
+                        )),*
+                    };
+                    set.restricts |= restricts;
+                    set.orders |= orders;
+                    set.adjusts = set.extends | set.restricts;
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -590,6 +616,42 @@ macro_rules! registry {
                     && <$ty as Expansion>::EXTENDS_PLACEMENT
                 {
                     <$ty as Expansion>::extra_placements(g, tile);
+                })*
+            }
+
+            #[inline]
+            fn adjusts_placement(&self) -> bool {
+                self.adjusts
+            }
+
+            #[inline]
+            fn restricts_placement(&self) -> bool {
+                self.restricts
+            }
+
+            #[inline(never)]
+            fn adjust_placements(g: &mut Game<Self>, tile: crate::ruleset::TileIdx) {
+                if g.ext.extends {
+                    Self::extra_placements(g, tile);
+                }
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::RESTRICTS_PLACEMENT
+                {
+                    <$ty as Expansion>::restrict_placements(g, tile);
+                })*
+            }
+
+            #[inline]
+            fn orders_deck(&self) -> bool {
+                self.orders
+            }
+
+            #[inline(never)]
+            fn order_deck(g: &mut Game<Self>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::ORDERS_DECK
+                {
+                    <$ty as Expansion>::order_deck(g);
                 })*
             }
 
@@ -775,6 +837,9 @@ macro_rules! registry {
                     supplies: self.supplies,
                     follower_kinds: self.follower_kinds,
                     rescores: self.rescores,
+                    restricts: self.restricts,
+                    orders: self.orders,
+                    adjusts: self.adjusts,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -796,6 +861,9 @@ macro_rules! registry {
                 self.supplies = source.supplies;
                 self.follower_kinds = source.follower_kinds;
                 self.rescores = source.rescores;
+                self.restricts = source.restricts;
+                self.orders = source.orders;
+                self.adjusts = source.adjusts;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {
@@ -827,6 +895,7 @@ registry! {
     bridges: bridges::Bridges,
     bazaars: bazaars::Bazaars,
     inns: inns::Inns,
+    river: river::River,
 }
 
 #[cfg(test)]

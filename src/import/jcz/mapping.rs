@@ -136,6 +136,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     let mut deck = vec![format!("base x{}", s.basic)];
     t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
     t.push_str(&crate::import::inns::ruleset_lines(&s.inns, dir, &mut deck));
+    t.push_str(&crate::import::river::ruleset_lines(
+        &s.river, dir, &mut deck,
+    ));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -213,7 +216,7 @@ pub fn plain_twin(id: &str) -> &str {
         "BB/CFR!G" => "BB/CFR!",
         "IC/CCCCG" => "IC/CCCC",
         "IC/RFr.iG" => "IC/RFr.i",
-        other => other,
+        other => crate::import::river::plain_twin(other),
     }
 }
 

@@ -8,8 +8,8 @@
 //!   `goldmines`, `corn-circles/1`, `corn-circles/2`, `bridges-castles-and-bazaars:1`/`:2`
 //!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), `inns-and-cathedrals:1`/`:2`
 //!   (the 18 I&C tiles; `:2`'s `IC/CCCCG` and `IC/RFr.iG` read as their plain twins, see
-//!   [`crate::import::inns`]), each with a copy count 1–4.
-//!   Any other set is refused, naming it.
+//!   [`crate::import::inns`]), each with a copy count 1–4; `river/1`, `river/2` (one copy
+//!   each, see [`crate::import::river`]). Any other set is refused, naming it.
 //! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
 //!   key is present (the client deletes switched-off elements; even `"farmers": false` means
 //!   farmers on). `small-follower` (the follower count; required), `farmers`, `gold` (ingots
@@ -21,8 +21,8 @@
 //! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`;
 //!   `bazaar-no-auction` (each chooser takes a tile). Other rule keys only tune expansions
 //!   meeplab does not play; they are ignored with a warning.
-//! - `setup.start`: exactly `BA/RCr` at (0,0), rotation `0` (an integer, as JCloisterZone
-//!   writes it).
+//! - `setup.start`: exactly `BA/RCr` (with a river: the spring `RI/s`) at (0,0), rotation
+//!   `0` (an integer, as JCloisterZone writes it).
 //! - `players[]` in seat order (`name`, or `nickname`).
 //! - `initialRandom` and the `random` of `COMMIT`/`DEPLOY_MEEPLE`: JCloisterZone's draws are
 //!   reproduced from them (see [`crate::import::draws`]).

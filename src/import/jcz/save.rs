@@ -32,6 +32,8 @@ pub struct Setup {
     pub bcb: crate::import::bcb::BcbSetup,
     /// Inns & Cathedrals: its tiles, the big follower, inns and cathedrals.
     pub inns: crate::import::inns::InnsSetup,
+    /// The River and The River II.
+    pub river: crate::import::river::RiverSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -253,6 +255,11 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.inns.copies += n;
                 n
             }
+            river if crate::import::river::is_set(river) => {
+                let n = count(v, name)?;
+                crate::import::river::read_set(river, n, &mut s.river)?;
+                n
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -262,7 +269,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2)",
+            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, river/1, river/2)",
             unsupported.join(", ")
         )));
     }
@@ -285,6 +292,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
         })?;
     let mut unsupported = Vec::new();
     let mut followers = None;
+    let mut garden = false;
     for (name, v) in el {
         match name.as_str() {
             // JCloisterZone tests farmers by the key's presence, whatever its value
@@ -311,7 +319,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "inn" => s.inns.inn = true,
             "cathedral" => s.inns.cathedral = true,
             // gardens only matter with the Abbot, which meeplab does not play
-            "garden" => {}
+            "garden" => garden = true,
             other => unsupported.push(other.to_string()),
         }
     }
@@ -327,6 +335,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
         )
     })?;
     s.inns.check()?;
+    crate::import::river::settle_editions(&mut s.sets, garden);
     // elements without their tiles change nothing
     s.gold &= s.goldmines > 0;
     s.crop_action &= s.crop1 + s.crop2 > 0;
@@ -350,15 +359,16 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     let start = setup.get("start").ok_or_else(|| {
         JczError::new("setup.start is missing (JCloisterZone would start without a start tile)")
     })?;
+    let start_tile = crate::import::river::start_tile(&s.river).unwrap_or(START_TILE);
     let ok = start.as_array().is_some_and(|a| {
         a.len() == 1
-            && a[0].get("tile").and_then(Value::as_str) == Some(START_TILE)
+            && a[0].get("tile").and_then(Value::as_str) == Some(start_tile)
             && a[0].get("x").and_then(as_i32) == Some(0)
             && a[0].get("y").and_then(as_i32) == Some(0)
     });
     if !ok {
         return Err(JczError::new(format!(
-            "setup.start = {start}: only the standard start (BA/RCr at 0,0, rotation 0) is supported"
+            "setup.start = {start}: only the standard start ({start_tile} at 0,0, rotation 0) is supported"
         )));
     }
     match start[0].get("rotation") {
@@ -690,7 +700,7 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
             })
         }
     };
-    Ok(JczGame {
+    let game = JczGame {
         app_version,
         setup,
         players,
@@ -701,7 +711,9 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         draw_limit,
         test,
         warnings,
-    })
+    };
+    crate::import::river::check_draws(&game)?;
+    Ok(game)
 }
 
 #[cfg(test)]

@@ -219,7 +219,9 @@ impl<'a> Translator<'a> {
         if let Some(c) = left.get_mut(&rules.start) {
             *c -= 1;
         }
-        let pack = draws::build_pack(&g.setup.sets, START_TILE).map_err(JczError::new)?;
+        let start = rules.tiles[rules.start as usize].jcz_id.as_deref();
+        let pack =
+            draws::build_pack(&g.setup.sets, start.unwrap_or(START_TILE)).map_err(JczError::new)?;
         let out = Translated {
             draws: Vec::new(),
             decisions: Vec::new(),
@@ -392,6 +394,8 @@ impl<'a> Translator<'a> {
         let t = self.rules.tile_by_jcz(id).ok_or_else(|| {
             if tile.starts_with("BB/") {
                 at.err(bcb::unknown_tile_text(tile, &self.g.setup))
+            } else if tile.starts_with("RI") {
+                at.err(crate::import::river::unknown_tile_text(tile, &self.g.setup))
             } else {
                 at.err(format!(
                     "unknown tile id `{tile}` (not in the tile sets of this game)"

@@ -1,0 +1,332 @@
+//! The River and The River II (`rulesets/README.md`, River section; research notes cited
+//! there): a prelude of river tiles played before the land tiles.
+//!
+//! - **The pack** ([`Expansion::order_deck`]): after the keyed shuffle, the river tiles go to
+//!   the front: a fork (`river_fork` mark: The River II's RI.2/III) first, then the other
+//!   river tiles, then the lakes (`river_lake`) last, each group in the order the keys gave
+//!   it, then the land tiles. The spring is the ruleset's `start` tile (it replaces the base
+//!   start tile, which is shuffled with the land tiles: the C2 rulebooks and JCloisterZone).
+//! - **Placing** ([`Expansion::restrict_placements`]): a river edge (`W`) meets only a river
+//!   edge, and a river tile must continue the river at one of its open ends. The river may
+//!   not turn the same way twice in a row (`river.u_turn = same_way_twice`, the rulebooks'
+//!   rule against U-turns), or, as JCloisterZone plays it (`lookahead`), the cells ahead of
+//!   each end the tile leaves open must be free (the next tile's cell, its two neighbours
+//!   across the flow, and the three beyond).
+//! - **Open ends** are this module's state: where the river leaves a placed tile towards an
+//!   empty cell, and how the river turned on that tile. The spring's end is set up with the
+//!   start tile; each river tile placed closes the end it continues and opens its others.
+//!
+//! A river tile that fits nowhere goes by the ruleset's unplaceable rule (JCloisterZone
+//! discards it too). The river is no feature: the fields it cuts are the tile's, and the
+//! fields across a river edge meet as across a field edge (the core matches river edges as
+//! field edges; this module keeps river to river), so a field wraps around the spring and
+//! the lake.
+
+use crate::engine::compiled::Compiled;
+use crate::engine::game::Game;
+use crate::engine::hooks::{mark_of, Expansion, Heard, Holds, Hook};
+use crate::rule_options::{choice, Area, OptType, OptionDef};
+use crate::ruleset::TileIdx;
+use crate::tiles::{rotate_side_mask, Side};
+
+/// The options' area (and key prefix).
+const AREA: Area = Area::Expansion("river");
+
+/// The tile mark of a lake (drawn last of the river tiles).
+pub const LAKE: u32 = mark_of::<River>(0);
+/// The tile mark of a fork (drawn first of the river tiles).
+pub const FORK: u32 = mark_of::<River>(1);
+
+/// Most open ends at once (a fork opens two; a few forks of combined rivers more).
+const MAX_ENDS: usize = 8;
+
+/// Where the river leaves a placed tile towards an empty cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct End {
+    /// The placed tile's cell.
+    pub x: i32,
+    pub y: i32,
+    /// The side (board orientation) the river leaves by.
+    pub side: u8,
+    /// How the river turned on that tile: -1 left, 0 straight (or it rose there), 1 right.
+    pub turn: i8,
+}
+
+impl End {
+    /// The empty cell the river flows into.
+    pub fn target(&self) -> (i32, i32) {
+        let (dx, dy) = Side::from_index(self.side as usize).offset();
+        (self.x + dx, self.y + dy)
+    }
+}
+
+/// The rule against U-turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum UTurn {
+    /// The river may not turn the same way on two river tiles in a row.
+    #[default]
+    SameWayTwice,
+    /// JCloisterZone: the cells ahead of each end left open must be free.
+    Lookahead,
+}
+
+/// The river's state: its open ends and the rule in play.
+#[derive(Clone, Debug, Default)]
+pub struct River {
+    ends: [End; MAX_ENDS],
+    n_ends: u8,
+    u_turn: UTurn,
+}
+
+impl River {
+    /// The river's open ends now.
+    pub fn ends(&self) -> &[End] {
+        &self.ends[..self.n_ends as usize]
+    }
+
+    fn push(&mut self, e: End) {
+        if (self.n_ends as usize) < MAX_ENDS {
+            self.ends[self.n_ends as usize] = e;
+            self.n_ends += 1;
+        }
+    }
+
+    fn remove(&mut self, i: usize) {
+        let n = self.n_ends as usize;
+        self.ends.copy_within(i + 1..n, i);
+        self.n_ends -= 1;
+    }
+}
+
+/// The turn from flowing out by side `from` to flowing out by side `to`: 0 straight, 1 right
+/// (clockwise), -1 left, 2 back.
+fn turn(from: u8, to: u8) -> i8 {
+    match (to + 4 - from) & 3 {
+        0 => 0,
+        1 => 1,
+        3 => -1,
+        _ => 2,
+    }
+}
+
+/// The river sides of `tile` turned `rot` (board orientation).
+fn river_sides<X: crate::engine::hooks::Expansions>(g: &Game<X>, tile: TileIdx, rot: u8) -> u8 {
+    rotate_side_mask(g.rules().tiles[tile as usize].river, rot)
+}
+
+/// Whether the cell at (x, y) holds a tile.
+fn occupied<X: crate::engine::hooks::Expansions>(g: &Game<X>, x: i32, y: i32) -> bool {
+    g.tile_at(x, y).is_some()
+}
+
+/// Whether `tile` turned `rot` may go at (x, y) by the river's rules.
+fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8) -> bool {
+    let river: &River = g.ext.state();
+    let sides = river_sides(g, tile, rot);
+    // the ends flowing into this cell: the tile must take each with a river edge
+    let mut joined = 0u8;
+    let mut incoming: Option<End> = None;
+    for e in river.ends() {
+        if e.target() == (x, y) {
+            let facing = Side::from_index(e.side as usize).opposite();
+            if sides & facing.bit() == 0 {
+                return false; // a land edge against the river
+            }
+            joined |= facing.bit();
+            incoming.get_or_insert(*e);
+        }
+    }
+    if sides == 0 {
+        return true;
+    }
+    // every river edge facing a tile meets an end (else it meets a land edge)
+    let mut open = 0u8;
+    for s in Side::ALL {
+        if sides & s.bit() == 0 || joined & s.bit() != 0 {
+            continue;
+        }
+        let (dx, dy) = s.offset();
+        if occupied(g, x + dx, y + dy) {
+            return false;
+        }
+        open |= s.bit();
+    }
+    let Some(from) = incoming else {
+        return false; // a river tile continues the river
+    };
+    match river.u_turn {
+        UTurn::SameWayTwice => Side::ALL.iter().all(|s| {
+            if open & s.bit() == 0 {
+                return true;
+            }
+            let t = turn(from.side, s.index() as u8);
+            t == 0 || t != from.turn
+        }),
+        UTurn::Lookahead => Side::ALL.iter().all(|s| {
+            if open & s.bit() == 0 {
+                return true;
+            }
+            let (dx, dy) = s.offset();
+            let (ax, ay) = (x + dx, y + dy);
+            let (bx, by) = (ax + dx, ay + dy);
+            // across the flow: (dy, dx) and its opposite
+            [
+                (ax + dy, ay + dx),
+                (ax - dy, ay - dx),
+                (bx, by),
+                (bx + dy, by + dx),
+                (bx - dy, by - dx),
+            ]
+            .iter()
+            .all(|&(cx, cy)| !occupied(g, cx, cy))
+        }),
+    }
+}
+
+/// The tile just placed (`pidx`) closes the ends it continues and opens its others.
+fn extend<X: Holds<River>>(g: &mut Game<X>, pidx: usize) {
+    let p = g.placed_tiles()[pidx];
+    let sides = river_sides(g, p.tile, p.rot);
+    if sides == 0 && g.ext.state().n_ends == 0 {
+        return;
+    }
+    let river: &mut River = g.ext.state_mut();
+    let mut from: Option<End> = None;
+    let mut i = 0;
+    while i < river.n_ends as usize {
+        if river.ends[i].target() == (p.x, p.y) {
+            from.get_or_insert(river.ends[i]);
+            river.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    let entry = from.map(|e| Side::from_index(e.side as usize).opposite());
+    for s in Side::ALL {
+        if sides & s.bit() == 0 || Some(s) == entry {
+            continue;
+        }
+        let turn = from.map_or(0, |e| turn(e.side, s.index() as u8));
+        river.push(End {
+            x: p.x,
+            y: p.y,
+            side: s.index() as u8,
+            turn: if turn == 2 { 0 } else { turn },
+        });
+    }
+}
+
+impl Expansion for River {
+    const HOOKS: &'static [Hook] = &[Hook::TilePlaced];
+    const HEARS: &'static [Heard] = &[];
+    const TILE_MARKS: &'static [(&'static str, &'static str)] = &[
+        ("river_lake", "a river's end: drawn last of the river tiles"),
+        (
+            "river_fork",
+            "splits the river: drawn first of the river tiles",
+        ),
+    ];
+    const OPTIONS: &'static [OptionDef] = &[OptionDef {
+        key: "river.u_turn",
+        area: AREA,
+        ty: OptType::Choice(&[
+            choice(
+                "same_way_twice",
+                "the river may not turn the same way on two river tiles in a row",
+            ),
+            choice(
+                "lookahead",
+                "the cells ahead of each open end must be free (JCloisterZone)",
+            ),
+        ]),
+        default: "same_way_twice",
+        doc: "The rule against U-turns of the river. The river takes part whenever the \
+              ruleset's tiles have river edges; setting this option is not needed.",
+        sources: "River C2 rulebook (Wikicarpedia): cannot turn in the same direction twice \
+                  in a row; River C1 FAQ: only immediate U-turns; JCloisterZone \
+                  RiverCapability: lookahead",
+        requires: None,
+    }];
+    const RESTRICTS_PLACEMENT: bool = true;
+    const ORDERS_DECK: bool = true;
+
+    fn used_by(rules: &Compiled) -> bool {
+        rules.tiles.iter().any(|t| t.river != 0)
+    }
+
+    fn reset(&mut self) {
+        self.n_ends = 0;
+    }
+
+    fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
+        let u_turn = match g.rules().rules.ext_choice("river.u_turn") {
+            Some("lookahead") => UTurn::Lookahead,
+            _ => UTurn::SameWayTwice,
+        };
+        g.ext.state_mut().u_turn = u_turn;
+        // the start tile (the spring) opens the river's first ends
+        extend(g, 0);
+    }
+
+    fn on<X: Holds<Self>, S: crate::engine::event::EventSink>(
+        g: &mut Game<X>,
+        _s: &mut S,
+        at: Hook,
+        _answer: Option<usize>,
+    ) -> bool {
+        if at == Hook::TilePlaced {
+            let last = g.last_placed;
+            extend(g, last);
+        }
+        false
+    }
+
+    fn restrict_placements<X: Holds<Self>>(g: &mut Game<X>, tile: TileIdx) {
+        if g.rules().tiles[tile as usize].river == 0 && g.ext.state().n_ends == 0 {
+            return; // a land tile, and no river edge left open
+        }
+        g.retain_placements(|g, x, y, rot, _| allowed(g, tile, x, y, rot));
+    }
+
+    fn order_deck<X: Holds<Self>>(g: &mut Game<X>) {
+        let rules = &g.rules;
+        let rank = |t: &TileIdx| {
+            let ct = &rules.tiles[*t as usize];
+            match (ct.river != 0, ct.marks & FORK != 0, ct.marks & LAKE != 0) {
+                (true, true, _) => 0u8,
+                (true, _, true) => 2,
+                (true, _, _) => 1,
+                _ => 3,
+            }
+        };
+        // a stable sort of the unseen tiles: each group keeps the order the keys gave it
+        let from = g.deck_pos.min(g.deck.len());
+        g.deck[from..].sort_by_key(rank);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_are_read_clockwise() {
+        // flowing north (out by N), then out by E: a right turn
+        assert_eq!(turn(0, 1), 1);
+        assert_eq!(turn(0, 3), -1);
+        assert_eq!(turn(1, 1), 0);
+        assert_eq!(turn(3, 0), 1);
+        assert_eq!(turn(0, 2), 2);
+    }
+
+    #[test]
+    fn an_end_flows_into_the_cell_beyond_its_side() {
+        let e = End {
+            x: 2,
+            y: 3,
+            side: Side::E.index() as u8,
+            turn: 0,
+        };
+        assert_eq!(e.target(), (3, 3));
+    }
+}
