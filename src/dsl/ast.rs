@@ -70,10 +70,12 @@ pub enum TileProp {
     Jcz(Text),
     /// `edges CRFR`
     Edges(Text),
-    /// `city N W [pennant | pennants K]`
+    /// `city N W [pennant | pennants K] [MARK …]`: the marks are expansions' segment marks
+    /// (`wine`: see `Expansion::SEGMENT_MARKS`).
     City {
         sides: Vec<SideRef>,
         pennants: (i64, Sp),
+        marks: Vec<Text>,
         span: Sp,
     },
     /// `road W E`

@@ -9,9 +9,11 @@
 //!           | "deck" ["+="] "{" (NAME ["x" INT] ["only" "[" NAME ("," NAME)* "]"] [","])* "}"
 //!           | option
 //! option   := KEY "=" value ["source" STRING] | KEY ["source" STRING] "{" option* "}"
-//! tileprop := "jcz" NAME | "edges" WORD | "city" SIDE+ ["pennant" | "pennants" INT]
-//!           | "road" SIDE+ | "field" HALF+ ["->" SIDE+] | "cloister" | "gold" | "robber"
-//!           | "crop" ("city"|"road"|"field") | "decor" IDENT ("," IDENT)*
+//! tileprop := "jcz" NAME | "edges" WORD
+//!           | "city" SIDE+ ["pennant" | "pennants" INT] SEGMENT_MARK*
+//!           | "road" SIDE+ | "field" HALF+ ["->" SIDE+] | "field" "->" SIDE+
+//!           | "cloister" | "gold" | "robber"
+//!           | "crop" ("city"|"road"|"field") | "decor" IDENT ("," IDENT)* | TILE_MARK
 //! value    := sum ; sum := product (("+"|"-") product)* ; product := unary (("*"|"/") unary)*
 //! unary    := "-" unary | atom
 //! atom     := INT [".." [INT]] | STRING | "(" sum ")" | IDENT ["(" args ")" ["{" rows "}"]]
@@ -381,11 +383,21 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             } else {
                 (j, (0, sp(off(j), off(j))))
             };
+            // segment marks an expansion declares (`wine`)
+            let (mut j, mut marks) = (j, Vec::new());
+            while let Ok((k, m)) = ident(j) {
+                if crate::engine::expansions::segment_mark(m.fragment()).is_none() {
+                    break;
+                }
+                marks.push(text_of(m));
+                j = k;
+            }
             Ok((
                 j,
                 TileProp::City {
                     sides: s,
                     pennants,
+                    marks,
                     span: end(j),
                 },
             ))
@@ -401,9 +413,15 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             ))
         }
         "field" => {
-            let (j, first) = expect(half, "a half-edge (NL NR EL ER SL SR WL WR)")(j)?;
-            let (j, mut halves) = nom::multi::many0(half).parse_complete(j)?;
-            halves.insert(0, first);
+            // no half-edge before `->`: a field inside the tile, enclosed by its cities
+            let (j, halves) = if syms("->")(j).is_ok() {
+                (j, Vec::new())
+            } else {
+                let (j, first) = expect(half, "a half-edge (NL NR EL ER SL SR WL WR)")(j)?;
+                let (j, mut halves) = nom::multi::many0(half).parse_complete(j)?;
+                halves.insert(0, first);
+                (j, halves)
+            };
             let (j, cities) = match syms("->")(j) {
                 Ok((k, _)) => sides(k)?,
                 Err(_) => (j, Vec::new()),
@@ -451,7 +469,10 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             }
             Ok((k, TileProp::Decor(names, end(k))))
         }
-        other if crate::engine::expansions::tile_mark(other).is_some() => {
+        other
+            if crate::engine::expansions::tile_mark(other).is_some()
+                || crate::engine::expansions::segment_mark(other).is_some() =>
+        {
             Ok((j, TileProp::Mark(text_of(w))))
         }
         other => {

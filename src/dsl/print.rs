@@ -141,7 +141,14 @@ pub fn tile(out: &mut String, t: &TileType) {
                     1 => " pennant".to_string(),
                     n => format!(" pennants {n}"),
                 };
-                let _ = writeln!(out, "  city {}{p}", sides(f.sides));
+                let mut marks = String::new();
+                for (i, (name, _)) in crate::engine::expansions::SEGMENT_MARKS.iter().enumerate() {
+                    if f.marks & (1 << i) != 0 {
+                        marks.push(' ');
+                        marks.push_str(name);
+                    }
+                }
+                let _ = writeln!(out, "  city {}{p}{marks}", sides(f.sides));
             }
             FeatureKind::Road => {
                 let _ = writeln!(out, "  road {}", sides(f.sides));
@@ -164,7 +171,13 @@ pub fn tile(out: &mut String, t: &TileType) {
                 } else {
                     format!(" -> {}", cities.join(" "))
                 };
-                let _ = writeln!(out, "  field {}{link}", halves.join(" "));
+                // a field inside the tile has no half-edge: `field -> W S`
+                let halves = if halves.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", halves.join(" "))
+                };
+                let _ = writeln!(out, "  field{halves}{link}");
             }
             FeatureKind::Cloister => out.push_str("  cloister\n"),
         }

@@ -72,6 +72,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             TileProp::City {
                 sides,
                 pennants,
+                marks: segment_marks,
                 span,
             } => {
                 let mask = side_mask(sides, src, out, "city");
@@ -83,7 +84,16 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                         format!("{} pennants is out of range (0..9)", pennants.0),
                     );
                 }
-                features.push(TileFeature::city(mask, pennants.0.clamp(0, 9) as u8));
+                let mut city = TileFeature::city(mask, pennants.0.clamp(0, 9) as u8);
+                for m in segment_marks {
+                    let bit =
+                        crate::engine::expansions::segment_mark(&m.text).map_or(0, |i| 1 << i);
+                    if city.marks & bit != 0 {
+                        dup(out, &m.text, m.span);
+                    }
+                    city.marks |= bit;
+                }
+                features.push(city);
                 spans.push(*span);
             }
             TileProp::Road { sides, span } => {
@@ -137,6 +147,21 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     dup(out, "crop", *sp);
                 }
                 crop = Some(*k);
+            }
+            TileProp::Mark(t) if crate::engine::expansions::tile_mark(&t.text).is_none() => {
+                // a segment mark written as a tile property
+                out.push(
+                    src.error(
+                        &codes::SEGMENT_MARK_ALONE,
+                        t.span.start,
+                        t.span.end,
+                        format!("`{}` marks a city, not the whole tile", t.text),
+                    )
+                    .with_help(format!(
+                        "write it after the sides of the city that shows it, e.g. `city N W {}`",
+                        t.text
+                    )),
+                );
             }
             TileProp::Mark(t) => {
                 let bit = crate::engine::expansions::tile_mark(&t.text).map_or(0, |i| 1u32 << i);

@@ -20,6 +20,8 @@ pub struct Segment {
     pub pennants: u8,
     /// Fields: bit `i` set when the field touches city segment `i` of the same tile.
     pub cities: u16,
+    /// The segment marks printed on it (see `TileFeature::marks`).
+    pub marks: u8,
 }
 
 /// One rotation of a tile type.
@@ -154,6 +156,7 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
             halves: f.halves,
             pennants: f.pennants,
             cities: f.cities.iter().fold(0u16, |m, &c| m | (1u16 << (c & 15))),
+            marks: f.marks,
         })
         .collect();
     let mut rotations = [Rotation {

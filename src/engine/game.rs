@@ -129,6 +129,9 @@ pub struct Game<X> {
     pub(crate) hand_len: [u8; MAX_PLAYERS],
     /// The seat whose turn comes next (hands only: a hand of one takes `turn % players`).
     pub(crate) next_seat: u8,
+    /// Turns an expansion gave a player on top of the seat order (a builder's second tile):
+    /// a turn drawn from the pack is seat `(turn - extra_turns) % players`'s.
+    pub(crate) extra_turns: u32,
     // turn
     pub(crate) turn: u32,
     pub(crate) active: u8,
@@ -222,6 +225,7 @@ impl<X: Expansions> Game<X> {
             hands: [[0; MAX_HAND]; MAX_PLAYERS],
             hand_len: [0; MAX_PLAYERS],
             next_seat: 0,
+            extra_turns: 0,
             turn: 0,
             active: 0,
             current: 0,
@@ -275,6 +279,7 @@ impl<X: Expansions> Game<X> {
         self.hand_size = self.rules.rules.hand.clamp(1, MAX_HAND as u8);
         self.hand_len = [0; MAX_PLAYERS];
         self.next_seat = 0;
+        self.extra_turns = 0;
         self.n_pick = 0;
         self.turn = 0;
         self.active = 0;

@@ -273,6 +273,32 @@ pub trait Expansion: Clone + Default {
     fn value_hint<X: Holds<Self>>(_g: &Game<X>, _local: u8, _i: usize, _player: u8) -> i64 {
         0
     }
+
+    /// The marks it reads on city segments (name, meaning): a tile definition writes the
+    /// name after the city's sides (`city N W wine`); the segment carries a bit per mark
+    /// (`TileFeature::marks`, `Segment::marks`; the bit of a name is
+    /// `expansions::segment_mark_bit`).
+    const SEGMENT_MARKS: &'static [(&'static str, &'static str)] = &[];
+
+    /// Whether it may give a player another tile in the same turn
+    /// ([`Expansion::another_tile`]).
+    const GRANTS_TILES: bool = false;
+
+    /// At the end of `player`'s turn: whether that player takes another tile now (a
+    /// builder's double turn). When an expansion says yes, the coming turn is `player`'s
+    /// again, drawn from the pack as usual, and the seat order goes on after it as if that
+    /// turn had not been there. The expansion keeps count itself (at most one extra tile a
+    /// turn: say no for the extra turn).
+    fn another_tile<X: Holds<Self>>(_g: &mut Game<X>, _player: u8) -> bool {
+        false
+    }
+
+    /// What a field's farmers of seat `player`, a winner of the field `root`, score per
+    /// completed city beyond everyone's share (a pig: 1 more); 0 when it has no say. Asked at
+    /// final scoring only, for each winner of each field.
+    fn farm_winner_bonus<X: Holds<Self>>(_g: &Game<X>, _root: u32, _player: u8) -> i64 {
+        0
+    }
 }
 
 /// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).
@@ -381,6 +407,14 @@ pub trait Expansions: Clone + Sized {
     /// The value hint for option `i` of expansion decision `kind` (see
     /// [`Expansion::value_hint`]).
     fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64;
+    /// Whether an expansion taking part may give a player another tile in a turn.
+    fn grants_tiles(&self) -> bool;
+    /// Whether an expansion gives `player` another tile now (see
+    /// [`Expansion::another_tile`]): the first that says yes.
+    fn another_tile(g: &mut Game<Self>, player: u8) -> bool;
+    /// The expansions' per-city bonus for `player`, a winner of field `root` (see
+    /// [`Expansion::farm_winner_bonus`]), summed over those taking part.
+    fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64;
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

@@ -260,6 +260,14 @@ pub struct TileFeature {
     /// For fields: indices (into the tile's `features`) of the city segments of the same tile
     /// this field touches — what farmers are paid for.
     pub cities: Vec<u8>,
+    /// Segment marks printed on this city segment (a goods symbol): a bit per entry of
+    /// `engine::expansions::SEGMENT_MARKS` (each module declares its own).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub marks: u8,
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 impl TileFeature {
@@ -270,6 +278,7 @@ impl TileFeature {
             halves: 0,
             pennants,
             cities: Vec::new(),
+            marks: 0,
         }
     }
 
@@ -280,6 +289,7 @@ impl TileFeature {
             halves: 0,
             pennants: 0,
             cities: Vec::new(),
+            marks: 0,
         }
     }
 
@@ -290,6 +300,7 @@ impl TileFeature {
             halves,
             pennants: 0,
             cities,
+            marks: 0,
         }
     }
 
@@ -300,6 +311,7 @@ impl TileFeature {
             halves: 0,
             pennants: 0,
             cities: Vec::new(),
+            marks: 0,
         }
     }
 }

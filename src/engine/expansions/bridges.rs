@@ -255,6 +255,7 @@ impl Expansion for Bridges {
                     halves: 0,
                     pennants: 0,
                     cities: Vec::new(),
+                    marks: 0,
                 });
                 out.push((i as TileIdx, axis, bridged));
             }

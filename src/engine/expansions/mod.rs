@@ -69,6 +69,7 @@ pub mod crop;
 pub mod gold;
 pub mod robbers;
 pub mod supply;
+pub mod traders;
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};
@@ -207,6 +208,45 @@ macro_rules! registry {
         /// The bit index of the tile mark named `name`, if an expansion declares it.
         pub fn tile_mark(name: &str) -> Option<u8> {
             TILE_MARKS.iter().position(|m| m.0 == name).map(|i| i as u8)
+        }
+
+        /// Every segment mark (name, meaning), each member's in order (see
+        /// `Expansion::SEGMENT_MARKS`): a city segment's marks hold a bit per entry.
+        pub const SEGMENT_MARKS: [(&str, &str); 0 $(+ <$ty as Expansion>::SEGMENT_MARKS.len())*] =
+            table!((&str, &str), ("", ""), NO_MARKS, SEGMENT_MARKS);
+        const _: () = assert!(SEGMENT_MARKS.len() <= 8, "more segment marks than a segment has bits");
+        const _: () = assert!(
+            no_clash!(&SEGMENT_MARKS, |a, b| same_name(a.0, b.0)),
+            "two segment marks share a name"
+        );
+        const _: () = {
+            let mut i = 0;
+            while i < SEGMENT_MARKS.len() {
+                let mut j = 0;
+                while j < TILE_MARKS.len() {
+                    assert!(!same_name(SEGMENT_MARKS[i].0, TILE_MARKS[j].0), "a segment mark has a tile mark's name");
+                    j += 1;
+                }
+                i += 1;
+            }
+        };
+
+        /// The bit index of the segment mark named `name`, if an expansion declares it.
+        pub fn segment_mark(name: &str) -> Option<u8> {
+            SEGMENT_MARKS.iter().position(|m| m.0 == name).map(|i| i as u8)
+        }
+
+        /// The bit of the segment mark named `name` in a segment's marks (a `const`: a name
+        /// no expansion declares fails the build).
+        pub const fn segment_mark_bit(name: &str) -> u8 {
+            let mut i = 0;
+            while i < SEGMENT_MARKS.len() {
+                if same_name(SEGMENT_MARKS[i].0, name) {
+                    return 1 << i;
+                }
+                i += 1;
+            }
+            panic!("no expansion declares this segment mark")
         }
 
         /// Every counter, each member's in order (see [`CounterSpec`]).
@@ -370,6 +410,8 @@ macro_rules! registry {
             /// Whether one taking part adds placements, or gives turns their tile.
             extends: bool,
             supplies: bool,
+            /// Whether one taking part may give a player another tile in a turn.
+            grants: bool,
             $($field: $ty),*
         }
 
@@ -393,6 +435,7 @@ macro_rules! registry {
                     hearing_len: [0; Heard::COUNT],
                     extends: false,
                     supplies: false,
+                    grants: false,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -423,6 +466,9 @@ macro_rules! registry {
                     };
                     set.extends |= extends;
                     set.supplies |= supplies;
+                    set.grants |= match m {
+                        $(Member::$field => <$ty as Expansion>::GRANTS_TILES),*
+                    };
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -617,6 +663,30 @@ macro_rules! registry {
                     }),*
                 }
             }
+
+            #[inline]
+            fn grants_tiles(&self) -> bool {
+                self.grants
+            }
+
+            #[inline(never)]
+            fn another_tile(g: &mut Game<Self>, player: u8) -> bool {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::GRANTS_TILES
+                    && <$ty as Expansion>::another_tile(g, player)
+                {
+                    return true;
+                })*
+                false
+            }
+
+            fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64 {
+                let mut bonus = 0;
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    bonus += <$ty as Expansion>::farm_winner_bonus(g, root, player);
+                })*
+                bonus
+            }
         }
 
         impl Set {
@@ -645,6 +715,7 @@ macro_rules! registry {
                     hearing_len: self.hearing_len,
                     extends: self.extends,
                     supplies: self.supplies,
+                    grants: self.grants,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -664,6 +735,7 @@ macro_rules! registry {
                 self.hearing_len = source.hearing_len;
                 self.extends = source.extends;
                 self.supplies = source.supplies;
+                self.grants = source.grants;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {
@@ -694,6 +766,7 @@ registry! {
     castles: castles::Castles,
     bridges: bridges::Bridges,
     bazaars: bazaars::Bazaars,
+    traders: traders::Traders,
 }
 
 #[cfg(test)]
