@@ -138,7 +138,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        20 * 4 * 2,
+        22 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

@@ -127,6 +127,8 @@ pub fn set_tiles(name: &str) -> Option<SetList> {
         "corn-circles/2" => Some(CORN_CIRCLES_2),
         "bridges-castles-and-bazaars:1" => Some(crate::import::bcb::BCB_1),
         "bridges-castles-and-bazaars:2" => Some(crate::import::bcb::BCB_2),
+        "traders-and-builders:1" => Some(crate::import::traders::TB_1),
+        "traders-and-builders:2" => Some(crate::import::traders::TB_2),
         _ => None,
     }
 }

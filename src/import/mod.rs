@@ -3,6 +3,8 @@
 //!   and the translation of their message log into engine decisions;
 //! - [`bcb`]: Bridges, Castles & Bazaars beyond castles (tiles, bridges, bazaars) in
 //!   `.jcz` saves: the mapping and translation the importer delegates to it;
+//! - [`traders`]: Traders & Builders (tiles, goods, builders, pigs) in `.jcz` saves: the
+//!   mapping the importer delegates to it;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -14,3 +16,4 @@ pub mod bcb;
 pub mod draws;
 pub mod jcz;
 pub mod replay;
+pub mod traders;

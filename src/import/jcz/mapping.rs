@@ -33,6 +33,7 @@ pub fn setup_label(s: &Setup) -> String {
         label.push_str(" + castles");
     }
     label.push_str(&crate::import::bcb::label(&s.bcb));
+    label.push_str(&crate::import::traders::label(&s.traders));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -134,6 +135,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     }
     let mut deck = vec![format!("base x{}", s.basic)];
     t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
+    t.push_str(&crate::import::traders::ruleset_lines(
+        &s.traders, dir, &mut deck,
+    ));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -209,7 +213,7 @@ pub fn plain_twin(id: &str) -> &str {
         "BA/RrG" => "BA/Rr",
         "BA/RFrG" => "BA/RFr",
         "BB/CFR!G" => "BB/CFR!",
-        other => other,
+        other => crate::import::traders::plain_twin(other).unwrap_or(other),
     }
 }
 

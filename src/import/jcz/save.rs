@@ -30,6 +30,8 @@ pub struct Setup {
     pub castle: bool,
     /// The rest of Bridges, Castles & Bazaars: its tiles, bridges, bazaars.
     pub bcb: crate::import::bcb::BcbSetup,
+    /// Traders & Builders: its tiles, goods, builders, pigs.
+    pub traders: crate::import::traders::TradersSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -246,6 +248,11 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.bcb.copies += n;
                 n
             }
+            "traders-and-builders:1" | "traders-and-builders:2" => {
+                let n = count(v, name)?;
+                s.traders.copies += n;
+                n
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -255,7 +262,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2)",
+            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, traders-and-builders:1/:2)",
             unsupported.join(", ")
         )));
     }
@@ -300,12 +307,13 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "bazaar" => s.bcb.bazaar = true,
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => {}
+            other if s.traders.element(other) => {}
             other => unsupported.push(other.to_string()),
         }
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle, bridge, bazaar, traders, builder, pig, pig-herd)",
             unsupported.join(", ")
         )));
     }

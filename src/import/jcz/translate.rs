@@ -376,6 +376,11 @@ impl<'a> Translator<'a> {
         let t = self.rules.tile_by_jcz(id).ok_or_else(|| {
             if tile.starts_with("BB/") {
                 at.err(bcb::unknown_tile_text(tile, &self.g.setup))
+            } else if tile.starts_with("TB/") {
+                at.err(crate::import::traders::unknown_tile_text(
+                    tile,
+                    &self.g.setup.traders,
+                ))
             } else {
                 at.err(format!(
                     "unknown tile id `{tile}` (not in the tile sets of this game)"

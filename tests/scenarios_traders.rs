@@ -1,0 +1,158 @@
+//! Traders & Builders scenarios (rulesets/README.md, Traders & Builders section; the C2
+//! rulebook as Wikicarpedia gives it, cited [C2]; JCloisterZone's `TradeGoodsCapability`,
+//! `BuilderCapability`, `Field.getCityPoints`, cited [JCZ]): goods to the completing player
+//! whoever holds the city, the majorities at the end with ties, the builder's double turn and
+//! its limit, the pig's +1 a city under each farm rule, and the engine's invariants (goods
+//! tokens conserved) over keyed games.
+//!
+//! Seats: 0 = ALICE, 1 = BOB. The start tile BA/RCr is at (0,0) rot 0 (city cap N, road W–E).
+//! y grows southward; rotations are clockwise quarter turns.
+
+mod scenario_support;
+
+use meeplab::engine::expansions::traders;
+use meeplab::engine::{Category, Compiled, Decision, Event, Game, Phase};
+use scenario_support::*;
+use std::sync::Arc;
+
+const ALICE: u8 = 0;
+const BOB: u8 = 1;
+
+// Segment indices (order of features in the tile block):
+// TB/Cc.w, TB/Cc.g: city 0, field 1. TB/Ccc.g: city 0, field 1. TB/CFc.w: city 0, fields 1, 2.
+// TB/CRc.g: city 0, road 1, fields 2–4. BA/C: city 0, field 1.
+
+fn rules() -> Arc<Compiled> {
+    load("traders-c2")
+}
+
+/// `GOODS_TAKEN` events as (player, [wine, grain, cloth]).
+fn goods_taken(events: &[Event]) -> Vec<(u8, [i64; 3])> {
+    events
+        .iter()
+        .filter_map(|e| {
+            e.of(traders::GOODS_TAKEN)
+                .map(|v| (v[1] as u8, [v[2], v[3], v[4]]))
+        })
+        .collect()
+}
+
+fn city() -> Category {
+    Category::from_name("city").expect("the city category")
+}
+
+/// Bob's knight on a city of 1 wine and 2 grain above the start tile (six tiles in a row at
+/// y = −1 and the start's cap): TB/Ccc.g at (0,−1) turned 180° (city W, E and S), TB/CFc.w
+/// east of it, TB/CRc.g west of it, closed by two BA/C caps. Alice places the rest, none with
+/// a follower, and `closer` places the last cap.
+fn one_wine_two_grain(s: &mut Scen, closer: u8) -> Vec<Event> {
+    s.play(BOB, "TB/Ccc.g", (0, -1, 2), Some(0));
+    s.play(ALICE, "TB/CFc.w", (1, -1, 0), None);
+    s.play(ALICE, "TB/CRc.g", (-1, -1, 0), None);
+    s.play(ALICE, "BA/C", (2, -1, 3), None);
+    s.play(closer, "BA/C", (-2, -1, 1), None)
+}
+
+/// [C2] "You complete the city. The blue player scores … for scoring the city. You receive
+/// 1 wine and 2 wheat tokens": the completing player takes the goods though the city is
+/// Bob's; at the end Alice holds the most wine and the most grain: 10 + 10.
+#[test]
+fn the_completing_player_takes_the_goods_whoever_holds_the_city() {
+    let mut s = Scen::new(&rules(), 2);
+    let ev = one_wine_two_grain(&mut s, ALICE);
+    // Bob's city of 6 tiles: 2 a tile
+    assert_eq!(
+        scored(&ev),
+        vec![(Phase::Turn, city(), 1 << BOB, 12, 6)],
+        "{ev:?}"
+    );
+    assert_eq!(goods_taken(&ev), vec![(ALICE, [1, 2, 0])]);
+    let end = s.finish(&[]);
+    assert_eq!(s.cat(ALICE, traders::GOODS_POINTS), 20);
+    assert_eq!(s.cat(BOB, traders::GOODS_POINTS), 0);
+    assert_eq!(s.scores(), vec![20, 12]);
+    // no cloth anywhere: nobody scores it
+    let goods: Vec<_> = scored(&end)
+        .into_iter()
+        .filter(|x| x.1 == traders::GOODS_POINTS)
+        .collect();
+    assert!(
+        goods.is_empty(),
+        "goods points are awards, not feature scorings"
+    );
+}
+
+/// [C2] "it does not matter if the player who completed the city had any knights in the city,
+/// or if any knights were present in the city at all": an unoccupied city still gives its
+/// goods to whoever completes it.
+#[test]
+fn an_unoccupied_city_still_gives_its_goods() {
+    let mut s = Scen::new(&rules(), 2);
+    s.play(ALICE, "TB/Cc.w", (0, -1, 2), None);
+    let ev = s.play(BOB, "BA/C", (1, -1, 3), None);
+    assert!(scored(&ev).is_empty(), "nobody holds it: {ev:?}");
+    assert_eq!(goods_taken(&ev), vec![(BOB, [1, 0, 0])]);
+    s.finish(&[]);
+    assert_eq!(s.cat(BOB, traders::GOODS_POINTS), 10);
+    assert_eq!(s.scores(), vec![0, 10]);
+}
+
+/// [C2] "In the case of a tie for a type, each tied player receives 10 points": Alice and
+/// Bob take 1 wine each (two cities), Alice 2 grain more: wine 10 each, grain 10 to Alice.
+#[test]
+fn a_tied_majority_scores_each_tied_player() {
+    let mut s = Scen::new(&rules(), 2);
+    // Bob completes the wine city above the start (nobody in it)
+    s.play(ALICE, "TB/Cc.w", (0, -1, 2), None);
+    let ev = s.play(BOB, "BA/C", (1, -1, 3), None);
+    assert_eq!(goods_taken(&ev), vec![(BOB, [1, 0, 0])]);
+    // Alice completes a city of wine and grain below the start: TB/Cc.g at (0,1) turned 180°
+    // (city S and E) and TB/CFc.w south of it; caps close them
+    s.play(ALICE, "TB/Cc.g", (0, 1, 2), None);
+    s.play(BOB, "BA/C", (1, 1, 3), None);
+    s.play(BOB, "TB/CFc.w", (0, 2, 1), None);
+    let ev = s.play(ALICE, "BA/C", (0, 3, 0), None);
+    assert_eq!(goods_taken(&ev), vec![(ALICE, [1, 1, 0])]);
+    let end = s.finish(&[]);
+    assert_eq!(s.cat(ALICE, traders::GOODS_POINTS), 20);
+    assert_eq!(s.cat(BOB, traders::GOODS_POINTS), 10);
+    assert_eq!(s.scores(), vec![20, 10]);
+    assert!(!end.is_empty());
+}
+
+/// `traders.goods_points` sets what a majority is worth.
+#[test]
+fn the_goods_points_option_sets_a_majority_s_worth() {
+    let rules = load_str(
+        "goods-5",
+        "ruleset \"x\"\nextends \"rulesets/traders-c2.rules\"\ntraders.goods_points = 5\n",
+    );
+    let mut s = Scen::new(&rules, 2);
+    one_wine_two_grain(&mut s, BOB);
+    s.finish(&[]);
+    assert_eq!(s.cat(BOB, traders::GOODS_POINTS), 10);
+    assert_eq!(s.scores(), vec![0, 22]);
+}
+
+/// The supply of tokens is the symbols of the pack: 9 wine, 6 grain, 5 cloth [C2 contents];
+/// every token taken is a symbol in a completed city, and the engine's invariants hold after
+/// every move of keyed games (2–6 players).
+#[test]
+fn goods_tokens_are_conserved_over_keyed_games() {
+    for name in ["traders-c1", "traders-c2"] {
+        let rules = load(name);
+        let mut taken = 0;
+        for seed in 0..12u64 {
+            let mut game = Game::new(rules.clone(), 300 + seed, 2 + (seed % 5) as u8);
+            let pick = |_: &Game, d: &Decision| {
+                (d.key.rotate_left(seed as u32 * 5) % d.options as u64) as usize
+            };
+            let out = meeplab::engine::invariants::play_checked(&mut game, pick)
+                .unwrap_or_else(|v| panic!("{name} seed {seed}: {v}"));
+            let t = out.counters.get(traders::TOKENS_TAKEN);
+            assert!(t <= 20, "{name} seed {seed}: {t} tokens of 20");
+            taken += t;
+        }
+        assert!(taken > 0, "{name}: no goods taken in 12 games");
+    }
+}
