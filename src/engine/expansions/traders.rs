@@ -327,7 +327,7 @@ fn goods_in_pack(rules: &Compiled) -> [u16; 3] {
         for seg in &t.segments {
             for (good, bit) in GOOD_BITS.iter().enumerate() {
                 if seg.marks & bit != 0 {
-                    stock[good] = stock[good].saturating_add(entry.count as u16);
+                    stock[good] = stock[good].saturating_add(entry.count);
                 }
             }
         }
