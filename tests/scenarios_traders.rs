@@ -156,3 +156,80 @@ fn goods_tokens_are_conserved_over_keyed_games() {
         assert!(taken > 0, "{name}: no goods taken in 12 games");
     }
 }
+
+/// The tiles: 24, one of each type; 20 goods symbols (9 wine, 6 grain, 5 cloth [C2
+/// contents]), each on a city segment, never two on one tile; the four inner fields lie
+/// inside their tiles (no half-edge) and touch two or three cities; the printed form reads
+/// back the same (`city E W cloth`, `field -> E S`).
+#[test]
+fn the_tiles_carry_the_goods_on_their_cities() {
+    let rules = rules();
+    let r = &rules.rules;
+    let tb: Vec<_> = r.tiles.iter().filter(|t| t.id.starts_with("TB/")).collect();
+    assert_eq!(tb.len(), 24);
+    let mut goods = [0; 3];
+    for t in &tb {
+        let marked: Vec<_> = t.features.iter().filter(|f| f.marks != 0).collect();
+        assert!(marked.len() <= 1, "{}", t.id);
+        for f in marked {
+            assert_eq!(f.kind, meeplab::tiles::FeatureKind::City, "{}", t.id);
+            assert_eq!(f.marks.count_ones(), 1, "{}", t.id);
+            goods[f.marks.trailing_zeros() as usize] += 1;
+        }
+    }
+    // the segment marks in declaration order: wine, grain, cloth
+    assert_eq!(
+        meeplab::engine::expansions::SEGMENT_MARKS.map(|m| m.0),
+        ["wine", "grain", "cloth"]
+    );
+    assert_eq!(goods, [9, 6, 5]);
+    let inner: Vec<&str> = tb
+        .iter()
+        .filter(|t| {
+            t.features
+                .iter()
+                .any(|f| f.kind == meeplab::tiles::FeatureKind::Field && f.halves == 0)
+        })
+        .map(|t| t.id.as_str())
+        .collect();
+    assert_eq!(inner, ["TB/CCc.c", "TB/CCc.w", "TB/CcCC.c", "TB/CcCc.w"]);
+    let t = tb.iter().find(|t| t.id == "TB/CCc.c").expect("TB/CCc.c");
+    let mut text = String::new();
+    meeplab::dsl::print::tile(&mut text, t);
+    assert!(text.contains("  city E W cloth\n"), "{text}");
+    assert!(text.contains("  field -> E S\n"), "{text}");
+    let again = load_str(
+        "printed",
+        &format!(
+            "ruleset \"x\"\nextends \"rulesets/base.rules\"\n{}tileset my {{ MY/A x1 }}\ndeck += {{ my x1 }}\n",
+            text.replace("TB/CCc.c", "MY/A")
+        ),
+    );
+    let a = again
+        .rules
+        .tiles
+        .iter()
+        .find(|t| t.id == "MY/A")
+        .expect("MY/A");
+    assert_eq!(a.features, t.features);
+}
+
+/// A segment mark on a line of its own is an error of its own (E0410), not an unknown
+/// property; an unknown word after a city's sides is the usual syntax error (E0101).
+#[test]
+fn a_goods_symbol_belongs_to_a_city() {
+    let alone = "ruleset \"x\"\nextends \"rulesets/base.rules\"\ntile MY/A { edges CFFF city N field EL ER SL SR WL WR -> N\n wine }\n";
+    let err = meeplab::dsl::load_ruleset_str("alone", alone)
+        .map(|_| ())
+        .expect_err("a mark alone");
+    let text = err.to_string();
+    assert!(
+        text.contains("E0410") && text.contains("city N W wine"),
+        "{text}"
+    );
+    let typo = "ruleset \"x\"\nextends \"rulesets/base.rules\"\ntile MY/A { edges CFFF city N wime field EL ER SL SR WL WR -> N }\n";
+    let err = meeplab::dsl::load_ruleset_str("typo", typo)
+        .map(|_| ())
+        .expect_err("a typo");
+    assert!(err.to_string().contains("E0101"), "{err}");
+}
