@@ -18,6 +18,11 @@
 //! pack is empty they play their hands down, a seat with nothing left skipped. With N = 1 none
 //! of this runs (one branch per turn).
 //!
+//! An expansion may give the player whose turn ends another tile (`Expansion::another_tile`:
+//! a builder's double turn): the coming turn, drawn as usual, is that player's again, and the
+//! seat order goes on after it as if it had not been there (`Game::extra_turns` counts such
+//! turns; with hands, the same seat draws again).
+//!
 //! Every decision with at least one option is surfaced (the tile pick excepted: it is asked
 //! only when there is a choice), forced ones included, whether or not
 //! a record is kept; its keyed draw is built from (seed, turn, player, kind, occurrence of that

@@ -42,7 +42,13 @@
 //!      report tables, `games.csv` and `report.json`).
 //!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
 //!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
-//!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers), as needed.
+//!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers) and
+//!      `farm_winner_bonus` (one winner's extra per city: a pig), as needed.
+//!    - `SEGMENT_MARKS`: marks on one city segment of a tile (a goods symbol: `city N W wine`),
+//!      beside `TILE_MARKS` on the whole tile; a segment's bit is `segment_mark_bit(name)`.
+//!    - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
+//!      (a builder's double turn); the core gives the coming turn to that player and keeps
+//!      the seat order after it.
 //!    - To tell another expansion something (an area scored: the gold hears a claim)
 //!      it sends a `Notice` (`X::notify`), never reaching into another's state.
 //!    - Its own state it reaches through `Holds<Towers>` (`g.ext.state_mut()`); the board,

@@ -181,6 +181,9 @@ struct Translator<'a> {
     castle_step: bool,
     /// The `random` of the last message that set one since the last `PLACE_TILE`.
     random: Option<f64>,
+    /// Builders' double turns read so far, and whether the last turn was one (see
+    /// [`crate::import::traders::double_turn`]).
+    double_turns: (u32, bool),
 }
 
 /// The message being translated: its index and type (for errors) and its sender (`player`
@@ -243,6 +246,7 @@ impl<'a> Translator<'a> {
             castled: 0,
             castle_step: false,
             random: None,
+            double_turns: (0, false),
         })
     }
 
@@ -395,9 +399,17 @@ impl<'a> Translator<'a> {
         }
         *c -= 1;
         let n = self.g.players.len() as u32;
-        let expected = (self.turn % n) as u8;
+        let expected = (self.turn.wrapping_sub(self.double_turns.0) % n) as u8;
         let player = m.player.unwrap_or(expected);
-        if player != expected {
+        let last = (self.turn > 0).then_some(self.active);
+        let double = crate::import::traders::double_turn(
+            &self.g.setup.traders,
+            &mut self.double_turns,
+            last,
+            player,
+            expected,
+        );
+        if player != expected && !double {
             return Err(at.err(format!(
                 "wrong player order: {} places the tile of turn {}, but it is {}'s turn",
                 self.player_name(player),

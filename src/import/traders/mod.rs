@@ -11,6 +11,10 @@
 //!   tokens are still taken, as nothing in JCloisterZone shows them then); `pig-herd` is
 //!   River II's and changes nothing without its tiles. Builders and pigs are meeplab's
 //!   follower kinds of the module; a save places them with `DEPLOY_MEEPLE` and its meeple id.
+//!
+//! # The translation
+//! - A builder's double turn is the same player's next `PLACE_TILE`, out of the seat order
+//!   ([`double_turn`]): accepted with the `builder` element, once in a row.
 
 use std::path::Path;
 
@@ -183,6 +187,27 @@ pub fn ruleset_lines(s: &TradersSetup, dir: &Path, deck: &mut Vec<String>) -> St
     t
 }
 
+/// Whether a `PLACE_TILE` by `player` is a builder's double turn: the `builder` element is on,
+/// the last turn's player (`last`) places again out of the seat order (`expected` is the
+/// seat whose turn it would be), and the last turn was not itself one (no chain). `count`
+/// holds the double turns read so far and whether the last turn was one; the seat order goes
+/// on after it as if it had not been there (JCloisterZone writes the second tile as the same
+/// player's next `PLACE_TILE`; the engine replays it with that player).
+pub fn double_turn(
+    s: &TradersSetup,
+    count: &mut (u32, bool),
+    last: Option<u8>,
+    player: u8,
+    expected: u8,
+) -> bool {
+    let double = s.builder && !count.1 && player != expected && last == Some(player);
+    if double {
+        count.0 += 1;
+    }
+    count.1 = double;
+    double
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,6 +241,33 @@ mod tests {
         assert_eq!(plain_twin("TB/CcR.c"), None);
         assert!(unknown_tile_text("TB/XX", &s).contains("TB/RRrr"));
         assert!(unknown_tile_text("TB/CR", &TradersSetup::default()).contains("no traders"));
+    }
+
+    #[test]
+    fn a_double_turn_is_the_same_player_again_once_with_builders() {
+        let on = TradersSetup {
+            builder: true,
+            ..TradersSetup::default()
+        };
+        let mut count = (0, false);
+        // seat 0 played; seat 0 again instead of seat 1: a double turn
+        assert!(double_turn(&on, &mut count, Some(0), 0, 1));
+        assert_eq!(count, (1, true));
+        // and once more: no chain
+        assert!(!double_turn(&on, &mut count, Some(0), 0, 1));
+        // seat 1 in order
+        let mut count = (1, true);
+        assert!(!double_turn(&on, &mut count, Some(0), 1, 1));
+        assert_eq!(count, (1, false));
+        // without builders, never
+        let mut count = (0, false);
+        assert!(!double_turn(
+            &TradersSetup::default(),
+            &mut count,
+            Some(0),
+            0,
+            1
+        ));
     }
 
     #[test]
