@@ -8,7 +8,7 @@
 
 mod scenario_support;
 
-use meeplab::engine::{Category, Choice, DecisionKind, Event, Phase};
+use meeplab::engine::{Category, Choice, DecisionKind, Event, FollowerKind, Phase};
 use scenario_support::*;
 
 const CITY: Category = Category::CITY;
@@ -317,7 +317,13 @@ fn follower_returned_then_redeployed_next_turn() {
         .unwrap()
         .options
         .clone();
-    assert_eq!(last, vec![Choice::Follower { segment: None }]);
+    assert_eq!(
+        last,
+        vec![Choice::Follower {
+            segment: None,
+            kind: FollowerKind::PLAIN
+        }]
+    );
     assert_eq!(s.game.supply(0), 1);
     let ev = s.play(0, "BA/L", (0, 7, 0), Some(0));
     assert!(kinds(&ev).contains(&"follower_placed"));

@@ -36,7 +36,7 @@
 mod scenario_support;
 
 use meeplab::engine::expansions::bridges;
-use meeplab::engine::{Category, Choice, Compiled, DecisionKind, Event, Phase};
+use meeplab::engine::{Category, Choice, Compiled, DecisionKind, Event, FollowerKind, Phase};
 use meeplab::tiles::FeatureKind;
 use scenario_support::*;
 use std::collections::BTreeSet;
@@ -201,7 +201,10 @@ fn follower_on_the_bridge_road_the_same_turn() {
     assert_eq!(placed, vec![(ALICE, 1, 0, 3, FeatureKind::Road)]);
     let follower_options = &s.asked(DecisionKind::FOLLOWER)[0].options;
     assert!(
-        follower_options.contains(&Choice::Follower { segment: Some(3) }),
+        follower_options.contains(&Choice::Follower {
+            segment: Some(3),
+            kind: FollowerKind::PLAIN
+        }),
         "{follower_options:?}"
     );
     s.play(BOB, "BA/LR", (1, -1, 0), None); // road S meets the bridge's N end
@@ -419,10 +422,16 @@ fn field_under_a_bridge_stays_one_field() {
     s.play(BOB, "BA/L", (1, 0, 0), None); // needs its W–E bridge
     let options = &s.asked(DecisionKind::FOLLOWER)[1].options;
     assert!(
-        !options.contains(&Choice::Follower { segment: Some(1) }),
+        !options.contains(&Choice::Follower {
+            segment: Some(1),
+            kind: FollowerKind::PLAIN
+        }),
         "the field is Alice's: {options:?}"
     );
-    assert!(options.contains(&Choice::Follower { segment: Some(2) }));
+    assert!(options.contains(&Choice::Follower {
+        segment: Some(2),
+        kind: FollowerKind::PLAIN
+    }));
     s.play(ALICE, "BA/C", (0, -1, 2), None); // closes the start city (nobody in it)
     assert_eq!(s.scores(), vec![0, 0]);
     let ev = s.finish(&[]);
@@ -463,7 +472,10 @@ fn timing_any_offers_again_after_the_follower_before_follower_not() {
     );
     let follower_options = &s.asked(DecisionKind::FOLLOWER)[0].options;
     assert!(
-        !follower_options.contains(&Choice::Follower { segment: Some(3) }),
+        !follower_options.contains(&Choice::Follower {
+            segment: Some(3),
+            kind: FollowerKind::PLAIN
+        }),
         "no bridge yet when the follower is placed"
     );
     assert_eq!(built(&ev), vec![(ALICE, 1, 0, NS)]);

@@ -145,7 +145,10 @@ mod tests {
         assert_eq!(g.apply(0), Err(MoveError::NoDecision { over: false }));
         g.setup(&mut NoEvents);
         assert_eq!(g.apply(0), Err(MoveError::NoDecision { over: false }));
-        let c = Choice::Follower { segment: None };
+        let c = Choice::Follower {
+            segment: None,
+            kind: crate::engine::FollowerKind::PLAIN,
+        };
         assert_eq!(
             g.apply_choice(&c),
             Err(MoveError::NoDecision { over: false })
@@ -209,7 +212,10 @@ mod tests {
                 y: 40,
                 rot: 0,
             },
-            Choice::Follower { segment: None },
+            Choice::Follower {
+                segment: None,
+                kind: crate::engine::FollowerKind::PLAIN,
+            },
         ] {
             let err = g.apply_choice(&bad).unwrap_err();
             assert!(matches!(err, MoveError::Illegal { choice, .. } if choice == bad));

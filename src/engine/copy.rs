@@ -30,6 +30,7 @@ impl<X: Clone> Clone for Game<X> {
             stamp_gen: self.stamp_gen,
             followers: self.followers.clone(),
             supply: self.supply,
+            kind_supply: self.kind_supply,
             score: self.score,
             by_cat: self.by_cat,
             followers_placed: self.followers_placed,
@@ -102,6 +103,7 @@ impl<X: Clone> Game<X> {
             stamp_gen,
             followers,
             supply,
+            kind_supply,
             score,
             by_cat,
             followers_placed,
@@ -161,6 +163,7 @@ impl<X: Clone> Game<X> {
         self.stamp_gen = *stamp_gen;
         self.followers.clone_from(followers);
         (self.supply, self.score) = (*supply, *score);
+        self.kind_supply = *kind_supply;
         (self.by_cat, self.followers_placed) = (*by_cat, *followers_placed);
         self.deck.clone_from(deck);
         (self.deck_pos, self.discarded) = (*deck_pos, *discarded);

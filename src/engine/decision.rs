@@ -2,6 +2,7 @@
 //! the [`Chooser`] trait policies implement. Options have a semantic form ([`Choice`]) so a
 //! record can be replayed under another ruleset by meaning, not by index.
 
+use crate::engine::follower_kind::FollowerKind;
 use serde::{Deserialize, Serialize};
 
 /// A kind of choice the engine asks for: the core's ([`DecisionKind::PLACEMENT`],
@@ -34,7 +35,8 @@ pub const CORE_DECISIONS: [DecisionSpec; 3] = [
     DecisionSpec {
         name: "follower",
         key_code: 1,
-        doc: "which segment of the new tile gets a follower, or none",
+        doc: "which segment of the new tile gets a follower (and of which kind, when an \
+              expansion adds kinds), or none",
     },
     DecisionSpec {
         name: "tile_pick",
@@ -100,9 +102,12 @@ pub enum Choice {
         y: i32,
         rot: u8,
     },
-    /// `segment: None` = no follower.
+    /// `segment: None` = no follower; `kind`: which kind of follower (written only when not
+    /// the plain one, so records of games without other kinds read as before).
     Follower {
         segment: Option<u8>,
+        #[serde(default, skip_serializing_if = "FollowerKind::is_plain")]
+        kind: FollowerKind,
     },
     /// A tile at (x, y): where an ingot goes, or is taken from.
     Ingot {
@@ -150,8 +155,11 @@ impl std::fmt::Display for Choice {
             Choice::Place { x, y, rot } => {
                 write!(f, "place at ({x}, {y}), turned {}°", u32::from(rot) * 90)
             }
-            Choice::Follower { segment: Some(s) } => write!(f, "a follower on segment {s}"),
-            Choice::Follower { segment: None } => f.write_str("no follower"),
+            Choice::Follower {
+                segment: Some(s),
+                kind,
+            } => write!(f, "a {kind} on segment {s}"),
+            Choice::Follower { segment: None, .. } => f.write_str("no follower"),
             Choice::Ingot { x, y } => write!(f, "the ingot of the tile at ({x}, {y})"),
             Choice::Robber { space: Some(n) } => write!(f, "the robber to space {n}"),
             Choice::Robber { space: None } => f.write_str("no robber move"),

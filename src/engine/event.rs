@@ -2,6 +2,7 @@
 //! logs and divergence detection read these; each has a compact fingerprint that feeds the
 //! per-turn running hash.
 
+use crate::engine::follower_kind::FollowerKind;
 use crate::engine::outcome::Category;
 use crate::ruleset::TileIdx;
 use crate::tiles::FeatureKind;
@@ -60,6 +61,8 @@ pub enum Event {
         y: i32,
         rot: u8,
     },
+    /// A follower of `kind` (written only when not the plain one) put on segment `segment`
+    /// of the tile at (x, y).
     FollowerPlaced {
         turn: u32,
         player: u8,
@@ -67,13 +70,18 @@ pub enum Event {
         y: i32,
         segment: u8,
         feature: FeatureKind,
+        #[serde(skip_serializing_if = "FollowerKind::is_plain")]
+        kind: FollowerKind,
     },
+    /// A follower of `kind` (written only when not the plain one) back to its owner's supply.
     FollowerReturned {
         turn: u32,
         player: u8,
         x: i32,
         y: i32,
         segment: u8,
+        #[serde(skip_serializing_if = "FollowerKind::is_plain")]
+        kind: FollowerKind,
     },
     /// A feature scored: every player in `winners` (bit per seat) receives `points`.
     Scored {
@@ -137,6 +145,8 @@ impl Event {
                 c(y),
                 rot as u64,
             ]),
+            // a kind other than the plain follower mixes in its code (the plain one nothing:
+            // fingerprints from before the kinds stay as they were)
             Event::FollowerPlaced {
                 turn,
                 player,
@@ -144,22 +154,39 @@ impl Event {
                 y,
                 segment,
                 feature,
-            } => p(&[
-                5,
-                turn as u64,
-                player as u64,
-                c(x),
-                c(y),
-                segment as u64,
-                feature as u64,
-            ]),
+                kind,
+            } => {
+                let parts = [
+                    5,
+                    turn as u64,
+                    player as u64,
+                    c(x),
+                    c(y),
+                    segment as u64,
+                    feature as u64,
+                    kind.spec().key_code as u64,
+                ];
+                p(&parts[..if kind.is_plain() { 7 } else { 8 }])
+            }
             Event::FollowerReturned {
                 turn,
                 player,
                 x,
                 y,
                 segment,
-            } => p(&[6, turn as u64, player as u64, c(x), c(y), segment as u64]),
+                kind,
+            } => {
+                let parts = [
+                    6,
+                    turn as u64,
+                    player as u64,
+                    c(x),
+                    c(y),
+                    segment as u64,
+                    kind.spec().key_code as u64,
+                ];
+                p(&parts[..if kind.is_plain() { 6 } else { 7 }])
+            }
             Event::Scored {
                 turn,
                 phase,

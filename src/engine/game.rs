@@ -9,6 +9,7 @@ use crate::engine::compiled::{Compiled, NONE};
 use crate::engine::decision::{Choice, Decision, DecisionKind, TakenDecision};
 use crate::engine::deck_order;
 use crate::engine::event::{Event, EventSink};
+use crate::engine::follower_kind::FollowerKind;
 use crate::engine::hooks::{Expansions, Notice};
 use crate::engine::outcome::{ByCategory, Category, GameOutcome, SeatResult};
 use crate::engine::rng::{self, domain};
@@ -67,11 +68,12 @@ pub struct SegNode {
     pub next: u32,
 }
 
-/// A follower on the board.
+/// A follower on the board, of its kind (the plain follower, or one an expansion adds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Follower {
     pub player: u8,
     pub node: u32,
+    pub kind: FollowerKind,
 }
 
 /// Where the draws come from.
@@ -112,6 +114,9 @@ pub struct Game<X> {
     // followers and scores
     pub(crate) followers: Vec<Follower>,
     pub(crate) supply: [u8; MAX_PLAYERS],
+    /// The supply of the other kinds of follower in play, by seat and kind index (entry 0,
+    /// the plain follower's, unused: that is `supply`).
+    pub(crate) kind_supply: [[u8; FollowerKind::COUNT]; MAX_PLAYERS],
     pub(crate) score: [i64; MAX_PLAYERS],
     pub(crate) by_cat: [ByCategory; MAX_PLAYERS],
     pub(crate) followers_placed: [u32; MAX_PLAYERS],
@@ -158,7 +163,9 @@ pub struct Game<X> {
     /// (A scratch buffer: only the first `n_place` entries are options.)
     pub(crate) opt_place: Vec<u32>,
     pub(crate) n_place: usize,
-    pub(crate) opt_follow: Vec<u8>,
+    /// Follower options: the segment in the low byte ([`NONE`] = no follower), the kind's
+    /// index in the high byte.
+    pub(crate) opt_follow: Vec<u16>,
     pub(crate) opt_tile: Vec<u32>,
     pub(crate) opt_space: Vec<u32>,
     pub(crate) opt_player: Vec<u8>,
@@ -213,6 +220,7 @@ impl<X: Expansions> Game<X> {
             stamp_gen: 0,
             followers: Vec::with_capacity(MAX_PLAYERS * 8),
             supply: [0; MAX_PLAYERS],
+            kind_supply: [[0; FollowerKind::COUNT]; MAX_PLAYERS],
             score: [0; MAX_PLAYERS],
             by_cat: [ByCategory::default(); MAX_PLAYERS],
             followers_placed: [0; MAX_PLAYERS],
@@ -271,6 +279,15 @@ impl<X: Expansions> Game<X> {
         self.supply = [0; MAX_PLAYERS];
         for p in 0..players as usize {
             self.supply[p] = f;
+        }
+        self.kind_supply = [[0; FollowerKind::COUNT]; MAX_PLAYERS];
+        let kinds = self.ext.follower_kinds() & !1;
+        if kinds != 0 {
+            for k in FollowerKind::all().filter(|k| kinds & (1 << k.index()) != 0) {
+                for p in 0..players as usize {
+                    self.kind_supply[p][k.index()] = k.spec().supply;
+                }
+            }
         }
         self.score = [0; MAX_PLAYERS];
         self.by_cat = [ByCategory::default(); MAX_PLAYERS];
@@ -387,9 +404,10 @@ impl<X: Expansions> Game<X> {
                 Choice::Place { x, y, rot }
             }
             DecisionKind::FOLLOWER => {
-                let s = self.opt_follow[i];
+                let (s, kind) = self.follower_option_of(i);
                 Choice::Follower {
                     segment: (s != NONE).then_some(s),
+                    kind,
                 }
             }
             DecisionKind::TILE_PICK => Choice::Tile {
@@ -459,16 +477,28 @@ impl<X: Expansions> Game<X> {
         (t.x, t.y, self.nodes[node as usize].seg)
     }
 
-    /// Put a follower of `player` from supply on `node`.
-    pub(crate) fn deploy<S: EventSink>(&mut self, s: &mut S, player: u8, node: u32) {
+    /// Put a follower of `player` and `kind` from supply on `node`: the feature's majority
+    /// count for `player` grows by the kind's weight.
+    pub(crate) fn deploy<S: EventSink>(
+        &mut self,
+        s: &mut S,
+        player: u8,
+        node: u32,
+        kind: FollowerKind,
+    ) {
         let p = player as usize;
-        debug_assert!(self.supply[p] > 0);
-        self.supply[p] -= 1;
+        let supply = if kind.is_plain() {
+            &mut self.supply[p]
+        } else {
+            &mut self.kind_supply[p][kind.index()]
+        };
+        debug_assert!(*supply > 0);
+        *supply -= 1;
         self.followers_placed[p] += 1;
-        self.followers.push(Follower { player, node });
+        self.followers.push(Follower { player, node, kind });
         let r = self.uf.find_mut(node);
         let comp = &mut self.comps[r as usize];
-        comp.followers[p] += 1;
+        comp.followers[p] += kind.weight();
         comp.nfollowers += 1;
         let (x, y, segment) = self.node_spot(node);
         let feature = self.seg_kind(node);
@@ -481,6 +511,7 @@ impl<X: Expansions> Game<X> {
                 y,
                 segment,
                 feature,
+                kind,
             },
         );
     }
@@ -489,10 +520,14 @@ impl<X: Expansions> Game<X> {
     pub(crate) fn return_follower<S: EventSink>(&mut self, s: &mut S, i: usize) {
         let f = self.followers.remove(i);
         let p = f.player as usize;
-        self.supply[p] += 1;
+        if f.kind.is_plain() {
+            self.supply[p] += 1;
+        } else {
+            self.kind_supply[p][f.kind.index()] += 1;
+        }
         let r = self.uf.find_mut(f.node);
         let comp = &mut self.comps[r as usize];
-        comp.followers[p] -= 1;
+        comp.followers[p] -= f.kind.weight();
         comp.nfollowers -= 1;
         let (x, y, segment) = self.node_spot(f.node);
         self.emit(
@@ -503,6 +538,7 @@ impl<X: Expansions> Game<X> {
                 x,
                 y,
                 segment,
+                kind: f.kind,
             },
         );
     }
@@ -513,11 +549,27 @@ impl<X: Expansions> Game<X> {
         self.rules.tiles[t as usize].segments[self.nodes[node as usize].seg as usize].kind
     }
 
-    /// Which segments of the new tile may take a follower (in segment order), after "none".
+    /// Which segments of the new tile may take a follower, and of which kind, after "none":
+    /// in segment order, and on each segment the plain follower, then the other kinds in play
+    /// in kind order. A kind is offered while its owner has one in supply, on the features it
+    /// may stand on: unoccupied ones, or (a kind that needs its owner there) those where
+    /// `player` already has weight in the majority.
     pub(crate) fn follower_options(&mut self, pidx: usize, player: u8) {
         self.opt_follow.clear();
-        self.opt_follow.push(NONE);
-        if self.supply[player as usize] == 0 {
+        self.opt_follow.push(NONE as u16);
+        let p = player as usize;
+        let plain = self.supply[p] > 0;
+        // the other kinds in play that `player` holds
+        let mut others = self.ext.follower_kinds() & !1;
+        let mut rest = others;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            if self.kind_supply[p][k as usize] == 0 {
+                others &= !(1 << k);
+            }
+        }
+        if !plain && others == 0 {
             return;
         }
         let farmers = self.rules.rules.scoring.farm != crate::ruleset::FarmRule::Off;
@@ -529,10 +581,32 @@ impl<X: Expansions> Game<X> {
                 continue;
             }
             let r = self.uf.find_mut(t.node0 + i as u32);
-            if self.comps[r as usize].nfollowers == 0 {
-                self.opt_follow.push(i as u8);
+            let comp = &self.comps[r as usize];
+            let free = comp.nfollowers == 0;
+            if plain && free {
+                self.opt_follow.push(i as u16);
+            }
+            if others != 0 {
+                let own = comp.followers[p] > 0;
+                let mut rest = others;
+                while rest != 0 {
+                    let k = rest.trailing_zeros() as u16;
+                    rest &= rest - 1;
+                    let spec = FollowerKind(k as u8).spec();
+                    let may = if spec.needs_own { own } else { free };
+                    if may && spec.may_stand_on(kind) {
+                        self.opt_follow.push(i as u16 | k << 8);
+                    }
+                }
             }
         }
+    }
+
+    /// Follower option `i` as (segment or [`NONE`], kind).
+    #[inline]
+    pub(crate) fn follower_option_of(&self, i: usize) -> (u8, FollowerKind) {
+        let o = self.opt_follow[i];
+        (o as u8, FollowerKind((o >> 8) as u8))
     }
 
     /// Add `points` to `player` in `category`; `robbable` points may trigger robbers.
@@ -627,9 +701,14 @@ impl<X: Expansions> Game<X> {
         let (x, y) = self.cell_xy(cell);
         (x, y, rot)
     }
-    /// Follower option `i`: a segment of the tile just placed, or [`NONE`] for no follower.
+    /// Follower option `i`: a segment of the tile just placed, or [`NONE`] for no follower
+    /// (its kind: [`Game::follower_option_kind`]).
     pub fn follower_option(&self, i: usize) -> u8 {
-        self.opt_follow[i]
+        self.opt_follow[i] as u8
+    }
+    /// The kind of follower option `i` (the plain follower for "none").
+    pub fn follower_option_kind(&self, i: usize) -> FollowerKind {
+        self.follower_option_of(i).1
     }
     /// Ingot option `i`: a placed-tile index.
     pub fn tile_option(&self, i: usize) -> u32 {
@@ -706,8 +785,23 @@ impl<X: Expansions> Game<X> {
     pub fn by_category(&self, player: u8) -> ByCategory {
         self.by_cat[player as usize]
     }
+    /// Plain followers `player` has in supply.
     pub fn supply(&self, player: u8) -> u8 {
         self.supply[player as usize]
+    }
+    /// Followers of `kind` `player` has in supply.
+    pub fn supply_of(&self, player: u8, kind: FollowerKind) -> u8 {
+        if kind.is_plain() {
+            self.supply[player as usize]
+        } else {
+            self.kind_supply[player as usize][kind.index()]
+        }
+    }
+    /// The kinds of follower in play: the plain one, then those of the expansions taking
+    /// part, in kind order.
+    pub fn follower_kinds(&self) -> impl Iterator<Item = FollowerKind> {
+        let kinds = self.ext.follower_kinds();
+        FollowerKind::all().filter(move |k| kinds & (1 << k.index()) != 0)
     }
     /// Placed-tile indices of the tiles whose cloister is not complete yet, in placement
     /// order.

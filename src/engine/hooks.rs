@@ -7,6 +7,7 @@
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{EventKind, EventSink, EventSpec};
+use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::Game;
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::ruleset::{Ruleset, TileIdx};
@@ -146,6 +147,16 @@ pub trait Expansion: Clone + Default {
     /// The marks it reads on tiles (name, meaning): a tile definition writes the name as a
     /// property (`bazaar`); the tile carries a bit per mark ([`mark_of`]).
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[];
+    /// The kinds of follower it adds beside the plain one (see [`FollowerKindSpec`]: name,
+    /// supply per player, weight in a majority, the features it may stand on, whether it
+    /// needs its owner's follower already there); its kinds are
+    /// [`follower_kind_of::<Self>(i)`](follower_kind_of). When it takes part, each player
+    /// gets the supply at the start, and the core's follower decision offers, for each
+    /// segment of the new tile in order, the plain follower and then each kind in play that
+    /// may stand there (`Choice::Follower { segment, kind }`); a majority is the sum of the
+    /// weights, and every kind goes home with the feature it stands on. The core does it all:
+    /// the expansion only declares the kinds (and reads them where its own rules care).
+    const FOLLOWER_KINDS: &'static [FollowerKindSpec] = &[];
     /// Its rule options (keys `name.…`, area `Area::Expansion(name)`): the rule language
     /// reads them with the core's; their values reach the game in `Ruleset::ext`.
     const OPTIONS: &'static [crate::rule_options::OptionDef] = &[];
@@ -313,6 +324,9 @@ pub trait Registered {
     const FIRST_COUNTER: u8;
     /// Its first tile mark (each member's in order).
     const FIRST_MARK: u8;
+    /// Its first follower kind (the core's plain follower first, then each member's in
+    /// order).
+    const FIRST_FOLLOWER_KIND: u8;
 }
 
 /// The decision kind of expansion `T`'s decision `local` (an index into its
@@ -343,6 +357,12 @@ pub const fn mark_of<T: Registered>(local: u8) -> u32 {
     1 << (T::FIRST_MARK + local)
 }
 
+/// Expansion `T`'s follower kind `local` (an index into its
+/// [`Expansion::FOLLOWER_KINDS`]).
+pub const fn follower_kind_of<T: Registered>(local: u8) -> FollowerKind {
+    FollowerKind(T::FIRST_FOLLOWER_KIND + local)
+}
+
 /// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.
 pub trait Expansions: Clone + Sized {
     /// The states for a game under `rules` (which expansions take part, in which order).
@@ -358,6 +378,9 @@ pub trait Expansions: Clone + Sized {
     fn tiles_held(&self) -> usize;
     /// Whether points of category `c` may be negative (see [`Expansion::TRANSFERS`]).
     fn may_fall(c: Category) -> bool;
+    /// The follower kinds in play, a bit per [`FollowerKind`] index: the plain follower's
+    /// (bit 0, always) and those the expansions taking part declare.
+    fn follower_kinds(&self) -> u32;
     /// Check the invariants of every expansion taking part (see
     /// [`Expansion::check_invariants`]).
     fn check_invariants(g: &Game<Self>) -> Result<(), String>;

@@ -81,16 +81,67 @@ impl Invariants {
                 ));
             }
         }
-        for p in 0..players {
-            let on_board = game.followers().iter().filter(|f| f.player == p).count();
-            let supply = game.supply(p) as usize;
-            if on_board + supply != r.followers as usize {
+        // every kind of follower in play is conserved: on the board + in supply = dealt
+        for kind in game.follower_kinds() {
+            let dealt = if kind.is_plain() {
+                r.followers as usize
+            } else {
+                kind.spec().supply as usize
+            };
+            let what = if kind.is_plain() {
+                "followers".to_string()
+            } else {
+                format!("{kind}s")
+            };
+            for p in 0..players {
+                let on_board = game
+                    .followers()
+                    .iter()
+                    .filter(|f| f.player == p && f.kind == kind)
+                    .count();
+                let supply = game.supply_of(p, kind) as usize;
+                if on_board + supply != dealt {
+                    return fail(format!(
+                        "{at}: seat {p} has {on_board} {what} on the board and {supply} in \
+                         supply, not {dealt}"
+                    ));
+                }
+            }
+        }
+        // each occupied feature's majority counts are its followers' weights, its piece count
+        // their number
+        let mut held: Vec<(u32, [u8; crate::engine::MAX_PLAYERS], u8)> = Vec::new();
+        for f in game.followers() {
+            let root = game.feature_of(f.node);
+            let i = match held.iter().position(|h| h.0 == root) {
+                Some(i) => i,
+                None => {
+                    held.push((root, [0; crate::engine::MAX_PLAYERS], 0));
+                    held.len() - 1
+                }
+            };
+            held[i].1[f.player as usize] += f.kind.weight();
+            held[i].2 += 1;
+        }
+        for (root, weights, n) in held {
+            let c = game.feature(root);
+            if c.followers != weights || c.nfollowers != n {
                 return fail(format!(
-                    "{at}: seat {p} has {on_board} followers on the board and {supply} in supply, \
-                     not {}",
-                    r.followers
+                    "{at}: the feature at node {root} counts {:?} ({} pieces), its followers \
+                     {weights:?} ({n})",
+                    c.followers, c.nfollowers
                 ));
             }
+        }
+        if let Some(f) = game
+            .followers()
+            .iter()
+            .find(|f| !game.follower_kinds().any(|k| k == f.kind))
+        {
+            return fail(format!(
+                "{at}: a {} of seat {} is on the board, a kind not in play",
+                f.kind, f.player
+            ));
         }
 
         if let Some(gold) = &r.gold {
@@ -308,6 +359,16 @@ mod tests {
         assert!(v.0.contains("seat 1"), "{v}");
         g.supply[1] += 1;
         inv.check(&g).expect("sound again");
+        // a feature whose majority count is not its followers' weights
+        let node = g.placed_tiles()[0].node0;
+        g.deploy(&mut NoEvents, 0, node, crate::engine::FollowerKind::PLAIN);
+        inv.check(&g)
+            .expect("a follower on the start tile is sound");
+        let root = g.feature_of(node);
+        g.comps[root as usize].followers[0] += 1;
+        let v = inv.check(&g).unwrap_err();
+        assert!(v.0.contains("counts"), "{v}");
+        g.comps[root as usize].followers[0] -= 1;
         g.score[0] = -1;
         g.by_cat[0].add(crate::engine::Category::ROAD, -1);
         let v = inv.check(&g).unwrap_err();

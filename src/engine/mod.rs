@@ -10,6 +10,7 @@
 //! - `hooks`: the seam where expansions plug in; `expansions`: one module per expansion, the
 //!   tables of what they declare, and how to add one;
 //! - `event`, `decision`, `outcome`: what the engine tells the world and asks of players;
+//!   `follower_kind`: the kinds of follower (the plain one, the expansions' large ones…);
 //! - `invariants`: what every position must keep (followers, ingots, tiles, scores),
 //!   checked after every move by the fuzz target and the property tests;
 //! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads;
@@ -26,6 +27,7 @@ pub mod decision;
 mod deck_order;
 pub mod event;
 pub mod expansions;
+pub mod follower_kind;
 mod game;
 mod grid;
 pub mod hooks;
@@ -46,6 +48,7 @@ pub use compiled::Compiled;
 pub use compiled::NONE;
 pub use decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
 pub use event::{Event, EventSink, NoEvents, Phase};
+pub use follower_kind::{FollowerKind, FollowerKindSpec};
 pub use game::{
     Component, DrawSource, Follower, PlacedTile, SegNode, MAX_PLAYERS, MAX_TILES, NO_NODE,
 };

@@ -10,7 +10,8 @@ use crate::engine::outcome::Category;
 use crate::ruleset::{FarmRule, Vars};
 use crate::tiles::FeatureKind;
 
-/// Who wins a feature: bit per seat holding the most followers (0 = unoccupied).
+/// Who wins a feature: bit per seat holding the most followers, counted by their kinds'
+/// weights (0 = unoccupied, or held only by pieces of weight 0).
 pub fn majority(followers: &[u8; MAX_PLAYERS]) -> u8 {
     let max = *followers.iter().max().unwrap_or(&0);
     if max == 0 {
@@ -167,12 +168,13 @@ impl<X: Expansions> Game<X> {
                 points,
             },
         );
-        if winners == 0 {
+        if comp.nfollowers == 0 {
             return;
         }
         let (x, y, _) = self.node_spot(comp.head);
+        // (nobody wins a feature held only by pieces of weight 0: they go home all the same)
         self.pay(s, Phase::Turn, comp.kind, (x, y), winners, points, tiles);
-        // followers go home
+        // followers of every kind go home
         let mut i = 0;
         while i < self.followers.len() {
             let node = self.followers[i].node;

@@ -125,7 +125,7 @@ impl<F: Chooser> Chooser for Scripted<F> {
                 .find(|&i| {
                     matches!(
                         game.choice(d.kind, i),
-                        Choice::Follower { segment: None }
+                        Choice::Follower { segment: None, .. }
                             | Choice::Robber { space: None }
                             | Choice::Spot { at: None }
                             | Choice::Token { at: None }
@@ -150,8 +150,11 @@ impl<F: Chooser> Scripted<F> {
 pub fn describe(c: &Choice) -> String {
     match c {
         Choice::Place { x, y, rot } => format!("tile at ({x},{y}) turned {}°", *rot as u32 * 90),
-        Choice::Follower { segment: None } => "no follower".into(),
-        Choice::Follower { segment: Some(s) } => format!("follower on segment {s}"),
+        Choice::Follower { segment: None, .. } => "no follower".into(),
+        Choice::Follower {
+            segment: Some(s),
+            kind,
+        } => format!("{kind} on segment {s}"),
         Choice::Ingot { x, y } => format!("ingot on tile ({x},{y})"),
         Choice::Robber { space: None } => "no robber".into(),
         Choice::Robber { space: Some(s) } => format!("robber on space {s}"),

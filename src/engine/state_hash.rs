@@ -28,6 +28,7 @@
 
 use crate::engine::decision::DecisionKind;
 use crate::engine::event::{BoardChange, Event};
+use crate::engine::follower_kind::FollowerKind;
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::Expansions;
 use crate::engine::rng::{key, mix64};
@@ -62,6 +63,13 @@ fn coord(v: i32) -> u64 {
 #[inline]
 fn item(tag: u64, a: u64, x: i32, y: i32, b: u64) -> u64 {
     mix64(tag | (a & 0xFFFF) << 8 | coord(x) << 24 | coord(y) << 40 | (b & 0xFF) << 56)
+}
+
+/// A follower's owner and kind as one number for [`item`]: the seat, and the kind's code in
+/// the next byte (0 for the plain follower).
+#[inline]
+fn follower_owner(player: u8, kind: FollowerKind) -> u64 {
+    player as u64 | (kind.spec().key_code as u64) << 8
 }
 
 impl Clone for StateTracker {
@@ -146,20 +154,23 @@ impl StateTracker {
             | Event::Placed {
                 tile, x, y, rot, ..
             } => item(TILE, tile as u64, x, y, rot as u64),
+            // the kind's code beside the owner (the plain follower's is 0: as before the kinds)
             Event::FollowerPlaced {
                 player,
                 x,
                 y,
                 segment,
+                kind,
                 ..
-            } => item(FOLLOWER, player as u64, x, y, segment as u64),
+            } => item(FOLLOWER, follower_owner(player, kind), x, y, segment as u64),
             Event::FollowerReturned {
                 player,
                 x,
                 y,
                 segment,
+                kind,
                 ..
-            } => item(FOLLOWER, player as u64, x, y, segment as u64).wrapping_neg(),
+            } => item(FOLLOWER, follower_owner(player, kind), x, y, segment as u64).wrapping_neg(),
             Event::Expansion(ref e) => match e.spec().board {
                 BoardChange::None => return,
                 BoardChange::Adds { tag, owner, x, y } => {
@@ -210,7 +221,9 @@ impl<X: Expansions> Game<X> {
         for p in 0..n {
             // one word per seat: the score in the high half (scores stay far below 2^32),
             // supply and what the expansions hold for the seat (ingots, a robber's space)
-            let small = self.supply[p] as u64 ^ self.ext.seat_state(p).rotate_left(8);
+            let small = self.supply[p] as u64
+                ^ self.ext.seat_state(p).rotate_left(8)
+                ^ self.other_kinds_word(p);
             seats = seats
                 .wrapping_mul(SEAT_MULTIPLIER)
                 .wrapping_add((self.score[p] as u64).rotate_left(32) ^ small);
@@ -221,6 +234,21 @@ impl<X: Expansions> Game<X> {
         self.tracker.hashes.push(key(self.tracker.board, seats));
         self.tracker.leaders.push(leaders);
         leaders
+    }
+}
+
+impl<X: Expansions> Game<X> {
+    /// The supply of the other kinds of follower `seat` holds as one word for its seat word
+    /// (0 when no other kind is in play, so the state hash stays as before the kinds).
+    #[inline]
+    fn other_kinds_word(&self, seat: usize) -> u64 {
+        let mut word = 0u64;
+        if self.ext.follower_kinds() & !1 != 0 {
+            for (k, &n) in self.kind_supply[seat].iter().enumerate().skip(1) {
+                word ^= (n as u64 + 1).rotate_left(40 + 5 * k as u32);
+            }
+        }
+        word
     }
 }
 
@@ -300,6 +328,7 @@ mod tests {
             y,
             segment,
             feature: FeatureKind::Road,
+            kind: FollowerKind::PLAIN,
         }
     }
 
@@ -354,6 +383,7 @@ mod tests {
             x: 0,
             y: -1,
             segment: 1,
+            kind: FollowerKind::PLAIN,
         });
         assert_eq!(board_after(&c), board_after(&a));
         let mut d = a.to_vec();

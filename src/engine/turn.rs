@@ -658,10 +658,10 @@ impl<X: Expansions> Game<X> {
                         self.ask(DecisionKind::FOLLOWER, self.active, n);
                         return;
                     };
-                    let seg = self.opt_follow[i];
+                    let (seg, kind) = self.follower_option_of(i);
                     if seg != crate::engine::compiled::NONE {
                         let node = self.placed[self.last_placed].node0 + seg as u32;
-                        self.deploy(s, self.active, node);
+                        self.deploy(s, self.active, node, kind);
                     }
                     self.step = self.enter(Hook::BeforeScoring);
                 }

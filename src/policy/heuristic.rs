@@ -417,6 +417,10 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
     }
     for (q, t) in total.iter_mut().enumerate().take(players) {
         *t += g.supply(q as u8) as f64 * follower_worth + held_gold[q];
+        // other kinds of follower in supply, by their weight
+        for k in g.follower_kinds().skip(1) {
+            *t += (g.supply_of(q as u8, k) * k.weight()) as f64 * follower_worth;
+        }
     }
     // the expansions' pieces the core does not count (a token waiting to score)
     if !g.is_finished() {
@@ -510,7 +514,7 @@ mod tests {
             let pick = (0..d.options)
                 .find(|&i| match g.choice(d.kind, i) {
                     Choice::Place { x: px, y: py, rot } => (px, py) == (x, y) && turned(rot),
-                    Choice::Follower { segment } => segment.is_none(),
+                    Choice::Follower { segment, .. } => segment.is_none(),
                     _ => false,
                 })
                 .expect("the placement is legal");

@@ -75,7 +75,9 @@ impl Placements {
     pub(crate) fn new(g: &Game, player: u8) -> Placements {
         let mut v = Placements {
             player,
-            can_claim: g.supply(player) > 0,
+            can_claim: g
+                .follower_kinds()
+                .any(|k| g.supply_of(player, k) > 0 && k.weight() > 0 && !k.spec().needs_own),
             closing: [(0, 0); CLOSING_KEPT],
             n_closing: 0,
             closing_overflow: false,

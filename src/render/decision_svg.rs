@@ -50,13 +50,16 @@ fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark 
                 rot as u32 * 90
             ),
         ),
-        Choice::Follower { segment: Some(s) } => (
+        Choice::Follower {
+            segment: Some(s),
+            kind,
+        } => (
             last_tile(game),
             None,
             Some(s),
-            format!("a follower on segment {s} of the tile just placed"),
+            format!("a {kind} on segment {s} of the tile just placed"),
         ),
-        Choice::Follower { segment: None } => {
+        Choice::Follower { segment: None, .. } => {
             (last_tile(game), None, None, "no follower".to_string())
         }
         Choice::Ingot { x, y } => (

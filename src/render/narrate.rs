@@ -71,10 +71,11 @@ pub fn describe(rules: &Ruleset, e: &Event) -> Option<String> {
             feature,
             x,
             y,
+            kind,
             ..
         } => {
             format!(
-                "         {} puts a follower on the {feature} at ({x},{y})",
+                "         {} puts a {kind} on the {feature} at ({x},{y})",
                 seat_name(player)
             )
         }

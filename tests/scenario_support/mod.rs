@@ -8,7 +8,8 @@
 #![allow(dead_code)]
 
 use meeplab::engine::{
-    compile, Category, Choice, Chooser, Compiled, Decision, DecisionKind, Event, Game, Phase,
+    compile, Category, Choice, Chooser, Compiled, Decision, DecisionKind, Event, FollowerKind,
+    Game, Phase,
 };
 use meeplab::ruleset::TileIdx;
 use std::path::Path;
@@ -325,7 +326,10 @@ fn turn_choices(
         exp(
             DecisionKind::FOLLOWER,
             player,
-            Choice::Follower { segment: follower },
+            Choice::Follower {
+                segment: follower,
+                kind: FollowerKind::PLAIN,
+            },
         ),
     ];
     queue.extend_from_slice(more);

@@ -354,7 +354,7 @@ impl<X: Holds<CropCircles>> Game<X> {
                             )),
                         );
                     } else {
-                        self.deploy(s, p, node);
+                        self.deploy(s, p, node, crate::engine::FollowerKind::PLAIN);
                         let (x, y, segment) = self.node_spot(node);
                         self.emit(
                             s,
@@ -509,7 +509,12 @@ mod tests {
             .find(|&i| g.seg_kind(start.node0 + i) == FeatureKind::Road)
             .expect("the start tile has a road");
         let mut events = Vec::new();
-        g.deploy(&mut events, 1, start.node0 + road);
+        g.deploy(
+            &mut events,
+            1,
+            start.node0 + road,
+            crate::engine::FollowerKind::PLAIN,
+        );
         // a city circle: seat 1 has no knight, but the active player must still choose
         act(&mut g, &mut events, CropKind::City);
         assert_eq!((choices(&events), g.ext.crop.actions), (1, 1));

@@ -12,8 +12,8 @@
 //! registration order. Dispatch is a `match` over such a list (no boxed trait objects), and
 //! the turn skips hooks where nobody acts: copying a game copies the states as plain values.
 //! The tables of what the members declare (decision kinds, events, scoring categories,
-//! counters, rule options) are built here at compile time; a name or code used twice fails
-//! the build. Room for 32 expansions.
+//! counters, tile marks, follower kinds, rule options) are built here at compile time; a name
+//! or code used twice fails the build. Room for 32 expansions.
 //!
 //! # Adding an expansion
 //! This is how the last expansion registered below was added; the touched files were its
@@ -40,6 +40,14 @@
 //!    - `CATEGORIES` (its scoring categories: `category_of::<Towers>(i)` for `award`) and
 //!      `COUNTERS` (per-game counts, written by `outcome`; compare sums them by name into
 //!      report tables, `games.csv` and `report.json`).
+//!    - `FOLLOWER_KINDS`: the kinds of follower it adds beside the plain one
+//!      (`FollowerKindSpec`: name, a key code no other kind uses, supply per player, weight in
+//!      a majority, the features it may stand on, whether its owner must already hold the
+//!      feature); they are `follower_kind_of::<Towers>(i)`. The core deals them, offers them
+//!      in its follower decision (`Choice::Follower { segment, kind }`: per segment the plain
+//!      follower, then each kind in play), counts majorities by weight, sends them home with
+//!      their feature, writes their kind in events and records, hashes it and checks that each
+//!      kind is conserved; a game whose expansions add no kind plays exactly as before.
 //!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
 //!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
 //!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers) and
@@ -80,6 +88,7 @@ pub mod traders;
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};
 use crate::engine::event::{EventSink, EventSpec, ExpansionEvent};
+use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec, CORE_FOLLOWER_KINDS};
 use crate::engine::game::Game;
 use crate::engine::hooks::{
     Expansion, Expansions, Glyph, Heard, Holds, Hook, Notice, Piece, Registered,
@@ -211,6 +220,17 @@ macro_rules! registry {
             "two tile marks share a name"
         );
 
+        /// Every kind of follower: the core's plain follower, then each member's (see
+        /// [`FollowerKind`]).
+        const FOLLOWER_KINDS: [FollowerKindSpec; CORE_FOLLOWER_KINDS.len() $(+ <$ty as Expansion>::FOLLOWER_KINDS.len())*] =
+            table!(FollowerKindSpec, CORE_FOLLOWER_KINDS[0], CORE_FOLLOWER_KINDS, FOLLOWER_KINDS);
+        // `Set::follower_kinds` has a bit per kind
+        const _: () = assert!(FOLLOWER_KINDS.len() <= 32, "more follower kinds than a mask has bits");
+        const _: () = assert!(
+            no_clash!(&FOLLOWER_KINDS, |a, b| a.key_code == b.key_code || same_name(a.name, b.name)),
+            "two follower kinds share a name or key code"
+        );
+
         /// The bit index of the tile mark named `name`, if an expansion declares it.
         pub fn tile_mark(name: &str) -> Option<u8> {
             TILE_MARKS.iter().position(|m| m.0 == name).map(|i| i as u8)
@@ -295,6 +315,7 @@ macro_rules! registry {
         const CATEGORY_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::CATEGORIES.len()),*];
         const COUNTER_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::COUNTERS.len()),*];
         const MARK_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::TILE_MARKS.len()),*];
+        const FOLLOWER_KIND_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::FOLLOWER_KINDS.len()),*];
 
         $(
             impl Registered for $ty {
@@ -305,6 +326,11 @@ macro_rules! registry {
                     first_of(CORE_CATEGORIES.len(), &CATEGORY_LENS, Member::$field as usize);
                 const FIRST_COUNTER: u8 = first_of(0, &COUNTER_LENS, Member::$field as usize);
                 const FIRST_MARK: u8 = first_of(0, &MARK_LENS, Member::$field as usize);
+                const FIRST_FOLLOWER_KIND: u8 = first_of(
+                    CORE_FOLLOWER_KINDS.len(),
+                    &FOLLOWER_KIND_LENS,
+                    Member::$field as usize,
+                );
             }
         )*
 
@@ -348,6 +374,32 @@ macro_rules! registry {
             /// Every kind, in index order.
             pub fn all() -> impl Iterator<Item = DecisionKind> {
                 (0..DECISIONS.len() as u8).map(DecisionKind)
+            }
+        }
+
+        impl FollowerKind {
+            /// How many kinds of follower there are (from the declarations).
+            pub const COUNT: usize = FOLLOWER_KINDS.len();
+
+            /// What its module declares about it.
+            #[inline]
+            pub fn spec(self) -> &'static FollowerKindSpec {
+                &FOLLOWER_KINDS[self.0 as usize]
+            }
+
+            /// Its name in records and JSON (`snake_case`).
+            pub fn name(self) -> &'static str {
+                self.spec().name
+            }
+
+            /// The kind named `name`, if any.
+            pub fn from_name(name: &str) -> Option<FollowerKind> {
+                FOLLOWER_KINDS.iter().position(|k| k.name == name).map(|i| FollowerKind(i as u8))
+            }
+
+            /// Every kind, in index order.
+            pub fn all() -> impl Iterator<Item = FollowerKind> {
+                (0..FOLLOWER_KINDS.len() as u8).map(FollowerKind)
             }
         }
 
@@ -418,6 +470,9 @@ macro_rules! registry {
             supplies: bool,
             /// Whether one taking part may give a player another tile in a turn.
             grants: bool,
+            /// A bit per follower kind in play: the plain follower's and those of the
+            /// expansions taking part.
+            follower_kinds: u32,
             $($field: $ty),*
         }
 
@@ -442,6 +497,7 @@ macro_rules! registry {
                     extends: false,
                     supplies: false,
                     grants: false,
+                    follower_kinds: 1,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -475,6 +531,15 @@ macro_rules! registry {
                     set.grants |= match m {
                         $(Member::$field => <$ty as Expansion>::GRANTS_TILES),*
                     };
+                    let (first, kinds) = match m {
+                        $(Member::$field => (
+                            <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                            <$ty as Expansion>::FOLLOWER_KINDS.len(),
+                        )),*
+                    };
+                    for k in 0..kinds {
+                        set.follower_kinds |= 1 << (first as usize + k);
+                    }
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -550,6 +615,11 @@ macro_rules! registry {
             #[inline]
             fn supplies_tiles(&self) -> bool {
                 self.supplies
+            }
+
+            #[inline]
+            fn follower_kinds(&self) -> u32 {
+                self.follower_kinds
             }
 
             #[inline(never)]
@@ -722,6 +792,7 @@ macro_rules! registry {
                     extends: self.extends,
                     supplies: self.supplies,
                     grants: self.grants,
+                    follower_kinds: self.follower_kinds,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -742,6 +813,7 @@ macro_rules! registry {
                 self.extends = source.extends;
                 self.supplies = source.supplies;
                 self.grants = source.grants;
+                self.follower_kinds = source.follower_kinds;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {

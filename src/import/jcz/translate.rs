@@ -628,7 +628,10 @@ impl<'a> Translator<'a> {
                 turn,
                 player,
                 kind: DecisionKind::FOLLOWER,
-                choice: Choice::Follower { segment },
+                choice: Choice::Follower {
+                    segment,
+                    kind: crate::engine::FollowerKind::PLAIN,
+                },
             },
         );
         Ok(())

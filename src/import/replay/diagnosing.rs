@@ -216,17 +216,35 @@ fn explain(game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
             .map(|f| f.kind)
     };
     match (d.kind, *recorded) {
-        (DecisionKind::FOLLOWER, Choice::Follower { segment: Some(s) }) => {
+        (
+            DecisionKind::FOLLOWER,
+            Choice::Follower {
+                segment: Some(s),
+                kind: piece,
+            },
+        ) => {
             let t = game.placed_tiles().last()?;
             let kind = spot_kind(t.x, t.y, s)?;
-            if game.supply(d.player) == 0 {
-                return Some(format!("{} has no follower left", seat(d.player)));
+            if game.supply_of(d.player, piece) == 0 {
+                return Some(format!("{} has no {piece} left", seat(d.player)));
+            }
+            if !piece.spec().may_stand_on(kind) {
+                return Some(format!("a {piece} may not stand on a {kind}"));
             }
             if kind == FeatureKind::Field && farms_off {
                 return Some("farmers are off in this ruleset".into());
             }
             let occ = game.feature_followers(t.x, t.y, s)?;
-            if occ.iter().any(|&n| n > 0) {
+            if piece.spec().needs_own {
+                if occ[d.player as usize] == 0 {
+                    return Some(format!(
+                        "a {piece} on the {kind} of ({},{}): {} has no follower on that {kind}",
+                        t.x,
+                        t.y,
+                        seat(d.player)
+                    ));
+                }
+            } else if occ.iter().any(|&n| n > 0) {
                 return Some(format!(
                     "a follower on the {kind} of ({},{}): that {kind} is already occupied by {}",
                     t.x,
@@ -277,12 +295,15 @@ pub(super) fn effect_seen(d: &TakenDecision, events: &[Event]) -> bool {
         Choice::Place { x, y, rot } => it.any(|e| {
             matches!(*e, Event::Placed { x: a, y: b, rot: r, .. } if (a, b, r) == (x, y, rot))
         }),
-        Choice::Follower { segment: None } | Choice::Spot { at: None } => true,
+        Choice::Follower { segment: None, .. } | Choice::Spot { at: None } => true,
         // a bridge not built (recorded for each turn with bridges) needs no offer
         Choice::Token { at: None } => true,
-        Choice::Follower { segment: Some(s) } => it.any(|e| {
-            matches!(*e, Event::FollowerPlaced { player, segment, .. }
-                if player == d.player && segment == s)
+        Choice::Follower {
+            segment: Some(s),
+            kind: piece,
+        } => it.any(|e| {
+            matches!(*e, Event::FollowerPlaced { player, segment, kind, .. }
+                if player == d.player && segment == s && kind == piece)
         }),
         Choice::Ingot { x, y } => it.any(|e| {
             let v = e.of(gold::INGOT_PLACED).or_else(|| e.of(gold::INGOT_TAKEN));
