@@ -233,3 +233,166 @@ fn a_goods_symbol_belongs_to_a_city() {
         .expect_err("a typo");
     assert!(err.to_string().contains("E0101"), "{err}");
 }
+
+// BA/RFr: road W–E 0, fields 1, 2. BA/RRR: road E 0, road S 1, road W 2, fields 3–5. BA/L:
+// cloister 0, field 1. BA/CFC.2: city N 0, city S 1, field 2. BA/Rr: road 0, fields 1, 2.
+
+/// `DOUBLE_TURN` events as (turn, player).
+fn double_turns(events: &[Event]) -> Vec<(u32, u8)> {
+    events
+        .iter()
+        .filter_map(|e| {
+            e.of(traders::DOUBLE_TURN)
+                .map(|v| (v[0] as u32, v[1] as u8))
+        })
+        .collect()
+}
+
+/// Alice's road west–east through the start tile with her thief, and her builder on it from
+/// turn 3 (BA/RFr at (1,0) then (2,0)); Bob's turns put cloisters below. The next tiles come
+/// from `draws`.
+fn builder_on_road(s: &mut Scen, draws: &[&str]) {
+    let draws = draws.iter().map(|id| s.tile(id)).collect();
+    s.game.force_draws(draws);
+    s.play(ALICE, "BA/RFr", (1, 0, 0), Some(0));
+    s.play(BOB, "BA/L", (0, 1, 0), None);
+    let ev = s.play_kind(ALICE, "BA/RFr", (2, 0, 0), 0, traders::BUILDER);
+    // the builder placed this turn gives nothing yet
+    assert!(double_turns(&ev).is_empty(), "{ev:?}");
+    assert_eq!(s.game.supply_of(ALICE, traders::BUILDER), 0);
+}
+
+/// [C2] "If you place a tile that continues the road or city that your builder occupies, you
+/// may immediately draw and place another tile" — and "there is no chain reaction" [C1]: the
+/// extra tile extending the road again gives no third; the seat order then goes on (Bob).
+#[test]
+fn the_builder_gives_one_extra_tile_and_no_chain() {
+    let mut s = Scen::new(&rules(), 2);
+    builder_on_road(&mut s, &["BA/L", "BA/RFr", "BA/RFr", "BA/L"]);
+    // Bob's turn from the pack, then Alice's extends her road: another tile after it
+    s.play_drawn(BOB, (1, 1, 0), None, &[]);
+    let ev = s.play_drawn(ALICE, (3, 0, 0), None, &[]);
+    assert_eq!(double_turns(&ev), vec![(5, ALICE)]);
+    // the extra turn is Alice's again, and extending the road once more gives no third
+    let ev = s.play_drawn(ALICE, (4, 0, 0), None, &[]);
+    assert!(double_turns(&ev).is_empty(), "{ev:?}");
+    // Bob plays on as if the extra turn had not been there
+    s.play_drawn(BOB, (2, 1, 0), None, &[]);
+    assert_eq!(
+        s.game.outcome().counters.get(traders::DOUBLE_TURNS),
+        1,
+        "one extra tile"
+    );
+}
+
+/// [C1 clarification] "the second part of the builder turn can occur even if the builder is no
+/// longer present by the end of the first part of the turn (such as removal by completing the
+/// city…)": Alice's junction closes her road of 4 tiles (4 points); thief and builder come
+/// home, and the extra tile still follows. The builder counts for nothing in the majority.
+#[test]
+fn completing_the_builder_s_feature_still_gives_the_extra_tile() {
+    let mut s = Scen::new(&rules(), 2);
+    // the road's west end: a junction at (-1,0), Alice's thief on its east road
+    let draws = ["BA/L", "BA/RRR", "BA/L"]
+        .iter()
+        .map(|id| s.tile(id))
+        .collect();
+    s.game.force_draws(draws);
+    s.play(ALICE, "BA/RRR", (-1, 0, 0), Some(0));
+    s.play(BOB, "BA/L", (0, 1, 0), None);
+    s.play_kind(ALICE, "BA/RFr", (1, 0, 0), 0, traders::BUILDER);
+    s.play_drawn(BOB, (1, 1, 0), None, &[]);
+    let ev = s.play_drawn(ALICE, (2, 0, 0), None, &[]);
+    assert_eq!(double_turns(&ev), vec![(5, ALICE)]);
+    let road = Category::from_name("road").expect("road");
+    assert_eq!(
+        scored(&ev),
+        vec![(Phase::Turn, road, 1 << ALICE, 4, 4)],
+        "{ev:?}"
+    );
+    assert_eq!(s.game.supply_of(ALICE, traders::BUILDER), 1);
+    assert_eq!(s.game.supply(ALICE), 7);
+    // the extra tile: Alice's turn again
+    s.play_drawn(ALICE, (-1, -1, 0), None, &[]);
+}
+
+/// The builder stands only where its owner already has a follower (a road or city), the pig
+/// only on a field its owner holds [C2 "you must already have one meeple on the feature"];
+/// neither on a cloister; each player has one of each.
+#[test]
+fn builders_and_pigs_join_their_owner_s_features_only() {
+    let mut s = Scen::new(&rules(), 2);
+    s.play(ALICE, "BA/RFr", (1, 0, 0), Some(0));
+    s.play(BOB, "BA/RFr", (-1, 0, 0), Some(1));
+    // Alice's next tile: a road continuing hers, a field (fields 1/2) Bob holds part of
+    s.play(ALICE, "BA/RFr", (2, 0, 0), None);
+    let follower = s.asked(meeplab::engine::DecisionKind::FOLLOWER);
+    let options = &follower.last().expect("asked").options;
+    let kinds: Vec<(Option<u8>, &str)> = options
+        .iter()
+        .filter_map(|c| match c {
+            meeplab::engine::Choice::Follower { segment, kind } if !kind.is_plain() => {
+                Some((*segment, kind.name()))
+            }
+            _ => None,
+        })
+        .collect();
+    // the builder on Alice's road; no pig: the fields of (2,0) are not Alice's
+    assert_eq!(kinds, vec![(Some(0), "builder")], "{options:?}");
+}
+
+/// The pig (JCloisterZone's engine test `pig-scoring`, as a scenario): Alice's farmer and pig
+/// and Bob's farmer tie for a field by two completed cities; Alice scores 4 a city, Bob 3
+/// [C2: "Both you and the blue player have a pig on the field, so you both score 8 points
+/// each (4 points per city)… will only score 6 points"].
+fn pig_field(s: &mut Scen) {
+    s.play(ALICE, "BA/CFC.2", (0, -1, 0), Some(2));
+    s.play(BOB, "BA/C", (0, -2, 2), Some(1));
+    s.play_kind(ALICE, "BA/C", (-1, -1, 3), 1, traders::PIG);
+    s.play(BOB, "BA/Rr", (-1, -2, 1), None);
+}
+
+#[test]
+fn the_pig_adds_one_a_city_to_its_owner() {
+    let mut s = Scen::new(&rules(), 2);
+    pig_field(&mut s);
+    let ev = s.finish(&[]);
+    let field = Category::from_name("field").expect("field");
+    let farms: Vec<_> = scored(&ev).into_iter().filter(|x| x.1 == field).collect();
+    assert_eq!(
+        farms,
+        vec![
+            (Phase::Final, field, 1 << BOB, 6, 2),
+            (Phase::Final, field, 1 << ALICE, 8, 2)
+        ]
+    );
+    assert_eq!(s.scores(), vec![8, 6]);
+}
+
+/// The pig under the other farm rules meeplab plays: the 1st rule (2000, city-centric, 4 a
+/// city: the pig makes it 5) and the 2nd (once per player: 3, the pig 4).
+#[test]
+fn the_pig_adds_one_a_city_under_each_farm_rule() {
+    for (farms, extends, alice, bob) in [
+        ("city_centric", "base-2000.rules", 10, 8),
+        ("once_per_player", "base.rules", 8, 6),
+    ] {
+        let text = format!(
+            "ruleset \"x\"\nextends \"rulesets/{extends}\"\ninclude \"rulesets/tiles/traders.tiles\"\ndeck += {{ traders x1 }}\nfarms = {farms}\ntraders.pig_bonus = 1\n"
+        );
+        let rules = load_str(farms, &text);
+        let mut s = Scen::new(&rules, 2);
+        pig_field(&mut s);
+        s.finish(&[]);
+        assert_eq!(s.scores(), vec![alice, bob], "{farms}");
+    }
+    // without the pig bonus, the field is a plain tie
+    let rules = load_str(
+        "no-pig",
+        "ruleset \"x\"\nextends \"rulesets/traders-c2.rules\"\ntraders.pig_bonus = 0\n",
+    );
+    let mut s = Scen::new(&rules, 2);
+    pig_field(&mut s);
+    s.finish(&[]);
+    assert_eq!(s.scores(), vec![6, 6]);
+}

@@ -25,9 +25,10 @@ use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
 use crate::engine::expansions::segment_mark_bit;
+use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, Expansion, Heard, Holds, Hook, Notice,
+    category_of, counter_of, event_of, follower_kind_of, Expansion, Heard, Holds, Hook, Notice,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{Area, OptType, OptionDef};
@@ -118,6 +119,28 @@ impl Expansion for Traders {
         ),
     ];
     const GRANTS_TILES: bool = true;
+    const FOLLOWER_KINDS: &'static [FollowerKindSpec] = &[
+        FollowerKindSpec {
+            name: "builder",
+            key_code: 40,
+            doc: "the builder (Traders & Builders): on a road or city its owner holds; \
+                  extending that feature later gives its owner another tile",
+            supply: 1,
+            weight: 0,
+            stands_on: FollowerKindSpec::on(&[FeatureKind::Road, FeatureKind::City]),
+            needs_own: true,
+        },
+        FollowerKindSpec {
+            name: "pig",
+            key_code: 41,
+            doc: "the pig (Traders & Builders): on a field its owner holds; 1 more a city to \
+                  its owner when the owner wins the field",
+            supply: 1,
+            weight: 0,
+            stands_on: FollowerKindSpec::on(&[FeatureKind::Field]),
+            needs_own: true,
+        },
+    ];
     const COUNTERS: &'static [CounterSpec] = &[
         CounterSpec {
             name: "goods_taken",
@@ -230,7 +253,7 @@ impl Expansion for Traders {
         _answer: Option<usize>,
     ) -> bool {
         match at {
-            Hook::TilePlaced => g.check_builder(),
+            Hook::TilePlaced => g.check_builder(s),
             Hook::FinalScoring => g.score_goods(s),
             _ => {}
         }
@@ -427,29 +450,94 @@ impl<X: Holds<Traders>> Game<X> {
     }
 }
 
+/// The builder: instead of a follower, on a road or city where its owner has a follower.
+pub const BUILDER: FollowerKind = follower_kind_of::<Traders>(0);
+/// The pig: instead of a follower, on a field where its owner has a farmer.
+pub const PIG: FollowerKind = follower_kind_of::<Traders>(1);
+
 impl<X: Holds<Traders>> Game<X> {
     /// At the tile placed: whether the tile extends a feature holding the active player's
-    /// builder (placed in an earlier turn), and this turn is not itself an extra one.
-    fn check_builder(&mut self) {
+    /// builder (placed in an earlier turn: none stands on the tile just placed), and this
+    /// turn is not itself an extra one.
+    fn check_builder<S: EventSink>(&mut self, s: &mut S) {
         let t = self.ext.state();
-        if t.extra_turn == self.turn && t.extra_turn != 0 {
-            return; // the extra tile gives no third
-        }
-        let due = self.builder_extended(self.active);
+        let due =
+            !(t.extra_turn != 0 && t.extra_turn == self.turn) && self.builder_extended(self.active);
         self.ext.state_mut().extra_due = due;
+        if due {
+            let (turn, player) = (self.turn as i64, self.active as i64);
+            self.emit(
+                s,
+                Event::Expansion(ExpansionEvent::new(DOUBLE_TURN, &[turn, player])),
+            );
+        }
     }
 
-    /// Whether the tile just placed extends the feature of `player`'s builder (pending the
-    /// follower kinds: no builder stands yet).
-    fn builder_extended(&self, _player: u8) -> bool {
-        false
+    /// Whether the tile just placed has a segment in the feature of `player`'s builder.
+    fn builder_extended(&self, player: u8) -> bool {
+        let pidx = self.last_placed;
+        let t = self.placed[pidx];
+        let n = self.rules.tiles[t.tile as usize].segments.len() as u32;
+        self.followers
+            .iter()
+            .filter(|f| f.player == player && f.kind == BUILDER)
+            .filter(|f| self.nodes[f.node as usize].tile as usize != pidx)
+            .any(|f| {
+                let root = self.root_of(f.node);
+                (0..n).any(|k| self.root_of(t.node0 + k) == root)
+            })
     }
 
-    /// Whether `player` has a pig on field `root` (pending the follower kinds: none yet).
-    fn has_pig(&self, _root: u32, _player: u8) -> bool {
-        false
+    /// Whether `player` has a pig on field `root` (pigs do not stack: one counts).
+    fn has_pig(&self, root: u32, player: u8) -> bool {
+        self.followers
+            .iter()
+            .any(|f| f.player == player && f.kind == PIG && self.root_of(f.node) == root)
     }
 
-    /// What builders and pigs bring beyond the core's count (pending the follower kinds).
-    fn builder_and_pig_values(&self, _out: &mut [f64]) {}
+    /// What builders and pigs bring beyond the core's count: a builder on an open feature,
+    /// while the pack has tiles, about an extra tile's worth shared with the chance that its
+    /// owner extends the feature again (1.5 points); a pig, its bonus for each completed city
+    /// around its field when its owner leads the field.
+    fn builder_and_pig_values(&self, out: &mut [f64]) {
+        let bonus = self.ext.state().config.pig_bonus as f64;
+        for f in &self.followers {
+            let Some(total) = out.get_mut(f.player as usize) else {
+                continue;
+            };
+            let root = self.root_of(f.node);
+            let c = &self.comps[root as usize];
+            if f.kind == BUILDER {
+                if !c.done && self.remaining() > 0 {
+                    *total += 1.5;
+                }
+            } else if f.kind == PIG {
+                let best = c.followers.iter().copied().max().unwrap_or(0);
+                if best > 0 && c.followers[f.player as usize] == best {
+                    *total += bonus * self.completed_cities_around(root) as f64;
+                }
+            }
+        }
+    }
+
+    /// The completed cities field `root` touches.
+    fn completed_cities_around(&self, root: u32) -> usize {
+        let mut seen: Vec<u32> = Vec::new();
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize];
+            let mut cities = self.rules.tiles[t.tile as usize].segments[node.seg as usize].cities;
+            while cities != 0 {
+                let c = cities.trailing_zeros();
+                cities &= cities - 1;
+                let r = self.root_of(t.node0 + c);
+                if self.comps[r as usize].open == 0 && !seen.contains(&r) {
+                    seen.push(r);
+                }
+            }
+            n = node.next;
+        }
+        seen.len()
+    }
 }
