@@ -16,6 +16,10 @@ const FIXTURES: &[&str] = &[
     "jcz_tb_grain_scoring",
     // one cloth each: the tie scores 10 to each
     "jcz_tb_cloth_scoring_tie",
+    // Alice's farmer and pig, Bob's farmer, two cities: Alice 8, Bob 6
+    "jcz_tb_pig_scoring",
+    // two pigs of one player in one field (JCloisterZone's `pig: 2`) count once: 4
+    "jcz_tb_pigs_no_stack",
 ];
 
 #[test]

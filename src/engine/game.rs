@@ -285,7 +285,7 @@ impl<X: Expansions> Game<X> {
         if kinds != 0 {
             for k in FollowerKind::all().filter(|k| kinds & (1 << k.index()) != 0) {
                 for p in 0..players as usize {
-                    self.kind_supply[p][k.index()] = k.spec().supply;
+                    self.kind_supply[p][k.index()] = X::follower_supply(&self.rules, k);
                 }
             }
         }
@@ -796,6 +796,11 @@ impl<X: Expansions> Game<X> {
         } else {
             self.kind_supply[player as usize][kind.index()]
         }
+    }
+    /// How many of follower kind `kind` (not the plain one) each player was dealt under this
+    /// game's rules (see `Expansion::follower_supply`).
+    pub fn follower_supply_dealt(&self, kind: FollowerKind) -> u8 {
+        X::follower_supply(&self.rules, kind)
     }
     /// The kinds of follower in play: the plain one, then those of the expansions taking
     /// part, in kind order.

@@ -310,6 +310,15 @@ pub trait Expansion: Clone + Default {
     fn farm_winner_bonus<X: Holds<Self>>(_g: &Game<X>, _root: u32, _player: u8) -> i64 {
         0
     }
+
+    /// How many of its follower kind `local` (an index into [`Expansion::FOLLOWER_KINDS`])
+    /// each player gets under `rules`: the kind's declared supply unless a rule option says
+    /// otherwise (JCloisterZone's `pig: 2`).
+    fn follower_supply(_rules: &Compiled, local: u8) -> u8 {
+        Self::FOLLOWER_KINDS
+            .get(local as usize)
+            .map_or(0, |k| k.supply)
+    }
 }
 
 /// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).
@@ -438,6 +447,9 @@ pub trait Expansions: Clone + Sized {
     /// The expansions' per-city bonus for `player`, a winner of field `root` (see
     /// [`Expansion::farm_winner_bonus`]), summed over those taking part.
     fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64;
+    /// How many of follower kind `kind` (not the plain one) each player gets under `rules`
+    /// (see [`Expansion::follower_supply`]).
+    fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8;
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

@@ -756,6 +756,20 @@ macro_rules! registry {
                 false
             }
 
+            fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8 {
+                let k = kind.index() as u8;
+                $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
+                    && ((k - <$ty as Registered>::FIRST_FOLLOWER_KIND) as usize)
+                        < <$ty as Expansion>::FOLLOWER_KINDS.len()
+                {
+                    return <$ty as Expansion>::follower_supply(
+                        rules,
+                        k - <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                    );
+                })*
+                kind.spec().supply
+            }
+
             fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64 {
                 let mut bonus = 0;
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {

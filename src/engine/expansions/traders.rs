@@ -211,10 +211,36 @@ impl Expansion for Traders {
                       (+1 per scored city, pigs do not stack)",
             requires: None,
         },
+        OptionDef {
+            key: "traders.builders",
+            area: AREA,
+            ty: OptType::Int { min: 0, max: 9 },
+            default: "1",
+            doc: "Builders a player has.",
+            sources: "T&B C1 and C2 rulebooks: one a player (JCloisterZone's `builder` element \
+                      count)",
+            requires: None,
+        },
+        OptionDef {
+            key: "traders.pigs",
+            area: AREA,
+            ty: OptType::Int { min: 0, max: 9 },
+            default: "1",
+            doc: "Pigs a player has.",
+            sources: "T&B C1 and C2 rulebooks: one a player (JCloisterZone's `pig` element \
+                      count; its engine test `pigs-no-stack` deals 2)",
+            requires: None,
+        },
     ];
 
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
+    }
+
+    /// `traders.builders` and `traders.pigs` (1 each unless set).
+    fn follower_supply(rules: &Compiled, local: u8) -> u8 {
+        let key = ["traders.builders", "traders.pigs"][local.min(1) as usize];
+        rules.rules.ext_int(key).map_or(1, |n| n.clamp(0, 9) as u8)
     }
 
     fn reset(&mut self) {

@@ -307,7 +307,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "bazaar" => s.bcb.bazaar = true,
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => {}
-            other if s.traders.element(other) => {}
+            other if s.traders.element(other, element_count(v)) => {}
             other => unsupported.push(other.to_string()),
         }
     }

@@ -116,8 +116,10 @@ fn meeple_owner(id: &str) -> Option<u8> {
     id.split('.').next()?.parse().ok()
 }
 
-/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1.
-fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
+/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1 (or a
+/// figure of an expansion in play: Traders & Builders' `P.builder.N`, `P.pig.N`).
+fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result<(), String> {
+    let mut followers = setup.followers;
     let mut parts = id.split('.');
     let (Some(p), Some(kind), Some(n), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -126,7 +128,10 @@ fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
             "payload meepleId `{id}` is not a JCloisterZone meeple id (`P.small.N`)"
         ));
     };
-    if kind != "small" {
+    let mut what = "small followers";
+    if let Some((name, n)) = crate::import::traders::meeple_kind(&setup.traders, kind) {
+        (followers, what) = (n, name);
+    } else if kind != "small" {
         return Err(format!(
             "meeple `{id}` is not a small follower; other figures are not supported"
         ));
@@ -139,7 +144,7 @@ fn check_meeple(id: &str, player: u8, followers: u8) -> Result<(), String> {
     match n.parse::<u8>() {
         Ok(n) if (1..=followers).contains(&n) => Ok(()),
         _ => Err(format!(
-            "meeple `{id}`: JCloisterZone numbers a player's {followers} small followers from 1 to {followers}"
+            "meeple `{id}`: JCloisterZone numbers a player's {followers} {what} from 1 to {followers}"
         )),
     }
 }
@@ -295,7 +300,7 @@ impl<'a> Translator<'a> {
                     p.meeple
                 ))
             })?;
-            check_meeple(&p.meeple, who, self.g.setup.followers).map_err(|e| at.err(e))?;
+            check_meeple(&p.meeple, who, &self.g.setup).map_err(|e| at.err(e))?;
         }
         Ok(at)
     }
@@ -630,7 +635,9 @@ impl<'a> Translator<'a> {
                 kind: DecisionKind::FOLLOWER,
                 choice: Choice::Follower {
                     segment,
-                    kind: crate::engine::FollowerKind::PLAIN,
+                    kind: deployed.map_or(crate::engine::FollowerKind::PLAIN, |p| {
+                        crate::import::traders::follower_kind(&p.meeple)
+                    }),
                 },
             },
         );
@@ -810,13 +817,24 @@ mod tests {
 
     #[test]
     fn meeple_ids_are_jcloisterzones() {
-        assert!(check_meeple("0.small.1", 0, 7).is_ok());
-        assert!(check_meeple("1.small.7", 1, 7).is_ok());
-        assert!(check_meeple("0.small.0", 0, 7).is_err());
-        assert!(check_meeple("0.small.8", 0, 7).is_err());
-        assert!(check_meeple("1.small.1", 0, 7).is_err());
-        assert!(check_meeple("0.big.1", 0, 7).is_err());
-        assert!(check_meeple("small", 0, 7).is_err());
+        let seven = super::super::Setup {
+            followers: 7,
+            ..Default::default()
+        };
+        assert!(check_meeple("0.small.1", 0, &seven).is_ok());
+        assert!(check_meeple("1.small.7", 1, &seven).is_ok());
+        assert!(check_meeple("0.small.0", 0, &seven).is_err());
+        assert!(check_meeple("0.small.8", 0, &seven).is_err());
+        assert!(check_meeple("1.small.1", 0, &seven).is_err());
+        assert!(check_meeple("0.big.1", 0, &seven).is_err());
+        assert!(check_meeple("small", 0, &seven).is_err());
         assert_eq!(meeple_owner("2.small.3"), Some(2));
+        // Traders & Builders' figures, with their elements
+        assert!(check_meeple("0.pig.1", 0, &seven).is_err());
+        let mut tb = seven.clone();
+        tb.traders.element("pig", Some(2));
+        assert!(check_meeple("0.pig.2", 0, &tb).is_ok());
+        assert!(check_meeple("0.pig.3", 0, &tb).is_err());
+        assert!(check_meeple("0.builder.1", 0, &tb).is_err());
     }
 }

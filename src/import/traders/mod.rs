@@ -7,7 +7,7 @@
 //!   edition's `TB/CcRR.wG` and `TB/CcR.cG`, printed with a garden, are meeplab's `TB/CcRR.w`
 //!   and `TB/CcR.c`: gardens are inert without the Abbot).
 //! - Any of `traders` (with the tiles), `builder`, `pig` → a `traders { goods_points,
-//!   pig_bonus }` block: the goods are worth 10 with the `traders` element, 0 without it (the
+//!   pig_bonus, builders, pigs }` block (the elements' counts; 0 when absent): the goods are worth 10 with the `traders` element, 0 without it (the
 //!   tokens are still taken, as nothing in JCloisterZone shows them then); `pig-herd` is
 //!   River II's and changes nothing without its tiles. Builders and pigs are meeplab's
 //!   follower kinds of the module; a save places them with `DEPLOY_MEEPLE` and its meeple id.
@@ -93,6 +93,9 @@ pub struct TradersSetup {
     pub builder: bool,
     /// The `pig` element.
     pub pig: bool,
+    /// Builders and pigs a player has (the elements' counts; 1 when not a number).
+    pub builders: u8,
+    pub pigs: u8,
 }
 
 impl TradersSetup {
@@ -101,12 +104,14 @@ impl TradersSetup {
         self.builder || self.pig || (self.goods && self.copies > 0)
     }
 
-    /// Read element `name` (present: on), if it is one of the expansion's; false if not.
-    pub fn element(&mut self, name: &str) -> bool {
+    /// Read element `name` (present: on) with its `count` (`pig: 2`), if it is one of the
+    /// expansion's; false if not.
+    pub fn element(&mut self, name: &str, count: Option<i64>) -> bool {
+        let n = count.map_or(1, |n| n.clamp(1, 9) as u8);
         match name {
             "traders" => self.goods = true,
-            "builder" => self.builder = true,
-            "pig" => self.pig = true,
+            "builder" => (self.builder, self.builders) = (true, n),
+            "pig" => (self.pig, self.pigs) = (true, n),
             // River II's pig herds: nothing without their tiles
             "pig-herd" => {}
             _ => return false,
@@ -180,11 +185,34 @@ pub fn ruleset_lines(s: &TradersSetup, dir: &Path, deck: &mut Vec<String>) -> St
     if s.in_play() {
         t.push_str("traders source \"JCloisterZone traders, builder, pig elements\" {\n");
         t.push_str(&format!(
-            "  goods_points = {}\n  pig_bonus = 1\n}}\n",
-            if s.goods { 10 } else { 0 }
+            "  goods_points = {}\n  pig_bonus = 1\n  builders = {}\n  pigs = {}\n}}\n",
+            if s.goods { 10 } else { 0 },
+            if s.builder { s.builders } else { 0 },
+            if s.pig { s.pigs } else { 0 },
         ));
     }
     t
+}
+
+/// The follower kind of a JCloisterZone meeple type of the expansion (`builder`, `pig`), and
+/// how many a player has under `s`; `None` for other types.
+pub fn meeple_kind(s: &TradersSetup, jcz_type: &str) -> Option<(&'static str, u8)> {
+    match jcz_type {
+        "builder" if s.builder => Some(("builder", s.builders)),
+        "pig" if s.pig => Some(("pig", s.pigs)),
+        _ => None,
+    }
+}
+
+/// The follower kind a (checked) meeple id `P.TYPE.N` deploys: the builder or the pig for
+/// theirs, else the plain follower.
+pub fn follower_kind(meeple: &str) -> crate::engine::FollowerKind {
+    use crate::engine::expansions::traders::{BUILDER, PIG};
+    match meeple.split('.').nth(1) {
+        Some("builder") => BUILDER,
+        Some("pig") => PIG,
+        _ => crate::engine::FollowerKind::PLAIN,
+    }
 }
 
 /// Whether a `PLACE_TILE` by `player` is a builder's double turn: the `builder` element is on,
@@ -220,6 +248,8 @@ mod tests {
             goods: true,
             builder: true,
             pig: true,
+            builders: 1,
+            pigs: 1,
         };
         let mut deck = Vec::new();
         let t = ruleset_lines(&s, &dir, &mut deck);
