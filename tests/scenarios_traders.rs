@@ -396,3 +396,56 @@ fn the_pig_adds_one_a_city_under_each_farm_rule() {
     s.finish(&[]);
     assert_eq!(s.scores(), vec![6, 6]);
 }
+
+/// The policies' view: a builder option is worth about an extra tile (3 with a dozen tiles
+/// or more to come), a pig on a field its owner leads its bonus a completed city plus 1; the
+/// heuristic's evaluation counts each good's majority (10 to each leader), and greedy and
+/// heuristic games under both rulesets keep the engine's invariants.
+#[test]
+fn the_policies_value_builders_pigs_and_goods() {
+    use meeplab::engine::{Choice, DecisionKind, NoEvents, Pending};
+    let mut s = Scen::new(&rules(), 2);
+    s.play(ALICE, "BA/RFr", (1, 0, 0), Some(0));
+    s.play(BOB, "BA/L", (0, 1, 0), None);
+    let tile = s.tile("BA/RFr");
+    let g = &mut s.game;
+    g.begin_turn(tile, ALICE, &mut NoEvents).expect("a turn");
+    let Pending::Decision(d) = g.pending() else {
+        panic!("a placement")
+    };
+    let at = (0..d.options)
+        .find(|&i| g.choice(d.kind, i) == Choice::Place { x: 2, y: 0, rot: 0 })
+        .expect("(2,0)");
+    g.apply(at).expect("placed");
+    let Pending::Decision(d) = g.pending() else {
+        panic!("a follower")
+    };
+    assert_eq!(d.kind, DecisionKind::FOLLOWER);
+    let road = g.placed_tiles().last().expect("placed").node0; // segment 0: the road
+    assert_eq!(g.follower_kind_value(traders::BUILDER, road, ALICE), 3);
+    // the south field (segment 2) is nobody's: no pig there, and a pig is worth nothing to
+    // a player who does not lead the field
+    assert_eq!(g.follower_kind_value(traders::PIG, road + 2, ALICE), 0);
+    // goods in the evaluation: Bob takes 1 wine, then leads it
+    let mut s = Scen::new(&rules(), 2);
+    s.play(ALICE, "TB/Cc.w", (0, -1, 2), None);
+    s.play(BOB, "BA/C", (1, -1, 3), None);
+    let mut out = vec![0.0; 2];
+    s.game.expansion_expected_points(&mut out);
+    assert_eq!(out, vec![0.0, 10.0]);
+    // whole games with the valuing policies keep the invariants
+    for policy in [
+        meeplab::policy::PolicyKind::Greedy,
+        meeplab::policy::PolicyKind::Heuristic,
+    ] {
+        let kind = policy.name();
+        for name in ["traders-c1", "traders-c2"] {
+            let rules = load(name);
+            let mut game = Game::new(rules, 7, 3);
+            let mut p = meeplab::policy::Policy::new(policy);
+            let pick = |g: &Game, d: &Decision| meeplab::engine::Chooser::choose(&mut p, g, d);
+            meeplab::engine::invariants::play_checked(&mut game, pick)
+                .unwrap_or_else(|v| panic!("{name} {kind}: {v}"));
+        }
+    }
+}

@@ -797,6 +797,12 @@ impl<X: Expansions> Game<X> {
             self.kind_supply[player as usize][kind.index()]
         }
     }
+    /// What a follower of kind `kind` (not the plain one) on `node`, a segment of the tile
+    /// just placed, brings `player` (the expansion's valuation: see
+    /// `Expansion::follower_kind_value`).
+    pub fn follower_kind_value(&self, kind: FollowerKind, node: u32, player: u8) -> i64 {
+        X::follower_kind_value(self, kind, node, player)
+    }
     /// How many of follower kind `kind` (not the plain one) each player was dealt under this
     /// game's rules (see `Expansion::follower_supply`).
     pub fn follower_supply_dealt(&self, kind: FollowerKind) -> u8 {

@@ -319,6 +319,18 @@ pub trait Expansion: Clone + Default {
             .get(local as usize)
             .map_or(0, |k| k.supply)
     }
+
+    /// What placing its follower kind `local` on `node` (a segment of the tile just placed)
+    /// brings `player`, in points, as the policies value a follower option of that kind (the
+    /// plain follower's value is the core's). 0 when it has no opinion.
+    fn follower_kind_value<X: Holds<Self>>(
+        _g: &Game<X>,
+        _local: u8,
+        _node: u32,
+        _player: u8,
+    ) -> i64 {
+        0
+    }
 }
 
 /// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).
@@ -450,6 +462,9 @@ pub trait Expansions: Clone + Sized {
     /// How many of follower kind `kind` (not the plain one) each player gets under `rules`
     /// (see [`Expansion::follower_supply`]).
     fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8;
+    /// What a follower option of kind `kind` (not the plain one) on `node` brings `player`
+    /// (see [`Expansion::follower_kind_value`]).
+    fn follower_kind_value(g: &Game<Self>, kind: FollowerKind, node: u32, player: u8) -> i64;
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

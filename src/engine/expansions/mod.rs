@@ -770,6 +770,27 @@ macro_rules! registry {
                 kind.spec().supply
             }
 
+            fn follower_kind_value(
+                g: &Game<Self>,
+                kind: FollowerKind,
+                node: u32,
+                player: u8,
+            ) -> i64 {
+                let k = kind.index() as u8;
+                $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
+                    && ((k - <$ty as Registered>::FIRST_FOLLOWER_KIND) as usize)
+                        < <$ty as Expansion>::FOLLOWER_KINDS.len()
+                {
+                    return <$ty as Expansion>::follower_kind_value(
+                        g,
+                        k - <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                        node,
+                        player,
+                    );
+                })*
+                0
+            }
+
             fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64 {
                 let mut bonus = 0;
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {

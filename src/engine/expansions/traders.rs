@@ -317,6 +317,25 @@ impl Expansion for Traders {
         }
     }
 
+    /// A builder: about an extra tile's worth (3) while its feature is open and the pack
+    /// still has a dozen tiles, shrinking with the pack; a pig: its bonus for each completed
+    /// city around the field when its owner leads the field, plus 1 for cities to come.
+    fn follower_kind_value<X: Holds<Self>>(g: &Game<X>, local: u8, node: u32, player: u8) -> i64 {
+        let root = g.root_of(node);
+        let c = &g.comps[root as usize];
+        if local == 0 {
+            if c.open == 0 {
+                return 0;
+            }
+            return (3 * g.remaining().min(12) as i64) / 12;
+        }
+        let best = c.followers.iter().copied().max().unwrap_or(0);
+        if best == 0 || c.followers[player as usize] < best {
+            return 0;
+        }
+        g.ext.state().config.pig_bonus * (g.completed_cities_around(root) as i64 + 1)
+    }
+
     /// Each good's majority as it stands, worth the good's points to each leader (a leader
     /// the others can still catch: the rest of the pack decides; no discount here). The
     /// builder and the pig bring what the core does not count: a builder on an open feature
