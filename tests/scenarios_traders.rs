@@ -214,24 +214,39 @@ fn the_tiles_carry_the_goods_on_their_cities() {
     assert_eq!(a.features, t.features);
 }
 
-/// A segment mark on a line of its own is an error of its own (E0410), not an unknown
-/// property; an unknown word after a city's sides is the usual syntax error (E0101).
+/// A goods symbol belongs to a city: after a road's sides it is the semantic error E0410 (a
+/// segment mark on the wrong kind of segment), on a line of its own a syntax error (E0101,
+/// saying where to write it), as is an unknown word after a city's sides.
 #[test]
 fn a_goods_symbol_belongs_to_a_city() {
-    let alone = "ruleset \"x\"\nextends \"rulesets/base.rules\"\ntile MY/A { edges CFFF city N field EL ER SL SR WL WR -> N\n wine }\n";
-    let err = meeplab::dsl::load_ruleset_str("alone", alone)
-        .map(|_| ())
-        .expect_err("a mark alone");
-    let text = err.to_string();
-    assert!(
-        text.contains("E0410") && text.contains("city N W wine"),
-        "{text}"
+    let check = |name: &str, tile: &str| {
+        let text = format!("ruleset \"x\"\nextends \"rulesets/base.rules\"\n{tile}\n");
+        meeplab::dsl::load_ruleset_str(name, &text)
+            .map(|_| ())
+            .expect_err(name)
+            .to_string()
+    };
+    let on_road = check(
+        "road",
+        "tile MY/A { edges FFRF road S wine field NL NR EL ER SL SR WL WR }",
     );
-    let typo = "ruleset \"x\"\nextends \"rulesets/base.rules\"\ntile MY/A { edges CFFF city N wime field EL ER SL SR WL WR -> N }\n";
-    let err = meeplab::dsl::load_ruleset_str("typo", typo)
-        .map(|_| ())
-        .expect_err("a typo");
-    assert!(err.to_string().contains("E0101"), "{err}");
+    assert!(
+        on_road.contains("E0410") && on_road.contains("marks a city"),
+        "{on_road}"
+    );
+    let alone = check(
+        "alone",
+        "tile MY/A { edges CFFF city N field EL ER SL SR WL WR -> N\n wine }",
+    );
+    assert!(
+        alone.contains("E0101") && alone.contains("city N W wine"),
+        "{alone}"
+    );
+    let typo = check(
+        "typo",
+        "tile MY/A { edges CFFF city N wime field EL ER SL SR WL WR -> N }",
+    );
+    assert!(typo.contains("E0101"), "{typo}");
 }
 
 // BA/RFr: road W–E 0, fields 1, 2. BA/RRR: road E 0, road S 1, road W 2, fields 3–5. BA/L:

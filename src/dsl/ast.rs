@@ -71,16 +71,17 @@ pub enum TileProp {
     /// `edges CRFR`
     Edges(Text),
     /// `city N W [pennant | pennants K] [MARK …]`: the marks are expansions' segment marks
-    /// (`wine`: see `Expansion::SEGMENT_MARKS`).
+    /// (`wine`: see `Expansion::SEGMENT_MARKS`), checked for their kind of segment later.
     City {
         sides: Vec<SideRef>,
         pennants: (i64, Sp),
         marks: Vec<Text>,
         span: Sp,
     },
-    /// `road W E`
+    /// `road W E [MARK …]`
     Road {
         sides: Vec<SideRef>,
+        marks: Vec<Text>,
         span: Sp,
     },
     /// `field EL WR [-> N S]`: half-edges, and sides naming the cities it touches.

@@ -337,13 +337,13 @@ codes! {
     wrong: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges FFFF edges FFFF field NL NR EL ER SL SR WL WR }\n",
     right: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges FFFF field NL NR EL ER SL SR WL WR }\n";
 
-    SEGMENT_MARK_ALONE = "E0410", Error, "segment mark written as a tile property",
-    explanation: "Some marks belong to one city of a tile, not to the whole tile: a goods \
-        symbol of Traders & Builders (`wine`, `grain`, `cloth`) is printed in one city, and a \
-        tile may have another city without it. Write the mark after the sides of the city \
-        that shows it (`city N W wine`), not on a line of its own.",
-    wrong: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges CFFF city N wine field EL ER SL SR WL WR -> N wine }\n",
-    right: "ruleset \"Tiles\"\nextends \"base.rules\"\ntile MY/A { edges CFFF city N wine field EL ER SL SR WL WR -> N }\n";
+    SEGMENT_MARK_KIND = "E0410", Error, "segment mark on the wrong kind of segment",
+    explanation: "An expansion's segment mark belongs to one kind of segment: a goods symbol \
+        (`wine`, `grain`, `cloth`, Traders & Builders) to a city. Write it after the sides of \
+        a segment of that kind (`city N W wine`); a tile with another city without the symbol \
+        keeps that city plain.",
+    wrong: "ruleset \"Tiles\"\nextends \"traders-c2.rules\"\ntile MY/A { edges FFRF road S wine field NL NR EL ER SL SR WL WR }\n",
+    right: "ruleset \"Tiles\"\nextends \"traders-c2.rules\"\ntile MY/A { edges CFFF city N wine field EL ER SL SR WL WR -> N }\n";
 
     // ---- deck (E05xx) ----
     UNKNOWN_TILE = "E0501", Error, "unknown tile",

@@ -11,7 +11,7 @@
 //! option   := KEY "=" value ["source" STRING] | KEY ["source" STRING] "{" option* "}"
 //! tileprop := "jcz" NAME | "edges" WORD
 //!           | "city" SIDE+ ["pennant" | "pennants" INT] SEGMENT_MARK*
-//!           | "road" SIDE+ | "field" HALF+ ["->" SIDE+] | "field" "->" SIDE+
+//!           | "road" SIDE+ SEGMENT_MARK* | "field" HALF+ ["->" SIDE+] | "field" "->" SIDE+
 //!           | "cloister" | "gold" | "robber"
 //!           | "crop" ("city"|"road"|"field") | "decor" IDENT ("," IDENT)* | TILE_MARK
 //! value    := sum ; sum := product (("+"|"-") product)* ; product := unary (("*"|"/") unary)*
@@ -354,6 +354,20 @@ fn half(i: Span<'_>) -> PResult<'_, (HalfEdge, Sp)> {
     }
 }
 
+/// The segment marks an expansion declares written after a segment's sides (`wine`, `inn`):
+/// their kind of segment is checked by the validation.
+fn segment_marks(mut j: Span<'_>) -> (Span<'_>, Vec<Text>) {
+    let mut marks = Vec::new();
+    while let Ok((k, m)) = ident(j) {
+        if crate::engine::expansions::segment_mark(m.fragment()).is_none() {
+            break;
+        }
+        marks.push(text_of(m));
+        j = k;
+    }
+    (j, marks)
+}
+
 fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
     let (j, w) = match ident(i) {
         Ok(x) => x,
@@ -383,15 +397,7 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             } else {
                 (j, (0, sp(off(j), off(j))))
             };
-            // segment marks an expansion declares (`wine`)
-            let (mut j, mut marks) = (j, Vec::new());
-            while let Ok((k, m)) = ident(j) {
-                if crate::engine::expansions::segment_mark(m.fragment()).is_none() {
-                    break;
-                }
-                marks.push(text_of(m));
-                j = k;
-            }
+            let (j, marks) = segment_marks(j);
             Ok((
                 j,
                 TileProp::City {
@@ -404,10 +410,12 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
         }
         "road" => {
             let (j, s) = sides(j)?;
+            let (j, marks) = segment_marks(j);
             Ok((
                 j,
                 TileProp::Road {
                     sides: s,
+                    marks,
                     span: end(j),
                 },
             ))
@@ -469,10 +477,21 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             }
             Ok((k, TileProp::Decor(names, end(k))))
         }
-        other
-            if crate::engine::expansions::tile_mark(other).is_some()
-                || crate::engine::expansions::segment_mark(other).is_some() =>
-        {
+        other if crate::engine::expansions::segment_mark(other).is_some() => {
+            let t = text_of(w);
+            fail(
+                PErr::new(
+                    &codes::UNEXPECTED_TOKEN,
+                    t.span.start,
+                    t.span.end,
+                    format!("`{other}` marks a segment, not a whole tile"),
+                )
+                .with_help(format!(
+                    "write it after the sides of the segment that shows it, e.g. `city N W {other}`"
+                )),
+            )
+        }
+        other if crate::engine::expansions::tile_mark(other).is_some() => {
             Ok((j, TileProp::Mark(text_of(w))))
         }
         other => {

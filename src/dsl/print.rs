@@ -126,6 +126,18 @@ fn sides(mask: u8) -> String {
         .join(" ")
 }
 
+/// A segment's marks as written after its sides (` wine`).
+fn marks(bits: u8) -> String {
+    let mut out = String::new();
+    for (i, (name, _, _)) in crate::engine::expansions::SEGMENT_MARKS.iter().enumerate() {
+        if bits & (1 << i) != 0 {
+            out.push(' ');
+            out.push_str(name);
+        }
+    }
+    out
+}
+
 /// One tile definition.
 pub fn tile(out: &mut String, t: &TileType) {
     let _ = writeln!(out, "tile {} {{", name(&t.id));
@@ -141,17 +153,10 @@ pub fn tile(out: &mut String, t: &TileType) {
                     1 => " pennant".to_string(),
                     n => format!(" pennants {n}"),
                 };
-                let mut marks = String::new();
-                for (i, (name, _)) in crate::engine::expansions::SEGMENT_MARKS.iter().enumerate() {
-                    if f.marks & (1 << i) != 0 {
-                        marks.push(' ');
-                        marks.push_str(name);
-                    }
-                }
-                let _ = writeln!(out, "  city {}{p}{marks}", sides(f.sides));
+                let _ = writeln!(out, "  city {}{p}{}", sides(f.sides), marks(f.marks));
             }
             FeatureKind::Road => {
-                let _ = writeln!(out, "  road {}", sides(f.sides));
+                let _ = writeln!(out, "  road {}{}", sides(f.sides), marks(f.marks));
             }
             FeatureKind::Field => {
                 let halves: Vec<&str> = HalfEdge::ALL

@@ -16,6 +16,43 @@ fn halves_of(side: Side) -> [HalfEdge; 2] {
     ]
 }
 
+/// The bits of the segment marks written after a segment of `kind` (`city N W wine`): a mark
+/// of another kind of segment (a good on a road) is an error, a mark written twice too.
+fn marks_of(
+    written: &[super::ast::Text],
+    kind: FeatureKind,
+    src: &SourceFile,
+    out: &mut Vec<Diagnostic>,
+) -> u8 {
+    let mut marks = 0u8;
+    for t in written {
+        // the parser keeps only registered names
+        let Some((bit, on)) = crate::engine::expansions::segment_mark(&t.text) else {
+            continue;
+        };
+        if on != kind {
+            out.push(
+                src.error(
+                    &codes::SEGMENT_MARK_KIND,
+                    t.span.start,
+                    t.span.end,
+                    format!("`{}` marks a {}, not a {}", t.text, on.name(), kind.name()),
+                )
+                .with_help(format!("write it after a {} segment's sides", on.name())),
+            );
+        } else if marks & (1 << bit) != 0 {
+            out.push(src.error(
+                &codes::PROPERTY_TWICE,
+                t.span.start,
+                t.span.end,
+                format!("`{}` written twice on one {}", t.text, kind.name()),
+            ));
+        }
+        marks |= 1 << bit;
+    }
+    marks
+}
+
 /// Check a tile definition and build its [`TileType`]. Returns `None` when it has errors
 /// (all of them pushed to `out`).
 pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) -> Option<TileType> {
@@ -85,20 +122,19 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     );
                 }
                 let mut city = TileFeature::city(mask, pennants.0.clamp(0, 9) as u8);
-                for m in segment_marks {
-                    let bit =
-                        crate::engine::expansions::segment_mark(&m.text).map_or(0, |i| 1 << i);
-                    if city.marks & bit != 0 {
-                        dup(out, &m.text, m.span);
-                    }
-                    city.marks |= bit;
-                }
+                city.marks = marks_of(segment_marks, FeatureKind::City, src, out);
                 features.push(city);
                 spans.push(*span);
             }
-            TileProp::Road { sides, span } => {
+            TileProp::Road {
+                sides,
+                marks: written,
+                span,
+            } => {
                 let mask = side_mask(sides, src, out, "road");
-                features.push(TileFeature::road(mask));
+                let mut road = TileFeature::road(mask);
+                road.marks = marks_of(written, FeatureKind::Road, src, out);
+                features.push(road);
                 spans.push(*span);
             }
             TileProp::Field {
@@ -147,21 +183,6 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     dup(out, "crop", *sp);
                 }
                 crop = Some(*k);
-            }
-            TileProp::Mark(t) if crate::engine::expansions::tile_mark(&t.text).is_none() => {
-                // a segment mark written as a tile property
-                out.push(
-                    src.error(
-                        &codes::SEGMENT_MARK_ALONE,
-                        t.span.start,
-                        t.span.end,
-                        format!("`{}` marks a city, not the whole tile", t.text),
-                    )
-                    .with_help(format!(
-                        "write it after the sides of the city that shows it, e.g. `city N W {}`",
-                        t.text
-                    )),
-                );
             }
             TileProp::Mark(t) => {
                 let bit = crate::engine::expansions::tile_mark(&t.text).map_or(0, |i| 1u32 << i);

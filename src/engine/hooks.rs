@@ -285,11 +285,10 @@ pub trait Expansion: Clone + Default {
         0
     }
 
-    /// The marks it reads on city segments (name, meaning): a tile definition writes the
-    /// name after the city's sides (`city N W wine`); the segment carries a bit per mark
-    /// (`TileFeature::marks`, `Segment::marks`; the bit of a name is
-    /// `expansions::segment_mark_bit`).
-    const SEGMENT_MARKS: &'static [(&'static str, &'static str)] = &[];
+    /// The marks it reads on tile segments (name, the kind of segment it marks, meaning): a
+    /// tile definition writes the name after a segment's sides (`city N W wine`); the
+    /// compiled segment carries a bit per mark ([`segment_mark_of`]).
+    const SEGMENT_MARKS: &'static [(&'static str, crate::tiles::FeatureKind, &'static str)] = &[];
 
     /// Whether it may give a player another tile in the same turn
     /// ([`Expansion::another_tile`]).
@@ -348,6 +347,8 @@ pub trait Registered {
     /// Its first follower kind (the core's plain follower first, then each member's in
     /// order).
     const FIRST_FOLLOWER_KIND: u8;
+    /// Its first segment mark (each member's in order).
+    const FIRST_SEGMENT_MARK: u8;
 }
 
 /// The decision kind of expansion `T`'s decision `local` (an index into its
@@ -382,6 +383,12 @@ pub const fn mark_of<T: Registered>(local: u8) -> u32 {
 /// [`Expansion::FOLLOWER_KINDS`]).
 pub const fn follower_kind_of<T: Registered>(local: u8) -> FollowerKind {
     FollowerKind(T::FIRST_FOLLOWER_KIND + local)
+}
+
+/// The bit of expansion `T`'s segment mark `local` (an index into its
+/// [`Expansion::SEGMENT_MARKS`]) in a segment's marks.
+pub const fn segment_mark_of<T: Registered>(local: u8) -> u8 {
+    1 << (T::FIRST_SEGMENT_MARK + local)
 }
 
 /// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.

@@ -52,8 +52,9 @@
 //!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
 //!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers) and
 //!      `farm_winner_bonus` (one winner's extra per city: a pig), as needed.
-//!    - `SEGMENT_MARKS`: marks on one city segment of a tile (a goods symbol: `city N W wine`),
-//!      beside `TILE_MARKS` on the whole tile; a segment's bit is `segment_mark_bit(name)`.
+//!    - `SEGMENT_MARKS`: marks on one segment of a tile, of one kind (a goods symbol on a
+//!      city: `city N W wine`), beside `TILE_MARKS` on the whole tile; a segment's bit is
+//!      `segment_mark_of::<Towers>(i)`.
 //!    - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
 //!      (a builder's double turn); the core gives the coming turn to that player and keeps
 //!      the seat order after it.
@@ -236,43 +237,21 @@ macro_rules! registry {
             TILE_MARKS.iter().position(|m| m.0 == name).map(|i| i as u8)
         }
 
-        /// Every segment mark (name, meaning), each member's in order (see
-        /// `Expansion::SEGMENT_MARKS`): a city segment's marks hold a bit per entry.
-        pub const SEGMENT_MARKS: [(&str, &str); 0 $(+ <$ty as Expansion>::SEGMENT_MARKS.len())*] =
-            table!((&str, &str), ("", ""), NO_MARKS, SEGMENT_MARKS);
+        const NO_SEGMENT_MARKS: [(&str, crate::tiles::FeatureKind, &str); 0] = [];
+        /// Every segment mark (name, the kind of segment, meaning), each member's in order
+        /// (see `Expansion::SEGMENT_MARKS`): a segment's marks hold a bit per entry.
+        pub const SEGMENT_MARKS: [(&str, crate::tiles::FeatureKind, &str); 0 $(+ <$ty as Expansion>::SEGMENT_MARKS.len())*] =
+            table!((&str, crate::tiles::FeatureKind, &str), ("", crate::tiles::FeatureKind::Road, ""), NO_SEGMENT_MARKS, SEGMENT_MARKS);
         const _: () = assert!(SEGMENT_MARKS.len() <= 8, "more segment marks than a segment has bits");
         const _: () = assert!(
             no_clash!(&SEGMENT_MARKS, |a, b| same_name(a.0, b.0)),
             "two segment marks share a name"
         );
-        const _: () = {
-            let mut i = 0;
-            while i < SEGMENT_MARKS.len() {
-                let mut j = 0;
-                while j < TILE_MARKS.len() {
-                    assert!(!same_name(SEGMENT_MARKS[i].0, TILE_MARKS[j].0), "a segment mark has a tile mark's name");
-                    j += 1;
-                }
-                i += 1;
-            }
-        };
 
-        /// The bit index of the segment mark named `name`, if an expansion declares it.
-        pub fn segment_mark(name: &str) -> Option<u8> {
-            SEGMENT_MARKS.iter().position(|m| m.0 == name).map(|i| i as u8)
-        }
-
-        /// The bit of the segment mark named `name` in a segment's marks (a `const`: a name
-        /// no expansion declares fails the build).
-        pub const fn segment_mark_bit(name: &str) -> u8 {
-            let mut i = 0;
-            while i < SEGMENT_MARKS.len() {
-                if same_name(SEGMENT_MARKS[i].0, name) {
-                    return 1 << i;
-                }
-                i += 1;
-            }
-            panic!("no expansion declares this segment mark")
+        /// The bit index and segment kind of the segment mark named `name`, if an expansion
+        /// declares it.
+        pub fn segment_mark(name: &str) -> Option<(u8, crate::tiles::FeatureKind)> {
+            SEGMENT_MARKS.iter().position(|m| m.0 == name).map(|i| (i as u8, SEGMENT_MARKS[i].1))
         }
 
         /// Every counter, each member's in order (see [`CounterSpec`]).
@@ -316,6 +295,7 @@ macro_rules! registry {
         const COUNTER_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::COUNTERS.len()),*];
         const MARK_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::TILE_MARKS.len()),*];
         const FOLLOWER_KIND_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::FOLLOWER_KINDS.len()),*];
+        const SEGMENT_MARK_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::SEGMENT_MARKS.len()),*];
 
         $(
             impl Registered for $ty {
@@ -331,6 +311,7 @@ macro_rules! registry {
                     &FOLLOWER_KIND_LENS,
                     Member::$field as usize,
                 );
+                const FIRST_SEGMENT_MARK: u8 = first_of(0, &SEGMENT_MARK_LENS, Member::$field as usize);
             }
         )*
 

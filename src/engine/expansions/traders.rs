@@ -24,11 +24,11 @@ use crate::engine::compiled::Compiled;
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
-use crate::engine::expansions::segment_mark_bit;
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, follower_kind_of, Expansion, Heard, Holds, Hook, Notice,
+    category_of, counter_of, event_of, follower_kind_of, segment_mark_of, Expansion, Heard, Holds,
+    Hook, Notice,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{Area, OptType, OptionDef};
@@ -43,9 +43,9 @@ pub const GOODS: [&str; 3] = ["wine", "grain", "cloth"];
 
 /// The segment-mark bit of each good (see [`GOODS`]).
 const GOOD_BITS: [u8; 3] = [
-    segment_mark_bit("wine"),
-    segment_mark_bit("grain"),
-    segment_mark_bit("cloth"),
+    segment_mark_of::<Traders>(0),
+    segment_mark_of::<Traders>(1),
+    segment_mark_of::<Traders>(2),
 ];
 
 /// Points for the goods majorities.
@@ -104,17 +104,20 @@ impl Expansion for Traders {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::FinalScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored];
     const CATEGORIES: &'static [&'static str] = &["goods"];
-    const SEGMENT_MARKS: &'static [(&'static str, &'static str)] = &[
+    const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
         (
             "wine",
+            FeatureKind::City,
             "a wine symbol in this city: a wine token to whoever completes it (Traders & Builders)",
         ),
         (
             "grain",
+            FeatureKind::City,
             "a grain symbol in this city: a grain token to whoever completes it",
         ),
         (
             "cloth",
+            FeatureKind::City,
             "a cloth symbol in this city: a cloth token to whoever completes it",
         ),
     ];
