@@ -509,8 +509,10 @@ impl<X: Holds<Traders>> Game<X> {
     /// turn is not itself an extra one.
     fn check_builder<S: EventSink>(&mut self, s: &mut S) {
         let t = self.ext.state();
-        let due =
-            !(t.extra_turn != 0 && t.extra_turn == self.turn) && self.builder_extended(self.active);
+        // (the extra tile comes from the pack: none when it is empty, hands aside)
+        let due = !(t.extra_turn != 0 && t.extra_turn == self.turn)
+            && (self.remaining() > 0 || self.hand_size > 1)
+            && self.builder_extended(self.active);
         self.ext.state_mut().extra_due = due;
         if due {
             let (turn, player) = (self.turn as i64, self.active as i64);
