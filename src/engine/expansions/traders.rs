@@ -95,6 +95,8 @@ pub struct Traders {
     /// The tile placed this turn extends the active player's builder's feature (and this
     /// turn is not itself an extra one): another tile follows.
     extra_due: bool,
+    /// The seat `extra_due` is for (the turn's player).
+    due_seat: u8,
     /// The turn number of the last extra turn given (0: none yet).
     extra_turn: u32,
     double_turns: u32,
@@ -261,7 +263,8 @@ impl Expansion for Traders {
         let Some(h) = self.held.get(seat) else {
             return 0;
         };
-        h[0] as u64 | (h[1] as u64) << 8 | (h[2] as u64) << 16
+        let due = self.extra_due && self.due_seat as usize == seat;
+        h[0] as u64 | (h[1] as u64) << 8 | (h[2] as u64) << 16 | (due as u64) << 24
     }
 
     fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
@@ -513,7 +516,9 @@ impl<X: Holds<Traders>> Game<X> {
         let due = !(t.extra_turn != 0 && t.extra_turn == self.turn)
             && (self.remaining() > 0 || self.hand_size > 1)
             && self.builder_extended(self.active);
-        self.ext.state_mut().extra_due = due;
+        let active = self.active;
+        let t = self.ext.state_mut();
+        (t.extra_due, t.due_seat) = (due, active);
         if due {
             let (turn, player) = (self.turn as i64, self.active as i64);
             self.emit(
