@@ -8,14 +8,14 @@
 //!   or without a follower there (C1 and C2 rulebooks; JCloisterZone's `TradeGoodsCapability`
 //!   gives them to the turn's player). At final scoring, for each good, the players with the
 //!   most tokens (at least one) score `traders.goods_points` (10) each, ties included.
-//! - **The builder** (one per player, a follower kind of weight 0 on a road or city where its
+//! - **The builder** (one per player, `traders.builders`; a follower kind of weight 0 on a road or city where its
 //!   owner already has a follower): when its owner, in a later turn, places a tile that extends
 //!   the builder's feature, the owner takes another tile after this turn (the core's "another
 //!   tile" seam, `Expansion::another_tile`). The extra tile never gives a third (no chain), and
 //!   one turn gives at most one extra tile. The builder goes home when its feature is scored
 //!   (JCloisterZone `TilePhase`/`BuilderCapability`: the builder must stand elsewhere than on the
 //!   tile placed, i.e. placed in an earlier turn).
-//! - **The pig** (one per player, weight 0, on a field where its owner already has a farmer):
+//! - **The pig** (one per player, `traders.pigs`; weight 0, on a field where its owner already has a farmer):
 //!   at farm scoring a winner of the field with a pig there scores `traders.pig_bonus` (1) more
 //!   per city (4 instead of 3 under the current farm rule; the edition's value + 1 under the
 //!   others), through the core's per-winner farm seam (`Expansion::farm_winner_bonus`).
