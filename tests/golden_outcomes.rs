@@ -20,7 +20,8 @@
 //!   `MEEPLAB_WRITE_GOLDEN=new cargo test --release --test golden_outcomes -- --ignored
 //!   write_golden` (the four `house-*hand*` rulesets were added so, on the engine of the
 //!   hand-of-tiles commit, issue 31 part 4; the three castle rulesets on the engine of the
-//!   castles commit, issue 28).
+//!   castles commit, issue 28; `traders-c1`/`traders-c2` on the engine of branch `tb`'s
+//!   Traders & Builders commits, issue 29).
 
 mod scenario_support;
 
