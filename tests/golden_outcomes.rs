@@ -21,7 +21,7 @@
 //!   write_golden` (the four `house-*hand*` rulesets were added so, on the engine of the
 //!   hand-of-tiles commit, issue 31 part 4; the three castle rulesets on the engine of the
 //!   castles commit, issue 28; `river` and `river2` on the engine of the river branch,
-//!   issue 29 part 3).
+//!   `traders-c1`/`traders-c2` on the engine of branch `tb`, issue 29).
 
 mod scenario_support;
 
@@ -139,7 +139,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        24 * 4 * 2,
+        26 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

@@ -44,6 +44,7 @@ impl<X: Clone> Clone for Game<X> {
             hands: self.hands,
             hand_len: self.hand_len,
             next_seat: self.next_seat,
+            extra_turns: self.extra_turns,
             turn: self.turn,
             active: self.active,
             current: self.current,
@@ -115,6 +116,7 @@ impl<X: Clone> Game<X> {
             hands,
             hand_len,
             next_seat,
+            extra_turns,
             turn,
             active,
             current,
@@ -168,6 +170,7 @@ impl<X: Clone> Game<X> {
         self.draws.clone_from(draws);
         (self.hand_size, self.hands, self.hand_len) = (*hand_size, *hands, *hand_len);
         self.next_seat = *next_seat;
+        self.extra_turns = *extra_turns;
         (self.turn, self.active, self.current) = (*turn, *active, *current);
         (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
         (self.place_tag, self.touched) = (*place_tag, *touched);

@@ -134,6 +134,9 @@ pub struct Game<X> {
     pub(crate) hand_len: [u8; MAX_PLAYERS],
     /// The seat whose turn comes next (hands only: a hand of one takes `turn % players`).
     pub(crate) next_seat: u8,
+    /// Turns an expansion gave a player on top of the seat order (a builder's second tile):
+    /// a turn drawn from the pack is seat `(turn - extra_turns) % players`'s.
+    pub(crate) extra_turns: u32,
     // turn
     pub(crate) turn: u32,
     pub(crate) active: u8,
@@ -230,6 +233,7 @@ impl<X: Expansions> Game<X> {
             hands: [[0; MAX_HAND]; MAX_PLAYERS],
             hand_len: [0; MAX_PLAYERS],
             next_seat: 0,
+            extra_turns: 0,
             turn: 0,
             active: 0,
             current: 0,
@@ -281,7 +285,7 @@ impl<X: Expansions> Game<X> {
         if kinds != 0 {
             for k in FollowerKind::all().filter(|k| kinds & (1 << k.index()) != 0) {
                 for p in 0..players as usize {
-                    self.kind_supply[p][k.index()] = k.spec().supply;
+                    self.kind_supply[p][k.index()] = X::follower_supply(&self.rules, k);
                 }
             }
         }
@@ -292,6 +296,7 @@ impl<X: Expansions> Game<X> {
         self.hand_size = self.rules.rules.hand.clamp(1, MAX_HAND as u8);
         self.hand_len = [0; MAX_PLAYERS];
         self.next_seat = 0;
+        self.extra_turns = 0;
         self.n_pick = 0;
         self.turn = 0;
         self.active = 0;
@@ -794,6 +799,17 @@ impl<X: Expansions> Game<X> {
         } else {
             self.kind_supply[player as usize][kind.index()]
         }
+    }
+    /// What a follower of kind `kind` (not the plain one) on `node`, a segment of the tile
+    /// just placed, brings `player` (the expansion's valuation: see
+    /// `Expansion::follower_kind_value`).
+    pub fn follower_kind_value(&self, kind: FollowerKind, node: u32, player: u8) -> i64 {
+        X::follower_kind_value(self, kind, node, player)
+    }
+    /// How many of follower kind `kind` (not the plain one) each player was dealt under this
+    /// game's rules (see `Expansion::follower_supply`).
+    pub fn follower_supply_dealt(&self, kind: FollowerKind) -> u8 {
+        X::follower_supply(&self.rules, kind)
     }
     /// The kinds of follower in play: the plain one, then those of the expansions taking
     /// part, in kind order.

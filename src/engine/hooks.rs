@@ -337,6 +337,47 @@ pub trait Expansion: Clone + Default {
     fn value_hint<X: Holds<Self>>(_g: &Game<X>, _local: u8, _i: usize, _player: u8) -> i64 {
         0
     }
+
+    /// Whether it may give a player another tile in the same turn
+    /// ([`Expansion::another_tile`]).
+    const GRANTS_TILES: bool = false;
+
+    /// At the end of `player`'s turn: whether that player takes another tile now (a
+    /// builder's double turn). When an expansion says yes, the coming turn is `player`'s
+    /// again, drawn from the pack as usual, and the seat order goes on after it as if that
+    /// turn had not been there. The expansion keeps count itself (at most one extra tile a
+    /// turn: say no for the extra turn).
+    fn another_tile<X: Holds<Self>>(_g: &mut Game<X>, _player: u8) -> bool {
+        false
+    }
+
+    /// What a field's farmers of seat `player`, a winner of the field `root`, score per
+    /// completed city beyond everyone's share (a pig: 1 more); 0 when it has no say. Asked at
+    /// final scoring only, for each winner of each field.
+    fn farm_winner_bonus<X: Holds<Self>>(_g: &Game<X>, _root: u32, _player: u8) -> i64 {
+        0
+    }
+
+    /// How many of its follower kind `local` (an index into [`Expansion::FOLLOWER_KINDS`])
+    /// each player gets under `rules`: the kind's declared supply unless a rule option says
+    /// otherwise (JCloisterZone's `pig: 2`).
+    fn follower_supply(_rules: &Compiled, local: u8) -> u8 {
+        Self::FOLLOWER_KINDS
+            .get(local as usize)
+            .map_or(0, |k| k.supply)
+    }
+
+    /// What placing its follower kind `local` on `node` (a segment of the tile just placed)
+    /// brings `player`, in points, as the policies value a follower option of that kind (the
+    /// plain follower's value is the core's). 0 when it has no opinion.
+    fn follower_kind_value<X: Holds<Self>>(
+        _g: &Game<X>,
+        _local: u8,
+        _node: u32,
+        _player: u8,
+    ) -> i64 {
+        0
+    }
 }
 
 /// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).
@@ -492,6 +533,20 @@ pub trait Expansions: Clone + Sized {
     /// The value hint for option `i` of expansion decision `kind` (see
     /// [`Expansion::value_hint`]).
     fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64;
+    /// Whether an expansion taking part may give a player another tile in a turn.
+    fn grants_tiles(&self) -> bool;
+    /// Whether an expansion gives `player` another tile now (see
+    /// [`Expansion::another_tile`]): the first that says yes.
+    fn another_tile(g: &mut Game<Self>, player: u8) -> bool;
+    /// The expansions' per-city bonus for `player`, a winner of field `root` (see
+    /// [`Expansion::farm_winner_bonus`]), summed over those taking part.
+    fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64;
+    /// How many of follower kind `kind` (not the plain one) each player gets under `rules`
+    /// (see [`Expansion::follower_supply`]).
+    fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8;
+    /// What a follower option of kind `kind` (not the plain one) on `node` brings `player`
+    /// (see [`Expansion::follower_kind_value`]).
+    fn follower_kind_value(g: &Game<Self>, kind: FollowerKind, node: u32, player: u8) -> i64;
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

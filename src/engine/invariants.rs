@@ -86,7 +86,7 @@ impl Invariants {
             let dealt = if kind.is_plain() {
                 r.followers as usize
             } else {
-                kind.spec().supply as usize
+                game.follower_supply_dealt(kind) as usize
             };
             let what = if kind.is_plain() {
                 "followers".to_string()

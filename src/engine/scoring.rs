@@ -312,15 +312,7 @@ impl<X: Expansions> Game<X> {
                             .map(|&c| per_city + X::farm_city_bonus(self, c))
                             .sum();
                         let n = cities.len() as u32;
-                        self.pay(
-                            s,
-                            Phase::Final,
-                            FeatureKind::Field,
-                            (x, y),
-                            winners,
-                            points,
-                            n,
-                        );
+                        self.pay_field(s, f, (x, y), winners, points, n);
                     } else {
                         for p in 0..self.players {
                             if winners & (1 << p) == 0 {
@@ -334,6 +326,7 @@ impl<X: Expansions> Game<X> {
                                     points += per_city + X::farm_city_bonus(self, c);
                                 }
                             }
+                            points += n * X::farm_winner_bonus(self, f, p);
                             self.pay(
                                 s,
                                 Phase::Final,
@@ -350,10 +343,13 @@ impl<X: Expansions> Game<X> {
             FarmRule::CityCentric => {
                 // farmers per player around each completed city, over all fields touching it
                 let mut around: Vec<(u32, [u32; MAX_PLAYERS])> = Vec::new();
+                // (city, field) pairs: where a winner's per-city bonus (a pig) is looked up
+                let mut touching: Vec<(u32, u32)> = Vec::new();
                 for &f in &fields {
                     let comp = self.comps[f as usize];
                     self.field_cities(f, &mut cities, true);
                     for &c in &cities {
+                        touching.push((c, f));
                         let entry = match around.iter().position(|e| e.0 == c) {
                             Some(i) => i,
                             None => {
@@ -379,18 +375,71 @@ impl<X: Expansions> Game<X> {
                     }
                     let (x, y, _) = self.node_spot(self.comps[city as usize].head);
                     let points = per_city + X::farm_city_bonus(self, city);
+                    // a winner's bonus: the best of the fields around the city
+                    let mut plain = winners;
+                    for p in 0..self.players {
+                        let bonus = touching
+                            .iter()
+                            .filter(|&&(c, _)| c == city)
+                            .map(|&(_, f)| X::farm_winner_bonus(self, f, p))
+                            .max()
+                            .unwrap_or(0);
+                        if winners & (1 << p) != 0 && bonus != 0 {
+                            plain &= !(1 << p);
+                            let at = (x, y);
+                            self.pay(
+                                s,
+                                Phase::Final,
+                                FeatureKind::Field,
+                                at,
+                                1 << p,
+                                points + bonus,
+                                1,
+                            );
+                        }
+                    }
                     self.pay(
                         s,
                         Phase::Final,
                         FeatureKind::Field,
                         (x, y),
-                        winners,
+                        plain,
                         points,
                         1,
                     );
                 }
             }
             FarmRule::Off => {}
+        }
+    }
+
+    /// Pay field `f`'s `winners` `points` each for `n` completed cities; a winner an
+    /// expansion gives a bonus per city (a pig) is paid apart, after the others.
+    fn pay_field<S: EventSink>(
+        &mut self,
+        s: &mut S,
+        f: u32,
+        at: (i32, i32),
+        winners: u8,
+        points: i64,
+        n: u32,
+    ) {
+        let mut plain = winners;
+        let mut bonus = [0i64; MAX_PLAYERS];
+        for p in 0..self.players {
+            if winners & (1 << p) != 0 {
+                bonus[p as usize] = X::farm_winner_bonus(self, f, p) * n as i64;
+                if bonus[p as usize] != 0 {
+                    plain &= !(1 << p);
+                }
+            }
+        }
+        self.pay(s, Phase::Final, FeatureKind::Field, at, plain, points, n);
+        for p in 0..self.players {
+            if winners & !plain & (1 << p) != 0 {
+                let own = points + bonus[p as usize];
+                self.pay(s, Phase::Final, FeatureKind::Field, at, 1 << p, own, n);
+            }
         }
     }
 

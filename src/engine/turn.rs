@@ -18,6 +18,11 @@
 //! pack is empty they play their hands down, a seat with nothing left skipped. With N = 1 none
 //! of this runs (one branch per turn).
 //!
+//! An expansion may give the player whose turn ends another tile (`Expansion::another_tile`:
+//! a builder's double turn): the coming turn, drawn as usual, is that player's again, and the
+//! seat order goes on after it as if it had not been there (`Game::extra_turns` counts such
+//! turns; with hands, the same seat draws again).
+//!
 //! Every decision with at least one option is surfaced (the tile pick excepted: it is asked
 //! only when there is a choice), forced ones included, whether or not
 //! a record is kept; its keyed draw is built from (seed, turn, player, kind, occurrence of that
@@ -190,10 +195,13 @@ impl<X: Expansions> Game<X> {
         if self.step != Step::Boundary {
             return false;
         }
+        if self.ext.grants_tiles() {
+            self.grant_another_tile();
+        }
         if self.hand_size > 1 {
             return self.draw_hand(s);
         }
-        let active = (self.turn % self.players as u32) as u8;
+        let active = (self.turn.wrapping_sub(self.extra_turns) % self.players as u32) as u8;
         // the coming turn's player, before its placements are computed (an expansion may
         // offer more to a player who holds its pieces); the last turn's again when none
         // begins (final scoring goes round from it)
@@ -208,6 +216,27 @@ impl<X: Expansions> Game<X> {
         };
         self.start_turn(s, tile, active);
         true
+    }
+
+    /// When an expansion gives the last turn's player another tile now (a builder's double
+    /// turn), the coming turn is that player's again, the seat order going on after it as if
+    /// it had not been there (with hands: the same seat draws and picks). Out of line: asked
+    /// only when an expansion taking part may give one. (An empty pack ends the game as
+    /// usual: the extra tile is a tile of the pack.)
+    #[inline(never)]
+    fn grant_another_tile(&mut self) {
+        if self.turn == 0 {
+            return;
+        }
+        let player = self.active;
+        if !X::another_tile(self, player) {
+            return;
+        }
+        if self.hand_size > 1 {
+            self.next_seat = player;
+        } else {
+            self.extra_turns += 1;
+        }
     }
 
     /// A turn with a tile an expansion gives (one bought at a bazaar): `active`'s, or, when

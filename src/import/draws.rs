@@ -129,6 +129,8 @@ pub fn set_tiles(name: &str) -> Option<SetList> {
         "bridges-castles-and-bazaars:2" => Some(crate::import::bcb::BCB_2),
         "inns-and-cathedrals:1" => Some(crate::import::inns::INNS_1),
         "inns-and-cathedrals:2" => Some(crate::import::inns::INNS_2),
+        "traders-and-builders:1" => Some(crate::import::traders::TB_1),
+        "traders-and-builders:2" => Some(crate::import::traders::TB_2),
         other => crate::import::river::set_tiles(other),
     }
 }

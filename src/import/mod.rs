@@ -6,6 +6,8 @@
 //! - [`inns`]: Inns & Cathedrals in `.jcz` saves: its sets, elements and big follower;
 //! - [`river`]: The River and The River II in `.jcz` saves (sets, the spring as the start
 //!   tile, the mapping onto the bundled river tiles);
+//! - [`traders`]: Traders & Builders (tiles, goods, builders, pigs) in `.jcz` saves: the
+//!   mapping the importer delegates to it;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -19,3 +21,4 @@ pub mod inns;
 pub mod jcz;
 pub mod replay;
 pub mod river;
+pub mod traders;

@@ -288,7 +288,7 @@ fn closing_cloister(g: &Game, c: u32, player: u8) -> Option<(i32, i32)> {
 
 /// Value of follower option `i` on the tile just placed: the points if the feature is
 /// complete now, else half of what it would score at the end as it stands; 0 for none.
-pub(crate) fn follower(g: &Game, i: usize, _player: u8) -> i64 {
+pub(crate) fn follower(g: &Game, i: usize, player: u8) -> i64 {
     let seg = g.follower_option(i);
     if seg == NONE {
         return 0;
@@ -304,6 +304,11 @@ pub(crate) fn follower(g: &Game, i: usize, _player: u8) -> i64 {
     let pidx = g.placed_tiles().len() - 1;
     let t = g.placed_tiles()[pidx];
     let node = t.node0 + seg as u32;
+    let kind = g.follower_option_kind(i);
+    if !kind.is_plain() {
+        // another kind (a builder, a pig): its expansion says what it brings
+        return g.follower_kind_value(kind, node, player);
+    }
     let root = g.feature_of(node);
     let c = g.feature(root);
     let worth = match c.kind {

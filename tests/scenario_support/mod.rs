@@ -369,3 +369,56 @@ fn turn_choices(
     queue.extend_from_slice(more);
     queue
 }
+
+impl Scen {
+    /// As [`Scen::play_with`], the follower of `kind` (a builder, a pig…) on `segment`.
+    pub fn play_kind(
+        &mut self,
+        player: u8,
+        id: &str,
+        at: (i32, i32, u8),
+        segment: u8,
+        kind: meeplab::engine::FollowerKind,
+    ) -> Vec<Event> {
+        self.play_kind_with(player, id, at, segment, kind, &[])
+    }
+
+    /// As [`Scen::play_kind`], with more expected choices.
+    pub fn play_kind_with(
+        &mut self,
+        player: u8,
+        id: &str,
+        (x, y, rot): (i32, i32, u8),
+        segment: u8,
+        kind: meeplab::engine::FollowerKind,
+        more: &[Exp],
+    ) -> Vec<Event> {
+        let tile = self.tile(id);
+        let mut queue = vec![
+            exp(DecisionKind::PLACEMENT, player, Choice::Place { x, y, rot }),
+            exp(
+                DecisionKind::FOLLOWER,
+                player,
+                Choice::Follower {
+                    segment: Some(segment),
+                    kind,
+                },
+            ),
+        ];
+        queue.extend_from_slice(more);
+        let start = self.events.len();
+        let mut script = Script {
+            queue,
+            log: &mut self.log,
+        };
+        self.game
+            .play_tile(tile, player, &mut script, &mut self.events)
+            .unwrap_or_else(|e| panic!("turn with {id}: {e}"));
+        assert!(
+            script.queue.is_empty(),
+            "turn with {id} at ({x},{y}) rot {rot}: expected choices never asked: {:?}",
+            script.queue
+        );
+        self.events[start..].to_vec()
+    }
+}

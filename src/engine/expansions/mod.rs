@@ -57,7 +57,11 @@
 //!      the core's scoring and the policies' valuations ask it through `Game::rescored`.
 //!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
 //!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
-//!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers), as needed.
+//!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers) and
+//!      `farm_winner_bonus` (one winner's extra per city: a pig), as needed.
+//!    - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
+//!      (a builder's double turn); the core gives the coming turn to that player and keeps
+//!      the seat order after it.
 //!    - To tell another expansion something (an area scored: the gold hears a claim)
 //!      it sends a `Notice` (`X::notify`), never reaching into another's state.
 //!    - Its own state it reaches through `Holds<Towers>` (`g.ext.state_mut()`); the board,
@@ -94,6 +98,7 @@ pub mod inns;
 pub mod river;
 pub mod robbers;
 pub mod supply;
+pub mod traders;
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};
@@ -458,6 +463,8 @@ macro_rules! registry {
             /// Whether one taking part adds placements, or gives turns their tile.
             extends: bool,
             supplies: bool,
+            /// Whether one taking part may give a player another tile in a turn.
+            grants: bool,
             /// A bit per follower kind in play: the plain follower's and those of the
             /// expansions taking part.
             follower_kinds: u32,
@@ -491,6 +498,7 @@ macro_rules! registry {
                     hearing_len: [0; Heard::COUNT],
                     extends: false,
                     supplies: false,
+                    grants: false,
                     follower_kinds: 1,
                     rescores: false,
                     restricts: false,
@@ -528,6 +536,9 @@ macro_rules! registry {
                     set.supplies |= supplies;
                     set.rescores |= match m {
                         $(Member::$field => <$ty as Expansion>::RESCORES),*
+                    };
+                    set.grants |= match m {
+                        $(Member::$field => <$ty as Expansion>::GRANTS_TILES),*
                     };
                     let (first, kinds) = match m {
                         $(Member::$field => (
@@ -807,6 +818,65 @@ macro_rules! registry {
                     }),*
                 }
             }
+
+            #[inline]
+            fn grants_tiles(&self) -> bool {
+                self.grants
+            }
+
+            #[inline(never)]
+            fn another_tile(g: &mut Game<Self>, player: u8) -> bool {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::GRANTS_TILES
+                    && <$ty as Expansion>::another_tile(g, player)
+                {
+                    return true;
+                })*
+                false
+            }
+
+            fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8 {
+                let k = kind.index() as u8;
+                $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
+                    && ((k - <$ty as Registered>::FIRST_FOLLOWER_KIND) as usize)
+                        < <$ty as Expansion>::FOLLOWER_KINDS.len()
+                {
+                    return <$ty as Expansion>::follower_supply(
+                        rules,
+                        k - <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                    );
+                })*
+                kind.spec().supply
+            }
+
+            fn follower_kind_value(
+                g: &Game<Self>,
+                kind: FollowerKind,
+                node: u32,
+                player: u8,
+            ) -> i64 {
+                let k = kind.index() as u8;
+                $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
+                    && ((k - <$ty as Registered>::FIRST_FOLLOWER_KIND) as usize)
+                        < <$ty as Expansion>::FOLLOWER_KINDS.len()
+                {
+                    return <$ty as Expansion>::follower_kind_value(
+                        g,
+                        k - <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                        node,
+                        player,
+                    );
+                })*
+                0
+            }
+
+            fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64 {
+                let mut bonus = 0;
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    bonus += <$ty as Expansion>::farm_winner_bonus(g, root, player);
+                })*
+                bonus
+            }
         }
 
         impl Set {
@@ -835,6 +905,7 @@ macro_rules! registry {
                     hearing_len: self.hearing_len,
                     extends: self.extends,
                     supplies: self.supplies,
+                    grants: self.grants,
                     follower_kinds: self.follower_kinds,
                     rescores: self.rescores,
                     restricts: self.restricts,
@@ -859,6 +930,7 @@ macro_rules! registry {
                 self.hearing_len = source.hearing_len;
                 self.extends = source.extends;
                 self.supplies = source.supplies;
+                self.grants = source.grants;
                 self.follower_kinds = source.follower_kinds;
                 self.rescores = source.rescores;
                 self.restricts = source.restricts;
@@ -896,6 +968,7 @@ registry! {
     bazaars: bazaars::Bazaars,
     inns: inns::Inns,
     river: river::River,
+    traders: traders::Traders,
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ pub fn setup_label(s: &Setup) -> String {
     }
     label.push_str(&crate::import::bcb::label(&s.bcb));
     label.push_str(&crate::import::inns::label(&s.inns));
+    label.push_str(&crate::import::traders::label(&s.traders));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -136,6 +137,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     let mut deck = vec![format!("base x{}", s.basic)];
     t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
     t.push_str(&crate::import::inns::ruleset_lines(&s.inns, dir, &mut deck));
+    t.push_str(&crate::import::traders::ruleset_lines(
+        &s.traders, dir, &mut deck,
+    ));
     t.push_str(&crate::import::river::ruleset_lines(
         &s.river, dir, &mut deck,
     ));
@@ -216,7 +220,10 @@ pub fn plain_twin(id: &str) -> &str {
         "BB/CFR!G" => "BB/CFR!",
         "IC/CCCCG" => "IC/CCCC",
         "IC/RFr.iG" => "IC/RFr.i",
-        other => crate::import::river::plain_twin(other),
+        other => match crate::import::traders::plain_twin(other) {
+            Some(twin) => twin,
+            None => crate::import::river::plain_twin(other),
+        },
     }
 }
 

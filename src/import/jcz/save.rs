@@ -34,6 +34,8 @@ pub struct Setup {
     pub inns: crate::import::inns::InnsSetup,
     /// The River and The River II.
     pub river: crate::import::river::RiverSetup,
+    /// Traders & Builders: its tiles, goods, builders, pigs.
+    pub traders: crate::import::traders::TradersSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -260,6 +262,11 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 crate::import::river::read_set(river, n, &mut s.river)?;
                 n
             }
+            "traders-and-builders:1" | "traders-and-builders:2" => {
+                let n = count(v, name)?;
+                s.traders.copies += n;
+                n
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -269,7 +276,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, river/1, river/2)",
+            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2)",
             unsupported.join(", ")
         )));
     }
@@ -320,12 +327,13 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "cathedral" => s.inns.cathedral = true,
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => garden = true,
+            other if s.traders.element(other, element_count(v)) => {}
             other => unsupported.push(other.to_string()),
         }
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle, bridge, bazaar, traders, builder, pig, pig-herd)",
             unsupported.join(", ")
         )));
     }

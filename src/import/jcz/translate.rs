@@ -116,9 +116,10 @@ fn meeple_owner(id: &str) -> Option<u8> {
     id.split('.').next()?.parse().ok()
 }
 
-/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1, or
-/// its big follower (`P.big.1`, Inns & Cathedrals) when the set-up deals one (`big`).
-fn check_meeple(id: &str, player: u8, followers: u8, big: u32) -> Result<(), String> {
+/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1, or a
+/// figure of an expansion the set-up deals: Inns & Cathedrals' big follower (`P.big.1`),
+/// Traders & Builders' `P.builder.N` and `P.pig.N`.
+fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result<(), String> {
     let mut parts = id.split('.');
     let (Some(p), Some(kind), Some(n), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -127,9 +128,17 @@ fn check_meeple(id: &str, player: u8, followers: u8, big: u32) -> Result<(), Str
             "payload meepleId `{id}` is not a JCloisterZone meeple id (`P.small.N`)"
         ));
     };
-    let Ok((_, count)) = crate::import::inns::meeple_kind(kind, followers, big) else {
+    let (count, what) = if let Some((name, n)) =
+        crate::import::traders::meeple_kind(&setup.traders, kind)
+    {
+        (n, name)
+    } else if let Ok((_, n)) =
+        crate::import::inns::meeple_kind(kind, setup.followers, setup.inns.big_followers)
+    {
+        (n, if kind == "big" { "big followers" } else { "small followers" })
+    } else {
         return Err(format!(
-            "meeple `{id}` is not a small follower (nor a big one the set-up deals); other figures are not supported"
+            "meeple `{id}` is not a follower the set-up deals (small; big, builder or pig with their elements); other figures are not supported"
         ));
     };
     if p.parse::<u8>().ok() != Some(player) {
@@ -140,17 +149,18 @@ fn check_meeple(id: &str, player: u8, followers: u8, big: u32) -> Result<(), Str
     match n.parse::<u8>() {
         Ok(n) if (1..=count).contains(&n) => Ok(()),
         _ => Err(format!(
-            "meeple `{id}`: JCloisterZone numbers a player's {count} {kind} followers from 1 to {count}"
+            "meeple `{id}`: JCloisterZone numbers a player's {count} {what} from 1 to {count}"
         )),
     }
 }
 
-/// The kind of follower a checked `meepleId` is (`P.big.1`: the large follower).
+/// The kind of follower a checked `meepleId` is (`P.big.1`: the large follower; `P.builder.N`,
+/// `P.pig.N`: Traders & Builders').
 fn meeple_follower_kind(id: &str) -> crate::engine::FollowerKind {
     if id.split('.').nth(1) == Some("big") {
         crate::engine::expansions::inns::LARGE_FOLLOWER
     } else {
-        crate::engine::FollowerKind::PLAIN
+        crate::import::traders::follower_kind(id)
     }
 }
 
@@ -191,6 +201,9 @@ struct Translator<'a> {
     castle_step: bool,
     /// The `random` of the last message that set one since the last `PLACE_TILE`.
     random: Option<f64>,
+    /// Builders' double turns read so far, and whether the last turn was one (see
+    /// [`crate::import::traders::double_turn`]).
+    double_turns: (u32, bool),
 }
 
 /// The message being translated: its index and type (for errors) and its sender (`player`
@@ -255,6 +268,7 @@ impl<'a> Translator<'a> {
             castled: 0,
             castle_step: false,
             random: None,
+            double_turns: (0, false),
         })
     }
 
@@ -303,13 +317,7 @@ impl<'a> Translator<'a> {
                     p.meeple
                 ))
             })?;
-            check_meeple(
-                &p.meeple,
-                who,
-                self.g.setup.followers,
-                self.g.setup.inns.big_followers,
-            )
-            .map_err(|e| at.err(e))?;
+            check_meeple(&p.meeple, who, &self.g.setup).map_err(|e| at.err(e))?;
         }
         Ok(at)
     }
@@ -396,6 +404,11 @@ impl<'a> Translator<'a> {
                 at.err(bcb::unknown_tile_text(tile, &self.g.setup))
             } else if tile.starts_with("RI") {
                 at.err(crate::import::river::unknown_tile_text(tile, &self.g.setup))
+            } else if tile.starts_with("TB/") {
+                at.err(crate::import::traders::unknown_tile_text(
+                    tile,
+                    &self.g.setup.traders,
+                ))
             } else {
                 at.err(format!(
                     "unknown tile id `{tile}` (not in the tile sets of this game)"
@@ -410,9 +423,17 @@ impl<'a> Translator<'a> {
         }
         *c -= 1;
         let n = self.g.players.len() as u32;
-        let expected = (self.turn % n) as u8;
+        let expected = (self.turn.wrapping_sub(self.double_turns.0) % n) as u8;
         let player = m.player.unwrap_or(expected);
-        if player != expected {
+        let last = (self.turn > 0).then_some(self.active);
+        let double = crate::import::traders::double_turn(
+            &self.g.setup.traders,
+            &mut self.double_turns,
+            last,
+            player,
+            expected,
+        );
+        if player != expected && !double {
             return Err(at.err(format!(
                 "wrong player order: {} places the tile of turn {}, but it is {}'s turn",
                 self.player_name(player),
@@ -813,21 +834,38 @@ mod tests {
 
     #[test]
     fn meeple_ids_are_jcloisterzones() {
-        assert!(check_meeple("0.small.1", 0, 7, 0).is_ok());
-        assert!(check_meeple("1.small.7", 1, 7, 0).is_ok());
-        assert!(check_meeple("0.small.0", 0, 7, 0).is_err());
-        assert!(check_meeple("0.small.8", 0, 7, 0).is_err());
-        assert!(check_meeple("1.small.1", 0, 7, 0).is_err());
-        assert!(check_meeple("0.big.1", 0, 7, 0).is_err());
-        assert!(check_meeple("small", 0, 7, 0).is_err());
+        let seven = super::super::Setup {
+            followers: 7,
+            ..Default::default()
+        };
+        assert!(check_meeple("0.small.1", 0, &seven).is_ok());
+        assert!(check_meeple("1.small.7", 1, &seven).is_ok());
+        assert!(check_meeple("0.small.0", 0, &seven).is_err());
+        assert!(check_meeple("0.small.8", 0, &seven).is_err());
+        assert!(check_meeple("1.small.1", 0, &seven).is_err());
+        assert!(check_meeple("0.big.1", 0, &seven).is_err());
+        assert!(check_meeple("small", 0, &seven).is_err());
         // the big follower of Inns & Cathedrals, when the set-up deals one
-        assert!(check_meeple("0.big.1", 0, 7, 1).is_ok());
-        assert!(check_meeple("0.big.2", 0, 7, 1).is_err());
+        let mut ic = seven.clone();
+        ic.inns.big_followers = 1;
+        assert!(check_meeple("0.big.1", 0, &ic).is_ok());
+        assert!(check_meeple("0.big.2", 0, &ic).is_err());
         assert_eq!(
             meeple_follower_kind("1.big.1"),
             crate::engine::expansions::inns::LARGE_FOLLOWER
         );
         assert!(meeple_follower_kind("1.small.1").is_plain());
+        assert_eq!(
+            meeple_follower_kind("1.pig.1"),
+            crate::engine::expansions::traders::PIG
+        );
         assert_eq!(meeple_owner("2.small.3"), Some(2));
+        // Traders & Builders' figures, with their elements
+        assert!(check_meeple("0.pig.1", 0, &seven).is_err());
+        let mut tb = seven.clone();
+        tb.traders.element("pig", Some(2));
+        assert!(check_meeple("0.pig.2", 0, &tb).is_ok());
+        assert!(check_meeple("0.pig.3", 0, &tb).is_err());
+        assert!(check_meeple("0.builder.1", 0, &tb).is_err());
     }
 }

@@ -1,0 +1,598 @@
+//! Traders & Builders (Hans im Glück 2003, 1st edition; 2015, 2nd edition): goods, the
+//! builder's double turn and the pig (`rulesets/README.md`, Traders & Builders section, and
+//! /work/research/tb.md for the sources).
+//!
+//! - **Goods.** Twenty city segments of the expansion's tiles show a goods symbol (segment marks
+//!   `wine`, `grain`, `cloth`). When a city is completed, the player who placed the completing
+//!   tile takes one token of each symbol in it from the supply — whoever holds the city, with
+//!   or without a follower there (C1 and C2 rulebooks; JCloisterZone's `TradeGoodsCapability`
+//!   gives them to the turn's player). At final scoring, for each good, the players with the
+//!   most tokens (at least one) score `traders.goods_points` (10) each, ties included.
+//! - **The builder** (one per player, `traders.builders`; a follower kind of weight 0 on a road or city where its
+//!   owner already has a follower): when its owner, in a later turn, places a tile that extends
+//!   the builder's feature, the owner takes another tile after this turn (the core's "another
+//!   tile" seam, `Expansion::another_tile`). The extra tile never gives a third (no chain), and
+//!   one turn gives at most one extra tile. The builder goes home when its feature is scored
+//!   (JCloisterZone `TilePhase`/`BuilderCapability`: the builder must stand elsewhere than on the
+//!   tile placed, i.e. placed in an earlier turn).
+//! - **The pig** (one per player, `traders.pigs`; weight 0, on a field where its owner already has a farmer):
+//!   at farm scoring a winner of the field with a pig there scores `traders.pig_bonus` (1) more
+//!   per city (4 instead of 3 under the current farm rule; the edition's value + 1 under the
+//!   others), through the core's per-winner farm seam (`Expansion::farm_winner_bonus`).
+
+use crate::engine::compiled::Compiled;
+use crate::engine::event::{
+    BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
+};
+use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
+use crate::engine::game::{Game, MAX_PLAYERS, NIL};
+use crate::engine::hooks::{
+    category_of, counter_of, event_of, follower_kind_of, segment_mark_of, Expansion, Heard, Holds,
+    Hook, Notice,
+};
+use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
+use crate::rule_options::{Area, OptType, OptionDef};
+use crate::ruleset::Ruleset;
+use crate::tiles::FeatureKind;
+
+/// The options' area (and key prefix).
+const AREA: Area = Area::Expansion("traders");
+
+/// The goods, in the order of their counts everywhere in this module.
+pub const GOODS: [&str; 3] = ["wine", "grain", "cloth"];
+
+/// The segment-mark bit of each good (see [`GOODS`]).
+const GOOD_BITS: [u8; 3] = [
+    segment_mark_of::<Traders>(0),
+    segment_mark_of::<Traders>(1),
+    segment_mark_of::<Traders>(2),
+];
+
+/// Points for the goods majorities.
+pub const GOODS_POINTS: Category = category_of::<Traders>(0);
+/// Goods tokens taken.
+pub const TOKENS_TAKEN: Counter = counter_of::<Traders>(0);
+/// Extra tiles the builders gave.
+pub const DOUBLE_TURNS: Counter = counter_of::<Traders>(1);
+
+/// A player takes goods tokens (turn, player, wine, grain, cloth).
+pub const GOODS_TAKEN: EventKind = event_of::<Traders>(0);
+/// A builder gives its owner another tile (turn, player).
+pub const DOUBLE_TURN: EventKind = event_of::<Traders>(1);
+
+/// The rules of Traders & Builders in one ruleset (read from its options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Config {
+    /// What the majority of one good scores.
+    goods_points: i64,
+    /// What a pig adds per city to its owner's farm points.
+    pig_bonus: i64,
+}
+
+impl Config {
+    fn of(rules: &Ruleset) -> Option<Config> {
+        if !rules.ext_in_play("traders.") {
+            return None;
+        }
+        let int = |k: &str, d: i64| rules.ext_int(k).unwrap_or(d);
+        Some(Config {
+            goods_points: int("traders.goods_points", 10),
+            pig_bonus: int("traders.pig_bonus", 1),
+        })
+    }
+}
+
+/// Traders & Builders in one game.
+#[derive(Clone, Debug, Default)]
+pub struct Traders {
+    config: Config,
+    /// Goods tokens each seat holds (wine, grain, cloth).
+    held: [[u8; 3]; MAX_PLAYERS],
+    /// Tokens in the supply at the start: the symbols in the ruleset's pack.
+    stock: [u16; 3],
+    /// Tokens taken so far (the supply holds `stock - taken`).
+    taken: [u16; 3],
+    /// The tile placed this turn extends the active player's builder's feature (and this
+    /// turn is not itself an extra one): another tile follows.
+    extra_due: bool,
+    /// The seat `extra_due` is for (the turn's player).
+    due_seat: u8,
+    /// The turn number of the last extra turn given (0: none yet).
+    extra_turn: u32,
+    double_turns: u32,
+}
+
+impl Expansion for Traders {
+    const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::FinalScoring];
+    const HEARS: &'static [Heard] = &[Heard::FeatureScored];
+    const CATEGORIES: &'static [&'static str] = &["goods"];
+    const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
+        (
+            "wine",
+            FeatureKind::City,
+            "a wine symbol in this city: a wine token to whoever completes it (Traders & Builders)",
+        ),
+        (
+            "grain",
+            FeatureKind::City,
+            "a grain symbol in this city: a grain token to whoever completes it",
+        ),
+        (
+            "cloth",
+            FeatureKind::City,
+            "a cloth symbol in this city: a cloth token to whoever completes it",
+        ),
+    ];
+    const GRANTS_TILES: bool = true;
+    const FOLLOWER_KINDS: &'static [FollowerKindSpec] = &[
+        FollowerKindSpec {
+            name: "builder",
+            key_code: 40,
+            doc: "the builder (Traders & Builders): on a road or city its owner holds; \
+                  extending that feature later gives its owner another tile",
+            supply: 1,
+            weight: 0,
+            stands_on: FollowerKindSpec::on(&[FeatureKind::Road, FeatureKind::City]),
+            needs_own: true,
+        },
+        FollowerKindSpec {
+            name: "pig",
+            key_code: 41,
+            doc: "the pig (Traders & Builders): on a field its owner holds; 1 more a city to \
+                  its owner when the owner wins the field",
+            supply: 1,
+            weight: 0,
+            stands_on: FollowerKindSpec::on(&[FeatureKind::Field]),
+            needs_own: true,
+        },
+    ];
+    const COUNTERS: &'static [CounterSpec] = &[
+        CounterSpec {
+            name: "goods_taken",
+            doc: "goods tokens taken on completing cities",
+        },
+        CounterSpec {
+            name: "double_turns",
+            doc: "extra tiles the builders gave",
+        },
+    ];
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            name: "goods_taken",
+            key_code: 40,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("wine", Field::Count),
+                ("grain", Field::Count),
+                ("cloth", Field::Count),
+            ],
+            narrate: |e, names| {
+                let v = e.values;
+                let who = (names.seat)(v[1] as u8);
+                let got: Vec<String> = GOODS
+                    .iter()
+                    .zip(&v[2..5])
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(g, n)| format!("{n} {g}"))
+                    .collect();
+                Some(format!("         {who} takes {}", got.join(", ")))
+            },
+            board: BoardChange::None,
+        },
+        EventSpec {
+            name: "double_turn",
+            key_code: 41,
+            fields: &[("turn", Field::Turn), ("player", Field::Seat)],
+            narrate: |e, names| {
+                let who = (names.seat)(e.values[1] as u8);
+                Some(format!(
+                    "         {who}'s builder: another tile after this one"
+                ))
+            },
+            board: BoardChange::None,
+        },
+    ];
+    const OPTIONS: &'static [OptionDef] = &[
+        OptionDef {
+            key: "traders.goods_points",
+            area: AREA,
+            ty: OptType::Int { min: 0, max: 100 },
+            default: "10",
+            doc: "What the most tokens of one good (wine, grain, cloth) score at the end, to \
+                  each tied player (setting any traders option puts Traders & Builders in the \
+                  game: goods, builders and pigs).",
+            sources: "T&B C1 and C2 rulebooks (Wikicarpedia), JCloisterZone: 10, ties each 10",
+            requires: None,
+        },
+        OptionDef {
+            key: "traders.pig_bonus",
+            area: AREA,
+            ty: OptType::Int { min: 0, max: 10 },
+            default: "1",
+            doc: "What a pig adds per completed city to its owner's farm points when the owner \
+                  wins the field (with 3 a city: 4).",
+            sources: "T&B C1 and C2 rulebooks (Wikicarpedia: 4 instead of 3), JCloisterZone \
+                      (+1 per scored city, pigs do not stack)",
+            requires: None,
+        },
+        OptionDef {
+            key: "traders.builders",
+            area: AREA,
+            ty: OptType::Int { min: 0, max: 9 },
+            default: "1",
+            doc: "Builders a player has.",
+            sources: "T&B C1 and C2 rulebooks: one a player (JCloisterZone's `builder` element \
+                      count)",
+            requires: None,
+        },
+        OptionDef {
+            key: "traders.pigs",
+            area: AREA,
+            ty: OptType::Int { min: 0, max: 9 },
+            default: "1",
+            doc: "Pigs a player has.",
+            sources: "T&B C1 and C2 rulebooks: one a player (JCloisterZone's `pig` element \
+                      count; its engine test `pigs-no-stack` deals 2)",
+            requires: None,
+        },
+    ];
+
+    fn used_by(rules: &Compiled) -> bool {
+        Config::of(&rules.rules).is_some()
+    }
+
+    /// `traders.builders` and `traders.pigs` (1 each unless set).
+    fn follower_supply(rules: &Compiled, local: u8) -> u8 {
+        let key = ["traders.builders", "traders.pigs"][local.min(1) as usize];
+        rules.rules.ext_int(key).map_or(1, |n| n.clamp(0, 9) as u8)
+    }
+
+    fn reset(&mut self) {
+        *self = Traders::default();
+    }
+
+    fn outcome(&self, out: &mut GameOutcome) {
+        out.counters
+            .add(TOKENS_TAKEN, self.taken.iter().map(|&n| n as u32).sum());
+        out.counters.add(DOUBLE_TURNS, self.double_turns);
+    }
+
+    /// The goods the seat holds (8 bits each), and whether an extra tile is due to it.
+    fn seat_state(&self, seat: usize) -> u64 {
+        let Some(h) = self.held.get(seat) else {
+            return 0;
+        };
+        let due = self.extra_due && self.due_seat as usize == seat;
+        h[0] as u64 | (h[1] as u64) << 8 | (h[2] as u64) << 16 | (due as u64) << 24
+    }
+
+    fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
+        let config = Config::of(&g.rules.rules).unwrap_or_default();
+        let stock = goods_in_pack(&g.rules);
+        let t = g.ext.state_mut();
+        *t = Traders {
+            config,
+            stock,
+            ..Traders::default()
+        };
+    }
+
+    fn on<X: Holds<Self>, S: EventSink>(
+        g: &mut Game<X>,
+        s: &mut S,
+        at: Hook,
+        _answer: Option<usize>,
+    ) -> bool {
+        match at {
+            Hook::TilePlaced => g.check_builder(s),
+            Hook::FinalScoring => g.score_goods(s),
+            _ => {}
+        }
+        false
+    }
+
+    fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, s: &mut S, n: Notice) {
+        if let Notice::FeatureScored {
+            root,
+            complete: true,
+            ..
+        } = n
+        {
+            g.take_goods(s, root);
+        }
+    }
+
+    fn another_tile<X: Holds<Self>>(g: &mut Game<X>, player: u8) -> bool {
+        let next = g.turn + 1;
+        let active = g.active;
+        let t = g.ext.state_mut();
+        if !std::mem::take(&mut t.extra_due) || player != active {
+            return false;
+        }
+        t.extra_turn = next;
+        t.double_turns += 1;
+        true
+    }
+
+    fn farm_winner_bonus<X: Holds<Self>>(g: &Game<X>, root: u32, player: u8) -> i64 {
+        if g.has_pig(root, player) {
+            g.ext.state().config.pig_bonus
+        } else {
+            0
+        }
+    }
+
+    /// A builder: about an extra tile's worth (3) while its feature is open and the pack
+    /// still has a dozen tiles, shrinking with the pack; a pig: its bonus for each completed
+    /// city around the field when its owner leads the field, plus 1 for cities to come.
+    fn follower_kind_value<X: Holds<Self>>(g: &Game<X>, local: u8, node: u32, player: u8) -> i64 {
+        let root = g.root_of(node);
+        let c = &g.comps[root as usize];
+        if local == 0 {
+            if c.open == 0 {
+                return 0;
+            }
+            return (3 * g.remaining().min(12) as i64) / 12;
+        }
+        let best = c.followers.iter().copied().max().unwrap_or(0);
+        if best == 0 || c.followers[player as usize] < best {
+            return 0;
+        }
+        g.ext.state().config.pig_bonus * (g.completed_cities_around(root) as i64 + 1)
+    }
+
+    /// Each good's majority as it stands, worth the good's points to each leader (a leader
+    /// the others can still catch: the rest of the pack decides; no discount here). The
+    /// builder and the pig bring what the core does not count: a builder on an open feature
+    /// about 1.5 points (a share of an extra tile's worth, when the pack still has tiles), a
+    /// pig 1 point per completed city around its field when its owner leads the field.
+    fn expected_points<X: Holds<Self>>(g: &Game<X>, out: &mut [f64]) {
+        let t = g.ext.state();
+        let n = (g.players as usize).min(out.len());
+        for good in 0..3 {
+            let best = (0..n).map(|p| t.held[p][good]).max().unwrap_or(0);
+            if best == 0 {
+                continue;
+            }
+            for (p, total) in out.iter_mut().enumerate().take(n) {
+                if t.held[p][good] == best {
+                    *total += t.config.goods_points as f64;
+                }
+            }
+        }
+        g.builder_and_pig_values(out);
+    }
+
+    fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
+        let t = g.ext.state();
+        for good in 0..3 {
+            let held: u32 = t.held.iter().map(|h| h[good] as u32).sum();
+            if held != t.taken[good] as u32 {
+                return Err(format!(
+                    "{} tokens held {held} ≠ taken {}",
+                    GOODS[good], t.taken[good]
+                ));
+            }
+            if t.taken[good] > t.stock[good] {
+                return Err(format!(
+                    "{} tokens taken {} > the supply's {}",
+                    GOODS[good], t.taken[good], t.stock[good]
+                ));
+            }
+            let shown = g.goods_in_completed_cities(good);
+            if shown != t.taken[good] as u32 {
+                return Err(format!(
+                    "{} symbols in completed cities {shown} ≠ tokens taken {}",
+                    GOODS[good], t.taken[good]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The goods symbols on the tiles of `rules`' pack (its deck, start tile included): the
+/// supply of tokens (9 wine, 6 grain, 5 cloth with one Traders & Builders set).
+fn goods_in_pack(rules: &Compiled) -> [u16; 3] {
+    let mut stock = [0u16; 3];
+    for entry in &rules.rules.deck {
+        let t = rules.tile(entry.tile);
+        for seg in &t.segments {
+            for (good, bit) in GOOD_BITS.iter().enumerate() {
+                if seg.marks & bit != 0 {
+                    stock[good] = stock[good].saturating_add(entry.count);
+                }
+            }
+        }
+    }
+    stock
+}
+
+impl<X: Holds<Traders>> Game<X> {
+    /// The goods symbols on the city segments of feature `root`: (wine, grain, cloth).
+    fn goods_of(&self, root: u32) -> [u8; 3] {
+        let mut goods = [0u8; 3];
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize].tile;
+            let marks = self.rules.tiles[t as usize].segments[node.seg as usize].marks;
+            for (good, bit) in GOOD_BITS.iter().enumerate() {
+                if marks & bit != 0 {
+                    goods[good] = goods[good].saturating_add(1);
+                }
+            }
+            n = node.next;
+        }
+        goods
+    }
+
+    /// A completed feature: when it is a city with goods, the active player (who placed the
+    /// completing tile) takes them, whoever holds the city.
+    fn take_goods<S: EventSink>(&mut self, s: &mut S, root: u32) {
+        if self.comps[root as usize].kind != FeatureKind::City {
+            return;
+        }
+        let goods = self.goods_of(root);
+        if goods == [0; 3] {
+            return;
+        }
+        let player = self.active;
+        let t = self.ext.state_mut();
+        for (good, &n) in goods.iter().enumerate() {
+            t.held[player as usize][good] = t.held[player as usize][good].saturating_add(n);
+            t.taken[good] = t.taken[good].saturating_add(n as u16);
+        }
+        let turn = self.turn as i64;
+        self.emit(
+            s,
+            Event::Expansion(ExpansionEvent::new(
+                GOODS_TAKEN,
+                &[
+                    turn,
+                    player as i64,
+                    goods[0] as i64,
+                    goods[1] as i64,
+                    goods[2] as i64,
+                ],
+            )),
+        );
+    }
+
+    /// Final scoring: each good's majority (at least one token) scores the good's points to
+    /// every tied leader, in seat order.
+    fn score_goods<S: EventSink>(&mut self, s: &mut S) {
+        let points = self.ext.state().config.goods_points;
+        for good in 0..3 {
+            let held = self.ext.state().held;
+            let best = (0..self.players as usize)
+                .map(|p| held[p][good])
+                .max()
+                .unwrap_or(0);
+            if best == 0 {
+                continue;
+            }
+            for p in 0..self.players {
+                if held[p as usize][good] == best {
+                    self.award(s, p, GOODS_POINTS, points, true);
+                }
+            }
+        }
+    }
+
+    /// The symbols of `good` in the completed cities on the board (what the tokens taken must
+    /// match).
+    fn goods_in_completed_cities(&self, good: usize) -> u32 {
+        let mut n = 0u32;
+        for t in &self.placed {
+            let segments = &self.rules.tiles[t.tile as usize].segments;
+            for (k, seg) in segments.iter().enumerate() {
+                if seg.kind != FeatureKind::City || seg.marks & GOOD_BITS[good] == 0 {
+                    continue;
+                }
+                let r = self.root_of(t.node0 + k as u32);
+                if self.comps[r as usize].done {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+/// The builder: instead of a follower, on a road or city where its owner has a follower.
+pub const BUILDER: FollowerKind = follower_kind_of::<Traders>(0);
+/// The pig: instead of a follower, on a field where its owner has a farmer.
+pub const PIG: FollowerKind = follower_kind_of::<Traders>(1);
+
+impl<X: Holds<Traders>> Game<X> {
+    /// At the tile placed: whether the tile extends a feature holding the active player's
+    /// builder (placed in an earlier turn: none stands on the tile just placed), and this
+    /// turn is not itself an extra one.
+    fn check_builder<S: EventSink>(&mut self, s: &mut S) {
+        let t = self.ext.state();
+        // (the extra tile comes from the pack: none when it is empty, hands aside)
+        let due = !(t.extra_turn != 0 && t.extra_turn == self.turn)
+            && (self.remaining() > 0 || self.hand_size > 1)
+            && self.builder_extended(self.active);
+        let active = self.active;
+        let t = self.ext.state_mut();
+        (t.extra_due, t.due_seat) = (due, active);
+        if due {
+            let (turn, player) = (self.turn as i64, self.active as i64);
+            self.emit(
+                s,
+                Event::Expansion(ExpansionEvent::new(DOUBLE_TURN, &[turn, player])),
+            );
+        }
+    }
+
+    /// Whether the tile just placed has a segment in the feature of `player`'s builder.
+    fn builder_extended(&self, player: u8) -> bool {
+        let pidx = self.last_placed;
+        let t = self.placed[pidx];
+        let n = self.rules.tiles[t.tile as usize].segments.len() as u32;
+        self.followers
+            .iter()
+            .filter(|f| f.player == player && f.kind == BUILDER)
+            .filter(|f| self.nodes[f.node as usize].tile as usize != pidx)
+            .any(|f| {
+                let root = self.root_of(f.node);
+                (0..n).any(|k| self.root_of(t.node0 + k) == root)
+            })
+    }
+
+    /// Whether `player` has a pig on field `root` (pigs do not stack: one counts).
+    fn has_pig(&self, root: u32, player: u8) -> bool {
+        self.followers
+            .iter()
+            .any(|f| f.player == player && f.kind == PIG && self.root_of(f.node) == root)
+    }
+
+    /// What builders and pigs bring beyond the core's count: a builder on an open feature,
+    /// while the pack has tiles, about an extra tile's worth shared with the chance that its
+    /// owner extends the feature again (1.5 points); a pig, its bonus for each completed city
+    /// around its field when its owner leads the field.
+    fn builder_and_pig_values(&self, out: &mut [f64]) {
+        let bonus = self.ext.state().config.pig_bonus as f64;
+        for f in &self.followers {
+            let Some(total) = out.get_mut(f.player as usize) else {
+                continue;
+            };
+            let root = self.root_of(f.node);
+            let c = &self.comps[root as usize];
+            if f.kind == BUILDER {
+                if !c.done && self.remaining() > 0 {
+                    *total += 1.5;
+                }
+            } else if f.kind == PIG {
+                let best = c.followers.iter().copied().max().unwrap_or(0);
+                if best > 0 && c.followers[f.player as usize] == best {
+                    *total += bonus * self.completed_cities_around(root) as f64;
+                }
+            }
+        }
+    }
+
+    /// The completed cities field `root` touches.
+    fn completed_cities_around(&self, root: u32) -> usize {
+        let mut seen: Vec<u32> = Vec::new();
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize];
+            let mut cities = self.rules.tiles[t.tile as usize].segments[node.seg as usize].cities;
+            while cities != 0 {
+                let c = cities.trailing_zeros();
+                cities &= cities - 1;
+                let r = self.root_of(t.node0 + c);
+                if self.comps[r as usize].open == 0 && !seen.contains(&r) {
+                    seen.push(r);
+                }
+            }
+            n = node.next;
+        }
+        seen.len()
+    }
+}
