@@ -301,11 +301,7 @@ impl<X: Holds<Gold>> Game<X> {
     }
 
     /// Hand out the gold claimed this turn, then forget the claims (resumable).
-    fn hand_out_claims<S: EventSink>(
-        &mut self,
-        s: &mut S,
-        choice: Option<usize>,
-    ) -> bool {
+    fn hand_out_claims<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
         if self.ext.state_mut().claims.is_empty() {
             return false;
         }
