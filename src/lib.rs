@@ -8,6 +8,7 @@
 pub mod compare;
 pub mod dsl;
 pub mod engine;
+pub mod files;
 pub mod import;
 pub mod ladder;
 pub mod play;

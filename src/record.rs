@@ -97,8 +97,8 @@ pub struct Replayed {
     pub game: Game,
 }
 
-/// A replay driven to its end: the game, its events, and how it ended.
-pub struct Driven {
+/// A record replayed to its end with some chooser: the game, its events, and how it ended.
+pub struct ReplayedGame {
     pub game: Game,
     pub events: Vec<Event>,
     /// Recorded tiles the replaying ruleset does not know (left out of the pack).
@@ -109,17 +109,17 @@ pub struct Driven {
     pub finished: bool,
 }
 
-/// Play `record`'s draws (by tile id) under `rules`, `chooser` making every decision, until
-/// the pack ends (then final scoring, if the record is of a complete game), the chooser halts,
+/// Replay `record`'s draws (by tile id) under `rules` with `chooser` making every decision
+/// ([`replay`] gives it the record's own decisions, by meaning), until the pack ends (then final scoring, if the record is of a complete game), the chooser halts,
 /// or `stop_after` turns have been played. `halted` says when the chooser wants to stop (checked
 /// after each turn).
-pub fn drive<C: Chooser>(
+pub fn replay_with<C: Chooser>(
     rules: &Arc<Compiled>,
     record: &GameRecord,
     chooser: &mut C,
     stop_after: Option<u32>,
     halted: impl Fn(&C) -> bool,
-) -> Driven {
+) -> ReplayedGame {
     let mut unknown_tiles = Vec::new();
     let mut draws = Vec::with_capacity(record.draws.len());
     for id in &record.draws {
@@ -153,7 +153,7 @@ pub fn drive<C: Chooser>(
     if finished {
         game.finish(chooser, &mut events);
     }
-    Driven {
+    ReplayedGame {
         game,
         events,
         unknown_tiles,
@@ -171,7 +171,7 @@ pub fn replay(
     fallback: PolicyKind,
 ) -> Replayed {
     let mut script = Scripted::new(record.decisions.clone(), Policy::new(fallback), on_illegal);
-    let d = drive(rules, record, &mut script, None, |s| s.halted());
+    let d = replay_with(rules, record, &mut script, None, |s| s.halted());
     Replayed {
         outcome: d.game.outcome(),
         events: d.events,

@@ -5,9 +5,10 @@ mod compare_support;
 
 use compare_support::*;
 use meeplab::compare::seeds::game_seed;
+use meeplab::compare::session::{run_to_dir, FolderOptions};
 use meeplab::compare::stats::wilson;
 use meeplab::compare::{run_compare, summarize};
-use meeplab::report::{compare_to_dir, OutputOptions};
+use meeplab::report::ReportFiles;
 use std::cell::Cell;
 use std::fs;
 
@@ -126,11 +127,18 @@ fn thread_count_never_changes_the_outputs() {
         s.threads = Some(threads);
         let out = dir.path().join(format!("t{threads}"));
         let last = Cell::new(0);
-        let opts = OutputOptions {
+        let opts = FolderOptions {
             dir: out.clone(),
-            ..OutputOptions::default()
+            ..FolderOptions::default()
         };
-        compare_to_dir(&s, player(4, &[1], true), &opts, &|n| last.set(n)).unwrap();
+        run_to_dir(
+            &s,
+            player(4, &[1], true),
+            &opts,
+            &ReportFiles::default(),
+            &|n| last.set(n),
+        )
+        .unwrap();
         assert_eq!(last.get(), 1700, "progress reaches the number of games");
         outputs.push((
             fs::read(out.join("report.json")).unwrap(),
@@ -162,11 +170,18 @@ fn games_csv_has_one_row_per_seed_and_ruleset() {
         30,
         2,
     );
-    let opts = OutputOptions {
+    let opts = FolderOptions {
         dir: dir.path().to_path_buf(),
-        ..OutputOptions::default()
+        ..FolderOptions::default()
     };
-    compare_to_dir(&s, player(2, &[1], false), &opts, &|_| {}).unwrap();
+    run_to_dir(
+        &s,
+        player(2, &[1], false),
+        &opts,
+        &ReportFiles::default(),
+        &|_| {},
+    )
+    .unwrap();
     let csv = fs::read_to_string(dir.path().join("games.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 1 + 30 * 2);
@@ -213,11 +228,18 @@ fn a_million_games_stay_under_100_mib() {
         1_000_000,
         4,
     );
-    let opts = OutputOptions {
+    let opts = FolderOptions {
         dir: dir.path().to_path_buf(),
-        ..OutputOptions::default()
+        ..FolderOptions::default()
     };
-    let out = compare_to_dir(&s, player(4, &[1], true), &opts, &|_| {}).unwrap();
+    let out = run_to_dir(
+        &s,
+        player(4, &[1], true),
+        &opts,
+        &ReportFiles::default(),
+        &|_| {},
+    )
+    .unwrap();
     assert_eq!(out.accumulator.games, 1_000_000);
     let rss = peak_rss_mib().expect("/proc/self/status");
     println!("peak RSS after 1,000,000 games: {rss} MiB");

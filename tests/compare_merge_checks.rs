@@ -6,8 +6,9 @@
 mod compare_support;
 
 use compare_support::*;
+use meeplab::compare::session::{merge_to_dir, run_to_dir, FolderOptions};
 use meeplab::compare::{merge_shards, CompareSpec, MergeError, Shard, ShardFile};
-use meeplab::report::{compare_to_dir, merge_to_dir, OutputOptions};
+use meeplab::report::ReportFiles;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -25,11 +26,18 @@ fn base_spec(name_b: &str) -> CompareSpec {
 }
 
 fn run(s: &CompareSpec, dir: &Path) {
-    let opts = OutputOptions {
+    let opts = FolderOptions {
         dir: dir.to_path_buf(),
-        ..OutputOptions::default()
+        ..FolderOptions::default()
     };
-    compare_to_dir(s, player(3, &[1], false), &opts, &|_| {}).unwrap();
+    run_to_dir(
+        s,
+        player(3, &[1], false),
+        &opts,
+        &ReportFiles::default(),
+        &|_| {},
+    )
+    .unwrap();
 }
 
 fn shards(root: &Path, name_b: &str, seed: [u64; 2]) -> Vec<PathBuf> {
@@ -46,11 +54,7 @@ fn shards(root: &Path, name_b: &str, seed: [u64; 2]) -> Vec<PathBuf> {
 }
 
 fn merge(dirs: &[PathBuf], out: &Path) -> Result<(), MergeError> {
-    let opts = OutputOptions {
-        dir: out.to_path_buf(),
-        ..OutputOptions::default()
-    };
-    merge_to_dir(dirs, &opts).map(|_| ())
+    merge_to_dir(dirs, out, &ReportFiles::default()).map(|_| ())
 }
 
 /// Merging must fail naming the shard's games.csv with `needle`, and write nothing.

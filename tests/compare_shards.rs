@@ -4,8 +4,9 @@
 mod compare_support;
 
 use compare_support::*;
+use meeplab::compare::session::{merge_to_dir, run_to_dir, FolderOptions};
 use meeplab::compare::{Accumulator, CompareSpec, MergeError, Shard};
-use meeplab::report::{compare_to_dir, merge_to_dir, OutputOptions};
+use meeplab::report::ReportFiles;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -33,11 +34,18 @@ fn base_spec() -> CompareSpec {
 }
 
 fn run(s: &CompareSpec, dir: &Path) {
-    let opts = OutputOptions {
+    let opts = FolderOptions {
         dir: dir.to_path_buf(),
-        ..OutputOptions::default()
+        ..FolderOptions::default()
     };
-    compare_to_dir(s, player(4, &[1], true), &opts, &|_| {}).unwrap();
+    run_to_dir(
+        s,
+        player(4, &[1], true),
+        &opts,
+        &ReportFiles::default(),
+        &|_| {},
+    )
+    .unwrap();
 }
 
 fn run_shard(root: &Path, k: u32, n: u32, tweak: impl Fn(&mut CompareSpec)) -> PathBuf {
@@ -51,11 +59,7 @@ fn run_shard(root: &Path, k: u32, n: u32, tweak: impl Fn(&mut CompareSpec)) -> P
 }
 
 fn merge(dirs: &[PathBuf], out: &Path) -> Result<(), MergeError> {
-    let opts = OutputOptions {
-        dir: out.to_path_buf(),
-        ..OutputOptions::default()
-    };
-    merge_to_dir(dirs, &opts).map(|_| ())
+    merge_to_dir(dirs, out, &ReportFiles::default()).map(|_| ())
 }
 
 #[test]
@@ -506,12 +510,9 @@ fn implausible_numbers_are_reported_without_panicking() {
     // Games "longer" than u64::MAX turns (used to overflow the identical-games chart).
     set_number(&whole, "\"turns\": {", "sum", i128::MAX);
     let out = root.path().join("out");
-    let opts = OutputOptions {
-        dir: out.clone(),
-        ..OutputOptions::default()
-    };
     // merge now checks games.csv against the edited sums and refuses…
-    let err = merge_to_dir(std::slice::from_ref(&whole), &opts).unwrap_err();
+    let err =
+        merge_to_dir(std::slice::from_ref(&whole), &out, &ReportFiles::default()).unwrap_err();
     assert!(err.to_string().contains("adds up to"), "{err}");
     assert!(!out.exists(), "nothing written");
     // …and the report of such numbers is still written without panicking

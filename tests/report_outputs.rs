@@ -6,9 +6,10 @@
 mod compare_support;
 
 use compare_support::*;
+use meeplab::compare::session::{run_to_dir, FolderOptions};
 use meeplab::compare::CompareSpec;
 use meeplab::report::chart::{charts_for, ChartKind};
-use meeplab::report::{compare_to_dir, OutputOptions};
+use meeplab::report::ReportFiles;
 use meeplab::report::{summary_table, ChartFormat};
 use std::fs;
 use std::path::PathBuf;
@@ -53,13 +54,16 @@ fn out_dir(tmp: &tempfile::TempDir, name: &str) -> PathBuf {
 fn report_md_has_every_section() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = out_dir(&tmp, "md");
-    let opts = OutputOptions {
+    let opts = FolderOptions {
         dir: dir.clone(),
+        ..FolderOptions::default()
+    };
+    let writer = ReportFiles {
         format: ChartFormat::Svg,
-        ..OutputOptions::default()
+        ..ReportFiles::default()
     };
     let s = two_rulesets(true);
-    let out = compare_to_dir(&s, player(4, &[1], true), &opts, &|_| {}).unwrap();
+    let out = run_to_dir(&s, player(4, &[1], true), &opts, &writer, &|_| {}).unwrap();
     let md = fs::read_to_string(dir.join("report.md")).unwrap();
     let expected_in_order = [
         "# How often does “Gold Mines (RGG wording)” instead of “Gold Mines (HiG 2012)” change who wins?\n",
@@ -110,12 +114,22 @@ fn report_md_has_every_section() {
 fn charts_are_valid_svg_and_png_and_name_what_they_show() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = out_dir(&tmp, "charts");
-    let opts = OutputOptions {
+    let opts = FolderOptions {
         dir: dir.clone(),
-        format: ChartFormat::Both,
-        ..OutputOptions::default()
+        ..FolderOptions::default()
     };
-    compare_to_dir(&two_rulesets(true), player(4, &[1], true), &opts, &|_| {}).unwrap();
+    let writer = ReportFiles {
+        format: ChartFormat::Both,
+        ..ReportFiles::default()
+    };
+    run_to_dir(
+        &two_rulesets(true),
+        player(4, &[1], true),
+        &opts,
+        &writer,
+        &|_| {},
+    )
+    .unwrap();
     let kinds = [
         ChartKind::Scores,
         ChartKind::IdenticalByTurn,
@@ -168,12 +182,22 @@ fn charts_are_valid_svg_and_png_and_name_what_they_show() {
 fn no_ingot_chart_without_gold_and_a_readable_table() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = out_dir(&tmp, "nogold");
-    let opts = OutputOptions {
+    let opts = FolderOptions {
         dir: dir.clone(),
-        format: ChartFormat::Svg,
-        ..OutputOptions::default()
+        ..FolderOptions::default()
     };
-    let out = compare_to_dir(&two_rulesets(false), player(4, &[1], false), &opts, &|_| {}).unwrap();
+    let writer = ReportFiles {
+        format: ChartFormat::Svg,
+        ..ReportFiles::default()
+    };
+    let out = run_to_dir(
+        &two_rulesets(false),
+        player(4, &[1], false),
+        &opts,
+        &writer,
+        &|_| {},
+    )
+    .unwrap();
     assert!(!dir.join("ingots.svg").exists());
     assert!(!fs::read_to_string(dir.join("report.md"))
         .unwrap()

@@ -110,7 +110,7 @@ fn the_chosen_tile_is_played_and_the_other_stays_in_the_hand() {
         want: None,
         asked: Vec::new(),
     };
-    g.drive(&mut c, &mut events);
+    g.play_decisions(&mut c, &mut events);
     let placed = events.iter().rev().find_map(|e| match *e {
         Event::Placed { tile, player, .. } => Some((tile, player)),
         _ => None,

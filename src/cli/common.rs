@@ -104,7 +104,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    meeplab::report::atomic::write_atomic(path, contents)
+    meeplab::files::atomic::write_atomic(path, contents)
 }
 
 /// Report an I/O failure writing `path`; exit code 1.
@@ -115,7 +115,7 @@ pub fn io_error(path: &Path, e: std::io::Error) -> ExitCode {
 
 /// Print a finished compare or merge: the summary table and the files written (nothing
 /// under `--quiet`).
-pub fn print_run(out: &meeplab::report::RunOutput) {
+pub fn print_run(out: &meeplab::compare::session::RunOutput) {
     if crate::cli::args::quiet() {
         return;
     }

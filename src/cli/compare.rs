@@ -12,27 +12,27 @@
 use crate::cli::args::RunFlags;
 use crate::cli::common::{check_players, load_all};
 use indicatif::{ProgressBar, ProgressStyle};
+use meeplab::compare::session::{
+    has_checkpoint, run_to_dir_with, ExtraFiles, Finished, FolderOptions, RunOutput,
+};
+use meeplab::compare::setup::{compare_spec, SpecSettings};
 use meeplab::compare::skill::SkillSpec;
 use meeplab::compare::spec::shell_quote;
-use meeplab::compare::{CompareSpec, RulesetInfo, Shard};
-use meeplab::engine::{can_share_positions, compile, Compiled};
+use meeplab::compare::Shard;
+use meeplab::engine::compile;
+use meeplab::files::folder::Staging;
 use meeplab::play::CoupledPlayer;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
 use meeplab::report::boards::ExampleRules;
-use meeplab::report::folder::Staging;
 use meeplab::report::levels::{
     folder_name, levels_table, write_levels_report, Level, LevelsReport, LEVELS_FOLDER,
 };
-use meeplab::report::{
-    compare_to_dir_with, has_checkpoint, ChartFormat, ExtraFiles, Finished, OutputOptions,
-    RunOutput,
-};
+use meeplab::report::{ChartFormat, ReportFiles};
 use meeplab::ruleset::Ruleset;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// Decision-probe positions when `--positions` is not given (fewer when the run has fewer
 /// games): a few hundred decisions, cheap beside the games themselves.
@@ -89,17 +89,6 @@ pub struct Args {
     /// Seconds of work between checkpoints (for tests).
     #[arg(long, default_value_t = 5.0, hide = true)]
     pub checkpoint_seconds: f64,
-}
-
-/// A stable hash of the tile catalogues the rulesets use.
-fn catalogue_hash(rules: &[Ruleset]) -> Result<String, String> {
-    let mut text = String::new();
-    for r in rules {
-        let part = serde_json::to_string(&(&r.tiles, &r.deck))
-            .map_err(|e| format!("cannot encode the tile catalogue of {}: {e}", r.name))?;
-        text.push_str(&part);
-    }
-    Ok(format!("{:016x}", meeplab::engine::rng::hash_str(&text)))
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -249,8 +238,8 @@ pub fn execute(
 ) -> Result<RunOutput, ExitCode> {
     check_players(rules, settings.players)?;
     let seats = crate::cli::common::seats_for(&settings.policy, settings.players)?;
-    let spec = CompareSpec {
-        rulesets: rules.iter().map(RulesetInfo::from_ruleset).collect(),
+    let compiled: Vec<_> = rules.iter().map(compile).collect();
+    let spec_settings = SpecSettings {
         games: settings.games,
         players: settings.players,
         seed: settings.seed,
@@ -258,49 +247,29 @@ pub fn execute(
         shard: settings.shard,
         threads: settings.threads,
         command_line: std::env::args().collect::<Vec<_>>().join(" "),
-        engine_version: env!("CARGO_PKG_VERSION").to_string(),
-        tile_catalogue_hash: match catalogue_hash(rules) {
-            Ok(h) => h,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Err(ExitCode::from(1));
-            }
-        },
         placebo: settings.placebo,
         positions: settings.positions,
-        luck: false,
+        positions_given: settings.positions_given,
+        luck: settings.luck,
         skill: settings.skill.map(|s| SkillSpec {
             strong: s.strong.to_string(),
             weak: s.weak.to_string(),
         }),
     };
-    let mut spec = spec;
-    spec.luck = settings.luck.unwrap_or_else(|| spec.luck_by_default());
-    if let Err(e) = spec.validate() {
-        eprintln!("error: {e}");
-        return Err(ExitCode::from(2));
-    }
-    let compiled: Vec<_> = rules.iter().map(compile).collect();
-    spec.positions = probe_positions(&compiled, settings)?;
-    if spec.luck {
-        let unvalued: Vec<String> = rules
-            .iter()
-            .zip(&compiled)
-            .filter_map(|(r, c)| {
-                meeplab::policy::luck::can_value(c)
-                    .err()
-                    .map(|e| format!("{}: {e}", r.name))
-            })
-            .collect();
-        if !unvalued.is_empty() {
-            eprintln!(
-                "note: no luck correction: the heuristic cannot value every ruleset's positions \
-                 ({}); the figures are the uncorrected ones",
-                unvalued.join("; ")
-            );
-            spec.luck = false;
+    let spec = match compare_spec(rules, &compiled, &spec_settings) {
+        Ok((spec, notes)) => {
+            for note in notes {
+                if note.always || !crate::cli::args::quiet() {
+                    eprintln!("note: {}", note.message);
+                }
+            }
+            spec
         }
-    }
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            return Err(ExitCode::from(if e.usage { 2 } else { 1 }));
+        }
+    };
     crate::cli::args::prepare_out_dir(&settings.out)?;
     let show_bar = std::io::stderr().is_terminal()
         && std::env::var_os("CI").is_none()
@@ -316,11 +285,13 @@ pub fn execute(
     } else {
         ProgressBar::hidden()
     };
-    let opts = OutputOptions {
+    let opts = FolderOptions {
         dir: settings.out.clone(),
-        format: settings.format,
         resume: settings.resume,
         checkpoint_every: std::time::Duration::from_secs_f64(settings.checkpoint_seconds.max(0.0)),
+    };
+    let writer = ReportFiles {
+        format: settings.format,
         boards: Some(ExampleRules::new(compiled.clone())),
     };
     if !settings.resume && has_checkpoint(&settings.out) {
@@ -338,7 +309,7 @@ pub fn execute(
         }
     });
     let players = settings.players;
-    let result = compare_to_dir_with(
+    let result = run_to_dir_with(
         &spec,
         CoupledPlayer {
             rules: &compiled,
@@ -347,6 +318,7 @@ pub fn execute(
             skill: settings.skill.map(|s| (s.strong.kind(), s.weak.kind())),
         },
         &opts,
+        &writer,
         &|n| bar.set_position(n),
         &|| STOP.load(Ordering::SeqCst),
         extra,
@@ -395,47 +367,6 @@ pub fn execute(
             Err(ExitCode::from(1))
         }
     }
-}
-
-/// The decision-probe positions of the run: `--positions` as given, or the default. Rulesets
-/// that cannot hold each other's positions (other expansions, other tiles) cannot be probed:
-/// asked for explicitly that is a usage error (exit 2, before anything is written); by
-/// default the probes are left out with a note.
-fn probe_positions(compiled: &[Arc<Compiled>], settings: &Settings) -> Result<u64, ExitCode> {
-    if settings.positions == 0 {
-        return Ok(0);
-    }
-    let mut reasons = Vec::new();
-    for (i, a) in compiled.iter().enumerate() {
-        for b in &compiled[i + 1..] {
-            if let Err(e) = can_share_positions(a, b, settings.players) {
-                reasons.push(e.to_string());
-            }
-        }
-    }
-    let pairs = compiled.len() * compiled.len().saturating_sub(1) / 2;
-    if reasons.is_empty() {
-        return Ok(settings.positions);
-    }
-    if settings.positions_given {
-        eprintln!(
-            "error: --positions {}: the decision probes ask the same position under each \
-             ruleset, and {}; leave --positions out to compare without them",
-            settings.positions,
-            reasons.join("; ")
-        );
-        return Err(ExitCode::from(2));
-    }
-    if reasons.len() == pairs {
-        if !crate::cli::args::quiet() {
-            eprintln!(
-                "note: no decision probes: the rulesets cannot hold the same positions ({})",
-                reasons.join("; ")
-            );
-        }
-        return Ok(0);
-    }
-    Ok(settings.positions)
 }
 
 /// Refuses the same skill level given twice (usage error, exit code 2): two `--policy` values

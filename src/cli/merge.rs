@@ -1,11 +1,13 @@
 //! `meeplab merge`: combine `compare --shard` (or `sweep --shard`) outputs into the unsharded
 //! run's report; shards of a sweep also give the sweep's report.
 
+use meeplab::compare::session::merge_to_dir_with;
 use meeplab::compare::ShardFile;
 use meeplab::engine::compile;
+use meeplab::files::json::read_json;
+use meeplab::files::names::{ACCUMULATOR_JSON, RULES_FOLDER};
 use meeplab::report::boards::ExampleRules;
-use meeplab::report::json::read_json;
-use meeplab::report::{merge_to_dir_with, ChartFormat, OutputOptions, ACCUMULATOR_JSON};
+use meeplab::report::{ChartFormat, ReportFiles};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -26,11 +28,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let opts = OutputOptions {
-        dir: args.out.clone(),
+    let writer = ReportFiles {
         format: args.format,
         boards: example_rules(&args.shards),
-        ..OutputOptions::default()
     };
     if let Err(code) = crate::cli::args::prepare_out_dir(&args.out) {
         return code;
@@ -56,7 +56,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(p) => meeplab::report::sweep::write_sweep_files(dir, p, report, format),
         None => Ok(Vec::new()),
     };
-    match merge_to_dir_with(&args.shards, &opts, &extra) {
+    match merge_to_dir_with(&args.shards, &args.out, &writer, &extra) {
         Ok(out) if args.json => crate::cli::common::print_json(&out.report),
         Ok(out) => {
             crate::cli::common::print_run(&out);
@@ -83,11 +83,7 @@ fn example_rules(shards: &[PathBuf]) -> Option<ExampleRules> {
         if let Some(file) = &info.file {
             candidates.push(PathBuf::from(file));
             if let Some(name) = Path::new(file).file_name() {
-                candidates.extend(
-                    shards
-                        .iter()
-                        .map(|d| d.join(meeplab::report::folder::RULES_FOLDER).join(name)),
-                );
+                candidates.extend(shards.iter().map(|d| d.join(RULES_FOLDER).join(name)));
             }
         }
         let found = candidates.iter().find_map(|c| {

@@ -6,13 +6,11 @@ use crate::cli::args::RunFlags;
 use crate::cli::common::load;
 use crate::cli::compare::{execute, Settings};
 use meeplab::compare::Report;
-use meeplab::dsl;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
 use meeplab::report::fmt::align;
-use meeplab::report::folder::RULES_FOLDER;
 use meeplab::report::sweep::write_sweep_files;
-use meeplab::ruleset::Ruleset;
-use meeplab::sweep::{parse_vary, plan, SweepFile, SweepPlan, SweepSummary, VarySpec};
+use meeplab::sweep::variants::VariantsError;
+use meeplab::sweep::{load_variants, parse_vary, SweepFile, SweepSummary, VarySpec};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -50,25 +48,6 @@ pub struct Args {
 fn usage(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {msg}");
     ExitCode::from(2)
-}
-
-/// How the generated files name the base in `extends`: the bundled file's virtual path, or
-/// the base's absolute path on disk.
-fn base_reference(arg: &str) -> String {
-    let located = dsl::locate(arg);
-    if dsl::bundled::is_bundled(&located) {
-        return located.display().to_string();
-    }
-    std::fs::canonicalize(&located)
-        .unwrap_or(located)
-        .display()
-        .to_string()
-}
-
-/// Whether `variant` gives every varied option the value `base` has.
-fn same_as_base(variant: &Ruleset, base: &Ruleset, keys: &[String]) -> bool {
-    keys.iter()
-        .all(|k| variant.options.get(k).map(|o| &o.value) == base.options.get(k).map(|o| &o.value))
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -133,86 +112,17 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let variants = match plan(&specs, &base.name, &base_reference(&base_arg)) {
-        Ok(v) => v,
-        Err(e) => return usage(e),
-    };
-    let keys: Vec<String> = specs.iter().map(|s| s.key.clone()).collect();
-
-    // every variant goes through the rule language, all problems reported before anything
-    // runs; an unknown option is reported once (by its first value), not once per value
-    let unknown: Vec<&str> = keys
-        .iter()
-        .filter(|k| dsl::registry::lookup(k).is_none())
-        .map(String::as_str)
-        .collect();
-    let mut rules = vec![base.clone()];
-    let mut positions = Vec::with_capacity(variants.len());
-    let mut failed = false;
-    let mut reported: Vec<&str> = Vec::new();
-    for v in &variants {
-        if let Some(k) = v
-            .settings
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .find(|k| unknown.contains(k))
-        {
-            if reported.contains(&k) {
-                continue;
-            }
-            reported.push(k);
+    let loaded = load_variants(&specs, &base, &base_arg, &settings.out);
+    for m in &loaded.messages {
+        eprintln!("{m}");
+    }
+    let (rules, plan) = match loaded.outcome {
+        Ok(done) => done,
+        Err(VariantsError::Plan(e)) => return usage(e),
+        Err(VariantsError::Invalid) => return ExitCode::from(1),
+        Err(VariantsError::NothingToCompare) => {
+            return usage("every value is the base's own: there is nothing to compare")
         }
-        let shown = settings.out.join("rulesets").join(&v.file_name);
-        match dsl::load_ruleset_str(&shown.display().to_string(), &v.text) {
-            Ok(loaded) => {
-                for w in &loaded.warnings {
-                    eprintln!("{w}");
-                }
-                let mut r = loaded.ruleset;
-                if same_as_base(&r, &base, &keys) {
-                    eprintln!(
-                        "note: `{}` is the base's own value: played as the reference",
-                        v.label
-                    );
-                    positions.push(0);
-                    continue;
-                }
-                // relative to the output folder, so sharded and whole sweeps report alike (the
-                // example games' trace commands for generated rulesets run from that folder)
-                r.file = Some(format!("{RULES_FOLDER}/{}", v.file_name));
-                positions.push(rules.len());
-                rules.push(r);
-            }
-            Err(d) => {
-                eprintln!("error: --vary {}:\n{d}", v.label);
-                failed = true;
-            }
-        }
-    }
-    if failed {
-        return ExitCode::from(1);
-    }
-    if rules.len() < 2 {
-        return usage("every value is the base's own: there is nothing to compare");
-    }
-
-    // the rules files of the rows, relative to the output folder
-    let files: Vec<String> = variants
-        .iter()
-        .zip(&positions)
-        .map(|(v, &k)| {
-            if k == 0 {
-                base.file.clone().unwrap_or_else(|| base_arg.clone())
-            } else {
-                format!("{RULES_FOLDER}/{}", v.file_name)
-            }
-        })
-        .collect();
-    let plan = SweepPlan {
-        keys: keys.clone(),
-        variants: variants.clone(),
-        positions: positions.clone(),
-        files,
     };
     // the generated rulesets and the sweep report go into the run's folder before it
     // appears, so a sweep's files are never missing or left from an earlier run

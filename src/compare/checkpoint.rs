@@ -2,8 +2,8 @@
 //! `checkpoint.json` ([`Checkpoint`]: the spec, the exact aggregate of every game before
 //! `next_game` and how many bytes of `games.csv.part` belong to those games), and the checks
 //! `--resume` makes before playing on. Where the checkpoint lives and how it is written (the
-//! hidden `.NAME.checkpoint/` folder, atomic rewrites, the partial `games.csv`) is the output
-//! folder's business ([`crate::report::output`]).
+//! hidden `.NAME.checkpoint/` folder, atomic rewrites, the partial `games.csv`) is the run's
+//! business ([`super::session`]).
 
 use super::accumulate::Accumulator;
 use super::run::Start;

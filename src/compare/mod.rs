@@ -7,10 +7,12 @@
 //! → [`summary::summarize`] (floats, intervals; [`power`] for the detectable shifts). The
 //! aggregates are declared with the field-list macro of `aggregate` (merge and count checks
 //! generated). Which seeds a run or a `--shard` plays is [`seeds`]'; merging shard files
-//! [`shard`]'s; what a checkpoint holds and whether it continues a run [`checkpoint`]'s. This
-//! layer only computes: the output folder (`report.json`, `games.csv`, charts, the checkpoint
-//! files) is written by [`crate::report`], which calls in here. [`tree`] builds the divergence
-//! tree of one seed for `meeplab trace`.
+//! [`shard`]'s; what a checkpoint holds and whether it continues a run [`checkpoint`]'s. A run
+//! into an output folder — checkpoints, `--resume`, the merge of shard folders — is
+//! [`session`]'s; the files' content (`games.csv`, the report, charts) comes from a
+//! [`session::RunWriter`] the caller passes in (the report layer's), so this layer never
+//! imports [`crate::report`]. [`tree`] builds the divergence tree of one seed for
+//! `meeplab trace`.
 
 pub mod accumulate;
 mod aggregate;
@@ -23,6 +25,8 @@ pub mod placebo;
 pub mod power;
 pub mod run;
 pub mod seeds;
+pub mod session;
+pub mod setup;
 pub mod shard;
 pub mod skill;
 pub mod spec;

@@ -4,7 +4,7 @@
 //! [`MoveError`], changing nothing, when no decision is pending or the answer is not one of
 //! the pending decision's options. Nothing is clamped.
 //!
-//! Search, policies and the drive loops answer with indices their choosers took from the
+//! Search, policies and the play loops answer with indices their choosers took from the
 //! options, and keep the unchecked fast path ([`Game::apply_unchecked`], `turn.rs`).
 
 use crate::engine::decision::{Choice, DecisionKind};

@@ -12,8 +12,9 @@ use crate::engine::Game;
 use crate::ruleset::TileIdx;
 
 impl Game {
-    /// Answer decisions with `c` until the next turn boundary or the end.
-    pub fn drive<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
+    /// Answer the decisions asked with `c` until the next draw (the turn boundary) or the
+    /// end.
+    pub fn play_decisions<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
         while let Some(d) = self.asked {
             let i = c.choose(self, &d);
             self.apply_unchecked_with(i, s);
@@ -45,7 +46,7 @@ impl Game {
         if !self.draw(s) {
             return false;
         }
-        self.drive(c, s);
+        self.play_decisions(c, s);
         true
     }
 
@@ -58,13 +59,13 @@ impl Game {
         s: &mut S,
     ) -> Result<(), String> {
         self.begin_turn(tile, player, s)?;
-        self.drive(c, s);
+        self.play_decisions(c, s);
         Ok(())
     }
 
     /// Final scoring: incomplete features, farms, gold; robbers if the rules say so.
     pub fn finish<C: Chooser, S: EventSink>(&mut self, c: &mut C, s: &mut S) {
         self.finish_now(s);
-        self.drive(c, s);
+        self.play_decisions(c, s);
     }
 }

@@ -139,7 +139,7 @@ impl<F: Chooser> Chooser for Scripted<F> {
 }
 
 impl<F: Chooser> Scripted<F> {
-    /// True once a recorded choice was illegal under [`OnIllegal::Stop`]: the drive loop
+    /// True once a recorded choice was illegal under [`OnIllegal::Stop`]: the play loop
     /// ends the replay after this turn.
     pub fn halted(&self) -> bool {
         self.halted

@@ -554,7 +554,7 @@ mod tests {
                 let mut events = Vec::new();
                 g.setup(&mut events);
                 while g.draw(&mut events) {
-                    g.drive(&mut Keyed, &mut events);
+                    g.play_decisions(&mut Keyed, &mut events);
                     assert_eq!(g.tracker.board, recomputed(&g), "{file} seed {seed}");
                 }
                 g.finish(&mut Keyed, &mut events);

@@ -11,10 +11,10 @@
 //! `policy` text), so the boards depend only on the report and the rulesets: a merged run
 //! draws exactly the boards of the unsharded one.
 
-use super::atomic::write_atomic;
 use super::chart::{key, shorten};
 use crate::compare::Report;
 use crate::engine::Compiled;
+use crate::files::atomic::write_atomic;
 use crate::play::{play_turns, Seats};
 use crate::policy::spec::SeatPolicies;
 use crate::render::board_svg::board_svg_highlighted;

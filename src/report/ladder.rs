@@ -1,11 +1,11 @@
 //! What `meeplab ladder` writes ([`crate::ladder`] plays and sums up the games): the printed table, `ladder.json`, `ladder.md` and two SVG charts
 //! (Elo and mean score per policy, each with its 95 % interval), every file atomically.
 
-use super::atomic::write_atomic;
 use super::chart::ensure_font;
 use super::fmt::{align, mean_ci, pct, pct_range};
-use super::json::write_json;
 use crate::compare::stats::MeanCi;
+use crate::files::atomic::write_atomic;
+use crate::files::json::write_json;
 use crate::ladder::summary::{LadderReport, PairSummary};
 use plotters::prelude::*;
 use std::error::Error;

@@ -4,17 +4,17 @@
 //! `report.json` (every level's report), `report.md`, `report.html` and one chart of the
 //! winner-changed share by level — plus the printed summary table.
 
-use super::atomic::write_atomic;
 use super::chart::{
     colour, interval_bar, key, legend, plane, shorten, write_chart_files, ChartFormat, DrawResult,
     Drawable, XAxis, FONT,
 };
 use super::fmt::{align, benefit, mean_ci, pct, pct_range, pp_ci, rho};
-use super::json::write_json;
 use super::markdown::{cell, seat_columns};
 use super::{html, REPORT_HTML, REPORT_JSON, REPORT_MD};
 use crate::compare::stats::{share, MeanCi, PROPORTION_INTERVAL};
 use crate::compare::Report;
+use crate::files::atomic::write_atomic;
+use crate::files::json::write_json;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -23,8 +23,7 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// The folder of the levels inside a multi-level run's output folder.
-pub const LEVELS_FOLDER: &str = "levels";
+pub use crate::files::names::LEVELS_FOLDER;
 /// The stem of the winner-changed-by-level chart.
 pub const LEVELS_CHART: &str = "winner_changed_by_level";
 

@@ -1,24 +1,21 @@
-//! Report writers: JSON, CSV, Markdown, and charts (plotters) for the FAQ report, and the
-//! output folder of a run ([`output`]: compare and merge into a folder, checkpoints and
-//! `--resume`).
+//! Report writers: JSON, CSV, Markdown, and charts (plotters) for the FAQ report; a run's
+//! files as the [`crate::compare::session::RunWriter`] it writes through ([`output`]).
 //!
 //! [`write_report`] writes everything derived from a [`Report`] into a directory;
 //! `games.csv` is streamed separately while games are played ([`csv::GamesCsv`]). The boards
 //! of the example games ([`boards`]) are drawn when the report is written, from the whole (or
 //! merged) run's examples; a run at several skill levels gets its side-by-side report from
-//! [`levels`]. Single
-//! files are written atomically ([`atomic`]), whole output folders are swapped in at once
-//! ([`folder`]). This layer calls into [`crate::compare`], never the other way round.
+//! [`levels`], a sweep from [`sweep`], a ladder from [`ladder`]. Files are written through
+//! [`crate::files`] (atomic single files, folders swapped in whole). This layer reads
+//! [`crate::compare`]'s results and never runs games: the runs, checkpoints and `--resume`
+//! are [`crate::compare::session`]'s.
 
-pub mod atomic;
 pub mod balance;
 pub mod boards;
 pub mod chart;
 pub mod csv;
 pub mod fmt;
-pub mod folder;
 pub mod html;
-pub mod json;
 pub mod ladder;
 pub mod levels;
 pub mod luck;
@@ -28,24 +25,17 @@ pub mod sweep;
 pub mod table;
 
 pub use chart::{ChartFile, ChartFormat};
-pub use output::{
-    checkpoint_dir, compare_to_dir, compare_to_dir_until, compare_to_dir_with, has_checkpoint,
-    merge_to_dir, merge_to_dir_with, ExtraFiles, Finished, OutputOptions, RunOutput,
-};
+pub use output::ReportFiles;
 pub use table::summary_table;
 
 use crate::compare::Report;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// File names inside an output directory.
-pub const REPORT_JSON: &str = "report.json";
-pub const REPORT_MD: &str = "report.md";
-/// `report.md` as a self-contained page (charts inline).
-pub const REPORT_HTML: &str = "report.html";
-pub const GAMES_CSV: &str = "games.csv";
-pub const ACCUMULATOR_JSON: &str = "accumulator.json";
-pub const TIMING_JSON: &str = "timing.json";
+pub use crate::files::names::{
+    ACCUMULATOR_JSON, GAMES_CSV, REPORT_HTML, REPORT_JSON, REPORT_MD, TIMING_JSON,
+};
+use crate::files::{atomic, json};
 
 /// Writes `report.json`, the charts and `report.md` into `dir` (which must exist); returns
 /// the paths written.

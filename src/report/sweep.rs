@@ -5,14 +5,14 @@
 //! its output folder (the plan, the generated rulesets, the report); [`read_sweep_plan`]
 //! reads a shard folder's plan back for `merge`.
 
-use super::atomic::write_atomic;
 use super::chart::{
     colour, interval_bar, legend, plane, share_bar, shorten, write_chart_files, ChartFormat,
     DrawResult, Drawable, XAxis, FONT,
 };
-use super::folder::RULES_FOLDER;
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::compare::Report;
+use crate::files::atomic::write_atomic;
+use crate::files::names::RULES_FOLDER;
 use crate::sweep::{SweepPlan, SweepSummary};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -20,12 +20,7 @@ use std::error::Error;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub const SWEEP_JSON: &str = "sweep.json";
-pub const SWEEP_MD: &str = "sweep.md";
-pub const SWEEP_HTML: &str = "sweep.html";
-/// What a sweep played (its variants and where each stands in the comparison), kept in every
-/// output folder so `meeplab merge` of sweep shards writes the sweep report too.
-pub const SWEEP_PLAN: &str = "sweep-plan.json";
+pub use crate::files::names::{SWEEP_HTML, SWEEP_JSON, SWEEP_MD, SWEEP_PLAN};
 
 /// The sweep's charts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

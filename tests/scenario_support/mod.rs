@@ -265,7 +265,7 @@ impl Scen {
             queue,
             log: &mut self.log,
         };
-        self.game.drive(&mut script, &mut self.events);
+        self.game.play_decisions(&mut script, &mut self.events);
         assert!(
             script.queue.is_empty(),
             "drawn turn at ({x},{y}) rot {rot}: expected choices never asked: {:?}",

@@ -80,7 +80,7 @@ pub fn play<C: Chooser, S: EventSink>(
                 game.rules().rules.tiles[tile as usize].id
             ));
         }
-        game.drive(c, s);
+        game.play_decisions(c, s);
         return Ok(());
     }
     game.play_tile(tile, player, c, s)

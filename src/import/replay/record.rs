@@ -20,12 +20,16 @@ pub fn replay_record(
         Policy::new(fallback),
         on_illegal,
     ));
-    let driven = crate::record::drive(rules, record, &mut chooser, stop_after, |c| {
+    let replayed = crate::record::replay_with(rules, record, &mut chooser, stop_after, |c| {
         c.script.halted()
     });
-    let unknown = driven.unknown_tiles;
-    let (game, events, halted, finished) =
-        (driven.game, driven.events, driven.halted, driven.finished);
+    let unknown = replayed.unknown_tiles;
+    let (game, events, halted, finished) = (
+        replayed.game,
+        replayed.events,
+        replayed.halted,
+        replayed.finished,
+    );
     let unused: Vec<TakenDecision> = chooser.script.unused().cloned().collect();
     let mut notes = Vec::new();
     if !unknown.is_empty() {

@@ -5,7 +5,7 @@
 //! read or downloaded at run time. SVG text refers to the generic `sans-serif` family.
 
 use super::png_text::PngText;
-use crate::report::atomic::{commit_temp, temp_path, write_atomic};
+use crate::files::atomic::{commit_temp, temp_path, write_atomic};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::error::Error;

@@ -10,6 +10,7 @@
 //! [`is_run_file`]; a sweep's `rulesets/`, a multi-level compare's `levels/` of run folders),
 //! so `--out ~` or `--out src` is refused rather than swapped away.
 
+use super::names;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -17,25 +18,22 @@ use std::path::{Path, PathBuf};
 /// Whether `name` is a file a compare or merge run writes into its folder.
 pub fn is_run_file(name: &str) -> bool {
     const NAMES: [&str; 10] = [
-        super::REPORT_JSON,
-        super::REPORT_MD,
-        super::REPORT_HTML,
-        super::GAMES_CSV,
-        super::ACCUMULATOR_JSON,
-        super::TIMING_JSON,
-        super::sweep::SWEEP_JSON,
-        super::sweep::SWEEP_MD,
-        super::sweep::SWEEP_HTML,
-        super::sweep::SWEEP_PLAN,
+        names::REPORT_JSON,
+        names::REPORT_MD,
+        names::REPORT_HTML,
+        names::GAMES_CSV,
+        names::ACCUMULATOR_JSON,
+        names::TIMING_JSON,
+        names::SWEEP_JSON,
+        names::SWEEP_MD,
+        names::SWEEP_HTML,
+        names::SWEEP_PLAN,
     ];
     NAMES.contains(&name)
         || name.starts_with(".tmp-")
         || name.ends_with(".svg")
         || name.ends_with(".png")
 }
-
-/// The folder of a sweep's generated rulesets inside its output folder.
-pub const RULES_FOLDER: &str = "rulesets";
 
 /// Whether folder `dir` holds nothing but `.rules` files (a sweep's generated rulesets).
 fn holds_only_rules(dir: &Path) -> io::Result<bool> {
@@ -112,11 +110,14 @@ pub fn check_replaceable(dir: &Path) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if entry.file_type()?.is_dir() && name == RULES_FOLDER && holds_only_rules(&entry.path())? {
+        if entry.file_type()?.is_dir()
+            && name == names::RULES_FOLDER
+            && holds_only_rules(&entry.path())?
+        {
             continue;
         }
         if entry.file_type()?.is_dir()
-            && name == super::levels::LEVELS_FOLDER
+            && name == names::LEVELS_FOLDER
             && holds_only_runs(&entry.path())?
         {
             continue;

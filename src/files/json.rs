@@ -1,5 +1,6 @@
-//! JSON outputs: `report.json` (the summary, deterministic), `accumulator.json` (the exact
-//! mergeable aggregate) and `timing.json` (wall-clock facts, kept out of `report.json`).
+//! JSON files, read and written whole: pretty-printed with a trailing newline, written
+//! atomically ([`super::atomic`]). `report.json`, `accumulator.json`, `timing.json`, the
+//! checkpoint and the ladder's and levels' JSON all go through here.
 
 use super::atomic::write_atomic;
 use serde::{de::DeserializeOwned, Serialize};
