@@ -139,7 +139,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        26 * 4 * 2,
+        27 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

@@ -478,6 +478,9 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             }
             Ok((k, TileProp::Decor(names, end(k))))
         }
+        other if crate::engine::expansions::tile_mark(other).is_some() => {
+            Ok((j, TileProp::Mark(text_of(w))))
+        }
         other if crate::engine::expansions::segment_mark(other).is_some() => {
             let t = text_of(w);
             let kind =
