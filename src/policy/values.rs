@@ -293,22 +293,18 @@ pub(crate) fn follower(g: &Game, i: usize, player: u8) -> i64 {
     if seg == NONE {
         return 0;
     }
-    // a follower of another kind is worth what it adds to the majority: nothing for a piece
-    // of weight 0, the feature's worth for one of weight 1 or more (its extra weight is
-    // worth keeping for a contest: a plain follower is preferred on an equal spot)
+    // a follower of another kind: one of weight 0 adds nothing to the majority (a builder, a
+    // pig), so its expansion says what it brings; one of weight 1 or more is worth the
+    // feature's worth (its extra weight is worth keeping for a contest: a plain follower is
+    // preferred on an equal spot)
     let kind = g.follower_option_kind(i);
-    if kind.weight() == 0 {
-        return 0;
-    }
-    let spare = i64::from(!kind.is_plain());
     let pidx = g.placed_tiles().len() - 1;
     let t = g.placed_tiles()[pidx];
     let node = t.node0 + seg as u32;
-    let kind = g.follower_option_kind(i);
-    if !kind.is_plain() {
-        // another kind (a builder, a pig): its expansion says what it brings
+    if kind.weight() == 0 {
         return g.follower_kind_value(kind, node, player);
     }
+    let spare = i64::from(!kind.is_plain());
     let root = g.feature_of(node);
     let c = g.feature(root);
     let worth = match c.kind {

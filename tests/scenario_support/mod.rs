@@ -198,28 +198,6 @@ impl Scen {
         self.play_queue(player, id, (x, y, rot), queue)
     }
 
-    /// One turn: `player` places `id` at (x, y) turned `rot` and a follower of `kind` (an
-    /// expansion's: a large follower) on segment `segment`. Returns the turn's events.
-    pub fn play_kind(
-        &mut self,
-        player: u8,
-        id: &str,
-        (x, y, rot): (i32, i32, u8),
-        segment: u8,
-        kind: FollowerKind,
-    ) -> Vec<Event> {
-        let mut queue = turn_choices(player, (x, y, rot), Some(segment), &[]);
-        queue[1] = exp(
-            DecisionKind::FOLLOWER,
-            player,
-            Choice::Follower {
-                segment: Some(segment),
-                kind,
-            },
-        );
-        self.play_queue(player, id, (x, y, rot), queue)
-    }
-
     /// One turn of `player`'s: tile `id` at (x, y) turned `rot` with the expected choices
     /// `queue`.
     fn play_queue(
@@ -371,7 +349,8 @@ fn turn_choices(
 }
 
 impl Scen {
-    /// As [`Scen::play_with`], the follower of `kind` (a builder, a pig…) on `segment`.
+    /// One turn: `player` places `id` at (x, y) turned `rot` and a follower of `kind` (an
+    /// expansion's: a large follower, a builder, a pig) on `segment`.
     pub fn play_kind(
         &mut self,
         player: u8,
@@ -388,37 +367,20 @@ impl Scen {
         &mut self,
         player: u8,
         id: &str,
-        (x, y, rot): (i32, i32, u8),
+        at: (i32, i32, u8),
         segment: u8,
         kind: meeplab::engine::FollowerKind,
         more: &[Exp],
     ) -> Vec<Event> {
-        let tile = self.tile(id);
-        let mut queue = vec![
-            exp(DecisionKind::PLACEMENT, player, Choice::Place { x, y, rot }),
-            exp(
-                DecisionKind::FOLLOWER,
-                player,
-                Choice::Follower {
-                    segment: Some(segment),
-                    kind,
-                },
-            ),
-        ];
-        queue.extend_from_slice(more);
-        let start = self.events.len();
-        let mut script = Script {
-            queue,
-            log: &mut self.log,
-        };
-        self.game
-            .play_tile(tile, player, &mut script, &mut self.events)
-            .unwrap_or_else(|e| panic!("turn with {id}: {e}"));
-        assert!(
-            script.queue.is_empty(),
-            "turn with {id} at ({x},{y}) rot {rot}: expected choices never asked: {:?}",
-            script.queue
+        let mut queue = turn_choices(player, at, Some(segment), more);
+        queue[1] = exp(
+            DecisionKind::FOLLOWER,
+            player,
+            Choice::Follower {
+                segment: Some(segment),
+                kind,
+            },
         );
-        self.events[start..].to_vec()
+        self.play_queue(player, id, at, queue)
     }
 }

@@ -138,7 +138,7 @@ fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result<(), String
         (n, if kind == "big" { "big followers" } else { "small followers" })
     } else {
         return Err(format!(
-            "meeple `{id}` is not a follower the set-up deals (small; big, builder or pig with their elements); other figures are not supported"
+            "meeple `{id}` is not a small follower nor a figure the set-up deals (big, builder or pig, with their elements); other figures are not supported"
         ));
     };
     if p.parse::<u8>().ok() != Some(player) {
