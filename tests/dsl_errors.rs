@@ -760,3 +760,25 @@ fn river_edges_are_accepted_and_checked_like_the_others() {
         "FwFW",
     );
 }
+
+// ---- ruleset (E06xx) ----
+
+/// The river's tiles behind a start tile that is no river tile: the river expansion names the
+/// conflict (every river tile would be discarded), at the start tile; the spring is fine.
+#[test]
+fn e0603_the_river_needs_its_spring_as_start_tile() {
+    let text = "ruleset \"x\"\nextends \"rulesets/river.rules\"\nstart BA/RCr\n";
+    let d = meeplab::dsl::load_ruleset_str("river-from-the-crossroads", text)
+        .expect_err("a river behind the crossroads");
+    assert_eq!(d.codes(), vec!["E0603"], "{d}");
+    let s = d.to_string();
+    assert!(
+        s.contains("the river") && s.contains("`BA/RCr` is no river tile"),
+        "{s}"
+    );
+    let item = d.items()[0].clone();
+    let at = text.rfind("BA/RCr").expect("start");
+    assert_eq!(item.span, at..at + "BA/RCr".len(), "{d}");
+    let fine = "ruleset \"x\"\nextends \"rulesets/river.rules\"\nstart RI/s\n";
+    assert!(meeplab::dsl::load_ruleset_str("river", fine).is_ok());
+}

@@ -57,6 +57,23 @@ impl Loader {
             .collect::<Option<Vec<_>>>()?;
         let start = TileIdx::try_from(start).ok()?;
         let mut rs = assemble(&values, tiles, deck, start)?;
+        let conflicts = crate::engine::expansions::conflicts(&rs);
+        if !conflicts.is_empty() {
+            let at = match &scope.start {
+                Some((t, fid)) => Origin {
+                    file: *fid,
+                    span: t.span,
+                },
+                None => Origin {
+                    file: top,
+                    span: Sp::new(0, 0),
+                },
+            };
+            for c in conflicts {
+                self.err_at(at, &codes::EXPANSIONS_CONFLICT, c);
+            }
+            return None;
+        }
         self.warn_if_the_deal_empties_the_pack(&scope, &rs);
         rs.name = scope.name.clone().unwrap_or_default();
         rs.file = file;

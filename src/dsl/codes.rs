@@ -412,6 +412,14 @@ codes! {
     wrong: "extends \"base.rules\"\nfollowers = 8\n",
     right: "ruleset \"Eight followers\"\nextends \"base.rules\"\nfollowers = 8\n";
 
+    EXPANSIONS_CONFLICT = "E0603", Error, "rules that cannot be played together",
+    explanation: "An expansion in play cannot play the ruleset as written, or its rules forbid \
+        or leave undefined the combination: the river's tiles with a start tile that is no \
+        river tile (every river tile would be discarded: the river starts at its spring). \
+        The message names the expansion and the conflict.",
+    wrong: "ruleset \"River from the crossroads\"\nextends \"river.rules\"\nstart BA/RCr\n",
+    right: "ruleset \"River from its spring\"\nextends \"river.rules\"\nstart RI/s\n";
+
     INTERNAL = "E0999", Error, "internal error",
     explanation: "The ruleset passed every check but could not be assembled. This is a bug \
         in meeplab, not in the rule file: please report it with the file attached. No known \

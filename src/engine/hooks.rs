@@ -378,6 +378,15 @@ pub trait Expansion: Clone + Default {
     ) -> i64 {
         0
     }
+
+    /// A combination of rules in `rules` that this expansion cannot play, or that its rules
+    /// forbid or leave undefined (the river's tiles behind a start tile that is no river
+    /// tile…), in words naming the conflict; `None` when it has nothing against the ruleset.
+    /// Asked of every registered expansion when the rule language builds a ruleset: a
+    /// conflict is error E0603.
+    fn conflict(_rules: &Ruleset) -> Option<String> {
+        None
+    }
 }
 
 /// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).

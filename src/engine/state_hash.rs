@@ -249,9 +249,9 @@ impl<X: Expansions> Game<X> {
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            let out = crate::engine::FollowerKind(k as u8)
-                .spec()
-                .supply
+            // out of the supply: dealt (the ruleset's count) less what is left
+            let out = self
+                .follower_supply_dealt(crate::engine::FollowerKind(k as u8))
                 .saturating_sub(self.kind_supply[seat][k]);
             word ^= (out as u64).rotate_left(40 + 5 * k as u32);
         }

@@ -263,6 +263,16 @@ macro_rules! registry {
             SEGMENT_MARKS.iter().position(|m| m.0 == name).map(|i| (i as u8, SEGMENT_MARKS[i].1))
         }
 
+        /// The conflicts the registered expansions find in `rules` (see
+        /// `Expansion::conflict`), each in words, in registration order.
+        pub fn conflicts(rules: &crate::ruleset::Ruleset) -> Vec<String> {
+            let mut out = Vec::new();
+            $(if let Some(c) = <$ty as Expansion>::conflict(rules) {
+                out.push(c);
+            })*
+            out
+        }
+
         /// The bit index of the tile mark named `name`, if an expansion declares it.
         pub fn tile_mark(name: &str) -> Option<u8> {
             TILE_MARKS.iter().position(|m| m.0 == name).map(|i| i as u8)

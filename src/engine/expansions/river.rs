@@ -258,6 +258,19 @@ impl Expansion for River {
         self.n_ends = 0;
     }
 
+    fn conflict(rules: &crate::ruleset::Ruleset) -> Option<String> {
+        let start = rules.tiles.get(rules.start as usize)?;
+        let river = rules.tiles.iter().find(|t| t.river_sides() != 0)?;
+        (start.river_sides() == 0).then(|| {
+            format!(
+                "the river: the deck holds river tiles (`{}`…) but the start tile `{}` is no \
+                 river tile, so the river could never be placed (start with the spring: \
+                 `start RI/s`)",
+                river.id, start.id
+            )
+        })
+    }
+
     fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
         let u_turn = match g.rules().rules.ext_choice("river.u_turn") {
             Some("lookahead") => UTurn::Lookahead,
