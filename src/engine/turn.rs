@@ -26,7 +26,7 @@
 //! Every decision with at least one option is surfaced (the tile pick excepted: it is asked
 //! only when there is a choice), forced ones included, whether or not
 //! a record is kept; its keyed draw is built from (seed, turn, player, kind, occurrence of that
-//! kind for that player in the turn). The drive loops with one chooser are in `drive.rs`.
+//! kind for that player in the turn). The play loops with one chooser are in `play.rs`.
 
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
@@ -88,7 +88,7 @@ impl<X: Expansions> Game<X> {
     }
 
     /// Answer the pending decision with option `choice`, unchecked, and run on to the next
-    /// pending point, without events: the fast path for search, policies and the drive loops,
+    /// pending point, without events: the fast path for search, policies and the play loops,
     /// whose choosers answer within the options. Outside input goes through the checked
     /// [`Game::apply`] or [`Game::apply_choice`] (`checked.rs`).
     #[inline]
