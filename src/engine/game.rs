@@ -1,8 +1,9 @@
 //! The game state: a plain value (`Clone`) holding the board, the features, the scores, the
 //! deck and where the turn stands. Board geometry lives in `board.rs`, feature scoring in
 //! `scoring.rs`, the turn's order and the pull API in `turn.rs`; the expansions' states sit in
-//! one field (`ext`, see `hooks.rs` and `expansions/`). This file owns set-up, the option
-//! buffers of the decision asked, events and the outcome.
+//! one field (`ext`, see `hooks.rs` and `expansions/`); followers placed, returned and
+//! offered in `followers.rs`, the pack and hands as the players see them in `pack.rs`. This
+//! file owns set-up, the option buffers of the decision asked, events and the outcome.
 
 use crate::engine::board::{Frontier, Window};
 use crate::engine::compiled::{Compiled, NONE};
@@ -480,136 +481,10 @@ impl<X: Expansions> Game<X> {
         (t.x, t.y, self.nodes[node as usize].seg)
     }
 
-    /// Put a follower of `player` and `kind` from supply on `node`: the feature's majority
-    /// count for `player` grows by the kind's weight.
-    pub(crate) fn deploy<S: EventSink>(
-        &mut self,
-        s: &mut S,
-        player: u8,
-        node: u32,
-        kind: FollowerKind,
-    ) {
-        let p = player as usize;
-        let supply = if kind.is_plain() {
-            &mut self.supply[p]
-        } else {
-            &mut self.kind_supply[p][kind.index()]
-        };
-        debug_assert!(*supply > 0);
-        *supply -= 1;
-        self.followers_placed[p] += 1;
-        self.followers.push(Follower { player, node, kind });
-        let r = self.uf.find_mut(node);
-        let comp = &mut self.comps[r as usize];
-        comp.followers[p] += kind.weight();
-        comp.nfollowers += 1;
-        let (x, y, segment) = self.node_spot(node);
-        let feature = self.seg_kind(node);
-        self.emit(
-            s,
-            Event::FollowerPlaced {
-                turn: self.turn,
-                player,
-                x,
-                y,
-                segment,
-                feature,
-                kind,
-            },
-        );
-    }
-
-    /// Return follower number `i` (index into `followers`) to its owner's supply.
-    pub(crate) fn return_follower<S: EventSink>(&mut self, s: &mut S, i: usize) {
-        let f = self.followers.remove(i);
-        let p = f.player as usize;
-        if f.kind.is_plain() {
-            self.supply[p] += 1;
-        } else {
-            self.kind_supply[p][f.kind.index()] += 1;
-        }
-        let r = self.uf.find_mut(f.node);
-        let comp = &mut self.comps[r as usize];
-        comp.followers[p] -= f.kind.weight();
-        comp.nfollowers -= 1;
-        let (x, y, segment) = self.node_spot(f.node);
-        self.emit(
-            s,
-            Event::FollowerReturned {
-                turn: self.turn,
-                player: f.player,
-                x,
-                y,
-                segment,
-                kind: f.kind,
-            },
-        );
-    }
-
     /// The feature kind of a node's segment.
     pub fn seg_kind(&self, node: u32) -> FeatureKind {
         let t = self.placed[self.nodes[node as usize].tile as usize].tile;
         self.rules.tiles[t as usize].segments[self.nodes[node as usize].seg as usize].kind
-    }
-
-    /// Which segments of the new tile may take a follower, and of which kind, after "none":
-    /// in segment order, and on each segment the plain follower, then the other kinds in play
-    /// in kind order. A kind is offered while its owner has one in supply, on the features it
-    /// may stand on: unoccupied ones, or (a kind that needs its owner there) those where
-    /// `player` already has weight in the majority.
-    pub(crate) fn follower_options(&mut self, pidx: usize, player: u8) {
-        self.opt_follow.clear();
-        self.opt_follow.push(NONE as u16);
-        let p = player as usize;
-        let plain = self.supply[p] > 0;
-        // the other kinds in play that `player` holds
-        let mut others = self.ext.follower_kinds() & !1;
-        let mut rest = others;
-        while rest != 0 {
-            let k = rest.trailing_zeros();
-            rest &= rest - 1;
-            if self.kind_supply[p][k as usize] == 0 {
-                others &= !(1 << k);
-            }
-        }
-        if !plain && others == 0 {
-            return;
-        }
-        let farmers = self.rules.rules.scoring.farm != crate::ruleset::FarmRule::Off;
-        let t = self.placed[pidx];
-        let nseg = self.rules.tiles[t.tile as usize].segments.len();
-        for i in 0..nseg {
-            let kind = self.rules.tiles[t.tile as usize].segments[i].kind;
-            if kind == FeatureKind::Field && !farmers {
-                continue;
-            }
-            let r = self.uf.find_mut(t.node0 + i as u32);
-            let comp = &self.comps[r as usize];
-            let free = comp.nfollowers == 0;
-            if plain && free {
-                self.opt_follow.push(i as u16);
-            }
-            if others != 0 {
-                let own = comp.followers[p] > 0;
-                let mut rest = others;
-                while rest != 0 {
-                    let k = rest.trailing_zeros() as u16;
-                    rest &= rest - 1;
-                    let spec = FollowerKind(k as u8).spec();
-                    let may = if spec.needs_own { own } else { free };
-                    if may && spec.may_stand_on(kind) {
-                        self.opt_follow.push(i as u16 | k << 8);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Follower option `i` as (segment or [`NONE`], kind).
-    #[inline]
-    pub(crate) fn follower_option_of(&self, i: usize) -> (u8, FollowerKind) {
-        let o = self.opt_follow[i];
-        (o as u8, FollowerKind((o >> 8) as u8))
     }
 
     /// Add `points` to `player` in `category`; `robbable` points may trigger robbers.
@@ -788,35 +663,6 @@ impl<X: Expansions> Game<X> {
     pub fn by_category(&self, player: u8) -> ByCategory {
         self.by_cat[player as usize]
     }
-    /// Plain followers `player` has in supply.
-    pub fn supply(&self, player: u8) -> u8 {
-        self.supply[player as usize]
-    }
-    /// Followers of `kind` `player` has in supply.
-    pub fn supply_of(&self, player: u8, kind: FollowerKind) -> u8 {
-        if kind.is_plain() {
-            self.supply[player as usize]
-        } else {
-            self.kind_supply[player as usize][kind.index()]
-        }
-    }
-    /// What a follower of kind `kind` (not the plain one) on `node`, a segment of the tile
-    /// just placed, brings `player` (the expansion's valuation: see
-    /// `Expansion::follower_kind_value`).
-    pub fn follower_kind_value(&self, kind: FollowerKind, node: u32, player: u8) -> i64 {
-        X::follower_kind_value(self, kind, node, player)
-    }
-    /// How many of follower kind `kind` (not the plain one) each player was dealt under this
-    /// game's rules (see `Expansion::follower_supply`).
-    pub fn follower_supply_dealt(&self, kind: FollowerKind) -> u8 {
-        X::follower_supply(&self.rules, kind)
-    }
-    /// The kinds of follower in play: the plain one, then those of the expansions taking
-    /// part, in kind order.
-    pub fn follower_kinds(&self) -> impl Iterator<Item = FollowerKind> {
-        let kinds = self.ext.follower_kinds();
-        FollowerKind::all().filter(move |k| kinds & (1 << k.index()) != 0)
-    }
     /// Placed-tile indices of the tiles whose cloister is not complete yet, in placement
     /// order.
     pub fn open_cloisters(&self) -> &[u32] {
@@ -831,114 +677,6 @@ impl<X: Expansions> Game<X> {
     /// The tile being played this turn (drawn, or with hands chosen from the hand).
     pub fn current_tile(&self) -> TileIdx {
         self.current
-    }
-    /// Tiles drawn from the pack so far, in order (discarded ones and those dealt or drawn
-    /// into hands included; the start tile excluded).
-    pub fn drawn_tiles(&self) -> &[TileIdx] {
-        &self.deck[..self.deck_pos]
-    }
-    /// The pack: the tiles not drawn yet, in the order they will be drawn (the real game's
-    /// order is keyed by (seed, tile id, copy)). The pack only: tiles in the players' hands
-    /// (the `hand` house rule) are not in it, though the other players cannot see them
-    /// either (see [`Game::hidden_from`]).
-    pub fn unseen(&self) -> &[TileIdx] {
-        &self.deck[self.deck_pos..]
-    }
-
-    /// Every tile `viewer` cannot see: the pack, then the other players' hands in seat order.
-    /// With a hand of one (hands are empty between turns and the turn's tile is on the table)
-    /// it is exactly [`Game::unseen`].
-    pub fn hidden_from(&self, viewer: u8) -> impl Iterator<Item = TileIdx> + '_ {
-        let others = (0..self.players as usize)
-            .filter(move |&p| p != viewer as usize)
-            .flat_map(move |p| self.hands[p][..self.hand_len[p] as usize].iter().copied());
-        self.unseen().iter().copied().chain(others)
-    }
-
-    /// How many tiles `viewer` cannot see (the length of [`Game::hidden_from`]).
-    pub fn hidden_count(&self, viewer: u8) -> usize {
-        let others: usize = (0..self.players as usize)
-            .filter(|&p| p != viewer as usize)
-            .map(|p| self.hand_len[p] as usize)
-            .sum();
-        self.remaining() + others
-    }
-
-    /// Re-order the unseen tiles by `key` (a determinization for search): call it on a copy,
-    /// the original keeps the real order. The same key gives the same order. Shuffles the
-    /// pack only: with hands, a search uses [`Game::determinize_for`].
-    pub fn determinize(&mut self, key: u64) {
-        let tail = &mut self.deck[self.deck_pos..];
-        for i in (1..tail.len()).rev() {
-            let j = rng::index(rng::key(key, i as u64), i + 1);
-            tail.swap(i, j);
-        }
-        if self.ext.orders_deck() {
-            X::order_deck(self); // the prelude holds in every sampled world
-        }
-    }
-
-    /// Bring the first unseen copy of `tile` to the top of the pack (a copy's hypothetical
-    /// draw: the luck meter values each tile that could come). False, changing nothing, when
-    /// no copy is unseen.
-    pub fn stack_next(&mut self, tile: TileIdx) -> bool {
-        let top = self.deck_pos;
-        match self.deck[top..].iter().position(|&t| t == tile) {
-            Some(i) => {
-                self.deck.swap(top, top + i);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// A determinization from `viewer`'s seat: the pack and the other players' hands are
-    /// shuffled together by `key` and the other hands re-dealt from them, each the size it
-    /// had; `viewer`'s own hand stays as it is. Without other hands (a hand of one) it is
-    /// exactly [`Game::determinize`] with the same key. Call it on a copy.
-    pub fn determinize_for(&mut self, viewer: u8, key: u64) {
-        let n = self.players as usize;
-        let others = (0..n).any(|p| p != viewer as usize && self.hand_len[p] > 0);
-        if !others {
-            self.determinize(key);
-            return;
-        }
-        // the other hands go behind the pack, the whole is shuffled, and the hands are dealt
-        // back from the end in the reverse order
-        for p in (0..n).filter(|&p| p != viewer as usize) {
-            let len = self.hand_len[p] as usize;
-            self.deck.extend_from_slice(&self.hands[p][..len]);
-        }
-        self.determinize(key);
-        for p in (0..n).rev().filter(|&p| p != viewer as usize) {
-            for j in (0..self.hand_len[p] as usize).rev() {
-                self.hands[p][j] = self.deck.pop().unwrap_or_default();
-            }
-        }
-    }
-
-    /// Tiles each player holds (the ruleset's `hand`; 1 = no hands kept between turns).
-    pub fn hand_size(&self) -> u8 {
-        self.hand_size
-    }
-
-    /// The tiles `player` holds now (empty with a hand of one; during a turn the active
-    /// player's hand no longer holds the tile being played).
-    pub fn hand(&self, player: u8) -> &[TileIdx] {
-        let p = player as usize;
-        &self.hands[p][..self.hand_len[p] as usize]
-    }
-
-    /// Tiles left in the pack.
-    /// The next tile of the pack, taken out of it (an expansion turning tiles up).
-    pub(crate) fn take_from_pack(&mut self) -> Option<TileIdx> {
-        let t = *self.deck.get(self.deck_pos)?;
-        self.deck_pos += 1;
-        Some(t)
-    }
-
-    pub fn remaining(&self) -> usize {
-        self.deck.len() - self.deck_pos
     }
     pub fn is_finished(&self) -> bool {
         self.step == Step::Over

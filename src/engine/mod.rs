@@ -3,7 +3,9 @@
 //!
 //! - `compiled`: a ruleset's tiles pre-rotated into small tables, shared by all games;
 //! - `board`: grid, legal placements, feature graph (over `union_find`);
-//! - `game`: the state; `scoring`: completion, majority, formulas, farms;
+//! - `game`: the state; `followers`: followers placed, returned, offered and in supply;
+//!   `pack`: the pack and hands as seen, determinizations; `scoring`: completion, majority,
+//!   formulas, farms;
 //! - `turn`: the turn as data (a phase cursor) and the pull API (`pending`, `apply`, `draw`);
 //!   `checked`: the checked moves ([`Game::apply`], [`Game::apply_choice`], [`MoveError`]);
 //!   `play`: loops that play a game, turn or final scoring with one chooser;
@@ -28,11 +30,13 @@ mod deck_order;
 pub mod event;
 pub mod expansions;
 pub mod follower_kind;
+mod followers;
 mod game;
 mod grid;
 pub mod hooks;
 pub mod invariants;
 pub mod outcome;
+mod pack;
 mod play;
 pub mod rng;
 mod scoring;

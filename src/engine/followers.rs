@@ -1,0 +1,168 @@
+//! Followers on the board and in supply: putting one from supply on a segment, returning it,
+//! the follower options of the tile just placed, and the supply and kinds each player has.
+//! A second `impl` block of [`Game`]; the state's fields live in `game.rs`.
+
+use crate::engine::compiled::NONE;
+use crate::engine::event::{Event, EventSink};
+use crate::engine::follower_kind::FollowerKind;
+use crate::engine::game::{Follower, Game};
+use crate::engine::hooks::Expansions;
+use crate::tiles::FeatureKind;
+
+impl<X: Expansions> Game<X> {
+    /// Put a follower of `player` and `kind` from supply on `node`: the feature's majority
+    /// count for `player` grows by the kind's weight.
+    pub(crate) fn deploy<S: EventSink>(
+        &mut self,
+        s: &mut S,
+        player: u8,
+        node: u32,
+        kind: FollowerKind,
+    ) {
+        let p = player as usize;
+        let supply = if kind.is_plain() {
+            &mut self.supply[p]
+        } else {
+            &mut self.kind_supply[p][kind.index()]
+        };
+        debug_assert!(*supply > 0);
+        *supply -= 1;
+        self.followers_placed[p] += 1;
+        self.followers.push(Follower { player, node, kind });
+        let r = self.uf.find_mut(node);
+        let comp = &mut self.comps[r as usize];
+        comp.followers[p] += kind.weight();
+        comp.nfollowers += 1;
+        let (x, y, segment) = self.node_spot(node);
+        let feature = self.seg_kind(node);
+        self.emit(
+            s,
+            Event::FollowerPlaced {
+                turn: self.turn,
+                player,
+                x,
+                y,
+                segment,
+                feature,
+                kind,
+            },
+        );
+    }
+
+    /// Return follower number `i` (index into `followers`) to its owner's supply.
+    pub(crate) fn return_follower<S: EventSink>(&mut self, s: &mut S, i: usize) {
+        let f = self.followers.remove(i);
+        let p = f.player as usize;
+        if f.kind.is_plain() {
+            self.supply[p] += 1;
+        } else {
+            self.kind_supply[p][f.kind.index()] += 1;
+        }
+        let r = self.uf.find_mut(f.node);
+        let comp = &mut self.comps[r as usize];
+        comp.followers[p] -= f.kind.weight();
+        comp.nfollowers -= 1;
+        let (x, y, segment) = self.node_spot(f.node);
+        self.emit(
+            s,
+            Event::FollowerReturned {
+                turn: self.turn,
+                player: f.player,
+                x,
+                y,
+                segment,
+                kind: f.kind,
+            },
+        );
+    }
+
+    /// Which segments of the new tile may take a follower, and of which kind, after "none":
+    /// in segment order, and on each segment the plain follower, then the other kinds in play
+    /// in kind order. A kind is offered while its owner has one in supply, on the features it
+    /// may stand on: unoccupied ones, or (a kind that needs its owner there) those where
+    /// `player` already has weight in the majority.
+    pub(crate) fn follower_options(&mut self, pidx: usize, player: u8) {
+        self.opt_follow.clear();
+        self.opt_follow.push(NONE as u16);
+        let p = player as usize;
+        let plain = self.supply[p] > 0;
+        // the other kinds in play that `player` holds
+        let mut others = self.ext.follower_kinds() & !1;
+        let mut rest = others;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            if self.kind_supply[p][k as usize] == 0 {
+                others &= !(1 << k);
+            }
+        }
+        if !plain && others == 0 {
+            return;
+        }
+        let farmers = self.rules.rules.scoring.farm != crate::ruleset::FarmRule::Off;
+        let t = self.placed[pidx];
+        let nseg = self.rules.tiles[t.tile as usize].segments.len();
+        for i in 0..nseg {
+            let kind = self.rules.tiles[t.tile as usize].segments[i].kind;
+            if kind == FeatureKind::Field && !farmers {
+                continue;
+            }
+            let r = self.uf.find_mut(t.node0 + i as u32);
+            let comp = &self.comps[r as usize];
+            let free = comp.nfollowers == 0;
+            if plain && free {
+                self.opt_follow.push(i as u16);
+            }
+            if others != 0 {
+                let own = comp.followers[p] > 0;
+                let mut rest = others;
+                while rest != 0 {
+                    let k = rest.trailing_zeros() as u16;
+                    rest &= rest - 1;
+                    let spec = FollowerKind(k as u8).spec();
+                    let may = if spec.needs_own { own } else { free };
+                    if may && spec.may_stand_on(kind) {
+                        self.opt_follow.push(i as u16 | k << 8);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Follower option `i` as (segment or [`NONE`], kind).
+    #[inline]
+    pub(crate) fn follower_option_of(&self, i: usize) -> (u8, FollowerKind) {
+        let o = self.opt_follow[i];
+        (o as u8, FollowerKind((o >> 8) as u8))
+    }
+
+    /// Plain followers `player` has in supply.
+    pub fn supply(&self, player: u8) -> u8 {
+        self.supply[player as usize]
+    }
+    /// Followers of `kind` `player` has in supply.
+    pub fn supply_of(&self, player: u8, kind: FollowerKind) -> u8 {
+        if kind.is_plain() {
+            self.supply[player as usize]
+        } else {
+            self.kind_supply[player as usize][kind.index()]
+        }
+    }
+    /// What a follower of kind `kind` (not the plain one) on `node`, a segment of the tile
+    /// just placed, brings `player` (the expansion's valuation: see
+    /// `Expansion::follower_kind_value`).
+    pub fn follower_kind_value(&self, kind: FollowerKind, node: u32, player: u8) -> i64 {
+        X::follower_kind_value(self, kind, node, player)
+    }
+    /// How many of follower kind `kind` (not the plain one) each player was dealt under this
+    /// game's rules (see `Expansion::follower_supply`).
+    pub fn follower_supply_dealt(&self, kind: FollowerKind) -> u8 {
+        X::follower_supply(&self.rules, kind)
+    }
+    /// The kinds of follower in play: the plain one, then those of the expansions taking
+    /// part, in kind order.
+    pub fn follower_kinds(&self) -> impl Iterator<Item = FollowerKind> {
+        let kinds = self.ext.follower_kinds();
+        FollowerKind::all().filter(move |k| kinds & (1 << k.index()) != 0)
+    }
+}
