@@ -13,8 +13,9 @@
 //! the turn skips hooks where nobody acts: copying a game copies the states as plain values.
 //! The tables of what the members declare (decision kinds, events, scoring categories,
 //! counters, tile marks, follower kinds, rule options) are built at compile time by the
-//! `registry!` invocation below (the macro lives in `registry.rs`); a name or code used twice
-//! fails the build. Room for 32 expansions.
+//! `registry!` invocation below (the macro lives in `registry.rs`, the dispatch it
+//! generates in `dispatch.rs`); a name or code used twice fails the build. Room for 32
+//! expansions.
 //!
 //! # Adding an expansion
 //! This is how the last expansion registered below was added; the touched files were its
@@ -101,9 +102,12 @@ pub mod robbers;
 pub mod supply;
 pub mod traders;
 
-/// The `registry!` macro (and its helpers), declared first so the invocation below sees it.
+/// The `registry!` macro (its tables and helpers) and the dispatch it generates, declared
+/// first so the invocation below sees them.
 #[macro_use]
 mod registry;
+#[macro_use]
+mod dispatch;
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};

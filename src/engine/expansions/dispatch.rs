@@ -1,0 +1,518 @@
+//! The `registry_dispatch!` macro, invoked by `registry!` (see `registry.rs`) with the list
+//! of registered expansions: it builds the [`Set`](super::Set) holding every member's state
+//! and which members this game's ruleset uses at each hook and notice, and the `match`
+//! dispatch of [`Expansions`](crate::engine::hooks::Expansions) over those lists.
+
+/// The [`Set`](super::Set) of the members' states and its dispatch; `registry!` invokes it.
+macro_rules! registry_dispatch {
+    ($($field:ident: $ty:ty),* $(,)?) => {
+        /// Every registered expansion's state, and which of them this game's ruleset uses
+        /// at each hook and notice.
+        pub struct Set {
+            /// A bit per member (registration order): taking part in this game.
+            used: u32,
+            /// Per hook: the expansions taking part that act there, in acting order (the
+            /// first `hooked_len[hook]`).
+            hooked: [[Member; ALL.len()]; Hook::COUNT],
+            hooked_len: [u8; Hook::COUNT],
+            /// Per notice: the expansions taking part that hear it.
+            hearing: [[Member; ALL.len()]; Heard::COUNT],
+            hearing_len: [u8; Heard::COUNT],
+            /// Whether one taking part adds placements, or gives turns their tile.
+            extends: bool,
+            supplies: bool,
+            /// Whether one taking part may give a player another tile in a turn.
+            grants: bool,
+            /// A bit per follower kind in play: the plain follower's and those of the
+            /// expansions taking part.
+            follower_kinds: u32,
+            /// Whether one taking part changes what features are worth.
+            rescores: bool,
+            /// Whether one taking part forbids placements, or orders the pack.
+            restricts: bool,
+            orders: bool,
+            /// `extends | restricts`: the one flag the placement scan tests.
+            adjusts: bool,
+            $($field: $ty),*
+        }
+
+        /// The tile types the expansions derive from `rules`' (see
+        /// [`Expansion::derive_tiles`]), in registration order.
+        pub fn derived_tiles(
+            rules: &crate::ruleset::Ruleset,
+        ) -> Vec<(crate::ruleset::TileIdx, u8, crate::tiles::TileType)> {
+            let mut out = Vec::new();
+            $(out.extend(<$ty as Expansion>::derive_tiles(rules));)*
+            out
+        }
+
+        impl Expansions for Set {
+            fn for_rules(rules: &Compiled) -> Self {
+                let mut set = Set {
+                    used: 0,
+                    hooked: [ALL; Hook::COUNT],
+                    hooked_len: [0; Hook::COUNT],
+                    hearing: [ALL; Heard::COUNT],
+                    hearing_len: [0; Heard::COUNT],
+                    extends: false,
+                    supplies: false,
+                    grants: false,
+                    follower_kinds: 1,
+                    rescores: false,
+                    restricts: false,
+                    orders: false,
+                    adjusts: false,
+                    $($field: <$ty>::default()),*
+                };
+                // acting order: by declared priority, then registration order
+                let mut order = ALL;
+                order.sort_by_key(|&m| {
+                    let priority = match m {
+                        $(Member::$field => <$ty as Expansion>::PRIORITY),*
+                    };
+                    (priority, m as u8)
+                });
+                for m in order {
+                    let (used, hooks, hears) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::used_by(rules),
+                            <$ty as Expansion>::HOOKS,
+                            <$ty as Expansion>::HEARS,
+                        )),*
+                    };
+                    if !used {
+                        continue;
+                    }
+                    set.used |= 1 << m as u32;
+                    let (extends, supplies) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::EXTENDS_PLACEMENT,
+                            <$ty as Expansion>::SUPPLIES_TILES,
+                        )),*
+                    };
+                    set.extends |= extends;
+                    set.supplies |= supplies;
+                    set.rescores |= match m {
+                        $(Member::$field => <$ty as Expansion>::RESCORES),*
+                    };
+                    set.grants |= match m {
+                        $(Member::$field => <$ty as Expansion>::GRANTS_TILES),*
+                    };
+                    let (first, kinds) = match m {
+                        $(Member::$field => (
+                            <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                            <$ty as Expansion>::FOLLOWER_KINDS.len(),
+                        )),*
+                    };
+                    for k in 0..kinds {
+                        set.follower_kinds |= 1 << (first as usize + k);
+                    }
+                    let (restricts, orders) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::RESTRICTS_PLACEMENT,
+                            <$ty as Expansion>::ORDERS_DECK,
+                        )),*
+                    };
+                    set.restricts |= restricts;
+                    set.orders |= orders;
+                    set.adjusts = set.extends | set.restricts;
+                    for &h in hooks {
+                        let len = &mut set.hooked_len[h as usize];
+                        set.hooked[h as usize][*len as usize] = m;
+                        *len += 1;
+                    }
+                    for &h in hears {
+                        let len = &mut set.hearing_len[h as usize];
+                        set.hearing[h as usize][*len as usize] = m;
+                        *len += 1;
+                    }
+                }
+                set
+            }
+
+            fn reset(&mut self) {
+                $(self.$field.reset();)*
+            }
+
+            fn taking_part(&self) -> Vec<&'static str> {
+                ALL.iter()
+                    .filter(|&&m| self.used & (1 << m as u32) != 0)
+                    .map(|&m| match m {
+                        $(Member::$field => stringify!($field)),*
+                    })
+                    .collect()
+            }
+
+            fn heap_bytes(&self) -> usize {
+                0 $(+ self.$field.heap_bytes())*
+            }
+
+            fn tiles_held(&self) -> usize {
+                0 $(+ self.$field.tiles_held())*
+            }
+
+            fn may_fall(c: Category) -> bool {
+                $(if <$ty as Expansion>::TRANSFERS
+                    .iter()
+                    .any(|&k| <$ty as Registered>::FIRST_CATEGORY + k == c.0)
+                {
+                    return true;
+                })*
+                false
+            }
+
+            fn check_invariants(g: &Game<Self>) -> Result<(), String> {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::check_invariants(g)
+                        .map_err(|e| format!("{}: {e}", stringify!($field)))?;
+                })*
+                Ok(())
+            }
+
+            #[inline]
+            fn acts_at(&self, at: Hook) -> bool {
+                self.hooked_len[at as usize] > 0
+            }
+
+            #[inline]
+            fn extends_placement(&self) -> bool {
+                self.extends
+            }
+
+            #[inline(never)]
+            fn extra_placements(g: &mut Game<Self>, tile: crate::ruleset::TileIdx) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::EXTENDS_PLACEMENT
+                {
+                    <$ty as Expansion>::extra_placements(g, tile);
+                })*
+            }
+
+            #[inline]
+            fn adjusts_placement(&self) -> bool {
+                self.adjusts
+            }
+
+            #[inline]
+            fn restricts_placement(&self) -> bool {
+                self.restricts
+            }
+
+            #[inline(never)]
+            fn adjust_placements(g: &mut Game<Self>, tile: crate::ruleset::TileIdx) {
+                if g.ext.extends {
+                    Self::extra_placements(g, tile);
+                }
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::RESTRICTS_PLACEMENT
+                {
+                    <$ty as Expansion>::restrict_placements(g, tile);
+                })*
+            }
+
+            #[inline]
+            fn orders_deck(&self) -> bool {
+                self.orders
+            }
+
+            #[inline(never)]
+            fn order_deck(g: &mut Game<Self>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::ORDERS_DECK
+                {
+                    <$ty as Expansion>::order_deck(g);
+                })*
+            }
+
+            #[inline]
+            fn supplies_tiles(&self) -> bool {
+                self.supplies
+            }
+
+            #[inline]
+            fn follower_kinds(&self) -> u32 {
+                self.follower_kinds
+            }
+
+            #[inline]
+            fn rescores(&self) -> bool {
+                self.rescores
+            }
+
+            #[inline(never)]
+            fn feature_points(
+                g: &Game<Self>,
+                root: u32,
+                kind: crate::tiles::FeatureKind,
+                complete: bool,
+                tiles: u32,
+                pennants: u32,
+                mut points: i64,
+            ) -> i64 {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::RESCORES
+                {
+                    points = <$ty as Expansion>::feature_points(
+                        g, root, kind, complete, tiles, pennants, points,
+                    );
+                })*
+                points
+            }
+
+            #[inline(never)]
+            fn next_tile(g: &mut Game<Self>, player: u8) -> Option<crate::ruleset::TileIdx> {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::SUPPLIES_TILES
+                {
+                    if let Some(t) = <$ty as Expansion>::next_tile(g, player) {
+                        return Some(t);
+                    }
+                })*
+                None
+            }
+
+            fn outcome(&self, out: &mut GameOutcome) {
+                $(self.$field.outcome(out);)*
+            }
+
+            fn seat_state(&self, seat: usize) -> u64 {
+                // each member's word turned by its own amount, so two never cancel; members
+                // not taking part hold nothing
+                let mut word = 0u64;
+                if self.used == 0 {
+                    return word;
+                }
+                $(if self.used & (1 << Member::$field as u32) != 0 {
+                    word = word.wrapping_add(
+                        self.$field.seat_state(seat).rotate_left(16 * Member::$field as u32),
+                    );
+                })*
+                word
+            }
+
+            // out of line: the turn calls it only at a hook where an expansion acts, and
+            // inlined into the turn's loop it made every turn of a plain game dearer
+            #[inline(never)]
+            fn run<S: EventSink>(
+                g: &mut Game<Self>,
+                s: &mut S,
+                at: Hook,
+                from: u8,
+                mut answer: Option<usize>,
+            ) -> Option<u8> {
+                let mut k = from;
+                while k < g.ext.hooked_len[at as usize] {
+                    let asked = match g.ext.hooked[at as usize][k as usize] {
+                        $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
+                    };
+                    if asked {
+                        return Some(k);
+                    }
+                    k += 1;
+                }
+                None
+            }
+
+            #[inline]
+            fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice) {
+                let heard = n.kind() as usize;
+                for k in 0..g.ext.hearing_len[heard] {
+                    match g.ext.hearing[heard][k as usize] {
+                        $(Member::$field => <$ty as Expansion>::notice(g, s, n)),*
+                    }
+                }
+            }
+
+            fn set_up(g: &mut Game<Self>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::set_up(g);
+                })*
+            }
+
+            fn expected_points(g: &Game<Self>, out: &mut [f64]) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::expected_points(g, out);
+                })*
+            }
+
+            fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::board_pieces(g, out);
+                })*
+            }
+
+            fn legend(&self) -> Vec<(Glyph, &'static str)> {
+                let mut v = Vec::new();
+                $(if self.used & (1 << Member::$field as u32) != 0 {
+                    v.extend_from_slice(<$ty as Expansion>::LEGEND);
+                })*
+                v
+            }
+
+            fn farm_city_bonus(g: &Game<Self>, root: u32) -> i64 {
+                let mut bonus = 0;
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    bonus += <$ty as Expansion>::farm_city_bonus(g, root);
+                })*
+                bonus
+            }
+
+            fn choice(g: &Game<Self>, kind: DecisionKind, i: usize) -> Choice {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => <$ty as Expansion>::choice(g, local, i)),*
+                }
+            }
+
+            fn option_count(g: &Game<Self>, kind: DecisionKind) -> usize {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => <$ty as Expansion>::option_count(g, local)),*
+                }
+            }
+
+            fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64 {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Expansion>::value_hint(g, local, i, player)
+                    }),*
+                }
+            }
+
+            #[inline]
+            fn grants_tiles(&self) -> bool {
+                self.grants
+            }
+
+            #[inline(never)]
+            fn another_tile(g: &mut Game<Self>, player: u8) -> bool {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::GRANTS_TILES
+                    && <$ty as Expansion>::another_tile(g, player)
+                {
+                    return true;
+                })*
+                false
+            }
+
+            fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8 {
+                let k = kind.index() as u8;
+                $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
+                    && ((k - <$ty as Registered>::FIRST_FOLLOWER_KIND) as usize)
+                        < <$ty as Expansion>::FOLLOWER_KINDS.len()
+                {
+                    return <$ty as Expansion>::follower_supply(
+                        rules,
+                        k - <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                    );
+                })*
+                kind.spec().supply
+            }
+
+            fn follower_kind_value(
+                g: &Game<Self>,
+                kind: FollowerKind,
+                node: u32,
+                player: u8,
+            ) -> i64 {
+                let k = kind.index() as u8;
+                $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
+                    && ((k - <$ty as Registered>::FIRST_FOLLOWER_KIND) as usize)
+                        < <$ty as Expansion>::FOLLOWER_KINDS.len()
+                {
+                    return <$ty as Expansion>::follower_kind_value(
+                        g,
+                        k - <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                        node,
+                        player,
+                    );
+                })*
+                0
+            }
+
+            fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64 {
+                let mut bonus = 0;
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    bonus += <$ty as Expansion>::farm_winner_bonus(g, root, player);
+                })*
+                bonus
+            }
+        }
+
+        impl Set {
+            /// The member asking expansion decision `kind`, and its local index there.
+            fn asker(kind: DecisionKind) -> (Member, u8) {
+                let k = kind.0;
+                $(if k >= <$ty as Registered>::FIRST_DECISION
+                    && ((k - <$ty as Registered>::FIRST_DECISION) as usize)
+                        < <$ty as Expansion>::DECISIONS.len()
+                {
+                    return (Member::$field, k - <$ty as Registered>::FIRST_DECISION);
+                })*
+                unreachable!("decision kind #{k} is no expansion's")
+            }
+        }
+
+        /// A copy carries the states of the expansions taking part; the others are unused
+        /// and stay at their defaults (nothing to copy).
+        impl Clone for Set {
+            fn clone(&self) -> Self {
+                Set {
+                    used: self.used,
+                    hooked: self.hooked,
+                    hooked_len: self.hooked_len,
+                    hearing: self.hearing,
+                    hearing_len: self.hearing_len,
+                    extends: self.extends,
+                    supplies: self.supplies,
+                    grants: self.grants,
+                    follower_kinds: self.follower_kinds,
+                    rescores: self.rescores,
+                    restricts: self.restricts,
+                    orders: self.orders,
+                    adjusts: self.adjusts,
+                    $($field: if self.used & (1 << Member::$field as u32) != 0 {
+                        self.$field.clone()
+                    } else {
+                        <$ty>::default()
+                    }),*
+                }
+            }
+
+            /// Reuses this set's vectors (a search copies positions many times). Members the
+            /// source does not use go back to their defaults, as in `clone`.
+            fn clone_from(&mut self, source: &Self) {
+                let was = self.used;
+                self.used = source.used;
+                self.hooked = source.hooked;
+                self.hooked_len = source.hooked_len;
+                self.hearing = source.hearing;
+                self.hearing_len = source.hearing_len;
+                self.extends = source.extends;
+                self.supplies = source.supplies;
+                self.grants = source.grants;
+                self.follower_kinds = source.follower_kinds;
+                self.rescores = source.rescores;
+                self.restricts = source.restricts;
+                self.orders = source.orders;
+                self.adjusts = source.adjusts;
+                $(if source.used & (1 << Member::$field as u32) != 0 {
+                    self.$field.clone_from(&source.$field);
+                } else if was & (1 << Member::$field as u32) != 0 {
+                    self.$field = <$ty>::default();
+                })*
+            }
+        }
+
+        $(
+            impl Holds<$ty> for Set {
+                #[inline]
+                fn state(&self) -> &$ty {
+                    &self.$field
+                }
+                #[inline]
+                fn state_mut(&mut self) -> &mut $ty {
+                    &mut self.$field
+                }
+            }
+        )*
+    };
+}
