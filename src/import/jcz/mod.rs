@@ -102,11 +102,14 @@
 //! - `save.rs`: the JSON of a save, read into a [`JczGame`] (set-up, players, messages, draws);
 //! - `mapping.rs`: the set-up mapped to a ruleset (rule-language text loaded through the DSL);
 //! - `geometry.rs`: JCloisterZone's locations and rotations as meeplab's segments;
+//! - `meeples.rs`: JCloisterZone's meeple ids: their seat, their check against the set-up and
+//!   their kind of follower;
 //! - `translate.rs`: the message log as placed tiles and decisions, one handler per message
 //!   type.
 
 mod geometry;
 mod mapping;
+mod meeples;
 mod save;
 mod translate;
 

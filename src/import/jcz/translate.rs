@@ -8,6 +8,7 @@
 
 use super::geometry::{canonical_rot, segment_for, small_city_at};
 use super::mapping::plain_twin;
+use super::meeples::{check_meeple, meeple_follower_kind, meeple_owner};
 use super::save::{JczGame, Message, Msg, Pointer};
 use super::{JczError, START_TILE};
 use crate::engine::{Choice, DecisionKind, TakenDecision};
@@ -110,59 +111,6 @@ enum Step {
 /// then, which only the replay knows (it takes the pass for the next player the rules ask
 /// who has no recorded crop-circle action).
 pub const ANY_PLAYER: u8 = u8::MAX;
-
-/// The seat a `meepleId` (`P.small.N`) belongs to.
-fn meeple_owner(id: &str) -> Option<u8> {
-    id.split('.').next()?.parse().ok()
-}
-
-/// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1, or a
-/// figure of an expansion the set-up deals: Inns & Cathedrals' big follower (`P.big.1`),
-/// Traders & Builders' `P.builder.N` and `P.pig.N`.
-fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result<(), String> {
-    let mut parts = id.split('.');
-    let (Some(p), Some(kind), Some(n), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(format!(
-            "payload meepleId `{id}` is not a JCloisterZone meeple id (`P.small.N`)"
-        ));
-    };
-    let (count, what) = if let Some((name, n)) =
-        crate::import::traders::meeple_kind(&setup.traders, kind)
-    {
-        (n, name)
-    } else if let Ok((_, n)) =
-        crate::import::inns::meeple_kind(kind, setup.followers, setup.inns.big_followers)
-    {
-        (n, if kind == "big" { "big followers" } else { "small followers" })
-    } else {
-        return Err(format!(
-            "meeple `{id}` is not a small follower nor a figure the set-up deals (big, builder or pig, with their elements); other figures are not supported"
-        ));
-    };
-    if p.parse::<u8>().ok() != Some(player) {
-        return Err(format!(
-            "meeple `{id}` belongs to seat {p}, but player {player} sends the message"
-        ));
-    }
-    match n.parse::<u8>() {
-        Ok(n) if (1..=count).contains(&n) => Ok(()),
-        _ => Err(format!(
-            "meeple `{id}`: JCloisterZone numbers a player's {count} {what} from 1 to {count}"
-        )),
-    }
-}
-
-/// The kind of follower a checked `meepleId` is (`P.big.1`: the large follower; `P.builder.N`,
-/// `P.pig.N`: Traders & Builders').
-fn meeple_follower_kind(id: &str) -> crate::engine::FollowerKind {
-    if id.split('.').nth(1) == Some("big") {
-        crate::engine::expansions::inns::LARGE_FOLLOWER
-    } else {
-        crate::import::traders::follower_kind(id)
-    }
-}
 
 /// Translate the message log into placed tiles and decisions under `rules` (the mapped
 /// ruleset), checking JCloisterZone's message order.
@@ -826,46 +774,4 @@ enum CropAct<'p> {
     Pass,
     Deploy(&'p Pointer),
     Return(&'p Pointer),
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn meeple_ids_are_jcloisterzones() {
-        let seven = super::super::Setup {
-            followers: 7,
-            ..Default::default()
-        };
-        assert!(check_meeple("0.small.1", 0, &seven).is_ok());
-        assert!(check_meeple("1.small.7", 1, &seven).is_ok());
-        assert!(check_meeple("0.small.0", 0, &seven).is_err());
-        assert!(check_meeple("0.small.8", 0, &seven).is_err());
-        assert!(check_meeple("1.small.1", 0, &seven).is_err());
-        assert!(check_meeple("0.big.1", 0, &seven).is_err());
-        assert!(check_meeple("small", 0, &seven).is_err());
-        // the big follower of Inns & Cathedrals, when the set-up deals one
-        let mut ic = seven.clone();
-        ic.inns.big_followers = 1;
-        assert!(check_meeple("0.big.1", 0, &ic).is_ok());
-        assert!(check_meeple("0.big.2", 0, &ic).is_err());
-        assert_eq!(
-            meeple_follower_kind("1.big.1"),
-            crate::engine::expansions::inns::LARGE_FOLLOWER
-        );
-        assert!(meeple_follower_kind("1.small.1").is_plain());
-        assert_eq!(
-            meeple_follower_kind("1.pig.1"),
-            crate::engine::expansions::traders::PIG
-        );
-        assert_eq!(meeple_owner("2.small.3"), Some(2));
-        // Traders & Builders' figures, with their elements
-        assert!(check_meeple("0.pig.1", 0, &seven).is_err());
-        let mut tb = seven.clone();
-        tb.traders.element("pig", Some(2));
-        assert!(check_meeple("0.pig.2", 0, &tb).is_ok());
-        assert!(check_meeple("0.pig.3", 0, &tb).is_err());
-        assert!(check_meeple("0.builder.1", 0, &tb).is_err());
-    }
 }
