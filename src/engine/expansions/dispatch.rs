@@ -31,8 +31,6 @@ macro_rules! registry_dispatch {
             /// Whether one taking part forbids placements, or orders the pack.
             restricts: bool,
             orders: bool,
-            /// `extends | restricts`: the one flag the placement scan tests.
-            adjusts: bool,
             $($field: $ty),*
         }
 
@@ -61,7 +59,6 @@ macro_rules! registry_dispatch {
                     rescores: false,
                     restricts: false,
                     orders: false,
-                    adjusts: false,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -115,7 +112,6 @@ macro_rules! registry_dispatch {
                     };
                     set.restricts |= restricts;
                     set.orders |= orders;
-                    set.adjusts = set.extends | set.restricts;
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -190,7 +186,7 @@ macro_rules! registry_dispatch {
 
             #[inline]
             fn adjusts_placement(&self) -> bool {
-                self.adjusts
+                self.extends | self.restricts
             }
 
             #[inline]
@@ -468,7 +464,6 @@ macro_rules! registry_dispatch {
                     rescores: self.rescores,
                     restricts: self.restricts,
                     orders: self.orders,
-                    adjusts: self.adjusts,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -493,7 +488,6 @@ macro_rules! registry_dispatch {
                 self.rescores = source.rescores;
                 self.restricts = source.restricts;
                 self.orders = source.orders;
-                self.adjusts = source.adjusts;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {
