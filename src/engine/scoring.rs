@@ -258,8 +258,9 @@ impl<X: Expansions> Game<X> {
         self.score_farms(s);
     }
 
-    /// Distinct completed-city roots a field component touches, in chain order.
-    pub(crate) fn field_cities(&mut self, root: u32, out: &mut Vec<u32>, completed_only: bool) {
+    /// Distinct city roots a field component touches (completed ones only when
+    /// `completed_only`), in chain order. Read-only: the policies and expansions ask it too.
+    pub(crate) fn field_cities(&self, root: u32, out: &mut Vec<u32>, completed_only: bool) {
         out.clear();
         let mut n = self.comps[root as usize].head;
         while n != NIL {
@@ -270,7 +271,7 @@ impl<X: Expansions> Game<X> {
             while cities != 0 {
                 let c = cities.trailing_zeros();
                 cities &= cities - 1;
-                let r = self.root(t.node0 + c);
+                let r = self.root_of(t.node0 + c);
                 if (!completed_only || self.comps[r as usize].open == 0) && !out.contains(&r) {
                     out.push(r);
                 }

@@ -577,22 +577,8 @@ impl<X: Holds<Traders>> Game<X> {
 
     /// The completed cities field `root` touches.
     fn completed_cities_around(&self, root: u32) -> usize {
-        let mut seen: Vec<u32> = Vec::new();
-        let mut n = self.comps[root as usize].head;
-        while n != NIL {
-            let node = self.nodes[n as usize];
-            let t = self.placed[node.tile as usize];
-            let mut cities = self.rules.tiles[t.tile as usize].segments[node.seg as usize].cities;
-            while cities != 0 {
-                let c = cities.trailing_zeros();
-                cities &= cities - 1;
-                let r = self.root_of(t.node0 + c);
-                if self.comps[r as usize].open == 0 && !seen.contains(&r) {
-                    seen.push(r);
-                }
-            }
-            n = node.next;
-        }
-        seen.len()
+        let mut cities = Vec::new();
+        self.field_cities(root, &mut cities, true);
+        cities.len()
     }
 }
