@@ -259,7 +259,7 @@ impl<X: Expansions> Game<X> {
     }
 
     /// Distinct city roots a field component touches (completed ones only when
-    /// `completed_only`), in chain order. Read-only: the policies and expansions ask it too.
+    /// `completed_only`), in chain order. Read-only: an expansion's valuation asks it too.
     pub(crate) fn field_cities(&self, root: u32, out: &mut Vec<u32>, completed_only: bool) {
         out.clear();
         let mut n = self.comps[root as usize].head;
@@ -378,25 +378,17 @@ impl<X: Expansions> Game<X> {
                     let points = per_city + X::farm_city_bonus(self, city);
                     // a winner's bonus: the best of the fields around the city
                     let mut plain = winners;
-                    for p in 0..self.players {
+                    for p in (0..self.players).filter(|p| winners & (1 << p) != 0) {
                         let bonus = touching
                             .iter()
                             .filter(|&&(c, _)| c == city)
                             .map(|&(_, f)| X::farm_winner_bonus(self, f, p))
                             .max()
                             .unwrap_or(0);
-                        if winners & (1 << p) != 0 && bonus != 0 {
+                        if bonus != 0 {
                             plain &= !(1 << p);
-                            let at = (x, y);
-                            self.pay(
-                                s,
-                                Phase::Final,
-                                FeatureKind::Field,
-                                at,
-                                1 << p,
-                                points + bonus,
-                                1,
-                            );
+                            let (own, at) = (points + bonus, (x, y));
+                            self.pay(s, Phase::Final, FeatureKind::Field, at, 1 << p, own, 1);
                         }
                     }
                     self.pay(
