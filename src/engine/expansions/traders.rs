@@ -88,9 +88,8 @@ pub struct Traders {
     config: Config,
     /// Goods tokens each seat holds (wine, grain, cloth).
     held: [[u8; 3]; MAX_PLAYERS],
-    /// Tokens in the supply at the start: the symbols in the ruleset's pack.
-    stock: [u16; 3],
-    /// Tokens taken so far (the supply holds `stock - taken`).
+    /// Tokens taken so far (the supply holds the symbols in the ruleset's pack, less these:
+    /// see `goods_in_pack`).
     taken: [u16; 3],
     /// The tile placed this turn extends the active player's builder's feature (and this
     /// turn is not itself an extra one): another tile follows.
@@ -269,11 +268,8 @@ impl Expansion for Traders {
 
     fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
         let config = Config::of(&g.rules.rules).unwrap_or_default();
-        let stock = goods_in_pack(&g.rules);
-        let t = g.ext.state_mut();
-        *t = Traders {
+        *g.ext.state_mut() = Traders {
             config,
-            stock,
             ..Traders::default()
         };
     }
@@ -366,6 +362,7 @@ impl Expansion for Traders {
 
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
         let t = g.ext.state();
+        let stock = goods_in_pack(&g.rules);
         for good in 0..3 {
             let held: u32 = t.held.iter().map(|h| h[good] as u32).sum();
             if held != t.taken[good] as u32 {
@@ -374,10 +371,10 @@ impl Expansion for Traders {
                     GOODS[good], t.taken[good]
                 ));
             }
-            if t.taken[good] > t.stock[good] {
+            if t.taken[good] > stock[good] {
                 return Err(format!(
                     "{} tokens taken {} > the supply's {}",
-                    GOODS[good], t.taken[good], t.stock[good]
+                    GOODS[good], t.taken[good], stock[good]
                 ));
             }
             let shown = g.goods_in_completed_cities(good);
