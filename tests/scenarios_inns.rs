@@ -242,3 +242,39 @@ fn followers_of_every_kind_are_conserved() {
         );
     }
 }
+
+/// [C1][C2] "a city with one or both cathedrals … 3 points per tile" (two cathedrals count
+/// once): Alice's cathedral at (0,-1), Bob's second cathedral north of it at (0,-2), and five
+/// caps closing the city: 8 tiles at 3 each, 24 points (not 4 a tile).
+#[test]
+fn two_cathedrals_in_one_city_count_once() {
+    let mut s = Scen::new(&rules(), 2);
+    cathedral_city(&mut s);
+    s.play(BOB, "IC/Cccc.c", (0, -2, 0), None);
+    s.play(ALICE, "BA/C", (0, -3, 2), None);
+    s.play(BOB, "BA/C", (1, -1, 3), None);
+    s.play(ALICE, "BA/C", (-1, -1, 1), None);
+    s.play(BOB, "BA/C", (1, -2, 3), None);
+    let ev = s.play(ALICE, "BA/C", (-1, -2, 1), None);
+    assert_eq!(
+        scored(&ev),
+        vec![(Phase::Turn, Category::CITY, 0b01, 24, 8)]
+    );
+    assert_eq!(s.scores(), vec![24, 0]);
+}
+
+/// [C1][C2] "a road with one or more inns … 2 points per tile" (two inns count once):
+/// Alice's inn road east of the start, a second inn road beyond it, closed at both ends by
+/// cloisters: 5 tiles at 2 each, 10 points (not 3 a tile).
+#[test]
+fn two_inns_on_one_road_count_once() {
+    let mut s = Scen::new(&rules(), 2);
+    inn_road(&mut s);
+    s.play(ALICE, "IC/RFr.i", (2, 0, 0), None);
+    let ev = s.play(BOB, "BA/LR", (3, 0, 1), None);
+    assert_eq!(
+        scored(&ev),
+        vec![(Phase::Turn, Category::ROAD, 0b01, 10, 5)]
+    );
+    assert_eq!(s.scores(), vec![10, 0]);
+}
