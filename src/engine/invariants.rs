@@ -88,11 +88,6 @@ impl Invariants {
             } else {
                 game.follower_supply_dealt(kind) as usize
             };
-            let what = if kind.is_plain() {
-                "followers".to_string()
-            } else {
-                format!("{kind}s")
-            };
             for p in 0..players {
                 let on_board = game
                     .followers()
@@ -101,6 +96,11 @@ impl Invariants {
                     .count();
                 let supply = game.supply_of(p, kind) as usize;
                 if on_board + supply != dealt {
+                    let what = if kind.is_plain() {
+                        "followers".to_string()
+                    } else {
+                        format!("{kind}s")
+                    };
                     return fail(format!(
                         "{at}: seat {p} has {on_board} {what} on the board and {supply} in \
                          supply, not {dealt}"
