@@ -7,20 +7,10 @@
 
 mod cli_support;
 
-use cli_support::{assert_jcz_check_passes, jcz_fixture, meeplab, text, write_json};
+use cli_support::{
+    assert_jcz_check_passes, expect_jcz_error, jcz_fixture, meeplab, text, write_json,
+};
 use serde_json::Value;
-
-fn expect_error(v: &Value, needles: &[&str]) {
-    let dir = tempfile::tempdir().unwrap();
-    let p = write_json(dir.path(), "bad.jcz", v);
-    let o = meeplab(&["replay", &p, "--check"]);
-    let (_, err) = text(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "expected `{n}` in: {err}");
-    }
-    assert!(!err.contains("panicked"), "{err}");
-}
 
 /// Every `RI.1/II` of the save (draws and placements) renamed `to`.
 fn rename_bend(v: &mut Value, to: &str) {
@@ -62,7 +52,7 @@ fn the_second_editions_garden_bend_plays_as_the_plain_one() {
 fn an_unknown_river_tile_is_named() {
     let mut v = jcz_fixture("river_road");
     rename_bend(&mut v, "RI.3/II");
-    expect_error(&v, &["unknown river tile id `RI.3/II`", "RI.2/III"]);
+    expect_jcz_error(&v, &["unknown river tile id `RI.3/II`", "RI.2/III"]);
 }
 
 #[test]
@@ -84,5 +74,5 @@ fn a_river_save_needs_every_draw_forced() {
         .as_array_mut()
         .unwrap()
         .pop();
-    expect_error(&v, &["river draw groups", "#END"]);
+    expect_jcz_error(&v, &["river draw groups", "#END"]);
 }
