@@ -119,12 +119,8 @@ pub fn ruleset_lines(s: &InnsSetup, dir: &std::path::Path, deck: &mut Vec<String
     }
     if s.copies > 0 {
         t.push_str(&format!(
-            "include \"{}\"\n",
-            dir.join("tiles/inns.tiles")
-                .display()
-                .to_string()
-                .replace('\\', "\\\\")
-                .replace('"', "\\\"")
+            "include {}\n",
+            crate::import::jcz::quoted(&dir.join("tiles/inns.tiles"))
         ));
         deck.push(format!("inns x{}", s.copies));
     }

@@ -35,7 +35,7 @@
 //! - `translate.rs`: the messages as decisions (bridges, the auctions), for the translator;
 //! - `replay.rs`: what the replay asks (draws of an auction, a bought tile's turn, bridges).
 
-use crate::import::jcz::{JczError, Message, Msg, Pointer, Setup};
+use crate::import::jcz::{quoted, JczError, Message, Msg, Pointer, Setup};
 use crate::tiles::{FeatureKind, TileType};
 use serde_json::Value;
 use std::path::Path;
@@ -240,19 +240,6 @@ pub fn label(s: &BcbSetup) -> String {
             " + bazaars"
         });
     }
-    out
-}
-
-fn quoted(p: &Path) -> String {
-    let mut out = String::from("\"");
-    for c in p.display().to_string().chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
     out
 }
 

@@ -7,7 +7,9 @@ use super::Setup;
 use crate::ruleset::Ruleset;
 use std::path::Path;
 
-fn quoted(p: &Path) -> String {
+/// A path as a rule-language string literal (`"` and `\\` escaped), for the mapped
+/// ruleset's `extends` and `include` lines (the expansions' mapping lines too).
+pub(crate) fn quoted(p: &Path) -> String {
     let s = p.display().to_string();
     let mut out = String::from("\"");
     for c in s.chars() {
