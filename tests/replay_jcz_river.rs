@@ -2,8 +2,8 @@
 //! `tests/jcz/river_road.jcz` (JCloisterZone's layout and messages, see `src/import/river/`;
 //! no JCloisterZone save with a river is available to copy) passes `--check` with the score
 //! it asserts; the 2nd edition's garden tile reads as its plain twin; an unknown river tile
-//! id, a river tile placed where the river does not lead, and a river save whose draws are
-//! not all forced are errors.
+//! id, a river tile placed where the river does not lead (its edges not matching, or matching
+//! but away from the river), and a river save whose draws are not all forced are errors.
 
 mod cli_support;
 
@@ -75,4 +75,21 @@ fn a_river_save_needs_every_draw_forced() {
         .unwrap()
         .pop();
     expect_jcz_error(&v, &["river draw groups", "#END"]);
+}
+
+#[test]
+fn a_river_tile_whose_edges_fit_but_not_the_river_is_refused() {
+    let mut v = jcz_fixture("river_road");
+    // west of the spring: the edges match (a river edge meets a field edge as a field), but
+    // the river does not flow there; the replay asks the engine's placements, river included
+    v["replay"][0]["payload"]["position"] = serde_json::json!([-1, 0]);
+    v["replay"][1]["payload"]["pointer"]["position"] = serde_json::json!([-1, 0]);
+    expect_jcz_error(
+        &v,
+        &[
+            "replay message 0 (PLACE_TILE)",
+            "illegal placement of RI.1/CIRI at (-1,0)",
+            "the placement rules of the ruleset's expansions forbid it there",
+        ],
+    );
 }

@@ -43,7 +43,7 @@ use std::path::Path;
 mod replay;
 mod translate;
 
-pub use replay::{bridge_placement, draw_auction, explain, fits_with_bridge, for_rules, play};
+pub use replay::{draw_auction, explain, for_rules, play};
 pub use translate::{finish, on_msg, on_place, Auction, BcbTrack, Ctx};
 
 /// The 1st edition's tiles (JCloisterZone's `bridges-castles-and-bazaars:1`).
