@@ -59,6 +59,14 @@ pub const INNS_2: &[(&str, u32)] = &[
     ("IC/RrRr", 1),
 ];
 
+/// The 2nd edition's tiles printed with a garden, and meeplab's plain twins of them.
+pub const GARDEN_TWINS: [(&str, &str); 2] = [("IC/CCCCG", "IC/CCCC"), ("IC/RFr.iG", "IC/RFr.i")];
+
+/// The plain twin of a 2nd-edition I&C tile printed with a garden; `None` for other ids.
+pub fn plain_twin(id: &str) -> Option<&'static str> {
+    GARDEN_TWINS.iter().find(|(g, _)| *g == id).map(|(_, p)| *p)
+}
+
 /// The set names.
 pub const SETS: [&str; 2] = ["inns-and-cathedrals:1", "inns-and-cathedrals:2"];
 

@@ -220,12 +220,9 @@ pub fn plain_twin(id: &str) -> &str {
         "BA/RrG" => "BA/Rr",
         "BA/RFrG" => "BA/RFr",
         "BB/CFR!G" => "BB/CFR!",
-        "IC/CCCCG" => "IC/CCCC",
-        "IC/RFr.iG" => "IC/RFr.i",
-        other => match crate::import::traders::plain_twin(other) {
-            Some(twin) => twin,
-            None => crate::import::river::plain_twin(other),
-        },
+        other => crate::import::inns::plain_twin(other)
+            .or_else(|| crate::import::traders::plain_twin(other))
+            .unwrap_or_else(|| crate::import::river::plain_twin(other)),
     }
 }
 

@@ -121,7 +121,7 @@ impl TradersSetup {
     }
 }
 
-/// The plain twin of a 2nd-edition T&B tile printed with a garden; other ids unchanged.
+/// The plain twin of a 2nd-edition T&B tile printed with a garden; `None` for other ids.
 pub fn plain_twin(id: &str) -> Option<&'static str> {
     GARDEN_TWINS.iter().find(|(g, _)| *g == id).map(|(_, p)| *p)
 }
