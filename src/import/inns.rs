@@ -138,17 +138,17 @@ pub fn ruleset_lines(s: &InnsSetup, dir: &std::path::Path, deck: &mut Vec<String
 }
 
 /// The kind of follower a `meepleId` of the kind `kind` (`small`, `big`) is, and how many a
-/// player has (`followers` small ones; the big one when the set-up deals it), or why it is not
-/// one meeplab plays.
+/// player has (`followers` small ones; the big one when the set-up deals it); `None` when it
+/// is not one meeplab plays.
 pub fn meeple_kind(
     kind: &str,
     followers: u8,
     big: u32,
-) -> Result<(crate::engine::FollowerKind, u8), String> {
+) -> Option<(crate::engine::FollowerKind, u8)> {
     match kind {
-        "small" => Ok((crate::engine::FollowerKind::PLAIN, followers)),
-        "big" if big > 0 => Ok((crate::engine::expansions::inns::LARGE_FOLLOWER, big as u8)),
-        _ => Err(String::new()),
+        "small" => Some((crate::engine::FollowerKind::PLAIN, followers)),
+        "big" if big > 0 => Some((crate::engine::expansions::inns::LARGE_FOLLOWER, big as u8)),
+        _ => None,
     }
 }
 
