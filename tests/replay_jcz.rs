@@ -6,7 +6,9 @@
 
 mod cli_support;
 
-use cli_support::{assert_jcz_check_passes, jcz_fixture, meeplab, root, text, write_json};
+use cli_support::{
+    assert_jcz_check_passes, expect_jcz_error, jcz_fixture, meeplab, root, text, write_json,
+};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -173,18 +175,6 @@ fn an_illegal_decision_under_another_ruleset_is_reported() {
     );
 }
 
-fn expect_error(v: &Value, needles: &[&str]) {
-    let dir = tempfile::tempdir().unwrap();
-    let p = write_json(dir.path(), "bad.jcz", v);
-    let o = meeplab(&["replay", &p, "--check"]);
-    let (_, err) = text(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "expected `{n}` in: {err}");
-    }
-    assert!(!err.contains("panicked"), "{err}");
-}
-
 #[test]
 fn truncated_json_is_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
@@ -220,7 +210,7 @@ fn deep_nesting_and_huge_files_are_refused() {
 fn unknown_tile_id() {
     let mut v = jcz_fixture("city_road");
     v["replay"][3]["payload"]["tileId"] = json!("BA/Nope");
-    expect_error(
+    expect_jcz_error(
         &v,
         &["replay message 3 (PLACE_TILE)", "unknown tile id `BA/Nope`"],
     );
@@ -232,7 +222,7 @@ fn illegal_placement() {
     // the city cap facing east at (0,-1) meets the start tile's city with a field edge
     v["replay"][0]["payload"]["rotation"] = json!("R90");
     v["replay"][1]["payload"]["pointer"]["location"] = json!("E");
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 0 (PLACE_TILE)",
@@ -243,10 +233,10 @@ fn illegal_placement() {
     let mut v = jcz_fixture("city_road");
     v["replay"][3]["payload"]["position"] = json!([5, 5]);
     v["replay"][4]["payload"]["pointer"]["position"] = json!([5, 5]);
-    expect_error(&v, &["replay message 3", "touches no tile"]);
+    expect_jcz_error(&v, &["replay message 3", "touches no tile"]);
     let mut v = jcz_fixture("city_road");
     v["replay"][3]["payload"]["position"] = json!([0, -1]);
-    expect_error(&v, &["replay message 3", "already holds a tile"]);
+    expect_jcz_error(&v, &["replay message 3", "already holds a tile"]);
 }
 
 #[test]
@@ -256,14 +246,14 @@ fn meeple_on_an_occupied_feature() {
     v["replay"][7] = json!({"type": "DEPLOY_MEEPLE", "player": 0, "payload": {
         "pointer": {"position": [-1, 0], "feature": "Road", "location": "E"},
         "meepleId": "0.small.1"}});
-    expect_error(&v, &["replay message 7", "already occupied"]);
+    expect_jcz_error(&v, &["replay message 7", "already occupied"]);
 }
 
 #[test]
 fn wrong_player_order() {
     let mut v = jcz_fixture("city_road");
     v["replay"][3]["player"] = json!(0);
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 3 (PLACE_TILE)",
@@ -274,7 +264,7 @@ fn wrong_player_order() {
     let mut v = jcz_fixture("city_road");
     v["replay"][4]["player"] = json!(0);
     v["replay"][4]["payload"]["meepleId"] = json!("0.small.2");
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 4 (DEPLOY_MEEPLE)",
@@ -287,10 +277,10 @@ fn wrong_player_order() {
 fn follower_ids_are_jcloisterzones() {
     let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["meepleId"] = json!("0.small.0");
-    expect_error(&v, &["replay message 1 (DEPLOY_MEEPLE)", "from 1 to 7"]);
+    expect_jcz_error(&v, &["replay message 1 (DEPLOY_MEEPLE)", "from 1 to 7"]);
     let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["meepleId"] = json!("1.small.1");
-    expect_error(
+    expect_jcz_error(
         &v,
         &["replay message 1 (DEPLOY_MEEPLE)", "belongs to seat 1"],
     );
@@ -299,7 +289,7 @@ fn follower_ids_are_jcloisterzones() {
         .as_object_mut()
         .unwrap()
         .remove("meepleId");
-    expect_error(
+    expect_jcz_error(
         &v,
         &["replay message 1 (DEPLOY_MEEPLE)", "meepleId is missing"],
     );
@@ -309,7 +299,7 @@ fn follower_ids_are_jcloisterzones() {
 fn a_location_the_tile_does_not_have() {
     let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["pointer"]["location"] = json!("N");
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 1 (DEPLOY_MEEPLE)",
@@ -322,35 +312,35 @@ fn a_location_the_tile_does_not_have() {
 fn unsupported_things_are_named() {
     let mut v = jcz_fixture("city_road");
     v["setup"]["sets"]["inns-and-cathedrals"] = json!(1);
-    expect_error(&v, &["tile set(s) not supported: inns-and-cathedrals"]);
+    expect_jcz_error(&v, &["tile set(s) not supported: inns-and-cathedrals"]);
     let mut v = jcz_fixture("city_road");
     v["setup"]["elements"]["abbot"] = json!(true);
-    expect_error(&v, &["game element(s) not supported: abbot"]);
+    expect_jcz_error(&v, &["game element(s) not supported: abbot"]);
     // JCloisterZone switches an element on by its presence: `false` is still on
     let mut v = jcz_fixture("city_road");
     v["setup"]["elements"]["abbot"] = json!(false);
-    expect_error(&v, &["setup.elements", "not supported: abbot"]);
+    expect_jcz_error(&v, &["setup.elements", "not supported: abbot"]);
     let mut v = jcz_fixture("city_road");
     v["setup"]["start"][0]["rotation"] = json!("R0");
-    expect_error(&v, &["setup.start[0].rotation", "integer"]);
+    expect_jcz_error(&v, &["setup.start[0].rotation", "integer"]);
     let mut v = jcz_fixture("city_road");
     v["setup"]["elements"]
         .as_object_mut()
         .unwrap()
         .remove("small-follower");
-    expect_error(&v, &["setup.elements.small-follower is missing"]);
+    expect_jcz_error(&v, &["setup.elements.small-follower is missing"]);
     let mut v = jcz_fixture("city_road");
     v["appVersion"] = json!("5.6.2");
-    expect_error(&v, &["JCloisterZone 5.6.2 are not supported"]);
+    expect_jcz_error(&v, &["JCloisterZone 5.6.2 are not supported"]);
     let mut v = jcz_fixture("city_road");
     v["replay"][2] = json!({"type": "UNDO", "payload": {}, "player": 0});
-    expect_error(&v, &["replay message 2 (UNDO)", "not supported"]);
+    expect_jcz_error(&v, &["replay message 2 (UNDO)", "not supported"]);
     let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["meepleId"] = json!("0.big.1");
-    expect_error(&v, &["replay message 1", "not a small follower"]);
+    expect_jcz_error(&v, &["replay message 1", "not a small follower"]);
     let mut v = jcz_fixture("city_road");
     v["replay"][1]["payload"]["pointer"]["feature"] = json!("Tower");
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 1 (DEPLOY_MEEPLE)",
@@ -363,7 +353,7 @@ fn unsupported_things_are_named() {
 fn draw_order_and_end_turn_are_enforced() {
     let mut v = jcz_fixture("fields_cloister");
     v["gameAnnotations"]["drawOrder"] = json!(["BA/L", "BA/C", "#END"]);
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 0 (PLACE_TILE)",
@@ -372,10 +362,10 @@ fn draw_order_and_end_turn_are_enforced() {
     );
     let mut v = jcz_fixture("fields_cloister");
     v["gameAnnotations"]["endTurn"] = json!(1);
-    expect_error(&v, &["replay message 3", "after the end of the pack"]);
+    expect_jcz_error(&v, &["replay message 3", "after the end of the pack"]);
     let mut v = jcz_fixture("fields_cloister");
     v["gameAnnotations"]["drawOrder"] = json!(["BA/C", "#END", "BA/L"]);
-    expect_error(&v, &["gameAnnotations.drawOrder[1]", "#END"]);
+    expect_jcz_error(&v, &["gameAnnotations.drawOrder[1]", "#END"]);
 }
 
 #[test]
@@ -467,7 +457,7 @@ fn a_discard_is_reproduced_from_the_random_values() {
     // a random value changed: the save no longer matches JCloisterZone's draws
     let mut w = jcz_written("import-discard-no-draworder.jcz");
     w["replay"][5]["payload"]["random"] = json!(0.5);
-    expect_error(
+    expect_jcz_error(
         &w,
         &[
             "replay message 6 (PLACE_TILE)",
@@ -484,7 +474,7 @@ fn without_random_values_an_undecidable_end_is_an_error() {
         m["payload"].as_object_mut().unwrap().remove("random");
     }
     // BA/L (discarded mid-game) fits the final board: over, or still in the pack?
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 157",
@@ -515,7 +505,7 @@ fn the_crop_circle_step_follows_the_turns_commit() {
     let mut w = v.clone();
     let list = w["replay"].as_array_mut().unwrap();
     list.swap(2, 3);
-    expect_error(
+    expect_jcz_error(
         &w,
         &[
             "replay message 2 (CIRCLE_REMOVE_OR_DEPLOY)",
@@ -525,12 +515,12 @@ fn the_crop_circle_step_follows_the_turns_commit() {
     // a follower returned in the crop step needs its player's COMMIT
     let mut r = jcz_written("import-return-meeple-pointer.jcz");
     r["replay"].as_array_mut().unwrap().pop();
-    expect_error(&r, &["replay message 4", "sent no COMMIT"]);
+    expect_jcz_error(&r, &["replay message 4", "sent no COMMIT"]);
     // the old flat pointer is not JCloisterZone's
     let mut r = jcz_written("import-return-meeple-pointer.jcz");
     let fp = r["replay"][4]["payload"]["pointer"]["featurePointer"].clone();
     r["replay"][4]["payload"]["pointer"] = fp;
-    expect_error(
+    expect_jcz_error(
         &r,
         &[
             "replay message 4 (RETURN_MEEPLE)",
@@ -539,7 +529,7 @@ fn the_crop_circle_step_follows_the_turns_commit() {
     );
     let mut r = jcz_written("import-return-meeple-pointer.jcz");
     r["replay"][4]["payload"]["pointer"]["featurePointer"]["position"] = json!([0]);
-    expect_error(
+    expect_jcz_error(
         &r,
         &[
             "replay message 4 (RETURN_MEEPLE)",
@@ -554,7 +544,7 @@ fn elements_are_on_by_their_presence() {
     // farmer in turn 2, and the save records no decision — an error, not a guess
     let mut v = jcz_written("import-farmers-element-absent.jcz");
     v["setup"]["elements"]["farmers"] = json!(false);
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 3 (PLACE_TILE)",
@@ -571,7 +561,7 @@ fn elements_are_on_by_their_presence() {
     // with the gold element, the Gold Mines tile wants its second ingot placed
     let mut g = jcz_written("import-gold-element-absent.jcz");
     g["setup"]["elements"]["gold"] = json!(true);
-    expect_error(
+    expect_jcz_error(
         &g,
         &["replay message 6 (PLACE_TILE)", "the second ingot's tile"],
     );
@@ -594,7 +584,7 @@ fn elements_are_on_by_their_presence() {
 fn a_save_that_stops_inside_a_turn_is_not_completed_silently() {
     let mut v = jcz_fixture("city_road");
     v["replay"].as_array_mut().unwrap().pop(); // the last COMMIT
-    expect_error(&v, &["has no COMMIT", "will not guess"]);
+    expect_jcz_error(&v, &["has no COMMIT", "will not guess"]);
 }
 
 #[test]
@@ -723,7 +713,7 @@ fn impossible_castles_are_errors_naming_the_message() {
     // a pointer to a city of another tile
     let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     v["replay"][2]["payload"]["pointer"]["position"] = json!([0, 0]);
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 2 (PLACE_TOKEN)",
@@ -734,7 +724,7 @@ fn impossible_castles_are_errors_naming_the_message() {
     // a location the tile has no city at
     let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     v["replay"][2]["payload"]["pointer"]["location"] = json!("N");
-    expect_error(
+    expect_jcz_error(
         &v,
         &["replay message 2 (PLACE_TOKEN)", "has no city at `N`"],
     );
@@ -742,7 +732,7 @@ fn impossible_castles_are_errors_naming_the_message() {
     let mut v = jcz_fixture("jcz_field_castle_scoring");
     v["replay"][8] = json!({"type": "PLACE_TOKEN", "player": 0, "payload": {"token": "CASTLE",
         "pointer": {"position": [0, -2], "feature": "City", "location": "N"}}});
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 8 (PLACE_TOKEN)",
@@ -758,7 +748,7 @@ fn impossible_castles_are_errors_naming_the_message() {
         json!({"type": "PLACE_TOKEN", "player": 0, "payload": {"token": "CASTLE",
             "pointer": {"position": [0, -1], "feature": "City", "location": "S"}}}),
     );
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 2 (PLACE_TOKEN)",
@@ -772,12 +762,12 @@ fn impossible_castles_are_errors_naming_the_message() {
         .as_object_mut()
         .unwrap()
         .remove("castle");
-    expect_error(&v, &["replay message 2 (PLACE_TOKEN)", "no `castle`"]);
+    expect_jcz_error(&v, &["replay message 2 (PLACE_TOKEN)", "no `castle`"]);
     // a castle-step PASS where the rules offer none
     let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     let replay = v["replay"].as_array_mut().unwrap();
     replay.insert(6, json!({"type": "PASS", "payload": {}, "player": 1}));
-    expect_error(
+    expect_jcz_error(
         &v,
         &["replay message 6 (PASS)", "declines a castle", "offer none"],
     );
@@ -785,7 +775,7 @@ fn impossible_castles_are_errors_naming_the_message() {
     let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     let replay = v["replay"].as_array_mut().unwrap();
     replay.swap(1, 2);
-    expect_error(
+    expect_jcz_error(
         &v,
         &["replay message 2 (DEPLOY_MEEPLE)", "after the castle step"],
     );
@@ -797,7 +787,7 @@ fn impossible_castles_are_errors_naming_the_message() {
 fn a_bridges_castles_and_bazaars_tile_needs_its_set() {
     let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
     v["replay"][4]["payload"]["tileId"] = json!("BB/F.b");
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 4 (PLACE_TILE)",
@@ -922,5 +912,5 @@ fn of_two_castles_offered_the_one_the_save_names_is_built() {
     let mut second = replay[8].clone();
     second["payload"]["pointer"]["location"] = json!("E");
     replay.insert(9, second);
-    expect_error(&v, &["replay message 9 (PLACE_TOKEN)", "second castle"]);
+    expect_jcz_error(&v, &["replay message 9 (PLACE_TOKEN)", "second castle"]);
 }

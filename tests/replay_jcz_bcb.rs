@@ -6,7 +6,9 @@
 
 mod cli_support;
 
-use cli_support::{assert_jcz_check_passes, jcz_fixture, meeplab, text, write_json};
+use cli_support::{
+    assert_jcz_check_passes, expect_jcz_error, jcz_fixture, meeplab, text, write_json,
+};
 use serde_json::{json, Value};
 
 const FIXTURES: &[&str] = &[
@@ -27,18 +29,6 @@ fn every_bcb_fixture_passes_check() {
     for f in FIXTURES {
         assert_jcz_check_passes(f);
     }
-}
-
-fn expect_error(v: &Value, needles: &[&str]) {
-    let dir = tempfile::tempdir().unwrap();
-    let p = write_json(dir.path(), "bad.jcz", v);
-    let o = meeplab(&["replay", &p, "--check"]);
-    let (_, err) = text(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "expected `{n}` in: {err}");
-    }
-    assert!(!err.contains("panicked"), "{err}");
 }
 
 #[test]
@@ -87,7 +77,7 @@ fn a_bridge_the_rules_do_not_offer_names_its_message() {
     let mut v = jcz_fixture("bcb_bridge_placed");
     v["replay"][1]["payload"]["pointer"]["location"] = json!("NS");
     v["replay"][2]["payload"]["pointer"]["location"] = json!("NS");
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 1",
@@ -98,7 +88,7 @@ fn a_bridge_the_rules_do_not_offer_names_its_message() {
     // a bridge after the follower
     let mut v = jcz_fixture("bcb_bridge_placed");
     v["replay"].as_array_mut().unwrap().swap(1, 2);
-    expect_error(
+    expect_jcz_error(
         &v,
         &["replay message 2 (PLACE_TOKEN)", "after the follower"],
     );
@@ -108,21 +98,21 @@ fn a_bridge_the_rules_do_not_offer_names_its_message() {
         .as_object_mut()
         .unwrap()
         .remove("bridge");
-    expect_error(&v, &["replay message 1 (PLACE_TOKEN)", "no `bridge`"]);
+    expect_jcz_error(&v, &["replay message 1 (PLACE_TOKEN)", "no `bridge`"]);
     // the placement that needs a bridge, without bridges: illegal
     let mut v = jcz_fixture("bcb_bridge_needed");
     v["setup"]["elements"]
         .as_object_mut()
         .unwrap()
         .remove("bridge");
-    expect_error(&v, &["replay message 0 (PLACE_TILE)", "illegal placement"]);
+    expect_jcz_error(&v, &["replay message 0 (PLACE_TILE)", "illegal placement"]);
 }
 
 #[test]
 fn an_unknown_bb_tile_is_a_clear_error() {
     let mut v = jcz_fixture("bcb_bazaar_auction");
     v["replay"][0]["payload"]["tileId"] = json!("BB/XYZ");
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 0 (PLACE_TILE)",
@@ -137,18 +127,18 @@ fn bids_follow_jcloisterzones_auction() {
     // Carol's bid does not top Bob's
     let mut v = jcz_fixture("bcb_bazaar_auction");
     v["replay"][3]["payload"]["price"] = json!(2);
-    expect_error(&v, &["replay message 3 (BAZAAR_BID)", "does not top"]);
+    expect_jcz_error(&v, &["replay message 3 (BAZAAR_BID)", "does not top"]);
     // Alice bids out of turn (Carol is asked first)
     let mut v = jcz_fixture("bcb_bazaar_auction");
     v["replay"].as_array_mut().unwrap().swap(3, 4);
-    expect_error(&v, &["replay message 3", "wrong player"]);
+    expect_jcz_error(&v, &["replay message 3", "wrong player"]);
     // a buy-or-sell where the selector was not outbid
     let mut v = jcz_fixture("bcb_bazaar_no_auction");
     v["replay"].as_array_mut().unwrap().insert(
         4,
         json!({"type": "BAZAAR_BUY_OR_SELL", "payload": {"value": "BUY"}, "player": 1}),
     );
-    expect_error(&v, &["replay message 4 (BAZAAR_BUY_OR_SELL)"]);
+    expect_jcz_error(&v, &["replay message 4 (BAZAAR_BUY_OR_SELL)"]);
 }
 
 #[test]
@@ -156,7 +146,7 @@ fn the_auction_tiles_are_jcloisterzones_draws() {
     // the draw order turns BA/LR up first, but the save plays BA/L from supply index 0
     let mut v = jcz_fixture("bcb_bazaar_auction");
     v["gameAnnotations"]["drawOrder"] = json!(["BB/F.b", "BA/LR", "BA/L", "BA/RFr", "#END"]);
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "replay message 0 (PLACE_TILE)",

@@ -2,25 +2,15 @@
 //! `tests/jcz/river_road.jcz` (JCloisterZone's layout and messages, see `src/import/river/`;
 //! no JCloisterZone save with a river is available to copy) passes `--check` with the score
 //! it asserts; the 2nd edition's garden tile reads as its plain twin; an unknown river tile
-//! id, a river tile placed where the river does not lead, and a river save whose draws are
-//! not all forced are errors.
+//! id, a river tile placed where the river does not lead (its edges not matching, or matching
+//! but away from the river), and a river save whose draws are not all forced are errors.
 
 mod cli_support;
 
-use cli_support::{assert_jcz_check_passes, jcz_fixture, meeplab, text, write_json};
+use cli_support::{
+    assert_jcz_check_passes, expect_jcz_error, jcz_fixture, meeplab, text, write_json,
+};
 use serde_json::Value;
-
-fn expect_error(v: &Value, needles: &[&str]) {
-    let dir = tempfile::tempdir().unwrap();
-    let p = write_json(dir.path(), "bad.jcz", v);
-    let o = meeplab(&["replay", &p, "--check"]);
-    let (_, err) = text(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "expected `{n}` in: {err}");
-    }
-    assert!(!err.contains("panicked"), "{err}");
-}
 
 /// Every `RI.1/II` of the save (draws and placements) renamed `to`.
 fn rename_bend(v: &mut Value, to: &str) {
@@ -62,7 +52,7 @@ fn the_second_editions_garden_bend_plays_as_the_plain_one() {
 fn an_unknown_river_tile_is_named() {
     let mut v = jcz_fixture("river_road");
     rename_bend(&mut v, "RI.3/II");
-    expect_error(&v, &["unknown river tile id `RI.3/II`", "RI.2/III"]);
+    expect_jcz_error(&v, &["unknown river tile id `RI.3/II`", "RI.2/III"]);
 }
 
 #[test]
@@ -84,5 +74,22 @@ fn a_river_save_needs_every_draw_forced() {
         .as_array_mut()
         .unwrap()
         .pop();
-    expect_error(&v, &["river draw groups", "#END"]);
+    expect_jcz_error(&v, &["river draw groups", "#END"]);
+}
+
+#[test]
+fn a_river_tile_whose_edges_fit_but_not_the_river_is_refused() {
+    let mut v = jcz_fixture("river_road");
+    // west of the spring: the edges match (a river edge meets a field edge as a field), but
+    // the river does not flow there; the replay asks the engine's placements, river included
+    v["replay"][0]["payload"]["position"] = serde_json::json!([-1, 0]);
+    v["replay"][1]["payload"]["pointer"]["position"] = serde_json::json!([-1, 0]);
+    expect_jcz_error(
+        &v,
+        &[
+            "replay message 0 (PLACE_TILE)",
+            "illegal placement of RI.1/CIRI at (-1,0)",
+            "the placement rules of the ruleset's expansions forbid it there",
+        ],
+    );
 }

@@ -6,7 +6,7 @@
 
 mod cli_support;
 
-use cli_support::{assert_jcz_check_passes, jcz_fixture, meeplab, text, write_json};
+use cli_support::{assert_jcz_check_passes, expect_jcz_error, jcz_fixture, meeplab, text};
 use serde_json::Value;
 
 const FIXTURES: &[&str] = &[
@@ -27,18 +27,6 @@ fn every_traders_fixture_passes_check() {
     for f in FIXTURES {
         assert_jcz_check_passes(f);
     }
-}
-
-fn expect_error(v: &Value, needles: &[&str]) {
-    let dir = tempfile::tempdir().unwrap();
-    let p = write_json(dir.path(), "bad.jcz", v);
-    let o = meeplab(&["replay", &p, "--check"]);
-    let (_, err) = text(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "expected `{n}` in: {err}");
-    }
-    assert!(!err.contains("panicked"), "{err}");
 }
 
 #[test]
@@ -64,14 +52,14 @@ fn unknown_traders_tiles_are_errors() {
     // a TB/ id that is no tile of the set
     let mut v = jcz_fixture("jcz_tb_wine_scoring");
     v["replay"][0]["payload"]["tileId"] = "TB/CCc.x".into();
-    expect_error(
+    expect_jcz_error(
         &v,
         &["replay message 0", "unknown tile id `TB/CCc.x`", "TB/RRrr"],
     );
     // a TB/ tile without the set
     let mut v = jcz_fixture("jcz_tb_wine_scoring");
     v["setup"]["sets"] = serde_json::json!({"basic:1": 1});
-    expect_error(
+    expect_jcz_error(
         &v,
         &[
             "`TB/CCc.w` is a tile of Traders & Builders",

@@ -59,6 +59,14 @@ pub const INNS_2: &[(&str, u32)] = &[
     ("IC/RrRr", 1),
 ];
 
+/// The 2nd edition's tiles printed with a garden, and meeplab's plain twins of them.
+pub const GARDEN_TWINS: [(&str, &str); 2] = [("IC/CCCCG", "IC/CCCC"), ("IC/RFr.iG", "IC/RFr.i")];
+
+/// The plain twin of a 2nd-edition I&C tile printed with a garden; `None` for other ids.
+pub fn plain_twin(id: &str) -> Option<&'static str> {
+    GARDEN_TWINS.iter().find(|(g, _)| *g == id).map(|(_, p)| *p)
+}
+
 /// The set names.
 pub const SETS: [&str; 2] = ["inns-and-cathedrals:1", "inns-and-cathedrals:2"];
 
@@ -119,12 +127,8 @@ pub fn ruleset_lines(s: &InnsSetup, dir: &std::path::Path, deck: &mut Vec<String
     }
     if s.copies > 0 {
         t.push_str(&format!(
-            "include \"{}\"\n",
-            dir.join("tiles/inns.tiles")
-                .display()
-                .to_string()
-                .replace('\\', "\\\\")
-                .replace('"', "\\\"")
+            "include {}\n",
+            crate::import::jcz::quoted(&dir.join("tiles/inns.tiles"))
         ));
         deck.push(format!("inns x{}", s.copies));
     }
@@ -134,17 +138,17 @@ pub fn ruleset_lines(s: &InnsSetup, dir: &std::path::Path, deck: &mut Vec<String
 }
 
 /// The kind of follower a `meepleId` of the kind `kind` (`small`, `big`) is, and how many a
-/// player has (`followers` small ones; the big one when the set-up deals it), or why it is not
-/// one meeplab plays.
+/// player has (`followers` small ones; the big one when the set-up deals it); `None` when it
+/// is not one meeplab plays.
 pub fn meeple_kind(
     kind: &str,
     followers: u8,
     big: u32,
-) -> Result<(crate::engine::FollowerKind, u8), String> {
+) -> Option<(crate::engine::FollowerKind, u8)> {
     match kind {
-        "small" => Ok((crate::engine::FollowerKind::PLAIN, followers)),
-        "big" if big > 0 => Ok((crate::engine::expansions::inns::LARGE_FOLLOWER, big as u8)),
-        _ => Err(String::new()),
+        "small" => Some((crate::engine::FollowerKind::PLAIN, followers)),
+        "big" if big > 0 => Some((crate::engine::expansions::inns::LARGE_FOLLOWER, big as u8)),
+        _ => None,
     }
 }
 

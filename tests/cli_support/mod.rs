@@ -53,3 +53,17 @@ pub fn write_json(dir: &std::path::Path, name: &str, v: &serde_json::Value) -> S
     std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
     p.display().to_string()
 }
+
+/// `meeplab replay SAVE --check` on the save `v` fails with exit code 1, its error naming
+/// each of `needles`, and no panic.
+pub fn expect_jcz_error(v: &serde_json::Value, needles: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write_json(dir.path(), "bad.jcz", v);
+    let o = meeplab(&["replay", &p, "--check"]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "expected `{n}` in: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}

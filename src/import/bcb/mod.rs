@@ -35,7 +35,7 @@
 //! - `translate.rs`: the messages as decisions (bridges, the auctions), for the translator;
 //! - `replay.rs`: what the replay asks (draws of an auction, a bought tile's turn, bridges).
 
-use crate::import::jcz::{JczError, Message, Msg, Pointer, Setup};
+use crate::import::jcz::{quoted, JczError, Message, Msg, Pointer, Setup};
 use crate::tiles::{FeatureKind, TileType};
 use serde_json::Value;
 use std::path::Path;
@@ -43,7 +43,7 @@ use std::path::Path;
 mod replay;
 mod translate;
 
-pub use replay::{bridge_placement, draw_auction, explain, fits_with_bridge, for_rules, play};
+pub use replay::{draw_auction, explain, for_rules, play};
 pub use translate::{finish, on_msg, on_place, Auction, BcbTrack, Ctx};
 
 /// The 1st edition's tiles (JCloisterZone's `bridges-castles-and-bazaars:1`).
@@ -240,19 +240,6 @@ pub fn label(s: &BcbSetup) -> String {
             " + bazaars"
         });
     }
-    out
-}
-
-fn quoted(p: &Path) -> String {
-    let mut out = String::from("\"");
-    for c in p.display().to_string().chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
     out
 }
 

@@ -1,8 +1,8 @@
 //! What the replay of a BC&B save asks: a bought tile's turn, the auction's tiles drawn from
-//! JCloisterZone's pack, placements and draws that need a bridge, and why a bridge is illegal.
+//! JCloisterZone's pack, and why a bridge is illegal.
 
 use crate::engine::expansions::bridges;
-use crate::engine::{Choice, Chooser, EventSink, Game, NoEvents, TakenDecision};
+use crate::engine::{Choice, Chooser, EventSink, Game, TakenDecision};
 use crate::import::draws::Pack;
 use crate::import::jcz::Translated;
 use crate::ruleset::{Ruleset, TileIdx};
@@ -19,30 +19,6 @@ pub fn for_rules(tr: &Translated, rules: &Ruleset, d: &TakenDecision) -> TakenDe
         }
     }
     d
-}
-
-/// Whether the engine offers `tile` at (x, y) turned `rot` to `player` as a placement that
-/// needs a bridge (the plain edge check said no).
-pub fn bridge_placement(game: &Game, tile: TileIdx, player: u8, x: i32, y: i32, rot: u8) -> bool {
-    if !game.rules().rules.ext_in_play("bridges.") {
-        return false;
-    }
-    let mut copy = game.clone();
-    if copy.begin_turn(tile, player, &mut NoEvents).is_err() {
-        return false;
-    }
-    copy.option_of(&Choice::Place { x, y, rot }).is_ok()
-}
-
-/// Whether `tile` fits somewhere for the next turn's player only with a bridge (JCloisterZone
-/// then does not discard it: the player may place it with the bridge).
-pub fn fits_with_bridge(game: &Game, tile: TileIdx) -> bool {
-    if !game.rules().rules.ext_in_play("bridges.") {
-        return false;
-    }
-    let player = (game.turn() % game.players().max(1) as u32) as u8;
-    let mut copy = game.clone();
-    copy.begin_turn(tile, player, &mut NoEvents).is_ok()
 }
 
 /// Play recorded turn `k` (draw `k` of `tr`): with bazaars in play the engine's pack holds

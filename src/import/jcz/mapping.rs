@@ -7,7 +7,9 @@ use super::Setup;
 use crate::ruleset::Ruleset;
 use std::path::Path;
 
-fn quoted(p: &Path) -> String {
+/// A path as a rule-language string literal (`"` and `\\` escaped), for the mapped
+/// ruleset's `extends` and `include` lines (the expansions' mapping lines too).
+pub(crate) fn quoted(p: &Path) -> String {
     let s = p.display().to_string();
     let mut out = String::from("\"");
     for c in s.chars() {
@@ -218,12 +220,9 @@ pub fn plain_twin(id: &str) -> &str {
         "BA/RrG" => "BA/Rr",
         "BA/RFrG" => "BA/RFr",
         "BB/CFR!G" => "BB/CFR!",
-        "IC/CCCCG" => "IC/CCCC",
-        "IC/RFr.iG" => "IC/RFr.i",
-        other => match crate::import::traders::plain_twin(other) {
-            Some(twin) => twin,
-            None => crate::import::river::plain_twin(other),
-        },
+        other => crate::import::inns::plain_twin(other)
+            .or_else(|| crate::import::traders::plain_twin(other))
+            .unwrap_or_else(|| crate::import::river::plain_twin(other)),
     }
 }
 

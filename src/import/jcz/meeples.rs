@@ -23,7 +23,7 @@ pub(super) fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result
         crate::import::traders::meeple_kind(&setup.traders, kind)
     {
         (n, name)
-    } else if let Ok((_, n)) =
+    } else if let Some((_, n)) =
         crate::import::inns::meeple_kind(kind, setup.followers, setup.inns.big_followers)
     {
         (

@@ -114,6 +114,7 @@ mod save;
 mod translate;
 
 pub use geometry::{canonical_rot, segment_for};
+pub(crate) use mapping::quoted;
 pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label};
 #[cfg(test)]
 pub(crate) use save::parse_message;

@@ -5,13 +5,16 @@
 use super::diagnosing::{castle_why, effect_seen, seat, unasked_why, Diagnosing};
 use super::Run;
 use crate::engine::expansions::castles::CASTLE_BUILD;
+use crate::engine::hooks::Expansions;
 use crate::engine::script::describe;
-use crate::engine::{Choice, Compiled, DecisionKind, Game, OnIllegal, Scripted, TakenDecision};
+use crate::engine::{
+    Choice, Compiled, DecisionKind, Game, NoEvents, OnIllegal, Scripted, TakenDecision,
+};
 use crate::import::draws::{DrawError, DrawPlan, Pack};
 use crate::import::jcz::{plain_twin, JczError, Translated};
 use crate::policy::{Policy, PolicyKind};
 use crate::record::Replayed;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, TileIdx};
 use std::sync::Arc;
 
 /// Which replay of a save: under its own (mapped) ruleset, or under another one.
@@ -36,9 +39,9 @@ fn next_placeable(
 ) -> Result<(Option<String>, Vec<String>), DrawError> {
     let mut discarded = Vec::new();
     while let Some(id) = pack.draw()? {
-        let fits = rules.tile_by_jcz(plain_twin(&id)).is_some_and(|t| {
-            game.fits_anywhere(t) || crate::import::bcb::fits_with_bridge(game, t)
-        });
+        let fits = rules
+            .tile_by_jcz(plain_twin(&id))
+            .is_some_and(|t| offered_anywhere(game, t));
         if fits {
             return Ok((Some(id), discarded));
         }
@@ -186,23 +189,15 @@ pub fn replay_jcz(
             unknown.push(draw.id.clone());
             continue;
         };
-        if strict
-            && !game.placement_legal(tile, draw.x, draw.y, draw.rot)
-            && !crate::import::bcb::bridge_placement(
-                &game,
-                tile,
-                draw.player,
-                draw.x,
-                draw.y,
-                draw.rot,
-            )
-        {
+        if strict && !offered_at(&game, tile, draw.player, draw.x, draw.y, draw.rot) {
             let why = if game.tile_at(draw.x, draw.y).is_some() {
                 "the place already holds a tile"
             } else if !touches(&game, draw.x, draw.y) {
                 "it touches no tile on the board"
-            } else {
+            } else if !game.placement_legal(tile, draw.x, draw.y, draw.rot) {
                 "its edges do not match the neighbouring tiles"
+            } else {
+                "the placement rules of the ruleset's expansions forbid it there"
             };
             return Err(JczError {
                 message: Some(draw.message),
@@ -483,7 +478,7 @@ fn over_from_contents(
     }
     let fitting: Vec<&str> = left
         .iter()
-        .filter(|&&t| game.fits_anywhere(t))
+        .filter(|&&t| offered_anywhere(game, t))
         .map(|&t| rules.tiles[t as usize].id.as_str())
         .collect();
     if fitting.is_empty() {
@@ -507,6 +502,29 @@ fn over_from_contents(
         false,
         vec![format!("{text}; treated as in progress (no final scoring)")],
     ))
+}
+
+/// Whether the engine offers `tile` somewhere to the next turn's player: where its edges fit,
+/// with the placements the expansions in play add (one that needs a bridge) or forbid (the
+/// river's), as JCloisterZone discards a tile it cannot place.
+fn offered_anywhere(game: &Game, tile: TileIdx) -> bool {
+    if !game.ext.adjusts_placement() {
+        return game.fits_anywhere(tile);
+    }
+    let player = (game.turn() % game.players().max(1) as u32) as u8;
+    let mut copy = game.clone();
+    copy.begin_turn(tile, player, &mut NoEvents).is_ok()
+}
+
+/// Whether the engine offers `tile` at (x, y) turned `rot` to `player`: its edges fit there,
+/// and the expansions in play allow it (or make it legal: a placement that needs a bridge).
+fn offered_at(game: &Game, tile: TileIdx, player: u8, x: i32, y: i32, rot: u8) -> bool {
+    if !game.ext.adjusts_placement() {
+        return game.placement_legal(tile, x, y, rot);
+    }
+    let mut copy = game.clone();
+    copy.begin_turn(tile, player, &mut NoEvents).is_ok()
+        && copy.option_of(&Choice::Place { x, y, rot }).is_ok()
 }
 
 fn touches(game: &Game, x: i32, y: i32) -> bool {

@@ -18,7 +18,7 @@
 //! reproduce: a river save replays when its `gameAnnotations.drawOrder` forces every draw
 //! (it ends with `#END`); otherwise the import says so.
 
-use crate::import::jcz::{JczError, JczGame, Setup};
+use crate::import::jcz::{quoted, JczError, JczGame, Setup};
 use std::path::Path;
 
 /// The River's tiles, 1st edition (JCloisterZone's `river/1:1`).
@@ -197,10 +197,6 @@ pub fn label(s: &RiverSetup) -> String {
         (false, true) => " + river II".into(),
         _ => String::new(),
     }
-}
-
-fn quoted(p: &Path) -> String {
-    format!("{:?}", p.display().to_string())
 }
 
 /// The mapped ruleset's river lines (includes, the start, the rule against U-turns), adding

@@ -16,6 +16,7 @@
 //! - A builder's double turn is the same player's next `PLACE_TILE`, out of the seat order
 //!   ([`double_turn`]): accepted with the `builder` element, once in a row.
 
+use crate::import::jcz::quoted;
 use std::path::Path;
 
 /// The 1st edition's tiles (JCloisterZone's `traders-and-builders:1`), one of each, in the
@@ -120,7 +121,7 @@ impl TradersSetup {
     }
 }
 
-/// The plain twin of a 2nd-edition T&B tile printed with a garden; other ids unchanged.
+/// The plain twin of a 2nd-edition T&B tile printed with a garden; `None` for other ids.
 pub fn plain_twin(id: &str) -> Option<&'static str> {
     GARDEN_TWINS.iter().find(|(g, _)| *g == id).map(|(_, p)| *p)
 }
@@ -155,19 +156,6 @@ pub fn label(s: &TradersSetup) -> String {
     if s.pig {
         out.push_str(" + pigs");
     }
-    out
-}
-
-fn quoted(p: &Path) -> String {
-    let mut out = String::from("\"");
-    for c in p.display().to_string().chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
     out
 }
 
