@@ -21,11 +21,12 @@ use meeplab::compare::spec::shell_quote;
 use meeplab::compare::Shard;
 use meeplab::engine::compile;
 use meeplab::files::folder::Staging;
+use meeplab::files::names::LEVELS_FOLDER;
 use meeplab::play::CoupledPlayer;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
 use meeplab::report::boards::ExampleRules;
 use meeplab::report::levels::{
-    folder_name, levels_table, write_levels_report, Level, LevelsReport, LEVELS_FOLDER,
+    folder_name, levels_table, write_levels_report, Level, LevelsReport,
 };
 use meeplab::report::{ChartFormat, ReportFiles};
 use meeplab::ruleset::Ruleset;

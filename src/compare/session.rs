@@ -120,7 +120,7 @@ const CHECKPOINT_JSON: &str = "checkpoint.json";
 const PARTIAL_CSV: &str = "games.csv.part";
 
 /// The checkpoint folder of a run into `dir`.
-pub fn checkpoint_dir(dir: &Path) -> io::Result<PathBuf> {
+fn checkpoint_dir(dir: &Path) -> io::Result<PathBuf> {
     folder::sibling(dir, "checkpoint")
 }
 
@@ -129,13 +129,23 @@ pub fn has_checkpoint(dir: &Path) -> bool {
     checkpoint_dir(dir).is_ok_and(|c| c.join(CHECKPOINT_JSON).is_file())
 }
 
+/// Adds the `written` paths to `names` relative to the staging folder `tmp` (the run's
+/// files are named inside the output folder, which the staging folder becomes).
+fn push_relative(names: &mut Vec<PathBuf>, tmp: &Path, written: Vec<PathBuf>) {
+    names.extend(
+        written
+            .into_iter()
+            .map(|f| f.strip_prefix(tmp).map(Path::to_path_buf).unwrap_or(f)),
+    );
+}
+
 fn invalid_input(msg: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, msg)
 }
 
 /// Plays `spec` with `play` (see [`super::run_compare`]) and writes the outputs, with
-/// `writer`'s rows and report, into `opts.dir`; an interrupted run is an error of kind
-/// `Interrupted`. See [`run_to_dir_until`].
+/// `writer`'s rows and report, into `opts.dir`, never stopping early and with no files of
+/// its own (see [`run_to_dir_with`]).
 pub fn run_to_dir<F, W>(
     spec: &CompareSpec,
     play: F,
@@ -147,45 +157,28 @@ where
     F: SeedPlayer,
     W: RunWriter,
 {
-    match run_to_dir_until(spec, play, opts, writer, progress, &|| false)? {
+    let no_extra: ExtraFiles = &|_, _| Ok(Vec::new());
+    match run_to_dir_with(spec, play, opts, writer, progress, &|| false, no_extra)? {
         Finished::Complete(out) => Ok(*out),
         Finished::Interrupted { .. } => Err(io::Error::from(io::ErrorKind::Interrupted)),
     }
-}
-
-/// Plays `spec` and writes the outputs into `opts.dir` (created if missing; a previous run
-/// there is replaced whole). A shard run writes only `accumulator.json`, `games.csv` and
-/// `timing.json`; merge the shards for the report. `stop()` is asked after every batch of
-/// games: once it says yes, the run checkpoints and ends [`Finished::Interrupted`].
-///
-/// # Errors
-/// Invalid spec; `--resume` without a checkpoint, or with one of another run (kind
-/// `InvalidInput`); an output folder holding foreign files; any I/O failure.
-pub fn run_to_dir_until<F, W>(
-    spec: &CompareSpec,
-    play: F,
-    opts: &FolderOptions,
-    writer: &W,
-    progress: &dyn Fn(u64),
-    stop: &dyn Fn() -> bool,
-) -> io::Result<Finished>
-where
-    F: SeedPlayer,
-    W: RunWriter,
-{
-    run_to_dir_with(spec, play, opts, writer, progress, stop, &|_, _| {
-        Ok(Vec::new())
-    })
 }
 
 /// A command's own files written into a run's staging folder: given that folder and the
 /// report (`None` for a shard), it returns the paths it wrote.
 pub type ExtraFiles<'a> = &'a dyn Fn(&Path, Option<&Report>) -> io::Result<Vec<PathBuf>>;
 
-/// As [`run_to_dir_until`], with `extra` files of the command's own (a sweep's report and
-/// rulesets) written into the staging folder before it is swapped in, so they appear with
-/// the run's files or not at all. `extra` gets the staging folder and the report (`None` for
-/// a shard) and returns the paths it wrote.
+/// Plays `spec` and writes the outputs into `opts.dir` (created if missing; a previous run
+/// there is replaced whole). A shard run writes only `accumulator.json`, `games.csv` and
+/// `timing.json`; merge the shards for the report. `stop()` is asked after every batch of
+/// games: once it says yes, the run checkpoints and ends [`Finished::Interrupted`]. `extra`
+/// files of the command's own (a sweep's report and rulesets) are written into the staging
+/// folder before it is swapped in, so they appear with the run's files or not at all: it gets
+/// the staging folder and the report (`None` for a shard) and returns the paths it wrote.
+///
+/// # Errors
+/// Invalid spec; `--resume` without a checkpoint, or with one of another run (kind
+/// `InvalidInput`); an output folder holding foreign files; any I/O failure.
 pub fn run_to_dir_with<F, W>(
     spec: &CompareSpec,
     play: F,
@@ -285,14 +278,10 @@ where
     )?;
     let report = summarize(spec, &acc);
     if spec.shard.is_none() {
-        for f in writer.write_report(&tmp, &report)? {
-            names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
-        }
+        push_relative(&mut names, &tmp, writer.write_report(&tmp, &report)?);
     }
     let whole = spec.shard.is_none().then_some(&report);
-    for f in extra(&tmp, whole)? {
-        names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
-    }
+    push_relative(&mut names, &tmp, extra(&tmp, whole)?);
     let played = acc.games - played_before;
     write_json(
         &tmp.join(TIMING_JSON),
@@ -390,12 +379,12 @@ pub fn merge_to_dir_with<W: RunWriter>(
     write_json(&tmp.join(ACCUMULATOR_JSON), &merged).map_err(out)?;
     let report = summarize(&merged.spec, &merged.accumulator);
     let mut names = vec![PathBuf::from(GAMES_CSV), PathBuf::from(ACCUMULATOR_JSON)];
-    for f in writer.write_report(&tmp, &report).map_err(out)? {
-        names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
-    }
-    for f in extra(&tmp, Some(&report)).map_err(out)? {
-        names.push(f.strip_prefix(&tmp).unwrap_or(&f).to_path_buf());
-    }
+    push_relative(
+        &mut names,
+        &tmp,
+        writer.write_report(&tmp, &report).map_err(out)?,
+    );
+    push_relative(&mut names, &tmp, extra(&tmp, Some(&report)).map_err(out)?);
     staging.commit().map_err(out)?;
     Ok(RunOutput {
         report,

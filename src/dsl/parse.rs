@@ -481,23 +481,21 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
         other if crate::engine::expansions::tile_mark(other).is_some() => {
             Ok((j, TileProp::Mark(text_of(w))))
         }
-        other if crate::engine::expansions::segment_mark(other).is_some() => {
-            let t = text_of(w);
-            let kind =
-                crate::engine::expansions::segment_mark(other).map_or("road", |m| m.1.name());
-            let e = PErr::new(
-                &codes::UNEXPECTED_TOKEN,
-                t.span.start,
-                t.span.end,
-                format!("`{other}` marks a {kind} segment, not a tile"),
-            )
-            .with_help(format!(
-                "write it after the {kind}'s sides, e.g. `{kind} W E {other}`"
-            ));
-            fail(e)
-        }
         other => {
             let t = text_of(w);
+            if let Some((_, kind)) = crate::engine::expansions::segment_mark(other) {
+                let kind = kind.name();
+                let e = PErr::new(
+                    &codes::UNEXPECTED_TOKEN,
+                    t.span.start,
+                    t.span.end,
+                    format!("`{other}` marks a {kind} segment, not a tile"),
+                )
+                .with_help(format!(
+                    "write it after the {kind}'s sides, e.g. `{kind} W E {other}`"
+                ));
+                return fail(e);
+            }
             let mut e = PErr::new(
                 &codes::UNEXPECTED_TOKEN,
                 t.span.start,

@@ -217,7 +217,7 @@ pub fn merge_checked(
     let columns = head.len();
     let mut shards = Vec::new();
     for (name, path, file) in inputs {
-        let name = format!("{name}/{}", super::GAMES_CSV);
+        let name = format!("{name}/{}", crate::files::names::GAMES_CSV);
         let mut f = File::open(path).map_err(|e| bad(&name, e))?;
         let len = f.metadata()?.len();
         let mut last = [0u8; 1];

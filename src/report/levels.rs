@@ -9,12 +9,13 @@ use super::chart::{
     Drawable, XAxis, FONT,
 };
 use super::fmt::{align, benefit, mean_ci, pct, pct_range, pp_ci, rho};
+use super::html;
 use super::markdown::{cell, seat_columns};
-use super::{html, REPORT_HTML, REPORT_JSON, REPORT_MD};
 use crate::compare::stats::{share, MeanCi, PROPORTION_INTERVAL};
 use crate::compare::Report;
 use crate::files::atomic::write_atomic;
 use crate::files::json::write_json;
+use crate::files::names::{REPORT_HTML, REPORT_JSON, REPORT_MD};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -23,7 +24,6 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use crate::files::names::LEVELS_FOLDER;
 /// The stem of the winner-changed-by-level chart.
 pub const LEVELS_CHART: &str = "winner_changed_by_level";
 

@@ -32,9 +32,7 @@ use crate::compare::Report;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use crate::files::names::{
-    ACCUMULATOR_JSON, GAMES_CSV, REPORT_HTML, REPORT_JSON, REPORT_MD, TIMING_JSON,
-};
+use crate::files::names::{REPORT_HTML, REPORT_JSON, REPORT_MD};
 use crate::files::{atomic, json};
 
 /// Writes `report.json`, the charts and `report.md` into `dir` (which must exist); returns

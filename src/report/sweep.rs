@@ -20,7 +20,7 @@ use std::error::Error;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use crate::files::names::{SWEEP_HTML, SWEEP_JSON, SWEEP_MD, SWEEP_PLAN};
+use crate::files::names::{SWEEP_HTML, SWEEP_JSON, SWEEP_MD, SWEEP_PLAN};
 
 /// The sweep's charts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
