@@ -280,8 +280,15 @@ pub trait Expansion: Clone + Default {
         0
     }
 
-    /// The game is set up (the start tile placed, hands dealt): deal what the expansion
-    /// gives each seat at the start (a supply of tokens). No decision may be asked.
+    /// Read this expansion's options from the game's ruleset into its state. Called before
+    /// [`Expansion::set_up`], and again when a position moves onto other rules
+    /// ([`Game::with_rules`]), so an option always takes its value from the rules the game is
+    /// played under; only the options go here, never the position (supplies dealt, pieces).
+    fn configure<X: Holds<Self>>(_g: &mut Game<X>) {}
+
+    /// The game is set up (the start tile placed, hands dealt, [`Expansion::configure`] run):
+    /// deal what the expansion gives each seat at the start (a supply of tokens). No decision
+    /// may be asked.
     fn set_up<X: Holds<Self>>(_g: &mut Game<X>) {}
 
     /// Act at `at`: `answer` is `None` on entering the hook, else the option chosen for the
@@ -523,6 +530,8 @@ pub trait Expansions: Clone + Sized {
     ) -> Option<u8>;
     /// Tell every expansion taking part.
     fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice);
+    /// The options of every expansion taking part read anew (see [`Expansion::configure`]).
+    fn configure(g: &mut Game<Self>);
     /// The set-up of every expansion taking part (see [`Expansion::set_up`]).
     fn set_up(g: &mut Game<Self>);
     /// What the pieces of the expansions taking part are expected to bring each seat (see

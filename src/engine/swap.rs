@@ -1,17 +1,19 @@
 //! The same position under other rules: [`Game::with_rules`] copies a game onto another
 //! compiled ruleset when both can hold its position — the same tile catalogue, the same pack
-//! and start tile, the same hand size (the `hand` house rule), the same follower supply, the same expansions taking part (so the same
+//! and start tile, the same hand size (the `hand` house rule), the same follower supplies (of every kind), the same expansions taking part (so the same
 //! state layout) with the same score track for the robbers, and a player count the other
 //! ruleset allows. [`Incompatible`] says in words why not.
 //!
 //! The copy keeps the position as data (board, features, scores, deck, expansion states, the
-//! turn's cursor). Swapped at a turn boundary, the next turn runs wholly under the new rules.
+//! turn's cursor); the expansions' options are read anew from the new rules
+//! ([`crate::engine::Expansion::configure`]). Swapped at a turn boundary, the next turn runs wholly under the new rules.
 //! Swapped mid-turn, the part of the turn already played, and the options of the decision
 //! pending, were computed under the old rules: a caller that needs the decision the new
 //! rules would ask swaps at the boundary and replays the turn's earlier decisions (as
 //! `compare::decisions` does).
 
 use crate::engine::compiled::Compiled;
+use crate::engine::follower_kind::FollowerKind;
 use crate::engine::game::Game;
 use crate::engine::hooks::Expansions;
 use crate::tiles::TileType;
@@ -97,6 +99,16 @@ pub fn can_hold<X: Expansions>(
             a.followers, b.followers
         ));
     }
+    let kinds = X::for_rules(from).follower_kinds();
+    for kind in FollowerKind::all().filter(|k| !k.is_plain() && kinds & (1 << k.index()) != 0) {
+        let (sa, sb) = (X::follower_supply(from, kind), X::follower_supply(to, kind));
+        if sa != sb {
+            return no(format!(
+                "the {} supplies differ: {sa} in {na}, {sb} in {nb}",
+                kind.spec().name
+            ));
+        }
+    }
     if let (Some(ra), Some(rb)) = (&a.robbers, &b.robbers) {
         if ra.track != rb.track {
             return no(format!(
@@ -120,6 +132,7 @@ impl<X: Expansions> Game<X> {
         can_hold::<X>(&self.rules, &rules, self.players)?;
         let mut g = self.clone();
         g.rules = rules;
+        X::configure(&mut g);
         Ok(g)
     }
 }
@@ -230,5 +243,42 @@ mod tests {
         bigger.deck[0].count += 1;
         let no = refusal(&at_base, compile(&bigger));
         assert!(no.starts_with("the packs differ"), "{no}");
+    }
+
+    fn load_path(path: &str) -> crate::ruleset::Ruleset {
+        crate::dsl::load_ruleset(Path::new(path))
+            .unwrap_or_else(|d| panic!("{d}"))
+            .ruleset
+    }
+
+    /// The options an expansion keeps in its state are read from the rules the position moved
+    /// onto: a game swapped onto the house rule before its first draw plays exactly as a game
+    /// dealt under the house rule, and unlike the rulebook's game.
+    #[test]
+    fn a_swapped_position_plays_under_the_new_options() {
+        let rulebook = compile(&load("inns-c2"));
+        let house = compile(&load_path(
+            "examples/variants/inns-c2-unfinished-count.rules",
+        ));
+        let mut differs = 0;
+        for seed in 1..=4 {
+            let at_start = part_way(&rulebook, seed, 0, 0);
+            let swapped = at_start.with_rules(house.clone()).expect("same position");
+            let dealt_under_house = part_way(&house, seed, 0, 0);
+            let (a, b) = (finish(swapped), finish(dealt_under_house));
+            assert_eq!(a, b, "seed {seed}");
+            differs += usize::from(a != finish(at_start));
+        }
+        assert!(differs > 0, "the house rule never changed a keyed game");
+    }
+
+    #[test]
+    fn other_follower_kind_supplies_are_refused() {
+        let with = compile(&load("traders-c2"));
+        let without = compile(&load_path(
+            "examples/variants/traders-c2-no-builder.rules",
+        ));
+        let no = refusal(&part_way(&with, 1, 5, 0), without);
+        assert!(no.contains("the builder supplies differ: 1 in"), "{no}");
     }
 }

@@ -182,6 +182,7 @@ impl<X: Expansions> Game<X> {
         if self.hand_size > 1 {
             self.deal(s);
         }
+        X::configure(self);
         X::set_up(self);
         self.close_turn_records();
         self.step = Step::Boundary;

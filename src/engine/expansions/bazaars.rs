@@ -315,7 +315,7 @@ impl Expansion for Bazaars {
         }
     }
 
-    fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
         if let Some(config) = Config::of(&g.rules.rules) {
             g.ext.state_mut().config = config;
         }

@@ -314,14 +314,16 @@ impl Expansion for Bridges {
             .map_or(0, |&n| self.dealt.saturating_sub(n) as u64)
     }
 
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
+        if let Some(config) = Config::of(&g.rules.rules) {
+            g.ext.state_mut().config = config;
+        }
+    }
+
     fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
-        let Some(config) = Config::of(&g.rules.rules) else {
-            return;
-        };
         let players = g.players;
         let st = g.ext.state_mut();
-        st.config = config;
-        st.dealt = config.supply.for_players(players);
+        st.dealt = st.config.supply.for_players(players);
         st.left = [0; MAX_PLAYERS];
         for p in 0..players as usize {
             st.left[p] = st.dealt;

@@ -308,6 +308,12 @@ impl Expansion for Castles {
             .map_or(0, |&n| self.dealt.saturating_sub(n) as u64)
     }
 
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
+        if let Some(config) = Config::of(&g.rules.rules) {
+            g.ext.state_mut().config = config;
+        }
+    }
+
     fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
         g.castles_begin();
     }
@@ -498,14 +504,11 @@ impl<X: Holds<Castles>> Game<X> {
         self.ext.state().left[player as usize]
     }
 
-    /// The set-up: the configuration and every seat's tokens.
+    /// The set-up: every seat's tokens.
     fn castles_begin(&mut self) {
-        let Some(config) = Config::of(&self.rules.rules) else {
-            return;
-        };
-        let n = config.supply.for_players(self.players);
+        let players = self.players;
         let c = self.ext.state_mut();
-        c.config = config;
+        let n = c.config.supply.for_players(players);
         c.dealt = n;
         c.left = [n; MAX_PLAYERS];
     }

@@ -319,6 +319,12 @@ macro_rules! registry_dispatch {
                 }
             }
 
+            fn configure(g: &mut Game<Self>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::configure(g);
+                })*
+            }
+
             fn set_up(g: &mut Game<Self>) {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
                     <$ty as Expansion>::set_up(g);

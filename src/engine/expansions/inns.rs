@@ -147,7 +147,7 @@ impl Expansion for Inns {
         self.config = Config::default();
     }
 
-    fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
         let config = Config::of(&g.rules().rules).unwrap_or_default();
         g.ext.state_mut().config = config;
     }

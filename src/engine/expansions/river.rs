@@ -271,12 +271,15 @@ impl Expansion for River {
         })
     }
 
-    fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
         let u_turn = match g.rules().rules.ext_choice("river.u_turn") {
             Some("lookahead") => UTurn::Lookahead,
             _ => UTurn::SameWayTwice,
         };
         g.ext.state_mut().u_turn = u_turn;
+    }
+
+    fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
         // the start tile (the spring) opens the river's first ends
         extend(g, 0);
     }

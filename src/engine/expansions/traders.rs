@@ -266,10 +266,14 @@ impl Expansion for Traders {
         h[0] as u64 | (h[1] as u64) << 8 | (h[2] as u64) << 16 | (due as u64) << 24
     }
 
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
+        g.ext.state_mut().config = Config::of(&g.rules.rules).unwrap_or_default();
+    }
+
     fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
-        let config = Config::of(&g.rules.rules).unwrap_or_default();
-        *g.ext.state_mut() = Traders {
-            config,
+        let st = g.ext.state_mut();
+        *st = Traders {
+            config: st.config,
             ..Traders::default()
         };
     }
