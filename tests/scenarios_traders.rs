@@ -357,6 +357,29 @@ fn builders_and_pigs_join_their_owner_s_features_only() {
     assert_eq!(kinds, vec![(Some(0), "builder")], "{options:?}");
 }
 
+/// The builder joins only a road or city still open: Alice's junction at (1,0) closes her road
+/// of 3 tiles, and no builder is offered on it (JCloisterZone's `Builder` refuses a completed
+/// feature; there it would only go home at once).
+#[test]
+fn no_builder_on_a_feature_the_tile_completes() {
+    let mut s = Scen::new(&rules(), 2);
+    s.play(ALICE, "BA/RRR", (-1, 0, 0), Some(0));
+    s.play(BOB, "BA/L", (0, 1, 0), None);
+    let ev = s.play(ALICE, "BA/RRR", (1, 0, 0), None);
+    let road = Category::from_name("road").expect("road");
+    assert_eq!(scored(&ev), vec![(Phase::Turn, road, 1 << ALICE, 3, 3)]);
+    let follower = s.asked(meeplab::engine::DecisionKind::FOLLOWER);
+    let options = &follower.last().expect("asked").options;
+    assert!(
+        options.iter().all(|c| !matches!(
+            c,
+            meeplab::engine::Choice::Follower { kind, .. } if !kind.is_plain()
+        )),
+        "{options:?}"
+    );
+    assert_eq!(s.game.supply_of(ALICE, traders::BUILDER), 1);
+}
+
 /// The pig (JCloisterZone's engine test `pig-scoring`, as a scenario): Alice's farmer and pig
 /// and Bob's farmer tie for a field by two completed cities; Alice scores 4 a city, Bob 3
 /// [C2: "Both you and the blue player have a pig on the field, so you both score 8 points

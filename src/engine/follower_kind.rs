@@ -40,6 +40,10 @@ pub struct FollowerKindSpec {
     /// Whether it may only join a feature where its owner already has a follower of weight
     /// greater than 0 (a builder, a pig); if not, only an unoccupied feature, as a follower.
     pub needs_own: bool,
+    /// Whether it may stand only on a road or city still open: not on one the tile just
+    /// placed completed (a builder: JCloisterZone's `Builder` refuses a completed feature,
+    /// where the piece would only go home at once).
+    pub open_only: bool,
 }
 
 impl FollowerKindSpec {
@@ -70,6 +74,7 @@ pub const CORE_FOLLOWER_KINDS: [FollowerKindSpec; 1] = [FollowerKindSpec {
     weight: 1,
     stands_on: FollowerKindSpec::on(&FeatureKind::ALL),
     needs_own: false,
+    open_only: false,
 }];
 
 impl FollowerKind {

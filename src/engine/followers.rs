@@ -121,7 +121,8 @@ impl<X: Expansions> Game<X> {
                     rest &= rest - 1;
                     let spec = FollowerKind(k as u8).spec();
                     let may = if spec.needs_own { own } else { free };
-                    if may && spec.may_stand_on(kind) {
+                    let open = !spec.open_only || comp.open != 0;
+                    if may && open && spec.may_stand_on(kind) {
                         self.opt_follow.push(i as u16 | k << 8);
                     }
                 }

@@ -82,6 +82,7 @@ impl Expansion for Inns {
         weight: 2,
         stands_on: FollowerKindSpec::on(&FeatureKind::ALL),
         needs_own: false,
+        open_only: false,
     }];
     const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
         (

@@ -127,12 +127,13 @@ impl Expansion for Traders {
         FollowerKindSpec {
             name: "builder",
             key_code: 40,
-            doc: "the builder (Traders & Builders): on a road or city its owner holds; \
-                  extending that feature later gives its owner another tile",
+            doc: "the builder (Traders & Builders): on an unfinished road or city its owner \
+                  holds; extending that feature later gives its owner another tile",
             supply: 1,
             weight: 0,
             stands_on: FollowerKindSpec::on(&[FeatureKind::Road, FeatureKind::City]),
             needs_own: true,
+            open_only: true,
         },
         FollowerKindSpec {
             name: "pig",
@@ -143,6 +144,7 @@ impl Expansion for Traders {
             weight: 0,
             stands_on: FollowerKindSpec::on(&[FeatureKind::Field]),
             needs_own: true,
+            open_only: false,
         },
     ];
     const COUNTERS: &'static [CounterSpec] = &[
