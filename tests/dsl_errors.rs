@@ -782,3 +782,34 @@ fn e0603_the_river_needs_its_spring_as_start_tile() {
     let fine = "ruleset \"x\"\nextends \"rulesets/river.rules\"\nstart RI/s\n";
     assert!(meeplab::dsl::load_ruleset_str("river", fine).is_ok());
 }
+
+/// Both rivers with every tile: a second spring and a second lake have no end to close, so the
+/// C1 FAQ leaves one of each out (`examples/variants/river-both.rules` does).
+#[test]
+fn e0603_more_river_ends_than_the_river_opens() {
+    let text = "ruleset \"x\"\nextends \"rulesets/river2.rules\"\ndeck += { river x1 }\n";
+    let d = meeplab::dsl::load_ruleset_str("both-rivers-whole", text)
+        .expect_err("two springs and three river ends");
+    assert_eq!(d.codes(), vec!["E0603"], "{d}");
+    let s = d.to_string();
+    assert!(
+        s.contains("4 tiles that end the river")
+            && s.contains("for 2 open ends")
+            && s.contains("`RI/s` ×1")
+            && s.contains("`RI.1/I.e` ×1")
+            && s.contains("so 2 could only be discarded"),
+        "{s}"
+    );
+    for fine in [
+        "rulesets/river.rules",
+        "rulesets/river2.rules",
+        "rulesets/bigbox.rules",
+        "examples/variants/river-both.rules",
+    ] {
+        let text = format!("ruleset \"x\"\nextends \"{fine}\"\n");
+        assert!(
+            meeplab::dsl::load_ruleset_str("fine", &text).is_ok(),
+            "{fine}"
+        );
+    }
+}

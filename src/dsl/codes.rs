@@ -415,8 +415,9 @@ codes! {
     EXPANSIONS_CONFLICT = "E0603", Error, "rules that cannot be played together",
     explanation: "An expansion in play cannot play the ruleset as written, or its rules forbid \
         or leave undefined the combination: the river's tiles with a start tile that is no \
-        river tile (every river tile would be discarded: the river starts at its spring). \
-        The message names the expansion and the conflict.",
+        river tile (every river tile would be discarded: the river starts at its spring), or \
+        more tiles that end the river (lakes, a second spring) than the spring and the forks \
+        open ends for. The message names the expansion and the conflict.",
     wrong: "ruleset \"River from the crossroads\"\nextends \"river.rules\"\nstart BA/RCr\n",
     right: "ruleset \"River from its spring\"\nextends \"river.rules\"\nstart RI/s\n";
 

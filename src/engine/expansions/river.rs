@@ -183,6 +183,42 @@ fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8)
     }
 }
 
+/// More tiles that end the river (a lake, a branch's city end, a second spring: one river
+/// side) than the river has ends for: the spring opens one end per river side, a fork one
+/// more, each end tile closes one, so the surplus could only be discarded. The River C2
+/// rulebook keeps "one lake tile for each source and an additional one for every fork tile";
+/// the C1 FAQ for both rivers together: "one spring and one lake are discarded". A river left
+/// open (fewer end tiles) is played as it comes.
+fn too_many_river_ends(rules: &crate::ruleset::Ruleset) -> Option<String> {
+    let sides = |t: TileIdx| rules.tiles[t as usize].river_sides().count_ones() as i64;
+    let mut ends = sides(rules.start);
+    let mut opened = ends;
+    let mut closers = Vec::new();
+    for d in &rules.deck {
+        let k = sides(d.tile);
+        let n = d.count as i64 - i64::from(d.tile == rules.start);
+        if k == 0 || n <= 0 {
+            continue;
+        }
+        ends += (k - 2) * n;
+        opened += (k - 2).max(0) * n;
+        if k == 1 {
+            closers.push(format!("`{}` ×{n}", rules.tiles[d.tile as usize].id));
+        }
+    }
+    (ends < 0).then(|| {
+        format!(
+            "the river: the pack holds {} tiles that end the river ({}) for {opened} open \
+             ends (the spring's, and one more for each fork), so {} could only be discarded \
+             (River C2: one lake for each spring and one more for each fork; both rivers \
+             together, C1 FAQ: one spring and one lake are left out)",
+            -ends + opened,
+            closers.join(", "),
+            -ends
+        )
+    })
+}
+
 /// The tile just placed (`pidx`) closes the ends it continues and opens its others.
 fn extend<X: Holds<River>>(g: &mut Game<X>, pidx: usize) {
     let p = g.placed_tiles()[pidx];
@@ -261,14 +297,15 @@ impl Expansion for River {
     fn conflict(rules: &crate::ruleset::Ruleset) -> Option<String> {
         let start = rules.tiles.get(rules.start as usize)?;
         let river = rules.tiles.iter().find(|t| t.river_sides() != 0)?;
-        (start.river_sides() == 0).then(|| {
-            format!(
+        if start.river_sides() == 0 {
+            return Some(format!(
                 "the river: the deck holds river tiles (`{}`…) but the start tile `{}` is no \
                  river tile, so the river could never be placed (start with the spring: \
                  `start RI/s`)",
                 river.id, start.id
-            )
-        })
+            ));
+        }
+        too_many_river_ends(rules)
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
