@@ -800,6 +800,8 @@ fn e0603_more_river_ends_than_the_river_opens() {
             && s.contains("so 2 could only be discarded"),
         "{s}"
     );
+    let at = text.rfind("river x1").expect("deck item");
+    assert_eq!(d.items()[0].span, at..at + "river".len(), "{d}");
     for fine in [
         "rulesets/river.rules",
         "rulesets/river2.rules",

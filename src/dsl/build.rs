@@ -13,6 +13,7 @@ use super::print;
 use super::registry::{self, closest_first, Area, OptionDef};
 use super::scope::{OptVal, Origin, Scope};
 use super::typing::{type_value, Typed};
+use crate::engine::hooks::ConflictAbout;
 use crate::ruleset::*;
 use crate::tiles::TileType;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -59,18 +60,21 @@ impl Loader {
         let mut rs = assemble(&values, tiles, deck, start)?;
         let conflicts = crate::engine::expansions::conflicts(&rs);
         if !conflicts.is_empty() {
-            let at = match &scope.start {
-                Some((t, fid)) => Origin {
-                    file: *fid,
-                    span: t.span,
-                },
-                None => Origin {
-                    file: top,
-                    span: Sp::new(0, 0),
-                },
-            };
+            let start = scope.start.as_ref().map(|(t, fid)| (t.span, *fid));
+            let deck = scope.deck.last().map(|(item, fid)| (item.set.span, *fid));
             for c in conflicts {
-                self.err_at(at, &codes::EXPANSIONS_CONFLICT, c);
+                let at = match c.about {
+                    ConflictAbout::Start => start,
+                    ConflictAbout::Deck => deck,
+                };
+                let at = at.map_or(
+                    Origin {
+                        file: top,
+                        span: Sp::new(0, 0),
+                    },
+                    |(span, file)| Origin { file, span },
+                );
+                self.err_at(at, &codes::EXPANSIONS_CONFLICT, c.text);
             }
             return None;
         }

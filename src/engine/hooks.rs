@@ -388,12 +388,30 @@ pub trait Expansion: Clone + Default {
 
     /// A combination of rules in `rules` that this expansion cannot play, or that its rules
     /// forbid or leave undefined (the river's tiles behind a start tile that is no river
-    /// tile…), in words naming the conflict; `None` when it has nothing against the ruleset.
-    /// Asked of every registered expansion when the rule language builds a ruleset: a
-    /// conflict is error E0603.
-    fn conflict(_rules: &Ruleset) -> Option<String> {
+    /// tile…), naming the conflict; `None` when it has nothing against the ruleset. Asked of
+    /// every registered expansion when the rule language builds a ruleset: a conflict is
+    /// error E0603, pointed at the statement it is about.
+    fn conflict(_rules: &Ruleset) -> Option<Conflict> {
         None
     }
+}
+
+/// Rules an expansion cannot play together ([`Expansion::conflict`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// What is wrong, in words naming the expansion and the conflict.
+    pub text: String,
+    /// The statement the diagnostic points at.
+    pub about: ConflictAbout,
+}
+
+/// The statement of a ruleset a [`Conflict`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConflictAbout {
+    /// The `start` tile.
+    Start,
+    /// The deck (its last item).
+    Deck,
 }
 
 /// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).

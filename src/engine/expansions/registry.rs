@@ -174,7 +174,7 @@ macro_rules! registry_tables {
 
         /// The conflicts the registered expansions find in `rules` (see
         /// `Expansion::conflict`), each in words, in registration order.
-        pub fn conflicts(rules: &crate::ruleset::Ruleset) -> Vec<String> {
+        pub fn conflicts(rules: &crate::ruleset::Ruleset) -> Vec<crate::engine::hooks::Conflict> {
             let mut out = Vec::new();
             $(if let Some(c) = <$ty as Expansion>::conflict(rules) {
                 out.push(c);

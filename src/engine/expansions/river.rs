@@ -24,7 +24,7 @@
 
 use crate::engine::compiled::Compiled;
 use crate::engine::game::Game;
-use crate::engine::hooks::{mark_of, Expansion, Heard, Holds, Hook};
+use crate::engine::hooks::{mark_of, Conflict, ConflictAbout, Expansion, Heard, Holds, Hook};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::TileIdx;
 use crate::tiles::{rotate_side_mask, Side};
@@ -189,7 +189,7 @@ fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8)
 /// rulebook keeps "one lake tile for each source and an additional one for every fork tile";
 /// the C1 FAQ for both rivers together: "one spring and one lake are discarded". A river left
 /// open (fewer end tiles) is played as it comes.
-fn too_many_river_ends(rules: &crate::ruleset::Ruleset) -> Option<String> {
+fn too_many_river_ends(rules: &crate::ruleset::Ruleset) -> Option<Conflict> {
     let sides = |t: TileIdx| rules.tiles[t as usize].river_sides().count_ones() as i64;
     let mut ends = sides(rules.start);
     let mut opened = ends;
@@ -206,8 +206,9 @@ fn too_many_river_ends(rules: &crate::ruleset::Ruleset) -> Option<String> {
             closers.push(format!("`{}` ×{n}", rules.tiles[d.tile as usize].id));
         }
     }
-    (ends < 0).then(|| {
-        format!(
+    (ends < 0).then(|| Conflict {
+        about: ConflictAbout::Deck,
+        text: format!(
             "the river: the pack holds {} tiles that end the river ({}) for {opened} open \
              ends (the spring's, and one more for each fork), so {} could only be discarded \
              (River C2: one lake for each spring and one more for each fork; both rivers \
@@ -215,7 +216,7 @@ fn too_many_river_ends(rules: &crate::ruleset::Ruleset) -> Option<String> {
             -ends + opened,
             closers.join(", "),
             -ends
-        )
+        ),
     })
 }
 
@@ -294,16 +295,20 @@ impl Expansion for River {
         self.n_ends = 0;
     }
 
-    fn conflict(rules: &crate::ruleset::Ruleset) -> Option<String> {
+    fn conflict(rules: &crate::ruleset::Ruleset) -> Option<Conflict> {
         let start = rules.tiles.get(rules.start as usize)?;
         let river = rules.tiles.iter().find(|t| t.river_sides() != 0)?;
         if start.river_sides() == 0 {
-            return Some(format!(
+            let text = format!(
                 "the river: the deck holds river tiles (`{}`…) but the start tile `{}` is no \
                  river tile, so the river could never be placed (start with the spring: \
                  `start RI/s`)",
                 river.id, start.id
-            ));
+            );
+            return Some(Conflict {
+                text,
+                about: ConflictAbout::Start,
+            });
         }
         too_many_river_ends(rules)
     }
