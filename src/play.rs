@@ -426,6 +426,37 @@ mod tests {
         compile(&loaded.ruleset)
     }
 
+    /// A game player goes by value onto a worker thread's stack (rayon's `map_init` in
+    /// `bench`, `ladder`): with the searches' spare games inline it was 82 KB and `bench`
+    /// overflowed rayon's 2 MiB stacks now and then. Played on a 256 KiB thread, every policy
+    /// on the Big Box ruleset must finish.
+    #[test]
+    fn a_game_player_plays_on_a_small_stack() {
+        assert!(
+            std::mem::size_of::<GamePlayer>() < 16 * 1024,
+            "{} bytes",
+            std::mem::size_of::<GamePlayer>()
+        );
+        let loaded = crate::dsl::load_ruleset(Path::new("rulesets/bigbox.rules"))
+            .unwrap_or_else(|d| panic!("{d}"));
+        let rules = compile(&loaded.ruleset);
+        let played = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let seats = Seats(std::array::from_fn(|i| match i % 3 {
+                    0 => PolicyKind::Greedy,
+                    1 => PolicyKind::Heuristic,
+                    _ => PolicyKind::Mcts(8, Default::default()),
+                }));
+                let mut player = GamePlayer::new(&rules, seats);
+                player.play(7, 3).seats.len()
+            })
+            .expect("a thread")
+            .join()
+            .expect("the game finished");
+        assert_eq!(played, 3);
+    }
+
     /// `--skill`: game `strong` of a duplicate set has the strong policy in seat `strong` and
     /// the weak one everywhere else, on the seed's deal; metered or not, the same game.
     #[test]

@@ -100,9 +100,12 @@ pub fn salted(d: &Decision, salt: u64) -> Decision {
 
 /// A game kept for copying positions into: a search copies the position for every option
 /// or iteration, and a copy into a warm game reuses its allocations
-/// ([`Game::copy_position_from`]).
+/// ([`Game::copy_position_from`]). Boxed, so a policy stays small: a seat's policy holds
+/// three spares, a game player six policies, and a game player by value on a worker
+/// thread's stack (rayon's `map_init`) overflowed its 2 MiB when each spare held its game
+/// inline (`meeplab bench rulesets/river2.rules`, 1 run in 5).
 #[derive(Default)]
-pub(crate) struct SpareGame(Option<Game>);
+pub(crate) struct SpareGame(Option<Box<Game>>);
 
 /// A copy of a policy starts with an empty spare (it fills at its first use).
 impl Clone for SpareGame {
@@ -114,17 +117,17 @@ impl Clone for SpareGame {
 impl SpareGame {
     /// A copy of `from`'s position without the divergence records; hand it back with
     /// [`SpareGame::put`] so the next copy reuses it.
-    pub(crate) fn copy_of(&mut self, from: &Game) -> Game {
+    pub(crate) fn copy_of(&mut self, from: &Game) -> Box<Game> {
         let mut g = match self.0.take() {
             Some(g) => g,
-            None => from.clone(),
+            None => Box::new(from.clone()),
         };
         g.copy_position_from(from);
         g
     }
 
     /// Keep `g` for the next copy.
-    pub(crate) fn put(&mut self, g: Game) {
+    pub(crate) fn put(&mut self, g: Box<Game>) {
         self.0 = Some(g);
     }
 }
