@@ -275,9 +275,7 @@ mod tests {
     #[test]
     fn other_follower_kind_supplies_are_refused() {
         let with = compile(&load("traders-c2"));
-        let without = compile(&load_path(
-            "examples/variants/traders-c2-no-builder.rules",
-        ));
+        let without = compile(&load_path("examples/variants/traders-c2-no-builder.rules"));
         let no = refusal(&part_way(&with, 1, 5, 0), without);
         assert!(no.contains("the builder supplies differ: 1 in"), "{no}");
     }
