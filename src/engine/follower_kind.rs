@@ -6,6 +6,7 @@
 //! kinds (the core's first, then each registered expansion's) is built in `expansions/mod.rs`;
 //! this file holds the types and the core's entry.
 
+use crate::engine::hooks::Glyph;
 use crate::tiles::FeatureKind;
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +41,9 @@ pub struct FollowerKindSpec {
     /// Whether it may only join a feature where its owner already has a follower of weight
     /// greater than 0 (a builder, a pig); if not, only an unoccupied feature, as a follower.
     pub needs_own: bool,
+    /// How it looks on the SVG board and in its legend, in its owner's seat colour (the
+    /// plain follower keeps its disc, flat on a field).
+    pub glyph: Glyph,
 }
 
 impl FollowerKindSpec {
@@ -70,6 +74,7 @@ pub const CORE_FOLLOWER_KINDS: [FollowerKindSpec; 1] = [FollowerKindSpec {
     weight: 1,
     stands_on: FollowerKindSpec::on(&FeatureKind::ALL),
     needs_own: false,
+    glyph: Glyph::Follower,
 }];
 
 impl FollowerKind {

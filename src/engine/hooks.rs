@@ -118,6 +118,60 @@ pub enum Glyph {
     Inn,
     /// A cathedral (a spire), in a city.
     Cathedral,
+    /// The plain follower (a disc; a flat one on a field).
+    Follower,
+    /// A large follower (a meeple, larger than a follower's disc).
+    LargeFollower,
+    /// A builder (a tall slim figure).
+    Builder,
+    /// A pig.
+    Pig,
+    /// A round token marked with `letter`, in `colour`; `hollow` once it is spent (a goods
+    /// symbol whose tokens are handed out, say). The same in every seat's hands.
+    Token {
+        letter: char,
+        colour: &'static str,
+        hollow: bool,
+    },
+}
+
+impl Glyph {
+    /// Whether it is drawn in its owner's seat colour (a seat's piece) rather than in its
+    /// own colours (a mark of the tiles).
+    pub fn in_seat_colour(self) -> bool {
+        !matches!(self, Glyph::Inn | Glyph::Cathedral | Glyph::Token { .. })
+    }
+}
+
+/// Where an expansion's mark on segment `seg` of placed tile `t` goes on the SVG board, in
+/// board tile units ([`Piece::x`], [`Piece::y`]): a sixth of a tile in from the segment's
+/// first edge (in board orientation), `along` (−0.5 to 0.5) of a tile along that edge
+/// clockwise from its midpoint: clear of a follower on the segment (drawn between the edge's
+/// midpoint and the tile's centre) when `along` is about a quarter. A segment without edges
+/// (a cloister) has its mark in the tile's top right corner.
+pub fn mark_spot(
+    rules: &Compiled,
+    t: &crate::engine::game::PlacedTile,
+    seg: u8,
+    along: f64,
+) -> (f64, f64) {
+    let sides =
+        rules.tiles[t.tile as usize].rotations[t.rot as usize % 4].seg_sides[seg as usize % 16];
+    let Some(side) = (0..4).find(|&k| sides & (1 << k) != 0) else {
+        return (t.x as f64 + 0.8, t.y as f64 + 0.2);
+    };
+    // the edge's midpoint, the way in and the way along (clockwise), for N, E, S, W
+    let ((mx, my), (ix, iy), (ax, ay)) = [
+        ((0.5, 0.0), (0.0, 1.0), (1.0, 0.0)),
+        ((1.0, 0.5), (-1.0, 0.0), (0.0, 1.0)),
+        ((0.5, 1.0), (0.0, -1.0), (-1.0, 0.0)),
+        ((0.0, 0.5), (1.0, 0.0), (0.0, -1.0)),
+    ][side];
+    let inset = 1.0 / 6.0;
+    (
+        t.x as f64 + mx + ix * inset + ax * along,
+        t.y as f64 + my + iy * inset + ay * along,
+    )
 }
 
 /// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1
@@ -394,6 +448,10 @@ pub trait Expansion: Clone + Default {
     fn conflict(_rules: &Ruleset) -> Option<String> {
         None
     }
+
+    /// Columns it adds to the score table under the SVG board, for `seat`: each a header and
+    /// the seat's count (goods tokens held, say), the same headers for every seat.
+    fn seat_columns<X: Holds<Self>>(_g: &Game<X>, _seat: u8, _out: &mut Vec<(&'static str, i64)>) {}
 }
 
 /// Where the registry put an expansion (implemented by `expansions/mod.rs` for each member).
@@ -565,6 +623,9 @@ pub trait Expansions: Clone + Sized {
     /// What a follower option of kind `kind` (not the plain one) on `node` brings `player`
     /// (see [`Expansion::follower_kind_value`]).
     fn follower_kind_value(g: &Game<Self>, kind: FollowerKind, node: u32, player: u8) -> i64;
+    /// The score-table columns of the expansions taking part for `seat` (see
+    /// [`Expansion::seat_columns`]), in registration order.
+    fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

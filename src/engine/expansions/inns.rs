@@ -22,7 +22,7 @@ use crate::engine::compiled::Compiled;
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::Game;
 use crate::engine::hooks::{
-    follower_kind_of, segment_mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+    follower_kind_of, mark_spot, segment_mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
 };
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::Ruleset;
@@ -82,6 +82,7 @@ impl Expansion for Inns {
         weight: 2,
         stands_on: FollowerKindSpec::on(&FeatureKind::ALL),
         needs_own: false,
+        glyph: Glyph::LargeFollower,
     }];
     const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
         (
@@ -179,10 +180,12 @@ impl Expansion for Inns {
         }
     }
 
-    /// The inns and cathedrals on the board, for the SVG board.
+    /// The inns and cathedrals on the board, for the SVG board: each beside its road's or
+    /// city's first edge, a quarter of a tile clockwise from the edge's midpoint (clear of a
+    /// follower there and of the city's pennant).
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         for t in g.placed_tiles() {
-            for s in &g.rules().tiles[t.tile as usize].segments {
+            for (k, s) in g.rules().tiles[t.tile as usize].segments.iter().enumerate() {
                 let (glyph, note) = if s.marks & INN != 0 {
                     (
                         Glyph::Inn,
@@ -196,9 +199,10 @@ impl Expansion for Inns {
                 } else {
                     continue;
                 };
+                let (x, y) = mark_spot(g.rules(), t, k as u8, 0.25);
                 out.push(Piece {
-                    x: t.x as f64 + 0.8,
-                    y: t.y as f64 + 0.2,
+                    x,
+                    y,
                     glyph,
                     owner: None,
                     note: note.to_string(),
