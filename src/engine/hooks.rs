@@ -143,37 +143,6 @@ impl Glyph {
     }
 }
 
-/// Where an expansion's mark on segment `seg` of placed tile `t` goes on the SVG board, in
-/// board tile units ([`Piece::x`], [`Piece::y`]): a sixth of a tile in from the segment's
-/// first edge (in board orientation), `along` (−0.5 to 0.5) of a tile along that edge
-/// clockwise from its midpoint: clear of a follower on the segment (drawn between the edge's
-/// midpoint and the tile's centre) when `along` is about a quarter. A segment without edges
-/// (a cloister) has its mark in the tile's top right corner.
-pub fn mark_spot(
-    rules: &Compiled,
-    t: &crate::engine::game::PlacedTile,
-    seg: u8,
-    along: f64,
-) -> (f64, f64) {
-    let sides =
-        rules.tiles[t.tile as usize].rotations[t.rot as usize % 4].seg_sides[seg as usize % 16];
-    let Some(side) = (0..4).find(|&k| sides & (1 << k) != 0) else {
-        return (t.x as f64 + 0.8, t.y as f64 + 0.2);
-    };
-    // the edge's midpoint, the way in and the way along (clockwise), for N, E, S, W
-    let ((mx, my), (ix, iy), (ax, ay)) = [
-        ((0.5, 0.0), (0.0, 1.0), (1.0, 0.0)),
-        ((1.0, 0.5), (-1.0, 0.0), (0.0, 1.0)),
-        ((0.5, 1.0), (0.0, -1.0), (-1.0, 0.0)),
-        ((0.0, 0.5), (1.0, 0.0), (0.0, -1.0)),
-    ][side];
-    let inset = 1.0 / 6.0;
-    (
-        t.x as f64 + mx + ix * inset + ax * along,
-        t.y as f64 + my + iy * inset + ay * along,
-    )
-}
-
 /// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1
 /// and y..y+1, so a piece between two tiles sits on their shared edge), how it looks, whose it
 /// is, and its tooltip.

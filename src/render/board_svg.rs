@@ -7,6 +7,7 @@
 //! people check rules by looking.
 
 use crate::engine::hooks::Glyph;
+use crate::engine::spots::{follower_spot, side_mid};
 use crate::engine::{Category, Game};
 use crate::render::{seat_name, SEAT_COLOURS};
 use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind};
@@ -17,46 +18,6 @@ const T: f64 = 64.0;
 const X0: f64 = 44.0;
 /// Top edge of the board (room for the title and the column numbers).
 const Y0: f64 = 58.0;
-
-/// Midpoint of a side on a unit tile (0..1), y down.
-fn side_mid(s: usize) -> (f64, f64) {
-    [(0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)][s]
-}
-
-/// A point just inside a half-edge.
-fn half_point(h: usize) -> (f64, f64) {
-    [
-        (0.25, 0.1),
-        (0.75, 0.1),
-        (0.9, 0.25),
-        (0.9, 0.75),
-        (0.75, 0.9),
-        (0.25, 0.9),
-        (0.1, 0.75),
-        (0.1, 0.25),
-    ][h]
-}
-
-/// Where a follower on segment `seg` of a placed tile is drawn (unit coordinates).
-fn segment_point(kind: FeatureKind, sides: u8, halves: u8) -> (f64, f64) {
-    match kind {
-        FeatureKind::Cloister => (0.5, 0.5),
-        FeatureKind::Field => {
-            let h = (0..8).find(|&h| halves & (1 << h) != 0).unwrap_or(0);
-            half_point(h)
-        }
-        _ => {
-            let ss: Vec<usize> = (0..4).filter(|&s| sides & (1 << s) != 0).collect();
-            if ss.len() == 1 {
-                let (x, y) = side_mid(ss[0]);
-                (0.5 + (x - 0.5) * 0.6, 0.5 + (y - 0.5) * 0.6)
-            } else {
-                let (x, y) = side_mid(ss[0]);
-                (0.5 + (x - 0.5) * 0.45, 0.5 + (y - 0.5) * 0.45)
-            }
-        }
-    }
-}
 
 /// Draw the board at its current state; `title` goes on top.
 pub fn board_svg(game: &Game, title: &str) -> String {
@@ -172,7 +133,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
                         );
                     }
                     if f.pennants > 0 {
-                        let (cx, cy) = segment_point(FeatureKind::City, sides, 0);
+                        let (cx, cy) = follower_spot(FeatureKind::City, sides, 0);
                         let (x, y) = p(cx, cy);
                         let _ = writeln!(
                             s,
@@ -289,7 +250,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         let t = tiles[pidx];
         let tt = &rules.rules.tiles[t.tile as usize];
         let feat = &tt.features[seg as usize];
-        let (ux, uy) = segment_point(
+        let (ux, uy) = follower_spot(
             feat.kind,
             rotate_side_mask(feat.sides, t.rot),
             rotate_half_mask(feat.halves, t.rot),
@@ -789,7 +750,7 @@ fn draw_mark(s: &mut String, game: &Game, m: &Mark, k: usize, (minx, miny): (i32
         let t = game.placed_tiles()[pidx];
         let tt = &game.rules().rules.tiles[t.tile as usize];
         if let Some(f) = tt.features.get(seg as usize) {
-            let (ux, uy) = segment_point(
+            let (ux, uy) = follower_spot(
                 f.kind,
                 rotate_side_mask(f.sides, t.rot),
                 rotate_half_mask(f.halves, t.rot),

@@ -22,8 +22,9 @@ use crate::engine::compiled::Compiled;
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::Game;
 use crate::engine::hooks::{
-    follower_kind_of, mark_spot, segment_mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+    follower_kind_of, segment_mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
 };
+use crate::engine::spots::mark_spot;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
@@ -180,9 +181,9 @@ impl Expansion for Inns {
         }
     }
 
-    /// The inns and cathedrals on the board, for the SVG board: each beside its road's or
-    /// city's first edge, a quarter of a tile clockwise from the edge's midpoint (clear of a
-    /// follower there and of the city's pennant).
+    /// The inns and cathedrals on the board, for the SVG board: each beside its road or in
+    /// its city, a third of a tile in from the feature's first edge and a fifth clockwise
+    /// along it (clear of a follower there, of farmers beside a road, and of a pennant).
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         for t in g.placed_tiles() {
             for (k, s) in g.rules().tiles[t.tile as usize].segments.iter().enumerate() {
@@ -199,7 +200,7 @@ impl Expansion for Inns {
                 } else {
                     continue;
                 };
-                let (x, y) = mark_spot(g.rules(), t, k as u8, 0.25);
+                let (x, y) = mark_spot(g.rules(), t, k as u8, 0.36, 0.22);
                 out.push(Piece {
                     x,
                     y,

@@ -59,7 +59,7 @@
 //!      the core's scoring and the policies' valuations ask it through `Game::rescored`.
 //!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
 //!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
-//!      layer of the SVG board: a `Glyph` each, placed beside a segment with `mark_spot`),
+//!      layer of the SVG board: a `Glyph` each, placed beside a segment with `spots::mark_spot`),
 //!      `seat_columns` (what it counts per seat in the board's score table: goods held),
 //!      `farm_city_bonus` (a city's worth to farmers) and
 //!      `farm_winner_bonus` (one winner's extra per city: a pig), as needed.

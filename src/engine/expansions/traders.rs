@@ -27,10 +27,11 @@ use crate::engine::event::{
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, follower_kind_of, mark_spot, segment_mark_of, Expansion,
-    Glyph, Heard, Holds, Hook, Notice, Piece,
+    category_of, counter_of, event_of, follower_kind_of, segment_mark_of, Expansion, Glyph, Heard,
+    Holds, Hook, Notice, Piece,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
+use crate::engine::spots::mark_spot;
 use crate::rule_options::{Area, OptType, OptionDef};
 use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
@@ -380,9 +381,9 @@ impl Expansion for Traders {
         g.builder_and_pig_values(out);
     }
 
-    /// The goods symbols on the board's city segments, for the SVG board: beside the city's
-    /// first edge, a quarter of a tile anticlockwise from its midpoint (clear of a follower
-    /// there, of the pennant, and of an inn or cathedral's spot); hollow once the city is
+    /// The goods symbols on the board's city segments, for the SVG board: in the city by its
+    /// first edge, a fifth of a tile anticlockwise from the edge's midpoint (clear of a
+    /// follower there, of the pennant, and of a cathedral's spot); hollow once the city is
     /// completed and its tokens handed out.
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         for t in g.placed_tiles() {
@@ -393,7 +394,7 @@ impl Expansion for Traders {
                 };
                 let root = g.root_of(t.node0 + k as u32);
                 let done = g.comps[root as usize].done;
-                let (x, y) = mark_spot(g.rules(), t, k as u8, -0.25);
+                let (x, y) = mark_spot(g.rules(), t, k as u8, 0.13, -0.2);
                 let note = if done {
                     format!(
                         "{}: the city is completed, its tokens handed out",

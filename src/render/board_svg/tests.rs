@@ -196,7 +196,7 @@ fn goods_show_on_their_cities_hollow_once_handed_out_and_held_in_the_table() {
 
 #[test]
 fn inns_and_cathedrals_stand_beside_their_road_or_city_and_are_in_the_legend() {
-    use crate::engine::hooks::mark_spot;
+    use crate::engine::spots::mark_spot;
     let game = bigbox_position();
     let svg = board_svg(&game, "bigbox");
     let pieces = game.expansion_pieces();
@@ -222,7 +222,7 @@ fn inns_and_cathedrals_stand_beside_their_road_or_city_and_are_in_the_legend() {
             );
         }
     }
-    // a road on the west edge: its mark a sixth in from the edge, a quarter along it (north)
+    // a road on the west edge: its mark 0.36 in from the edge, 0.22 to one side of its middle
     let rules = rules("inns-c2");
     let (tile, seg) = rules
         .tiles
@@ -241,10 +241,11 @@ fn inns_and_cathedrals_stand_beside_their_road_or_city_and_are_in_the_legend() {
         node0: 0,
         cloister_done: false,
     };
-    let (x, y) = mark_spot(&rules, &placed, seg as u8, 0.25);
+    let (x, y) = mark_spot(&rules, &placed, seg as u8, 0.36, 0.22);
+    assert!((x - 2.36).abs() < 1e-9, "{x}");
     assert!(
-        (x - (2.0 + 1.0 / 6.0)).abs() < 1e-9 && (y - (-1.0 + 0.25)).abs() < 1e-9,
-        "{x} {y}"
+        [-0.72, -0.28].iter().any(|&want| (y - want).abs() < 1e-9),
+        "{y}"
     );
 }
 
@@ -254,4 +255,44 @@ fn the_big_box_draws_its_river_with_its_legend_line() {
     let svg = board_svg(&game, "bigbox");
     assert!(svg.contains(&format!("stroke=\"{RIVER}\" stroke-width=\"9\"")));
     assert!(svg.contains(">river (splits the fields; nobody stands on it)<"));
+}
+
+#[test]
+fn the_marks_of_inns_cathedrals_and_goods_stand_clear_of_where_followers_go() {
+    // a whole Big Box game: every mark on a tile a fifth of a tile or more from each spot a
+    // follower or farmer of that tile is drawn on
+    for seed in 1..=4 {
+        let game = play_turns(&rules("bigbox"), seed, 4, PolicyKind::Greedy, 200);
+        marks_stand_clear(&game);
+    }
+}
+
+/// Every expansion mark on `game`'s board a fifth of a tile or more from each follower's
+/// spot on its tile.
+fn marks_stand_clear(game: &crate::engine::Game) {
+    let pieces = game.expansion_pieces();
+    assert!(pieces.len() > 20, "inns, cathedrals and goods on the board");
+    for p in &pieces {
+        let (x, y) = (p.x.floor() as i32, p.y.floor() as i32);
+        let Some(pidx) = game.tile_at(x, y) else {
+            panic!("{p:?} off the tiles");
+        };
+        let t = game.placed_tiles()[pidx];
+        let tt = &game.rules().rules.tiles[t.tile as usize];
+        for f in &tt.features {
+            let (ux, uy) = follower_spot(
+                f.kind,
+                rotate_side_mask(f.sides, t.rot),
+                rotate_half_mask(f.halves, t.rot),
+            );
+            let d = ((p.x - x as f64 - ux).powi(2) + (p.y - y as f64 - uy).powi(2)).sqrt();
+            assert!(
+                d >= 0.2,
+                "{} at {d:.2} from a {} spot on {}",
+                p.note,
+                f.kind,
+                tt.id
+            );
+        }
+    }
 }
