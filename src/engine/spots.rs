@@ -49,12 +49,36 @@ pub fn follower_spot(kind: FeatureKind, sides: u8, halves: u8) -> (f64, f64) {
 /// How far a city's pennant is drawn above the follower's spot (its centre).
 const PENNANT_ABOVE: f64 = 0.11;
 
+/// Half the width of a road as drawn, in a tile's units: a mark may come that much closer
+/// to a road's line than to a follower's spot.
+const ROAD_HALF_WIDTH: f64 = 0.06;
+
+/// Points along a road reaching board `sides` as the board draws it (a curve through the
+/// centre between two edges, else a spoke from each edge to the centre), added to `out`.
+pub(crate) fn road_points(sides: u8, out: &mut Vec<(f64, f64)>) {
+    let ends: Vec<(f64, f64)> = (0..4)
+        .filter(|&k| sides & (1 << k) != 0)
+        .map(side_mid)
+        .collect();
+    for t in [0.25, 0.5, 0.75] {
+        if let [a, b] = ends[..] {
+            // the quadratic curve from a to b with the centre as its control point
+            let (u, m, v) = ((1.0 - t) * (1.0 - t), 2.0 * t * (1.0 - t), t * t);
+            out.push((u * a.0 + m * 0.5 + v * b.0, u * a.1 + m * 0.5 + v * b.1));
+        } else {
+            for &(x, y) in &ends {
+                out.push((x + (0.5 - x) * t, y + (0.5 - y) * t));
+            }
+        }
+    }
+}
+
 /// Where an expansion's mark on segment `seg` of placed tile `t` goes on the SVG board, in
 /// board tile units (`Piece::x`, `Piece::y`): beside one of the segment's edges (board
 /// orientation), `inset` of a tile in from it and `along` to one side of its midpoint (a
 /// road's mark beside the road, a city's in the city). Of those spots (each edge, either
-/// side), the one farthest from every follower's spot on the tile and from its pennants,
-/// the first on a tie. A segment without edges (a cloister) has its mark in the tile's top
+/// side), the one farthest from every follower's spot on the tile, its pennants and its
+/// roads, the first on a tie. A segment without edges (a cloister) has its mark in the tile's top
 /// right corner.
 pub fn mark_spot(rules: &Compiled, t: &PlacedTile, seg: u8, inset: f64, along: f64) -> (f64, f64) {
     let tile = &rules.rules.tiles[t.tile as usize];
@@ -62,17 +86,20 @@ pub fn mark_spot(rules: &Compiled, t: &PlacedTile, seg: u8, inset: f64, along: f
         return (t.x as f64 + 0.8, t.y as f64 + 0.2);
     };
     let mut taken = Vec::with_capacity(2 * tile.features.len());
+    let mut roads = Vec::new();
     for f in &tile.features {
-        let (x, y) = follower_spot(
-            f.kind,
-            rotate_side_mask(f.sides, t.rot),
-            rotate_half_mask(f.halves, t.rot),
-        );
+        let sides = rotate_side_mask(f.sides, t.rot);
+        let (x, y) = follower_spot(f.kind, sides, rotate_half_mask(f.halves, t.rot));
         taken.push((x, y));
         if f.kind == FeatureKind::City && f.pennants > 0 {
             taken.push((x, y - PENNANT_ABOVE));
         }
+        if f.kind == FeatureKind::Road {
+            road_points(sides, &mut roads);
+        }
     }
+    let distance =
+        |(x, y): (f64, f64), (u, v): (f64, f64)| ((x - u).powi(2) + (y - v).powi(2)).sqrt();
     let sides = rotate_side_mask(feature.sides, t.rot);
     let mut best: Option<((f64, f64), f64)> = None;
     for side in (0..4).filter(|&k| sides & (1 << k) != 0) {
@@ -84,7 +111,8 @@ pub fn mark_spot(rules: &Compiled, t: &PlacedTile, seg: u8, inset: f64, along: f
             let spot = (mx + ix * inset + ax * a, my + iy * inset + ay * a);
             let clear = taken
                 .iter()
-                .map(|&(x, y)| ((spot.0 - x).powi(2) + (spot.1 - y).powi(2)).sqrt())
+                .map(|&p| distance(spot, p))
+                .chain(roads.iter().map(|&p| distance(spot, p) + ROAD_HALF_WIDTH))
                 .fold(f64::INFINITY, f64::min);
             if best.is_none_or(|(_, d)| clear > d + 1e-9) {
                 best = Some((spot, clear));
@@ -108,5 +136,21 @@ mod tests {
             (0.1, 0.25)
         );
         assert_eq!(follower_spot(FeatureKind::Cloister, 0, 0), (0.5, 0.5));
+    }
+
+    #[test]
+    fn a_bend_is_sampled_along_its_curve_a_junction_along_its_spokes() {
+        let mut bend = Vec::new();
+        road_points(0b0011, &mut bend);
+        assert_eq!(bend.len(), 3);
+        assert_eq!(
+            bend[1],
+            (0.625, 0.375),
+            "the curve's middle, inside the bend"
+        );
+        let mut junction = Vec::new();
+        road_points(0b1011, &mut junction);
+        assert_eq!(junction.len(), 9);
+        assert!(junction.contains(&(0.5, 0.25)) && junction.contains(&(0.25, 0.5)));
     }
 }

@@ -286,9 +286,11 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
     for piece in game.expansion_pieces() {
         let cx = X0 + (piece.x - minx as f64) * T;
         let cy = Y0 + (piece.y - miny as f64) * T;
-        let colour = piece
-            .owner
-            .map_or("none", |p| SEAT_COLOURS[p as usize % SEAT_COLOURS.len()]);
+        let colour = match piece.owner {
+            Some(p) => SEAT_COLOURS[p as usize % SEAT_COLOURS.len()],
+            None if !piece.glyph.in_seat_colour() => MARK_FILL,
+            None => "none",
+        };
         let _ = writeln!(
             s,
             r#"<g transform="translate({cx} {cy})">{}<title>{}</title></g>"#,
@@ -558,6 +560,10 @@ fn river(s: &mut String, sides: u8, p: &dyn Fn(f64, f64) -> (f64, f64)) {
 /// The river's colour.
 const RIVER: &str = "#4a90d9";
 
+/// The fill of a mark of the tiles (an inn, a cathedral): light, to read on a city, a road
+/// or a field alike.
+const MARK_FILL: &str = "#fff8e1";
+
 /// One legend entry: its symbol (SVG drawn at the origin, 16×12 units) and its meaning.
 struct LegendItem {
     symbol: String,
@@ -668,7 +674,7 @@ fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> 
         let colour = if g.in_seat_colour() {
             SEAT_COLOURS[0]
         } else {
-            "none"
+            MARK_FILL
         };
         v.push(LegendItem {
             symbol: format!(

@@ -207,13 +207,13 @@ fn inns_and_cathedrals_stand_beside_their_road_or_city_and_are_in_the_legend() {
         let at: Vec<_> = pieces.iter().filter(|p| p.glyph == g).collect();
         assert!(!at.is_empty(), "{g:?} on the board");
         assert!(svg.contains(text), "legend {text}");
-        // hollow on the board as in the legend
+        // filled alike on the board and in the legend
         assert!(svg.contains(&format!(
             "<g transform=\"translate(8 6) scale(0.6)\">{}</g>",
-            glyph(g, "none")
+            glyph(g, MARK_FILL)
         )));
         for p in at {
-            assert!(svg.contains(&glyph(g, "none")));
+            assert!(svg.contains(&glyph(g, MARK_FILL)));
             // inside its tile, clear of the tile's edges
             let (fx, fy) = (p.x - p.x.floor(), p.y - p.y.floor());
             assert!(
@@ -259,8 +259,8 @@ fn the_big_box_draws_its_river_with_its_legend_line() {
 
 #[test]
 fn the_marks_of_inns_cathedrals_and_goods_stand_clear_of_where_followers_go() {
-    // a whole Big Box game: every mark on a tile a fifth of a tile or more from each spot a
-    // follower or farmer of that tile is drawn on
+    // whole Big Box games: every mark on a tile a fifth of a tile or more from each spot a
+    // follower or farmer of that tile is drawn on, and off its roads
     for seed in 1..=4 {
         let game = play_turns(&rules("bigbox"), seed, 4, PolicyKind::Greedy, 200);
         marks_stand_clear(&game);
@@ -268,7 +268,7 @@ fn the_marks_of_inns_cathedrals_and_goods_stand_clear_of_where_followers_go() {
 }
 
 /// Every expansion mark on `game`'s board a fifth of a tile or more from each follower's
-/// spot on its tile.
+/// spot on its tile, and clear of its roads.
 fn marks_stand_clear(game: &crate::engine::Game) {
     let pieces = game.expansion_pieces();
     assert!(pieces.len() > 20, "inns, cathedrals and goods on the board");
@@ -293,6 +293,15 @@ fn marks_stand_clear(game: &crate::engine::Game) {
                 f.kind,
                 tt.id
             );
+            // and off the roads as drawn
+            let mut road = Vec::new();
+            if f.kind == FeatureKind::Road {
+                crate::engine::spots::road_points(rotate_side_mask(f.sides, t.rot), &mut road);
+            }
+            for (rx, ry) in road {
+                let d = ((p.x - x as f64 - rx).powi(2) + (p.y - y as f64 - ry).powi(2)).sqrt();
+                assert!(d >= 0.14, "{} at {d:.2} from a road on {}", p.note, tt.id);
+            }
         }
     }
 }
