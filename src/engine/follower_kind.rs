@@ -6,6 +6,7 @@
 //! kinds (the core's first, then each registered expansion's) is built in `expansions/mod.rs`;
 //! this file holds the types and the core's entry.
 
+use crate::engine::hooks::Glyph;
 use crate::tiles::FeatureKind;
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +45,9 @@ pub struct FollowerKindSpec {
     /// placed completed (a builder: JCloisterZone's `Builder` refuses a completed feature,
     /// where the piece would only go home at once).
     pub open_only: bool,
+    /// How it looks on the SVG board and in its legend, in its owner's seat colour (the
+    /// plain follower keeps its disc, flat on a field).
+    pub glyph: Glyph,
 }
 
 impl FollowerKindSpec {
@@ -75,6 +79,7 @@ pub const CORE_FOLLOWER_KINDS: [FollowerKindSpec; 1] = [FollowerKindSpec {
     stands_on: FollowerKindSpec::on(&FeatureKind::ALL),
     needs_own: false,
     open_only: false,
+    glyph: Glyph::Follower,
 }];
 
 impl FollowerKind {

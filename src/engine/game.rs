@@ -455,6 +455,14 @@ impl<X: Expansions> Game<X> {
         self.ext.legend()
     }
 
+    /// The expansions' columns of the score table for `seat` (header, count), in
+    /// registration order; the same headers for every seat.
+    pub fn expansion_seat_columns(&self, seat: u8) -> Vec<(&'static str, i64)> {
+        let mut out = Vec::new();
+        X::seat_columns(self, seat, &mut out);
+        out
+    }
+
     /// How many distinct tiles feature `root` lies on.
     pub fn feature_tile_count(&self, root: u32) -> u32 {
         let mut tiles: [u16; 64] = [0; 64];

@@ -118,6 +118,29 @@ pub enum Glyph {
     Inn,
     /// A cathedral (a spire), in a city.
     Cathedral,
+    /// The plain follower (a disc; a flat one on a field).
+    Follower,
+    /// A large follower (a meeple, larger than a follower's disc).
+    LargeFollower,
+    /// A builder (a tall slim figure).
+    Builder,
+    /// A pig.
+    Pig,
+    /// A round token marked with `letter`, in `colour`; `hollow` once it is spent (a goods
+    /// symbol whose tokens are handed out, say). The same in every seat's hands.
+    Token {
+        letter: char,
+        colour: &'static str,
+        hollow: bool,
+    },
+}
+
+impl Glyph {
+    /// Whether it is drawn in its owner's seat colour (a seat's piece) rather than in its
+    /// own colours (a mark of the tiles).
+    pub fn in_seat_colour(self) -> bool {
+        !matches!(self, Glyph::Inn | Glyph::Cathedral | Glyph::Token { .. })
+    }
 }
 
 /// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1
@@ -394,6 +417,10 @@ pub trait Expansion: Clone + Default {
     fn conflict(_rules: &Ruleset) -> Option<Conflict> {
         None
     }
+
+    /// Columns it adds to the score table under the SVG board, for `seat`: each a header and
+    /// the seat's count (goods tokens held, say), the same headers for every seat.
+    fn seat_columns<X: Holds<Self>>(_g: &Game<X>, _seat: u8, _out: &mut Vec<(&'static str, i64)>) {}
 }
 
 /// Rules an expansion cannot play together ([`Expansion::conflict`]).
@@ -583,6 +610,9 @@ pub trait Expansions: Clone + Sized {
     /// What a follower option of kind `kind` (not the plain one) on `node` brings `player`
     /// (see [`Expansion::follower_kind_value`]).
     fn follower_kind_value(g: &Game<Self>, kind: FollowerKind, node: u32, player: u8) -> i64;
+    /// The score-table columns of the expansions taking part for `seat` (see
+    /// [`Expansion::seat_columns`]), in registration order.
+    fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

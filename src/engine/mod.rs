@@ -41,6 +41,7 @@ mod play;
 pub mod rng;
 mod scoring;
 pub mod script;
+pub mod spots;
 pub mod state_hash;
 mod swap;
 mod turn;

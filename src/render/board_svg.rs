@@ -1,10 +1,13 @@
 //! The board as an SVG picture: every tile with its cities, roads, fields and cloister drawn
-//! from the tile's own feature list, followers in seat colours on their segments, ingots on
-//! tiles, a coordinate grid (the engine's tile x and y), the score track with the robbers when
-//! the ruleset has them, the score table and a legend underneath — people check rules by
-//! looking.
+//! from the tile's own feature list, followers in seat colours on their segments (each kind
+//! of follower in the glyph its `FollowerKindSpec` declares, with a tooltip), ingots on
+//! tiles, the expansions' pieces and marks (`Expansion::board_pieces`), a coordinate grid
+//! (the engine's tile x and y), the score track with the robbers when the ruleset has them,
+//! the score table (with the expansions' columns: goods held…) and a legend underneath —
+//! people check rules by looking.
 
 use crate::engine::hooks::Glyph;
+use crate::engine::spots::{follower_spot, side_mid};
 use crate::engine::{Category, Game};
 use crate::render::{seat_name, SEAT_COLOURS};
 use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind};
@@ -15,46 +18,6 @@ const T: f64 = 64.0;
 const X0: f64 = 44.0;
 /// Top edge of the board (room for the title and the column numbers).
 const Y0: f64 = 58.0;
-
-/// Midpoint of a side on a unit tile (0..1), y down.
-fn side_mid(s: usize) -> (f64, f64) {
-    [(0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)][s]
-}
-
-/// A point just inside a half-edge.
-fn half_point(h: usize) -> (f64, f64) {
-    [
-        (0.25, 0.1),
-        (0.75, 0.1),
-        (0.9, 0.25),
-        (0.9, 0.75),
-        (0.75, 0.9),
-        (0.25, 0.9),
-        (0.1, 0.75),
-        (0.1, 0.25),
-    ][h]
-}
-
-/// Where a follower on segment `seg` of a placed tile is drawn (unit coordinates).
-fn segment_point(kind: FeatureKind, sides: u8, halves: u8) -> (f64, f64) {
-    match kind {
-        FeatureKind::Cloister => (0.5, 0.5),
-        FeatureKind::Field => {
-            let h = (0..8).find(|&h| halves & (1 << h) != 0).unwrap_or(0);
-            half_point(h)
-        }
-        _ => {
-            let ss: Vec<usize> = (0..4).filter(|&s| sides & (1 << s) != 0).collect();
-            if ss.len() == 1 {
-                let (x, y) = side_mid(ss[0]);
-                (0.5 + (x - 0.5) * 0.6, 0.5 + (y - 0.5) * 0.6)
-            } else {
-                let (x, y) = side_mid(ss[0]);
-                (0.5 + (x - 0.5) * 0.45, 0.5 + (y - 0.5) * 0.45)
-            }
-        }
-    }
-}
 
 /// Draw the board at its current state; `title` goes on top.
 pub fn board_svg(game: &Game, title: &str) -> String {
@@ -170,7 +133,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
                         );
                     }
                     if f.pennants > 0 {
-                        let (cx, cy) = segment_point(FeatureKind::City, sides, 0);
+                        let (cx, cy) = follower_spot(FeatureKind::City, sides, 0);
                         let (x, y) = p(cx, cy);
                         let _ = writeln!(
                             s,
@@ -276,7 +239,9 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
             );
         }
     }
-    // followers
+    // followers: the plain one a disc (flat on a field), another kind its glyph with a
+    // tooltip, set beside the pieces already drawn on its segment
+    let mut drawn: Vec<u32> = Vec::new();
     for f in game.followers() {
         let (x, y, seg) = game.node_spot(f.node);
         let Some(pidx) = game.tile_at(x, y) else {
@@ -285,7 +250,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         let t = tiles[pidx];
         let tt = &rules.rules.tiles[t.tile as usize];
         let feat = &tt.features[seg as usize];
-        let (ux, uy) = segment_point(
+        let (ux, uy) = follower_spot(
             feat.kind,
             rotate_side_mask(feat.sides, t.rot),
             rotate_half_mask(feat.halves, t.rot),
@@ -293,17 +258,21 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         let cx = X0 + (x - minx) as f64 * T + ux * T;
         let cy = Y0 + (y - miny) as f64 * T + uy * T;
         let colour = SEAT_COLOURS[f.player as usize % SEAT_COLOURS.len()];
-        // another kind of follower drawn by its weight: larger for a large follower, smaller
-        // for a piece that counts for nothing
-        let (rx, ry, r) = match f.kind.weight() {
-            _ if f.kind.is_plain() => (7, 4, 6),
-            0 => (5, 3, 4),
-            w => (
-                7 + 2 * (w as i32 - 1),
-                4 + (w as i32 - 1),
-                6 + 3 * (w as i32 - 1),
-            ),
-        };
+        let beside = drawn.iter().filter(|&&n| n == f.node).count() as f64;
+        drawn.push(f.node);
+        if !f.kind.is_plain() {
+            let (cx, cy) = (cx + 10.0 * beside, cy + 6.0 * beside);
+            let _ = writeln!(
+                s,
+                r#"<g transform="translate({cx} {cy})">{}<title>{}'s {} on a {}</title></g>"#,
+                glyph(f.kind.spec().glyph, colour),
+                seat_name(f.player),
+                f.kind,
+                feat.kind
+            );
+            continue;
+        }
+        let (rx, ry, r) = (7, 4, 6);
         let shape = if feat.kind == FeatureKind::Field {
             format!(
                 r#"<ellipse cx="{cx}" cy="{cy}" rx="{rx}" ry="{ry}" fill="{colour}" stroke="white"/>"#
@@ -317,9 +286,11 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
     for piece in game.expansion_pieces() {
         let cx = X0 + (piece.x - minx as f64) * T;
         let cy = Y0 + (piece.y - miny as f64) * T;
-        let colour = piece
-            .owner
-            .map_or("none", |p| SEAT_COLOURS[p as usize % SEAT_COLOURS.len()]);
+        let colour = match piece.owner {
+            Some(p) => SEAT_COLOURS[p as usize % SEAT_COLOURS.len()],
+            None if !piece.glyph.in_seat_colour() => MARK_FILL,
+            None => "none",
+        };
         let _ = writeln!(
             s,
             r#"<g transform="translate({cx} {cy})">{}<title>{}</title></g>"#,
@@ -346,12 +317,19 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         })
         .collect();
     let ingots = (0..players as u8).any(|p| game.ingots_held(p) != 0);
+    // what the expansions count per seat (goods held…), after the points
+    let held: Vec<Vec<(&str, i64)>> = (0..players as u8)
+        .map(|p| game.expansion_seat_columns(p))
+        .collect();
     let mut header = format!("{:<8}", "player");
     for c in &shown {
         let _ = write!(header, "  {:>w$}", c.name(), w = c.name().len().max(4));
     }
     if ingots {
         let _ = write!(header, "  {:>6}", "ingots");
+    }
+    for (name, _) in held.first().map_or(&[][..], |h| &h[..]) {
+        let _ = write!(header, "  {:>w$}", name, w = name.len().max(4));
     }
     let _ = write!(header, "  {:>5}", "total");
     let _ = writeln!(
@@ -367,6 +345,9 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         }
         if ingots {
             let _ = write!(line, "  {:>6}", game.ingots_held(p));
+        }
+        for (name, n) in &held[p as usize] {
+            let _ = write!(line, "  {:>w$}", n, w = name.len().max(4));
         }
         let _ = write!(line, "  {:>5}", game.scores()[p as usize]);
         let _ = writeln!(
@@ -486,7 +467,8 @@ fn score_track(s: &mut String, game: &Game, track: u32, top: f64, width: f64) {
     }
 }
 
-/// An expansion's glyph, centred on the origin, filled with `colour` ("none": hollow).
+/// A piece's glyph (an expansion's, or a kind of follower's), centred on the origin, filled
+/// with `colour` ("none": hollow; a token keeps its own colours).
 fn glyph(g: Glyph, colour: &str) -> String {
     match g {
         Glyph::Keep => format!(
@@ -501,8 +483,38 @@ fn glyph(g: Glyph, colour: &str) -> String {
         Glyph::Cathedral => format!(
             r##"<path d="M-6 7 v-8 h4 v-5 l2 -3 l2 3 v5 h4 v8 z" fill="{colour}" stroke="#3a2a6a" stroke-width="1.5"/>"##
         ),
+        Glyph::Follower => format!(r#"<circle r="6" fill="{colour}" stroke="white"/>"#),
+        Glyph::LargeFollower => format!(
+            r#"<path transform="scale(1.25)" d="{MEEPLE}" fill="{colour}" stroke="white" stroke-width="0.8"/>"#
+        ),
+        // a figure with a hammer
+        Glyph::Builder => format!(
+            r#"<path d="M-2.6 -4.2 A3 3 0 1 1 2.6 -4.2 L4.5 8 L-4.5 8 Z" fill="{colour}" stroke="white"/><line x1="-6.2" y1="-5" x2="-6.2" y2="1.5" stroke="{colour}" stroke-width="1.8"/><rect x="-9" y="-7.6" width="5.6" height="2.8" rx="0.6" fill="{colour}" stroke="white" stroke-width="0.6"/>"#
+        ),
+        Glyph::Pig => format!(
+            r##"<path d="M-7 -1 q-3 -1 -2 -3" fill="none" stroke="{colour}" stroke-width="1.5"/><rect x="-5" y="2" width="2.4" height="4.5" fill="{colour}"/><rect x="2.5" y="2" width="2.4" height="4.5" fill="{colour}"/><ellipse rx="7.5" ry="4.5" fill="{colour}" stroke="white"/><path d="M3 -3.5 L5.5 -7.5 L6 -2.5 Z" fill="{colour}" stroke="white" stroke-width="0.8"/><rect x="7" y="-1.8" width="2.6" height="3.4" rx="1" fill="{colour}" stroke="white" stroke-width="0.8"/><circle cx="4.6" cy="-1.2" r="0.9" fill="#111"/>"##
+        ),
+        Glyph::Token {
+            letter,
+            colour,
+            hollow,
+        } => {
+            let (fill, ink) = if hollow {
+                ("white", colour)
+            } else {
+                (colour, "white")
+            };
+            format!(
+                r#"<circle r="6" fill="{fill}" stroke="{colour}" stroke-width="1.5"/><text y="3" font-size="8" font-weight="bold" text-anchor="middle" fill="{ink}">{letter}</text>"#
+            )
+        }
     }
 }
+
+/// A meeple's outline, centred on the origin, about 16 units wide and 17 tall.
+const MEEPLE: &str = "M-2.2 -3.5 L-7 -2.4 Q-8.6 -1.4 -7.4 0.3 L-3.4 1.4 L-6.4 8 L-1.4 8 \
+                      L0 4.6 L1.4 8 L6.4 8 L3.4 1.4 L7.4 0.3 Q8.6 -1.4 7 -2.4 L2.2 -3.5 \
+                      A3.2 3.2 0 1 0 -2.2 -3.5 Z";
 
 /// The river (the tile's river edges, `sides` in board orientation) under its features: a
 /// bend or a straight through the centre, a branch to the centre from each side of a fork,
@@ -547,6 +559,10 @@ fn river(s: &mut String, sides: u8, p: &dyn Fn(f64, f64) -> (f64, f64)) {
 
 /// The river's colour.
 const RIVER: &str = "#4a90d9";
+
+/// The fill of a mark of the tiles (an inn, a cathedral): light, to read on a city, a road
+/// or a field alike.
+const MARK_FILL: &str = "#fff8e1";
 
 /// One legend entry: its symbol (SVG drawn at the origin, 16×12 units) and its meaning.
 struct LegendItem {
@@ -637,11 +653,33 @@ fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> 
             "crop circle",
         ));
     }
+    // each other kind of follower dealt to the seats, in its glyph
+    for kind in game.follower_kinds().filter(|k| !k.is_plain()) {
+        if game.follower_supply_dealt(kind) == 0 {
+            continue;
+        }
+        let weighs = match kind.weight() {
+            0 => "weighs nothing in a majority".to_string(),
+            w => format!("weighs {w} in a majority"),
+        };
+        v.push(LegendItem {
+            symbol: format!(
+                r#"<g transform="translate(8 6) scale(0.7)">{}</g>"#,
+                glyph(kind.spec().glyph, SEAT_COLOURS[0])
+            ),
+            text: format!("{kind} ({weighs})"),
+        });
+    }
     for (g, text) in game.expansion_legend() {
+        let colour = if g.in_seat_colour() {
+            SEAT_COLOURS[0]
+        } else {
+            MARK_FILL
+        };
         v.push(LegendItem {
             symbol: format!(
                 r#"<g transform="translate(8 6) scale(0.6)">{}</g>"#,
-                glyph(g, SEAT_COLOURS[0])
+                glyph(g, colour)
             ),
             text: text.to_string(),
         });
@@ -718,7 +756,7 @@ fn draw_mark(s: &mut String, game: &Game, m: &Mark, k: usize, (minx, miny): (i32
         let t = game.placed_tiles()[pidx];
         let tt = &game.rules().rules.tiles[t.tile as usize];
         if let Some(f) = tt.features.get(seg as usize) {
-            let (ux, uy) = segment_point(
+            let (ux, uy) = follower_spot(
                 f.kind,
                 rotate_side_mask(f.sides, t.rot),
                 rotate_half_mask(f.halves, t.rot),

@@ -437,6 +437,12 @@ macro_rules! registry_dispatch {
                 })*
                 bonus
             }
+
+            fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::seat_columns(g, seat, out);
+                })*
+            }
         }
 
         impl Set {

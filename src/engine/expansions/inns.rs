@@ -24,6 +24,7 @@ use crate::engine::game::Game;
 use crate::engine::hooks::{
     follower_kind_of, segment_mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
 };
+use crate::engine::spots::mark_spot;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
@@ -83,6 +84,7 @@ impl Expansion for Inns {
         stands_on: FollowerKindSpec::on(&FeatureKind::ALL),
         needs_own: false,
         open_only: false,
+        glyph: Glyph::LargeFollower,
     }];
     const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
         (
@@ -180,10 +182,12 @@ impl Expansion for Inns {
         }
     }
 
-    /// The inns and cathedrals on the board, for the SVG board.
+    /// The inns and cathedrals on the board, for the SVG board: each beside its road or in
+    /// its city, a third of a tile in from the feature's first edge and a fifth clockwise
+    /// along it (clear of a follower there, of farmers beside a road, and of a pennant).
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         for t in g.placed_tiles() {
-            for s in &g.rules().tiles[t.tile as usize].segments {
+            for (k, s) in g.rules().tiles[t.tile as usize].segments.iter().enumerate() {
                 let (glyph, note) = if s.marks & INN != 0 {
                     (
                         Glyph::Inn,
@@ -197,9 +201,10 @@ impl Expansion for Inns {
                 } else {
                     continue;
                 };
+                let (x, y) = mark_spot(g.rules(), t, k as u8, 0.36, 0.22);
                 out.push(Piece {
-                    x: t.x as f64 + 0.8,
-                    y: t.y as f64 + 0.2,
+                    x,
+                    y,
                     glyph,
                     owner: None,
                     note: note.to_string(),

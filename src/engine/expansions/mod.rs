@@ -45,7 +45,7 @@
 //!    - `FOLLOWER_KINDS`: the kinds of follower it adds beside the plain one
 //!      (`FollowerKindSpec`: name, a key code no other kind uses, supply per player, weight in
 //!      a majority, the features it may stand on, whether its owner must already hold the
-//!      feature); they are `follower_kind_of::<Towers>(i)`. The core deals them, offers them
+//!      feature, its `Glyph` on the SVG board); they are `follower_kind_of::<Towers>(i)`. The core deals them, offers them
 //!      in its follower decision (`Choice::Follower { segment, kind }`: per segment the plain
 //!      follower, then each kind in play), counts majorities by weight, sends them home with
 //!      their feature, writes their kind in events and records, hashes it and checks that each
@@ -59,7 +59,9 @@
 //!      the core's scoring and the policies' valuations ask it through `Game::rescored`.
 //!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
 //!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
-//!      layer of the SVG board), `farm_city_bonus` (a city's worth to farmers) and
+//!      layer of the SVG board: a `Glyph` each, placed beside a segment with `spots::mark_spot`),
+//!      `seat_columns` (what it counts per seat in the board's score table: goods held),
+//!      `farm_city_bonus` (a city's worth to farmers) and
 //!      `farm_winner_bonus` (one winner's extra per city: a pig), as needed.
 //!    - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
 //!      (a builder's double turn); the core gives the coming turn to that player and keeps

@@ -27,10 +27,11 @@ use crate::engine::event::{
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, follower_kind_of, segment_mark_of, Expansion, Heard, Holds,
-    Hook, Notice,
+    category_of, counter_of, event_of, follower_kind_of, segment_mark_of, Expansion, Glyph, Heard,
+    Holds, Hook, Notice, Piece,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
+use crate::engine::spots::mark_spot;
 use crate::rule_options::{Area, OptType, OptionDef};
 use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
@@ -47,6 +48,20 @@ const GOOD_BITS: [u8; 3] = [
     segment_mark_of::<Traders>(1),
     segment_mark_of::<Traders>(2),
 ];
+
+/// Each good's symbol on the SVG board: a token marked with its initial, in its colour
+/// (wine red, grain gold, cloth blue); hollow once its city is completed and the tokens
+/// handed out.
+const GOOD_GLYPHS: [(char, &str); 3] = [('W', "#8e1f4f"), ('G', "#c08a00"), ('C', "#2b6cb0")];
+
+/// A good's glyph (see [`GOOD_GLYPHS`]).
+const fn good_glyph(good: usize, hollow: bool) -> Glyph {
+    Glyph::Token {
+        letter: GOOD_GLYPHS[good].0,
+        colour: GOOD_GLYPHS[good].1,
+        hollow,
+    }
+}
 
 /// Points for the goods majorities.
 pub const GOODS_POINTS: Category = category_of::<Traders>(0);
@@ -134,6 +149,7 @@ impl Expansion for Traders {
             stands_on: FollowerKindSpec::on(&[FeatureKind::Road, FeatureKind::City]),
             needs_own: true,
             open_only: true,
+            glyph: Glyph::Builder,
         },
         FollowerKindSpec {
             name: "pig",
@@ -145,6 +161,7 @@ impl Expansion for Traders {
             stands_on: FollowerKindSpec::on(&[FeatureKind::Field]),
             needs_own: true,
             open_only: false,
+            glyph: Glyph::Pig,
         },
     ];
     const COUNTERS: &'static [CounterSpec] = &[
@@ -364,6 +381,63 @@ impl Expansion for Traders {
             }
         }
         g.builder_and_pig_values(out);
+    }
+
+    /// The goods symbols on the board's city segments, for the SVG board: in the city by its
+    /// first edge, a fifth of a tile anticlockwise from the edge's midpoint (clear of a
+    /// follower there, of the pennant, and of a cathedral's spot); hollow once the city is
+    /// completed and its tokens handed out.
+    fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
+        for t in g.placed_tiles() {
+            let segments = &g.rules().tiles[t.tile as usize].segments;
+            for (k, seg) in segments.iter().enumerate() {
+                let Some(good) = GOOD_BITS.iter().position(|&bit| seg.marks & bit != 0) else {
+                    continue;
+                };
+                let root = g.root_of(t.node0 + k as u32);
+                let done = g.comps[root as usize].done;
+                let (x, y) = mark_spot(g.rules(), t, k as u8, 0.13, -0.2);
+                let note = if done {
+                    format!(
+                        "{}: the city is completed, its tokens handed out",
+                        GOODS[good]
+                    )
+                } else {
+                    format!("{}: a token to whoever completes this city", GOODS[good])
+                };
+                out.push(Piece {
+                    x,
+                    y,
+                    glyph: good_glyph(good, done),
+                    owner: None,
+                    note,
+                });
+            }
+        }
+    }
+
+    const LEGEND: &'static [(Glyph, &'static str)] = &[
+        (good_glyph(0, false), "wine in a city (Traders & Builders)"),
+        (good_glyph(1, false), "grain in a city (Traders & Builders)"),
+        (good_glyph(2, false), "cloth in a city (Traders & Builders)"),
+        (
+            good_glyph(0, true),
+            "goods of a completed city (handed out)",
+        ),
+    ];
+
+    /// The goods tokens each seat holds: wine, grain, cloth.
+    fn seat_columns<X: Holds<Self>>(g: &Game<X>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
+        let held = g
+            .ext
+            .state()
+            .held
+            .get(seat as usize)
+            .copied()
+            .unwrap_or_default();
+        for (good, n) in GOODS.iter().zip(held) {
+            out.push((good, n as i64));
+        }
     }
 
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
