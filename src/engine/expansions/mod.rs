@@ -30,7 +30,10 @@
 //!      values reach the game in `Ruleset::ext` (`ext_int`, `ext_choice`, …). `used_by` says
 //!      whether a compiled ruleset uses it (e.g. `rules.rules.ext_in_play("towers.")`).
 //!    - `HOOKS`, `HEARS`, `PRIORITY`: where it acts and hears, and its place among the others
-//!      at a shared hook; `set_up`, `on`, `notice`, `reset` do the work.
+//!      at a shared hook; `configure`, `set_up`, `on`, `notice`, `reset` do the work. Keep
+//!      the options in the state only through `configure` (it runs again when a position
+//!      moves onto other rules, as the decision probes do), never in `set_up`; `conflict`
+//!      refuses combinations its rules forbid (error E0603, at the start tile or the deck).
 //!    - `DECISIONS`: each kind it asks (name, a key code no other kind uses, doc); its
 //!      `DecisionKind`s are `kind_of::<Towers>(i)`. `choice` gives an option's semantic form
 //!      (`Choice`; `Choice::Flag` for yes/no), `option_count` the options, and `value_hint`
@@ -45,7 +48,7 @@
 //!    - `FOLLOWER_KINDS`: the kinds of follower it adds beside the plain one
 //!      (`FollowerKindSpec`: name, a key code no other kind uses, supply per player, weight in
 //!      a majority, the features it may stand on, whether its owner must already hold the
-//!      feature, its `Glyph` on the SVG board); they are `follower_kind_of::<Towers>(i)`. The core deals them, offers them
+//!      feature, whether it needs the feature still open, its `Glyph` on the SVG board); they are `follower_kind_of::<Towers>(i)`. The core deals them, offers them
 //!      in its follower decision (`Choice::Follower { segment, kind }`: per segment the plain
 //!      follower, then each kind in play), counts majorities by weight, sends them home with
 //!      their feature, writes their kind in events and records, hashes it and checks that each
