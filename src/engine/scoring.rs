@@ -258,26 +258,59 @@ impl<X: Expansions> Game<X> {
         self.score_farms(s);
     }
 
+    /// The city roots a field component touches, segment by segment in chain order (a city
+    /// touched by several segments comes once for each): the walk behind
+    /// [`Game::field_cities`], [`Game::completed_cities_around`] and the policies' farm
+    /// valuations.
+    pub fn field_city_roots(&self, root: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut n = self.comps[root as usize].head;
+        let (mut node0, mut cities) = (0u32, 0u32);
+        std::iter::from_fn(move || {
+            while cities == 0 {
+                if n == NIL {
+                    return None;
+                }
+                let node = self.nodes[n as usize];
+                let t = self.placed[node.tile as usize];
+                node0 = t.node0;
+                cities =
+                    self.rules.tiles[t.tile as usize].segments[node.seg as usize].cities as u32;
+                n = node.next;
+            }
+            let c = cities.trailing_zeros();
+            cities &= cities - 1;
+            Some(self.root_of(node0 + c))
+        })
+    }
+
     /// Distinct city roots a field component touches (completed ones only when
-    /// `completed_only`), in chain order. Read-only: an expansion's valuation asks it too.
+    /// `completed_only`), in chain order.
     pub(crate) fn field_cities(&self, root: u32, out: &mut Vec<u32>, completed_only: bool) {
         out.clear();
-        let mut n = self.comps[root as usize].head;
-        while n != NIL {
-            let pidx = self.nodes[n as usize].tile as usize;
-            let seg = self.nodes[n as usize].seg as usize;
-            let t = self.placed[pidx];
-            let mut cities = self.rules.tiles[t.tile as usize].segments[seg].cities;
-            while cities != 0 {
-                let c = cities.trailing_zeros();
-                cities &= cities - 1;
-                let r = self.root_of(t.node0 + c);
-                if (!completed_only || self.comps[r as usize].open == 0) && !out.contains(&r) {
-                    out.push(r);
-                }
+        for r in self.field_city_roots(root) {
+            if (!completed_only || self.comps[r as usize].open == 0) && !out.contains(&r) {
+                out.push(r);
             }
-            n = self.nodes[n as usize].next;
         }
+    }
+
+    /// How many distinct completed cities a field component touches, without allocating
+    /// (the policies ask it for every option they value).
+    pub fn completed_cities_around(&self, root: u32) -> usize {
+        let mut seen = [0u32; 32];
+        let (mut len, mut more) = (0usize, Vec::new());
+        for r in self.field_city_roots(root) {
+            if self.comps[r as usize].open != 0 || seen[..len].contains(&r) || more.contains(&r) {
+                continue;
+            }
+            if len < seen.len() {
+                seen[len] = r;
+                len += 1;
+            } else {
+                more.push(r);
+            }
+        }
+        len + more.len()
     }
 
     /// Farms under the ruleset's farm rule.

@@ -30,7 +30,7 @@
 
 use super::{greedy, SpareGame};
 use crate::engine::rng;
-use crate::engine::{majority, Decision, DecisionKind, Game, Pending, MAX_PLAYERS, NO_NODE};
+use crate::engine::{majority, Decision, DecisionKind, Game, Pending, MAX_PLAYERS};
 use crate::ruleset::{GoldAtEnd, GoldRules, GoldSplit, TileIdx, Vars};
 use crate::tiles::FeatureKind;
 
@@ -447,20 +447,10 @@ fn share_of(gold: &GoldRules, ingots: u32, winners: u32) -> f64 {
 /// Expected number of completed cities the field rooted at `root` will touch.
 fn farm_value(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 {
     s.cities.clear();
-    let mut n = g.feature(root).head;
-    while n != NO_NODE {
-        let node = *g.segment_node(n);
-        let pt = g.placed_tiles()[node.tile as usize];
-        let mut mask = g.rules().tiles[pt.tile as usize].segments[node.seg as usize].cities;
-        while mask != 0 {
-            let b = mask.trailing_zeros();
-            mask &= mask - 1;
-            let r = g.feature_of(pt.node0 + b);
-            if !s.cities.contains(&r) {
-                s.cities.push(r);
-            }
+    for r in g.field_city_roots(root) {
+        if !s.cities.contains(&r) {
+            s.cities.push(r);
         }
-        n = node.next;
     }
     let mut sum = 0.0;
     for k in 0..s.cities.len() {

@@ -341,28 +341,12 @@ pub(crate) fn follower(g: &Game, i: usize, player: u8) -> i64 {
         }
         FeatureKind::Field => {
             // completed cities the field touches now, at half value
-            let mut cities: Vec<u32> = Vec::new();
-            let mut n = c.head;
-            while n != NO_NODE {
-                let pt = g.placed_tiles()[g.segment_node(n).tile as usize];
-                let mut mask = g.rules().tiles[pt.tile as usize].segments
-                    [g.segment_node(n).seg as usize]
-                    .cities;
-                while mask != 0 {
-                    let b = mask.trailing_zeros();
-                    mask &= mask - 1;
-                    let r = g.feature_of(pt.node0 + b);
-                    if g.feature(r).open == 0 && !cities.contains(&r) {
-                        cities.push(r);
-                    }
-                }
-                n = g.segment_node(n).next;
-            }
+            let cities = g.completed_cities_around(root);
             let per = g.rules().rules.scoring.farm_city.eval(&Vars {
                 cities: 1,
                 ..Vars::default()
             });
-            (per * cities.len() as i64) / 2
+            (per * cities as i64) / 2
         }
     };
     worth - spare

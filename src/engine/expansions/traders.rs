@@ -651,11 +651,4 @@ impl<X: Holds<Traders>> Game<X> {
             }
         }
     }
-
-    /// The completed cities field `root` touches.
-    fn completed_cities_around(&self, root: u32) -> usize {
-        let mut cities = Vec::new();
-        self.field_cities(root, &mut cities, true);
-        cities.len()
-    }
 }
