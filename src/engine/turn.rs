@@ -202,7 +202,7 @@ impl<X: Expansions> Game<X> {
         if self.hand_size > 1 {
             return self.draw_hand(s);
         }
-        let active = (self.turn.wrapping_sub(self.extra_turns) % self.players as u32) as u8;
+        let active = self.seat_of_next_draw();
         // the coming turn's player, before its placements are computed (an expansion may
         // offer more to a player who holds its pieces); the last turn's again when none
         // begins (final scoring goes round from it)
@@ -217,6 +217,13 @@ impl<X: Expansions> Game<X> {
         };
         self.start_turn(s, tile, active);
         true
+    }
+
+    /// The seat a tile drawn from the pack now goes to (a hand of one): the seat order, the
+    /// turns an expansion gave on top of it left out (a builder's second tile). A pending
+    /// extra tile is granted by [`Game::draw`] itself.
+    pub fn seat_of_next_draw(&self) -> u8 {
+        (self.turn.wrapping_sub(self.extra_turns) % self.players.max(1) as u32) as u8
     }
 
     /// When an expansion gives the last turn's player another tile now (a builder's double

@@ -30,18 +30,19 @@ pub enum JczMode {
     Other { record_over: bool },
 }
 
-/// The next tile JCloisterZone gives a player: drawn tiles that fit nowhere are discarded
+/// The next tile JCloisterZone gives `player`: drawn tiles that fit nowhere are discarded
 /// (returned too). `Ok(None)`: the pack is exhausted.
 fn next_placeable(
     pack: &mut Pack,
     game: &Game,
     rules: &Ruleset,
+    player: u8,
 ) -> Result<(Option<String>, Vec<String>), DrawError> {
     let mut discarded = Vec::new();
     while let Some(id) = pack.draw()? {
         let fits = rules
             .tile_by_jcz(plain_twin(&id))
-            .is_some_and(|t| offered_anywhere(game, t));
+            .is_some_and(|t| offered_anywhere(game, t, player));
         if fits {
             return Ok((Some(id), discarded));
         }
@@ -134,7 +135,7 @@ pub fn replay_jcz(
             if let Some(rv) = draw.random_before {
                 p.set_random(rv);
             }
-            let drawn = next_placeable(p, &game, r);
+            let drawn = next_placeable(p, &game, r, draw.player);
             let n = p.draws;
             match drawn {
                 Ok((got, gone)) => {
@@ -374,7 +375,7 @@ pub fn replay_jcz(
                 if let Some(rv) = tr.random_after {
                     p.set_random(rv);
                 }
-                match next_placeable(p, &game, r) {
+                match next_placeable(p, &game, r, game.seat_of_next_draw()) {
                     Ok((next, gone)) => {
                         for id in gone {
                             notes.push(format!(
@@ -478,7 +479,7 @@ fn over_from_contents(
     }
     let fitting: Vec<&str> = left
         .iter()
-        .filter(|&&t| offered_anywhere(game, t))
+        .filter(|&&t| offered_anywhere(game, t, game.seat_of_next_draw()))
         .map(|&t| rules.tiles[t as usize].id.as_str())
         .collect();
     if fitting.is_empty() {
@@ -504,14 +505,13 @@ fn over_from_contents(
     ))
 }
 
-/// Whether the engine offers `tile` somewhere to the next turn's player: where its edges fit,
-/// with the placements the expansions in play add (one that needs a bridge) or forbid (the
-/// river's), as JCloisterZone discards a tile it cannot place.
-fn offered_anywhere(game: &Game, tile: TileIdx) -> bool {
+/// Whether the engine offers `tile` somewhere to `player`: where its edges fit, with the
+/// placements the expansions in play add (one that needs a bridge) or forbid (the river's),
+/// as JCloisterZone discards a tile it cannot place.
+fn offered_anywhere(game: &Game, tile: TileIdx, player: u8) -> bool {
     if !game.ext.adjusts_placement() {
         return game.fits_anywhere(tile);
     }
-    let player = (game.turn() % game.players().max(1) as u32) as u8;
     let mut copy = game.clone();
     copy.begin_turn(tile, player, &mut NoEvents).is_ok()
 }
