@@ -223,7 +223,7 @@ impl<X: Expansions> Game<X> {
     /// turns an expansion gave on top of it left out (a builder's second tile). A pending
     /// extra tile is granted by [`Game::draw`] itself.
     pub fn seat_of_next_draw(&self) -> u8 {
-        (self.turn.wrapping_sub(self.extra_turns) % self.players.max(1) as u32) as u8
+        (self.turn.wrapping_sub(self.extra_turns) % self.players as u32) as u8
     }
 
     /// When an expansion gives the last turn's player another tile now (a builder's double
