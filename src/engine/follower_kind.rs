@@ -2,7 +2,8 @@
 //! `followers`) and those the expansions declare (`Expansion::FOLLOWER_KINDS`: a large
 //! follower that counts twice, a piece that counts for nothing but rides with a feature…).
 //! A kind says how many each player gets, what it weighs in a majority, which features it may
-//! stand on and whether it may only join a feature its owner already holds. The table of
+//! stand on, whether it may only join a feature its owner already holds or one still open,
+//! and how the SVG board draws it. The table of
 //! kinds (the core's first, then each registered expansion's) is built in `expansions/mod.rs`;
 //! this file holds the types and the core's entry.
 
