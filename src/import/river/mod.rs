@@ -18,7 +18,7 @@
 //! reproduce: a river save replays when its `gameAnnotations.drawOrder` forces every draw
 //! (it ends with `#END`); otherwise the import says so.
 
-use crate::import::jcz::{quoted, JczError, JczGame, Setup};
+use crate::import::jcz::{quoted, JczError, Setup};
 use std::path::Path;
 
 /// The River's tiles, 1st edition (JCloisterZone's `river/1:1`).
@@ -92,6 +92,8 @@ pub struct RiverSetup {
     pub river1: bool,
     /// `river/2` is in play (any edition).
     pub river2: bool,
+    /// The `river` element: JCloisterZone's `RiverCapability` (draw groups, placement rule).
+    pub element: bool,
 }
 
 impl RiverSetup {
@@ -150,14 +152,28 @@ pub fn start_tile(s: &RiverSetup) -> Option<&'static str> {
     s.on().then_some(SPRING)
 }
 
-/// A river save replays only with every draw forced (see the module docs).
-pub fn check_draws(g: &JczGame) -> Result<(), JczError> {
-    if g.setup.river.on() && !g.draw_order_ends {
+/// River tiles are played with JCloisterZone's river rules only: a save with river tiles
+/// but without the `river` element (JCloisterZone then plays them as land tiles, in no
+/// prelude, with no river rule) is refused.
+pub fn check_element(s: &RiverSetup) -> Result<(), JczError> {
+    if s.on() && !s.element {
         return Err(JczError::new(
-            "a river game replays only when gameAnnotations.drawOrder forces every draw (ending with #END): meeplab does not reproduce JCloisterZone's river draw groups (river-fork, river, river-lake)",
+            "setup: river tiles without the `river` element are not supported (JCloisterZone then plays them without its river rules: no prelude, no placement rule; its client always adds the element with a river set)",
         ));
     }
     Ok(())
+}
+
+/// The JCloisterZone tile group of a tile id (the `group` of its `river.xml`): `river-spring`,
+/// `river-fork`, `river-lake`, `river` for the other river tiles, else `default`.
+pub fn tile_group(id: &str) -> &'static str {
+    match id {
+        SPRING => "river-spring",
+        "RI.2/III" => "river-fork",
+        "RI.1/I.e" | "RI.2/I.v" => "river-lake",
+        _ if id.starts_with("RI.") => "river",
+        _ => "default",
+    }
 }
 
 /// The plain twin of a river tile printed with a garden; other ids unchanged.
