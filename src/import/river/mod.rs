@@ -8,15 +8,18 @@
 //! - `river/1` adds `include "tiles/river.tiles"` and `river x1`; `river/2` adds both river
 //!   tile files and `river2 x1`; both together add `river-course x1, river2 x1` (one spring,
 //!   River I's lake removed, as JCloisterZone's `river/2` set does); the start is `RI/s`.
-//! - `river { u_turn = lookahead }`: JCloisterZone's `RiverCapability` rule.
+//! - `river { u_turn = lookahead, branches = may_join, volcano = plain }`: JCloisterZone's
+//!   `RiverCapability` rule (the cells ahead of each open end free; nothing against joining
+//!   the branches), and River II's volcano lake as a plain lake (JCloisterZone gives it no
+//!   rule without The Princess & the Dragon).
+//! - The `river` element is required with river tiles (`check_element`).
 //! - The 2nd editions' garden tiles `RI.1/IIG` and `RI.2/IIG` read as `RI.1/II` and `RI.2/II`
 //!   (gardens are inert without the Abbot).
 //!
 //! # Draws
 //! JCloisterZone draws the river from tile groups (`river-fork`, `river`, `river-lake`, then
-//! the rest), which meeplab's model of its pack (`import::draws`, one group) does not
-//! reproduce: a river save replays when its `gameAnnotations.drawOrder` forces every draw
-//! (it ends with `#END`); otherwise the import says so.
+//! the rest): [`tile_group`] names each tile's, and `import::draws` reproduces the groups'
+//! order (`Pack::new`, `Pack::placed`).
 
 use crate::import::jcz::{quoted, JczError, Setup};
 use std::path::Path;
@@ -234,7 +237,9 @@ pub fn ruleset_lines(s: &RiverSetup, dir: &Path, deck: &mut Vec<String>) -> Stri
         _ => deck.push("river2 x1".into()),
     }
     t.push_str(&format!("start {SPRING}\n"));
-    t.push_str("river source \"JCloisterZone RiverCapability\" {\n  u_turn = lookahead\n}\n");
+    t.push_str(
+        "river source \"JCloisterZone RiverCapability\" {\n  u_turn = lookahead\n  branches = may_join\n  volcano = plain\n}\n",
+    );
     t
 }
 
