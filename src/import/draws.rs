@@ -460,6 +460,39 @@ mod tests {
     }
 
     #[test]
+    fn the_river_is_drawn_group_by_group() {
+        // River II: the fork first, then the river tiles, the volcano lake, the land tiles
+        let sets = [("basic:1".to_string(), 1), ("river/2:1".to_string(), 1)];
+        let plan = DrawPlan {
+            pack: build_pack(&sets, "RI/s").unwrap(),
+            river: true,
+            forced: vec![],
+            end_marker: false,
+            limit: None,
+            initial_random: None,
+        };
+        let mut p = Pack::new(&plan);
+        assert_eq!(p.size(), 1);
+        p.set_random(0.99);
+        assert_eq!(p.draw(), Ok(Some("RI.2/III".into())));
+        p.placed("RI.2/III");
+        let mut river = Vec::new();
+        for _ in 0..9 {
+            p.set_random(0.0);
+            river.push(p.draw().unwrap().unwrap());
+        }
+        // index 0 of the sorted river group each time
+        assert_eq!(river[0], "RI.2/CIRI");
+        assert!(river
+            .iter()
+            .all(|t| t.starts_with("RI.2/") && t != "RI.2/I.v"));
+        assert_eq!(p.size(), 1);
+        assert_eq!(p.draw(), Ok(Some("RI.2/I.v".into())));
+        assert_eq!(p.size(), 72);
+        assert_eq!(p.draw(), Ok(Some("BA/C".into())));
+    }
+
+    #[test]
     fn random_draws_and_limits() {
         let plan = DrawPlan {
             pack: build_pack(&[("basic:1".into(), 1)], "BA/RCr").unwrap(),

@@ -12,9 +12,9 @@
 //!   rule against U-turns), or, as JCloisterZone plays it (`lookahead`), the cells ahead of
 //!   each end the tile leaves open must be free (the next tile's cell, its two neighbours
 //!   across the flow, and the three beyond).
-//! - **Branches** (`river.branches`): after a fork, a river tile may not take two open ends
-//!   at once (River II: the branches must not be connected); `may_join` lets it
-//!   (JCloisterZone).
+//! - **Branches**: after a fork, a river tile may not take two open ends at once (River II:
+//!   the branches must not be connected; under JCloisterZone's lookahead two ends never lead
+//!   into one cell, so it agrees).
 //! - **The volcano lake** (`volcano_lake` mark, River II's `RI.2/I.v`; `river.volcano`): no
 //!   follower nor other figure on it (`Game::bare_marks`) and its player takes another tile
 //!   at once (the core's "another tile" seam), as both editions' texts read; `plain` plays
@@ -85,8 +85,6 @@ pub struct River {
     ends: [End; MAX_ENDS],
     n_ends: u8,
     u_turn: UTurn,
-    /// The branches after a fork may be joined again (`river.branches = may_join`).
-    may_join: bool,
     /// The volcano lake gives its player another tile (`river.volcano = another_tile`).
     volcano_tile: bool,
     /// The volcano lake was placed this turn (with `volcano_tile`): another tile is due.
@@ -154,8 +152,8 @@ fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8)
     if sides == 0 {
         return true;
     }
-    // a tile that takes two ends joins two branches
-    if joined.count_ones() > 1 && !river.may_join {
+    // a tile that takes two ends joins two branches (River II: they must not be connected)
+    if joined.count_ones() > 1 {
         return false;
     }
     // every river edge facing a tile meets an end (else it meets a land edge)
@@ -290,28 +288,6 @@ impl Expansion for River {
     const GRANTS_TILES: bool = true;
     const OPTIONS: &'static [OptionDef] = &[
         OptionDef {
-        key: "river.branches",
-        area: AREA,
-        ty: OptType::Choice(&[
-            choice(
-                "apart",
-                "the two branches after a fork may not be joined again",
-            ),
-            choice(
-                "may_join",
-                "a river tile may take two ends at once, joining the branches (JCloisterZone)",
-            ),
-        ]),
-        default: "apart",
-        doc: "Whether a river tile may join the branches a fork opened (a tile whose river \
-              edges meet two open ends).",
-        sources: "River (1st edition), The River II: the two river branches must not be \
-                  connected (Wikicarpedia); JCloisterZone RiverCapability checks only that a \
-                  river tile meets the placed river and keeps the cells ahead of its open \
-                  ends free",
-        requires: None,
-    },
-        OptionDef {
         key: "river.volcano",
         area: AREA,
         ty: OptType::Choice(&[
@@ -390,11 +366,9 @@ impl Expansion for River {
             Some("lookahead") => UTurn::Lookahead,
             _ => UTurn::SameWayTwice,
         };
-        let may_join = g.rules().rules.ext_choice("river.branches") == Some("may_join");
         let volcano_tile = g.rules().rules.ext_choice("river.volcano") != Some("plain");
         let r = g.ext.state_mut();
         r.u_turn = u_turn;
-        r.may_join = may_join;
         r.volcano_tile = volcano_tile;
         if volcano_tile {
             g.bare_marks |= VOLCANO;

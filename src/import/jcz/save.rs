@@ -722,6 +722,11 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         warnings,
     };
     crate::import::river::check_element(&game.setup.river)?;
+    crate::import::river::check_pig_herd(
+        &game.setup.river,
+        game.setup.traders.in_play(),
+        game.setup.traders.pig_herd,
+    )?;
     Ok(game)
 }
 
