@@ -29,7 +29,7 @@ fn luck_and_skill_are_the_same_for_any_threads_and_shards() {
             bundled("base"),
             bundled("base-2000"),
             "--games".into(),
-            "6".into(),
+            "4".into(),
             "--policy".into(),
             "greedy".into(),
             "--luck".into(),
