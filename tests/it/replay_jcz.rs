@@ -781,7 +781,7 @@ fn impossible_castles_are_errors_naming_the_message() {
     );
 }
 
-/// Bridges, Castles & Bazaars beyond castles is read (tests/replay_jcz_bcb.rs); a BC&B tile
+/// Bridges, Castles & Bazaars beyond castles is read (`replay_jcz_bcb`); a BC&B tile
 /// without the set in `setup.sets` is an error naming the message.
 #[test]
 fn a_bridges_castles_and_bazaars_tile_needs_its_set() {
