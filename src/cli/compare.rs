@@ -152,6 +152,9 @@ pub fn run(args: Args) -> ExitCode {
     match execute(&rules, &settings, &|_, _| Ok(Vec::new())) {
         Ok(out) => {
             if settings.shard.is_some() {
+                if crate::cli::args::quiet() {
+                    return ExitCode::SUCCESS;
+                }
                 outln!(
                     "shard {} done: {} games written to {}",
                     args.run.shard.map(|s| s.to_string()).unwrap_or_default(),
@@ -295,7 +298,7 @@ pub fn execute(
         format: settings.format,
         boards: Some(ExampleRules::new(compiled.clone())),
     };
-    if !settings.resume && has_checkpoint(&settings.out) {
+    if !settings.resume && has_checkpoint(&settings.out) && !crate::cli::args::quiet() {
         eprintln!(
             "note: starting afresh; the checkpoint of an interrupted run into {} is discarded \
              (add --resume to continue it instead)",
