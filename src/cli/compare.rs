@@ -308,7 +308,21 @@ pub fn execute(
     // once per process: the levels of a multi-level run share the handler
     static HANDLER: std::sync::Once = std::sync::Once::new();
     HANDLER.call_once(|| {
-        if let Err(e) = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst)) {
+        // the first Ctrl-C stops after the games in flight and checkpoints; a second one
+        // exits at once (the last checkpoint stays, so --resume still continues)
+        let handler = || {
+            if STOP.swap(true, Ordering::SeqCst) {
+                eprintln!(
+                    "\ninterrupted again: exiting at once; the last checkpoint is kept \
+                     (run the same command with --resume to continue from it)"
+                );
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\ninterrupting: finishing the games in flight (Ctrl-C again to exit at once)"
+            );
+        };
+        if let Err(e) = ctrlc::set_handler(handler) {
             eprintln!("warning: cannot catch interrupts ({e}); an interrupted run is lost");
         }
     });
@@ -368,6 +382,9 @@ pub fn execute(
                 "error: writing the report into {}: {e}",
                 settings.out.display()
             );
+            if has_checkpoint(&settings.out) && settings.resumable {
+                eprintln!("{}", kept_checkpoint_note(settings.resume));
+            }
             Err(ExitCode::from(1))
         }
     }
@@ -495,4 +512,35 @@ fn run_levels(rules: &[Ruleset], base: &Settings, levels: &[SeatPolicies], json:
         }
     }
     ExitCode::SUCCESS
+}
+
+/// What to do after a failure to write (a full disk): the checkpoint of the games played is
+/// kept, and the same command with `--resume` finishes the run without replaying them.
+fn kept_checkpoint_note(resuming: bool) -> String {
+    let mut cmd: Vec<String> = std::env::args().map(|a| shell_quote(&a)).collect();
+    if !resuming {
+        cmd.push("--resume".into());
+    }
+    format!(
+        "note: the checkpoint of the games played so far is kept; free some space and \
+         finish the run with: {}",
+        cmd.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A failure to write (a full disk) says the checkpoint is kept and how to finish.
+    #[test]
+    fn a_write_failure_names_the_kept_checkpoint_and_resume() {
+        let note = kept_checkpoint_note(false);
+        assert!(
+            note.contains("checkpoint of the games played so far is kept"),
+            "{note}"
+        );
+        assert!(note.ends_with(" --resume"), "{note}");
+        assert!(!kept_checkpoint_note(true).ends_with("--resume --resume"));
+    }
 }

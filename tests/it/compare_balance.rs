@@ -142,7 +142,10 @@ fn report_json_has_balance_per_ruleset_and_pair() {
     let md = std::fs::read_to_string(out.join("report.md")).expect("report.md");
     assert!(md.contains("### Balance\n"), "{md}");
     assert!(md.contains("| lead changes in play |"), "{md}");
-    assert!(md.contains("Lead changes in play (before final scoring) |"), "{md}");
+    assert!(
+        md.contains("Lead changes in play (before final scoring) |"),
+        "{md}"
+    );
     assert!(
         md.contains("| Figure | A | B | B − A [95 % t interval] |"),
         "{md}"
