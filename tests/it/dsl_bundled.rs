@@ -220,7 +220,7 @@ fn renamed_copy_hashes_equal_and_options_differ_only_where_set() {
 
 /// Every rule note the code cites is in the project (issue 43: `bcb.md` and a research
 /// folder outside the repository were cited, and tile headers named a path of one machine):
-/// each cited `docs/rules/…` note named in `src/`, `tests/`, `rulesets/` and `examples/` exists,
+/// each cited `docs/src/rules/…` note named in `src/`, `tests/`, `rulesets/` and `examples/` exists,
 /// and no file there names a folder outside the checkout.
 #[test]
 fn cited_rule_notes_are_in_the_project() {
@@ -253,7 +253,7 @@ fn cited_rule_notes_are_in_the_project() {
         for o in &outside {
             assert!(!text.contains(o.as_str()), "{} cites {o}", f.display());
         }
-        for (at, _) in text.match_indices("docs/rules/") {
+        for (at, _) in text.match_indices("docs/src/rules/") {
             let name: String = text[at..]
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || "/._-".contains(*c))

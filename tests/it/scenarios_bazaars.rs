@@ -1,4 +1,4 @@
-//! Bazaars scenarios (Bridges, Castles & Bazaars; `docs/rules/bcb.md` §3, module
+//! Bazaars scenarios (Bridges, Castles & Bazaars; `docs/src/rules/bcb.md` §3, module
 //! `engine/expansions/bazaars.rs`). Each test names the rule it follows:
 //!
 //! - [C1] the 1st-edition rulebook as Wikicarpedia gives it (bcb.md §3.1–§3.3): the auction

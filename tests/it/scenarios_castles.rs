@@ -1,4 +1,4 @@
-//! Castles scenarios (Bridges, Castles & Bazaars; `docs/rules/bcb.md` §5, §9, §10, §11):
+//! Castles scenarios (Bridges, Castles & Bazaars; `docs/src/rules/bcb.md` §5, §9, §10, §11):
 //! the JCloisterZone engine tests `castle-unoccupied-trigger` and `field-castle-scoring`, the
 //! end-of-game 0, the two counter-examples of JCZ issue #321, the highest of simultaneous
 //! completions, chains, who is offered a castle and when, declining, castle gold with the

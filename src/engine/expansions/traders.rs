@@ -1,6 +1,6 @@
 //! Traders & Builders (Hans im Glück 2003, 1st edition; 2015, 2nd edition): goods, the
 //! builder's double turn and the pig (`rulesets/README.md`, Traders & Builders section, and
-//! `docs/rules/tb.md` for the sources).
+//! `docs/src/rules/tb.md` for the sources).
 //!
 //! - **Goods.** Twenty city segments of the expansion's tiles show a goods symbol (segment marks
 //!   `wine`, `grain`, `cloth`). When a city is completed, the player who placed the completing
