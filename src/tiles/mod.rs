@@ -337,8 +337,8 @@ impl TileFeature {
 }
 
 /// What a tile looks like turned (see [`TileType::rotation_key`]): its features' kinds, sides,
-/// halves and pennants, sorted, and its river sides.
-pub type RotationKey = (Vec<(FeatureKind, u8, u8, u8)>, u8);
+/// halves, pennants and segment marks, sorted, and its river sides.
+pub type RotationKey = (Vec<(FeatureKind, u8, u8, u8, u8)>, u8);
 
 /// A tile type: edges, feature segments and markers, in its unrotated orientation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -384,11 +384,12 @@ impl TileType {
             .fold(0, |m, s| m | s.bit())
     }
 
-    /// What the tile looks like turned `quarter_turns`: its features' kinds, sides, halves and
-    /// pennants, sorted, and where its river runs. Two turns with equal keys place the same
-    /// geometry.
+    /// What the tile looks like turned `quarter_turns`: its features' kinds, sides, halves,
+    /// pennants and segment marks (goods, an inn, a cathedral: TB/CcCc.w turned half round
+    /// has its wine on the other city), sorted, and where its river runs. Two turns with
+    /// equal keys place the same tile.
     pub fn rotation_key(&self, quarter_turns: u8) -> RotationKey {
-        let mut key: Vec<(FeatureKind, u8, u8, u8)> = self
+        let mut key: Vec<(FeatureKind, u8, u8, u8, u8)> = self
             .features
             .iter()
             .map(|f| {
@@ -397,6 +398,7 @@ impl TileType {
                     rotate_side_mask(f.sides, quarter_turns),
                     rotate_half_mask(f.halves, quarter_turns),
                     f.pennants,
+                    f.marks,
                 )
             })
             .collect();

@@ -63,13 +63,13 @@ pub fn segment_for(
         t.features.iter().position(pred).map(|i| i as u8)
     };
     let found = match loc {
-        Loc::Inner => {
-            if feature.is_some_and(|f| f != FeatureKind::Cloister) {
-                None
-            } else {
-                find(&|f| f.kind == FeatureKind::Cloister)
-            }
-        }
+        // `I` is a tile's inner place: its cloister, or a field that touches no edge (the
+        // field enclosed by city caps, as on IC/CCCC or TB/CCc.c).
+        Loc::Inner => match feature {
+            None | Some(FeatureKind::Cloister) => find(&|f| f.kind == FeatureKind::Cloister),
+            Some(FeatureKind::Field) => find(&|f| f.kind == FeatureKind::Field && f.halves == 0),
+            Some(_) => None,
+        },
         Loc::Halves(m) => {
             let local = rotate_half_mask(m, back);
             if feature.is_some_and(|f| f != FeatureKind::Field) {
@@ -148,4 +148,40 @@ pub(super) fn small_city_at(
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn tile(rules: &str, id: &str) -> TileType {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("rulesets")
+            .join(rules);
+        let r = crate::dsl::resolve::load_ruleset(&path).unwrap().ruleset;
+        let i = r.tile_index(id).unwrap();
+        r.tiles[i as usize].clone()
+    }
+
+    #[test]
+    fn the_inner_place_is_the_cloister_or_the_enclosed_field() {
+        // IC/CCCC: four city caps around a field that touches no edge
+        let t = tile("inns-c1.rules", "IC/CCCC");
+        for rot in 0..4 {
+            let seg = segment_for(&t, rot, Some(FeatureKind::Field), "I").unwrap();
+            let f = &t.features[seg as usize];
+            assert_eq!((f.kind, f.halves), (FeatureKind::Field, 0));
+        }
+        assert!(segment_for(&t, 0, Some(FeatureKind::Road), "I").is_err());
+        assert!(segment_for(&t, 0, None, "I").is_err());
+        // TB/CCc.c: the field between the crossing city and the cap south
+        let t = tile("traders-c1.rules", "TB/CCc.c");
+        let seg = segment_for(&t, 2, Some(FeatureKind::Field), "I").unwrap();
+        assert_eq!(t.features[seg as usize].halves, 0);
+        // a cloister is still `I`
+        let t = tile("base.rules", "BA/LR");
+        let seg = segment_for(&t, 0, None, "I").unwrap();
+        assert_eq!(t.features[seg as usize].kind, FeatureKind::Cloister);
+    }
 }
