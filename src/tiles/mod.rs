@@ -385,10 +385,10 @@ impl TileType {
     }
 
     /// What the tile looks like turned `quarter_turns`: its features' kinds, sides, halves,
-    /// pennants and segment marks (goods, an inn, a cathedral: TB/CcCc.w turned half round
-    /// has its wine on the other city), sorted, and where its river runs. Two turns with
-    /// equal keys place the same tile.
-    pub fn rotation_key(&self, quarter_turns: u8) -> RotationKey {
+    /// pennants and the segment marks of `marks` (those that matter in the game: goods, an
+    /// inn, a cathedral; TB/CcCc.w turned half round has its wine on the other city), sorted,
+    /// and where its river runs. Two turns with equal keys place the same tile.
+    pub fn rotation_key(&self, quarter_turns: u8, marks: u8) -> RotationKey {
         let mut key: Vec<(FeatureKind, u8, u8, u8, u8)> = self
             .features
             .iter()
@@ -398,7 +398,7 @@ impl TileType {
                     rotate_side_mask(f.sides, quarter_turns),
                     rotate_half_mask(f.halves, quarter_turns),
                     f.pennants,
-                    f.marks,
+                    f.marks & marks,
                 )
             })
             .collect();
@@ -406,13 +406,13 @@ impl TileType {
         (key, rotate_side_mask(self.river_sides(), quarter_turns))
     }
 
-    /// The distinct rotations (0..4 quarter turns) of this tile: symmetric rotations are
-    /// counted once, keeping the smallest turn.
-    pub fn distinct_rotations(&self) -> Vec<u8> {
+    /// The distinct rotations (0..4 quarter turns) of this tile, telling the segment marks
+    /// `marks` apart: symmetric rotations are counted once, keeping the smallest turn.
+    pub fn distinct_rotations(&self, marks: u8) -> Vec<u8> {
         let mut seen: Vec<RotationKey> = Vec::new();
         let mut out = Vec::new();
         for q in 0..4u8 {
-            let key = self.rotation_key(q);
+            let key = self.rotation_key(q, marks);
             if !seen.contains(&key) {
                 seen.push(key);
                 out.push(q);
@@ -423,10 +423,10 @@ impl TileType {
 
     /// The smallest turn that places the same geometry as `quarter_turns` (the rotation the
     /// engine uses for it).
-    pub fn canonical_rotation(&self, quarter_turns: u8) -> u8 {
-        let want = self.rotation_key(quarter_turns & 3);
+    pub fn canonical_rotation(&self, quarter_turns: u8, marks: u8) -> u8 {
+        let want = self.rotation_key(quarter_turns & 3, marks);
         (0..4u8)
-            .find(|&r| self.rotation_key(r) == want)
+            .find(|&r| self.rotation_key(r, marks) == want)
             .unwrap_or(quarter_turns & 3)
     }
 

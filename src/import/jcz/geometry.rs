@@ -6,10 +6,11 @@ use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind, HalfEdge, Side, TileType};
 use std::collections::HashMap;
 
-/// The rotation the engine uses for a tile turned `q`: the smallest turn with the same
-/// geometry (symmetric tiles list each distinct rotation once).
-pub fn canonical_rot(t: &TileType, q: u8) -> u8 {
-    t.canonical_rotation(q)
+/// The rotation the engine uses for a tile turned `q` under `rules`: the smallest turn with
+/// the same geometry and the same marks that matter there (symmetric tiles list each
+/// distinct rotation once; see `engine::compiled::telling_marks`).
+pub fn canonical_rot(rules: &Ruleset, t: &TileType, q: u8) -> u8 {
+    t.canonical_rotation(q, crate::engine::compiled::telling_marks(rules))
 }
 
 /// What a JCZ location names, in board orientation.
@@ -155,11 +156,15 @@ mod tests {
     use super::*;
     use std::path::Path;
 
-    fn tile(rules: &str, id: &str) -> TileType {
+    fn ruleset(rules: &str) -> Ruleset {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("rulesets")
             .join(rules);
-        let r = crate::dsl::resolve::load_ruleset(&path).unwrap().ruleset;
+        crate::dsl::resolve::load_ruleset(&path).unwrap().ruleset
+    }
+
+    fn tile(rules: &str, id: &str) -> TileType {
+        let r = ruleset(rules);
         let i = r.tile_index(id).unwrap();
         r.tiles[i as usize].clone()
     }
@@ -183,5 +188,28 @@ mod tests {
         let t = tile("base.rules", "BA/LR");
         let seg = segment_for(&t, 0, None, "I").unwrap();
         assert_eq!(t.features[seg as usize].kind, FeatureKind::Cloister);
+    }
+
+    #[test]
+    fn goods_break_a_tiles_symmetry() {
+        // TB/CcCc.w: two cities across the tile, the wine on N–W only; turned half round the
+        // shape is the same but the wine is on the other city, so each turn is its own
+        let traders = ruleset("traders-c1.rules");
+        let t = tile("traders-c1.rules", "TB/CcCc.w");
+        let marks = crate::engine::compiled::telling_marks(&traders);
+        assert_eq!(t.distinct_rotations(marks), vec![0, 1, 2, 3]);
+        assert_eq!(t.distinct_rotations(0), vec![0, 1]);
+        assert_eq!(canonical_rot(&traders, &t, 3), 3);
+        // a tile without marks keeps its symmetric turns together
+        let base = ruleset("base.rules");
+        let t = tile("base.rules", "BA/RFr");
+        assert_eq!(t.distinct_rotations(marks), vec![0, 1]);
+        assert_eq!(canonical_rot(&base, &t, 2), 0);
+        // BC&B's inn is inert without Inns & Cathedrals: BB/RFR.bi stays symmetric there
+        let bcb = ruleset("bcb-c1.rules");
+        let t = tile("bcb-c1.rules", "BB/RFR.bi");
+        assert_eq!(canonical_rot(&bcb, &t, 2), 0);
+        let inns = ruleset("inns-c1.rules");
+        assert_eq!(canonical_rot(&inns, &t, 2), 2);
     }
 }

@@ -398,7 +398,7 @@ impl<'a> Translator<'a> {
         if self.board.contains_key(&(x, y)) {
             return Err(at.err(format!("illegal placement: ({x},{y}) already holds a tile")));
         }
-        let r = canonical_rot(&self.rules.tiles[t as usize], rot);
+        let r = canonical_rot(self.rules, &self.rules.tiles[t as usize], rot);
         self.board.insert((x, y), (t, r));
         self.placed_at = (x, y);
         self.out.draws.push(Draw {
