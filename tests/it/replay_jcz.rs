@@ -953,3 +953,35 @@ fn of_two_castles_offered_the_one_the_save_names_is_built() {
     replay.insert(9, second);
     expect_jcz_error(&v, &["replay message 9 (PLACE_TOKEN)", "second castle"]);
 }
+
+/// JCloisterZone's other assertion forms: `phase is TilePhase` holds for a save that ends
+/// between turns, `phase is GameOverPhase` fails there; `Player can't pass` is skipped, and
+/// `--check` says so.
+#[test]
+fn phase_assertions_are_checked_and_pass_assertions_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v = castle_game();
+    v["test"]["assertions"] = json!([
+        "Alice has 3 points",
+        "phase is TilePhase",
+        "Player can't pass"
+    ]);
+    let p = write_json(dir.path(), "phase.jcz", &v);
+    let o = meeplab(&["replay", &p, "--check"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}\n{out}");
+    assert!(err.contains("SKIP  Player can't pass"), "{err}");
+    assert!(
+        err.contains("all 2 assertion(s) checked hold; 1 skipped"),
+        "{err}"
+    );
+    v["test"]["assertions"] = json!(["phase is GameOverPhase"]);
+    let p = write_json(dir.path(), "over.jcz", &v);
+    let o = meeplab(&["replay", &p, "--check"]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("FAIL  phase is GameOverPhase  (the replay ends in TilePhase)"),
+        "{err}"
+    );
+}
