@@ -304,12 +304,15 @@ pub fn run(args: Args) -> ExitCode {
     }
     let verdicts: Option<Vec<Verdict>> = out.test.as_ref().map(|t| {
         let p = out.primary();
-        assertions::check(
-            &t.assertions,
-            &out.names,
-            &p.run.replayed.outcome,
-            &p.run.replayed.events,
-        )
+        let r = &p.run.replayed;
+        let end = if r.finished {
+            assertions::EndState::Over
+        } else if r.halted || p.run.record_over || args.turn.is_some() {
+            assertions::EndState::Unknown
+        } else {
+            assertions::EndState::BetweenTurns
+        };
+        assertions::check(&t.assertions, &out.names, &r.outcome, &r.events, end)
     });
     let divergence = match (&out.original, &out.other) {
         (Some(a), Some(b)) => first_divergence(
@@ -345,9 +348,19 @@ pub fn run(args: Args) -> ExitCode {
         match &verdicts {
             None => eprintln!("check: the record has no test.assertions"),
             Some(vs) => {
-                let failed: Vec<&Verdict> = vs.iter().filter(|v| !v.ok).collect();
-                if failed.is_empty() {
+                let failed: Vec<&Verdict> = vs.iter().filter(|v| !v.ok && !v.skipped).collect();
+                let skipped: Vec<&Verdict> = vs.iter().filter(|v| v.skipped).collect();
+                for v in &skipped {
+                    eprintln!("  SKIP  {}  ({})", v.assertion, v.detail);
+                }
+                if failed.is_empty() && skipped.is_empty() {
                     eprintln!("check: all {} assertion(s) hold", vs.len());
+                } else if failed.is_empty() {
+                    eprintln!(
+                        "check: all {} assertion(s) checked hold; {} skipped (listed above)",
+                        vs.len() - skipped.len(),
+                        skipped.len()
+                    );
                 } else {
                     eprintln!("check: {} of {} assertion(s) fail:", failed.len(), vs.len());
                     for v in failed {

@@ -6,8 +6,9 @@
 //! seat order from the chooser's left, outbids once or passes. If nobody outbid the chooser,
 //! the chooser takes the tile and pays the bid to nobody; else the chooser buys it (paying the
 //! bid to the highest bidder) or sells it (the highest bidder pays the chooser and takes it).
-//! The next chooser is the next player without a tile (the same one after a sale); the last
-//! tile goes free to the last player without one. Scores may go below 0. Then each player,
+//! The next chooser is the next player without a tile (the same one after a sale; with
+//! `bazaars.next_chooser = left`, JCloisterZone's reading, the next one to the seller's left
+//! without a tile, the seller last); the last tile goes free to the last player without one. Scores may go below 0. Then each player,
 //! in the usual order from the bazaar owner's left, plays the bought tile as the turn's tile;
 //! one that fits nowhere is set aside and the turn draws from the pack.
 //!
@@ -70,6 +71,9 @@ struct Config {
     auction: bool,
     /// The most a bid may add to the bid it beats.
     raise_limit: u32,
+    /// After a sale, the next player to the seller's left without a tile chooses (else the
+    /// seller again).
+    left_after_sale: bool,
 }
 
 impl Config {
@@ -83,6 +87,7 @@ impl Config {
                 .ext_int("bazaars.raise_limit")
                 .unwrap_or(10)
                 .clamp(1, 200) as u32,
+            left_after_sale: rules.ext_choice("bazaars.next_chooser") == Some("left"),
         })
     }
 }
@@ -250,6 +255,23 @@ impl Expansion for Bazaars {
             doc: "The most a bid may add to the bid it beats (and the highest opening bid): \
                   an engine bound on a bid's options; the rules set none.",
             sources: "meeplab (JCloisterZone's client: bids 0 to 999)",
+            requires: None,
+        },
+        OptionDef {
+            key: "bazaars.next_chooser",
+            area: AREA,
+            ty: OptType::Choice(&[
+                choice("seller", "a seller, still without a tile, chooses again"),
+                choice(
+                    "left",
+                    "after a sale the next player to the seller's left without a tile chooses \
+                     (the seller last)",
+                ),
+            ]),
+            default: "seller",
+            doc: "Who chooses the next tile of a bazaar after a chooser sold the tile.",
+            sources: "BC&B C1 and C2 rulebooks (Wikicarpedia): seller; JCloisterZone \
+                      `BazaarPhase.nextSelectingPlayer`: left",
             requires: None,
         },
     ];
@@ -627,8 +649,8 @@ impl<X: Holds<Bazaars>> Game<X> {
         }
     }
 
-    /// The next player without a tile chooses (the same one after a sale); the auction ends
-    /// when every tile is sold.
+    /// The next player without a tile chooses (the same one after a sale, unless
+    /// `next_chooser = left`); the auction ends when every tile is sold.
     fn next_chooser(&mut self) {
         let st = self.ext.state();
         if st.unsold_count() == 0 {
@@ -636,7 +658,7 @@ impl<X: Holds<Bazaars>> Game<X> {
             return;
         }
         let chooser = st.chooser;
-        let next = if st.has_tile(chooser) {
+        let next = if st.has_tile(chooser) || st.config.left_after_sale {
             self.next_without_tile(chooser)
         } else {
             chooser

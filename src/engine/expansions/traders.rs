@@ -43,6 +43,9 @@ const AREA: Area = Area::Expansion("traders");
 pub const GOODS: [&str; 3] = ["wine", "grain", "cloth"];
 
 /// The segment-mark bit of each good (see [`GOODS`]).
+/// The goods' segment marks together.
+pub const GOODS_MARKS: u8 = GOOD_BITS[0] | GOOD_BITS[1] | GOOD_BITS[2];
+
 const GOOD_BITS: [u8; 3] = [
     segment_mark_of::<Traders>(0),
     segment_mark_of::<Traders>(1),
