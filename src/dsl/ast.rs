@@ -89,6 +89,7 @@ pub enum TileProp {
     Field {
         halves: Vec<(crate::tiles::HalfEdge, Sp)>,
         cities: Vec<SideRef>,
+        marks: Vec<Text>,
         span: Sp,
     },
     Cloister(Sp),

@@ -435,11 +435,13 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
                 Ok((k, _)) => sides(k)?,
                 Err(_) => (j, Vec::new()),
             };
+            let (j, marks) = segment_marks(j)?;
             Ok((
                 j,
                 TileProp::Field {
                     halves,
                     cities,
+                    marks,
                     span: end(j),
                 },
             ))

@@ -179,7 +179,8 @@ pub fn tile(out: &mut String, t: &TileType) {
                 // a field enclosed on the tile names only its cities (`field -> N E S W`)
                 let halves = halves.join(" ");
                 let gap = if halves.is_empty() { "" } else { " " };
-                let _ = writeln!(out, "  field{gap}{halves}{link}");
+                let m = segment_marks(f.marks);
+                let _ = writeln!(out, "  field{gap}{halves}{link}{m}");
             }
             FeatureKind::Cloister => out.push_str("  cloister\n"),
         }

@@ -103,6 +103,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
             TileProp::Field {
                 halves,
                 cities,
+                marks: written,
                 span,
             } => {
                 let mut mask = 0u8;
@@ -118,7 +119,9 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     mask |= h.bit();
                 }
                 links.push((features.len(), cities.clone()));
-                features.push(TileFeature::field(mask, Vec::new()));
+                let mut field = TileFeature::field(mask, Vec::new());
+                field.marks = segment_marks(written, FeatureKind::Field, src, out);
+                features.push(field);
                 spans.push(*span);
             }
             TileProp::Cloister(sp) => {

@@ -45,6 +45,7 @@ impl<X: Clone> Clone for Game<X> {
             hand_len: self.hand_len,
             next_seat: self.next_seat,
             extra_turns: self.extra_turns,
+            bare_marks: self.bare_marks,
             turn: self.turn,
             active: self.active,
             current: self.current,
@@ -117,6 +118,7 @@ impl<X: Clone> Game<X> {
             hand_len,
             next_seat,
             extra_turns,
+            bare_marks,
             turn,
             active,
             current,
@@ -171,6 +173,7 @@ impl<X: Clone> Game<X> {
         (self.hand_size, self.hands, self.hand_len) = (*hand_size, *hands, *hand_len);
         self.next_seat = *next_seat;
         self.extra_turns = *extra_turns;
+        self.bare_marks = *bare_marks;
         (self.turn, self.active, self.current) = (*turn, *active, *current);
         (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
         (self.place_tag, self.touched) = (*place_tag, *touched);

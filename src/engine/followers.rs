@@ -80,7 +80,8 @@ impl<X: Expansions> Game<X> {
     /// in segment order, and on each segment the plain follower, then the other kinds in play
     /// in kind order. A kind is offered while its owner has one in supply, on the features it
     /// may stand on: unoccupied ones, or (a kind that needs its owner there) those where
-    /// `player` already has weight in the majority.
+    /// `player` already has weight in the majority. A tile an expansion keeps bare
+    /// (`Game::bare_marks`) offers "none" only.
     pub(crate) fn follower_options(&mut self, pidx: usize, player: u8) {
         self.opt_follow.clear();
         self.opt_follow.push(NONE as u16);
@@ -96,11 +97,12 @@ impl<X: Expansions> Game<X> {
                 others &= !(1 << k);
             }
         }
-        if !plain && others == 0 {
+        let t = self.placed[pidx];
+        if (!plain && others == 0) || self.rules.tiles[t.tile as usize].marks & self.bare_marks != 0
+        {
             return;
         }
         let farmers = self.rules.rules.scoring.farm != crate::ruleset::FarmRule::Off;
-        let t = self.placed[pidx];
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
         for i in 0..nseg {
             let kind = self.rules.tiles[t.tile as usize].segments[i].kind;

@@ -138,6 +138,9 @@ pub struct Game<X> {
     /// Turns an expansion gave a player on top of the seat order (a builder's second tile):
     /// a turn drawn from the pack is seat `(turn - extra_turns) % players`'s.
     pub(crate) extra_turns: u32,
+    /// Tile marks whose tiles take no follower nor other figure (an expansion's rule, set
+    /// when it configures the game: River II's volcano lake).
+    pub(crate) bare_marks: u32,
     // turn
     pub(crate) turn: u32,
     pub(crate) active: u8,
@@ -235,6 +238,7 @@ impl<X: Expansions> Game<X> {
             hand_len: [0; MAX_PLAYERS],
             next_seat: 0,
             extra_turns: 0,
+            bare_marks: 0,
             turn: 0,
             active: 0,
             current: 0,
@@ -298,6 +302,7 @@ impl<X: Expansions> Game<X> {
         self.hand_len = [0; MAX_PLAYERS];
         self.next_seat = 0;
         self.extra_turns = 0;
+        self.bare_marks = 0;
         self.n_pick = 0;
         self.turn = 0;
         self.active = 0;

@@ -160,6 +160,9 @@ impl JczRandom {
 pub struct DrawPlan {
     /// The pack after the start tile was taken out: JCloisterZone ids, sorted.
     pub pack: Vec<String>,
+    /// JCloisterZone's `RiverCapability` is on (the `river` element): the pack is drawn in
+    /// tile groups, one after the other (see [`Pack::new`]).
+    pub river: bool,
     /// `gameAnnotations.drawOrder` without its final `#END`.
     pub forced: Vec<String>,
     /// The draw order ended with `#END`: the pack ends with it.
@@ -196,10 +199,21 @@ impl std::fmt::Display for DrawError {
     }
 }
 
+/// One of JCloisterZone's tile groups (`TileGroup`): only active groups are drawn from; an
+/// emptied group goes and activates its successor.
+#[derive(Clone, Debug)]
+struct Group {
+    name: &'static str,
+    tiles: Vec<String>,
+    active: bool,
+    next: Option<&'static str>,
+}
+
 /// The pack during a replay.
 #[derive(Clone, Debug)]
 pub struct Pack {
-    tiles: Vec<String>,
+    /// The groups in JCloisterZone's order (by name); one `default` group without the river.
+    groups: Vec<Group>,
     forced: VecDeque<String>,
     end_marker: bool,
     limit: Option<u32>,
@@ -209,9 +223,53 @@ pub struct Pack {
 }
 
 impl Pack {
+    /// The pack of `plan`. With the river (`plan.river`), as JCloisterZone's
+    /// `TilePackBuilder` and `RiverCapability.onStartGame` make it: the tiles go into
+    /// groups by their XML `group` (`river-fork`, `river`, `river-lake`, `river-spring`, the
+    /// rest `default`), groups ordered by name, each sorted by id; then `default` and
+    /// `river-lake` are switched off, `river` is followed by `river-lake` and that by
+    /// `default`, and with a fork `river` waits for `river-fork` to empty; leftover springs
+    /// go.
     pub fn new(plan: &DrawPlan) -> Pack {
+        let mut groups: Vec<Group> = Vec::new();
+        for id in &plan.pack {
+            let name = if plan.river {
+                crate::import::river::tile_group(id)
+            } else {
+                "default"
+            };
+            match groups.iter_mut().find(|g| g.name == name) {
+                Some(g) => g.tiles.push(id.clone()),
+                None => groups.push(Group {
+                    name,
+                    tiles: vec![id.clone()],
+                    active: true,
+                    next: None,
+                }),
+            }
+        }
+        groups.sort_by_key(|g| g.name);
+        if plan.river {
+            let has_fork = groups.iter().any(|g| g.name == "river-fork");
+            groups.retain(|g| g.name != "river-spring");
+            for g in groups.iter_mut() {
+                match g.name {
+                    "default" | "river-lake" => g.active = false,
+                    _ => {}
+                }
+                match g.name {
+                    "river" => {
+                        g.next = Some("river-lake");
+                        g.active &= !has_fork;
+                    }
+                    "river-lake" => g.next = Some("default"),
+                    "river-fork" => g.next = Some("river"),
+                    _ => {}
+                }
+            }
+        }
         Pack {
-            tiles: plan.pack.clone(),
+            groups,
             forced: plan.forced.iter().cloned().collect(),
             end_marker: plan.end_marker,
             limit: plan.limit,
@@ -232,13 +290,47 @@ impl Pack {
         } else if self.end_marker {
             self.forced.len()
         } else {
-            self.tiles.len()
+            self.active_len()
         }
     }
 
-    /// Tiles physically left (JCloisterZone ids).
-    pub fn tiles(&self) -> &[String] {
-        &self.tiles
+    /// Tiles in the active groups.
+    fn active_len(&self) -> usize {
+        self.groups
+            .iter()
+            .filter(|g| g.active)
+            .map(|g| g.tiles.len())
+            .sum()
+    }
+
+    /// Tiles physically left (JCloisterZone ids), every group.
+    pub fn tiles(&self) -> Vec<String> {
+        self.groups.iter().flat_map(|g| g.tiles.clone()).collect()
+    }
+
+    /// Take tile `i` of group `g`; an emptied group goes and activates its successor
+    /// (`TilePack.updateGroup`).
+    fn take(&mut self, g: usize, i: usize) -> String {
+        let id = self.groups[g].tiles.remove(i);
+        if self.groups[g].tiles.is_empty() {
+            let gone = self.groups.remove(g);
+            if let Some(next) = gone.next {
+                if let Some(n) = self.groups.iter_mut().find(|x| x.name == next) {
+                    n.active = true;
+                }
+            }
+        }
+        id
+    }
+
+    /// A tile was placed: JCloisterZone's `RiverCapability.onTilePlaced` switches the
+    /// `river` group on when the fork `RI.2/III` is placed.
+    pub fn placed(&mut self, id: &str) {
+        if id == "RI.2/III" {
+            if let Some(g) = self.groups.iter_mut().find(|g| g.name == "river") {
+                g.active = true;
+            }
+        }
     }
 
     /// The next tile, `None` when the pack is empty (the game ends).
@@ -247,23 +339,37 @@ impl Pack {
             return Ok(None);
         }
         let id = if let Some(id) = self.forced.front().cloned() {
-            let i = self
-                .tiles
+            let (g, i) = self
+                .groups
                 .iter()
-                .position(|t| *t == id)
+                .enumerate()
+                .filter(|(_, g)| g.active)
+                .find_map(|(gi, g)| g.tiles.iter().position(|t| *t == id).map(|i| (gi, i)))
                 .ok_or_else(|| DrawError::NotInPack(id.clone()))?;
             self.forced.pop_front();
-            self.tiles.remove(i)
+            self.take(g, i)
         } else {
-            if self.tiles.is_empty() {
+            let n = self.active_len();
+            if n == 0 {
                 return Err(DrawError::Empty);
             }
             let r = self.random.as_mut().ok_or(DrawError::NoRandom)?;
-            let i = r.next_int(self.tiles.len());
-            if i >= self.tiles.len() {
+            let mut i = r.next_int(n);
+            if i >= n {
                 return Err(DrawError::Empty);
             }
-            self.tiles.remove(i)
+            let mut g = 0;
+            loop {
+                let grp = &self.groups[g];
+                if grp.active {
+                    if i < grp.tiles.len() {
+                        break;
+                    }
+                    i -= grp.tiles.len();
+                }
+                g += 1;
+            }
+            self.take(g, i)
         };
         if let Some(l) = self.limit.as_mut() {
             *l = l.saturating_sub(1);
@@ -339,6 +445,7 @@ mod tests {
     fn forced_draws_then_end() {
         let plan = DrawPlan {
             pack: build_pack(&[("basic:1".into(), 1)], "BA/RCr").unwrap(),
+            river: false,
             forced: vec!["BA/L".into(), "BA/RRR".into()],
             end_marker: true,
             limit: None,
@@ -353,9 +460,43 @@ mod tests {
     }
 
     #[test]
+    fn the_river_is_drawn_group_by_group() {
+        // River II: the fork first, then the river tiles, the volcano lake, the land tiles
+        let sets = [("basic:1".to_string(), 1), ("river/2:1".to_string(), 1)];
+        let plan = DrawPlan {
+            pack: build_pack(&sets, "RI/s").unwrap(),
+            river: true,
+            forced: vec![],
+            end_marker: false,
+            limit: None,
+            initial_random: None,
+        };
+        let mut p = Pack::new(&plan);
+        assert_eq!(p.size(), 1);
+        p.set_random(0.99);
+        assert_eq!(p.draw(), Ok(Some("RI.2/III".into())));
+        p.placed("RI.2/III");
+        let mut river = Vec::new();
+        for _ in 0..9 {
+            p.set_random(0.0);
+            river.push(p.draw().unwrap().unwrap());
+        }
+        // index 0 of the sorted river group each time
+        assert_eq!(river[0], "RI.2/CIRI");
+        assert!(river
+            .iter()
+            .all(|t| t.starts_with("RI.2/") && t != "RI.2/I.v"));
+        assert_eq!(p.size(), 1);
+        assert_eq!(p.draw(), Ok(Some("RI.2/I.v".into())));
+        assert_eq!(p.size(), 72);
+        assert_eq!(p.draw(), Ok(Some("BA/C".into())));
+    }
+
+    #[test]
     fn random_draws_and_limits() {
         let plan = DrawPlan {
             pack: build_pack(&[("basic:1".into(), 1)], "BA/RCr").unwrap(),
+            river: false,
             forced: vec![],
             end_marker: false,
             limit: Some(2),

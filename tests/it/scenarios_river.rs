@@ -12,6 +12,16 @@
 //!   river tile leaves open must be free.
 //! - [FIELDS] River C1 FAQ: river segments separate farms; the field goes around the spring
 //!   (and the lake).
+//! - [BRANCHES] River (1st edition), The River II: the two river branches must not be
+//!   connected (JCloisterZone's lookahead never lets two ends lead into one cell).
+//! - [VOLCANO] River C2, The River II: no meeple on the volcano lake, its player takes another
+//!   turn at once with a land tile (no other action that turn); River (1st edition): no
+//!   follower there, another tile immediately (`river.volcano = another_tile`);
+//!   JCloisterZone plays it as a plain lake (`plain`).
+//! - [INN] River II's inn on `RI.2/RIrI` counts with Inns & Cathedrals (I&C C2: a completed
+//!   road with an inn scores 2 a tile); without I&C it is a picture.
+//! - [HERD] River II's pig-herd on `RI.2/II+` with Traders & Builders, as JCloisterZone scores
+//!   it (`Field.PIG_HERD`): each winner of the field 1 more per city.
 //!
 //! Seats: 0 = ALICE, 1 = BOB. The spring RI/s is at (0,0), not turned: the river leaves it
 //! east. y grows southward; rotations are clockwise quarter turns. Segment indices are the
@@ -45,12 +55,14 @@ fn river2_lookahead() -> Arc<Compiled> {
     )
 }
 
-/// Where `id` may go now (as (x, y, rotation)), asked of a copy of the game.
+/// Where `id` may go now (as (x, y, rotation)), asked of a copy of the game; empty when it
+/// fits nowhere.
 fn placements(g: &Game, id: &str) -> BTreeSet<(i32, i32, u8)> {
     let mut g = g.clone();
     let tile = g.rules().rules.tile_index(id).expect("tile");
-    g.begin_turn(tile, 0, &mut NoEvents)
-        .expect("fits somewhere");
+    if g.begin_turn(tile, 0, &mut NoEvents).is_err() {
+        return BTreeSet::new();
+    }
     let Pending::Decision(d) = g.pending() else {
         panic!("no decision")
     };
@@ -61,6 +73,30 @@ fn placements(g: &Game, id: &str) -> BTreeSet<(i32, i32, u8)> {
             c => panic!("not a placement: {c:?}"),
         })
         .collect()
+}
+
+/// River II with Inns & Cathedrals (its C2 values).
+fn river2_inns() -> Arc<Compiled> {
+    load_str(
+        "river2-inns",
+        "ruleset \"River II and I&C\"\nextends \"rulesets/river2.rules\"\ninclude \"rulesets/tiles/inns.tiles\"\ndeck += { inns x1 }\ninns { inn_bonus = 1 }\n",
+    )
+}
+
+/// River II with Traders & Builders.
+fn river2_traders() -> Arc<Compiled> {
+    load_str(
+        "river2-traders",
+        "ruleset \"River II and T&B\"\nextends \"rulesets/river2.rules\"\ninclude \"rulesets/tiles/traders.tiles\"\ndeck += { traders x1 }\ntraders { pig_bonus = 1 }\n",
+    )
+}
+
+/// River II as JCloisterZone plays it (what `.jcz` saves map to).
+fn river2_jcz() -> Arc<Compiled> {
+    load_str(
+        "river2-jcz",
+        "ruleset \"River II, JCloisterZone\"\nextends \"rulesets/river2.rules\"\nriver {\n  u_turn = lookahead\n  volcano = plain\n}\n",
+    )
 }
 
 fn id_of(rules: &Compiled, t: meeplab::ruleset::TileIdx) -> &str {
@@ -265,11 +301,83 @@ fn the_field_goes_around_the_spring() {
     assert_eq!(s.scores(), vec![3, 0]);
 }
 
+/// [BRANCHES] Both branches of the fork bend towards the cell (2,-1): a bend there would take
+/// both ends and join them, and its edges fit, but the rulebook forbids it (the bend fits
+/// nowhere else, so nowhere). Under JCloisterZone's lookahead the second bend towards that
+/// cell is already refused (the first branch's tile stands beside the cell ahead).
+#[test]
+fn the_branches_may_not_be_joined() {
+    let mut s = Scen::new(&river2(), 2);
+    s.play(ALICE, "RI.2/III", (1, 0, 0), None); // out north and east
+    s.play(BOB, "RI.2/II", (1, -1, 3), None); // north branch: in from the south, out east
+    let one_end = s.game.clone();
+    s.play(ALICE, "RI.2/II", (2, 0, 1), None); // east branch: in from the west, out north
+    assert_eq!(placements(&s.game, "RI.2/RrII"), BTreeSet::new());
+    // the same tile at (2,-1) once only one end leads there: it continues the north branch
+    assert!(placements(&one_end, "RI.2/RrII").contains(&(2, -1, 1)));
+    let mut look = Scen::new(&river2_jcz(), 2);
+    look.play(ALICE, "RI.2/III", (1, 0, 0), None);
+    look.play(BOB, "RI.2/II", (1, -1, 3), None);
+    assert!(!placements(&look.game, "RI.2/II").contains(&(2, 0, 1)));
+}
+
+/// [VOLCANO] The volcano lake: no follower on it ("none" is the only option) and its player
+/// takes the next tile; under JCloisterZone's reading the farmer may go there and the turn
+/// passes.
+#[test]
+fn the_volcano_lake_takes_no_follower_and_gives_another_tile() {
+    for (rules, bare) in [(river2(), true), (river2_jcz(), false)] {
+        let mut s = Scen::new(&rules, 2);
+        s.play(ALICE, "RI.2/I.v", (1, 0, 0), None);
+        let asked = s.asked(DecisionKind::FOLLOWER);
+        let options = asked.last().expect("the follower is asked").options.len();
+        assert_eq!(options == 1, bare, "{options} follower options");
+        let mut events = Vec::new();
+        assert!(s.game.draw(&mut events));
+        let next = if bare { ALICE } else { BOB };
+        assert_eq!(s.game.active(), next);
+    }
+}
+
+/// [INN] A closed 3-tile road through River II's inn: 6 points with Inns & Cathedrals (2 a
+/// tile), 3 without.
+#[test]
+fn the_river_ii_inn_counts_with_inns_and_cathedrals() {
+    for (rules, points) in [(river2_inns(), 6), (river2(), 3)] {
+        let mut s = Scen::new(&rules, 2);
+        s.play(ALICE, "RI.2/RIrI", (1, 0, 1), Some(0)); // river W–E, the road N–S
+        s.play(BOB, "BA/LR", (1, -1, 0), None); // the road ends at a cloister north
+        s.play(ALICE, "BA/LR", (1, 1, 2), None); // and south: closed
+        assert_eq!(s.scores(), vec![points, 0]);
+    }
+}
+
+/// [HERD] Alice's farmer in the field with River II's pig-herd, next to one completed city:
+/// 4 points with Traders & Builders (3 + the herd's 1), 3 without.
+#[test]
+fn the_pig_herd_counts_with_traders_and_builders() {
+    for (rules, points) in [(river2_traders(), 4), (river2(), 3)] {
+        let mut s = Scen::new(&rules, 2);
+        s.play(ALICE, "RI.2/II+", (1, 0, 0), Some(0)); // farmer in the herd's field
+        s.play(BOB, "BA/C", (2, 0, 0), None); // a city cap north, its field joins the herd's
+        s.play(ALICE, "BA/C", (2, -1, 2), None); // closes the city
+        s.finish(&[]);
+        assert_eq!(s.cat(ALICE, Category::FIELD), points);
+    }
+}
+
 /// Every game of the river rulesets plays out, legal move by legal move, and two runs of a
 /// seed agree.
 #[test]
 fn random_games_play_out_alike() {
-    for rules in [river(), river2(), river2_lookahead()] {
+    for rules in [
+        river(),
+        river2(),
+        river2_lookahead(),
+        river2_jcz(),
+        river2_inns(),
+        river2_traders(),
+    ] {
         for seed in 1..=5 {
             let play = || {
                 let mut g = Game::new(rules.clone(), seed, 3);

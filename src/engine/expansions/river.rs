@@ -12,6 +12,13 @@
 //!   rule against U-turns), or, as JCloisterZone plays it (`lookahead`), the cells ahead of
 //!   each end the tile leaves open must be free (the next tile's cell, its two neighbours
 //!   across the flow, and the three beyond).
+//! - **Branches**: after a fork, a river tile may not take two open ends at once (River II:
+//!   the branches must not be connected; under JCloisterZone's lookahead two ends never lead
+//!   into one cell, so it agrees).
+//! - **The volcano lake** (`volcano_lake` mark, River II's `RI.2/I.v`; `river.volcano`): no
+//!   follower nor other figure on it (`Game::bare_marks`) and its player takes another tile
+//!   at once (the core's "another tile" seam), as both editions' texts read; `plain` plays
+//!   it as any lake (JCloisterZone).
 //! - **Open ends** are this module's state: where the river leaves a placed tile towards an
 //!   empty cell, and how the river turned on that tile. The spring's end is set up with the
 //!   start tile; each river tile placed closes the end it continues and opens its others.
@@ -36,6 +43,8 @@ const AREA: Area = Area::Expansion("river");
 pub const LAKE: u32 = mark_of::<River>(0);
 /// The tile mark of a fork (drawn first of the river tiles).
 pub const FORK: u32 = mark_of::<River>(1);
+/// The tile mark of River II's volcano lake (`river.volcano`).
+pub const VOLCANO: u32 = mark_of::<River>(2);
 
 /// Most open ends at once (a fork opens two; a few forks of combined rivers more).
 const MAX_ENDS: usize = 8;
@@ -70,12 +79,16 @@ enum UTurn {
     Lookahead,
 }
 
-/// The river's state: its open ends and the rule in play.
+/// The river's state: its open ends and the rules in play.
 #[derive(Clone, Debug, Default)]
 pub struct River {
     ends: [End; MAX_ENDS],
     n_ends: u8,
     u_turn: UTurn,
+    /// The volcano lake gives its player another tile (`river.volcano = another_tile`).
+    volcano_tile: bool,
+    /// The volcano lake was placed this turn (with `volcano_tile`): another tile is due.
+    tile_due: bool,
 }
 
 impl River {
@@ -138,6 +151,10 @@ fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8)
     }
     if sides == 0 {
         return true;
+    }
+    // a tile that takes two ends joins two branches (River II: they must not be connected)
+    if joined.count_ones() > 1 {
+        return false;
     }
     // every river edge facing a tile meets an end (else it meets a land edge)
     let mut open = 0u8;
@@ -262,8 +279,37 @@ impl Expansion for River {
             "river_fork",
             "splits the river: drawn first of the river tiles",
         ),
+        (
+            "volcano_lake",
+            "River II's volcano lake: no figure on it, and its player takes another tile \
+             (`river.volcano`)",
+        ),
     ];
-    const OPTIONS: &'static [OptionDef] = &[OptionDef {
+    const GRANTS_TILES: bool = true;
+    const OPTIONS: &'static [OptionDef] = &[
+        OptionDef {
+        key: "river.volcano",
+        area: AREA,
+        ty: OptType::Choice(&[
+            choice(
+                "another_tile",
+                "no follower nor figure on the volcano lake; its player takes another tile at once",
+            ),
+            choice(
+                "plain",
+                "a lake like the others: a follower may go on it, the turn passes (JCloisterZone)",
+            ),
+        ]),
+        default: "another_tile",
+        doc: "River II's volcano lake (`volcano_lake` mark, the last river tile).",
+        sources: "River C2 (Wikicarpedia, The River II): no meeple on the volcano tile, take \
+                  another turn by drawing a normal tile, no other action that turn; River \
+                  (1st edition), The River II: no follower on it (the dragon goes there, not \
+                  played here), the player takes another tile immediately; JCloisterZone: \
+                  plain lake (its volcano acts only with The Princess & the Dragon)",
+        requires: None,
+    },
+        OptionDef {
         key: "river.u_turn",
         area: AREA,
         ty: OptType::Choice(&[
@@ -283,7 +329,8 @@ impl Expansion for River {
                   in a row; River C1 FAQ: only immediate U-turns; JCloisterZone \
                   RiverCapability: lookahead",
         requires: None,
-    }];
+    },
+    ];
     const RESTRICTS_PLACEMENT: bool = true;
     const ORDERS_DECK: bool = true;
 
@@ -293,6 +340,7 @@ impl Expansion for River {
 
     fn reset(&mut self) {
         self.n_ends = 0;
+        self.tile_due = false;
     }
 
     fn conflict(rules: &crate::ruleset::Ruleset) -> Option<Conflict> {
@@ -318,7 +366,17 @@ impl Expansion for River {
             Some("lookahead") => UTurn::Lookahead,
             _ => UTurn::SameWayTwice,
         };
-        g.ext.state_mut().u_turn = u_turn;
+        let volcano_tile = g.rules().rules.ext_choice("river.volcano") != Some("plain");
+        let r = g.ext.state_mut();
+        r.u_turn = u_turn;
+        r.volcano_tile = volcano_tile;
+        if volcano_tile {
+            g.bare_marks |= VOLCANO;
+        }
+    }
+
+    fn another_tile<X: Holds<Self>>(g: &mut Game<X>, _player: u8) -> bool {
+        std::mem::take(&mut g.ext.state_mut().tile_due)
     }
 
     fn set_up<X: Holds<Self>>(g: &mut Game<X>) {
@@ -335,6 +393,10 @@ impl Expansion for River {
         if at == Hook::TilePlaced {
             let last = g.last_placed;
             extend(g, last);
+            let tile = g.placed_tiles()[last].tile;
+            if g.rules().tiles[tile as usize].marks & VOLCANO != 0 && g.ext.state().volcano_tile {
+                g.ext.state_mut().tile_due = true;
+            }
         }
         false
     }

@@ -19,6 +19,10 @@
 //!   at farm scoring a winner of the field with a pig there scores `traders.pig_bonus` (1) more
 //!   per city (4 instead of 3 under the current farm rule; the edition's value + 1 under the
 //!   others), through the core's per-winner farm seam (`Expansion::farm_winner_bonus`).
+//! - **The pig-herd** printed in a field (segment mark `pig_herd`, The River II's `RI.2/II+`):
+//!   each winner of that field scores `traders.pig_bonus` more per city as if the herd were
+//!   their pig, and a pig of their own there adds its bonus too (JCloisterZone `Field`:
+//!   `pigs` and `pigHerds` are separate items; neither stacks with itself).
 
 use crate::engine::compiled::Compiled;
 use crate::engine::event::{
@@ -51,6 +55,12 @@ const GOOD_BITS: [u8; 3] = [
     segment_mark_of::<Traders>(1),
     segment_mark_of::<Traders>(2),
 ];
+
+/// The segment mark of a field with a printed pig-herd (The River II's `RI.2/II+`): at farm
+/// scoring each winner of the field scores `traders.pig_bonus` more per city, beside a pig of
+/// their own (JCloisterZone's `pig-herd` element, `Field.PIG_HERD`: herds do not stack with
+/// each other, they do with a pig).
+pub const PIG_HERD: u8 = segment_mark_of::<Traders>(3);
 
 /// Each good's symbol on the SVG board: a token marked with its initial, in its colour
 /// (wine red, grain gold, cloth blue); hollow once its city is completed and the tokens
@@ -138,6 +148,11 @@ impl Expansion for Traders {
             "cloth",
             FeatureKind::City,
             "a cloth symbol in this city: a cloth token to whoever completes it",
+        ),
+        (
+            "pig_herd",
+            FeatureKind::Field,
+            "a pig-herd in this field (The River II): each winner of the field scores as with a pig of their own, beside one",
         ),
     ];
     const GRANTS_TILES: bool = true;
@@ -338,11 +353,14 @@ impl Expansion for Traders {
     }
 
     fn farm_winner_bonus<X: Holds<Self>>(g: &Game<X>, root: u32, player: u8) -> i64 {
-        if g.has_pig(root, player) {
-            g.ext.state().config.pig_bonus
+        let bonus = g.ext.state().config.pig_bonus;
+        let pig = if g.has_pig(root, player) { bonus } else { 0 };
+        let herd = if g.feature_marks(root) & PIG_HERD != 0 {
+            bonus
         } else {
             0
-        }
+        };
+        pig + herd
     }
 
     /// A builder: about an extra tile's worth (3) while its feature is open and the pack

@@ -324,6 +324,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.inns.big_followers = element_count(v).unwrap_or(0) as u32;
             }
             "inn" => s.inns.inn = true,
+            "river" => s.river.element = true,
             "cathedral" => s.inns.cathedral = true,
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => garden = true,
@@ -333,7 +334,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river)",
             unsupported.join(", ")
         )));
     }
@@ -723,7 +724,12 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         test,
         warnings,
     };
-    crate::import::river::check_draws(&game)?;
+    crate::import::river::check_element(&game.setup.river)?;
+    crate::import::river::check_pig_herd(
+        &game.setup.river,
+        game.setup.traders.in_play(),
+        game.setup.traders.pig_herd,
+    )?;
     Ok(game)
 }
 

@@ -189,6 +189,7 @@ impl<'a> Translator<'a> {
             origins: Vec::new(),
             plan: DrawPlan {
                 pack,
+                river: g.setup.river.element,
                 forced: g.draw_order.clone(),
                 end_marker: g.draw_order_ends,
                 limit: g.draw_limit,

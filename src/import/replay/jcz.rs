@@ -181,6 +181,9 @@ pub fn replay_jcz(
                 Err(e) => lose_pack(&mut pack, draw.message, e.to_string(), &mut warnings)?,
             }
         }
+        if let Some(p) = pack.as_mut() {
+            p.placed(&draw.jcz_id);
+        }
         let Some(tile) = r.tile_index(&draw.id) else {
             notes.push(format!(
                 "recorded turn {}: this ruleset has no tile {}; left out",

@@ -8,17 +8,19 @@
 //! - `river/1` adds `include "tiles/river.tiles"` and `river x1`; `river/2` adds both river
 //!   tile files and `river2 x1`; both together add `river-course x1, river2 x1` (one spring,
 //!   River I's lake removed, as JCloisterZone's `river/2` set does); the start is `RI/s`.
-//! - `river { u_turn = lookahead }`: JCloisterZone's `RiverCapability` rule.
+//! - `river { u_turn = lookahead, volcano = plain }`: JCloisterZone's `RiverCapability` rule
+//!   (the cells ahead of each open end free), and River II's volcano lake as a plain lake
+//!   (JCloisterZone gives it no rule without The Princess & the Dragon).
+//! - The `river` element is required with river tiles (`check_element`).
 //! - The 2nd editions' garden tiles `RI.1/IIG` and `RI.2/IIG` read as `RI.1/II` and `RI.2/II`
 //!   (gardens are inert without the Abbot).
 //!
 //! # Draws
 //! JCloisterZone draws the river from tile groups (`river-fork`, `river`, `river-lake`, then
-//! the rest), which meeplab's model of its pack (`import::draws`, one group) does not
-//! reproduce: a river save replays when its `gameAnnotations.drawOrder` forces every draw
-//! (it ends with `#END`); otherwise the import says so.
+//! the rest): [`tile_group`] names each tile's, and `import::draws` reproduces the groups'
+//! order (`Pack::new`, `Pack::placed`).
 
-use crate::import::jcz::{quoted, JczError, JczGame, Setup};
+use crate::import::jcz::{quoted, JczError, Setup};
 use std::path::Path;
 
 /// The River's tiles, 1st edition (JCloisterZone's `river/1:1`).
@@ -92,6 +94,8 @@ pub struct RiverSetup {
     pub river1: bool,
     /// `river/2` is in play (any edition).
     pub river2: bool,
+    /// The `river` element: JCloisterZone's `RiverCapability` (draw groups, placement rule).
+    pub element: bool,
 }
 
 impl RiverSetup {
@@ -150,14 +154,42 @@ pub fn start_tile(s: &RiverSetup) -> Option<&'static str> {
     s.on().then_some(SPRING)
 }
 
-/// A river save replays only with every draw forced (see the module docs).
-pub fn check_draws(g: &JczGame) -> Result<(), JczError> {
-    if g.setup.river.on() && !g.draw_order_ends {
+/// River tiles are played with JCloisterZone's river rules only: a save with river tiles
+/// but without the `river` element (JCloisterZone then plays them as land tiles, in no
+/// prelude, with no river rule) is refused.
+pub fn check_element(s: &RiverSetup) -> Result<(), JczError> {
+    if s.on() && !s.element {
         return Err(JczError::new(
-            "a river game replays only when gameAnnotations.drawOrder forces every draw (ending with #END): meeplab does not reproduce JCloisterZone's river draw groups (river-fork, river, river-lake)",
+            "setup: river tiles without the `river` element are not supported (JCloisterZone then plays them without its river rules: no prelude, no placement rule; its client always adds the element with a river set)",
         ));
     }
     Ok(())
+}
+
+/// River II's pig-herd (`pig_herd` field mark of `RI.2/II+`) counts in meeplab when Traders &
+/// Builders is in play, in JCloisterZone when the `pig-herd` element is on: a River II save
+/// where the two differ is refused.
+pub fn check_pig_herd(s: &RiverSetup, traders: bool, element: bool) -> Result<(), JczError> {
+    if s.river2 && traders != element {
+        return Err(JczError::new(format!(
+            "setup: River II with{} Traders & Builders and with{} the `pig-herd` element is not supported (meeplab scores the pig-herd of RI.2/II+ exactly when Traders & Builders is in play; JCloisterZone when the element is on)",
+            if traders { "" } else { "out" },
+            if element { "" } else { "out" },
+        )));
+    }
+    Ok(())
+}
+
+/// The JCloisterZone tile group of a tile id (the `group` of its `river.xml`): `river-spring`,
+/// `river-fork`, `river-lake`, `river` for the other river tiles, else `default`.
+pub fn tile_group(id: &str) -> &'static str {
+    match id {
+        SPRING => "river-spring",
+        "RI.2/III" => "river-fork",
+        "RI.1/I.e" | "RI.2/I.v" => "river-lake",
+        _ if id.starts_with("RI.") => "river",
+        _ => "default",
+    }
 }
 
 /// The plain twin of a river tile printed with a garden; other ids unchanged.
@@ -218,7 +250,9 @@ pub fn ruleset_lines(s: &RiverSetup, dir: &Path, deck: &mut Vec<String>) -> Stri
         _ => deck.push("river2 x1".into()),
     }
     t.push_str(&format!("start {SPRING}\n"));
-    t.push_str("river source \"JCloisterZone RiverCapability\" {\n  u_turn = lookahead\n}\n");
+    t.push_str(
+        "river source \"JCloisterZone RiverCapability\" {\n  u_turn = lookahead\n  volcano = plain\n}\n",
+    );
     t
 }
 
@@ -238,6 +272,29 @@ mod tests {
     }
 
     #[test]
+    fn tiles_fall_into_jcloisterzones_groups() {
+        assert_eq!(tile_group("RI/s"), "river-spring");
+        assert_eq!(tile_group("RI.2/III"), "river-fork");
+        assert_eq!(tile_group("RI.1/I.e"), "river-lake");
+        assert_eq!(tile_group("RI.2/I.v"), "river-lake");
+        assert_eq!(tile_group("RI.1/CICI"), "river");
+        assert_eq!(tile_group("BA/RCr"), "default");
+        let two = RiverSetup {
+            river2: true,
+            element: true,
+            ..RiverSetup::default()
+        };
+        assert!(check_pig_herd(&two, true, true).is_ok());
+        assert!(check_pig_herd(&two, false, false).is_ok());
+        assert!(check_pig_herd(&two, true, false).is_err());
+        assert!(check_element(&RiverSetup {
+            element: false,
+            ..two
+        })
+        .is_err());
+    }
+
+    #[test]
     fn unknown_river_ids_say_which_are_known() {
         let s = Setup::default();
         let t = unknown_tile_text("RI.3/X", &s);
@@ -248,7 +305,11 @@ mod tests {
     fn the_mapping_loads_for_each_combination() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
         for (river1, river2, tiles) in [(true, false, 84), (false, true, 84), (true, true, 94)] {
-            let s = RiverSetup { river1, river2 };
+            let s = RiverSetup {
+                river1,
+                river2,
+                element: true,
+            };
             let mut deck = vec!["base x1".to_string()];
             let lines = ruleset_lines(&s, &dir, &mut deck);
             let text = format!(
@@ -260,6 +321,7 @@ mod tests {
             assert_eq!(l.ruleset.total_tiles(), tiles, "{text}");
             assert_eq!(l.ruleset.tiles[l.ruleset.start as usize].id, SPRING);
             assert_eq!(l.ruleset.ext_choice("river.u_turn"), Some("lookahead"));
+            assert_eq!(l.ruleset.ext_choice("river.volcano"), Some("plain"));
         }
     }
 }

@@ -97,6 +97,8 @@ pub struct TradersSetup {
     /// Builders and pigs a player has (the elements' counts; 1 when not a number).
     pub builders: u8,
     pub pigs: u8,
+    /// The `pig-herd` element (River II's pig-herd scores; see `import::river`).
+    pub pig_herd: bool,
 }
 
 impl TradersSetup {
@@ -113,8 +115,8 @@ impl TradersSetup {
             "traders" => self.goods = true,
             "builder" => (self.builder, self.builders) = (true, n),
             "pig" => (self.pig, self.pigs) = (true, n),
-            // River II's pig herds: nothing without their tiles
-            "pig-herd" => {}
+            // River II's pig herds (checked against the river's tiles in `import::river`)
+            "pig-herd" => self.pig_herd = true,
             _ => return false,
         }
         true
@@ -238,6 +240,7 @@ mod tests {
             pig: true,
             builders: 1,
             pigs: 1,
+            pig_herd: false,
         };
         let mut deck = Vec::new();
         let t = ruleset_lines(&s, &dir, &mut deck);
