@@ -383,17 +383,11 @@ pub fn render_with_decisions(
         }
     }
 
-    // Charts.
+    // Charts: each draws its own title, so no heading repeats it (issue 43).
     md.push_str("\n## Charts\n\n");
     for c in charts {
         if let Some(file) = c.files.first() {
-            let _ = writeln!(
-                md,
-                "### {}\n\n![{}]({})\n",
-                c.kind.title(),
-                c.kind.title(),
-                file
-            );
+            let _ = writeln!(md, "![{}]({})\n", c.kind.title(), file);
         }
     }
 

@@ -252,7 +252,10 @@ fn checkpointed_games(cwd: &Path, child: &mut Child) -> u64 {
     v["next_game"].as_u64().expect("next_game")
 }
 
-/// Slow games are checkpointed within the first batch of 250 (a kill before the batch's end
+/// A small search: about a second a game, far slower than the checkpoint interval.
+const POLICY: &str = "mcts:300";
+
+/// Slow games are checkpointed within their first batch (a kill before the batch's end
 /// no longer loses every game played), Ctrl-C stops after the games in flight rather than
 /// the batch, and the run resumes to the very outputs of an uninterrupted one.
 #[test]
@@ -260,11 +263,12 @@ fn slow_games_checkpoint_within_a_batch_and_stop_between_games() {
     let root = tempfile::tempdir().unwrap();
     let cwd: PathBuf = root.path().join("slow");
     fs::create_dir(&cwd).unwrap();
-    let games = "250";
-    let mut child = slow(&cwd, games, "heuristic", &[]).spawn().unwrap();
+    // fewer games than a batch (250): before, no checkpoint until all were played
+    let games = "30";
+    let mut child = slow(&cwd, games, POLICY, &[]).spawn().unwrap();
     let first = checkpointed_games(&cwd, &mut child);
     assert!(
-        first > 0 && first < 250,
+        first > 0 && first < 30,
         "a checkpoint inside the first batch: {first}"
     );
     let killed = Command::new("kill")
@@ -281,10 +285,8 @@ fn slow_games_checkpoint_within_a_batch_and_stop_between_games() {
         .and_then(|r| r.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{err}"));
-    assert!(played < 250, "stopped before the batch's end: {err}");
-    let out = slow(&cwd, games, "heuristic", &["--resume"])
-        .output()
-        .unwrap();
+    assert!(played < 30, "stopped before the batch's end: {err}");
+    let out = slow(&cwd, games, POLICY, &["--resume"]).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -293,9 +295,7 @@ fn slow_games_checkpoint_within_a_batch_and_stop_between_games() {
     let resumed = outputs(&cwd.join("run"));
     let straight_dir = root.path().join("straight");
     fs::create_dir(&straight_dir).unwrap();
-    let out = slow(&straight_dir, games, "heuristic", &[])
-        .output()
-        .unwrap();
+    let out = slow(&straight_dir, games, POLICY, &[]).output().unwrap();
     assert!(out.status.success());
     let straight = outputs(&straight_dir.join("run"));
     assert_eq!(resumed.len(), straight.len());

@@ -399,6 +399,30 @@ impl Expansion for Bazaars {
         }
     }
 
+    /// As [`Bazaars::value_hint`] of every option, with what they share computed once: a bid
+    /// has up to `raise_limit + 1` options, and the luck meter's reference player asks the
+    /// greedy rollouts for them at every bid of every auction it plays out (issue 43: with
+    /// `raise_limit = 200` the per-option hints were most of the metered run's time).
+    fn value_hints<X: Holds<Self>>(
+        g: &Game<X>,
+        local: u8,
+        options: usize,
+        player: u8,
+        out: &mut Vec<i64>,
+    ) {
+        if local != 1 {
+            out.extend((0..options).map(|i| Self::value_hint(g, local, i, player)));
+            return;
+        }
+        let st = g.ext.state();
+        let chosen = st.tiles.get(st.chosen as usize).copied().unwrap_or(0);
+        let worth = tile_worth(g, chosen);
+        out.extend((0..options).map(|i| match st.bid_of(player, i) {
+            None => 0,
+            Some(b) => worth - b as i64,
+        }));
+    }
+
     /// A bought tile waiting for its turn is worth its rough worth to its buyer.
     fn expected_points<X: Holds<Self>>(g: &Game<X>, out: &mut [f64]) {
         let st = g.ext.state();
