@@ -35,5 +35,13 @@ pub(crate) fn write_stdout(args: std::fmt::Arguments) {
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::run()
+    let code = cli::run();
+    // what is still buffered must get out too, or the command fails
+    if let Err(e) = std::io::Write::flush(&mut std::io::stdout()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write to standard output: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    code
 }

@@ -32,7 +32,10 @@ pub struct GlobalArgs {
     /// When to colour diagnostics.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto, global = true)]
     pub color: ColorWhen,
-    /// Print errors only: no warnings, progress bar or `wrote …` lines.
+    /// Quiet: errors only. No progress bar, notes, warnings, timings, summary tables or
+    /// `wrote …` lines; a command that writes a folder (compare, merge, sweep, ladder) prints
+    /// nothing else. What a command exists to print (diff, play, trace, replay, plan, explain,
+    /// bench, completions, man, and any --json) still goes to stdout.
     #[arg(short, long, global = true, conflicts_with = "verbose")]
     pub quiet: bool,
     /// Say more: which file each ruleset came from, and how long the command took.

@@ -152,6 +152,9 @@ pub fn run(args: Args) -> ExitCode {
     match execute(&rules, &settings, &|_, _| Ok(Vec::new())) {
         Ok(out) => {
             if settings.shard.is_some() {
+                if crate::cli::args::quiet() {
+                    return ExitCode::SUCCESS;
+                }
                 outln!(
                     "shard {} done: {} games written to {}",
                     args.run.shard.map(|s| s.to_string()).unwrap_or_default(),
@@ -295,7 +298,7 @@ pub fn execute(
         format: settings.format,
         boards: Some(ExampleRules::new(compiled.clone())),
     };
-    if !settings.resume && has_checkpoint(&settings.out) {
+    if !settings.resume && has_checkpoint(&settings.out) && !crate::cli::args::quiet() {
         eprintln!(
             "note: starting afresh; the checkpoint of an interrupted run into {} is discarded \
              (add --resume to continue it instead)",
@@ -305,7 +308,21 @@ pub fn execute(
     // once per process: the levels of a multi-level run share the handler
     static HANDLER: std::sync::Once = std::sync::Once::new();
     HANDLER.call_once(|| {
-        if let Err(e) = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst)) {
+        // the first Ctrl-C stops after the games in flight and checkpoints; a second one
+        // exits at once (the last checkpoint stays, so --resume still continues)
+        let handler = || {
+            if STOP.swap(true, Ordering::SeqCst) {
+                eprintln!(
+                    "\ninterrupted again: exiting at once; the last checkpoint is kept \
+                     (run the same command with --resume to continue from it)"
+                );
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\ninterrupting: finishing the games in flight (Ctrl-C again to exit at once)"
+            );
+        };
+        if let Err(e) = ctrlc::set_handler(handler) {
             eprintln!("warning: cannot catch interrupts ({e}); an interrupted run is lost");
         }
     });
@@ -365,6 +382,9 @@ pub fn execute(
                 "error: writing the report into {}: {e}",
                 settings.out.display()
             );
+            if has_checkpoint(&settings.out) && settings.resumable {
+                eprintln!("{}", kept_checkpoint_note(settings.resume));
+            }
             Err(ExitCode::from(1))
         }
     }
@@ -492,4 +512,35 @@ fn run_levels(rules: &[Ruleset], base: &Settings, levels: &[SeatPolicies], json:
         }
     }
     ExitCode::SUCCESS
+}
+
+/// What to do after a failure to write (a full disk): the checkpoint of the games played is
+/// kept, and the same command with `--resume` finishes the run without replaying them.
+fn kept_checkpoint_note(resuming: bool) -> String {
+    let mut cmd: Vec<String> = std::env::args().map(|a| shell_quote(&a)).collect();
+    if !resuming {
+        cmd.push("--resume".into());
+    }
+    format!(
+        "note: the checkpoint of the games played so far is kept; free some space and \
+         finish the run with: {}",
+        cmd.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A failure to write (a full disk) says the checkpoint is kept and how to finish.
+    #[test]
+    fn a_write_failure_names_the_kept_checkpoint_and_resume() {
+        let note = kept_checkpoint_note(false);
+        assert!(
+            note.contains("checkpoint of the games played so far is kept"),
+            "{note}"
+        );
+        assert!(note.ends_with(" --resume"), "{note}");
+        assert!(!kept_checkpoint_note(true).ends_with("--resume --resume"));
+    }
 }

@@ -209,7 +209,10 @@ pub fn run(args: Args) -> ExitCode {
         return done;
     }
     if !opts.is_empty() {
-        outln!("\noptions ({} differ):", opts.len());
+        outln!(
+            "\noptions ({}):",
+            differ_count(opts.len(), "option", "options")
+        );
         for d in &opts {
             outln!("  {}", d.key);
             outln!("    A: {}", side(d.a));
@@ -217,7 +220,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if !tiles.is_empty() || start_differs {
-        outln!("\ntiles ({} ids differ):", tiles.len());
+        outln!("\ntiles ({}):", differ_count(tiles.len(), "id", "ids"));
         for t in &tiles {
             let note = if t.layout_differs {
                 "  (layout differs)"
@@ -237,4 +240,13 @@ pub fn run(args: Args) -> ExitCode {
         outln!("\ntiles: identical");
     }
     done
+}
+
+/// "1 option differs", "3 options differ".
+fn differ_count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one} differs")
+    } else {
+        format!("{n} {many} differ")
+    }
 }

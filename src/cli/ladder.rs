@@ -62,7 +62,9 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(2);
     }
     let compiled = compile(&rules);
-    let show_bar = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+    let show_bar = std::io::stderr().is_terminal()
+        && std::env::var_os("CI").is_none()
+        && !crate::cli::args::quiet();
     let bar = if show_bar {
         let pb = ProgressBar::new(spec.deals);
         if let Ok(style) =
@@ -100,17 +102,19 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(1);
             }
         }
-    } else {
+    } else if !crate::cli::args::quiet() {
         out!("{}", summary_table(&report));
         outln!();
         for f in &files.files {
             outln!("wrote {}", f.display());
         }
     }
-    eprintln!(
-        "played {} games in {seconds:.2} s ({:.3} ms per game, all threads)",
-        report.games,
-        1e3 * seconds / report.games.max(1) as f64
-    );
+    if !crate::cli::args::quiet() {
+        eprintln!(
+            "played {} games in {seconds:.2} s ({:.3} ms per game, all threads)",
+            report.games,
+            1e3 * seconds / report.games.max(1) as f64
+        );
+    }
     ExitCode::SUCCESS
 }

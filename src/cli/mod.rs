@@ -117,8 +117,22 @@ pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
+            if let Some(message) = negative_number_message(&e) {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
             let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
+            let printed = e.print().and_then(|()| {
+                use std::io::Write;
+                std::io::stdout().flush()
+            });
+            if let Err(io) = printed {
+                // `--help > /dev/full`: the text did not get out (a closed pipe is no error)
+                if io.kind() != std::io::ErrorKind::BrokenPipe {
+                    eprintln!("error: cannot write to standard output: {io}");
+                    return ExitCode::from(1);
+                }
+            }
             return ExitCode::from(code);
         }
     };
@@ -144,6 +158,34 @@ pub fn run() -> ExitCode {
         eprintln!("took {:.2} s", started.elapsed().as_secs_f64());
     }
     code
+}
+
+/// A clear message for a negative number given to an option (`--games -5`), which clap
+/// reads as an unknown flag and answers with a tip to write `-- -5`: `None` for any other
+/// error.
+fn negative_number_message(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let digits = arg.strip_prefix('-')?;
+    if digits.is_empty() || digits.parse::<f64>().is_err() {
+        return None;
+    }
+    let args: Vec<String> = std::env::args().collect();
+    let option = args
+        .iter()
+        .position(|a| a == arg)
+        .and_then(|k| k.checked_sub(1))
+        .map(|k| args[k].as_str())
+        .filter(|o| o.starts_with("--"));
+    Some(match option {
+        Some(o) => format!("{o} {arg}: {o} takes a number of 0 or more, not a negative one"),
+        None => format!("{arg}: a negative number is no argument of this command"),
+    })
 }
 
 /// `meeplab completions SHELL`: the completion script on stdout.

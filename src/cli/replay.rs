@@ -12,14 +12,14 @@ use crate::cli::common::{io_error, load, write_atomic};
 use crate::cli::play::game_json;
 use meeplab::dsl::bundled::rulesets_dir;
 use meeplab::engine::script::describe;
-use meeplab::engine::{compile, Category, Compiled, Event, GameOutcome, OnIllegal};
+use meeplab::engine::{compile, Category, Compiled, Event, OnIllegal};
 use meeplab::import::assertions::{self, Verdict};
 use meeplab::import::jcz::{self, JczGame};
 use meeplab::import::replay::{
     first_divergence, replay_jcz, replay_record, Divergence, JczMode, Run,
 };
 use meeplab::policy::PolicyKind;
-use meeplab::record::{GameRecord, FORMAT};
+use meeplab::record::{GameRecord, Replayed, FORMAT};
 use meeplab::render::{board_svg::board_svg, narrate, seat_name};
 use meeplab::ruleset::Ruleset;
 use serde_json::{json, Value};
@@ -247,6 +247,23 @@ fn run_jcz(args: &Args, v: Value) -> Result<Outcome, ExitCode> {
     })
 }
 
+/// What `replay` reads, said when the file is not one: a meeplab record or a .jcz save,
+/// and what to do with a ruleset file given in a record's place.
+fn not_a_record_hint(path: &Path) -> String {
+    let mut hint = String::from(
+        "replay reads a game record: a meeplab record (JSON, written by `meeplab play \
+         --record FILE`) or a JCloisterZone save (.jcz)",
+    );
+    let name = path.to_string_lossy();
+    if name.ends_with(".rules") || name.ends_with(".tiles") || name.ends_with(".sweep") {
+        hint.push_str(
+            "; this looks like a rule file: replay a record under it with \
+             `meeplab replay RECORD --ruleset FILE`, or play a game with `meeplab play FILE`",
+        );
+    }
+    hint
+}
+
 pub fn run(args: Args) -> ExitCode {
     let text = match read_text(&args.record) {
         Ok(t) => t,
@@ -257,7 +274,14 @@ pub fn run(args: Args) -> ExitCode {
     };
     let v = match jcz::parse_json(&text) {
         Ok(v) => v,
-        Err(e) => return jcz_error(&args, e),
+        Err(e) => {
+            eprintln!(
+                "error: {}: {e}\n{}",
+                args.record.display(),
+                not_a_record_hint(&args.record)
+            );
+            return ExitCode::from(1);
+        }
     };
     let result = if v.get("format").and_then(Value::as_str) == Some(FORMAT) {
         run_own(&args, v)
@@ -265,8 +289,9 @@ pub fn run(args: Args) -> ExitCode {
         run_jcz(&args, v)
     } else {
         eprintln!(
-            "error: {}: neither a meeplab record (format {FORMAT}) nor a JCloisterZone save (setup + replay)",
-            args.record.display()
+            "error: {}: neither a meeplab record (format {FORMAT}) nor a JCloisterZone save (setup + replay)\n{}",
+            args.record.display(),
+            not_a_record_hint(&args.record)
         );
         return ExitCode::from(1);
     };
@@ -274,17 +299,20 @@ pub fn run(args: Args) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
-    for w in &out.warnings {
+    for w in out.warnings.iter().filter(|_| !crate::cli::args::quiet()) {
         eprintln!("warning: {w}");
     }
     let verdicts: Option<Vec<Verdict>> = out.test.as_ref().map(|t| {
         let p = out.primary();
-        assertions::check(
-            &t.assertions,
-            &out.names,
-            &p.run.replayed.outcome,
-            &p.run.replayed.events,
-        )
+        let r = &p.run.replayed;
+        let end = if r.finished {
+            assertions::EndState::Over
+        } else if r.halted || p.run.record_over || args.turn.is_some() {
+            assertions::EndState::Unknown
+        } else {
+            assertions::EndState::BetweenTurns
+        };
+        assertions::check(&t.assertions, &out.names, &r.outcome, &r.events, end)
     });
     let divergence = match (&out.original, &out.other) {
         (Some(a), Some(b)) => first_divergence(
@@ -320,9 +348,19 @@ pub fn run(args: Args) -> ExitCode {
         match &verdicts {
             None => eprintln!("check: the record has no test.assertions"),
             Some(vs) => {
-                let failed: Vec<&Verdict> = vs.iter().filter(|v| !v.ok).collect();
-                if failed.is_empty() {
+                let failed: Vec<&Verdict> = vs.iter().filter(|v| !v.ok && !v.skipped).collect();
+                let skipped: Vec<&Verdict> = vs.iter().filter(|v| v.skipped).collect();
+                for v in &skipped {
+                    eprintln!("  SKIP  {}  ({})", v.assertion, v.detail);
+                }
+                if failed.is_empty() && skipped.is_empty() {
                     eprintln!("check: all {} assertion(s) hold", vs.len());
+                } else if failed.is_empty() {
+                    eprintln!(
+                        "check: all {} assertion(s) checked hold; {} skipped (listed above)",
+                        vs.len() - skipped.len(),
+                        skipped.len()
+                    );
                 } else {
                     eprintln!("check: {} of {} assertion(s) fail:", failed.len(), vs.len());
                     for v in failed {
@@ -381,7 +419,9 @@ fn state_line(out: &Outcome, side: &Side, turn: Option<u32>) -> String {
     }
 }
 
-fn scores_line(names: &[String], o: &GameOutcome) -> String {
+/// The scores and the winner, or who leads when the replay did not reach final scoring.
+fn scores_line(names: &[String], r: &Replayed) -> String {
+    let o = &r.outcome;
     let scores: Vec<String> = o
         .seats
         .iter()
@@ -389,7 +429,12 @@ fn scores_line(names: &[String], o: &GameOutcome) -> String {
         .map(|(p, s)| format!("{} {}", name(names, p), s.total))
         .collect();
     let winners: Vec<String> = o.winners.iter().map(|&w| name(names, w as usize)).collect();
-    format!("{} (winner: {})", scores.join(", "), winners.join(" + "))
+    let who = if r.finished {
+        "winner"
+    } else {
+        "leading, not ended"
+    };
+    format!("{} ({who}: {})", scores.join(", "), winners.join(" + "))
 }
 
 fn name(names: &[String], p: usize) -> String {
@@ -416,7 +461,7 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
     outln!("Seats: {}", seats.join(", "));
     out!("{}", narrate::log(&p.rules, &r.events));
     outln!();
-    out!("{}", narrate::final_table(&r.outcome));
+    out!("{}", narrate::score_table(&r.outcome, r.finished));
     outln!("State: {}", state_line(out, p, args.turn));
     for n in &p.run.notes {
         outln!("Note: {n}");
@@ -435,12 +480,13 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
                 outln!("    {}: {}", b.rules.name, d.b_text);
             }
         }
-        let (oa, ob) = (&a.run.replayed.outcome, &b.run.replayed.outcome);
-        outln!("  result, recorded rules: {}", scores_line(&out.names, oa));
+        let (ra, rb) = (&a.run.replayed, &b.run.replayed);
+        let (oa, ob) = (&ra.outcome, &rb.outcome);
+        outln!("  result, recorded rules: {}", scores_line(&out.names, ra));
         outln!(
             "  result, {}: {}",
             b.rules.name,
-            scores_line(&out.names, ob)
+            scores_line(&out.names, rb)
         );
         match incomplete_comparison(out) {
             Some(why) => outln!("  winner changed: unknown — {why}"),

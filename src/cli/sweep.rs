@@ -114,7 +114,9 @@ pub fn run(args: Args) -> ExitCode {
     };
     let loaded = load_variants(&specs, &base, &base_arg, &settings.out);
     for m in &loaded.messages {
-        eprintln!("{m}");
+        if !crate::cli::args::quiet() || m.starts_with("error") {
+            eprintln!("{m}");
+        }
     }
     let (rules, plan) = match loaded.outcome {
         Ok(done) => done,
@@ -133,6 +135,9 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     if settings.shard.is_some() {
+        if crate::cli::args::quiet() {
+            return ExitCode::SUCCESS;
+        }
         outln!(
             "shard {} of the sweep done: {} games written to {}; `meeplab merge` the shards \
              for the sweep report",
@@ -145,12 +150,10 @@ pub fn run(args: Args) -> ExitCode {
     let summary = plan.summarize(&out.report);
     if args.json {
         return crate::cli::common::print_json(&summary);
-    } else {
+    } else if !crate::cli::args::quiet() {
         print_summary(&summary);
-        if !crate::cli::args::quiet() {
-            for p in &out.files {
-                outln!("wrote {}", p.display());
-            }
+        for p in &out.files {
+            outln!("wrote {}", p.display());
         }
     }
     ExitCode::SUCCESS

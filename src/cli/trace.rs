@@ -172,7 +172,11 @@ pub fn run(args: Args) -> ExitCode {
                             .map(|evs| {
                                 evs.iter()
                                     .filter_map(|e| narrate::describe(r, e))
-                                    .map(|l| l.trim().to_string())
+                                    .flat_map(|l| {
+                                        l.lines()
+                                            .map(|l| without_turn_prefix(l.trim()).to_string())
+                                            .collect::<Vec<_>>()
+                                    })
                                     .collect::<Vec<_>>()
                                     .join("\n")
                             })
@@ -218,6 +222,19 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// A log line without its "Turn 14: " prefix (the tree's box names the turn already).
+fn without_turn_prefix(line: &str) -> &str {
+    let Some(rest) = line.strip_prefix("Turn ") else {
+        return line;
+    };
+    let rest = rest.trim_start();
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    match rest[digits..].strip_prefix(':') {
+        Some(after) if digits > 0 => after.trim_start(),
+        _ => line,
+    }
 }
 
 /// Put several standalone SVG boards next to each other in one picture.

@@ -7,8 +7,10 @@
 //!   **first-seat advantage** is its first-seat win share minus `1 / players`, in percentage
 //!   points (ties lift every seat's share a little, so read it beside the tie share).
 //! * **tie**: 1 when the game has more than one winner.
-//! * **lead changes**: how often the sole leader changed during play
-//!   ([`GameOutcome::lead_changes`]).
+//! * **lead changes** (in play): how often the sole leader changed during play, by the running
+//!   score after each turn ([`GameOutcome::lead_changes`]). Final scoring is not counted (a
+//!   winner that only final scoring put ahead changes no lead here), unlike decided-at below;
+//!   the label says "in play" wherever the figure is printed.
 //! * **decided-at turn**: the leaders are recorded at points `0..L` ([`GameOutcome::leaders`]:
 //!   0 = the set-up, `t` = the end of turn `t`, the last point, `L − 1`, the end of final
 //!   scoring). The game is decided at the first point `t` such that at `t` and every later
@@ -459,8 +461,9 @@ pub fn balance_summary(acc: &BalanceAcc, players: u8, labels: &[String]) -> Opti
     Some(BalanceSummary {
         method: "per game: first-seat win = seat 1 (seat 0 here) among the winners, ties \
                  counting for every tied seat, its advantage = win share − 1/players in \
-                 percentage points; tie = several winners; lead changes = changes of the sole \
-                 leader; decided-at = the first point (0 = set-up, t = end of turn t, the last \
+                 percentage points; tie = several winners; lead changes in play = changes of the \
+                 sole leader by the running score after each turn, final scoring not counted \
+                 (decided-at counts it); decided-at = the first point (0 = set-up, t = end of turn t, the last \
                  = final scoring) from which every recorded point's leaders include a winner, \
                  and its share of the last point (games without leader records left out); \
                  score spread = highest − lowest final total. Differences are later − earlier \
@@ -481,7 +484,7 @@ impl PairBalanceSummary {
                 &self.first_seat_advantage_pp,
             ),
             ("ties", Unit::Share, &self.tie_share),
-            ("lead changes", Unit::Count, &self.lead_changes),
+            ("lead changes in play", Unit::Count, &self.lead_changes),
             ("decided at turn", Unit::Count, &self.decided_at_turn),
             (
                 "decided at (share of game)",

@@ -18,6 +18,7 @@ use super::spec::CompareSpec;
 use crate::engine::GameOutcome;
 use crate::policy::luck::Luck;
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::io;
 use std::ops::Range;
 
@@ -215,7 +216,9 @@ where
         progress(done);
         Ok(Flow::Continue)
     };
-    match run_from(spec, play, Start::fresh(spec), on_game, &mut after)? {
+    match run_from(spec, play, Start::fresh(spec), on_game, &mut after, &|| {
+        false
+    })? {
         Ended::Done(acc) => Ok(acc),
         Ended::Stopped { .. } => Err(io::Error::from(io::ErrorKind::Interrupted)),
     }
@@ -226,6 +229,15 @@ where
 /// the run. Batches never straddle a seed block, so a stop or a crash loses at most the
 /// batch in flight.
 ///
+/// `cut` is asked before each game of a batch starts (but its first, so a batch always gets
+/// somewhere): once it says yes, the batch ends early, with the games finished so far —
+/// an interrupt then waits for the games in flight only, not for the whole batch, and a
+/// checkpoint can be taken every few seconds however slow the games are. The batch's
+/// aggregate takes the games in index order up to the first one not played; games finished
+/// beyond it are kept for the next batch. So `cut` (the wall clock, an interrupt) decides
+/// only when the run pauses, never what is played: every game still depends on its index
+/// alone, and the result is the same however the batches are cut.
+///
 /// # Errors
 /// The first error `on_game` or `after_batch` returns, or a failure to start the pool.
 pub fn run_from<F>(
@@ -234,6 +246,7 @@ pub fn run_from<F>(
     start: Start,
     on_game: &mut dyn FnMut(&GameRecord) -> io::Result<()>,
     after_batch: &mut dyn FnMut(&Accumulator, u64, u64) -> io::Result<Flow>,
+    cut: &(dyn Fn() -> bool + Sync),
 ) -> io::Result<Ended>
 where
     F: SeedPlayer,
@@ -249,10 +262,12 @@ where
         None => None,
     };
     let rulesets = spec.rulesets.len();
-    let play_batch = |batch: Range<u64>| -> Vec<GameRecord> {
-        batch
-            .into_par_iter()
+    let play_batch = |todo: Vec<u64>, first: u64| -> Vec<Option<GameRecord>> {
+        todo.into_par_iter()
             .map(|index| {
+                if index != first && cut() {
+                    return None;
+                }
                 let seed = game_seed(spec.seed, index);
                 let host = (index < spec.positions).then(|| (index % rulesets as u64) as usize);
                 let mut probes = Vec::new();
@@ -284,7 +299,7 @@ where
                 } else {
                     Vec::new()
                 };
-                GameRecord {
+                Some(GameRecord {
                     index,
                     seed,
                     outcomes,
@@ -292,7 +307,7 @@ where
                     probes,
                     luck,
                     skill,
-                }
+                })
             })
             .collect()
     };
@@ -304,26 +319,30 @@ where
             continue;
         }
         let mut begin = range.start.max(start.next_game);
+        // games of a cut batch finished beyond its first gap, by index
+        let mut ahead: BTreeMap<u64, GameRecord> = BTreeMap::new();
         while begin < range.end {
             let batch = begin..(begin + BATCH_SIZE).min(range.end);
-            begin = batch.end;
-            let records = match &pool {
-                Some(pool) => pool.install(|| play_batch(batch.clone())),
-                None => play_batch(batch.clone()),
+            let todo: Vec<u64> = batch.clone().filter(|i| !ahead.contains_key(i)).collect();
+            let played = match &pool {
+                Some(pool) => pool.install(|| play_batch(todo, batch.start)),
+                None => play_batch(todo, batch.start),
             };
-            for rec in &records {
+            ahead.extend(played.into_iter().flatten().map(|r| (r.index, r)));
+            while let Some(rec) = ahead.remove(&begin) {
                 acc.add_seed(&rec.outcomes, spec.placebo.then_some(&rec.placebo[..]));
                 acc.add_probes(&rec.probes);
                 acc.add_luck(&rec.outcomes, &rec.luck);
                 acc.add_skill(&rec.skill);
-                on_game(rec)?;
+                on_game(&rec)?;
+                begin += 1;
+                done += 1;
             }
-            done += records.len() as u64;
-            let flow = after_batch(&acc, batch.end, done)?;
+            let flow = after_batch(&acc, begin, done)?;
             if flow == Flow::Stop && done < spec.games_in_run() {
                 return Ok(Ended::Stopped {
                     accumulator: acc,
-                    next_game: batch.end,
+                    next_game: begin,
                 });
             }
         }

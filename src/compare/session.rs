@@ -170,8 +170,11 @@ pub type ExtraFiles<'a> = &'a dyn Fn(&Path, Option<&Report>) -> io::Result<Vec<P
 
 /// Plays `spec` and writes the outputs into `opts.dir` (created if missing; a previous run
 /// there is replaced whole). A shard run writes only `accumulator.json`, `games.csv` and
-/// `timing.json`; merge the shards for the report. `stop()` is asked after every batch of
-/// games: once it says yes, the run checkpoints and ends [`Finished::Interrupted`]. `extra`
+/// `timing.json`; merge the shards for the report. `stop()` is asked before every game:
+/// once it says yes, the games in flight finish, the run checkpoints and ends
+/// [`Finished::Interrupted`]. A checkpoint is taken every `checkpoint_every` of wall time
+/// (a batch of slow games is cut short for it: see [`run_from`]), so a kill loses at most
+/// that much work. `extra`
 /// files of the command's own (a sweep's report and rulesets) are written into the staging
 /// folder before it is swapped in, so they appear with the run's files or not at all: it gets
 /// the staging folder and the report (`None` for a shard) and returns the paths it wrote.
@@ -185,7 +188,7 @@ pub fn run_to_dir_with<F, W>(
     opts: &FolderOptions,
     writer: &W,
     progress: &dyn Fn(u64),
-    stop: &dyn Fn() -> bool,
+    stop: &(dyn Fn() -> bool + Sync),
     extra: ExtraFiles,
 ) -> io::Result<Finished>
 where
@@ -231,7 +234,17 @@ where
 
     let started = Instant::now();
     let played_before = start.accumulator.games;
-    let mut last_checkpoint = Instant::now();
+    // when the last checkpoint was taken: a batch is cut short once the next one is due
+    let last_checkpoint = std::sync::Mutex::new(Instant::now());
+    let due_after = |every: Duration| {
+        last_checkpoint
+            .lock()
+            .map_or(true, |t| t.elapsed() >= every)
+    };
+    let due = || due_after(opts.checkpoint_every);
+    // a batch is cut short for a checkpoint only when it has run a second or more (a
+    // tiny interval must not play the games one by one)
+    let cut_for_checkpoint = || due_after(opts.checkpoint_every.max(Duration::from_secs(1)));
     let save = |rows: &mut W::Rows, acc: &Accumulator, next_game: u64| -> io::Result<()> {
         let csv_bytes = rows.sync()?;
         let saved = Checkpoint::new(spec, acc.clone(), next_game, csv_bytes);
@@ -243,13 +256,16 @@ where
         let mut after = |acc: &Accumulator, next: u64, done: u64| -> io::Result<Flow> {
             progress(done);
             let stopping = stop();
-            if stopping || last_checkpoint.elapsed() >= opts.checkpoint_every {
+            if stopping || due() {
                 save(&mut rows_cell.borrow_mut(), acc, next)?;
-                last_checkpoint = Instant::now();
+                if let Ok(mut t) = last_checkpoint.lock() {
+                    *t = Instant::now();
+                }
             }
             Ok(if stopping { Flow::Stop } else { Flow::Continue })
         };
-        run_from(spec, play, start, &mut on_game, &mut after)?
+        let cut = || stop() || cut_for_checkpoint();
+        run_from(spec, play, start, &mut on_game, &mut after, &cut)?
     };
     let acc = match ended {
         Ended::Stopped { accumulator, .. } => {

@@ -73,24 +73,38 @@ pub fn divergence_tree(rulesets: &[(String, Vec<(u64, String)>)]) -> DivergenceT
 /// Events (label lines) shown in a branch box at most.
 const BRANCH_EVENTS: usize = 8;
 
-/// The lines of `n`'s label that some sibling under `parent` does not have — what this
-/// branch did differently in the turn it split off (all its lines when none stand out).
+/// What this branch did differently in the turn it split off: the lines of `n`'s label that
+/// some sibling under `parent` does not have; when it has none of its own, the sibling lines
+/// it lacks ("without: …"); when the narrated events are the same, that the position differs.
+/// Lines every branch shares are never repeated.
 fn differing_events(g: &DiGraph<TreeNode, ()>, parent: NodeIndex, n: NodeIndex) -> String {
     let siblings: Vec<NodeIndex> = g
         .neighbors_directed(parent, Direction::Outgoing)
         .filter(|&s| s != n)
         .collect();
-    let mut lines: Vec<&str> = g[n]
-        .label
-        .lines()
+    let own: Vec<&str> = g[n].label.lines().collect();
+    let mut lines: Vec<String> = own
+        .iter()
         .filter(|l| {
             siblings
                 .iter()
-                .any(|&s| !g[s].label.lines().any(|o| o == *l))
+                .any(|&s| !g[s].label.lines().any(|o| o == **l))
         })
+        .map(|l| l.to_string())
         .collect();
     if lines.is_empty() {
-        lines = g[n].label.lines().collect();
+        let mut lacked: Vec<&str> = Vec::new();
+        for &s in &siblings {
+            for l in g[s].label.lines() {
+                if !own.contains(&l) && !lacked.contains(&l) {
+                    lacked.push(l);
+                }
+            }
+        }
+        lines = lacked.iter().map(|l| format!("without: {l}")).collect();
+    }
+    if lines.is_empty() {
+        lines.push("the same events; the position differs".to_string());
     }
     let extra = lines.len().saturating_sub(BRANCH_EVENTS);
     let mut text = lines[..lines.len().min(BRANCH_EVENTS)].join("\n");
@@ -250,6 +264,52 @@ mod tests {
         assert!(dot.contains("turn 1: Anna scores 4\\n[A]"), "{dot}");
         assert!(dot.contains("turn 1: Anna scores 6\\n[B]"), "{dot}");
         assert!(!dot.contains("BA/Cc"), "{dot}");
+    }
+
+    /// A branch whose events are all among its sibling's says what it lacks instead of
+    /// repeating the shared events (issue 43).
+    #[test]
+    fn a_branch_with_fewer_events_says_what_it_lacks() {
+        let shared = "Blue draws BA/CccR+\nBlue takes an ingot from (-1,3)".to_string();
+        let input = vec![
+            (
+                "A".to_string(),
+                vec![
+                    (1, "set-up".to_string()),
+                    (2, format!("{shared}\nBlue takes an ingot from (-1,4)")),
+                ],
+            ),
+            (
+                "B".to_string(),
+                vec![(1, "set-up".to_string()), (3, shared)],
+            ),
+            (
+                "C".to_string(),
+                vec![
+                    (1, "set-up".to_string()),
+                    (
+                        4,
+                        "Blue draws BA/CccR+\nBlue takes an ingot from (-1,3)".into(),
+                    ),
+                ],
+            ),
+        ];
+        let dot = divergence_tree(&input[..2]).to_dot(false);
+        assert!(
+            dot.contains("turn 1: Blue takes an ingot from (-1,4)\\n[A]"),
+            "{dot}"
+        );
+        assert!(
+            dot.contains("turn 1: without: Blue takes an ingot from (-1,4)\\n[B]"),
+            "{dot}"
+        );
+        assert!(!dot.contains("BA/CccR+"), "{dot}");
+        // B and C narrate the same events and differ in the position only
+        let dot = divergence_tree(&input[1..]).to_dot(false);
+        assert!(
+            dot.contains("turn 1: the same events; the position differs\\n[C]"),
+            "{dot}"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! from a code written as a string, so a code cannot be used without being explained here.
 //!
 //! Each `wrong` example is a whole rule file that gets the code when it is checked, and each
-//! `right` example the same file mended; `tests/dsl_explain.rs` checks both. The few codes a
+//! `right` example the same file mended; `tests/it/dsl_explain.rs` checks both. The few codes a
 //! short text cannot show (bytes that are not UTF-8, files too large or nested too deeply,
 //! cycles across files) say so in their example, and that test builds the input.
 

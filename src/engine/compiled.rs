@@ -101,7 +101,9 @@ impl Compiled {
             });
             rules.tiles.push(tile);
         }
-        let mut tiles: Vec<CompiledTile> = rules.tiles.iter().map(compile_tile).collect();
+        let marks = telling_marks(&rules);
+        let mut tiles: Vec<CompiledTile> =
+            rules.tiles.iter().map(|t| compile_tile(t, marks)).collect();
         // a tile that may become a derived type holds the nodes of its extra segments from
         // the start, as features of their own that nothing reaches until then
         for d in &derived {
@@ -149,7 +151,23 @@ impl Compiled {
     }
 }
 
-fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
+/// The segment marks that tell a tile's turns apart under `rules`: those of the expansions in
+/// play. Traders & Builders' goods (TB/CcCc.w turned half round has its wine on the other
+/// city) and Inns & Cathedrals' inns and cathedrals; without Inns & Cathedrals the inn
+/// printed on a BC&B road is inert, so its tile keeps its symmetric turns.
+pub fn telling_marks(rules: &Ruleset) -> u8 {
+    use crate::engine::expansions::{inns, traders};
+    let mut marks = 0;
+    if rules.ext_in_play("inns.") {
+        marks |= inns::INN | inns::CATHEDRAL;
+    }
+    if rules.ext_in_play("traders.") {
+        marks |= traders::GOODS_MARKS;
+    }
+    marks
+}
+
+fn compile_tile(t: &crate::tiles::TileType, marks: u8) -> CompiledTile {
     let segments: Vec<Segment> = t
         .features
         .iter()
@@ -191,7 +209,7 @@ fn compile_tile(t: &crate::tiles::TileType) -> CompiledTile {
             }
         }
     }
-    let distinct = t.distinct_rotations();
+    let distinct = t.distinct_rotations(marks);
     let mut fits = [0u8; 256];
     for (code, slot) in fits.iter_mut().enumerate() {
         for &q in &distinct {

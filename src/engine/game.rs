@@ -442,6 +442,12 @@ impl<X: Expansions> Game<X> {
         X::value_hint(self, kind, i, player)
     }
 
+    /// The value hints of options `0..options` of expansion decision `kind`, now asked of
+    /// `player`, appended to `out`: exactly [`Game::value_hint`] of each, computed at once.
+    pub fn value_hints(&self, kind: DecisionKind, options: usize, player: u8, out: &mut Vec<i64>) {
+        X::value_hints(self, kind, options, player, out)
+    }
+
     /// What the expansions' pieces are expected to bring each seat by the end, in points,
     /// added to `out` (by seat): their modules' value hints for the heuristic's evaluation.
     pub fn expansion_expected_points(&self, out: &mut [f64]) {

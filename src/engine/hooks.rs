@@ -368,6 +368,19 @@ pub trait Expansion: Clone + Default {
         0
     }
 
+    /// The value hints of options `0..options` of its decision `local`, now asked of
+    /// `player`, appended to `out`: exactly [`Expansion::value_hint`] of each. A module whose
+    /// decisions have many options (a bid) computes what they share once.
+    fn value_hints<X: Holds<Self>>(
+        g: &Game<X>,
+        local: u8,
+        options: usize,
+        player: u8,
+        out: &mut Vec<i64>,
+    ) {
+        out.extend((0..options).map(|i| Self::value_hint(g, local, i, player)));
+    }
+
     /// Whether it may give a player another tile in the same turn
     /// ([`Expansion::another_tile`]).
     const GRANTS_TILES: bool = false;
@@ -596,6 +609,15 @@ pub trait Expansions: Clone + Sized {
     /// The value hint for option `i` of expansion decision `kind` (see
     /// [`Expansion::value_hint`]).
     fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64;
+    /// The value hints of options `0..options` of expansion decision `kind`, appended to
+    /// `out` (see [`Expansion::value_hints`]).
+    fn value_hints(
+        g: &Game<Self>,
+        kind: DecisionKind,
+        options: usize,
+        player: u8,
+        out: &mut Vec<i64>,
+    );
     /// Whether an expansion taking part may give a player another tile in a turn.
     fn grants_tiles(&self) -> bool;
     /// Whether an expansion gives `player` another tile now (see

@@ -1,5 +1,5 @@
 //! Invariants of a game in progress, checkable after every move: what the fuzz target
-//! `play_random` and the property tests (`tests/engine_properties.rs`) assert of every
+//! `play_random` and the property tests (`tests/it/engine_properties.rs`) assert of every
 //! position a game passes through, under any bundled ruleset.
 //!
 //! - followers are conserved: on the board + in supply = the ruleset's followers per seat;

@@ -153,7 +153,8 @@ pub struct GameOutcome {
     pub tiles_discarded: u32,
     /// Turns played (one per tile drawn and placed).
     pub turns: u32,
-    /// How often the sole leader changed during play (by running score after each turn).
+    /// How often the sole leader changed during play (by running score after each turn);
+    /// final scoring is not counted (reports label it "lead changes in play").
     pub lead_changes: u32,
     /// The expansions' counters (see [`CounterSpec`]).
     #[serde(default)]

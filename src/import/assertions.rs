@@ -1,12 +1,19 @@
 //! The `test.assertions` of a `.jcz` file, checked against a replayed game (`replay --check`).
 //!
-//! Two forms (player names as in `players[]`, matched exactly, else ignoring case):
+//! The forms JCloisterZone's client checks (`src/renderer/utils/testing.js`; player names as
+//! in `players[]`, matched exactly, else ignoring case; `point` or `points`):
 //! - `P has N points`: P's total when the replay ends;
 //! - `P scored C for N points`: at least one single scoring event of P in category C gave
 //!   exactly N points. Categories: `road`, `city`, `monastery`/`cloister`, `field`/`farm`,
 //!   `gold` (the final ingot scoring), `robbers`, `castle` (a castle's scoring; a castle still
 //!   waiting when the game ends counts as a final scoring of 0, as JCloisterZone scores it:
-//!   `castle.incomplete`).
+//!   `castle.incomplete`);
+//! - `phase is X`: where the game stands when the save ends. meeplab checks `GameOverPhase`
+//!   (the game reached final scoring) and `TilePhase` (the save ends between two turns: the
+//!   next player is to place a tile); any other phase is **skipped** (said so, not failed);
+//! - `Player can pass` / `Player can't pass`: whether the action the save ends on may be
+//!   passed — JCloisterZone's pending action, which a meeplab replay of whole turns does not
+//!   hold: **skipped** (said so, not failed).
 //!
 //! Anything else fails as "cannot read".
 
@@ -19,6 +26,9 @@ use serde::Serialize;
 pub struct Verdict {
     pub assertion: String,
     pub ok: bool,
+    /// Read but not checked (a form meeplab cannot check: see the module doc); `ok` is false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub skipped: bool,
     /// What was found (for failures, and for the log).
     pub detail: String,
 }
@@ -116,7 +126,20 @@ fn category(word: &str) -> Option<Category> {
     }
 }
 
+/// Where the replayed game stands when the save ends (for `phase is X`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndState {
+    /// Final scoring is done: JCloisterZone's `GameOverPhase`.
+    Over,
+    /// Between two turns, the next tile not yet placed: JCloisterZone's `TilePhase`.
+    BetweenTurns,
+    /// Not known (the replay stopped early, or was cut at a turn).
+    Unknown,
+}
+
 enum Parsed {
+    Phase(String),
+    Pass(bool),
     Has {
         player: String,
         points: i64,
@@ -130,6 +153,12 @@ enum Parsed {
 
 fn parse(line: &str) -> Result<Parsed, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        ["phase", "is", phase] => return Ok(Parsed::Phase(phase.to_string())),
+        ["Player", "can", "pass"] => return Ok(Parsed::Pass(true)),
+        ["Player", "can't", "pass"] => return Ok(Parsed::Pass(false)),
+        _ => {}
+    }
     let points = |w: &[&str]| -> Result<i64, String> {
         match w {
             [n, unit] if matches!(*unit, "points" | "point") => n
@@ -157,7 +186,10 @@ fn parse(line: &str) -> Result<Parsed, String> {
             });
         }
     }
-    Err("expected `P has N points` or `P scored C for N points`".into())
+    Err(
+        "expected `P has N points`, `P scored C for N points`, `phase is X` or `Player can('t) pass`"
+            .into(),
+    )
 }
 
 fn seat(players: &[String], name: &str) -> Option<u8> {
@@ -168,18 +200,51 @@ fn seat(players: &[String], name: &str) -> Option<u8> {
         .map(|i| i as u8)
 }
 
-/// Check every assertion against the replay's outcome and events.
+/// What `phase is PHASE` finds at `end`: (holds, detail), or `None` when meeplab cannot
+/// tell (skipped).
+fn phase_verdict(phase: &str, end: EndState) -> Option<(bool, String)> {
+    let now = match end {
+        EndState::Over => "GameOverPhase",
+        EndState::BetweenTurns => "TilePhase",
+        EndState::Unknown => return None,
+    };
+    matches!(phase, "GameOverPhase" | "TilePhase")
+        .then(|| (phase == now, format!("the replay ends in {now}")))
+}
+
+/// Check every assertion against the replay's outcome and events, and where it ends.
 pub fn check(
     assertions: &[String],
     players: &[String],
     outcome: &GameOutcome,
     events: &[Event],
+    end: EndState,
 ) -> Vec<Verdict> {
     assertions
         .iter()
         .map(|a| {
+            let mut skipped = false;
             let (ok, detail) = match parse(a) {
                 Err(e) => (false, format!("cannot read: {e}")),
+                Ok(Parsed::Phase(phase)) => phase_verdict(&phase, end).unwrap_or_else(|| {
+                    skipped = true;
+                    (
+                        false,
+                        format!(
+                            "skipped: meeplab checks `phase is TilePhase` and `phase is GameOverPhase` of a replay that ends between turns or at the end, not `{phase}` here"
+                        ),
+                    )
+                }),
+                Ok(Parsed::Pass(can)) => {
+                    skipped = true;
+                    (
+                        false,
+                        format!(
+                            "skipped: whether JCloisterZone's pending action may be passed ({}) is not part of a meeplab replay",
+                            if can { "can" } else { "can't" }
+                        ),
+                    )
+                }
                 Ok(Parsed::Has { player, points }) => match seat(players, &player) {
                     None => (false, format!("no player named `{player}`")),
                     Some(p) => {
@@ -217,6 +282,7 @@ pub fn check(
             Verdict {
                 assertion: a.clone(),
                 ok,
+                skipped,
                 detail,
             }
         })
@@ -245,7 +311,42 @@ mod tests {
             parse("Ann Lee scored monastery for 9 points"),
             Ok(Parsed::Scored { ref player, category: Category::CLOISTER, .. }) if player == "Ann Lee"
         ));
+        assert!(
+            matches!(parse("phase is TilePhase"), Ok(Parsed::Phase(ref p)) if p == "TilePhase")
+        );
+        assert!(matches!(
+            parse("Player can't pass"),
+            Ok(Parsed::Pass(false))
+        ));
+        assert!(matches!(parse("Player can pass"), Ok(Parsed::Pass(true))));
+        assert!(matches!(
+            parse("Alice has -2 points"),
+            Ok(Parsed::Has { points: -2, .. })
+        ));
         assert!(parse("Alice wins").is_err());
         assert!(parse("Alice scored lava for 3 points").is_err());
+    }
+
+    #[test]
+    fn phases_are_checked_where_known_and_skipped_elsewhere() {
+        let names = vec!["Alice".to_string()];
+        let out = GameOutcome::default();
+        let lines: Vec<String> = [
+            "phase is TilePhase",
+            "phase is GameOverPhase",
+            "phase is ActionPhase",
+            "Player can't pass",
+        ]
+        .map(String::from)
+        .to_vec();
+        let v = check(&lines, &names, &out, &[], EndState::BetweenTurns);
+        assert_eq!(
+            v.iter().map(|v| (v.ok, v.skipped)).collect::<Vec<_>>(),
+            [(true, false), (false, false), (false, true), (false, true)]
+        );
+        let v = check(&lines, &names, &out, &[], EndState::Over);
+        assert_eq!((v[0].ok, v[1].ok), (false, true));
+        let v = check(&lines, &names, &out, &[], EndState::Unknown);
+        assert!(v[0].skipped && v[1].skipped);
     }
 }

@@ -38,7 +38,13 @@ pub(crate) fn choose_valued(
         }
     };
     values.clear();
-    values.extend((0..d.options).map(value));
+    match d.kind {
+        DecisionKind::PLACEMENT | DecisionKind::FOLLOWER | DecisionKind::TILE_PICK => {
+            values.extend((0..d.options).map(value))
+        }
+        // every option's hint at once (exactly `value_hint` of each)
+        kind => game.value_hints(kind, d.options, d.player, values),
+    }
     let best = values.iter().copied().max().unwrap_or(0);
     let ties = values.iter().filter(|&&v| v == best).count();
     let k = rng::index(d.key, ties);
@@ -49,4 +55,59 @@ pub(crate) fn choose_valued(
         .nth(k)
         .map_or(0, |(i, _)| i);
     (pick, Some(best))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{compile, rng, DecisionKind, Game, NoEvents, Pending};
+    use std::path::Path;
+
+    /// `value_hints` is exactly `value_hint` of every option, for every expansion decision
+    /// met in keyed random games of the whole BC&B with a large raise limit (bids of 41
+    /// options) and of Gold Mines (issue 43: the hints of a bid are computed at once).
+    #[test]
+    fn value_hints_are_the_hint_of_every_option() {
+        let text = "ruleset \"t\"\nextends \"bcb-c2.rules\"\nbazaars.raise_limit = 40\n";
+        let bcb = crate::dsl::load_ruleset_str("t.rules", text).unwrap_or_else(|d| panic!("{d}"));
+        let gold = crate::dsl::load_ruleset(Path::new("rulesets/goldmines-hig-2012.rules"))
+            .unwrap_or_else(|d| panic!("{d}"));
+        let mut seen = 0;
+        for rules in [bcb.ruleset, gold.ruleset] {
+            let c = compile(&rules);
+            for seed in 0..6 {
+                let mut g = Game::new(c.clone(), seed, 4);
+                g.setup(&mut NoEvents);
+                let mut hints = Vec::new();
+                loop {
+                    match g.pending() {
+                        Pending::Decision(d) => {
+                            let core = [
+                                DecisionKind::PLACEMENT,
+                                DecisionKind::FOLLOWER,
+                                DecisionKind::TILE_PICK,
+                            ];
+                            if !core.contains(&d.kind) {
+                                hints.clear();
+                                g.value_hints(d.kind, d.options, d.player, &mut hints);
+                                let one: Vec<i64> = (0..d.options)
+                                    .map(|i| g.value_hint(d.kind, i, d.player))
+                                    .collect();
+                                assert_eq!(hints, one, "{:?}", d.kind);
+                                seen += 1;
+                            }
+                            let i = rng::index(d.key, d.options);
+                            g.apply_unchecked(i);
+                        }
+                        Pending::Draw => {
+                            if !g.draw(&mut NoEvents) {
+                                g.finish_now(&mut NoEvents);
+                            }
+                        }
+                        Pending::End => break,
+                    }
+                }
+            }
+        }
+        assert!(seen > 50, "expansion decisions met: {seen}");
+    }
 }

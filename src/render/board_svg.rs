@@ -50,6 +50,46 @@ pub fn board_svg_marked(game: &Game, title: &str, marks: &[Mark]) -> String {
     draw(game, title, &[], marks)
 }
 
+/// The title on top, whole (issue 43: titles were cut, "… 1st edition (20…"): on one line
+/// when it fits the picture's width `w`, else smaller and wrapped at spaces over two lines
+/// (squeezed to the width if still too long).
+fn title_lines(s: &mut String, title: &str, w: f64) {
+    // about 0.55 em a character in a sans-serif font
+    let fits = |text: &str, size: f64| text.chars().count() as f64 * size * 0.55 <= w - 30.0;
+    if fits(title, 16.0) {
+        let _ = writeln!(
+            s,
+            r#"<text x="20" y="24" font-size="16">{}</text>"#,
+            escape(title)
+        );
+        return;
+    }
+    let words: Vec<&str> = title.split(' ').collect();
+    let mut split = 1;
+    while split < words.len() && fits(&words[..split + 1].join(" "), 14.0) {
+        split += 1;
+    }
+    let (first, second) = (words[..split].join(" "), words[split..].join(" "));
+    for (text, y) in [(first, 17), (second, 35)] {
+        if text.is_empty() {
+            continue;
+        }
+        let squeeze = if fits(&text, 14.0) {
+            String::new()
+        } else {
+            format!(
+                r#" textLength="{}" lengthAdjust="spacingAndGlyphs""#,
+                w - 30.0
+            )
+        };
+        let _ = writeln!(
+            s,
+            r#"<text x="20" y="{y}" font-size="14"{squeeze}>{}</text>"#,
+            escape(&text)
+        );
+    }
+}
+
 fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> String {
     let tiles = game.placed_tiles();
     let (mut minx, mut maxx, mut miny, mut maxy) = (0, 0, 0, 0);
@@ -83,11 +123,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
     );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="20" y="24" font-size="16">{}</text>"#,
-        escape(title)
-    );
+    title_lines(&mut s, title, w);
     grid(&mut s, (minx, maxx), (miny, maxy));
     let rules = game.rules();
     for (pidx, t) in tiles.iter().enumerate() {

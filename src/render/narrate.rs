@@ -128,6 +128,13 @@ pub fn log(rules: &Ruleset, events: &[Event]) -> String {
 /// The final table: points per category per player (the core's four, and each expansion's
 /// that anyone scored in), ingots when anyone holds some, totals, winners.
 pub fn final_table(outcome: &GameOutcome) -> String {
+    score_table(outcome, true)
+}
+
+/// The score table of a game that may not have ended (a replay stopped by `--turn`, an
+/// illegal decision or a record of a game in progress): as [`final_table`] when `ended`,
+/// else the last line names who leads, not a winner.
+pub fn score_table(outcome: &GameOutcome, ended: bool) -> String {
     let shown: Vec<Category> = Category::ALL
         .into_iter()
         .filter(|&c| {
@@ -156,10 +163,15 @@ pub fn final_table(outcome: &GameOutcome) -> String {
         let _ = writeln!(out, "{:>8}", s.total);
     }
     let names: Vec<&str> = outcome.winners.iter().map(|&w| seat_name(w)).collect();
+    let who = match (ended, names.len() > 1) {
+        (true, false) => "winner",
+        (true, true) => "winners (tie)",
+        (false, false) => "leading (the game has not ended)",
+        (false, true) => "level in the lead (the game has not ended)",
+    };
     let _ = writeln!(
         out,
-        "winner{}: {}   tiles placed: {} (discarded {})",
-        if names.len() > 1 { "s (tie)" } else { "" },
+        "{who}: {}   tiles placed: {} (discarded {})",
         names.join(", "),
         outcome.tiles_placed,
         outcome.tiles_discarded

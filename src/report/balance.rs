@@ -57,7 +57,8 @@ fn pair_rows(p: &PairBalanceSummary) -> Vec<[String; 4]> {
 
 const INTRO: &str = "per seed, later − earlier ruleset, mean with its paired 95 % Student t \
                      interval; first-seat advantage = seat 1's win share − 1/players (ties count \
-                     for every tied seat); decided at = the turn from which the eventual \
+                     for every tied seat); lead changes in play = changes of the sole leader \
+                     after each turn, final scoring not counted; decided at = the turn from which the eventual \
                      winner(s) lead for good (0 = set-up, turns + 1 = final scoring), over games \
                      with leader records; score spread = highest − lowest final total";
 

@@ -219,11 +219,12 @@ pub fn write_boards(
                     .into_iter()
                     .collect();
                 let label = labels.get(side).map_or("?", String::as_str);
+                // the whole name: the board wraps a long title
                 let title = format!(
                     "{}, end of turn {}: {}",
                     key(side),
                     game.turn(),
-                    shorten(label, 44)
+                    shorten(label, 140)
                 );
                 let name = board_file(p.a_index, p.b_index, seed, side);
                 let svg = board_svg_highlighted(&game, &title, &mark);

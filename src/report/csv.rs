@@ -13,9 +13,12 @@
 //! `first_play_difference`: the first turn whose events differ (each empty if never, and for
 //! the first ruleset itself). Rows are ordered by game index, then ruleset order.
 
+use crate::compare::accumulate::{PairAcc, RulesetAcc};
 use crate::compare::seeds::{block_count, block_range, game_seed};
+use crate::compare::stats::Moments;
 use crate::compare::{CompareSpec, GameRecord, ShardFile};
 use crate::engine::{Category, Counter};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -163,9 +166,199 @@ struct ShardRows<'a> {
     file: &'a ShardFile,
     rows: csv::ByteRecordsIntoIter<BufReader<File>>,
     row: u64,
-    /// Σ seat totals per (ruleset, seat), Σ turns per ruleset: checked against the aggregate.
-    totals: Vec<Vec<i128>>,
-    turns: Vec<i128>,
+    /// Per ruleset, what every column of its rows adds up to: checked against the aggregate.
+    sums: Vec<ColumnSums>,
+}
+
+/// What a shard's rows of one ruleset add up to, column by column, in the aggregate's own
+/// terms (so that an edited cell of any column shows: issue 43).
+#[derive(Default)]
+struct ColumnSums {
+    /// Per seat: the total, points by category, ingots; wins and sole wins (from `winners`).
+    totals: Vec<Moments>,
+    by_category: Vec<[i128; Category::COUNT]>,
+    ingots: Vec<Moments>,
+    wins: Vec<u64>,
+    sole_wins: Vec<u64>,
+    ties: u64,
+    turns: Moments,
+    lead_changes: Moments,
+    tiles_discarded: u128,
+    counters: Vec<u128>,
+    /// The first divergence turns against the first ruleset (empty for the first itself).
+    first_divergence: BTreeMap<u32, u64>,
+    first_play_difference: BTreeMap<u32, u64>,
+}
+
+impl ColumnSums {
+    fn new(players: u8) -> ColumnSums {
+        let seats = players as usize;
+        ColumnSums {
+            totals: vec![Moments::default(); seats],
+            by_category: vec![[0; Category::COUNT]; seats],
+            ingots: vec![Moments::default(); seats],
+            wins: vec![0; seats],
+            sole_wins: vec![0; seats],
+            counters: vec![0; Counter::COUNT],
+            ..ColumnSums::default()
+        }
+    }
+
+    /// Adds one row of ruleset `r`; the column at fault when a cell does not parse.
+    fn add(&mut self, rec: &csv::ByteRecord, players: u8, r: usize) -> Result<(), String> {
+        // the column's name, for a message (built only then)
+        let name = |i: usize| header(players).swap_remove(i);
+        let num = |i: usize| -> Result<i64, String> {
+            int::<i64>(rec, i).ok_or_else(|| format!("{} is not a number", name(i)))
+        };
+        for s in 0..players as usize {
+            let at = total_column(s);
+            self.totals[s].push(num(at)?);
+            for c in 0..Category::COUNT {
+                self.by_category[s][c] += num(at + 1 + c)? as i128;
+            }
+            self.ingots[s].push(num(at + 1 + Category::COUNT)?);
+        }
+        let at = turns_column(players) - 1;
+        let cell = std::str::from_utf8(&rec[at]).map_err(|_| "winners is not text".to_string())?;
+        let mut winners = Vec::new();
+        for w in cell
+            .split(';')
+            .filter(|w| !cell.is_empty() || !w.is_empty())
+        {
+            match w.parse::<u8>() {
+                Ok(w) if w < players => winners.push(w),
+                _ => return Err(format!("winners {cell:?} is not a list of seats")),
+            }
+        }
+        winners.sort_unstable();
+        winners.dedup();
+        if winners.len() > 1 {
+            self.ties += 1;
+        }
+        for &w in &winners {
+            self.wins[w as usize] += 1;
+            if winners.len() == 1 {
+                self.sole_wins[w as usize] += 1;
+            }
+        }
+        self.turns.push(num(at + 1)?);
+        self.lead_changes.push(num(at + 2)?);
+        self.tiles_discarded +=
+            u128::try_from(num(at + 3)?).map_err(|_| "tiles_discarded is negative".to_string())?;
+        for c in 0..Counter::COUNT {
+            self.counters[c] += u128::try_from(num(at + 4 + c)?)
+                .map_err(|_| format!("{} is negative", name(at + 4 + c)))?;
+        }
+        let at = at + 4 + Counter::COUNT;
+        for (k, hist) in [&mut self.first_divergence, &mut self.first_play_difference]
+            .into_iter()
+            .enumerate()
+        {
+            let i = at + k;
+            if rec[i].is_empty() {
+                continue;
+            }
+            if r == 0 {
+                return Err(format!(
+                    "{} is not empty in the first ruleset's row",
+                    name(i)
+                ));
+            }
+            let t = int::<u32>(rec, i).ok_or_else(|| format!("{} is not a turn", name(i)))?;
+            *hist.entry(t).or_default() += 1;
+        }
+        Ok(())
+    }
+
+    /// The first column whose sum disagrees with the aggregate `acc` of this ruleset (and
+    /// `pair`, the aggregate of the first ruleset against it), as (column, rows say,
+    /// accumulator says).
+    fn mismatch(
+        &self,
+        acc: &RulesetAcc,
+        pair: Option<&PairAcc>,
+    ) -> Option<(String, String, String)> {
+        fn moments(m: &Moments) -> String {
+            format!("{} (Σx² {})", m.sum, m.sum_sq)
+        }
+        let differ =
+            |name: String, rows: String, agg: String| (rows != agg).then_some((name, rows, agg));
+        let moments_differ = |name: String, rows: &Moments, agg: &Moments| {
+            (!agg.overflow && (rows.sum, rows.sum_sq, rows.n) != (agg.sum, agg.sum_sq, agg.n))
+                .then(|| (name, moments(rows), moments(agg)))
+        };
+        let mut checks: Vec<Option<(String, String, String)>> = Vec::new();
+        for (s, seat) in acc.seats.iter().enumerate() {
+            checks.push(moments_differ(
+                format!("seat{s}_total"),
+                self.totals.get(s)?,
+                &seat.total,
+            ));
+            for c in Category::ALL {
+                checks.push(differ(
+                    format!("seat{s}_{}", c.name()),
+                    self.by_category.get(s)?[c.index()].to_string(),
+                    seat.by_category[c.index()].to_string(),
+                ));
+            }
+            checks.push(moments_differ(
+                format!("seat{s}_ingots"),
+                self.ingots.get(s)?,
+                &seat.ingots,
+            ));
+            checks.push(differ(
+                format!("winners (seat {s}'s wins)"),
+                self.wins.get(s)?.to_string(),
+                seat.wins.to_string(),
+            ));
+            checks.push(differ(
+                format!("winners (seat {s}'s sole wins)"),
+                self.sole_wins.get(s)?.to_string(),
+                seat.sole_wins.to_string(),
+            ));
+        }
+        checks.push(differ(
+            "winners (ties)".into(),
+            self.ties.to_string(),
+            acc.ties.to_string(),
+        ));
+        checks.push(moments_differ("turns".into(), &self.turns, &acc.turns));
+        checks.push(moments_differ(
+            "lead_changes".into(),
+            &self.lead_changes,
+            &acc.lead_changes,
+        ));
+        checks.push(differ(
+            "tiles_discarded".into(),
+            self.tiles_discarded.to_string(),
+            acc.tiles_discarded.to_string(),
+        ));
+        for c in Counter::all() {
+            checks.push(differ(
+                c.name().to_string(),
+                self.counters[c.index()].to_string(),
+                acc.counters.get(c).to_string(),
+            ));
+        }
+        if let Some(p) = pair {
+            for (name, rows, agg) in [
+                (
+                    "first_divergence",
+                    &self.first_divergence,
+                    &p.first_divergence,
+                ),
+                (
+                    "first_play_difference",
+                    &self.first_play_difference,
+                    &p.first_play_difference,
+                ),
+            ] {
+                checks.push(differ(name.into(), format!("{rows:?}"), format!("{agg:?}")));
+            }
+        }
+        checks.into_iter().flatten().next()
+    }
 }
 
 impl ShardRows<'_> {
@@ -245,8 +438,9 @@ pub fn merge_checked(
             file,
             rows: reader.into_byte_records(),
             row: 0,
-            totals: vec![vec![0; players as usize]; spec.rulesets.len()],
-            turns: vec![0; spec.rulesets.len()],
+            sums: (0..spec.rulesets.len())
+                .map(|_| ColumnSums::new(players))
+                .collect(),
         };
         // the header comes back as the first record when has_headers is off
         rows.next(columns)?;
@@ -295,14 +489,7 @@ pub fn merge_checked(
                         hashes[r]
                     )));
                 }
-                for s in 0..players as usize {
-                    let t: i64 = int(&rec, total_column(s))
-                        .ok_or_else(|| at(format!("seat{s}_total is not a number")))?;
-                    owner.totals[r][s] = owner.totals[r][s].saturating_add(t as i128);
-                }
-                let turns: i64 = int(&rec, turns_column(players))
-                    .ok_or_else(|| at("turns is not a number".into()))?;
-                owner.turns[r] += turns as i128;
+                owner.sums[r].add(&rec, players, r).map_err(at)?;
                 writer.write_byte_record(&rec).map_err(csv_error)?;
             }
         }
@@ -317,25 +504,16 @@ pub fn merge_checked(
                 ),
             ));
         }
-        for (r, acc) in s.file.accumulator.rulesets.iter().enumerate() {
-            for (seat, m) in acc.seats.iter().enumerate() {
-                if !m.total.overflow && m.total.sum != s.totals[r][seat] {
-                    return Err(bad(
-                        &s.name,
-                        format!(
-                            "the seat{seat}_total column of {} adds up to {}, but \
-                             accumulator.json says {} (the files are of different runs)",
-                            labels[r], s.totals[r][seat], m.total.sum
-                        ),
-                    ));
-                }
-            }
-            if acc.turns.sum != s.turns[r] {
+        let acc = &s.file.accumulator;
+        for (r, ruleset) in acc.rulesets.iter().enumerate() {
+            let pair = acc.pairs.iter().find(|p| p.a == 0 && p.b == r);
+            if let Some((column, rows, agg)) = s.sums[r].mismatch(ruleset, pair) {
                 return Err(bad(
                     &s.name,
                     format!(
-                        "the turns column of {} adds up to {}, but accumulator.json says {}",
-                        labels[r], s.turns[r], acc.turns.sum
+                        "the {column} column of {} adds up to {rows}, but accumulator.json \
+                         says {agg} (the files are of different runs, or a cell was edited)",
+                        labels[r]
                     ),
                 ));
             }

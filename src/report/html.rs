@@ -14,7 +14,7 @@ const STYLE: &str = "body{font-family:sans-serif;max-width:1150px;margin:2em aut
 color:#222;line-height:1.45}table{border-collapse:collapse;font-size:90%;margin:1em 0}\
 td,th{border:1px solid #bbb;padding:3px 6px}th{background:#f0f0f0}\
 figure,svg,img{max-width:100%;height:auto}figure{margin:1.5em 0;page-break-inside:avoid}\
-code{background:#f3f3f3;padding:0 3px;word-break:break-all}\
+code{background:#f3f3f3;padding:0 3px;overflow-wrap:break-word}\
 figure.board{display:inline-block;width:48%;margin:.5em 1% .5em 0;vertical-align:top}pre{white-space:pre-wrap}\
 @media print{body{max-width:none;margin:0}}";
 
@@ -109,6 +109,8 @@ mod tests {
         let md = "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n![chart A](a.svg)\n\n![chart B](b.png)\n\n![web](http://x/y.svg)\n";
         let html = page(dir.path(), "T & co", md).unwrap();
         assert!(html.contains("<title>T &amp; co</title>"));
+        // code (a trace command) wraps between words, not inside them (issue 43: "meepl ab")
+        assert!(!html.contains("break-all") && html.contains("overflow-wrap:break-word"));
         assert!(html.contains("<table>") && html.contains("<td>1</td>"));
         assert!(html.contains("<svg xmlns") && !html.contains("<?xml"));
         assert!(html.contains("aria-label=\"chart A\""));

@@ -5,8 +5,8 @@
 //! winner-changed share by level — plus the printed summary table.
 
 use super::chart::{
-    colour, interval_bar, key, legend, plane, shorten, write_chart_files, ChartFormat, DrawResult,
-    Drawable, XAxis, FONT,
+    axis_top_with_legend, colour, interval_bar, key, legend, plane, shorten, write_chart_files,
+    ChartFormat, DrawResult, Drawable, XAxis, FONT,
 };
 use super::fmt::{align, benefit, mean_ci, pct, pct_range, pp_ci, rho};
 use super::html;
@@ -410,7 +410,8 @@ impl Drawable for LevelsChart<'_> {
                 })
             })
             .fold(0.0f64, f64::max);
-        let ymax = (top_ci * 100.0 * 1.2).clamp(1.0, 100.0);
+        // room above for the shares written over the bars and for the legend
+        let ymax = axis_top_with_legend(top_ci * 100.0 * 1.08, r.levels.len(), 100.0);
         let mut chart = plane(
             &body,
             XAxis::Categories(&pairs),
@@ -462,13 +463,19 @@ impl Drawable for LevelsChart<'_> {
                     )])?;
                 }
             }
-            // the share written above its interval
+            // the share written above its interval and above the luck lines drawn across its
+            // bar (issue 43: a dashed line at the interval's top struck the label through)
             let above =
                 TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
             chart.draw_series(l.report.pairs.iter().enumerate().map(|(pi, p)| {
+                let lines = p.placebo.as_ref().map_or(0.0, |pl| {
+                    pl.winner_changed_share
+                        .max(pl.rule_luck_winner_changed_share)
+                });
+                let top = p.winner_changed_ci[1].max(lines);
                 Text::new(
                     pct(p.winner_changed_share),
-                    (x(pi), 100.0 * p.winner_changed_ci[1] + ymax * 0.01),
+                    (x(pi), 100.0 * top + ymax * 0.015),
                     above.clone(),
                 )
             }))?;

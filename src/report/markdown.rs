@@ -370,7 +370,7 @@ pub fn render_with_decisions(
     md.push_str(&super::balance::markdown_section(report));
     md.push_str(&super::luck::markdown_section(report));
     md.push_str("\n### Per ruleset\n\n");
-    md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes |\n|---|---|---|---|---|---|---|\n");
+    md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes in play (before final scoring) |\n|---|---|---|---|---|---|---|\n");
     for (i, r) in report.per_ruleset.iter().enumerate() {
         let _ = writeln!(md, "| {} |", ruleset_row(i, r, " · ", false).join(" | "));
     }
@@ -383,17 +383,11 @@ pub fn render_with_decisions(
         }
     }
 
-    // Charts.
+    // Charts: each draws its own title, so no heading repeats it (issue 43).
     md.push_str("\n## Charts\n\n");
     for c in charts {
         if let Some(file) = c.files.first() {
-            let _ = writeln!(
-                md,
-                "### {}\n\n![{}]({})\n",
-                c.kind.title(),
-                c.kind.title(),
-                file
-            );
+            let _ = writeln!(md, "![{}]({})\n", c.kind.title(), file);
         }
     }
 

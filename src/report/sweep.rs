@@ -6,8 +6,8 @@
 //! reads a shard folder's plan back for `merge`.
 
 use super::chart::{
-    colour, interval_bar, legend, plane, share_bar, shorten, write_chart_files, ChartFormat,
-    DrawResult, Drawable, XAxis, FONT,
+    axis_top_with_legend, colour, even_line, interval_bar, legend, plane, share_bar, shorten,
+    write_chart_files, ChartFormat, DrawResult, Drawable, XAxis, FONT,
 };
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::compare::Report;
@@ -172,7 +172,8 @@ where
         .iter()
         .flat_map(|r| r.win_rate_ci.iter().map(|ci| ci[1]))
         .fold(0.0f64, f64::max);
-    let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
+    // room above the bars for the legend (the even line and one line a seat)
+    let ymax = axis_top_with_legend(top * 100.0, players + 1, 100.0);
     let mut chart = plane(
         area,
         XAxis::Categories(labels),
@@ -180,13 +181,12 @@ where
         "games won, ties included (%)",
     )?;
     let fair = 100.0 / players as f64;
-    chart
-        .draw_series(LineSeries::new(
-            [(-0.5, fair), (s.rows.len() as f64 - 0.5, fair)],
-            BLACK.mix(0.4).stroke_width(1),
-        ))?
-        .label("even: 1 / players")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.4)));
+    even_line(
+        &mut chart,
+        (-0.5, s.rows.len() as f64 - 0.5),
+        fair,
+        "even: 1 / players",
+    )?;
     let w = 0.8 / players as f64;
     for seat in 0..players {
         let c = colour(seat);

@@ -183,7 +183,7 @@ pub fn summary_table(report: &Report) -> String {
         "ties".to_string(),
         "ingots per game".to_string(),
         "turns".to_string(),
-        "lead changes".to_string(),
+        "lead changes in play".to_string(),
     ]];
     for (i, r) in report.per_ruleset.iter().enumerate() {
         rows.push(ruleset_row(i, r, " ", true).to_vec());

@@ -29,17 +29,80 @@ pub struct LoadedVariants {
     pub outcome: Result<(Vec<Ruleset>, SweepPlan), VariantsError>,
 }
 
-/// How the generated files name the base in `extends`: the bundled file's virtual path, or
-/// the base's absolute path on disk.
-pub fn base_reference(arg: &str) -> String {
+/// How the generated files (in `out/rulesets/`) name the base in `extends`, so that they
+/// travel: a bundled ruleset (or a file on disk with the bundled file's very text, as inside
+/// the checkout) by its bundled name (`robbers-2012.rules`, found from any folder); any other
+/// file by its path relative to the generated files' folder; an absolute path only where no
+/// relative one exists (another drive).
+pub fn base_reference(arg: &str, out: &Path) -> String {
     let located = dsl::locate(arg);
-    if dsl::bundled::is_bundled(&located) {
-        return located.display().to_string();
+    if let Some(name) = bundled_name(&located) {
+        return name;
     }
-    std::fs::canonicalize(&located)
-        .unwrap_or(located)
-        .display()
-        .to_string()
+    let (Ok(base), Ok(folder)) = (
+        std::fs::canonicalize(&located),
+        std::path::absolute(out.join(RULES_FOLDER)),
+    ) else {
+        return located.display().to_string();
+    };
+    // the output folder may not exist yet: resolve the part of it that does
+    let folder = canonical_prefix(&dsl::bundled::normalize(&folder));
+    relative_path(&folder, &base).unwrap_or_else(|| base.display().to_string())
+}
+
+/// The bundled name (relative to `rulesets/`, `/`-separated) of `located`: a bundled file, or
+/// a file on disk whose text is the bundled file's of the same name.
+fn bundled_name(located: &Path) -> Option<String> {
+    let virtual_path = if dsl::bundled::is_bundled(located) {
+        located.to_path_buf()
+    } else {
+        let found = dsl::bundled::find(located.file_name()?.to_str()?)?;
+        let disk = std::fs::read_to_string(located).ok()?;
+        (dsl::bundled::read(&found)? == disk).then_some(found)?
+    };
+    let rel = dsl::bundled::normalize(&virtual_path);
+    let rel = rel
+        .strip_prefix(dsl::bundled::PREFIX)
+        .ok()?
+        .strip_prefix("rulesets")
+        .ok()?;
+    Some(rel.to_str()?.replace('\\', "/"))
+}
+
+/// `path` with its longest existing prefix canonicalized (symbolic links resolved) and the
+/// rest appended as written.
+fn canonical_prefix(path: &Path) -> std::path::PathBuf {
+    let mut rest = Vec::new();
+    let mut head = path;
+    loop {
+        if let Ok(c) = std::fs::canonicalize(head) {
+            return rest.iter().rev().fold(c, |acc, part| acc.join(part));
+        }
+        match (head.parent(), head.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                head = parent;
+            }
+            _ => return path.to_path_buf(),
+        }
+    }
+}
+
+/// `to` relative to the folder `from` (both absolute), `/`-separated; `None` when they share
+/// no root.
+fn relative_path(from: &Path, to: &Path) -> Option<String> {
+    use std::path::Component;
+    let a: Vec<Component> = from.components().collect();
+    let b: Vec<Component> = to.components().collect();
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 || !matches!(a.first(), Some(Component::RootDir | Component::Prefix(_))) {
+        return None;
+    }
+    let mut parts: Vec<String> = vec!["..".to_string(); a.len() - common];
+    for c in &b[common..] {
+        parts.push(c.as_os_str().to_str()?.to_string());
+    }
+    Some(parts.join("/"))
 }
 
 /// Whether `variant` gives every varied option the value `base` has.
@@ -58,7 +121,7 @@ pub fn load_variants(
     out: &Path,
 ) -> LoadedVariants {
     let mut messages = Vec::new();
-    let variants = match plan(specs, &base.name, &base_reference(base_arg)) {
+    let variants = match plan(specs, &base.name, &base_reference(base_arg, out)) {
         Ok(v) => v,
         Err(e) => {
             return LoadedVariants {

@@ -337,8 +337,8 @@ impl TileFeature {
 }
 
 /// What a tile looks like turned (see [`TileType::rotation_key`]): its features' kinds, sides,
-/// halves and pennants, sorted, and its river sides.
-pub type RotationKey = (Vec<(FeatureKind, u8, u8, u8)>, u8);
+/// halves, pennants and segment marks, sorted, and its river sides.
+pub type RotationKey = (Vec<(FeatureKind, u8, u8, u8, u8)>, u8);
 
 /// A tile type: edges, feature segments and markers, in its unrotated orientation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -384,11 +384,12 @@ impl TileType {
             .fold(0, |m, s| m | s.bit())
     }
 
-    /// What the tile looks like turned `quarter_turns`: its features' kinds, sides, halves and
-    /// pennants, sorted, and where its river runs. Two turns with equal keys place the same
-    /// geometry.
-    pub fn rotation_key(&self, quarter_turns: u8) -> RotationKey {
-        let mut key: Vec<(FeatureKind, u8, u8, u8)> = self
+    /// What the tile looks like turned `quarter_turns`: its features' kinds, sides, halves,
+    /// pennants and the segment marks of `marks` (those that matter in the game: goods, an
+    /// inn, a cathedral; TB/CcCc.w turned half round has its wine on the other city), sorted,
+    /// and where its river runs. Two turns with equal keys place the same tile.
+    pub fn rotation_key(&self, quarter_turns: u8, marks: u8) -> RotationKey {
+        let mut key: Vec<(FeatureKind, u8, u8, u8, u8)> = self
             .features
             .iter()
             .map(|f| {
@@ -397,6 +398,7 @@ impl TileType {
                     rotate_side_mask(f.sides, quarter_turns),
                     rotate_half_mask(f.halves, quarter_turns),
                     f.pennants,
+                    f.marks & marks,
                 )
             })
             .collect();
@@ -404,13 +406,13 @@ impl TileType {
         (key, rotate_side_mask(self.river_sides(), quarter_turns))
     }
 
-    /// The distinct rotations (0..4 quarter turns) of this tile: symmetric rotations are
-    /// counted once, keeping the smallest turn.
-    pub fn distinct_rotations(&self) -> Vec<u8> {
+    /// The distinct rotations (0..4 quarter turns) of this tile, telling the segment marks
+    /// `marks` apart: symmetric rotations are counted once, keeping the smallest turn.
+    pub fn distinct_rotations(&self, marks: u8) -> Vec<u8> {
         let mut seen: Vec<RotationKey> = Vec::new();
         let mut out = Vec::new();
         for q in 0..4u8 {
-            let key = self.rotation_key(q);
+            let key = self.rotation_key(q, marks);
             if !seen.contains(&key) {
                 seen.push(key);
                 out.push(q);
@@ -421,10 +423,10 @@ impl TileType {
 
     /// The smallest turn that places the same geometry as `quarter_turns` (the rotation the
     /// engine uses for it).
-    pub fn canonical_rotation(&self, quarter_turns: u8) -> u8 {
-        let want = self.rotation_key(quarter_turns & 3);
+    pub fn canonical_rotation(&self, quarter_turns: u8, marks: u8) -> u8 {
+        let want = self.rotation_key(quarter_turns & 3, marks);
         (0..4u8)
-            .find(|&r| self.rotation_key(r) == want)
+            .find(|&r| self.rotation_key(r, marks) == want)
             .unwrap_or(quarter_turns & 3)
     }
 
@@ -522,12 +524,12 @@ mod tests {
         assert_eq!(spring.signature(0), 0, "river edges pack as field edges");
         assert_eq!(spring.edge_string(), "FWFF");
         // its field looks alike every way round, its river does not
-        assert_eq!(spring.distinct_rotations(), vec![0, 1, 2, 3]);
+        assert_eq!(spring.distinct_rotations(0), vec![0, 1, 2, 3]);
     }
 
     #[test]
     fn symmetric_rotations_are_counted_once() {
-        assert_eq!(straight_road().distinct_rotations(), vec![0, 1]);
+        assert_eq!(straight_road().distinct_rotations(0), vec![0, 1]);
         assert_eq!(straight_road().signature(0), straight_road().signature(2));
     }
 }

@@ -188,3 +188,108 @@ fn output_folder_errors_name_the_path() {
         assert!(err.contains(&out.display().to_string()), "{err}");
     }
 }
+
+/// `-q` means one thing in every command (issue 43: `compare -q` was silent, `ladder -q`
+/// printed its table, `sweep -q` its summary): errors only, the files still written; what a
+/// command exists to print (`diff`) still goes to stdout.
+#[test]
+fn quiet_means_errors_only_in_every_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = |name: &str| dir.path().join(name).display().to_string();
+    let (c, l, s) = (out("c"), out("l"), out("s"));
+    for (args, file) in [
+        (
+            vec![
+                "compare",
+                "base",
+                "base-2000",
+                "--games",
+                "4",
+                "--out",
+                &c,
+                "-q",
+            ],
+            "report.json",
+        ),
+        (
+            vec![
+                "-q", "ladder", "random", "greedy", "--games", "4", "--out", &l,
+            ],
+            "ladder.json",
+        ),
+        (
+            vec![
+                "sweep",
+                "rulesets/robbers-2012.rules",
+                "--vary",
+                "robbers.share=ceil(points / 3),ceil(points / 2)",
+                "--games",
+                "4",
+                "--out",
+                &s,
+                "--quiet",
+            ],
+            "sweep.json",
+        ),
+    ] {
+        let o = meeplab(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o).1);
+        assert_eq!(text(&o), (String::new(), String::new()), "{args:?}");
+        let folder =
+            std::path::Path::new(args[args.iter().position(|a| *a == "--out").unwrap() + 1]);
+        assert!(folder.join(file).is_file(), "{args:?}: {file}");
+    }
+    let o = meeplab(&["diff", "-q", "goldmines-hig-2012", "goldmines-rgg"]);
+    assert!(text(&o).0.contains("gold.split"), "{}", text(&o).0);
+    let (help, _) = text(&meeplab(&["--help"]));
+    assert!(help.contains("errors only"), "{help}");
+}
+
+/// A negative count gets a sentence, not clap's tip to write `-- -5` (issue 43).
+#[test]
+fn a_negative_number_is_a_clear_usage_error() {
+    for args in [
+        &["compare", "base", "base-2000", "--games", "-5"][..],
+        &["ladder", "random", "greedy", "--games", "-5"],
+        &["play", "base", "--seed", "-1"],
+    ] {
+        let o = meeplab(args);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let option = args[args.len() - 2];
+        assert!(
+            err.contains(&format!("{option} {}", args[args.len() - 1]))
+                && err.contains("not a negative one"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("-- -"), "{err}");
+    }
+}
+
+/// Help written to a full disk is an error, not a silent exit 0 (issue 43).
+#[cfg(target_os = "linux")]
+#[test]
+fn help_into_a_full_disk_fails() {
+    for args in [
+        &["--help"][..],
+        &["compare", "--help"],
+        &["diff", "base", "goldmines-rgg"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let o = Command::new(env!("CARGO_BIN_EXE_meeplab"))
+            .args(args)
+            .current_dir(root())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("run meeplab");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("No space left"),
+            "{args:?}"
+        );
+    }
+}

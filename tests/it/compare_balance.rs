@@ -129,6 +129,10 @@ fn report_json_has_balance_per_ruleset_and_pair() {
         "first-seat advantage",
         "decided at turn",
         "score spread",
+        // the label says final scoring is not counted, beside decided-at which counts it
+        // (issue 43)
+        "lead changes in play",
+        "lead changes in play = changes of the sole leader after each turn, final scoring not counted",
     ] {
         assert!(
             stdout.contains(needle),
@@ -137,6 +141,11 @@ fn report_json_has_balance_per_ruleset_and_pair() {
     }
     let md = std::fs::read_to_string(out.join("report.md")).expect("report.md");
     assert!(md.contains("### Balance\n"), "{md}");
+    assert!(md.contains("| lead changes in play |"), "{md}");
+    assert!(
+        md.contains("Lead changes in play (before final scoring) |"),
+        "{md}"
+    );
     assert!(
         md.contains("| Figure | A | B | B − A [95 % t interval] |"),
         "{md}"

@@ -239,3 +239,52 @@ fn one_policy_per_seat() {
         "{stderr}"
     );
 }
+
+/// `trace --dot`: a branch box names its turn once (no "turn 14: Turn 14: …") and never
+/// repeats the events both games share (issue 43: the RGG branch of seed 2 listed the whole
+/// shared turn because its one difference was an event it lacked).
+#[test]
+fn trace_dot_branches_show_only_their_differences() {
+    let dir = tempfile::tempdir().unwrap();
+    let dot = dir.path().join("tree.dot");
+    let o = meeplab(&[
+        "trace",
+        "goldmines-hig-2012",
+        "goldmines-rgg",
+        "--seed",
+        "2",
+        "--policy",
+        "greedy",
+        "--dot",
+        dot.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let dot = std::fs::read_to_string(dot).unwrap();
+    let boxes: Vec<&str> = dot
+        .lines()
+        .filter(|l| l.contains("[label=\"turn "))
+        .collect();
+    let branches: Vec<&str> = boxes
+        .iter()
+        .copied()
+        .filter(|l| !l.contains("identical"))
+        .collect();
+    assert_eq!(branches.len(), 2, "{dot}");
+    for b in &branches {
+        assert!(!b.contains(": Turn "), "{b}");
+    }
+    let events = |b: &str| -> Vec<String> {
+        let label = b.split("label=\"").nth(1).unwrap();
+        label
+            .split("\\n")
+            .map(|l| l.split_once(": ").map_or(l, |(_, r)| r).to_string())
+            .filter(|l| !l.starts_with('[') && !l.starts_with("(then"))
+            .collect()
+    };
+    let (a, b) = (events(branches[0]), events(branches[1]));
+    assert!(
+        a.iter().all(|l| !b.contains(l)),
+        "shared events repeated:\n{dot}"
+    );
+    assert!(branches.iter().any(|l| l.contains("without: ")), "{dot}");
+}

@@ -110,7 +110,7 @@ fn a_renamed_copy_under_search_has_no_decision_excess() {
         &bundled("goldmines-hig-2012"),
         copy.to_str().expect("utf-8 path"),
         "--games",
-        "12",
+        "6",
         "--policy",
         "mcts:20",
         "--out",
@@ -123,7 +123,7 @@ fn a_renamed_copy_under_search_has_no_decision_excess() {
         "{pair}"
     );
     let d = &pair["decisions"];
-    assert_eq!(d["positions"], 12, "every game hosts a position: {d}");
+    assert_eq!(d["positions"], 6, "every game hosts a position: {d}");
     assert_eq!(d["changed_share"], 0.0, "{d}");
     assert_eq!(d["excess"], 0.0, "{d}");
     assert!(

@@ -218,7 +218,8 @@ fn peak_rss_mib() -> Option<u64> {
 }
 
 /// A million games keep memory flat (rows are streamed, only integers are kept). Slow and
-/// writes ~600 MB of CSV: run with `cargo test --release --test compare_driver -- --ignored`.
+/// writes ~600 MB of CSV: run with `cargo test --release --test it -- --ignored
+/// compare_driver::a_million_games_stay_under_100_mib`.
 #[test]
 #[ignore]
 fn a_million_games_stay_under_100_mib() {

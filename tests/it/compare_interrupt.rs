@@ -228,3 +228,111 @@ fn files_of_an_earlier_run_never_stay_beside_a_new_one() {
         "mine"
     );
 }
+
+/// `compare … --policy POLICY --threads 1` into `cwd/run`, checkpointing as often as the run
+/// allows (slow games: a batch of them is cut short for a checkpoint, issue 43).
+fn slow(cwd: &Path, games: &str, policy: &str, extra: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_meeplab"));
+    c.args(["compare", &bundled("base"), &bundled("base-2000")])
+        .args(["--games", games, "--policy", policy, "--threads", "1"])
+        .args(["--out", "run", "--checkpoint-seconds", "0.2", "--no-luck"])
+        .args(extra)
+        .current_dir(cwd)
+        .env("CI", "true")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    c
+}
+
+/// The checkpoint's `next_game`, once there is one.
+fn checkpointed_games(cwd: &Path, child: &mut Child) -> u64 {
+    wait_for_checkpoint(cwd, child);
+    let text = fs::read_to_string(cwd.join(".run.checkpoint/checkpoint.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["next_game"].as_u64().expect("next_game")
+}
+
+/// A small search: about a second a game, far slower than the checkpoint interval.
+const POLICY: &str = "mcts:300";
+
+/// Slow games are checkpointed within their first batch (a kill before the batch's end
+/// no longer loses every game played), Ctrl-C stops after the games in flight rather than
+/// the batch, and the run resumes to the very outputs of an uninterrupted one.
+#[test]
+fn slow_games_checkpoint_within_a_batch_and_stop_between_games() {
+    let root = tempfile::tempdir().unwrap();
+    let cwd: PathBuf = root.path().join("slow");
+    fs::create_dir(&cwd).unwrap();
+    // fewer games than a batch (250): before, no checkpoint until all were played
+    let games = "30";
+    let mut child = slow(&cwd, games, POLICY, &[]).spawn().unwrap();
+    let first = checkpointed_games(&cwd, &mut child);
+    assert!(
+        first > 0 && first < 30,
+        "a checkpoint inside the first batch: {first}"
+    );
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    let played: u64 = err
+        .split("interrupted: ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(played < 30, "stopped before the batch's end: {err}");
+    let out = slow(&cwd, games, POLICY, &["--resume"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let resumed = outputs(&cwd.join("run"));
+    let straight_dir = root.path().join("straight");
+    fs::create_dir(&straight_dir).unwrap();
+    let out = slow(&straight_dir, games, POLICY, &[]).output().unwrap();
+    assert!(out.status.success());
+    let straight = outputs(&straight_dir.join("run"));
+    assert_eq!(resumed.len(), straight.len());
+    for ((a, x), (_, y)) in resumed.iter().zip(&straight) {
+        assert!(
+            x == y,
+            "{a} differs between the resumed and the uninterrupted run"
+        );
+    }
+}
+
+/// A second Ctrl-C exits at once, not after the games in flight (issue 43).
+#[test]
+fn a_second_interrupt_exits_at_once() {
+    let root = tempfile::tempdir().unwrap();
+    let cwd: PathBuf = root.path().join("twice");
+    fs::create_dir(&cwd).unwrap();
+    // games of a deep search: the one in flight takes far longer than the signals' gap
+    let mut child = slow(&cwd, "50", "mcts:3000", &[]).spawn().unwrap();
+    // the run has started once its checkpoint folder is there
+    let start = Instant::now();
+    while !cwd.join(".run.checkpoint").is_dir() {
+        assert!(child.try_wait().unwrap().is_none(), "the run ended");
+        assert!(start.elapsed() < Duration::from_secs(120), "no start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    for _ in 0..2 {
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted again: exiting at once"), "{err}");
+}

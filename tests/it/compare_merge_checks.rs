@@ -156,3 +156,49 @@ fn a_long_list_of_missing_shards_is_summarised() {
     assert!(msg.contains("2/100000, 3/100000"), "{msg}");
     assert!(msg.contains("(99999 missing in all)"), "{msg}");
 }
+
+/// Every column is checked, not only the totals and the turns (issue 43: an edited
+/// `double_turns` cell was carried into the merged file): each cell edited in turn, in a row
+/// of the second ruleset, is refused naming its column.
+#[test]
+fn an_edited_cell_of_any_column_is_refused() {
+    let root = tempfile::tempdir().unwrap();
+    let dirs = shards(root.path(), "B", [42, 42]);
+    let csv = dirs[0].join("games.csv");
+    let text = fs::read_to_string(&csv).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    // the first row of ruleset B (row 2 of the file)
+    let row = text.lines().nth(2).unwrap().to_string();
+    assert!(row.contains(",B,"), "{row}");
+    let fields: Vec<&str> = row.split(',').collect();
+    assert_eq!(fields.len(), header.len());
+    let out = root.path().join("out");
+    for (i, column) in header.iter().enumerate().skip(4) {
+        let mut edited: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+        edited[i] = match (*column, fields[i]) {
+            ("winners", w) => if w == "0" { "1" } else { "0" }.to_string(),
+            (_, "") => "5".to_string(),
+            (_, n) => (n.parse::<i64>().unwrap() + 1).to_string(),
+        };
+        fs::write(&csv, text.replacen(&row, &edited.join(","), 1)).unwrap();
+        let err = merge(&dirs, &out).unwrap_err().to_string();
+        assert!(err.contains("games.csv"), "{column}: {err}");
+        let named = if *column == "winners" {
+            "winners ("
+        } else {
+            column
+        };
+        assert!(err.contains(&format!("the {named}")), "{column}: {err}");
+        assert!(!out.exists());
+    }
+    // the first ruleset's rows have no divergence turns
+    let first = text.lines().nth(1).unwrap().to_string();
+    let mut edited: Vec<&str> = first.split(',').collect();
+    let last = edited.len() - 1;
+    edited[last] = "3";
+    fs::write(&csv, text.replacen(&first, &edited.join(","), 1)).unwrap();
+    let err = merge(&dirs, &out).unwrap_err().to_string();
+    assert!(err.contains("first_play_difference is not empty"), "{err}");
+    fs::write(&csv, &text).unwrap();
+    merge(&dirs, &out).unwrap();
+}

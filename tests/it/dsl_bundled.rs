@@ -217,3 +217,53 @@ fn renamed_copy_hashes_equal_and_options_differ_only_where_set() {
     let rgg = load("rulesets/goldmines-rgg.rules").ruleset;
     assert_ne!(a.hash, rgg.hash);
 }
+
+/// Every rule note the code cites is in the project (issue 43: `bcb.md` and a research
+/// folder outside the repository were cited, and tile headers named a path of one machine):
+/// each cited `docs/src/rules/…` note named in `src/`, `tests/`, `rulesets/` and `examples/` exists,
+/// and no file there names a folder outside the checkout.
+#[test]
+fn cited_rule_notes_are_in_the_project() {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| {
+                ["rs", "rules", "tiles", "md", "sweep"].contains(&x.to_str().unwrap_or(""))
+            }) {
+                out.push(p);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for d in ["src", "tests", "rulesets", "examples"] {
+        walk(&root.join(d), &mut files);
+    }
+    // spelled in pieces so that this file does not match itself
+    let outside = [
+        ["/work", "/research/"].concat(),
+        ["shared", "/rules/bcb.md"].concat(),
+        ["/work", "/shared/rules/"].concat(),
+    ];
+    let mut cited = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for o in &outside {
+            assert!(!text.contains(o.as_str()), "{} cites {o}", f.display());
+        }
+        for (at, _) in text.match_indices("docs/src/rules/") {
+            let name: String = text[at..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || "/._-".contains(*c))
+                .collect();
+            let name = name.trim_end_matches('.');
+            if name.ends_with(".md") {
+                cited += 1;
+                assert!(root.join(name).is_file(), "{} cites {name}", f.display());
+            }
+        }
+    }
+    assert!(cited >= 8, "the citations were found: {cited}");
+}

@@ -111,7 +111,7 @@ fn diff_hig_rgg_is_exactly_the_gold_split() {
     assert!(v["tiles"].as_array().unwrap().is_empty());
     let text = stdout(&meeplab(&["diff", "goldmines-hig-2012", "goldmines-rgg"]));
     assert!(
-        text.contains("options (1 differ):\n  gold.split\n"),
+        text.contains("options (1 option differs):\n  gold.split\n"),
         "{text}"
     );
     assert!(text.contains("tiles: identical"));

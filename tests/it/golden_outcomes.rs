@@ -11,14 +11,14 @@
 //!
 //! - `outcomes_match_the_golden_sample` (every `cargo test`): each combination's first 256
 //!   random and 48 greedy games, seed by seed, and the first random block.
-//! - `outcomes_match_the_golden_file` (ignored; run
-//!   `cargo test --release --test golden_outcomes -- --ignored`): all 1.76 million games.
-//! - The file was written by `MEEPLAB_WRITE_GOLDEN=1 cargo test --release --test
-//!   golden_outcomes -- --ignored write_golden` on the engine of commit d0d2871 (after the
+//! - `outcomes_match_the_golden_file` (ignored; run `cargo test --release --test it --
+//!   --ignored golden_outcomes::outcomes_match_the_golden_file`): all 1.76 million games.
+//! - The file was written by `MEEPLAB_WRITE_GOLDEN=1 cargo test --release --test it --
+//!   --ignored golden_outcomes::write_golden` on the engine of commit d0d2871 (after the
 //!   issue-10 robber and gold fixes). Never rewrite it to make a refactor pass.
 //! - A bundled ruleset added later gets its lines appended, the others' left as they are:
-//!   `MEEPLAB_WRITE_GOLDEN=new cargo test --release --test golden_outcomes -- --ignored
-//!   write_golden` (the four `house-*hand*` rulesets were added so, on the engine of the
+//!   `MEEPLAB_WRITE_GOLDEN=new cargo test --release --test it -- --ignored
+//!   golden_outcomes::write_golden` (the four `house-*hand*` rulesets were added so, on the engine of the
 //!   hand-of-tiles commit, issue 31 part 4; the three castle rulesets on the engine of the
 //!   castles commit, issue 28; `river` and `river2` on the engine of the river branch,
 //!   `traders-c1`/`traders-c2` on the engine of branch `tb`, issue 29).
@@ -273,7 +273,7 @@ fn write_golden() {
         .collect();
     let mut text = kept.unwrap_or_else(|| {
         String::from(
-            "# meeplab golden outcomes (tests/golden_outcomes.rs): per ruleset, players and policy,\n\
+            "# meeplab golden outcomes (tests/it/golden_outcomes.rs): per ruleset, players and policy,\n\
              # 20 block hashes of games 0..20000 (compare --seed 1) and 32-bit hashes of games 0..256.\n",
         )
     });

@@ -3,14 +3,14 @@
 //! `tests/golden/playthroughs/<ruleset>.txt` holds the game of seed 1 with 2 players and the
 //! `greedy` policy under `rulesets/<ruleset>.rules`, narrated turn by turn with the final
 //! table: exactly what `meeplab play rulesets/<ruleset>.rules --seed 1 --players 2 --policy
-//! greedy` prints. Where [`golden_outcomes`](../golden_outcomes.rs) says *that* a game changed,
+//! greedy` prints. Where [`golden_outcomes`](golden_outcomes.rs) says *that* a game changed,
 //! these files say *how*: a change to the engine, the narration or a ruleset shows up in the
 //! diff as the first turn that plays differently.
 //!
 //! The test fails when a file differs (showing the first differing line and its number),
 //! when a bundled ruleset has no file (a new ruleset must add its playthrough) and when a
 //! file has no ruleset. After a deliberate change, rewrite the files with
-//! `MEEPLAB_WRITE_PLAYTHROUGHS=1 cargo test --test golden_playthroughs` and read the diff.
+//! `MEEPLAB_WRITE_PLAYTHROUGHS=1 cargo test --test it golden_playthroughs::` and read the diff.
 
 use crate::scenario_support;
 
@@ -24,7 +24,7 @@ const DIR: &str = "tests/golden/playthroughs";
 const SEED: u64 = 1;
 const PLAYERS: u8 = 2;
 const POLICY: PolicyKind = PolicyKind::Greedy;
-const REWRITE: &str = "MEEPLAB_WRITE_PLAYTHROUGHS=1 cargo test --test golden_playthroughs";
+const REWRITE: &str = "MEEPLAB_WRITE_PLAYTHROUGHS=1 cargo test --test it golden_playthroughs::";
 
 /// The narrated game, as `meeplab play` prints it.
 fn playthrough(rules: &std::sync::Arc<meeplab::engine::Compiled>) -> String {

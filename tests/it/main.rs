@@ -25,6 +25,7 @@ mod dsl_props;
 mod engine_properties;
 mod golden_outcomes;
 mod golden_playthroughs;
+mod jcz_generated;
 mod ladder_cli;
 mod perft;
 mod plan_cli;

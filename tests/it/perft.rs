@@ -16,7 +16,7 @@
 //! holds the file to that.
 //!
 //! Rewrite the file (after a deliberate change to move generation, or for a new bundled
-//! ruleset) with `MEEPLAB_WRITE_PERFT=1 cargo test --test perft`.
+//! ruleset) with `MEEPLAB_WRITE_PERFT=1 cargo test --test it perft::`.
 //!
 //! The counts are also checked independently of the engine's move generation: the first
 //! tile's placements against a brute force over the cells around the start tile, its four
@@ -41,7 +41,7 @@ const SEARCH: u64 = 3_000;
 
 const HEADER: &str = "\
 # meeplab perft: legal-move counts along fixed games of every bundled ruleset.
-# Written by `MEEPLAB_WRITE_PERFT=1 cargo test --test perft`; checked by `cargo test --test perft`.
+# Written by `MEEPLAB_WRITE_PERFT=1 cargo test --test it perft::`; checked by `cargo test --test it perft::`.
 #
 # A game is `RULESET sSEED pPLAYERS`, played from its seed by the keyed chooser: every
 # decision takes option `key % options` (the decision's keyed draw), so the counts depend on
@@ -425,7 +425,7 @@ fn first_moves_match_a_brute_force() {
                     if !fits(q, facing) {
                         continue;
                     }
-                    let look = tile.rotation_key(q);
+                    let look = tile.rotation_key(q, meeplab::engine::compiled::telling_marks(r));
                     if !looks.contains(&look) {
                         looks.push(look);
                         spots.push((dx, dy, q));

@@ -25,13 +25,71 @@ const FIXTURES: &[&str] = &[
     "jcz_basic_scoring",
     "jcz_multitile_features",
     "jcz_farm_scoring",
-    // JCloisterZone's own castle tests, as its client repository holds them
-    // (farin/JCloisterZone-Client, engine-tests/bridge-bazaar-and-castles/, app 5.7.0,
-    // unchanged): "Castles triggered by empty" (Alice 3, Bob 0) and "Castles on field
-    // scoring" (Alice 11: the field 11, the castles 0).
-    "jcz_castle_unoccupied_trigger",
-    "jcz_field_castle_scoring",
 ];
+
+/// A castles save of our own making (base set + castles, the players `names`), with
+/// `replay`, its draw order and `assertions`.
+fn castle_save(names: &[&str], replay: Vec<Value>, draws: &[&str], assertions: Value) -> Value {
+    let players: Vec<Value> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| json!({"name": n, "slot": i}))
+        .collect();
+    json!({
+        "appVersion": "5.12.1",
+        "gameId": "meeplab-castle-test",
+        "name": "",
+        "initialRandom": 0.0,
+        "test": {"description": "castles", "assertions": assertions},
+        "setup": {
+            "sets": {"basic:1": 1},
+            "elements": {"small-follower": 7, "farmers": true, "castle": 1},
+            "rules": {},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]
+        },
+        "players": players,
+        "replay": replay,
+        "gameAnnotations": {"drawOrder": draws}
+    })
+}
+
+/// A castle scored by an unoccupied road (bcb.md §5.3: an unoccupied feature completed in
+/// the vicinity counts): Alice's knight on BA/C at (0,-1) closes the start city and she
+/// builds a castle on it (messages 1 and 2); Bob's crossroads west of the start and Alice's
+/// junction east of it complete the 3-tile road through the start tile, nobody on it: the castle
+/// scores 3 for Alice, and Bob nothing.
+fn castle_game() -> Value {
+    let tile = |p: u8, t: &str, r: &str, x: i32, y: i32| {
+        json!({"type": "PLACE_TILE", "player": p,
+            "payload": {"tileId": t, "rotation": r, "position": [x, y]}})
+    };
+    let commit = |p: u8| json!({"type": "COMMIT", "player": p, "payload": {"random": 0.0}});
+    let pass = |p: u8| json!({"type": "PASS", "player": p, "payload": {}});
+    let city_s = json!({"position": [0, -1], "feature": "City", "location": "S"});
+    castle_save(
+        &["Alice", "Bob"],
+        vec![
+            tile(0, "BA/C", "R180", 0, -1),
+            json!({"type": "DEPLOY_MEEPLE", "player": 0,
+                "payload": {"pointer": city_s, "meepleId": "0.small.1"}}),
+            json!({"type": "PLACE_TOKEN", "player": 0,
+                "payload": {"token": "CASTLE", "pointer": city_s}}),
+            commit(0),
+            tile(1, "BA/RRRR", "R0", -1, 0),
+            pass(1),
+            commit(1),
+            tile(0, "BA/RRR", "R0", 1, 0),
+            pass(0),
+            commit(0),
+        ],
+        &["BA/C", "BA/RRRR", "BA/RRR"],
+        json!([
+            "Alice has 3 points",
+            "Alice scored castle for 3 points",
+            "Bob has 0 points"
+        ]),
+    )
+}
 
 #[test]
 fn every_fixture_passes_check() {
@@ -315,7 +373,16 @@ fn unsupported_things_are_named() {
     expect_jcz_error(&v, &["tile set(s) not supported: inns-and-cathedrals"]);
     let mut v = jcz_fixture("city_road");
     v["setup"]["elements"]["abbot"] = json!(true);
-    expect_jcz_error(&v, &["game element(s) not supported: abbot"]);
+    // the list of what meeplab knows names every element it reads
+    expect_jcz_error(
+        &v,
+        &[
+            "game element(s) not supported: abbot",
+            "big-follower, inn, cathedral",
+            "castle, bridge, bazaar",
+            "builder, pig, pig-herd",
+        ],
+    );
     // JCloisterZone switches an element on by its presence: `false` is still on
     let mut v = jcz_fixture("city_road");
     v["setup"]["elements"]["abbot"] = json!(false);
@@ -678,12 +745,9 @@ fn a_ruleset_with_hands_is_refused() {
 /// `COMMIT` builds the castle the pointer names; a `PASS` there declines it (the city scores).
 #[test]
 fn castles_are_built_and_declined_as_the_save_says() {
-    let o = meeplab(&[
-        "replay",
-        "tests/jcz/jcz_castle_unoccupied_trigger.jcz",
-        "--json",
-        "--check",
-    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let p = write_json(dir.path(), "castle.jcz", &castle_game());
+    let o = meeplab(&["replay", &p, "--json", "--check"]);
     assert!(o.status.success(), "{}", text(&o).1);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["players"][0]["total"], 3, "{v}");
@@ -692,8 +756,7 @@ fn castles_are_built_and_declined_as_the_save_says() {
         "{v}"
     );
     // declined: the small city scores 4 in turn 1, and no castle scores the road
-    let dir = tempfile::tempdir().unwrap();
-    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
+    let mut v = castle_game();
     v["replay"][2] = json!({"type": "PASS", "payload": {}, "player": 0});
     v["test"]["assertions"] = json!([
         "Alice has 4 points",
@@ -711,7 +774,7 @@ fn castles_are_built_and_declined_as_the_save_says() {
 #[test]
 fn impossible_castles_are_errors_naming_the_message() {
     // a pointer to a city of another tile
-    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
+    let mut v = castle_game();
     v["replay"][2]["payload"]["pointer"]["position"] = json!([0, 0]);
     expect_jcz_error(
         &v,
@@ -722,32 +785,27 @@ fn impossible_castles_are_errors_naming_the_message() {
         ],
     );
     // a location the tile has no city at
-    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
+    let mut v = castle_game();
     v["replay"][2]["payload"]["pointer"]["location"] = json!("N");
     expect_jcz_error(
         &v,
         &["replay message 2 (PLACE_TOKEN)", "has no city at `N`"],
     );
-    // a city that is not completed: BA/C at (0,-2) caps nothing
-    let mut v = jcz_fixture("jcz_field_castle_scoring");
-    v["replay"][8] = json!({"type": "PLACE_TOKEN", "player": 0, "payload": {"token": "CASTLE",
-        "pointer": {"position": [0, -2], "feature": "City", "location": "N"}}});
+    // a city that is not completed: BA/C at (0,-1) turned to cap north caps nothing
+    let mut v = castle_game();
+    v["replay"][0]["payload"]["rotation"] = json!("R0");
+    v["replay"][1]["payload"]["pointer"]["location"] = json!("N");
+    v["replay"][2]["payload"]["pointer"]["location"] = json!("N");
     expect_jcz_error(
         &v,
         &[
-            "replay message 8 (PLACE_TOKEN)",
+            "replay message 2 (PLACE_TOKEN)",
             "the city is not completed",
         ],
     );
     // a completed small city without a follower: the engine offers no castle
-    let mut v = jcz_fixture("jcz_field_castle_scoring");
+    let mut v = castle_game();
     v["replay"][1] = json!({"type": "PASS", "payload": {}, "player": 0});
-    let replay = v["replay"].as_array_mut().unwrap();
-    replay.insert(
-        2,
-        json!({"type": "PLACE_TOKEN", "player": 0, "payload": {"token": "CASTLE",
-            "pointer": {"position": [0, -1], "feature": "City", "location": "S"}}}),
-    );
     expect_jcz_error(
         &v,
         &[
@@ -757,14 +815,14 @@ fn impossible_castles_are_errors_naming_the_message() {
         ],
     );
     // a castle without the castle element
-    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
+    let mut v = castle_game();
     v["setup"]["elements"]
         .as_object_mut()
         .unwrap()
         .remove("castle");
     expect_jcz_error(&v, &["replay message 2 (PLACE_TOKEN)", "no `castle`"]);
     // a castle-step PASS where the rules offer none
-    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
+    let mut v = castle_game();
     let replay = v["replay"].as_array_mut().unwrap();
     replay.insert(6, json!({"type": "PASS", "payload": {}, "player": 1}));
     expect_jcz_error(
@@ -772,7 +830,7 @@ fn impossible_castles_are_errors_naming_the_message() {
         &["replay message 6 (PASS)", "declines a castle", "offer none"],
     );
     // the castle step comes after the follower action
-    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
+    let mut v = castle_game();
     let replay = v["replay"].as_array_mut().unwrap();
     replay.swap(1, 2);
     expect_jcz_error(
@@ -781,11 +839,11 @@ fn impossible_castles_are_errors_naming_the_message() {
     );
 }
 
-/// Bridges, Castles & Bazaars beyond castles is read (tests/replay_jcz_bcb.rs); a BC&B tile
+/// Bridges, Castles & Bazaars beyond castles is read (`replay_jcz_bcb`); a BC&B tile
 /// without the set in `setup.sets` is an error naming the message.
 #[test]
 fn a_bridges_castles_and_bazaars_tile_needs_its_set() {
-    let mut v = jcz_fixture("jcz_castle_unoccupied_trigger");
+    let mut v = castle_game();
     v["replay"][4]["payload"]["tileId"] = json!("BB/F.b");
     expect_jcz_error(
         &v,
@@ -797,40 +855,21 @@ fn a_bridges_castles_and_bazaars_tile_needs_its_set() {
     );
 }
 
-/// JCloisterZone's "Castle is not affected by corn circle" (engine-tests, 5.7.0): its save has
-/// no `corn-circle` element (JCloisterZone 5.7 took the action from the set; later versions,
-/// which meeplab follows, from the element), so it is replayed with the element added. JCZ: the
-/// castle's follower stands on a castle, not a city, so the shield circle's REMOVE finds no
-/// knight, and meeplab leaves it too (a follower on a done feature is not on a city).
+/// JCloisterZone's client switches the `corn-circle` element on for any corn-circles tile set
+/// (`enforces` in its expansions.js), so a save with the set plays the crop-circle action
+/// with or without the element: our crop-circle fixture replays the same without it.
 #[test]
-fn a_crop_circle_does_not_touch_a_castle() {
+fn a_corn_circles_set_brings_the_crop_circle_action() {
     let dir = tempfile::tempdir().unwrap();
-    let mut v = jcz_fixture("jcz_castle_not_affected_by_corn_circles");
-    v["setup"]["elements"]["corn-circle"] = json!(true);
+    let mut v = jcz_fixture("crop_remove");
+    let els = v["setup"]["elements"].as_object_mut().unwrap();
+    assert!(els.remove("corn-circle").is_some());
     let p = write_json(dir.path(), "cc.jcz", &v);
-    let o = meeplab(&["replay", &p]);
+    let o = meeplab(&["replay", &p, "--check"]);
     let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
-    assert!(out.contains("Red builds a castle"), "{out}");
-    assert!(out.contains("Red chooses remove"), "{out}");
-    assert!(!out.contains("takes back"), "{out}");
-}
-
-#[test]
-fn the_corn_circle_castle_save_needs_its_element() {
-    // as JCloisterZone wrote it: CIRCLE_REMOVE_OR_DEPLOY without the corn-circle element
-    let o = meeplab(&[
-        "replay",
-        "tests/jcz/jcz_castle_not_affected_by_corn_circles.jcz",
-        "--check",
-    ]);
-    let (_, err) = text(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(
-        err.contains("replay message 7")
-            && err.contains("this tile has no crop-circle action in this game"),
-        "{err}"
-    );
+    assert!(o.status.success(), "{err}\n{out}");
+    assert!(err.contains("all 2 assertion(s) hold"), "{err}");
+    assert!(out.contains("chooses remove"), "{out}");
 }
 
 /// A tile that completes two small cities, each with one of Alice's followers: JCloisterZone
@@ -848,7 +887,7 @@ fn two_offers(castle: Option<&str>, assertions: Value) -> Value {
     };
     let commit = json!({"type": "COMMIT", "player": 0, "payload": {"random": 0.0}});
     let pass = json!({"type": "PASS", "player": 0, "payload": {}});
-    let mut v = jcz_fixture("jcz_field_castle_scoring");
+    let mut v = castle_save(&["Alice"], Vec::new(), &[], json!([]));
     let mut replay = vec![
         // caps W and S: S closes the start's city (nobody in it), W waits for (-1,-1)
         tile("BA/CC.2", "R270", 0, -1),
@@ -913,4 +952,36 @@ fn of_two_castles_offered_the_one_the_save_names_is_built() {
     second["payload"]["pointer"]["location"] = json!("E");
     replay.insert(9, second);
     expect_jcz_error(&v, &["replay message 9 (PLACE_TOKEN)", "second castle"]);
+}
+
+/// JCloisterZone's other assertion forms: `phase is TilePhase` holds for a save that ends
+/// between turns, `phase is GameOverPhase` fails there; `Player can't pass` is skipped, and
+/// `--check` says so.
+#[test]
+fn phase_assertions_are_checked_and_pass_assertions_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v = castle_game();
+    v["test"]["assertions"] = json!([
+        "Alice has 3 points",
+        "phase is TilePhase",
+        "Player can't pass"
+    ]);
+    let p = write_json(dir.path(), "phase.jcz", &v);
+    let o = meeplab(&["replay", &p, "--check"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}\n{out}");
+    assert!(err.contains("SKIP  Player can't pass"), "{err}");
+    assert!(
+        err.contains("all 2 assertion(s) checked hold; 1 skipped"),
+        "{err}"
+    );
+    v["test"]["assertions"] = json!(["phase is GameOverPhase"]);
+    let p = write_json(dir.path(), "over.jcz", &v);
+    let o = meeplab(&["replay", &p, "--check"]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("FAIL  phase is GameOverPhase  (the replay ends in TilePhase)"),
+        "{err}"
+    );
 }

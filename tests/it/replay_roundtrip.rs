@@ -80,3 +80,53 @@ fn play_record_then_replay_gives_the_same_game() {
         }
     }
 }
+
+/// A replay stopped by `--turn` names who leads, not a winner: the game has not ended
+/// (issue 43); the whole replay still names the winner.
+#[test]
+fn a_replay_stopped_early_names_no_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("g.json").display().to_string();
+    let play = meeplab(&["play", "base", "--seed", "3", "--record", &rec]);
+    assert!(play.status.success());
+    let text = |args: &[&str]| String::from_utf8_lossy(&meeplab(args).stdout).into_owned();
+    let early = text(&["replay", &rec, "--turn", "40"]);
+    assert!(early.contains("stopped after turn 40"), "{early}");
+    assert!(!early.contains("winner"), "{early}");
+    assert!(
+        early.contains("leading (the game has not ended): "),
+        "{early}"
+    );
+    let under = text(&["replay", &rec, "--turn", "40", "--ruleset", "base-2000"]);
+    assert!(!under.contains("(winner:"), "{under}");
+    assert!(under.contains("(leading, not ended: "), "{under}");
+    let whole = text(&["replay", &rec]);
+    assert!(whole.contains("\nwinner"), "{whole}");
+    assert!(!whole.contains("leading"), "{whole}");
+}
+
+/// A file that is no record gets told what replay reads (issue 43: a `.rules` file was
+/// answered with "not valid JSON" alone).
+#[test]
+fn a_rules_file_given_to_replay_is_told_what_replay_reads() {
+    let o = meeplab(&["replay", "rulesets/base.rules"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    for needle in [
+        "not valid JSON",
+        "a meeplab record",
+        "JCloisterZone save (.jcz)",
+        "--ruleset FILE",
+    ] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("x.json");
+    std::fs::write(&other, "{\"a\": 1}").unwrap();
+    let o = meeplab(&["replay", other.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("neither a meeplab record") && err.contains("play --record"),
+        "{err}"
+    );
+}

@@ -107,6 +107,14 @@ fn report_md_has_every_section() {
     assert!(!md.contains("| `gold.pick` |"));
     for chart in charts_for(&out.report) {
         assert!(dir.join(format!("{}.svg", chart.stem())).is_file());
+        // the chart draws its title: no heading repeats it (issue 43: every chart was titled
+        // twice in report.html)
+        let charts = &md[md.find("## Charts\n").expect("a Charts section")..];
+        assert!(
+            !charts.contains(&format!("### {}\n", chart.title())),
+            "{} titled twice",
+            chart.stem()
+        );
     }
 }
 

@@ -1,4 +1,4 @@
-//! Bazaars scenarios (Bridges, Castles & Bazaars; /work/research/bcb.md §3, module
+//! Bazaars scenarios (Bridges, Castles & Bazaars; `docs/src/rules/bcb.md` §3, module
 //! `engine/expansions/bazaars.rs`). Each test names the rule it follows:
 //!
 //! - [C1] the 1st-edition rulebook as Wikicarpedia gives it (bcb.md §3.1–§3.3): the auction
@@ -328,6 +328,58 @@ fn four_players_same_chooser_after_a_sale_and_nobody_outbids() {
     assert_eq!(drawn(&ev), (DAVE, cc));
     assert_eq!(s.game.remaining(), 0);
     assert_eq!(s.scores(), vec![-1, 1, -5, 2]);
+}
+
+/// [JCZ] `bazaars.next_chooser = left` (`BazaarPhase.nextSelectingPlayer`): after a sale
+/// the next player to the seller's left without a tile chooses, not the seller. The same
+/// start as above: Dave sells to Carol (Dave +5, Carol −5); Alice chooses next, bids 3, Bob
+/// and Dave pass: Alice pays 3 to nobody; Bob chooses, bids 0, Dave bids 1, Bob buys (Bob −1,
+/// Dave +1); the last tile goes free to Dave, the seller.
+#[test]
+fn next_chooser_left_passes_the_choice_on_after_a_sale() {
+    let mut s = Scen::new(
+        &with_bazaars("bazaars.auction = bids\nbazaars.next_chooser = left\n"),
+        4,
+    );
+    let (l, c, rfr) = (s.tile("BA/L"), s.tile("BA/C"), s.tile("BA/RFr"));
+    let lr = s.tile("BA/LR");
+    s.game.force_draws(vec![lr, l, c, rfr]);
+    s.play(ALICE, "BA/RFr", (1, 0, 0), None);
+    s.play(BOB, "BA/RFr", (-1, 0, 0), None);
+    let ev = s.play_with(
+        CAROL,
+        "BB/F.b",
+        (0, 1, 0),
+        None,
+        &[
+            select(DAVE, lr),
+            bid(DAVE, 1),
+            bid(ALICE, 2),
+            pass(BOB),
+            bid(CAROL, 5),
+            buy(DAVE, false),
+            select(ALICE, l),
+            bid(ALICE, 3),
+            pass(BOB),
+            pass(DAVE),
+            select(BOB, c),
+            bid(BOB, 0),
+            bid(DAVE, 1),
+            buy(BOB, true),
+        ],
+    );
+    assert_eq!(
+        auctioned(&ev),
+        vec![
+            (lr, CAROL, 5, DAVE as i64, true),
+            (l, ALICE, 3, -1, false),
+            (c, BOB, 1, DAVE as i64, false),
+            (rfr, DAVE, 0, -1, false),
+        ]
+    );
+    assert_eq!(asked_players(&s, bazaars::SELECT), vec![DAVE, ALICE, BOB]);
+    assert_eq!(asked_players(&s, bazaars::BUY), vec![DAVE, BOB]);
+    assert_eq!(s.scores(), vec![-3, -1, -5, 6]);
 }
 
 /// [C2] No auction when the pack holds fewer tiles than there are players: two tiles left,

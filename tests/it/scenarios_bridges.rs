@@ -1,4 +1,4 @@
-//! Bridges scenarios (Bridges, Castles & Bazaars; /work/research/bcb.md §2, module
+//! Bridges scenarios (Bridges, Castles & Bazaars; `docs/src/rules/bcb.md` §2, module
 //! `engine/expansions/bridges.rs`). Each test names the rule it follows:
 //!
 //! - [C2] the 2nd-edition rulebook (Wikicarpedia, papageek's summary): after placing the tile

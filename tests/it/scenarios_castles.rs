@@ -1,4 +1,4 @@
-//! Castles scenarios (Bridges, Castles & Bazaars; ../shared/rules/bcb.md §5, §9, §10, §11):
+//! Castles scenarios (Bridges, Castles & Bazaars; `docs/src/rules/bcb.md` §5, §9, §10, §11):
 //! the JCloisterZone engine tests `castle-unoccupied-trigger` and `field-castle-scoring`, the
 //! end-of-game 0, the two counter-examples of JCZ issue #321, the highest of simultaneous
 //! completions, chains, who is offered a castle and when, declining, castle gold with the
@@ -697,4 +697,51 @@ fn castle_tokens_conserved_over_keyed_games() {
         }
         assert!(total_built > 0, "{name}: no castle built in 30 games");
     }
+}
+
+/// The castle and the crop circle (the situation of JCloisterZone's scenario "Castle is not
+/// affected by corn circle"; bcb.md §5: a castle is no longer a city): Alice's knight stands
+/// on her castle over the start city; Bob plays a city crop circle and chooses "remove": no
+/// knight stands in a city, so nobody is asked and Alice's follower stays on the castle,
+/// which still waits to score.
+#[test]
+fn a_city_crop_circle_does_not_remove_a_castles_follower() {
+    let rules = load_str(
+        "castles + crop",
+        "ruleset \"castles + crop circles\"\nextends \"rulesets/castles.rules\"\n\
+         include \"rulesets/tiles/crop-circles-2.tiles\"\ndeck += { crop-circles-2 x1 }\n\
+         crop source \"HiG\" {\n  deploy = may\n  target = same_segment\n}\n",
+    );
+    let mut s = Scen::new(&rules, 2);
+    castle_on_start_city(&mut s, ALICE);
+    assert_eq!(s.game.supply(ALICE), 6);
+    // CC.2/CFC turned 90°: fields N and S, caps E and W, below the start tile
+    let ev = s.play_with(
+        BOB,
+        "CC.2/CFC",
+        (0, 1, 1),
+        None,
+        &[exp(
+            meeplab::engine::expansions::crop::CROP_MODE,
+            BOB,
+            Choice::CropMode { deploy: false },
+        )],
+    );
+    let removed = ev
+        .iter()
+        .filter(|e| {
+            e.of(meeplab::engine::expansions::crop::CROP_REMOVED)
+                .is_some()
+        })
+        .count();
+    assert_eq!(removed, 0, "{ev:?}");
+    assert!(s
+        .asked(meeplab::engine::expansions::crop::CROP_REMOVE)
+        .iter()
+        .all(|a| a.player != ALICE));
+    assert_eq!(s.game.supply(ALICE), 6);
+    let c = s.game.castles();
+    assert_eq!(c.len(), 1, "{c:?}");
+    assert!(c[0].0 == ALICE && c[0].2, "{c:?}");
+    assert_eq!(counters(&s), (1, 0));
 }

@@ -1,5 +1,5 @@
 //! The River and The River II scenarios (module `engine/expansions/river.rs`, notes in
-//! /work/research/river.md). Each test names the rule it follows:
+//! `docs/src/rules/river.md`). Each test names the rule it follows:
 //!
 //! - [PREP] the rulebooks' preparation (River C1 and C2, River II): the spring is the start
 //!   tile, the river tiles are drawn before the land tiles, the lake last; River II's fork is

@@ -61,6 +61,12 @@ fn robber_share_sweep_writes_report_rulesets_and_matches_compare() {
         3
     );
     let generated = std::fs::read_to_string(out.join("rulesets/value-01.rules")).unwrap();
+    // the checkout's file is the bundled one: named so, it travels (issue 43: an absolute
+    // path of the machine was written here)
+    assert!(
+        generated.contains("\nextends \"robbers-2012.rules\"\n"),
+        "{generated}"
+    );
     assert!(
         generated.contains("robbers.share = ceil(points / 3)  source \"house (meeplab sweep)\"")
     );
@@ -263,4 +269,39 @@ fn sharded_sweeps_merge_into_the_unsharded_report() {
     let o = meeplab(&["merge", &d("s1"), &d("other"), "--out", &d("bad")]);
     assert_eq!(o.status.code(), Some(1));
     assert!(!dir.path().join("bad").exists());
+}
+
+/// A base of the user's own is named relative to the generated files, so the output folder
+/// and the base travel together (issue 43).
+#[test]
+fn generated_rulesets_name_their_own_base_relatively() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("house.rules");
+    std::fs::write(&base, "ruleset \"house\"\nextends \"robbers-2012.rules\"\n").unwrap();
+    let out = dir.path().join("runs").join("share");
+    let o = meeplab(&[
+        "sweep",
+        base.to_str().unwrap(),
+        "--vary",
+        "robbers.share=ceil(points / 3)",
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let generated = std::fs::read_to_string(out.join("rulesets/value-01.rules")).unwrap();
+    assert!(
+        generated.contains("\nextends \"../../../house.rules\"\n"),
+        "{generated}"
+    );
+    // moved elsewhere together, the generated file still loads
+    let moved = tempfile::tempdir().unwrap();
+    std::fs::copy(&base, moved.path().join("house.rules")).unwrap();
+    let folder = moved.path().join("runs/share/rulesets");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("value-01.rules"), &generated).unwrap();
+    let o = meeplab(&["check", folder.join("value-01.rules").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
 }

@@ -6,8 +6,9 @@
 //! seat order from the chooser's left, outbids once or passes. If nobody outbid the chooser,
 //! the chooser takes the tile and pays the bid to nobody; else the chooser buys it (paying the
 //! bid to the highest bidder) or sells it (the highest bidder pays the chooser and takes it).
-//! The next chooser is the next player without a tile (the same one after a sale); the last
-//! tile goes free to the last player without one. Scores may go below 0. Then each player,
+//! The next chooser is the next player without a tile (the same one after a sale; with
+//! `bazaars.next_chooser = left`, JCloisterZone's reading, the next one to the seller's left
+//! without a tile, the seller last); the last tile goes free to the last player without one. Scores may go below 0. Then each player,
 //! in the usual order from the bazaar owner's left, plays the bought tile as the turn's tile;
 //! one that fits nowhere is set aside and the turn draws from the pack.
 //!
@@ -70,6 +71,9 @@ struct Config {
     auction: bool,
     /// The most a bid may add to the bid it beats.
     raise_limit: u32,
+    /// After a sale, the next player to the seller's left without a tile chooses (else the
+    /// seller again).
+    left_after_sale: bool,
 }
 
 impl Config {
@@ -83,6 +87,7 @@ impl Config {
                 .ext_int("bazaars.raise_limit")
                 .unwrap_or(10)
                 .clamp(1, 200) as u32,
+            left_after_sale: rules.ext_choice("bazaars.next_chooser") == Some("left"),
         })
     }
 }
@@ -252,6 +257,23 @@ impl Expansion for Bazaars {
             sources: "meeplab (JCloisterZone's client: bids 0 to 999)",
             requires: None,
         },
+        OptionDef {
+            key: "bazaars.next_chooser",
+            area: AREA,
+            ty: OptType::Choice(&[
+                choice("seller", "a seller, still without a tile, chooses again"),
+                choice(
+                    "left",
+                    "after a sale the next player to the seller's left without a tile chooses \
+                     (the seller last)",
+                ),
+            ]),
+            default: "seller",
+            doc: "Who chooses the next tile of a bazaar after a chooser sold the tile.",
+            sources: "BC&B C1 and C2 rulebooks (Wikicarpedia): seller; JCloisterZone \
+                      `BazaarPhase.nextSelectingPlayer`: left",
+            requires: None,
+        },
     ];
 
     fn used_by(rules: &Compiled) -> bool {
@@ -375,6 +397,30 @@ impl Expansion for Bazaars {
             _ if i == 1 => tile_worth(g, chosen) - st.price as i64,
             _ => st.price as i64,
         }
+    }
+
+    /// As [`Bazaars::value_hint`] of every option, with what they share computed once: a bid
+    /// has up to `raise_limit + 1` options, and the luck meter's reference player asks the
+    /// greedy rollouts for them at every bid of every auction it plays out (issue 43: with
+    /// `raise_limit = 200` the per-option hints were most of the metered run's time).
+    fn value_hints<X: Holds<Self>>(
+        g: &Game<X>,
+        local: u8,
+        options: usize,
+        player: u8,
+        out: &mut Vec<i64>,
+    ) {
+        if local != 1 {
+            out.extend((0..options).map(|i| Self::value_hint(g, local, i, player)));
+            return;
+        }
+        let st = g.ext.state();
+        let chosen = st.tiles.get(st.chosen as usize).copied().unwrap_or(0);
+        let worth = tile_worth(g, chosen);
+        out.extend((0..options).map(|i| match st.bid_of(player, i) {
+            None => 0,
+            Some(b) => worth - b as i64,
+        }));
     }
 
     /// A bought tile waiting for its turn is worth its rough worth to its buyer.
@@ -627,8 +673,8 @@ impl<X: Holds<Bazaars>> Game<X> {
         }
     }
 
-    /// The next player without a tile chooses (the same one after a sale); the auction ends
-    /// when every tile is sold.
+    /// The next player without a tile chooses (the same one after a sale, unless
+    /// `next_chooser = left`); the auction ends when every tile is sold.
     fn next_chooser(&mut self) {
         let st = self.ext.state();
         if st.unsold_count() == 0 {
@@ -636,7 +682,7 @@ impl<X: Holds<Bazaars>> Game<X> {
             return;
         }
         let chooser = st.chooser;
-        let next = if st.has_tile(chooser) {
+        let next = if st.has_tile(chooser) || st.config.left_after_sale {
             self.next_without_tile(chooser)
         } else {
             chooser

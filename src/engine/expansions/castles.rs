@@ -1,4 +1,4 @@
-//! Castles, from Bridges, Castles & Bazaars (`../shared/rules/bcb.md` §5, §11): when a tile
+//! Castles, from Bridges, Castles & Bazaars (`docs/src/rules/bcb.md` §5, §11): when a tile
 //! completes a small city — exactly two single-edge city caps on two tiles — holding exactly
 //! one follower, that follower's owner may build a castle on it instead of scoring it (a
 //! castle token from the supply: 3 a player with 2–4 players, 2 with 5–6). The castle's

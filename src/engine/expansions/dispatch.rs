@@ -379,6 +379,20 @@ macro_rules! registry_dispatch {
                 }
             }
 
+            fn value_hints(
+                g: &Game<Self>,
+                kind: DecisionKind,
+                options: usize,
+                player: u8,
+                out: &mut Vec<i64>,
+            ) {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Expansion>::value_hints(g, local, options, player, out)
+                    }),*
+                }
+            }
+
             #[inline]
             fn grants_tiles(&self) -> bool {
                 self.grants

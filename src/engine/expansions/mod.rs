@@ -75,10 +75,11 @@
 //!      scores and decisions through the game's crate-visible methods (`emit`, `ask`,
 //!      `award`, `return_follower`, the option buffers).
 //! 2. **Its rulesets** in `rulesets/` (and the list in `rulesets/README.md`); the golden
-//!    outcomes get their lines appended (`tests/golden_outcomes.rs` says how).
-//! 3. **Its tests**: `tests/scenarios_towers.rs` with the rulebooks' situations and exact
-//!    scores; the perft file (`tests/perft.rs`) and the invariant checks pick up the bundled
-//!    rulesets by themselves.
+//!    outcomes get their lines appended (`tests/it/golden_outcomes.rs` says how).
+//! 3. **Its tests**: `tests/it/scenarios_towers.rs` (and `mod scenarios_towers;` in
+//!    `tests/it/main.rs`) with the rulebooks' situations and exact scores, run with `cargo test
+//!    --test it scenarios_towers::`; the perft file (`tests/it/perft.rs`), the golden
+//!    playthroughs and the invariant checks pick up the bundled rulesets by themselves.
 //! 4. **Register it**: `pub mod towers;` and one line `towers: towers::Towers,` in the
 //!    `registry!` list below (registration order is the order of its kinds, categories and
 //!    counters in reports).

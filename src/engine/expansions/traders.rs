@@ -1,6 +1,6 @@
 //! Traders & Builders (Hans im Glück 2003, 1st edition; 2015, 2nd edition): goods, the
 //! builder's double turn and the pig (`rulesets/README.md`, Traders & Builders section, and
-//! /work/research/tb.md for the sources).
+//! `docs/src/rules/tb.md` for the sources).
 //!
 //! - **Goods.** Twenty city segments of the expansion's tiles show a goods symbol (segment marks
 //!   `wine`, `grain`, `cloth`). When a city is completed, the player who placed the completing
@@ -47,6 +47,9 @@ const AREA: Area = Area::Expansion("traders");
 pub const GOODS: [&str; 3] = ["wine", "grain", "cloth"];
 
 /// The segment-mark bit of each good (see [`GOODS`]).
+/// The goods' segment marks together.
+pub const GOODS_MARKS: u8 = GOOD_BITS[0] | GOOD_BITS[1] | GOOD_BITS[2];
+
 const GOOD_BITS: [u8; 3] = [
     segment_mark_of::<Traders>(0),
     segment_mark_of::<Traders>(1),

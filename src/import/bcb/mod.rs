@@ -11,8 +11,10 @@
 //! - `bridge` → `bridges { supply = 3, supply_5_6 = 2, timing = before_follower,
 //!   where = placed }`: JCloisterZone offers an optional bridge only on the tile just placed,
 //!   before the follower; a bridge on a neighbour only when the placement needs it.
-//! - `bazaar` → `bazaars { auction = bids (none with bazaar-no-auction), raise_limit }`, the
-//!   limit the largest price in the save, at least 10 (the engine's bound on a bid's options).
+//! - `bazaar` → `bazaars { auction = bids (none with bazaar-no-auction), raise_limit,
+//!   next_chooser = left }`, the limit the largest price in the save, at least 10 (the
+//!   engine's bound on a bid's options); after a sale JCloisterZone passes the choice on to
+//!   the seller's left (`BazaarPhase.nextSelectingPlayer`).
 //!
 //! # The translation
 //! - With `bridge` on, each turn records the `bridge` decision as "none" unless the turn has a
@@ -265,7 +267,7 @@ pub fn ruleset_lines(s: &BcbSetup, dir: &Path, deck: &mut Vec<String>) -> String
     if s.bazaar {
         t.push_str("bazaars source \"JCloisterZone bazaar element\" {\n");
         t.push_str(&format!(
-            "  auction = {}\n  raise_limit = {}\n}}\n",
+            "  auction = {}\n  raise_limit = {}\n  next_chooser = left\n}}\n",
             if s.no_auction { "none" } else { "bids" },
             s.max_price.clamp(10, MAX_PRICE)
         ));

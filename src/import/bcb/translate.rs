@@ -363,7 +363,9 @@ fn settle(live: &mut Live) {
     }
 }
 
-/// The next selector (the same one after a sale); the last tile goes free.
+/// The next selector: JCloisterZone's `nextSelectingPlayer`, the next player to the
+/// selector's left without a tile (after a sale the seller comes last); the last tile goes
+/// free.
 fn next_selector(live: &mut Live) {
     live.chosen = None;
     let unsold: Vec<usize> = (0..live.owner.len())
@@ -374,9 +376,7 @@ fn next_selector(live: &mut Live) {
         live.owner[unsold[0]] = Some(to);
         return;
     }
-    if live.has_tile(live.selector) {
-        live.selector = live.next_without_tile(live.selector);
-    }
+    live.selector = live.next_without_tile(live.selector);
 }
 
 /// At the end of the log: an auction left open is a turn the save stops inside; a tile of the

@@ -347,7 +347,10 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     crate::import::river::settle_editions(&mut s.sets, garden);
     // elements without their tiles change nothing
     s.gold &= s.goldmines > 0;
-    s.crop_action &= s.crop1 + s.crop2 > 0;
+    // JCloisterZone's client switches `corn-circle` on for any corn-circles set (`enforces`
+    // in its expansions.js), so the set brings the crop-circle action with or without the
+    // element in the save (the 5.7 scenarios lack it)
+    s.crop_action = s.crop1 + s.crop2 > 0;
     if let Some(rules) = setup.get("rules").and_then(Value::as_object) {
         for (name, v) in rules {
             match (name.as_str(), v.as_str()) {
@@ -748,10 +751,12 @@ mod tests {
 
     #[test]
     fn elements_are_on_by_their_presence() {
+        // the corn-circles set brings the crop-circle action, element or not (the client's
+        // `enforces`)
         let s = setup(json!({"small-follower": 7})).unwrap();
-        assert!(!s.farmers && !s.gold && !s.crop_action);
+        assert!(!s.farmers && !s.gold && s.crop_action);
         let s = setup(json!({"small-follower": 7, "farmers": false, "gold": true})).unwrap();
-        assert!(s.farmers && s.gold && !s.crop_action);
+        assert!(s.farmers && s.gold && s.crop_action);
         let s = setup(json!({"small-follower": "5.0", "corn-circle": 1, "gold": null})).unwrap();
         assert_eq!(s.followers, 5);
         assert!(s.crop_action && !s.gold);
@@ -760,7 +765,7 @@ mod tests {
         assert!(setup(json!({"small-follower": 0})).is_err());
         assert_eq!(
             ruleset_label_of(json!({"small-follower": 7})),
-            "basic:1 + corn-circles/2 + goldmines, no farmers, no gold, no crop-circle action"
+            "basic:1 + corn-circles/2 + goldmines, no farmers, no gold"
         );
     }
 

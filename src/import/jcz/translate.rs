@@ -399,7 +399,7 @@ impl<'a> Translator<'a> {
         if self.board.contains_key(&(x, y)) {
             return Err(at.err(format!("illegal placement: ({x},{y}) already holds a tile")));
         }
-        let r = canonical_rot(&self.rules.tiles[t as usize], rot);
+        let r = canonical_rot(self.rules, &self.rules.tiles[t as usize], rot);
         self.board.insert((x, y), (t, r));
         self.placed_at = (x, y);
         self.out.draws.push(Draw {
@@ -543,10 +543,17 @@ impl<'a> Translator<'a> {
     fn pass(&mut self, at: &Current) -> Result<(), JczError> {
         match self.step {
             Step::Committed if self.out.bcb.bidding() => self.bcb(at, None),
-            Step::Main if self.g.setup.castle && (self.followed || self.castle_step) => {
+            Step::Main
+                if self.g.setup.castle
+                    && (self.followed
+                        || self.castle_step
+                        || at.from.is_some_and(|p| p != self.active)) =>
+            {
                 // JCloisterZone's castle step: a PASS declines the castle offered and ends
                 // the step (nobody after is asked); nothing to record, the replay answers
-                // the offers the save does not build with "no"
+                // the offers the save does not build with "no". Another player's PASS
+                // before any follower action is one too: JCloisterZone skips the action
+                // step of a player who has no follower action to take.
                 if self.castled & CASTLE_STEP_PASSED != 0 {
                     return Err(at.err("a second PASS in the castle step"));
                 }

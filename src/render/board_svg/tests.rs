@@ -305,3 +305,28 @@ fn marks_stand_clear(game: &crate::engine::Game) {
         }
     }
 }
+
+/// A title longer than the board is wide is wrapped, never cut (issue 43: "… 1st edition
+/// (20…").
+#[test]
+fn a_long_title_is_wrapped_whole() {
+    let game = play_turns(&rules("base"), 5, 2, PolicyKind::Random, 3);
+    let title =
+        "A, end of turn 21: Gold Mines — Hans im Glück, 1st edition (2012), with a longer name";
+    let svg = board_svg(&game, title);
+    assert!(!svg.contains('…'), "{svg}");
+    let lines: Vec<&str> = svg
+        .lines()
+        .filter(|l| {
+            l.starts_with("<text x=\"20\" y=\"17\"") || l.starts_with("<text x=\"20\" y=\"35\"")
+        })
+        .collect();
+    assert_eq!(lines.len(), 2, "{svg}");
+    let text: Vec<&str> = lines
+        .iter()
+        .map(|l| l.split('>').nth(1).unwrap().trim_end_matches("</text"))
+        .collect();
+    assert_eq!(text.join(" "), title.replace('&', "&amp;"));
+    let short = board_svg(&game, "B, end of turn 3: base");
+    assert!(short.contains(r#"<text x="20" y="24" font-size="16">B, end of turn 3: base</text>"#));
+}

@@ -5,11 +5,15 @@
 
 use super::backend::{write_chart_files, ChartFormat, DrawResult, Drawable, FONT};
 use super::kind::{charts_for, header_lines, ChartFile, ChartKind};
-use super::kit::{colour, interval_bar, key, legend, plane, share_bar, shorten, Plane, XAxis};
+use super::kit::{
+    above_left, axis_top_with_legend, colour, even_line, interval_bar, key, legend, plane,
+    share_bar, shorten, Plane, XAxis,
+};
 use crate::compare::stats::MeanCi;
 use crate::compare::Report;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
 use std::io;
 use std::path::Path;
@@ -224,13 +228,22 @@ fn draw_delta_histogram<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let all = report
+    // The axis spans the central 99 % of every pair's differences (and 0), so that a few far
+    // outliers do not squeeze the mass into one bin (issue 43: 90 % of it in one bin of a
+    // −38…+3 axis); the share beyond is said in the axis description.
+    let (mut lo, mut hi) = (0i128, 0i128);
+    for p in &report.pairs {
+        let (l, h) = central_range(&p.score_delta_histogram, 0.005);
+        lo = lo.min(l);
+        hi = hi.max(h);
+    }
+    // at least −5…+5, so that all seat-games at 0 still draw a bar among empty bins
+    let (lo, hi) = (lo.min(-5), hi.max(5));
+    let beyond = report
         .pairs
         .iter()
-        .flat_map(|p| p.score_delta_histogram.iter());
-    // In i128: differences and counts come from accumulator.json and may span all of i64.
-    let lo = all.clone().map(|[d, _]| *d).min().unwrap_or(0).min(0) as i128;
-    let hi = all.map(|[d, _]| *d).max().unwrap_or(0).max(0) as i128;
+        .map(|p| share_beyond(&p.score_delta_histogram, lo, hi))
+        .fold(0.0f64, f64::max);
     let mut width = ((hi - lo + 1) as f64 / 60.0).ceil().max(1.0) as i128;
     if width % 2 == 0 {
         width += 1;
@@ -243,13 +256,24 @@ where
         .iter()
         .map(|p| bin_shares(&p.score_delta_histogram, bins, |d| bin(d) - first))
         .collect();
-    let ymax = share_axis_top(&shares);
+    // one bin far above the rest (most seat-games unchanged) would flatten every other bar:
+    // the axis is cut above the others and the cut bar's share written on it
+    let (peak, rest) = peak_and_rest(&shares);
+    let cut = rest > 0.0 && peak > 3.0 * rest;
+    let ymax = if cut {
+        (rest * 2.0).max(1.0)
+    } else {
+        share_axis_top(&shares)
+    };
     let edge = |k: i128| ((first + k) * width) as f64 - width as f64 / 2.0;
-    let x_desc = if width == 1 {
+    let mut x_desc = if width == 1 {
         "paired score difference, later − earlier ruleset (points)".to_string()
     } else {
         format!("paired score difference, later − earlier ruleset (points, bins of {width})")
     };
+    if beyond > 0.0 {
+        x_desc.push_str(&format!("; {beyond:.1} % of seat-games beyond the axis"));
+    }
     let mut chart = plane(
         area,
         XAxis::Numeric(edge(0)..edge(bins as i128), x_desc),
@@ -263,14 +287,83 @@ where
     let bar_x = |b: usize| edge(b as i128);
     for (i, (p, s)) in report.pairs.iter().zip(&shares).enumerate() {
         let label = format!("{} − {}", key(p.b_index), key(p.a_index));
-        step_histogram(&mut chart, s, bar_x, colour(i), 0.18, label)?;
+        let shown: Vec<f64> = s.iter().map(|&v| v.min(ymax)).collect();
+        step_histogram(&mut chart, &shown, bar_x, colour(i), 0.18, label)?;
+        // a bar cut at the top: its share written below the cut
+        let below = TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Left, VPos::Top));
+        chart.draw_series(
+            s.iter()
+                .enumerate()
+                .filter(|(_, &v)| v > ymax)
+                .map(|(b, &v)| {
+                    Text::new(
+                        format!("↑ {v:.1} %"),
+                        (
+                            bar_x(b + 1) + width as f64 * 0.1,
+                            ymax * (0.97 - 0.06 * i as f64),
+                        ),
+                        below.clone(),
+                    )
+                }),
+        )?;
     }
     legend(&mut chart)
 }
 
+/// The values between which the central `1 − 2 tail` of a histogram's counts lie (`[value,
+/// count]` pairs), widened to include 0; `(0, 0)` for an empty one.
+fn central_range(hist: &[[i64; 2]], tail: f64) -> (i128, i128) {
+    let mut sorted = hist.to_vec();
+    sorted.sort_unstable();
+    let total: f64 = sorted.iter().map(|[_, c]| *c as f64).sum();
+    let (mut lo, mut hi) = (0i128, 0i128);
+    let mut seen = 0.0;
+    let mut lo_set = false;
+    for [v, c] in &sorted {
+        seen += *c as f64;
+        if !lo_set && seen > tail * total {
+            lo = lo.min(*v as i128);
+            lo_set = true;
+        }
+        if seen >= (1.0 - tail) * total {
+            hi = hi.max(*v as i128);
+            break;
+        }
+    }
+    (lo, hi)
+}
+
+/// The share (%) of a histogram's counts outside `lo..=hi`.
+fn share_beyond(hist: &[[i64; 2]], lo: i128, hi: i128) -> f64 {
+    let total: f64 = hist.iter().map(|[_, c]| *c as f64).sum();
+    let out: f64 = hist
+        .iter()
+        .filter(|[v, _]| (*v as i128) < lo || (*v as i128) > hi)
+        .map(|[_, c]| *c as f64)
+        .sum();
+    if total > 0.0 {
+        100.0 * out / total
+    } else {
+        0.0
+    }
+}
+
+/// The largest bin share of any series, and the largest share of any other bin (each series'
+/// second largest).
+fn peak_and_rest(shares: &[Vec<f64>]) -> (f64, f64) {
+    let (mut peak, mut rest) = (0.0f64, 0.0f64);
+    for s in shares {
+        let mut sorted = s.clone();
+        sorted.sort_unstable_by(|a, b| b.total_cmp(a));
+        peak = peak.max(sorted.first().copied().unwrap_or(0.0));
+        rest = rest.max(sorted.get(1).copied().unwrap_or(0.0));
+    }
+    (peak, rest)
+}
+
 /// Shares (%) of a histogram's counts (`[value, count]` pairs) in `bins` bins; `bin_of` gives a
 /// value's bin (in i128: values and counts come from accumulator.json and may span all of
-/// i64), values falling outside are left out.
+/// i64), values falling outside are left out (but count in the whole the shares are of).
 fn bin_shares(hist: &[[i64; 2]], bins: usize, bin_of: impl Fn(i128) -> i128) -> Vec<f64> {
     let mut counts = vec![0i128; bins];
     for &[v, c] in hist {
@@ -281,7 +374,8 @@ fn bin_shares(hist: &[[i64; 2]], bins: usize, bin_of: impl Fn(i128) -> i128) -> 
             *count += c as i128;
         }
     }
-    let total: i128 = counts.iter().sum::<i128>().max(1);
+    // shares of all the counts, those left out included
+    let total: i128 = hist.iter().map(|&[_, c]| c as i128).sum::<i128>().max(1);
     counts
         .iter()
         .map(|&c| 100.0 * c as f64 / total as f64)
@@ -490,7 +584,7 @@ where
             chart.draw_series([Text::new(
                 format!("luck alone {luck:.1} %"),
                 (x - 0.49, luck),
-                (FONT, 13).into_font(),
+                above_left(13),
             )])?;
             chart.draw_series([PathElement::new(
                 [(x - 0.32, rule_luck), (x + 0.32, rule_luck)],
@@ -499,7 +593,7 @@ where
             chart.draw_series([Text::new(
                 format!("rule+luck {rule_luck:.1} %"),
                 (x + 0.34, rule_luck),
-                (FONT, 13).into_font(),
+                above_left(13),
             )])?;
         }
     }
@@ -516,7 +610,8 @@ where
         .iter()
         .flat_map(|r| r.win_rate_ci.iter().map(|ci| ci[1]))
         .fold(0.0f64, f64::max);
-    let ymax = (top * 100.0 * 1.15).clamp(1.0, 100.0);
+    // room above the bars for the legend (the even line and one line a ruleset)
+    let ymax = axis_top_with_legend(top * 100.0, report.per_ruleset.len() + 1, 100.0);
     let seats = seat_names(players);
     let mut chart = plane(
         area,
@@ -525,13 +620,12 @@ where
         "games won, ties included (%)",
     )?;
     let fair = 100.0 / players.max(1) as f64;
-    chart
-        .draw_series(LineSeries::new(
-            [(-0.5, fair), (players as f64 - 0.5, fair)],
-            BLACK.mix(0.4).stroke_width(1),
-        ))?
-        .label("1 / players")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.4)));
+    even_line(
+        &mut chart,
+        (-0.5, players as f64 - 0.5),
+        fair,
+        "even: 1 / players",
+    )?;
     let labels = report.labels();
     let n = report.per_ruleset.len().max(1) as f64;
     let w = 0.8 / n;
@@ -558,4 +652,25 @@ where
         }))?;
     }
     legend(&mut chart)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The histogram's axis spans the central mass, not the far outliers (issue 43), and
+    /// says how much lies beyond.
+    #[test]
+    fn the_histogram_axis_spans_the_central_mass() {
+        // 900 unchanged, 98 between −3 and +2, one at −38 and one at +30
+        let mut hist = vec![[-38, 1], [0, 900], [30, 1]];
+        hist.extend([[-3, 30], [-1, 30], [1, 20], [2, 18]]);
+        hist.sort_unstable();
+        assert_eq!(central_range(&hist, 0.005), (-3, 2));
+        assert!((share_beyond(&hist, -3, 2) - 0.2).abs() < 1e-9);
+        assert_eq!(central_range(&[], 0.005), (0, 0));
+        // the peak stands far above the rest: the axis is cut
+        let (peak, rest) = peak_and_rest(&[vec![3.0, 90.0, 2.0, 5.0]]);
+        assert_eq!((peak, rest), (90.0, 5.0));
+    }
 }

@@ -7,6 +7,7 @@ use super::backend::{DrawResult, FONT};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
 use std::ops::Range;
 
@@ -190,7 +191,69 @@ where
     chart.draw_series([Text::new(
         format!("{y:.1} %"),
         (x + 0.27, y),
-        (FONT, 14).into_font(),
+        above_left(14),
     )])?;
     Ok(())
+}
+
+/// Text whose bottom-left corner is at its point: a value written at its level sits above
+/// it — above a line drawn there, and above the axis for a 0 (issue 43: "0.0 %" and "luck
+/// alone 0.0 %" were written over the axis labels).
+pub(crate) fn above_left(size: u32) -> TextStyle<'static> {
+    TextStyle::from((FONT, size).into_font()).pos(Pos::new(HPos::Left, VPos::Bottom))
+}
+
+/// The top of a value axis whose data reach `top`, with room above for a legend of
+/// `entries` lines in the upper right corner (so that it covers no bar or interval), at most
+/// `cap`.
+pub(crate) fn axis_top_with_legend(top: f64, entries: usize, cap: f64) -> f64 {
+    // the plotting area is about 440 px high; a legend line takes about 19 px
+    let legend = (14.0 + 19.0 * entries as f64) / 440.0;
+    (top * 1.05 / (1.0 - legend).max(0.35)).clamp(1.0, cap)
+}
+
+/// The style of the "even" reference line (1 / players): dashed and red, unlike the grid.
+pub(crate) const EVEN_LINE: RGBColor = RGBColor(200, 30, 30);
+
+/// A dashed horizontal reference line at `y` from `x0` to `x1`, with its legend entry.
+pub(crate) fn even_line<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Plane<'a, DB>,
+    (x0, x1): (f64, f64),
+    y: f64,
+    label: &str,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    chart
+        .draw_series(DashedLineSeries::new(
+            [(x0, y), (x1, y)],
+            8,
+            5,
+            EVEN_LINE.stroke_width(2),
+        ))?
+        .label(label)
+        .legend(|(x, y)| {
+            EmptyElement::at((x, y))
+                + PathElement::new([(0, 0), (7, 0)], EVEN_LINE.stroke_width(2))
+                + PathElement::new([(11, 0), (18, 0)], EVEN_LINE.stroke_width(2))
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The legend gets room above the data: the higher the legend, the higher the axis, never
+    /// above the cap.
+    #[test]
+    fn the_axis_leaves_room_for_the_legend() {
+        let one = axis_top_with_legend(50.0, 1, 100.0);
+        let three = axis_top_with_legend(50.0, 3, 100.0);
+        assert!(one > 50.0 * 1.05 && three > one, "{one} {three}");
+        // the legend's share of the height stays free above the data
+        assert!(50.0 / three <= 1.0 - (14.0 + 19.0 * 3.0) / 440.0 + 1e-9);
+        assert_eq!(axis_top_with_legend(95.0, 3, 100.0), 100.0);
+    }
 }

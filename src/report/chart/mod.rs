@@ -19,4 +19,6 @@ pub(crate) use backend::{write_chart_files, DrawResult, Drawable, FONT};
 pub use compare::write_charts;
 pub use kind::{charts_for, header_lines, ChartFile, ChartKind};
 pub use kit::key;
-pub(crate) use kit::{colour, interval_bar, legend, plane, share_bar, shorten, XAxis};
+pub(crate) use kit::{
+    axis_top_with_legend, colour, even_line, interval_bar, legend, plane, share_bar, shorten, XAxis,
+};

@@ -1,0 +1,65 @@
+//! Regression fixtures: games JCloisterZone's own engine played and wrote (our data, made with
+//! the `../shared/jczdiff` harness, see docs/src/jcz-diff.md), a few per kind under
+//! `tests/jcz/generated/<kind>/`, each with JCloisterZone's final scores as its
+//! `test.assertions`. Every save in every subfolder must replay with `--check`: a new kind is
+//! covered by dropping its folder in. The saves are chosen to exercise each kind's rarer
+//! steps (castle-step passes, auctions with sales, bridges, enclosed fields, builders, pigs,
+//! big followers).
+
+use crate::cli_support;
+
+use cli_support::{assert_jcz_check_passes, root};
+use std::path::PathBuf;
+
+/// `tests/jcz/generated/<kind>/*.jcz` as (kind, fixture names for `assert_jcz_check_passes`).
+fn fixtures() -> Vec<(String, Vec<String>)> {
+    let base = root().join("tests/jcz/generated");
+    let mut kinds: Vec<PathBuf> = std::fs::read_dir(&base)
+        .expect("tests/jcz/generated")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    kinds.sort();
+    kinds
+        .into_iter()
+        .map(|dir| {
+            let kind = dir.file_name().unwrap().to_string_lossy().into_owned();
+            let mut saves: Vec<String> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "jcz"))
+                .map(|p| {
+                    let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+                    format!("generated/{kind}/{stem}")
+                })
+                .collect();
+            saves.sort();
+            (kind, saves)
+        })
+        .collect()
+}
+
+#[test]
+fn every_generated_save_replays_with_check() {
+    let all = fixtures();
+    for kind in ["bcb", "castles", "goldcastles", "inns", "traders"] {
+        assert!(
+            all.iter().any(|(k, s)| k == kind && !s.is_empty()),
+            "no generated saves of {kind}: {all:?}"
+        );
+    }
+    // one thread a kind: each save is its own meeplab process
+    std::thread::scope(|scope| {
+        for (kind, saves) in &all {
+            assert!(
+                !saves.is_empty(),
+                "tests/jcz/generated/{kind}/ holds no .jcz"
+            );
+            scope.spawn(move || {
+                for s in saves {
+                    assert_jcz_check_passes(s);
+                }
+            });
+        }
+    });
+}
