@@ -348,12 +348,24 @@ fn sides(i: Span<'_>) -> PResult<'_, Vec<SideRef>> {
 
 /// The expansions' segment marks written after a segment's sides (`inn`, `cathedral`).
 fn segment_marks(i: Span<'_>) -> PResult<'_, Vec<Text>> {
+    marks_where(i, |_| true)
+}
+
+/// The field marks written after a field's half-edges and cities (`pig_herd`): only marks of
+/// fields, so that another segment's mark after a field stays a stray word (E0101).
+fn field_marks(i: Span<'_>) -> PResult<'_, Vec<Text>> {
+    marks_where(i, |k| k == crate::tiles::FeatureKind::Field)
+}
+
+fn marks_where(
+    i: Span<'_>,
+    keep: impl Fn(crate::tiles::FeatureKind) -> bool,
+) -> PResult<'_, Vec<Text>> {
     nom::multi::many0(|i| {
         let (j, w) = ident(i)?;
-        if crate::engine::expansions::segment_mark(w.fragment()).is_some() {
-            Ok((j, text_of(w)))
-        } else {
-            Err(nom::Err::Error(PErr::expected(i, "a segment mark")))
+        match crate::engine::expansions::segment_mark(w.fragment()) {
+            Some((_, kind)) if keep(kind) => Ok((j, text_of(w))),
+            _ => Err(nom::Err::Error(PErr::expected(i, "a segment mark"))),
         }
     })
     .parse_complete(i)
@@ -435,7 +447,7 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
                 Ok((k, _)) => sides(k)?,
                 Err(_) => (j, Vec::new()),
             };
-            let (j, marks) = segment_marks(j)?;
+            let (j, marks) = field_marks(j)?;
             Ok((
                 j,
                 TileProp::Field {
