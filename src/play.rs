@@ -161,15 +161,29 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
         play_cached(&self.rules[ruleset], seed, self.players, self.seats)
     }
 
-    fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
+    fn play_salted(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        salt: u64,
+        from_turn: u32,
+        deal: bool,
+    ) -> GameOutcome {
         play_salted(
             &self.rules[ruleset],
             seed,
             self.players,
             self.seats,
-            salt,
-            from_turn,
+            Redraw {
+                salt,
+                from_turn,
+                deal,
+            },
         )
+    }
+
+    fn deals_differ(&self, a: usize, b: usize, seed: u64) -> bool {
+        deals_differ(&self.rules[a], &self.rules[b], seed)
     }
 
     fn play_probed(
@@ -284,20 +298,45 @@ pub fn play_cached(
     with_player(rules, policy.into(), |r| r.play(seed, players))
 }
 
-/// Play one complete game with the players' keys salted from turn `from_turn` on
-/// ([`Salted`]; salt 0 gives exactly [`play`]'s game), reusing this thread's board
-/// allocations (the placebo games of a bulk comparison).
+/// What a placebo game redraws, from which turn: the players' own keys salted with `salt`
+/// from turn `from_turn` on, and with `deal` the unseen tiles redrawn there too
+/// ([`GamePlayer::play_salted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Redraw {
+    pub salt: u64,
+    pub from_turn: u32,
+    pub deal: bool,
+}
+
+/// Play one complete game with chance redrawn as `redraw` says ([`GamePlayer::play_salted`];
+/// salt 0 gives exactly [`play`]'s game), reusing this thread's board allocations (the
+/// placebo games of a bulk comparison).
 pub fn play_salted(
     rules: &Arc<Compiled>,
     seed: u64,
     players: u8,
     policy: impl Into<Seats>,
-    salt: u64,
-    from_turn: u32,
+    redraw: Redraw,
 ) -> GameOutcome {
     with_player(rules, policy.into(), |r| {
-        r.play_salted(seed, players, salt, from_turn)
+        r.play_salted(seed, players, redraw)
     })
+}
+
+/// Whether `a` and `b` deal seed `seed` differently: their packs, as tile ids, in another
+/// order (other tiles, other counts, a renamed id). Rulesets with the same deck deal every
+/// seed alike (the coupled deck), so their placebo need not redraw the deal.
+pub fn deals_differ(a: &Arc<Compiled>, b: &Arc<Compiled>, seed: u64) -> bool {
+    let pack = |rules: &Arc<Compiled>| {
+        let g = Game::new(rules.clone(), seed, 2);
+        let ids: Vec<u64> = g
+            .unseen()
+            .iter()
+            .map(|&t| rules.tiles[t as usize].id_hash)
+            .collect();
+        ids
+    };
+    !Arc::ptr_eq(a, b) && pack(a) != pack(b)
 }
 
 /// Calls `f` with this thread's cached [`GamePlayer`] for `rules` and `seats` (made on first use;
@@ -372,26 +411,25 @@ impl GamePlayer {
         (self.game.outcome(), luck)
     }
 
-    /// Play game `seed` with all of chance redrawn from turn `from_turn` on: the players'
-    /// keys salted ([`Salted`]) and the deal redrawn — the unseen tiles of the pack put in a
-    /// new order keyed by the seed and `salt` ([`Game::redraw_pack`], key
-    /// [`redeal_key`]) at the boundary before turn `from_turn` (before the set-up's deal
-    /// when `from_turn` is 0). Up to there the game is the unsalted one; salt 0 gives
-    /// exactly [`GamePlayer::play`]'s game.
-    pub fn play_salted(
-        &mut self,
-        seed: u64,
-        players: u8,
-        salt: u64,
-        from_turn: u32,
-    ) -> GameOutcome {
+    /// Play game `seed` with chance redrawn from turn `redraw.from_turn` on: the players'
+    /// keys salted with `redraw.salt` ([`Salted`]) and, with `redraw.deal`, the deal redrawn
+    /// too — the unseen tiles of the pack put in a new order keyed by the seed and the salt
+    /// ([`Game::redraw_pack`], key [`redeal_key`]) at the boundary before that turn (before
+    /// the set-up's deal when it is 0). Up to there the game is the unsalted one; salt 0
+    /// gives exactly [`GamePlayer::play`]'s game.
+    pub fn play_salted(&mut self, seed: u64, players: u8, redraw: Redraw) -> GameOutcome {
+        let Redraw {
+            salt,
+            from_turn,
+            deal,
+        } = redraw;
         self.start(seed, players);
         let mut chooser = Salted {
             inner: &mut self.choosers,
             salt,
             from_turn,
         };
-        if salt != 0 {
+        if salt != 0 && deal {
             let game = &mut self.game;
             if from_turn > 0 {
                 game.setup(&mut NoEvents);
@@ -496,20 +534,44 @@ mod tests {
         let rules = base();
         let seats = Seats::all(PolicyKind::Greedy);
         let real = play(&rules, 5, 2, seats);
-        assert_eq!(play_salted(&rules, 5, 2, seats, 0, 9), real);
-        let placebo = play_salted(&rules, 5, 2, seats, 0x5EED, 9);
-        assert_eq!(placebo, play_salted(&rules, 5, 2, seats, 0x5EED, 9));
+        let redraw = |salt, from_turn| Redraw {
+            salt,
+            from_turn,
+            deal: true,
+        };
+        assert_eq!(play_salted(&rules, 5, 2, seats, redraw(0, 9)), real);
+        let placebo = play_salted(&rules, 5, 2, seats, redraw(0x5EED, 9));
+        assert_eq!(placebo, play_salted(&rules, 5, 2, seats, redraw(0x5EED, 9)));
         // turn_hashes[t] closes turn t: equal through turn 8, then the draws differ
         assert_eq!(placebo.turn_hashes[..9], real.turn_hashes[..9]);
         assert_ne!(placebo.turn_hashes[9..], real.turn_hashes[9..]);
         let mut a = GamePlayer::new(&rules, seats);
         let mut b = GamePlayer::new(&rules, seats);
         let (x, y) = (
-            a.play_salted(5, 2, 0x5EED, 0),
-            b.play_salted(5, 2, 0x5EED, 0),
+            a.play_salted(5, 2, redraw(0x5EED, 0)),
+            b.play_salted(5, 2, redraw(0x5EED, 0)),
         );
         assert_eq!(x, y, "from the set-up on: deterministic too");
         assert_ne!(x.turn_hashes, real.turn_hashes);
+    }
+
+    /// The same deck deals every seed alike; a ruleset with other tiles deals otherwise.
+    #[test]
+    fn deals_differ_only_between_other_decks() {
+        let load = |f: &str| {
+            let loaded = crate::dsl::load_ruleset(Path::new(f)).unwrap_or_else(|d| panic!("{d}"));
+            compile(&loaded.ruleset)
+        };
+        let (hig, rgg) = (
+            load("rulesets/goldmines-hig-2012.rules"),
+            load("rulesets/goldmines-rgg.rules"),
+        );
+        let base = base();
+        for seed in 0..8 {
+            assert!(!deals_differ(&hig, &rgg, seed), "the same Gold Mines deck");
+            assert!(!deals_differ(&base, &base, seed));
+            assert!(deals_differ(&base, &hig, seed), "the gold tiles are extra");
+        }
     }
 
     /// A game player goes by value onto a worker thread's stack (rayon's `map_init` in

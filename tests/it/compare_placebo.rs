@@ -7,7 +7,7 @@ use meeplab::compare::placebo::{placebo_summary, PlaceboAcc, PLACEBO_SALT};
 use meeplab::compare::seeds::game_seed;
 use meeplab::compare::stats::{Interval, Moments};
 use meeplab::engine::{compile, Compiled};
-use meeplab::play::{play_cached, play_salted, Seats};
+use meeplab::play::{deals_differ, play_cached, play_salted, Redraw, Seats};
 use meeplab::policy::PolicyKind;
 use std::path::Path;
 use std::sync::Arc;
@@ -51,9 +51,14 @@ fn placebo_of(a: &Arc<Compiled>, b: &Arc<Compiled>, games: u64, seats: Seats) ->
             play_cached(a, seed, 2, seats),
             play_cached(b, seed, 2, seats),
         );
-        let placebo = x
-            .first_divergence(&y)
-            .map(|t| [a, b].map(|r| play_salted(r, seed, 2, seats, PLACEBO_SALT, t)));
+        let placebo = x.first_divergence(&y).map(|t| {
+            let redraw = Redraw {
+                salt: PLACEBO_SALT,
+                from_turn: t,
+                deal: deals_differ(a, b, seed),
+            };
+            [a, b].map(|r| play_salted(r, seed, 2, seats, redraw))
+        });
         acc.add(&x, &y, placebo.as_ref());
     }
     acc
@@ -68,6 +73,10 @@ fn placebo_of(a: &Arc<Compiled>, b: &Arc<Compiled>, games: u64, seats: Seats) ->
 fn a_relabelled_deck_has_no_excess_over_the_placebo() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let (a, b) = base_and_relabelled(tmp.path());
+    assert!(
+        (0..20).all(|i| deals_differ(&a, &b, game_seed(7, i))),
+        "a renamed id deals otherwise"
+    );
     let games = 300;
     let acc = placebo_of(&a, &b, games, Seats::all(PolicyKind::Greedy));
     acc.check(games, 2, "placebo").expect("consistent");
