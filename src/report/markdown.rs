@@ -94,7 +94,7 @@ pub fn render_with_decisions(
                 pct(p.winner_changed_share),
                 pct_range(p.winner_changed_ci),
                 p.placebo.as_ref().map_or_else(String::new, |pl| format!(
-                    "; with the players' own luck redrawn from the turn the games parted, in {} \
+                    "; with the luck redrawn from the turn the games parted, in {} \
                      across the rulesets against {} within each",
                     pct(pl.rule_luck_winner_changed_share),
                     pct(pl.winner_changed_share)
