@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn a_branch_with_fewer_events_says_what_it_lacks() {
         let shared = "Blue draws BA/CccR+\nBlue takes an ingot from (-1,3)".to_string();
-        let input = vec![
+        let input = [
             (
                 "A".to_string(),
                 vec![
