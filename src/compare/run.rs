@@ -223,7 +223,8 @@ where
 
 /// Plays the run from `start` (a fresh start or a checkpoint). After each batch,
 /// `after_batch(aggregate so far, next game index, games done)` may checkpoint and may stop
-/// the run. Batches never straddle a seed block, so a stop or a crash loses at most the
+/// the run; with `spec.until` the run ends [`Ended::Done`] early once
+/// [`super::verdict::settled`] says the answer is known. Batches never straddle a seed block, so a stop or a crash loses at most the
 /// batch in flight.
 ///
 /// # Errors
@@ -320,6 +321,11 @@ where
             }
             done += records.len() as u64;
             let flow = after_batch(&acc, batch.end, done)?;
+            // `--until`: the answer is known (a pure function of the aggregate, asked at the
+            // same batch ends whatever the threads or resumes, so the stop is deterministic)
+            if super::verdict::settled(spec, &acc) {
+                return Ok(Ended::Done(acc));
+            }
             if flow == Flow::Stop && done < spec.games_in_run() {
                 return Ok(Ended::Stopped {
                     accumulator: acc,
