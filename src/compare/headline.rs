@@ -102,7 +102,12 @@ fn seat_clause(vs: &[&Verdict], what: &str) -> Option<String> {
         return None;
     }
     let mut parts = Vec::new();
-    let by = |c: Class| vs.iter().copied().filter(|v| v.class == c).collect::<Vec<_>>();
+    let by = |c: Class| {
+        vs.iter()
+            .copied()
+            .filter(|v| v.class == c)
+            .collect::<Vec<_>>()
+    };
     let diff = by(Class::Difference);
     if !diff.is_empty() {
         let each: Vec<String> = diff
@@ -153,14 +158,16 @@ fn who_wins_clause(v: &Verdict, report: &Report) -> String {
         .pairs
         .iter()
         .find(|p| (p.a_index, p.b_index) == (v.a_index, v.b_index));
-    let shares = pair.and_then(|p| p.placebo.as_ref()).map_or_else(String::new, |pl| {
-        format!(
-            "; the winner changes in {:.1} % of seeds with the rule and the players' luck \
+    let shares = pair
+        .and_then(|p| p.placebo.as_ref())
+        .map_or_else(String::new, |pl| {
+            format!(
+                "; the winner changes in {:.1} % of seeds with the rule and the players' luck \
              redrawn against {:.1} % with the luck alone",
-            100.0 * pl.rule_luck_winner_changed_share,
-            100.0 * pl.winner_changed_share
-        )
-    });
+                100.0 * pl.rule_luck_winner_changed_share,
+                100.0 * pl.winner_changed_share
+            )
+        });
     match v.class {
         Class::Difference => format!(
             "it changes who wins {} than the players' own luck does, by {} of games ({}{shares})",
@@ -242,7 +249,12 @@ pub fn paragraph(report: &Report) -> String {
                 100.0 * p.winner_changed_ci[1]
             ));
         }
-        let of = |q: Question| vs.iter().copied().filter(|v| v.question == q).collect::<Vec<_>>();
+        let of = |q: Question| {
+            vs.iter()
+                .copied()
+                .filter(|v| v.question == q)
+                .collect::<Vec<_>>()
+        };
         if let Some(c) = seat_clause(&of(Question::WinRate), "win rate") {
             clauses.push(c);
         }
@@ -253,7 +265,10 @@ pub fn paragraph(report: &Report) -> String {
             clauses.push(decisions_clause(v));
         }
         let n = match &report.stopping {
-            Some(s) => format!("{} seeds (stopped at {} of at most {})", s.games, s.games, s.cap),
+            Some(s) => format!(
+                "{} seeds (stopped at {} of at most {})",
+                s.games, s.games, s.cap
+            ),
             None => format!("{} seeds", report.games),
         };
         let adjusted = vs.iter().any(|v| v.adjusted);

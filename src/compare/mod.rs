@@ -17,6 +17,7 @@
 pub mod accumulate;
 mod aggregate;
 pub mod balance;
+pub mod calibrate;
 pub mod checkpoint;
 pub mod decisions;
 pub mod headline;

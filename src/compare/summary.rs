@@ -17,10 +17,10 @@ use super::power::{min_detectable, MinDetectable};
 use super::seeds::BLOCK_SIZE;
 use super::skill::{skill_summary, SkillSummary};
 use super::spec::{shell_quote, CompareSpec, RulesetInfo};
-use super::verdict::{stopping, verdicts, Negligible, Stopping, Verdict};
 use super::stats::{
     quartiles, share, wilson, MeanCi, Quartiles, MEAN_INTERVAL, PROPORTION_INTERVAL,
 };
+use super::verdict::{stopping, verdicts, Negligible, Stopping, Verdict};
 use crate::engine::{Category, Counter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -478,7 +478,14 @@ pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
             policy: spec.policy.clone(),
             players: spec.players,
             seed: spec.seed,
-            game_indices: [0, if spec.until.is_some() { acc.games } else { spec.games }],
+            game_indices: [
+                0,
+                if spec.until.is_some() {
+                    acc.games
+                } else {
+                    spec.games
+                },
+            ],
             games: spec.games,
             seed_derivation: "splitmix64: game i plays mix(seed + (i + 1) * 0x9E3779B97F4A7C15)"
                 .to_string(),

@@ -138,9 +138,10 @@ fn parse_sizes(text: &str, flag: &str) -> Result<Sizes, String> {
                  pt (points of score); {example}"
             ));
         };
-        let v: f64 = number.trim().parse().map_err(|_| {
-            format!("{flag} `{text}`: `{number}` is not a number; {example}")
-        })?;
+        let v: f64 = number
+            .trim()
+            .parse()
+            .map_err(|_| format!("{flag} `{text}`: `{number}` is not a number; {example}"))?;
         if !v.is_finite() || v <= 0.0 {
             return Err(format!(
                 "{flag} `{text}`: a size must be above 0 (a margin of 0 can never be met); \
@@ -161,7 +162,9 @@ fn parse_sizes(text: &str, flag: &str) -> Result<Sizes, String> {
             out.share_micro = Some(micro);
         } else {
             if v >= 1e9 {
-                return Err(format!("{flag} `{text}`: {v} points is more than any score"));
+                return Err(format!(
+                    "{flag} `{text}`: {v} points is more than any score"
+                ));
             }
             let milli = (v * MILLI_PER_POINT).round() as u64;
             if milli == 0 {
@@ -448,7 +451,8 @@ impl Sequence {
         }
         let n = n as f64;
         let r2 = self.rho * self.rho;
-        let p = (n * r2 + 1.0).sqrt() * (-x * x * n * n * r2 / (2.0 * sd * sd * (n * r2 + 1.0))).exp();
+        let p =
+            (n * r2 + 1.0).sqrt() * (-x * x * n * n * r2 / (2.0 * sd * sd * (n * r2 + 1.0))).exp();
         p.min(1.0)
     }
 }
@@ -586,34 +590,39 @@ fn verdicts_of(
         .map(|(i, (s, t))| {
             let interval = shown_interval(t, pd[i]);
             Verdict {
-            a_index: ctx.a_index,
-            b_index: ctx.b_index,
-            a: ctx.a.to_string(),
-            b: ctx.b.to_string(),
-            level: ctx.level.to_string(),
-            question,
-            seat: (question == Question::WinRate || question == Question::Score)
-                .then_some(i as u8 + 1),
-            class: class_of(pd[i], pn[i], interval, margin),
-            unit: question.unit(),
-            estimate: s.mean,
-            interval,
-            method: ctx.method,
-            margin,
-            p_difference: pd[i],
-            p_negligible: pn[i],
-            adjusted,
-            family: if adjusted { family } else { 1 },
-            n: s.n,
-            note: interval.is_none().then(|| why_none.to_string()),
-        }
+                a_index: ctx.a_index,
+                b_index: ctx.b_index,
+                a: ctx.a.to_string(),
+                b: ctx.b.to_string(),
+                level: ctx.level.to_string(),
+                question,
+                seat: (question == Question::WinRate || question == Question::Score)
+                    .then_some(i as u8 + 1),
+                class: class_of(pd[i], pn[i], interval, margin),
+                unit: question.unit(),
+                estimate: s.mean,
+                interval,
+                method: ctx.method,
+                margin,
+                p_difference: pd[i],
+                p_negligible: pn[i],
+                adjusted,
+                family: if adjusted { family } else { 1 },
+                n: s.n,
+                note: interval.is_none().then(|| why_none.to_string()),
+            }
         })
         .collect()
 }
 
 /// The verdicts of one pair of `acc` (headline questions only: who wins, seat win rates and
 /// scores; the decision effect is added by [`verdicts`]).
-fn pair_verdicts(spec: &CompareSpec, labels: &[String], p: &PairAcc, seq: Option<Sequence>) -> Vec<Verdict> {
+fn pair_verdicts(
+    spec: &CompareSpec,
+    labels: &[String],
+    p: &PairAcc,
+    seq: Option<Sequence>,
+) -> Vec<Verdict> {
     let margins = spec.negligible;
     let label = |i: usize| labels.get(i).map_or("?", String::as_str);
     let ctx = PairContext {
@@ -675,7 +684,12 @@ pub fn verdicts(spec: &CompareSpec, acc: &Accumulator) -> Vec<Verdict> {
     let mut out = Vec::new();
     for p in &acc.pairs {
         out.extend(pair_verdicts(spec, &labels, p, seq));
-        if let Some(d) = acc.decisions.pairs.iter().find(|d| (d.a, d.b) == (p.a, p.b)) {
+        if let Some(d) = acc
+            .decisions
+            .pairs
+            .iter()
+            .find(|d| (d.a, d.b) == (p.a, p.b))
+        {
             if d.all.probed > 0 {
                 let label = |i: usize| labels.get(i).map_or("?", String::as_str);
                 let ctx = PairContext {
@@ -993,7 +1007,14 @@ mod tests {
     fn classes_from_interval_and_margin() {
         // a clear shift of ~5 points with spread 1
         let big: Vec<i64> = (0..200).map(|i| 4 + (i % 3)).collect();
-        let cls = |t: Tested| class_of(t.p_difference, t.p_negligible, shown_interval(&t, None), 1.0);
+        let cls = |t: Tested| {
+            class_of(
+                t.p_difference,
+                t.p_negligible,
+                shown_interval(&t, None),
+                1.0,
+            )
+        };
         let t = test(&sample(&big), 1.0, None);
         assert_eq!(cls(t), Class::Difference);
         // centred on 0, tight: negligible at ±1
