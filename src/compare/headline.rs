@@ -264,13 +264,7 @@ pub fn paragraph(report: &Report) -> String {
         if let Some(v) = vs.iter().find(|v| v.question == Question::Decisions) {
             clauses.push(decisions_clause(v));
         }
-        let n = match &report.stopping {
-            Some(s) => format!(
-                "{} seeds (stopped at {} of at most {})",
-                s.games, s.games, s.cap
-            ),
-            None => format!("{} seeds", report.games),
-        };
+        let n = format!("{} seeds", report.games);
         let adjusted = vs.iter().any(|v| v.adjusted);
         let mut text = format!(
             "With {}, {} players and {n} (seed {}), “{}” instead of “{}”: {}.",

@@ -992,7 +992,7 @@ mod tests {
         assert!((adj[0].unwrap() - 0.03).abs() < 1e-12);
         assert!((adj[2].unwrap() - 0.06).abs() < 1e-12);
         assert!((adj[1].unwrap() - 0.06).abs() < 1e-12); // monotone: max(0.04, 0.06)
-        assert_eq!(holm(&[Some(0.6), Some(0.9)]), vec![Some(1.0), Some(0.9)]);
+        assert_eq!(holm(&[Some(0.6), Some(0.9)]), vec![Some(1.0), Some(1.0)]);
     }
 
     fn sample(values: &[i64]) -> Sample {

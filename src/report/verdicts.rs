@@ -52,8 +52,8 @@ fn method_note(report: &Report) -> String {
         .iter()
         .any(|v| v.method == Method::ConfidenceSequence);
     let mut s = String::from(
-        "a difference: the test of 0 rejects at 5 %; negligible: the interval lies inside \
-         ±margin (two one-sided tests at 5 %); cannot tell: neither. ",
+        "a difference: the test of 0 rejects at 5 % (the interval excludes 0); negligible: the \
+         interval lies inside ±margin (two one-sided tests at 2.5 %); cannot tell: neither. ",
     );
     if sequential {
         s.push_str(
@@ -62,8 +62,8 @@ fn method_note(report: &Report) -> String {
         );
     } else {
         s.push_str(
-            "Who wins, scores and decisions: Student t over seeds (positions); win rates: \
-             McNemar's exact test and Newcombe's interval. ",
+            "Student t over the per-seed paired differences (for a seat's win rate: +1, 0 or −1 a \
+             seed; for decisions: over the probed positions). ",
         );
     }
     s.push_str(
