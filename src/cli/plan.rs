@@ -512,6 +512,8 @@ pub fn run(args: Args) -> ExitCode {
         positions: 0,
         luck: false,
         skill: None,
+        negligible: Default::default(),
+        until: None,
     };
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");

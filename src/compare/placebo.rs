@@ -473,12 +473,17 @@ pub fn verdict(p: &PlaceboSummary) -> String {
         pp(lo),
         pp(hi)
     );
+    if lo <= 0.0 && hi >= 0.0 {
+        // an interval straddling 0 says neither "more" nor "no more": it cannot tell
+        return format!(
+            "cannot tell whether this rule changes who wins more often than reshuffling the \
+             players' own luck does ({shares}; {range})"
+        );
+    }
     let how = if lo > 0.0 {
         "more often than"
-    } else if hi < 0.0 {
-        "less often than"
     } else {
-        "no more often than"
+        "less often than"
     };
     format!("this rule changes who wins {how} redrawing the luck does ({shares}; {range})")
 }

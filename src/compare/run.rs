@@ -245,7 +245,8 @@ where
 
 /// Plays the run from `start` (a fresh start or a checkpoint). After each batch,
 /// `after_batch(aggregate so far, next game index, games done)` may checkpoint and may stop
-/// the run. Batches never straddle a seed block, so a stop or a crash loses at most the
+/// the run; with `spec.until` the run ends [`Ended::Done`] early once
+/// [`super::verdict::settled`] says the answer is known. Batches never straddle a seed block, so a stop or a crash loses at most the
 /// batch in flight.
 ///
 /// `cut` is asked before each game of a batch starts (but its first, so a batch always gets
@@ -341,7 +342,10 @@ where
         // games of a cut batch finished beyond its first gap, by index
         let mut ahead: BTreeMap<u64, GameRecord> = BTreeMap::new();
         while begin < range.end {
-            let batch = begin..(begin + BATCH_SIZE).min(range.end);
+            // batches end at fixed indices (range.start + k·BATCH_SIZE): a batch cut short
+            // is finished by a shorter one up to the same boundary
+            let boundary = range.start + ((begin - range.start) / BATCH_SIZE + 1) * BATCH_SIZE;
+            let batch = begin..boundary.min(range.end);
             let todo: Vec<u64> = batch.clone().filter(|i| !ahead.contains_key(i)).collect();
             let played = match &pool {
                 Some(pool) => pool.install(|| play_batch(todo, batch.start)),
@@ -358,6 +362,13 @@ where
                 done += 1;
             }
             let flow = after_batch(&acc, begin, done)?;
+            // `--until`: the answer is known (a pure function of the aggregate). Asked only
+            // where a whole batch ended: batches end at the same indices whatever the threads,
+            // resumes or wall-clock cuts (a cut batch's rest runs up to the same boundary), so
+            // the stop is deterministic.
+            if begin == batch.end && super::verdict::settled(spec, &acc) {
+                return Ok(Ended::Done(acc));
+            }
             if flow == Flow::Stop && done < spec.games_in_run() {
                 return Ok(Ended::Stopped {
                     accumulator: acc,

@@ -193,6 +193,12 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
     let Some(first) = r.first() else {
         return md;
     };
+    // the answer first: each level's headline paragraph
+    for level in &r.levels {
+        if !level.report.headline.is_empty() {
+            let _ = writeln!(md, "{}\n", level.report.headline);
+        }
+    }
     let _ = writeln!(
         md,
         "The same {} seeds are played at every skill level (the players' policy); each level \
@@ -290,7 +296,14 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
 /// The printed summary of a multi-level run: the levels' folders, then per pair and level the
 /// winner-changed share, divergence and mean paired score differences.
 pub fn levels_table(r: &LevelsReport) -> String {
-    let mut out = format!(
+    let mut out = String::new();
+    for level in &r.levels {
+        if !level.report.headline.is_empty() {
+            out.push_str(&level.report.headline);
+            out.push_str("\n\n");
+        }
+    }
+    out += &format!(
         "meeplab compare: {} games · {} players · seed {} · {} skill levels\n",
         r.games,
         r.players,

@@ -76,6 +76,11 @@ pub fn render_with_decisions(
     for w in &report.warnings {
         let _ = writeln!(md, "> **Warning:** {w}\n");
     }
+    // the answer first: the headline paragraph, its chart and the verdicts
+    md.push_str(&super::verdicts::markdown(report, charts));
+    if !report.headline.is_empty() {
+        md.push_str("## Detail\n\n");
+    }
 
     // The short answer, one line per pair: where the pairing has broken, the per-seat
     // shifts lead and the winner-changed share follows with the placebo beside it.
@@ -599,6 +604,8 @@ mod tests {
             positions: 0,
             luck: false,
             skill: None,
+            negligible: Default::default(),
+            until: None,
         };
         let report = summarize(&spec, &Accumulator::new(0, 2));
         assert_eq!(

@@ -51,3 +51,4 @@ mod scenarios_river;
 mod scenarios_robbers;
 mod scenarios_traders;
 mod sweep_cli;
+mod verdicts;
