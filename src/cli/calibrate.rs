@@ -124,13 +124,23 @@ impl SeedPlayer for LuckNull<'_> {
         if ruleset == 0 {
             self.inner.play(0, seed)
         } else {
-            self.inner.play_salted(0, seed, LUCK_SALT, 0)
+            self.inner.play_salted(0, seed, LUCK_SALT, 0, false)
         }
     }
 
-    fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
+    /// `deal` is never set here: both sides are one ruleset, so they deal every seed alike
+    /// (`deals_differ` keeps its default, false) and only the players' luck is redrawn.
+    fn play_salted(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        salt: u64,
+        from_turn: u32,
+        deal: bool,
+    ) -> GameOutcome {
+        debug_assert!(!deal, "one ruleset deals every seed alike");
         if ruleset == 0 {
-            self.inner.play_salted(0, seed, salt, from_turn)
+            self.inner.play_salted(0, seed, salt, from_turn, deal)
         } else {
             play_twice_salted(
                 &self.inner.rules[0],
