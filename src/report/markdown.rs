@@ -390,7 +390,11 @@ pub fn render_with_decisions(
 
     // Charts: each draws its own title, so no heading repeats it (issue 43).
     md.push_str("\n## Charts\n\n");
-    for c in charts {
+    // (the verdicts chart is shown with the headline, at the top)
+    for c in charts
+        .iter()
+        .filter(|c| c.kind != super::chart::ChartKind::Verdicts)
+    {
         if let Some(file) = c.files.first() {
             let _ = writeln!(md, "![{}]({})\n", c.kind.title(), file);
         }

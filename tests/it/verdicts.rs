@@ -175,6 +175,9 @@ fn until_decided_stops_when_every_headline_verdict_is_settled() {
     assert!(report.reproducibility.command.contains("--until decided"));
     let md = fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(md.contains("**Stopping (`--until decided`):** stopped after"));
+    // the answer first: the paragraph and its chart open the page, the chart once
+    assert!(md.find(&report.headline).unwrap() < md.find("## Detail").unwrap());
+    assert_eq!(md.matches("(verdicts.svg)").count(), 1);
     assert!(report.headline.contains("Stopped after"));
     let json = fs::read_to_string(dir.join("report.json")).unwrap();
     assert!(json.contains("\"verdicts\"") && json.contains("\"headline\""));
