@@ -1,9 +1,8 @@
-//! `meeplab replay` on JCloisterZone saves with The River and The River II: saves the
-//! JCloisterZone harness wrote (`tests/jcz/generated/{river,river2,bigbox,bigbox2}/`, our own
-//! generated data, JCloisterZone's final scores as their assertions) pass `--check`, their
-//! draws reproduced from JCloisterZone's river tile groups; the 2nd edition's garden tile
-//! reads as its plain twin; an unknown river tile id, a river tile placed where the river
-//! does not lead, and river tiles without the `river` element are errors.
+//! `meeplab replay` on JCloisterZone saves with The River and The River II, from a save the
+//! JCloisterZone harness wrote (`tests/jcz/generated/river/`; `jcz_generated` replays every
+//! generated save, `river`, `river2`, `bigbox` and `bigbox2` included): the 2nd edition's
+//! garden tile reads as its plain twin; an unknown river tile id, a river tile placed where
+//! the river does not lead, and river tiles without the `river` element are errors.
 
 use crate::cli_support;
 
@@ -40,28 +39,6 @@ fn force_draws(v: &mut Value) {
         .collect();
     order.push(Value::from("#END"));
     v["gameAnnotations"] = serde_json::json!({ "drawOrder": order });
-}
-
-#[test]
-fn the_generated_river_saves_pass_check() {
-    let mut n = 0;
-    for kind in ["river", "river2", "bigbox", "bigbox2"] {
-        let dir = root().join("tests/jcz/generated").join(kind);
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "jcz"))
-            .collect();
-        files.sort();
-        assert!(files.len() >= 3, "{kind}: {} saves", files.len());
-        for f in files {
-            let o = meeplab(&["replay", f.to_str().unwrap(), "--check"]);
-            let (out, err) = text(&o);
-            assert!(o.status.success(), "{}: {err}\n{out}", f.display());
-            n += 1;
-        }
-    }
-    assert!(n >= 12);
 }
 
 #[test]
