@@ -78,9 +78,10 @@ impl Chooser for Choosers {
 }
 
 /// A chooser whose decisions from turn `from_turn` on are [`salted`](crate::policy::salted):
-/// the placebo of a coupled comparison, the same rules and tiles with the players' own luck
-/// drawn anew from the turn where the rule pair parted. Decisions before `from_turn` are
-/// exactly the inner chooser's, so the game is the unsalted one up to there.
+/// the players' half of a coupled comparison's placebo, their own luck drawn anew from the
+/// turn where the rule pair parted ([`GamePlayer::play_salted`] redraws the deal too).
+/// Decisions before `from_turn` are exactly the inner chooser's, so the game is the
+/// unsalted one up to there.
 pub struct Salted<C> {
     pub inner: C,
     pub salt: u64,
@@ -97,6 +98,14 @@ impl<C: Chooser> Chooser for Salted<C> {
             self.inner.choose(game, d)
         }
     }
+}
+
+/// The key of a placebo's redrawn deal ([`Game::redraw_pack`]): the seed's deck key salted.
+/// Every ruleset of a run redraws with the same key, so the tiles they share keep one
+/// relative order in the placebo games as in the real ones.
+pub fn redeal_key(seed: u64, salt: u64) -> u64 {
+    use crate::engine::rng::{domain, key};
+    key(key(seed, domain::DECK), salt)
 }
 
 /// The engine as the player of a coupled compare run: ruleset `r` of the run is `rules[r]`,
@@ -152,15 +161,29 @@ impl crate::compare::SeedPlayer for CoupledPlayer<'_> {
         play_cached(&self.rules[ruleset], seed, self.players, self.seats)
     }
 
-    fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
+    fn play_salted(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        salt: u64,
+        from_turn: u32,
+        deal: bool,
+    ) -> GameOutcome {
         play_salted(
             &self.rules[ruleset],
             seed,
             self.players,
             self.seats,
-            salt,
-            from_turn,
+            Redraw {
+                salt,
+                from_turn,
+                deal,
+            },
         )
+    }
+
+    fn deals_differ(&self, a: usize, b: usize, seed: u64) -> bool {
+        deals_differ(&self.rules[a], &self.rules[b], seed)
     }
 
     fn play_probed(
@@ -275,20 +298,45 @@ pub fn play_cached(
     with_player(rules, policy.into(), |r| r.play(seed, players))
 }
 
-/// Play one complete game with the players' keys salted from turn `from_turn` on
-/// ([`Salted`]; salt 0 gives exactly [`play`]'s game), reusing this thread's board
-/// allocations (the placebo games of a bulk comparison).
+/// What a placebo game redraws, from which turn: the players' own keys salted with `salt`
+/// from turn `from_turn` on, and with `deal` the unseen tiles redrawn there too
+/// ([`GamePlayer::play_salted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Redraw {
+    pub salt: u64,
+    pub from_turn: u32,
+    pub deal: bool,
+}
+
+/// Play one complete game with chance redrawn as `redraw` says ([`GamePlayer::play_salted`];
+/// salt 0 gives exactly [`play`]'s game), reusing this thread's board allocations (the
+/// placebo games of a bulk comparison).
 pub fn play_salted(
     rules: &Arc<Compiled>,
     seed: u64,
     players: u8,
     policy: impl Into<Seats>,
-    salt: u64,
-    from_turn: u32,
+    redraw: Redraw,
 ) -> GameOutcome {
     with_player(rules, policy.into(), |r| {
-        r.play_salted(seed, players, salt, from_turn)
+        r.play_salted(seed, players, redraw)
     })
+}
+
+/// Whether `a` and `b` deal seed `seed` differently: their packs, as tile ids, in another
+/// order (other tiles, other counts, a renamed id). Rulesets with the same deck deal every
+/// seed alike (the coupled deck), so their placebo need not redraw the deal.
+pub fn deals_differ(a: &Arc<Compiled>, b: &Arc<Compiled>, seed: u64) -> bool {
+    let pack = |rules: &Arc<Compiled>| {
+        let g = Game::new(rules.clone(), seed, 2);
+        let ids: Vec<u64> = g
+            .unseen()
+            .iter()
+            .map(|&t| rules.tiles[t as usize].id_hash)
+            .collect();
+        ids
+    };
+    !Arc::ptr_eq(a, b) && pack(a) != pack(b)
 }
 
 /// Calls `f` with this thread's cached [`GamePlayer`] for `rules` and `seats` (made on first use;
@@ -363,20 +411,48 @@ impl GamePlayer {
         (self.game.outcome(), luck)
     }
 
-    /// Play game `seed` with the players' keys salted from turn `from_turn` on ([`Salted`]).
-    pub fn play_salted(
-        &mut self,
-        seed: u64,
-        players: u8,
-        salt: u64,
-        from_turn: u32,
-    ) -> GameOutcome {
+    /// Play game `seed` with chance redrawn from turn `redraw.from_turn` on: the players'
+    /// keys salted with `redraw.salt` ([`Salted`]) and, with `redraw.deal`, the deal redrawn
+    /// too — the unseen tiles of the pack put in a new order keyed by the seed and the salt
+    /// ([`Game::redraw_pack`], key [`redeal_key`]) at the boundary before that turn (before
+    /// the set-up's deal when it is 0). Up to there the game is the unsalted one; salt 0
+    /// gives exactly [`GamePlayer::play`]'s game.
+    pub fn play_salted(&mut self, seed: u64, players: u8, redraw: Redraw) -> GameOutcome {
+        let Redraw {
+            salt,
+            from_turn,
+            deal,
+        } = redraw;
         self.start(seed, players);
         let mut chooser = Salted {
             inner: &mut self.choosers,
             salt,
             from_turn,
         };
+        if salt != 0 && deal {
+            let game = &mut self.game;
+            if from_turn > 0 {
+                game.setup(&mut NoEvents);
+                // the turns before the parting one, as the unsalted game plays them
+                loop {
+                    match game.pending() {
+                        Pending::Decision(d) => {
+                            let i = chooser.choose(game, &d);
+                            game.apply_unchecked(i);
+                        }
+                        Pending::Draw if game.turn() + 1 < from_turn => {
+                            if !game.draw(&mut NoEvents) {
+                                game.finish_now(&mut NoEvents);
+                            }
+                        }
+                        Pending::Draw | Pending::End => break,
+                    }
+                }
+            }
+            if game.pending() != Pending::End {
+                game.redraw_pack(redeal_key(seed, salt));
+            }
+        }
         self.game.play(&mut chooser, &mut NoEvents)
     }
 
@@ -418,12 +494,84 @@ pub fn play_turns(
 mod tests {
     use super::*;
     use crate::engine::compile;
+    use crate::ruleset::TileIdx;
     use std::path::Path;
 
     fn base() -> Arc<Compiled> {
         let loaded = crate::dsl::load_ruleset(Path::new("rulesets/base.rules"))
             .unwrap_or_else(|d| panic!("{d}"));
         compile(&loaded.ruleset)
+    }
+
+    /// The placebo's deal: the unseen tiles are permuted (the same tiles, the drawn ones
+    /// untouched), the same key gives the same order, another key another order.
+    #[test]
+    fn redrawing_the_pack_permutes_the_unseen_tiles_by_key() {
+        let rules = base();
+        let mut g = play_turns(&rules, 11, 2, PolicyKind::Greedy, 10);
+        let (drawn, unseen) = (g.drawn_tiles().to_vec(), g.unseen().to_vec());
+        let mut again = g.clone();
+        let mut other = g.clone();
+        g.redraw_pack(redeal_key(11, 0xABCD));
+        again.redraw_pack(redeal_key(11, 0xABCD));
+        other.redraw_pack(redeal_key(11, 0xABCE));
+        assert_eq!(g.drawn_tiles(), &drawn[..], "the drawn tiles stay");
+        assert_eq!(g.unseen(), again.unseen(), "deterministic per key");
+        assert_ne!(g.unseen(), &unseen[..], "the pack is redrawn");
+        assert_ne!(g.unseen(), other.unseen(), "another key, another order");
+        let sorted = |t: &[TileIdx]| {
+            let mut v = t.to_vec();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(sorted(g.unseen()), sorted(&unseen), "the same tiles");
+    }
+
+    /// A placebo game is the real one up to the parting turn, then draws other tiles; salt 0
+    /// is the real game.
+    #[test]
+    fn a_salted_game_redraws_the_deal_from_its_turn() {
+        let rules = base();
+        let seats = Seats::all(PolicyKind::Greedy);
+        let real = play(&rules, 5, 2, seats);
+        let redraw = |salt, from_turn| Redraw {
+            salt,
+            from_turn,
+            deal: true,
+        };
+        assert_eq!(play_salted(&rules, 5, 2, seats, redraw(0, 9)), real);
+        let placebo = play_salted(&rules, 5, 2, seats, redraw(0x5EED, 9));
+        assert_eq!(placebo, play_salted(&rules, 5, 2, seats, redraw(0x5EED, 9)));
+        // turn_hashes[t] closes turn t: equal through turn 8, then the draws differ
+        assert_eq!(placebo.turn_hashes[..9], real.turn_hashes[..9]);
+        assert_ne!(placebo.turn_hashes[9..], real.turn_hashes[9..]);
+        let mut a = GamePlayer::new(&rules, seats);
+        let mut b = GamePlayer::new(&rules, seats);
+        let (x, y) = (
+            a.play_salted(5, 2, redraw(0x5EED, 0)),
+            b.play_salted(5, 2, redraw(0x5EED, 0)),
+        );
+        assert_eq!(x, y, "from the set-up on: deterministic too");
+        assert_ne!(x.turn_hashes, real.turn_hashes);
+    }
+
+    /// The same deck deals every seed alike; a ruleset with other tiles deals otherwise.
+    #[test]
+    fn deals_differ_only_between_other_decks() {
+        let load = |f: &str| {
+            let loaded = crate::dsl::load_ruleset(Path::new(f)).unwrap_or_else(|d| panic!("{d}"));
+            compile(&loaded.ruleset)
+        };
+        let (hig, rgg) = (
+            load("rulesets/goldmines-hig-2012.rules"),
+            load("rulesets/goldmines-rgg.rules"),
+        );
+        let base = base();
+        for seed in 0..8 {
+            assert!(!deals_differ(&hig, &rgg, seed), "the same Gold Mines deck");
+            assert!(!deals_differ(&base, &base, seed));
+            assert!(deals_differ(&base, &hig, seed), "the gold tiles are extra");
+        }
     }
 
     /// A game player goes by value onto a worker thread's stack (rayon's `map_init` in

@@ -119,6 +119,11 @@ pub fn print_run(out: &meeplab::compare::session::RunOutput) {
     if crate::cli::args::quiet() {
         return;
     }
+    let opening = meeplab::report::verdicts::terminal(&out.report);
+    if !opening.is_empty() {
+        out!("{opening}");
+        outln!();
+    }
     out!("{}", meeplab::report::summary_table(&out.report));
     outln!();
     for f in &out.files {

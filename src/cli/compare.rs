@@ -87,6 +87,17 @@ pub struct Args {
     /// in one seat and WEAK in the others, each seat in turn (e.g. --skill heuristic,greedy).
     #[arg(long, value_name = "STRONG,WEAK", value_parser = parse_skill)]
     pub skill: Option<SkillPolicies>,
+    /// The sizes below which a difference is negligible, for the verdicts: a share in
+    /// percentage points (win rates, the winner-changed excess, decisions) and/or a score in
+    /// points, e.g. `2pp`, `0.5pt`, `2pp,0.5pt` [default: 1pp,1pt].
+    #[arg(long, value_name = "SIZE", value_parser = meeplab::compare::verdict::Negligible::parse)]
+    pub negligible: Option<meeplab::compare::verdict::Negligible>,
+    /// Stop before --games (then the cap) once the answer is known: `decided` (every headline
+    /// verdict is a difference or negligible) or `±X` (every headline interval narrower than
+    /// X: `1pp`, `0.5pt`, `1pp,0.5pt`). The verdicts then use anytime-valid confidence
+    /// sequences, valid whenever the run stops.
+    #[arg(long, value_name = "decided|±X", value_parser = meeplab::compare::verdict::Until::parse)]
+    pub until: Option<meeplab::compare::verdict::Until>,
     /// Seconds of work between checkpoints (for tests).
     #[arg(long, default_value_t = 5.0, hide = true)]
     pub checkpoint_seconds: f64,
@@ -138,6 +149,8 @@ pub fn run(args: Args) -> ExitCode {
             _ => None,
         },
         skill: args.skill,
+        negligible: args.negligible.unwrap_or_default(),
+        until: args.until,
     };
     if args.policy.len() > 1 && settings.skill.is_some() {
         eprintln!(
@@ -199,6 +212,10 @@ pub struct Settings {
     pub luck: Option<bool>,
     /// `--skill STRONG,WEAK`.
     pub skill: Option<SkillPolicies>,
+    /// `--negligible`.
+    pub negligible: meeplab::compare::verdict::Negligible,
+    /// `--until`.
+    pub until: Option<meeplab::compare::verdict::Until>,
 }
 
 /// The two policies of `--skill STRONG,WEAK`.
@@ -259,6 +276,8 @@ pub fn execute(
             strong: s.strong.to_string(),
             weak: s.weak.to_string(),
         }),
+        negligible: settings.negligible,
+        until: settings.until,
     };
     let spec = match compare_spec(rules, &compiled, &spec_settings) {
         Ok((spec, notes)) => {

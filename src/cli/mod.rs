@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 mod args;
 mod bench;
+mod calibrate;
 mod check;
 mod common;
 mod compare;
@@ -111,6 +112,12 @@ pub enum Command {
         after_help = "Examples:\n  meeplab plan goldmines-hig-2012 goldmines-rgg --policy greedy --effect 2pp\n  meeplab plan base my.rules --policy heuristic --effect 3pts --pilot 500 --json"
     )]
     Plan(plan::Args),
+    /// Check the verdicts' error rates: K comparisons of a ruleset against a null copy of
+    /// itself, each verdict's false-positive rate with its interval.
+    #[command(
+        after_help = "Examples:\n  meeplab calibrate goldmines-hig-2012 --null relabel-deck --runs 200\n  meeplab calibrate my.rules --null reorder-segments --runs 100 --games 300 --policy random"
+    )]
+    Calibrate(calibrate::Args),
 }
 
 pub fn run() -> ExitCode {
@@ -151,6 +158,7 @@ pub fn run() -> ExitCode {
         Command::Bench(a) => bench::run(a),
         Command::Ladder(a) => ladder::run(a),
         Command::Plan(a) => plan::run(a),
+        Command::Calibrate(a) => calibrate::run(a),
         Command::Completions { shell } => completions(shell),
         Command::Man { out } => man(out.as_deref()),
     };

@@ -2,8 +2,10 @@
 //! in memory (no folder is written) with the compare driver; from its paired outcomes come,
 //! per pair of rulesets and seat, the share of discordant pairs and the spread of the paired
 //! score difference, and from those ([`meeplab::compare::power`]) the games a run needs to
-//! detect `--effect` (a win-rate shift in percentage points, or a mean score shift in points)
-//! and the smallest shifts the pilot's own games could detect.
+//! detect `--effect` (a win-rate shift in percentage points: Connor's formula from the
+//! discordant share; a mean score shift in points: resampled from the pilot's own paired
+//! differences, whose zeros and skew a normal model misses) and the smallest shifts the
+//! pilot's own games could detect.
 //!
 //! The pilot's wall time per seed gives the time estimates (this machine, `--cores N`, a Slurm
 //! array of about an hour a task); it is printed only — on stderr under `--json` — and never
@@ -11,8 +13,8 @@
 
 use crate::cli::common::load_coupled;
 use meeplab::compare::power::{
-    games_for_mean_shift, games_for_win_shift, min_detectable, seat_spreads, MinDetectable, ALPHA,
-    POWER,
+    games_for_mean_shift_resampled, games_for_win_shift, min_detectable, seat_spreads,
+    MinDetectable, ALPHA, MAX_RESAMPLED_GAMES, POWER,
 };
 use meeplab::compare::run::run_compare;
 use meeplab::compare::seeds::BLOCK_SIZE;
@@ -187,8 +189,22 @@ pub struct Plan {
     pub games_needed: Option<u64>,
 }
 
-/// The seat's games for `effect`, or why the pilot cannot say.
-fn needed(effect: Effect, share: f64, score_sd: Option<f64>) -> (Option<u64>, Option<String>) {
+/// The key of the resampled score sizing ([`games_for_mean_shift_resampled`]): a fixed word
+/// with the master seed, so a plan is a function of its arguments.
+fn sizing_key(seed: u64) -> u64 {
+    meeplab::engine::rng::key(seed, 0x504C_414E)
+}
+
+/// The seat's games for `effect`, or why the pilot cannot say. A score shift is sized from
+/// the pilot's own paired differences `hist` (every seat pooled) rescaled to the seat's
+/// spread, by resampling ([`games_for_mean_shift_resampled`]).
+fn needed(
+    effect: Effect,
+    share: f64,
+    score_sd: Option<f64>,
+    hist: &[(i64, u64)],
+    key: u64,
+) -> (Option<u64>, Option<String>) {
     match effect {
         Effect::WinShiftPp(pp) => {
             let delta = pp / 100.0;
@@ -216,7 +232,22 @@ fn needed(effect: Effect, share: f64, score_sd: Option<f64>) -> (Option<u64>, Op
             }
         }
         Effect::ScoreShift(points) => match score_sd {
-            Some(sd) if sd > 0.0 => (games_for_mean_shift(points, sd), None),
+            Some(sd) if sd > 0.0 => {
+                match games_for_mean_shift_resampled(points, hist, Some(sd), POWER, key) {
+                    Some(n) => (Some(n), None),
+                    None if hist.iter().all(|&(v, _)| v == 0) => (
+                        None,
+                        Some("the pilot kept no paired score difference to resample".into()),
+                    ),
+                    None => (
+                        None,
+                        Some(format!(
+                            "a shift of {points} points needs more than {MAX_RESAMPLED_GAMES} \
+                         seeds at the pilot's spread"
+                        )),
+                    ),
+                }
+            }
             Some(_) => (
                 None,
                 Some(
@@ -247,16 +278,22 @@ pub fn plan_from(
         .iter()
         .map(|pair| {
             let detects = min_detectable(pair);
+            let hist: Vec<(i64, u64)> = pair
+                .score_delta_hist
+                .iter()
+                .map(|(&v, &c)| (v, c))
+                .collect();
+            let key = sizing_key(seed);
             let seats = seat_spreads(pair)
                 .into_iter()
                 .enumerate()
                 .map(|(s, spread)| {
                     let ci = wilson(spread.discordant, spread.games);
                     let (games_needed, why_not) =
-                        needed(effect, spread.discordant_share, spread.score_sd);
+                        needed(effect, spread.discordant_share, spread.score_sd, &hist, key);
                     let games_needed_upper = match effect {
                         Effect::WinShiftPp(_) if games_needed.is_some() => {
-                            needed(effect, ci[1], spread.score_sd).0
+                            needed(effect, ci[1], spread.score_sd, &hist, key).0
                         }
                         _ => None,
                     };
@@ -475,6 +512,8 @@ pub fn run(args: Args) -> ExitCode {
         positions: 0,
         luck: false,
         skill: None,
+        negligible: Default::default(),
+        until: None,
     };
     if let Err(e) = spec.validate() {
         eprintln!("error: {e}");
@@ -544,6 +583,7 @@ mod tests {
             acc.pairs[0].seat_wins[s] = t;
             for x in [5, -5].repeat(t.games() as usize / 2) {
                 acc.pairs[0].score_delta[s].push(x);
+                *acc.pairs[0].score_delta_hist.entry(x).or_insert(0) += 1;
             }
         }
         acc
@@ -579,8 +619,15 @@ mod tests {
         assert!(!text.contains("inf"), "{text}");
 
         let p = plan_from(&acc, &labels, "greedy", 1, Effect::ScoreShift(1.0));
-        // sd of ±5 over 200 games: 5.0125…; (2.801585·5.0125)² = 197.2
-        assert_eq!(p.pairs[0].seats[0].games_needed, Some(198));
+        // sd of ±5 over 200 games: 5.0125…; the normal model's (2.801585·5.0125)² = 197.2,
+        // and without zeros or skew the resampled size is close to it
+        let n = p.pairs[0].seats[0].games_needed.expect("sized");
+        assert!((180..=215).contains(&n), "{n}");
+        assert_eq!(
+            plan_from(&acc, &labels, "greedy", 1, Effect::ScoreShift(1.0)).games_needed,
+            Some(n),
+            "a plan is a function of its arguments"
+        );
         assert_eq!(p.effect_kind, "score_shift_points");
         // a shift larger than the discordant share cannot happen
         let p = plan_from(&acc, &labels, "greedy", 1, Effect::WinShiftPp(60.0));

@@ -106,6 +106,8 @@ pub fn run(args: Args) -> ExitCode {
         positions_given: false,
         luck: Some(false),
         skill: None,
+        negligible: Default::default(),
+        until: None,
     };
 
     let base = match load(Path::new(&base_arg)) {

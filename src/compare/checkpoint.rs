@@ -115,6 +115,16 @@ pub fn spec_difference(a: &CompareSpec, b: &CompareSpec) -> Option<(&'static str
                 .map_or("none".into(), |x| format!("{},{}", x.strong, x.weak)),
         ),
         (
+            "--negligible",
+            a.negligible.to_string(),
+            b.negligible.to_string(),
+        ),
+        (
+            "--until",
+            a.until.map_or("none".into(), |u| u.to_string()),
+            b.until.map_or("none".into(), |u| u.to_string()),
+        ),
+        (
             "the engine version",
             a.engine_version.clone(),
             b.engine_version.clone(),

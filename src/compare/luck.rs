@@ -7,9 +7,12 @@
 //! seat the paired score shift `x = score_B − score_A` and the luck shift `y = luck_B − luck_A`
 //! are accumulated as joint integer moments, and the corrected shift is `mean(x) − β·mean(y)`
 //! with `β` fitted by least squares ([`Joint::controlled`]). Because `y` has mean zero by
-//! construction the corrected mean estimates the same shift; its variance is the raw one times
-//! `1 − ρ²`, so the **variance ratio** `1 / (1 − ρ²)` says how many raw games one corrected
-//! game is worth. The same is done for the win-rate shift with the meter's win-chance luck.
+//! construction the corrected mean estimates the same shift; its per-game variance is the
+//! residual one, `var(x)·(1 − ρ²)·(n − 1)/(n − 2)`, so the **variance ratio**
+//! `(n − 2)/(n − 1) · 1/(1 − ρ²)` says how many raw games one corrected game is worth (the
+//! factor before it is the degree of freedom the fitted β costs: a useless control gives a
+//! little under 1). The interval is the regression intercept's, with its `ȳ²/S_yy` term. The
+//! same is done for the win-rate shift with the meter's win-chance luck.
 //!
 //! Per ruleset two more figures come from the same sums: the mean luck per seat with its
 //! interval (it must contain 0: the check that the correction is unbiased) and the share of
@@ -220,7 +223,8 @@ pub struct SeatLuck {
     pub score_shift: MeanCi,
     /// The same with the tile luck taken out (control variate, [`Joint::controlled`]).
     pub corrected_score_shift: MeanCi,
-    /// How many raw games one corrected game is worth for the score shift: `1 / (1 − ρ²)`.
+    /// How many raw games one corrected game is worth for the score shift:
+    /// `(n − 2)/(n − 1) · 1/(1 − ρ²)` ([`Controlled::variance_ratio`]).
     pub variance_ratio: f64,
     /// The fitted coefficient of the luck shift.
     pub beta: f64,

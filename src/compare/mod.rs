@@ -17,8 +17,10 @@
 pub mod accumulate;
 mod aggregate;
 pub mod balance;
+pub mod calibrate;
 pub mod checkpoint;
 pub mod decisions;
+pub mod headline;
 pub mod luck;
 pub mod paired;
 pub mod placebo;
@@ -33,6 +35,7 @@ pub mod spec;
 pub mod stats;
 pub mod summary;
 pub mod tree;
+pub mod verdict;
 
 pub use accumulate::Accumulator;
 pub use run::{run_compare, run_from, Ended, Flow, GameRecord, SeedPlayer, Start};

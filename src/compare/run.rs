@@ -51,11 +51,27 @@ pub trait SeedPlayer: Sync {
     fn play(&self, ruleset: usize, seed: u64) -> GameOutcome;
 
     /// The same game with the players' own keys salted with `salt` from turn `from_turn`
-    /// on ([`crate::play::Salted`]). A player that has no keys to salt (a synthetic test
-    /// player) plays the game itself.
-    fn play_salted(&self, ruleset: usize, seed: u64, salt: u64, from_turn: u32) -> GameOutcome {
-        let _ = (salt, from_turn);
+    /// on ([`crate::play::Salted`]), and with `deal` the unseen tiles redrawn there too
+    /// ([`crate::play::GamePlayer::play_salted`]). A player that has no keys to salt (a
+    /// synthetic test player) plays the game itself.
+    fn play_salted(
+        &self,
+        ruleset: usize,
+        seed: u64,
+        salt: u64,
+        from_turn: u32,
+        deal: bool,
+    ) -> GameOutcome {
+        let _ = (salt, from_turn, deal);
         self.play(ruleset, seed)
+    }
+
+    /// Whether rulesets `a` and `b` deal seed `seed` differently (their packs' tiles, by id,
+    /// in another order): then a placebo must redraw the deal as well as the players' luck.
+    /// A synthetic test player deals nothing: false.
+    fn deals_differ(&self, a: usize, b: usize, seed: u64) -> bool {
+        let _ = (a, b, seed);
+        false
     }
 
     /// The game of `seed` under ruleset `ruleset`, which hosts decision-probe position
@@ -132,7 +148,9 @@ impl<F: Fn(usize, u64) -> GameOutcome + Sync> SeedPlayer for F {
 }
 
 /// The placebo games of one seed: for each pair whose play differed (at turn `t`, its first
-/// differing events), A and B played again with the players' keys salted from `t` on.
+/// differing events), A and B played again with the players' keys salted from `t` on, and
+/// the unseen tiles redrawn there too when the two rulesets deal the seed differently
+/// ([`SeedPlayer::deals_differ`]; see [`super::placebo`] for why).
 fn placebo_games<P: SeedPlayer + ?Sized>(
     player: &P,
     seed: u64,
@@ -143,7 +161,8 @@ fn placebo_games<P: SeedPlayer + ?Sized>(
     for a in 0..n {
         for b in a + 1..n {
             out.push(outcomes[a].first_divergence(&outcomes[b]).map(|t| {
-                [a, b].map(|r| player.play_salted(r, seed, super::placebo::PLACEBO_SALT, t))
+                let deal = player.deals_differ(a, b, seed);
+                [a, b].map(|r| player.play_salted(r, seed, super::placebo::PLACEBO_SALT, t, deal))
             }));
         }
     }
@@ -226,7 +245,8 @@ where
 
 /// Plays the run from `start` (a fresh start or a checkpoint). After each batch,
 /// `after_batch(aggregate so far, next game index, games done)` may checkpoint and may stop
-/// the run. Batches never straddle a seed block, so a stop or a crash loses at most the
+/// the run; with `spec.until` the run ends [`Ended::Done`] early once
+/// [`super::verdict::settled`] says the answer is known. Batches never straddle a seed block, so a stop or a crash loses at most the
 /// batch in flight.
 ///
 /// `cut` is asked before each game of a batch starts (but its first, so a batch always gets
@@ -322,7 +342,10 @@ where
         // games of a cut batch finished beyond its first gap, by index
         let mut ahead: BTreeMap<u64, GameRecord> = BTreeMap::new();
         while begin < range.end {
-            let batch = begin..(begin + BATCH_SIZE).min(range.end);
+            // batches end at fixed indices (range.start + k·BATCH_SIZE): a batch cut short
+            // is finished by a shorter one up to the same boundary
+            let boundary = range.start + ((begin - range.start) / BATCH_SIZE + 1) * BATCH_SIZE;
+            let batch = begin..boundary.min(range.end);
             let todo: Vec<u64> = batch.clone().filter(|i| !ahead.contains_key(i)).collect();
             let played = match &pool {
                 Some(pool) => pool.install(|| play_batch(todo, batch.start)),
@@ -339,6 +362,13 @@ where
                 done += 1;
             }
             let flow = after_batch(&acc, begin, done)?;
+            // `--until`: the answer is known (a pure function of the aggregate). Asked only
+            // where a whole batch ended: batches end at the same indices whatever the threads,
+            // resumes or wall-clock cuts (a cut batch's rest runs up to the same boundary), so
+            // the stop is deterministic.
+            if begin == batch.end && super::verdict::settled(spec, &acc) {
+                return Ok(Ended::Done(acc));
+            }
             if flow == Flow::Stop && done < spec.games_in_run() {
                 return Ok(Ended::Stopped {
                     accumulator: acc,

@@ -32,6 +32,10 @@ pub struct SpecSettings {
     /// The luck meter on or off; `None` for the default ([`CompareSpec::luck_by_default`]).
     pub luck: Option<bool>,
     pub skill: Option<SkillSpec>,
+    /// `--negligible`: the verdicts' negligible sizes.
+    pub negligible: super::verdict::Negligible,
+    /// `--until`: stop once the answer is known (`None`: play every game).
+    pub until: Option<super::verdict::Until>,
 }
 
 /// Why no spec could be made: the message, and whether it is a usage error (exit code 2)
@@ -80,6 +84,8 @@ pub fn compare_spec(
         positions: settings.positions,
         luck: false,
         skill: settings.skill.clone(),
+        negligible: settings.negligible,
+        until: settings.until,
     };
     spec.luck = settings.luck.unwrap_or_else(|| spec.luck_by_default());
     spec.validate().map_err(|message| SetupError {

@@ -4,6 +4,7 @@
 
 use super::seeds::Shard;
 use super::skill::SkillSpec;
+use super::verdict::{Negligible, Until};
 use crate::ruleset::{Ruleset, MAX_PLAYERS};
 
 use serde::{Deserialize, Serialize};
@@ -104,6 +105,13 @@ pub struct CompareSpec {
     /// ([`crate::compare::skill`]).
     #[serde(default)]
     pub skill: Option<SkillSpec>,
+    /// The negligible sizes of the verdicts (`--negligible`; [`super::verdict`]).
+    #[serde(default)]
+    pub negligible: Negligible,
+    /// `--until`: stop before `games` (the cap) once the answer is known
+    /// ([`super::verdict::settled`]).
+    #[serde(default)]
+    pub until: Option<Until>,
 }
 
 impl CompareSpec {
@@ -149,6 +157,15 @@ impl CompareSpec {
         }
         if let Some(s) = self.shard {
             Shard::new(s.k, s.n)?;
+        }
+        if let Some(until) = self.until {
+            if let Some(s) = self.shard {
+                return Err(format!(
+                    "--until {until} with --shard {s}: a run that stops when the answer is known \
+                     must see its seeds in order; run it unsharded (or shard a fixed --games run)"
+                ));
+            }
+            super::verdict::check_until(until, self.games)?;
         }
         if self.positions > self.games {
             return Err(format!(
@@ -212,6 +229,12 @@ impl CompareSpec {
         }
         if self.luck != self.luck_by_default() {
             cmd.push_str(if self.luck { " --luck" } else { " --no-luck" });
+        }
+        if self.negligible != Negligible::default() {
+            cmd.push_str(&format!(" --negligible {}", self.negligible));
+        }
+        if let Some(u) = self.until {
+            cmd.push_str(&format!(" --until {}", shell_quote(&u.to_string())));
         }
         if let Some(s) = &self.skill {
             cmd.push_str(&format!(

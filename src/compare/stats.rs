@@ -135,6 +135,12 @@ pub struct MeanCi {
 }
 
 impl MeanCi {
+    /// Its 95 % interval for a reader: [`Interval::TooLittleData`] where [`MeanCi::ci`] is
+    /// missing or has zero width (a sample without spread).
+    pub fn interval(&self) -> Interval {
+        Interval::of(self.ci)
+    }
+
     /// The same estimate in units `k` times smaller (`k > 0`): mean, sd and interval times `k`.
     pub fn scaled(self, k: f64) -> MeanCi {
         MeanCi {
@@ -142,6 +148,47 @@ impl MeanCi {
             sd: self.sd.map(|s| s * k),
             ci: self.ci.map(|[lo, hi]| [lo * k, hi * k]),
         }
+    }
+}
+
+/// The words a report prints where a cell has no interval worth the name.
+pub const TOO_LITTLE_DATA: &str = "too little data";
+
+/// A 95 % interval as a reader may quote it: its bounds, or *too little data* — fewer than
+/// two observations, or a sample without spread (every value alike, as on a handful of
+/// probed positions that all agree). A t interval of a sample without spread has zero width,
+/// and `[+0.0, +0.0]` printed as "95 %" claims a certainty four identical values cannot
+/// give; such a cell says so instead. What a verdict reads: [`MeanCi::interval`].
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Interval {
+    /// Lower and upper bound (lower < upper).
+    Bounds([f64; 2]),
+    /// No interval: too few observations or no spread among them.
+    TooLittleData,
+}
+
+impl Interval {
+    /// The interval of `ci` (as [`MeanCi::ci`] holds it): none, or one of zero width (or
+    /// not a number), is too little data.
+    pub fn of(ci: Option<[f64; 2]>) -> Interval {
+        match ci {
+            Some([lo, hi]) if lo < hi => Interval::Bounds([lo, hi]),
+            _ => Interval::TooLittleData,
+        }
+    }
+
+    /// The bounds, or `None` for too little data.
+    pub fn bounds(self) -> Option<[f64; 2]> {
+        match self {
+            Interval::Bounds(b) => Some(b),
+            Interval::TooLittleData => None,
+        }
+    }
+
+    /// Whether the interval contains `x` (`None` for too little data: it cannot say).
+    pub fn covers(self, x: f64) -> Option<bool> {
+        self.bounds().map(|[lo, hi]| lo <= x && x <= hi)
     }
 }
 
@@ -383,8 +430,9 @@ pub struct Controlled {
     pub corrected: MeanCi,
     /// The fitted coefficient `β = cov(x, y) / var(y)`.
     pub beta: f64,
-    /// `var(x)` over the residual variance: how many games of the raw mean one corrected
-    /// game is worth (1 when the control explains nothing).
+    /// `var(x)` over the residual variance, exactly `(n − 2)/(n − 1) · 1/(1 − ρ²)`: how many
+    /// games of the raw mean one corrected game is worth (slightly below 1 when the control
+    /// explains nothing: fitting β costs a degree of freedom).
     pub variance_ratio: f64,
     /// `corr(x, y)²`: the share of `x`'s variance the control explains.
     pub explained: f64,
@@ -437,9 +485,17 @@ impl Joint {
     }
 
     /// The control-variate estimate of `x`'s mean when `y` has mean zero by construction:
-    /// `mean(x) − β·mean(y)`, `β` fitted by least squares. Its variance is the residual
-    /// variance `var(x)·(1 − ρ²)` (n − 2 degrees of freedom for the fitted β), so the
-    /// interval narrows by `√(1 − ρ²)`. `None` below three pairs.
+    /// `mean(x) − β·mean(y)`, `β` fitted by least squares — the intercept `α̂` of the
+    /// regression `x = α + β·y`, read at `y = 0`. Its variance is the intercept's,
+    /// `s²·(1/n + ȳ²/S_yy)` with `s² = S_xx·(1 − ρ²)/(n − 2)` the residual variance
+    /// (n − 2 degrees of freedom: α and β are fitted) and `S_yy = Σ(y − ȳ)²`; the interval
+    /// is `± t(n−2)·s·√(1/n + ȳ²/S_yy)`. The `ȳ²/S_yy` term is the price of estimating β: it
+    /// is of order 1/n² and vanishes when the sample's control happens to average 0.
+    ///
+    /// The [`Controlled::variance_ratio`] is `var(x) / s²`, exactly
+    /// `(n − 2)/(n − 1) · 1/(1 − ρ²)`: the per-game variance ratio, with the degree of
+    /// freedom the fitted β costs (so a useless control gives slightly less than 1).
+    /// `None` below three pairs.
     pub fn controlled(&self) -> Option<Controlled> {
         let n = self.x.n;
         if n < 3 {
@@ -457,7 +513,11 @@ impl Joint {
         let mean = self.x.mean() - beta * self.y.mean();
         let residual = (sx * sx * (1.0 - rho2) * (n - 1) as f64 / (n - 2) as f64).max(0.0);
         let sd = residual.sqrt();
-        let half = t_975(n - 2) * sd / (n as f64).sqrt();
+        // the intercept's standard error: s·√(1/n + ȳ²/S_yy)
+        let s_yy = sy * sy * (n - 1) as f64;
+        let ybar = self.y.mean();
+        let leverage = 1.0 / n as f64 + if s_yy > 0.0 { ybar * ybar / s_yy } else { 0.0 };
+        let half = t_975(n - 2) * sd * leverage.sqrt();
         let variance_ratio = if residual > 0.0 {
             sx * sx / residual
         } else if sx > 0.0 {
@@ -510,6 +570,65 @@ mod joint_tests {
         }
         a.merge(&b);
         assert_eq!(a, all);
+    }
+
+    /// The sample of the two tests below: a control whose sample mean is far from 0 (so the
+    /// intercept's `ȳ²/S_yy` term matters) and a partial correlation.
+    fn skewed_sample() -> Joint {
+        let mut j = Joint::default();
+        for i in 0..12i128 {
+            let y = i % 5 + 1; // mean 2.8 in this sample
+            j.push(3 * y + (i * 7 % 4) - 2, y);
+        }
+        j
+    }
+
+    /// The interval is the regression intercept's, computed here the long way:
+    /// `α̂ ± t(n−2)·s·√(1/n + ȳ²/S_yy)`.
+    #[test]
+    fn the_corrected_interval_is_the_intercepts() {
+        let j = skewed_sample();
+        let c = j.controlled().expect("pairs");
+        let pts: Vec<(f64, f64)> = (0..12i128)
+            .map(|i| {
+                let y = i % 5 + 1;
+                ((3 * y + (i * 7 % 4) - 2) as f64, y as f64)
+            })
+            .collect();
+        let n = pts.len() as f64;
+        let (mx, my) = (
+            pts.iter().map(|p| p.0).sum::<f64>() / n,
+            pts.iter().map(|p| p.1).sum::<f64>() / n,
+        );
+        let syy: f64 = pts.iter().map(|p| (p.1 - my).powi(2)).sum();
+        let sxy: f64 = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+        let beta = sxy / syy;
+        let alpha = mx - beta * my;
+        let sse: f64 = pts.iter().map(|p| (p.0 - alpha - beta * p.1).powi(2)).sum();
+        let se = (sse / (n - 2.0) * (1.0 / n + my * my / syy)).sqrt();
+        let half = t_975(10) * se;
+        let [lo, hi] = c.corrected.ci.expect("an interval");
+        assert!((c.corrected.mean - alpha).abs() < 1e-9);
+        assert!((c.beta - beta).abs() < 1e-9);
+        assert!(
+            (hi - lo - 2.0 * half).abs() < 1e-9,
+            "{} vs {}",
+            hi - lo,
+            2.0 * half
+        );
+    }
+
+    /// The variance ratio is exactly what its documentation says (and what the README
+    /// quotes): `(n − 2)/(n − 1) · 1/(1 − ρ²)`, not `1/(1 − ρ²)`.
+    #[test]
+    fn the_variance_ratio_is_as_documented() {
+        let j = skewed_sample();
+        let c = j.controlled().expect("pairs");
+        let rho = j.correlation().expect("spread");
+        let n = j.x.n as f64;
+        let documented = (n - 2.0) / (n - 1.0) / (1.0 - rho * rho);
+        assert!((c.variance_ratio - documented).abs() < 1e-9 * documented);
+        assert!((c.variance_ratio - 1.0 / (1.0 - rho * rho)).abs() > 1e-3);
     }
 
     #[test]

@@ -20,6 +20,7 @@ use super::spec::{shell_quote, CompareSpec, RulesetInfo};
 use super::stats::{
     quartiles, share, wilson, MeanCi, Quartiles, MEAN_INTERVAL, PROPORTION_INTERVAL,
 };
+use super::verdict::{stopping, verdicts, Negligible, Stopping, Verdict};
 use crate::engine::{Category, Counter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -232,6 +233,19 @@ pub struct Report {
     /// Skill depth per ruleset, with `--skill` ([`super::skill`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skill_depth: Option<SkillSummary>,
+    /// The answer in one paragraph a FAQ writer can paste ([`super::headline`]).
+    #[serde(default)]
+    pub headline: String,
+    /// Per pair and question: the verdict class, estimate, interval, margin, adjusted or not
+    /// ([`super::verdict`]).
+    #[serde(default)]
+    pub verdicts: Vec<Verdict>,
+    /// The negligible sizes the verdicts used (`--negligible`).
+    #[serde(default)]
+    pub negligible: Negligible,
+    /// With `--until`: why and when the run stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopping: Option<Stopping>,
 }
 
 impl Report {
@@ -421,7 +435,13 @@ fn pair_summary(
 pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
     let labels = spec.labels();
     let warnings = overflow_warnings(&labels, acc);
-    Report {
+    let verdicts = verdicts(spec, acc);
+    let stopping = stopping(spec, acc, &verdicts);
+    let mut report = Report {
+        headline: String::new(),
+        negligible: spec.negligible,
+        stopping,
+        verdicts,
         warnings,
         luck: luck_summary(&acc.luck),
         skill_depth: spec
@@ -458,14 +478,23 @@ pub fn summarize(spec: &CompareSpec, acc: &Accumulator) -> Report {
             policy: spec.policy.clone(),
             players: spec.players,
             seed: spec.seed,
-            game_indices: [0, spec.games],
+            game_indices: [
+                0,
+                if spec.until.is_some() {
+                    acc.games
+                } else {
+                    spec.games
+                },
+            ],
             games: spec.games,
             seed_derivation: "splitmix64: game i plays mix(seed + (i + 1) * 0x9E3779B97F4A7C15)"
                 .to_string(),
             seed_block_size: BLOCK_SIZE,
             command: spec.reproduce_command(),
         },
-    }
+    };
+    report.headline = super::headline::paragraph(&report);
+    report
 }
 
 /// One line per ruleset or pair whose exact sums overflowed (saturated scores).

@@ -302,14 +302,6 @@ impl Loader {
         }
         let mut path = joined(self.paths[from].as_deref(), &rel.text);
         if !bundled::is_bundled(&path) && !path.exists() {
-            // `..` through a folder that does not exist yet (a sweep's generated file, loaded
-            // before its folder is written) resolves lexically
-            let lexical = bundled::normalize(&path);
-            if lexical.exists() {
-                path = lexical;
-            }
-        }
-        if !bundled::is_bundled(&path) && !path.exists() {
             // a reference to a bundled file from a file elsewhere (`extends "base.rules"`)
             if let Some(b) = bundled::find(&rel.text) {
                 path = b;

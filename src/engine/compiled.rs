@@ -167,6 +167,29 @@ pub fn telling_marks(rules: &Ruleset) -> u8 {
     marks
 }
 
+
+impl CompiledTile {
+    /// Segment `seg` named by what it is on the tile turned `rot` quarter turns, never by its
+    /// index in the tile's list: its kind, the sides it reaches and the half-edges it
+    /// touches, both in board orientation (bits 0–3 sides, 4–11 half-edges, 12–15 the kind),
+    /// and, for segments those leave alike (none in the bundled tiles: one cloister a tile),
+    /// its ordinal among them (bits 16–23). Two rulesets that list a tile's segments in
+    /// another order name each physical segment alike; the divergence records (event and
+    /// state hashes) identify followers by it.
+    pub fn segment_place(&self, seg: u8, rot: u8) -> u32 {
+        let Some(s) = self.segments.get(seg as usize) else {
+            return u32::MAX; // not a segment of this tile (never asked by the engine)
+        };
+        let alike = self.segments[..seg as usize]
+            .iter()
+            .filter(|o| o.kind == s.kind && o.sides == s.sides && o.halves == s.halves)
+            .count() as u32;
+        let sides = u32::from(rotate_side_mask(s.sides, rot));
+        let halves = u32::from(rotate_half_mask(s.halves, rot));
+        sides | halves << 4 | (s.kind as u32) << 12 | alike.min(255) << 16
+    }
+}
+
 fn compile_tile(t: &crate::tiles::TileType, marks: u8) -> CompiledTile {
     let segments: Vec<Segment> = t
         .features

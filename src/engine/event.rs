@@ -109,8 +109,19 @@ pub enum Event {
 }
 
 impl Event {
-    /// A compact fingerprint of the event (kind and every field) for running hashes.
+    /// A compact fingerprint of the event (kind and every field), its segments by their index
+    /// in the tile's list: for an event on its own. The game's running hashes name segments
+    /// by their place on the tile ([`Event::fingerprint_placed`]).
     pub fn fingerprint(&self) -> u64 {
+        self.fingerprint_placed(|_, _, segment| u64::from(segment))
+    }
+
+    /// A compact fingerprint of the event (kind and every field) for running hashes, with
+    /// each segment (of the tile at x, y) mixed in as `place(x, y, segment)`: what the
+    /// divergence records use, with [`crate::engine::Game::segment_place`], so that two
+    /// rulesets listing a tile's segments in another order fingerprint a follower on the
+    /// same physical segment alike.
+    pub fn fingerprint_placed(&self, place: impl Fn(i32, i32, u8) -> u64) -> u64 {
         /// Cheap multiply-rotate absorption of each field, one strong mix at the end.
         #[inline]
         fn p(parts: &[u64]) -> u64 {
@@ -162,7 +173,7 @@ impl Event {
                     player as u64,
                     c(x),
                     c(y),
-                    segment as u64,
+                    place(x, y, segment),
                     feature as u64,
                     kind.spec().key_code as u64,
                 ];
@@ -182,7 +193,7 @@ impl Event {
                     player as u64,
                     c(x),
                     c(y),
-                    segment as u64,
+                    place(x, y, segment),
                     kind.spec().key_code as u64,
                 ];
                 p(&parts[..if kind.is_plain() { 6 } else { 7 }])
@@ -219,8 +230,20 @@ impl Event {
                 let spec = e.spec();
                 let mut parts = [0u64; 1 + MAX_FIELDS];
                 parts[0] = spec.key_code;
+                // a segment field is of the tile at the event's coordinates (its first two)
+                let mut coords = [0i32; 2];
+                let mut seen = 0;
                 for (k, &(_, field)) in spec.fields.iter().enumerate() {
-                    parts[1 + k] = field.hashed(e.values[k] as i64);
+                    parts[1 + k] = match field {
+                        Field::Segment => {
+                            place(coords[0], coords[1], e.values[k].clamp(0, 255) as u8)
+                        }
+                        _ => field.hashed(e.values[k] as i64),
+                    };
+                    if field == Field::Coord && seen < 2 {
+                        coords[seen] = e.values[k];
+                        seen += 1;
+                    }
                 }
                 p(&parts[..1 + spec.fields.len()])
             }
@@ -277,8 +300,11 @@ pub enum Field {
     Seat,
     /// A board coordinate (a signed number).
     Coord,
-    /// A count, a space, a segment (a number).
+    /// A count or a space (a number).
     Count,
+    /// A segment of the tile at the event's coordinates (its index in the tile's list, as a
+    /// number); the running hashes name it by its place on the tile.
+    Segment,
     /// Points (a signed number).
     Points,
     /// `true` or `false`.

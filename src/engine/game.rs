@@ -397,11 +397,29 @@ impl<X: Expansions> Game<X> {
         }
     }
 
+    /// Segments enter the records by their place on the tile ([`Game::segment_place`]),
+    /// never by their index in the tile's list.
     #[inline(never)]
     fn record_event(&mut self, e: &Event) {
         let before = self.hash;
-        self.hash = rng::key(before, e.fingerprint());
-        self.tracker.absorb(e, before, self.hash);
+        let fingerprint = e.fingerprint_placed(|x, y, s| self.segment_place(x, y, s));
+        self.hash = rng::key(before, fingerprint);
+        let spot = match *e {
+            Event::FollowerPlaced { x, y, segment, .. }
+            | Event::FollowerReturned { x, y, segment, .. } => self.segment_place(x, y, segment),
+            _ => 0,
+        };
+        self.tracker.absorb(e, before, self.hash, spot);
+    }
+
+    /// Segment `segment` of the tile at (x, y) named by what it is
+    /// ([`crate::engine::compiled::CompiledTile::segment_place`]: kind, sides and half-edges
+    /// in board orientation), or, where no tile lies, the index marked as such (bit 32).
+    pub fn segment_place(&self, x: i32, y: i32, segment: u8) -> u64 {
+        match self.tile_at(x, y).and_then(|p| self.placed.get(p)) {
+            Some(t) => u64::from(self.rules.tiles[t.tile as usize].segment_place(segment, t.rot)),
+            None => 1 << 32 | u64::from(segment),
+        }
     }
 
     /// Option `i` of the decision currently asked, in semantic form.

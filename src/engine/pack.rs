@@ -54,6 +54,39 @@ impl<X: Expansions> Game<X> {
         }
     }
 
+    /// Redraw the deal from here (the same-rules placebo of a comparison): the unseen tiles
+    /// of the pack are put in a new order keyed by `key`, as the set-up's deal orders the
+    /// whole pack — every unseen copy gets a keyed hash of (`key`, tile id, its ordinal among
+    /// the unseen copies of that tile) and the pack is drawn in key order — then an
+    /// expansion's prelude is kept ([`crate::engine::hooks::Expansion::order_deck`]: the
+    /// river's tiles still come first). The tiles drawn, on the board and in hands stay as
+    /// they are. The same key on the same pack gives the same order, and two rulesets that
+    /// share tiles redrawn with the same key draw the shared ones in the same relative
+    /// order (the coupling of the original deal). Nothing is drawn from a shared stream.
+    pub fn redraw_pack(&mut self, key: u64) {
+        let from = self.deck_pos.min(self.deck.len());
+        let keyed = &mut self.deck_keys;
+        keyed.clear();
+        for (i, &t) in self.deck[from..].iter().enumerate() {
+            // the ordinal of this copy among the unseen copies of its tile (copies of one
+            // tile are interchangeable: which gets which ordinal changes nothing)
+            let copy = self.deck[from..from + i]
+                .iter()
+                .filter(|&&u| u == t)
+                .count();
+            let id = self.rules.tiles[t as usize].id_hash;
+            keyed.push((rng::key(rng::key(key, id), copy as u64), t));
+        }
+        let sorted = crate::engine::deck_order::sort_keyed(keyed);
+        for (slot, k) in self.deck[from..].iter_mut().zip(sorted) {
+            *slot = k.1;
+        }
+        keyed.clear();
+        if self.ext.orders_deck() {
+            X::order_deck(self);
+        }
+    }
+
     /// Bring the first unseen copy of `tile` to the top of the pack (a copy's hypothetical
     /// draw: the luck meter values each tile that could come). False, changing nothing, when
     /// no copy is unseen.

@@ -145,7 +145,11 @@ impl StateTracker {
     /// board sum, and marks the event if it is a choice's first. Inlined into each
     /// [`Game::emit`] site, where the event's kind is known, so only its own arm remains.
     #[inline(always)]
-    pub(crate) fn absorb(&mut self, e: &Event, before: u64, after: u64) {
+    ///
+    /// `spot` is a follower event's segment by its place on the tile
+    /// ([`crate::engine::Game::segment_place`]; 0 for other events): a follower is in the
+    /// position where it physically stands, whatever the tile's list calls its segment.
+    pub(crate) fn absorb(&mut self, e: &Event, before: u64, after: u64, spot: u64) {
         if self.pending_choice != 0 {
             self.mark(before, after);
         }
@@ -156,21 +160,11 @@ impl StateTracker {
             } => item(TILE, tile as u64, x, y, rot as u64),
             // the kind's code beside the owner (the plain follower's is 0: as before the kinds)
             Event::FollowerPlaced {
-                player,
-                x,
-                y,
-                segment,
-                kind,
-                ..
-            } => item(FOLLOWER, follower_owner(player, kind), x, y, segment as u64),
+                player, x, y, kind, ..
+            } => item(FOLLOWER, follower_owner(player, kind), x, y, spot),
             Event::FollowerReturned {
-                player,
-                x,
-                y,
-                segment,
-                kind,
-                ..
-            } => item(FOLLOWER, follower_owner(player, kind), x, y, segment as u64).wrapping_neg(),
+                player, x, y, kind, ..
+            } => item(FOLLOWER, follower_owner(player, kind), x, y, spot).wrapping_neg(),
             Event::Expansion(ref e) => match e.spec().board {
                 BoardChange::None => return,
                 BoardChange::Adds { tag, owner, x, y } => {
@@ -339,10 +333,21 @@ mod tests {
         }
     }
 
+    /// A synthetic follower event's segment as its spot (the index: these tests have no
+    /// tiles to place it on).
+    fn index_spot(e: &Event) -> u64 {
+        match *e {
+            Event::FollowerPlaced { segment, .. } | Event::FollowerReturned { segment, .. } => {
+                u64::from(segment)
+            }
+            _ => 0,
+        }
+    }
+
     fn board_after(events: &[Event]) -> u64 {
         let mut t = StateTracker::default();
         for e in events {
-            t.absorb(e, 0, e.fingerprint());
+            t.absorb(e, 0, e.fingerprint(), index_spot(e));
         }
         t.board
     }
@@ -447,7 +452,7 @@ mod tests {
                 t.asked(kind, player, options, h);
             }
             let after = key(h, fp);
-            t.absorb(&e, h, after);
+            t.absorb(&e, h, after, index_spot(&e));
             h = after;
         }
         t.choices
@@ -495,13 +500,13 @@ mod tests {
         let mut a = StateTracker::default();
         a.asked(FOLLOWER, 0, 3, h0);
         a.asked(CROP_MODE, 0, 2, h0);
-        a.absorb(&e, h0, h1);
+        a.absorb(&e, h0, h1, index_spot(&e));
         // B: a follower placed (an event), then the same crop-circle decision
         let mut b = StateTracker::default();
         b.asked(FOLLOWER, 0, 3, h0);
-        b.absorb(&e, h0, h2);
+        b.absorb(&e, h0, h2, index_spot(&e));
         b.asked(CROP_MODE, 0, 2, h2);
-        b.absorb(&e, h2, h1);
+        b.absorb(&e, h2, h1, index_spot(&e));
         assert_eq!(a.choices.len(), 2, "both choices are marked");
         assert_eq!(
             first_difference(&a.choices, &b.choices),
@@ -535,7 +540,8 @@ mod tests {
             }
             for f in g.followers() {
                 let (x, y, seg) = g.node_spot(f.node);
-                sum = sum.wrapping_add(item(FOLLOWER, f.player as u64, x, y, seg as u64));
+                let place = g.segment_place(x, y, seg);
+                sum = sum.wrapping_add(item(FOLLOWER, f.player as u64, x, y, place));
             }
             sum
         }

@@ -6,7 +6,7 @@ use super::chart::key;
 use super::fmt::align;
 use super::markdown::cell;
 use crate::compare::balance::{PairBalanceSummary, PairedFigure, Unit};
-use crate::compare::stats::MeanCi;
+use crate::compare::stats::{MeanCi, TOO_LITTLE_DATA};
 use crate::compare::Report;
 use std::fmt::Write as _;
 
@@ -16,12 +16,13 @@ fn signed(x: f64, decimals: usize) -> String {
     format!("{:+.decimals$}", (x * k).round() / k + 0.0)
 }
 
-/// A difference with its interval, `x` scaled by `k`: `+1.2 [−0.3, +2.7]` plus `suffix`.
+/// A difference with its interval, `x` scaled by `k`: `+1.2 [−0.3, +2.7]` plus `suffix`
+/// (`(too little data)` for a cell without an interval or spread).
 fn difference(m: &MeanCi, k: f64, decimals: usize, suffix: &str) -> String {
     let v = |x: f64| signed(x * k, decimals);
-    match m.ci {
+    match m.interval().bounds() {
         Some([lo, hi]) => format!("{}{suffix} [{}, {}]", v(m.mean), v(lo), v(hi)),
-        None => format!("{}{suffix}", v(m.mean)),
+        None => format!("{}{suffix} ({TOO_LITTLE_DATA})", v(m.mean)),
     }
 }
 
@@ -139,11 +140,11 @@ mod tests {
         };
         assert_eq!(
             figure_cells("first-seat advantage", Unit::Pp, &f)[1..],
-            ["+4.2 pp", "-1.0 pp", "-5.2 pp"].map(String::from)
+            ["+4.2 pp", "-1.0 pp", "-5.2 pp (too little data)"].map(String::from)
         );
         assert_eq!(
             figure_cells("spread", Unit::Count, &f)[3],
-            "-5.20".to_string()
+            "-5.20 (too little data)".to_string()
         );
     }
 }

@@ -1,7 +1,7 @@
 //! Number formatting shared by the printed table and the Markdown report.
 
 use super::chart::key;
-use crate::compare::stats::MeanCi;
+use crate::compare::stats::{Interval, MeanCi, TOO_LITTLE_DATA};
 use crate::compare::summary::{PairSummary, RulesetSummary, SeatBenefit};
 
 /// `0.1834` → `18.3 %`.
@@ -14,18 +14,19 @@ pub fn pct_range([lo, hi]: [f64; 2]) -> String {
     format!("{:.1}–{:.1} %", 100.0 * lo, 100.0 * hi)
 }
 
-/// A mean with its interval: `62.1 [60.3, 63.9]`, or just the mean.
+/// A mean with its interval: `62.1 [60.3, 63.9]`, or the mean and `(too little data)` where
+/// there is no interval or it has zero width ([`MeanCi::interval`]).
 pub fn mean_ci(m: &MeanCi, signed: bool) -> String {
     let v = |x: f64| {
         if signed {
-            format!("{x:+.2}")
+            format!("{:+.2}", x + 0.0)
         } else {
             format!("{x:.1}")
         }
     };
-    match m.ci {
-        Some([lo, hi]) => format!("{} [{}, {}]", v(m.mean), v(lo), v(hi)),
-        None => v(m.mean),
+    match m.interval() {
+        Interval::Bounds([lo, hi]) => format!("{} [{}, {}]", v(m.mean), v(lo), v(hi)),
+        Interval::TooLittleData => format!("{} ({TOO_LITTLE_DATA})", v(m.mean)),
     }
 }
 
@@ -150,12 +151,15 @@ pub fn benefit(b: &SeatBenefit) -> String {
     )
 }
 
-/// A share difference in percentage points with its interval: `+1.2 pp [+0.4, +2.0]`.
+/// A share difference in percentage points with its interval: `+1.2 pp [+0.4, +2.0]`, or
+/// `+0.0 pp (too little data)` where a cell has no interval or one of zero width.
 pub fn pp_ci(m: &MeanCi) -> String {
     let pp = |x: f64| (1000.0 * x).round() / 10.0 + 0.0;
-    match m.ci {
-        Some([lo, hi]) => format!("{:+.1} pp [{:+.1}, {:+.1}]", pp(m.mean), pp(lo), pp(hi)),
-        None => format!("{:+.1} pp", pp(m.mean)),
+    match m.interval() {
+        Interval::Bounds([lo, hi]) => {
+            format!("{:+.1} pp [{:+.1}, {:+.1}]", pp(m.mean), pp(lo), pp(hi))
+        }
+        Interval::TooLittleData => format!("{:+.1} pp ({TOO_LITTLE_DATA})", pp(m.mean)),
     }
 }
 
@@ -414,6 +418,16 @@ mod tests {
             ci: Some([0.25, 2.75]),
         };
         assert_eq!(mean_ci(&m, true), "+1.50 [+0.25, +2.75]");
+        // a cell without spread (four positions that all agree) prints no "95 %" interval
+        let flat = MeanCi {
+            mean: 0.0,
+            sd: Some(0.0),
+            ci: Some([0.0, 0.0]),
+        };
+        assert_eq!(pp_ci(&flat), "+0.0 pp (too little data)");
+        assert_eq!(mean_ci(&flat, true), "+0.00 (too little data)");
+        assert_eq!(flat.interval(), Interval::TooLittleData);
+        assert_eq!(m.interval(), Interval::Bounds([0.25, 2.75]));
         let rows = vec![
             vec!["a".to_string(), "1".to_string()],
             vec!["bbb".to_string(), "22".to_string()],

@@ -193,6 +193,12 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
     let Some(first) = r.first() else {
         return md;
     };
+    // the answer first: each level's headline paragraph
+    for level in &r.levels {
+        if !level.report.headline.is_empty() {
+            let _ = writeln!(md, "{}\n", level.report.headline);
+        }
+    }
     let _ = writeln!(
         md,
         "The same {} seeds are played at every skill level (the players' policy); each level \
@@ -232,8 +238,8 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
         "\n## The rule against chance, on decisions, and what N detects, by level\n\n\
          ρ: the mean correlation of the paired scores (below 0.5 the pairing has broken and the \
          per-seat shifts below are the rule's effect). Rule+luck and luck alone: the \
-         winner-changed share with the players' own luck redrawn from the turn the pair parted, \
-         across the rulesets and within each (the placebo); excess: the difference, paired 95 % \
+         winner-changed share with the luck redrawn from the turn the pair parted (the players' \
+         own, and the deal where the decks differ), across the rulesets and within each (the placebo); excess: the difference, paired 95 % \
          t interval. Decisions: sampled positions asked under each ruleset with the same luck, \
          and the excess over the luck alone. Detectable: the smallest win-rate and score shift \
          of seat 1 these games detect (80 % power, two-sided 5 %).\n\n",
@@ -290,7 +296,14 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
 /// The printed summary of a multi-level run: the levels' folders, then per pair and level the
 /// winner-changed share, divergence and mean paired score differences.
 pub fn levels_table(r: &LevelsReport) -> String {
-    let mut out = format!(
+    let mut out = String::new();
+    for level in &r.levels {
+        if !level.report.headline.is_empty() {
+            out.push_str(&level.report.headline);
+            out.push_str("\n\n");
+        }
+    }
+    out += &format!(
         "meeplab compare: {} games · {} players · seed {} · {} skill levels\n",
         r.games,
         r.players,
@@ -324,8 +337,8 @@ pub fn levels_table(r: &LevelsReport) -> String {
     }
     out.push_str(&align(&rows));
     out.push_str(
-        "\nthe rule against chance (rule+luck vs luck alone: the players' own luck redrawn from \
-         the turn the pair parted), on decisions, and the smallest shift seat 1's games detect \
+        "\nthe rule against chance (rule+luck vs luck alone: the luck redrawn from the turn the \
+         pair parted: the players' own, and the deal where the decks differ), on decisions, and the smallest shift seat 1's games detect \
          (win rate · score, 80 % power)\n",
     );
     let mut rows = vec![EFFECT_HEADER.map(String::from).to_vec()];
@@ -445,7 +458,7 @@ impl Drawable for LevelsChart<'_> {
                     BLACK.stroke_width(2),
                 )
             }))?;
-            // the players' own luck redrawn from the parting turn: within each ruleset (luck
+            // the luck redrawn from the parting turn: within each ruleset (luck
             // alone, dashed) and across them (rule + luck, solid grey)
             for (pi, p) in l.report.pairs.iter().enumerate() {
                 if let Some(pl) = &p.placebo {

@@ -10,7 +10,7 @@ use super::fmt::align;
 use super::markdown::cell;
 use crate::compare::luck::{LuckSummary, SeatLuck};
 use crate::compare::skill::SkillSummary;
-use crate::compare::stats::MeanCi;
+use crate::compare::stats::{MeanCi, TOO_LITTLE_DATA};
 use crate::compare::Report;
 use std::fmt::Write as _;
 
@@ -22,22 +22,22 @@ fn signed(x: f64, decimals: usize) -> String {
 
 /// `+1.2 [−0.3, +2.7]` (with `suffix` after the mean).
 fn with_ci(m: &MeanCi, decimals: usize, suffix: &str) -> String {
-    match m.ci {
+    match m.interval().bounds() {
         Some([lo, hi]) => format!(
             "{}{suffix} [{}, {}]",
             signed(m.mean, decimals),
             signed(lo, decimals),
             signed(hi, decimals)
         ),
-        None => format!("{}{suffix}", signed(m.mean, decimals)),
+        None => format!("{}{suffix} ({TOO_LITTLE_DATA})", signed(m.mean, decimals)),
     }
 }
 
 /// `62.5 % [55.1, 69.9]`.
 fn pct_ci(m: &MeanCi) -> String {
-    match m.ci {
+    match m.interval().bounds() {
         Some([lo, hi]) => format!("{:.1} % [{:.1}, {:.1}]", m.mean, lo, hi),
-        None => format!("{:.1} %", m.mean),
+        None => format!("{:.1} % ({TOO_LITTLE_DATA})", m.mean),
     }
 }
 

@@ -76,6 +76,11 @@ pub fn render_with_decisions(
     for w in &report.warnings {
         let _ = writeln!(md, "> **Warning:** {w}\n");
     }
+    // the answer first: the headline paragraph, its chart and the verdicts
+    md.push_str(&super::verdicts::markdown(report, charts));
+    if !report.headline.is_empty() {
+        md.push_str("## Detail\n\n");
+    }
 
     // The short answer, one line per pair: where the pairing has broken, the per-seat
     // shifts lead and the winner-changed share follows with the placebo beside it.
@@ -94,7 +99,7 @@ pub fn render_with_decisions(
                 pct(p.winner_changed_share),
                 pct_range(p.winner_changed_ci),
                 p.placebo.as_ref().map_or_else(String::new, |pl| format!(
-                    "; with the players' own luck redrawn from the turn the games parted, in {} \
+                    "; with the luck redrawn from the turn the games parted, in {} \
                      across the rulesets against {} within each",
                     pct(pl.rule_luck_winner_changed_share),
                     pct(pl.winner_changed_share)
@@ -385,7 +390,11 @@ pub fn render_with_decisions(
 
     // Charts: each draws its own title, so no heading repeats it (issue 43).
     md.push_str("\n## Charts\n\n");
-    for c in charts {
+    // (the verdicts chart is shown with the headline, at the top)
+    for c in charts
+        .iter()
+        .filter(|c| c.kind != super::chart::ChartKind::Verdicts)
+    {
         if let Some(file) = c.files.first() {
             let _ = writeln!(md, "![{}]({})\n", c.kind.title(), file);
         }
@@ -599,6 +608,8 @@ mod tests {
             positions: 0,
             luck: false,
             skill: None,
+            negligible: Default::default(),
+            until: None,
         };
         let report = summarize(&spec, &Accumulator::new(0, 2));
         assert_eq!(

@@ -23,6 +23,7 @@ pub mod markdown;
 pub mod output;
 pub mod sweep;
 pub mod table;
+pub mod verdicts;
 
 pub use chart::{ChartFile, ChartFormat};
 pub use output::ReportFiles;

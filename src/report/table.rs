@@ -63,7 +63,8 @@ pub fn summary_table(report: &Report) -> String {
     if report.pairs.iter().any(|p| p.placebo.is_some()) {
         out.push_str(
             "\nthe rule against chance alone: A′, B′ replay each ruleset with the players' own \
-             luck redrawn from the turn the pair parted; rule+luck = A vs B′ and A′ vs B, luck \
+             luck (and the deal, where the decks differ) redrawn from the turn the pair parted; \
+             rule+luck = A vs B′ and A′ vs B, luck \
              alone = A vs A′ and B vs B′; excess = rule+luck − luck alone, paired 95 % t \
              interval over seeds; |Δscore| a seat; ρ of A vs B per seat\n",
         );

@@ -34,20 +34,29 @@ pub struct LoadedVariants {
 /// the checkout) by its bundled name (`robbers-2012.rules`, found from any folder); any other
 /// file by its path relative to the generated files' folder; an absolute path only where no
 /// relative one exists (another drive).
-pub fn base_reference(arg: &str, out: &Path) -> String {
+///
+/// Returns that reference and the one to load the text with now: the same, or the base's
+/// absolute path (a text loaded from memory resolves a relative `extends` from the current
+/// folder, and the generated files' folder does not exist yet).
+pub fn base_reference(arg: &str, out: &Path) -> (String, String) {
     let located = dsl::locate(arg);
     if let Some(name) = bundled_name(&located) {
-        return name;
+        return (name.clone(), name);
     }
     let (Ok(base), Ok(folder)) = (
         std::fs::canonicalize(&located),
         std::path::absolute(out.join(RULES_FOLDER)),
     ) else {
-        return located.display().to_string();
+        let shown = located.display().to_string();
+        return (shown.clone(), shown);
     };
     // the output folder may not exist yet: resolve the part of it that does
     let folder = canonical_prefix(&dsl::bundled::normalize(&folder));
-    relative_path(&folder, &base).unwrap_or_else(|| base.display().to_string())
+    let absolute = base.display().to_string();
+    (
+        relative_path(&folder, &base).unwrap_or_else(|| absolute.clone()),
+        absolute,
+    )
 }
 
 /// The bundled name (relative to `rulesets/`, `/`-separated) of `located`: a bundled file, or
@@ -121,7 +130,8 @@ pub fn load_variants(
     out: &Path,
 ) -> LoadedVariants {
     let mut messages = Vec::new();
-    let variants = match plan(specs, &base.name, &base_reference(base_arg, out)) {
+    let (travelling, now) = base_reference(base_arg, out);
+    let variants = match plan(specs, &base.name, &travelling) {
         Ok(v) => v,
         Err(e) => {
             return LoadedVariants {
@@ -153,7 +163,13 @@ pub fn load_variants(
             reported.push(k);
         }
         let shown = out.join(RULES_FOLDER).join(&v.file_name);
-        match dsl::load_ruleset_str(&shown.display().to_string(), &v.text) {
+        // the written file names the base so that it travels; loaded now, by its absolute path
+        let text = v.text.replacen(
+            &format!("\nextends {}\n", super::quoted(&travelling)),
+            &format!("\nextends {}\n", super::quoted(&now)),
+            1,
+        );
+        match dsl::load_ruleset_str(&shown.display().to_string(), &text) {
             Ok(loaded) => {
                 for w in &loaded.warnings {
                     messages.push(w.to_string());

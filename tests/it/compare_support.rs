@@ -49,6 +49,8 @@ pub fn spec(rulesets: Vec<RulesetInfo>, games: u64, players: u8) -> CompareSpec 
         positions: 0,
         luck: false,
         skill: None,
+        negligible: Default::default(),
+        until: None,
     }
 }
 

@@ -21,7 +21,10 @@
 //!   golden_outcomes::write_golden` (the four `house-*hand*` rulesets were added so, on the engine of the
 //!   hand-of-tiles commit, issue 31 part 4; the three castle rulesets on the engine of the
 //!   castles commit, issue 28; `river` and `river2` on the engine of the river branch,
-//!   `traders-c1`/`traders-c2` on the engine of branch `tb`, issue 29).
+//!   `traders-c1`/`traders-c2` on the engine of branch `tb`, issue 29). The `bigbox`,
+//!   `traders-c1` and `traders-c2` lines were rewritten (removed, then `new`) on the engine of
+//!   branch `jcz-a`, issue 39: the goods on a tile tell its turns apart (TB/CcCc.w turned half
+//!   round has its wine on the other city), so those rulesets offer more placements.
 
 use crate::scenario_support;
 

@@ -745,3 +745,37 @@ fn a_city_crop_circle_does_not_remove_a_castles_follower() {
     assert!(c[0].0 == ALICE && c[0].2, "{c:?}");
     assert_eq!(counters(&s), (1, 0));
 }
+
+/// A castle a completed feature reaches, beside a castle that scores more in the same turn
+/// (`castles.chain`): Alice's castle A on the start city; Bob's castle B on (0,−2)+(1,−2)
+/// (its vicinity holds A's tile (0,−1) and (1,−1)). Bob's BA/CRRR on (1,0) completes the
+/// unoccupied small city (1,−1)+(1,0) (4: in both vicinities) and the unoccupied 5-tile road
+/// through the start tile (5: in A's only). A scores 5. `highest` (the default: the most
+/// that reaches B) pays B A's 5 through the chain; `direct_first` (JCloisterZone) pays B the
+/// city's 4, the feature that reached it.
+#[test]
+fn a_castle_a_feature_reaches_keeps_it_with_direct_first() {
+    for (chain, want_b) in [("", 5), ("castles.chain = direct_first\n", 4)] {
+        let rules = load_str(
+            "castles chain",
+            &format!("ruleset \"castles\"\nextends \"rulesets/castles.rules\"\n{chain}"),
+        );
+        let mut s = Scen::new(&rules, 2);
+        castle_on_start_city(&mut s, ALICE);
+        s.play(BOB, "BA/C", (0, -2, 1), Some(0)); // cap E, Bob's knight
+        let ev = s.play_with(BOB, "BA/C", (1, -2, 3), None, &[build(BOB)]); // cap W
+        assert_eq!(built(&ev).len(), 1, "{chain}");
+        s.play(BOB, "BA/C", (1, -1, 2), None); // cap S, nobody
+        s.play(BOB, "BA/RFr", (-1, 0, 0), None);
+        s.play(BOB, "BA/RFr", (-2, 0, 0), None);
+        s.play(BOB, "BA/RRR", (-3, 0, 0), None);
+        let ev = s.play(BOB, "BA/CRRR", (1, 0, 0), None); // cap N, road W ends
+        assert_eq!(
+            castle_scores(&ev),
+            vec![(ALICE, 5), (BOB, want_b)],
+            "{chain}"
+        );
+        assert_eq!(s.scores(), vec![5, want_b], "{chain}");
+        assert_eq!(counters(&s), (2, 2));
+    }
+}

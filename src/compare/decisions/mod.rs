@@ -18,7 +18,7 @@ pub mod summary;
 
 pub use acc::{DecisionAcc, DecisionExample, PairDecisions, SkipNote, Tally, DECISION_EXAMPLES};
 pub use capture::{play_capturing, Captured, ProbeTarget, Skip, SkipReason, Stage, Step};
-pub use probe::{probe, probe_or_skip, skipped, PairProbe, Probed, NULL_SALT};
+pub use probe::{probe, probe_or_skip, skipped, ChoiceId, PairProbe, Probed, NULL_SALT};
 pub use summary::{summarize_decisions, summarize_pair, DecisionSummary, Figures, Skipped};
 
 #[cfg(test)]

@@ -5,11 +5,12 @@
 //! alone (A against A′, B against B′: the null) and the rule with the luck redrawn (A against
 //! B′, A′ against B); the excess of the last over the null is fair at every level, since both
 //! redraw the luck (at `greedy` most ties break differently once the luck is redrawn, while
-//! the same key breaks them alike). Choices are compared by meaning ([`Choice`]), not by
-//! option index.
+//! the same key breaks them alike). Choices are compared by meaning ([`ChoiceId`]: the
+//! [`Choice`], a follower's segment named by its place on the tile), not by option index
+//! nor by a segment's index in its tile's list.
 
 use super::capture::{Captured, ProbeTarget, Skip};
-use crate::engine::{Choice, Compiled, DecisionKind};
+use crate::engine::{Choice, Compiled, DecisionKind, Game};
 use crate::play::Seats;
 use crate::policy::{salted, Policy};
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,53 @@ use std::sync::Arc;
 /// The salt of the null's decision key: the same position and rules, the player's own
 /// random draws (tie-breaks, a search's determinizations) drawn anew.
 pub const NULL_SALT: u64 = 0x4E55_4C4C;
+
+/// A choice as the comparison sees it: the [`Choice`], with a follower's segment (of the tile
+/// just placed, or of a spot) named by its place on the tile ([`Game::segment_place`]) instead
+/// of its index in the tile's list — two rulesets listing a tile's segments in another order
+/// make the same physical choice alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChoiceId {
+    pub choice: Choice,
+    /// The segment's place, where the choice names a segment (its index then reads 0).
+    pub place: Option<u64>,
+}
+
+impl ChoiceId {
+    /// `c`, taken in `g`, by meaning.
+    pub fn of(g: &Game, c: Choice) -> ChoiceId {
+        match c {
+            Choice::Follower {
+                segment: Some(s),
+                kind,
+            } => match g.placed_tiles().last() {
+                Some(t) => ChoiceId {
+                    choice: Choice::Follower {
+                        segment: Some(0),
+                        kind,
+                    },
+                    place: Some(g.segment_place(t.x, t.y, s)),
+                },
+                None => ChoiceId {
+                    choice: c,
+                    place: None,
+                },
+            },
+            Choice::Spot {
+                at: Some((x, y, s)),
+            } => ChoiceId {
+                choice: Choice::Spot {
+                    at: Some((x, y, 0)),
+                },
+                place: Some(g.segment_place(x, y, s)),
+            },
+            _ => ChoiceId {
+                choice: c,
+                place: None,
+            },
+        }
+    }
+}
 
 /// What the policy did at a probed position for one pair of rulesets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,24 +85,29 @@ pub struct Probed {
     /// The choices under `a` and under `b` with the key salted (the luck redrawn).
     pub salted_a: Choice,
     pub salted_b: Choice,
+    /// The four choices by meaning, as compared: `choice_a`, `choice_b`, `salted_a`,
+    /// `salted_b`.
+    pub ids: [ChoiceId; 4],
 }
 
 impl Probed {
     /// The two rulesets led the policy to different choices.
     pub fn rule_changed(&self) -> bool {
-        self.choice_a != self.choice_b
+        self.ids[0] != self.ids[1]
     }
 
     /// How many of the two sides the salted key led elsewhere (A vs A′, B vs B′): the null,
     /// 0 to 2.
     pub fn null_changed(&self) -> u8 {
-        u8::from(self.choice_a != self.salted_a) + u8::from(self.choice_b != self.salted_b)
+        let [a, b, a2, b2] = self.ids;
+        u8::from(a != a2) + u8::from(b != b2)
     }
 
     /// How many of the two crossings differ with the rule and the luck redrawn (A vs B′,
     /// A′ vs B), 0 to 2.
     pub fn rule_luck_changed(&self) -> u8 {
-        u8::from(self.choice_a != self.salted_b) + u8::from(self.salted_a != self.choice_b)
+        let [a, b, a2, b2] = self.ids;
+        u8::from(a != b2) + u8::from(a2 != b)
     }
 
     /// Value under `b` minus value under `a`, when the policy values both.
@@ -77,6 +130,8 @@ struct Chosen {
     choice: Choice,
     value: Option<f64>,
     salted: Choice,
+    /// `choice` and `salted` by meaning.
+    ids: [ChoiceId; 2],
 }
 
 /// Probes `captured` for every pair of `all_rules` (the run's rulesets, in order; the host is
@@ -92,10 +147,12 @@ pub fn probe(captured: &Captured, all_rules: &[Arc<Compiled>], seats: Seats) -> 
             let (g, d) = captured.position_under(rules)?;
             let (i, value) = Policy::new(seats.of(player)).choose_valued(&g, &d);
             let (j, _) = Policy::new(seats.of(player)).choose_valued(&g, &salted(&d, NULL_SALT));
+            let (choice, salted) = (g.choice(kind, i), g.choice(kind, j));
             Ok(Chosen {
-                choice: g.choice(kind, i),
+                choice,
                 value,
-                salted: g.choice(kind, j),
+                salted,
+                ids: [ChoiceId::of(&g, choice), ChoiceId::of(&g, salted)],
             })
         })
         .collect();
@@ -115,6 +172,7 @@ pub fn probe(captured: &Captured, all_rules: &[Arc<Compiled>], seats: Seats) -> 
                     value_b: cb.value,
                     salted_a: ca.salted,
                     salted_b: cb.salted,
+                    ids: [ca.ids[0], cb.ids[0], ca.ids[1], cb.ids[1]],
                 }),
             };
             out.push(PairProbe {

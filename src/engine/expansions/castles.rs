@@ -62,6 +62,9 @@ struct Config {
     farm_bonus: i64,
     /// Whether a scoring castle claims the gold on its vicinity.
     gold: bool,
+    /// `castles.chain = direct_first`: a castle a feature completed this turn reached scores
+    /// that feature, and only a castle none reached takes a chained castle's points.
+    direct_first: bool,
 }
 
 impl Config {
@@ -74,6 +77,7 @@ impl Config {
             supply: Supply::read(rules, "castles", 3, 2),
             farm_bonus: int("castles.farm_bonus", 1),
             gold: rules.ext_choice("castles.gold") != Some("none"),
+            direct_first: rules.ext_choice("castles.chain") == Some("direct_first"),
         })
     }
 }
@@ -272,6 +276,29 @@ impl Expansion for Castles {
             sources: "HiG official clarification 6/2013 (Gold Mines FAQ), JCloisterZone: \
                       vicinity",
             requires: Some(Area::Gold),
+        },
+        OptionDef {
+            key: "castles.chain",
+            area: AREA,
+            ty: OptType::Choice(&[
+                choice(
+                    "highest",
+                    "a castle scores the most that reaches it this turn: a feature completed \
+                     in its vicinity or a castle there that scores",
+                ),
+                choice(
+                    "direct_first",
+                    "a castle a completed feature reaches scores the highest such feature; \
+                     only a castle none reaches takes the points of a castle that scores",
+                ),
+            ]),
+            default: "highest",
+            doc: "When a feature completed in a castle's vicinity and a castle scoring beside \
+                  it reach the castle in the same turn: which pays it.",
+            sources: "bcb.md §5.3 (the rulebooks: the first completion; several at once, the \
+                      highest): highest; JCloisterZone `CastleCapability.scoreCastles` (the \
+                      completed features first, then the chain): direct_first",
+            requires: None,
         },
     ];
 
@@ -668,6 +695,18 @@ impl<X: Holds<Castles>> Game<X> {
     /// then, round after round, the waiting castles whose vicinity holds a tile of a castle
     /// that just scored (a chain: the same points).
     fn score_castles<S: EventSink>(&mut self, s: &mut S) {
+        // the castles a completed feature reached directly (`direct_first` keeps their points)
+        let direct: u64 = if self.ext.state().config.direct_first {
+            self.ext
+                .state()
+                .castles
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.open && c.best >= 0)
+                .fold(0, |m, (i, _)| m | 1u64 << (i & 63))
+        } else {
+            0
+        };
         loop {
             let Some(k) = self
                 .ext
@@ -691,8 +730,12 @@ impl<X: Holds<Castles>> Game<X> {
                 self.placed[castle.tiles[0] as usize],
                 self.placed[castle.tiles[1] as usize],
             );
-            for c in &mut self.ext.state_mut().castles {
-                if c.open && c.built_turn < turn && (c.near(a.x, a.y) || c.near(b.x, b.y)) {
+            for (i, c) in self.ext.state_mut().castles.iter_mut().enumerate() {
+                if c.open
+                    && c.built_turn < turn
+                    && direct & (1u64 << (i & 63)) == 0
+                    && (c.near(a.x, a.y) || c.near(b.x, b.y))
+                {
                     c.best = c.best.max(points);
                 }
             }

@@ -43,7 +43,7 @@ const SPOT_FIELDS: &[(&str, Field)] = &[
     ("player", Field::Seat),
     ("x", Field::Coord),
     ("y", Field::Coord),
-    ("segment", Field::Count),
+    ("segment", Field::Segment),
 ];
 
 /// The active player's crop-circle choice (turn, player, circle, deploy).

@@ -136,6 +136,10 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
         }
         t.push_str("}\n");
     }
+    if s.castle {
+        // JCloisterZone pays a castle the feature completed in its vicinity before any chain
+        t.push_str("castles.chain = direct_first\n");
+    }
     let mut deck = vec![format!("base x{}", s.basic)];
     t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
     t.push_str(&crate::import::inns::ruleset_lines(&s.inns, dir, &mut deck));

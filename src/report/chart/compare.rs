@@ -104,6 +104,7 @@ where
         }
         ChartKind::ScoreDeltaHistogram => draw_delta_histogram(&body, report),
         ChartKind::WinnerChanged => draw_winner_changed(&body, report),
+        ChartKind::Verdicts => super::verdict::draw_verdicts(&body, report),
         ChartKind::WinRates => draw_win_rates(&body, report),
         ChartKind::WinShift => {
             let groups: Vec<(String, Vec<MeanCi>)> = report

@@ -9,6 +9,9 @@ use crate::compare::Report;
 /// The charts meeplab draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChartKind {
+    /// The headline: the rule's effect beside the chance yardstick, with the verdicts
+    /// ([`super::verdict`]).
+    Verdicts,
     Scores,
     IdenticalByTurn,
     ScoreDelta,
@@ -29,6 +32,7 @@ impl ChartKind {
     /// File name without extension.
     pub fn stem(self) -> &'static str {
         match self {
+            ChartKind::Verdicts => "verdicts",
             ChartKind::Scores => "scores",
             ChartKind::IdenticalByTurn => "identical_by_turn",
             ChartKind::ScoreDelta => "score_delta",
@@ -44,6 +48,7 @@ impl ChartKind {
 
     pub fn title(self) -> &'static str {
         match self {
+            ChartKind::Verdicts => "The rule's effect beside chance, in percentage points",
             ChartKind::Scores => "Final score distribution (all seats)",
             ChartKind::IdenticalByTurn => "Share of games still identical, by turn",
             ChartKind::ScoreDelta => "Mean paired score difference per seat",
@@ -69,13 +74,15 @@ impl ChartKind {
             ChartKind::ScoreDelta | ChartKind::Ingots => MEAN_INTERVAL,
             ChartKind::WinnerChanged | ChartKind::WinRates => PROPORTION_INTERVAL,
             ChartKind::WinShift => "95 % Newcombe interval (paired shares)",
+            ChartKind::Verdicts => "95 % intervals; shaded: the negligible size",
             ChartKind::LuckCorrected | ChartKind::SkillDepth => MEAN_INTERVAL,
         }
     }
 }
 
 /// The charts for `report`: all of them, the ingot chart only when gold is in play. The
-/// first is the headline: the winner-changed share while the pairing holds; the per-seat
+/// first is the headline: the verdicts chart (the rule's effect beside chance) when the
+/// report has verdicts; then the winner-changed share while the pairing holds, the per-seat
 /// win-rate and score shifts once it has broken (the paired games nearly independent).
 pub fn charts_for(report: &Report) -> Vec<ChartKind> {
     let mut v = if report.pairs.iter().any(|p| p.pairing_broken) {
@@ -93,6 +100,9 @@ pub fn charts_for(report: &Report) -> Vec<ChartKind> {
             ChartKind::WinShift,
         ]
     };
+    if !report.verdicts.is_empty() {
+        v.insert(0, ChartKind::Verdicts);
+    }
     v.extend([
         ChartKind::ScoreDeltaHistogram,
         ChartKind::WinRates,

@@ -6,13 +6,15 @@
 //!   bars, legend), shared by the compare report, [`crate::report::sweep`],
 //!   [`crate::report::levels`] and the ladder's charts;
 //! - [`kind`]: which charts a compare report has, their file names and headers;
-//! - [`compare`]: drawing the compare report's charts.
+//! - [`compare`]: drawing the compare report's charts;
+//! - [`verdict`]: the headline chart, the rule's effect beside the chance yardstick.
 
 pub mod backend;
 pub mod compare;
 pub mod kind;
 pub mod kit;
 mod png_text;
+pub mod verdict;
 
 pub use backend::{ensure_font, ChartFormat};
 pub(crate) use backend::{write_chart_files, DrawResult, Drawable, FONT};
