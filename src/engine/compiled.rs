@@ -167,7 +167,6 @@ pub fn telling_marks(rules: &Ruleset) -> u8 {
     marks
 }
 
-
 impl CompiledTile {
     /// Segment `seg` named by what it is on the tile turned `rot` quarter turns, never by its
     /// index in the tile's list: its kind, the sides it reaches and the half-edges it
