@@ -101,7 +101,7 @@ impl Compiled {
             });
             rules.tiles.push(tile);
         }
-        let marks = telling_marks(&rules);
+        let marks = crate::engine::expansions::telling_marks(&rules);
         let mut tiles: Vec<CompiledTile> =
             rules.tiles.iter().map(|t| compile_tile(t, marks)).collect();
         // a tile that may become a derived type holds the nodes of its extra segments from
@@ -149,22 +149,6 @@ impl Compiled {
     pub fn tile(&self, t: TileIdx) -> &CompiledTile {
         &self.tiles[t as usize]
     }
-}
-
-/// The segment marks that tell a tile's turns apart under `rules`: those of the expansions in
-/// play. Traders & Builders' goods (TB/CcCc.w turned half round has its wine on the other
-/// city) and Inns & Cathedrals' inns and cathedrals; without Inns & Cathedrals the inn
-/// printed on a BC&B road is inert, so its tile keeps its symmetric turns.
-pub fn telling_marks(rules: &Ruleset) -> u8 {
-    use crate::engine::expansions::{inns, traders};
-    let mut marks = 0;
-    if rules.ext_in_play("inns.") {
-        marks |= inns::INN | inns::CATHEDRAL;
-    }
-    if rules.ext_in_play("traders.") {
-        marks |= traders::GOODS_MARKS;
-    }
-    marks
 }
 
 impl CompiledTile {

@@ -231,6 +231,14 @@ pub trait Expansion: Clone + Default {
         Vec::new()
     }
 
+    /// Its segment marks (bits of [`segment_mark_of`]) that make a tile's turns differ under
+    /// `rules`: a tile whose turns look alike but for such a mark offers each turn (a goods
+    /// symbol on one of two cities). Marks of an expansion not in play are inert and tell
+    /// nothing apart. Asked when the ruleset is compiled.
+    fn telling_marks(_rules: &Ruleset) -> u8 {
+        0
+    }
+
     /// Whether it adds placements the edges alone do not allow
     /// ([`Expansion::extra_placements`]).
     const EXTENDS_PLACEMENT: bool = false;

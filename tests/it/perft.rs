@@ -425,7 +425,7 @@ fn first_moves_match_a_brute_force() {
                     if !fits(q, facing) {
                         continue;
                     }
-                    let look = tile.rotation_key(q, meeplab::engine::compiled::telling_marks(r));
+                    let look = tile.rotation_key(q, meeplab::engine::expansions::telling_marks(r));
                     if !looks.contains(&look) {
                         looks.push(look);
                         spots.push((dx, dy, q));

@@ -36,6 +36,12 @@ macro_rules! registry_dispatch {
 
         /// The tile types the expansions derive from `rules`' (see
         /// [`Expansion::derive_tiles`]), in registration order.
+        /// The segment marks that tell a tile's turns apart under `rules`
+        /// (each expansion's [`Expansion::telling_marks`]).
+        pub fn telling_marks(rules: &crate::ruleset::Ruleset) -> u8 {
+            0 $(| <$ty as Expansion>::telling_marks(rules))*
+        }
+
         pub fn derived_tiles(
             rules: &crate::ruleset::Ruleset,
         ) -> Vec<(crate::ruleset::TileIdx, u8, crate::tiles::TileType)> {

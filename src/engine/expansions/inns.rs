@@ -72,6 +72,16 @@ pub struct Inns {
 }
 
 impl Expansion for Inns {
+    /// Inns and cathedrals count only with Inns & Cathedrals in play: without it the inn
+    /// printed on a BC&B road is inert, so its tile keeps its symmetric turns.
+    fn telling_marks(rules: &Ruleset) -> u8 {
+        if rules.ext_in_play("inns.") {
+            INN | CATHEDRAL
+        } else {
+            0
+        }
+    }
+
     const HOOKS: &'static [Hook] = &[];
     const HEARS: &'static [Heard] = &[];
     const FOLLOWER_KINDS: &'static [FollowerKindSpec] = &[FollowerKindSpec {

@@ -130,6 +130,15 @@ pub struct Traders {
 }
 
 impl Expansion for Traders {
+    /// The goods: TB/CcCc.w turned half round has its wine on the other city.
+    fn telling_marks(rules: &Ruleset) -> u8 {
+        if rules.ext_in_play("traders.") {
+            GOODS_MARKS
+        } else {
+            0
+        }
+    }
+
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::FinalScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored];
     const CATEGORIES: &'static [&'static str] = &["goods"];

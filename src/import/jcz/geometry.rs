@@ -8,9 +8,9 @@ use std::collections::HashMap;
 
 /// The rotation the engine uses for a tile turned `q` under `rules`: the smallest turn with
 /// the same geometry and the same marks that matter there (symmetric tiles list each
-/// distinct rotation once; see `engine::compiled::telling_marks`).
+/// distinct rotation once; see `engine::expansions::telling_marks`).
 pub fn canonical_rot(rules: &Ruleset, t: &TileType, q: u8) -> u8 {
-    t.canonical_rotation(q, crate::engine::compiled::telling_marks(rules))
+    t.canonical_rotation(q, crate::engine::expansions::telling_marks(rules))
 }
 
 /// What a JCZ location names, in board orientation.
@@ -196,7 +196,7 @@ mod tests {
         // shape is the same but the wine is on the other city, so each turn is its own
         let traders = ruleset("traders-c1.rules");
         let t = tile("traders-c1.rules", "TB/CcCc.w");
-        let marks = crate::engine::compiled::telling_marks(&traders);
+        let marks = crate::engine::expansions::telling_marks(&traders);
         assert_eq!(t.distinct_rotations(marks), vec![0, 1, 2, 3]);
         assert_eq!(t.distinct_rotations(0), vec![0, 1]);
         assert_eq!(canonical_rot(&traders, &t, 3), 3);
