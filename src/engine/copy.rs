@@ -51,6 +51,7 @@ impl<X: Clone> Clone for Game<X> {
             current: self.current,
             last_placed: self.last_placed,
             place_tag: self.place_tag,
+            figure_action_taken: self.figure_action_taken,
             touched: self.touched,
             occurrences: self.occurrences,
             step: self.step,
@@ -124,6 +125,7 @@ impl<X: Clone> Game<X> {
             current,
             last_placed,
             place_tag,
+            figure_action_taken,
             touched,
             occurrences,
             step,
@@ -177,6 +179,7 @@ impl<X: Clone> Game<X> {
         (self.turn, self.active, self.current) = (*turn, *active, *current);
         (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
         (self.place_tag, self.touched) = (*place_tag, *touched);
+        self.figure_action_taken = *figure_action_taken;
         (self.step, self.hook_member, self.asked, self.turn_key) =
             (*step, *hook_member, *asked, *turn_key);
         self.opt_place.clone_from(opt_place);

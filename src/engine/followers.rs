@@ -109,10 +109,12 @@ impl<X: Expansions> Game<X> {
             if kind == FeatureKind::Field && !farmers {
                 continue;
             }
-            let r = self.uf.find_mut(t.node0 + i as u32);
+            let node = t.node0 + i as u32;
+            let r = self.uf.find_mut(node);
             let comp = &self.comps[r as usize];
             let free = comp.nfollowers == 0;
-            if plain && free {
+            let restricts = self.ext.restricts_spots();
+            if plain && free && (!restricts || X::may_stand(self, node, FollowerKind::PLAIN)) {
                 self.opt_follow.push(i as u16);
             }
             if others != 0 {
@@ -124,12 +126,38 @@ impl<X: Expansions> Game<X> {
                     let spec = FollowerKind(k as u8).spec();
                     let may = if spec.needs_own { own } else { free };
                     let open = !spec.open_only || comp.open != 0;
-                    if may && open && spec.may_stand_on(kind) {
+                    if may
+                        && open
+                        && spec.may_stand_on(kind)
+                        && (!restricts || X::may_stand(self, node, FollowerKind(k as u8)))
+                    {
                         self.opt_follow.push(i as u16 | k << 8);
                     }
                 }
             }
         }
+    }
+
+    /// Whether the expansions in play let a follower of `kind` stand on `node` (see
+    /// `Expansion::may_stand`): for an expansion that deploys a follower elsewhere than on
+    /// the tile just placed (a flown follower's landing).
+    pub fn may_stand(&self, node: u32, kind: FollowerKind) -> bool {
+        !self.ext.restricts_spots() || X::may_stand(self, node, kind)
+    }
+
+    /// Take the turn's figure action for an expansion, instead of the core's follower step
+    /// (the abbot taken back and scored, a follower flown): called by an expansion acting
+    /// at `Hook::TilePlaced`, it makes the turn skip the follower decision. Reset when the
+    /// next turn begins.
+    #[allow(dead_code)] // its first users are the expansions of Big Box 6, on their way
+    pub(crate) fn take_figure_action(&mut self) {
+        self.figure_action_taken = true;
+    }
+
+    /// Whether an expansion took this turn's figure action (see
+    /// [`Game::take_figure_action`]).
+    pub fn figure_action_taken(&self) -> bool {
+        self.figure_action_taken
     }
 
     /// Follower option `i` as (segment or [`NONE`], kind).

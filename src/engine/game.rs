@@ -149,6 +149,10 @@ pub struct Game<X> {
     /// The tag of the placement just made: 0 when its edges allowed it, else what the
     /// expansion that added the option gave (`Game::push_placement`).
     pub(crate) place_tag: u8,
+    /// Whether an expansion took the turn's figure action instead of the core's follower
+    /// step (the abbot taken back, a follower flown: `Game::take_figure_action`); the
+    /// follower decision is then not asked this turn.
+    pub(crate) figure_action_taken: bool,
     /// Another placed tile an expansion changed this turn (a bridge added to it), whose
     /// roads and cities the scoring step checks too; `NIL` when none.
     pub(crate) touched: u32,
@@ -243,6 +247,7 @@ impl<X: Expansions> Game<X> {
             active: 0,
             current: 0,
             last_placed: 0,
+            figure_action_taken: false,
             place_tag: 0,
             touched: NIL,
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
@@ -307,6 +312,7 @@ impl<X: Expansions> Game<X> {
         self.turn = 0;
         self.active = 0;
         self.place_tag = 0;
+        self.figure_action_taken = false;
         self.touched = NIL;
         self.ext.reset();
         self.hash = rng::key(seed, domain::GAME_SEED);

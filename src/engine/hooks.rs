@@ -267,6 +267,18 @@ pub trait Expansion: Clone + Default {
     /// ([`Game::retain_placements`]). Called after [`Expansion::extra_placements`].
     fn restrict_placements<X: Holds<Self>>(_g: &mut Game<X>, _tile: TileIdx) {}
 
+    /// Whether it forbids follower spots the kinds' own specs allow
+    /// ([`Expansion::may_stand`]): a garden takes the abbot only.
+    const RESTRICTS_SPOTS: bool = false;
+
+    /// Whether a follower of `kind` may stand on `node` (a segment of a placed tile, its
+    /// feature otherwise open to that kind by the core's rules and the kind's spec). Asked
+    /// for each spot of the follower decision, and by expansions that deploy elsewhere
+    /// ([`Game::may_stand`]), only when the expansion declares [`Expansion::RESTRICTS_SPOTS`].
+    fn may_stand<X: Holds<Self>>(_g: &Game<X>, _node: u32, _kind: FollowerKind) -> bool {
+        true
+    }
+
     /// Whether it orders the pack after the keyed shuffle ([`Expansion::order_deck`]).
     const ORDERS_DECK: bool = false;
 
@@ -572,6 +584,11 @@ pub trait Expansions: Clone + Sized {
     /// Add the placements of `tile` the expansions taking part make legal, then remove
     /// those they forbid.
     fn adjust_placements(g: &mut Game<Self>, tile: TileIdx);
+    /// Whether an expansion taking part forbids follower spots (see
+    /// [`Expansion::may_stand`]).
+    fn restricts_spots(&self) -> bool;
+    /// Whether every expansion taking part lets a follower of `kind` stand on `node`.
+    fn may_stand(g: &Game<Self>, node: u32, kind: FollowerKind) -> bool;
     /// Whether an expansion taking part orders the pack (see [`Expansion::order_deck`]).
     fn orders_deck(&self) -> bool;
     /// Let the expansions taking part order the freshly shuffled pack.

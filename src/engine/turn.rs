@@ -515,6 +515,7 @@ impl<X: Expansions> Game<X> {
             self.next_seat = (seat + 1) % n;
             self.turn += 1;
             self.touched = crate::engine::game::NIL;
+            self.figure_action_taken = false;
             self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
             self.active = seat;
             self.step = Step::Pick;
@@ -569,6 +570,7 @@ impl<X: Expansions> Game<X> {
     fn start_turn<S: EventSink>(&mut self, s: &mut S, tile: TileIdx, active: u8) {
         self.turn += 1;
         self.touched = crate::engine::game::NIL;
+        self.figure_action_taken = false;
         self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
         self.active = active;
         self.current = tile;
@@ -660,6 +662,11 @@ impl<X: Expansions> Game<X> {
                     self.step = self.enter(Hook::TilePlaced);
                 }
                 Step::Follower => {
+                    if self.figure_action_taken {
+                        // an expansion's action took the place of the follower
+                        self.step = self.enter(Hook::BeforeScoring);
+                        continue;
+                    }
                     let Some(i) = choice.take() else {
                         self.follower_options(self.last_placed, self.active);
                         let n = self.opt_follow.len();

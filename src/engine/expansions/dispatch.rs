@@ -31,6 +31,8 @@ macro_rules! registry_dispatch {
             /// Whether one taking part forbids placements, or orders the pack.
             restricts: bool,
             orders: bool,
+            /// Whether one taking part forbids follower spots.
+            spots: bool,
             $($field: $ty),*
         }
 
@@ -65,6 +67,7 @@ macro_rules! registry_dispatch {
                     rescores: false,
                     restricts: false,
                     orders: false,
+                    spots: false,
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
@@ -118,6 +121,9 @@ macro_rules! registry_dispatch {
                     };
                     set.restricts |= restricts;
                     set.orders |= orders;
+                    set.spots |= match m {
+                        $(Member::$field => <$ty as Expansion>::RESTRICTS_SPOTS),*
+                    };
                     for &h in hooks {
                         let len = &mut set.hooked_len[h as usize];
                         set.hooked[h as usize][*len as usize] = m;
@@ -210,6 +216,26 @@ macro_rules! registry_dispatch {
                 {
                     <$ty as Expansion>::restrict_placements(g, tile);
                 })*
+            }
+
+            #[inline]
+            fn restricts_spots(&self) -> bool {
+                self.spots
+            }
+
+            #[inline(never)]
+            fn may_stand(
+                g: &Game<Self>,
+                node: u32,
+                kind: crate::engine::follower_kind::FollowerKind,
+            ) -> bool {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::RESTRICTS_SPOTS
+                    && !<$ty as Expansion>::may_stand(g, node, kind)
+                {
+                    return false;
+                })*
+                true
             }
 
             #[inline]
@@ -496,6 +522,7 @@ macro_rules! registry_dispatch {
                     rescores: self.rescores,
                     restricts: self.restricts,
                     orders: self.orders,
+                    spots: self.spots,
                     $($field: if self.used & (1 << Member::$field as u32) != 0 {
                         self.$field.clone()
                     } else {
@@ -520,6 +547,7 @@ macro_rules! registry_dispatch {
                 self.rescores = source.rescores;
                 self.restricts = source.restricts;
                 self.orders = source.orders;
+                self.spots = source.spots;
                 $(if source.used & (1 << Member::$field as u32) != 0 {
                     self.$field.clone_from(&source.$field);
                 } else if was & (1 << Member::$field as u32) != 0 {

@@ -92,6 +92,19 @@
 //! made it (a prelude of tiles drawn first). A game whose expansions declare neither pays
 //! one test of a flag per scan (the same flag the extra placements use) and one per shuffle.
 //!
+//! # The figure action (the follower step)
+//! The core's follower decision offers the spots of the tile just placed, per kind. An
+//! expansion changes that step in three ways, all through its module:
+//! - **restricted spots**: `RESTRICTS_SPOTS` with `may_stand(g, node, kind)` removes spots
+//!   the kinds' specs would allow (a garden takes the abbot only);
+//! - **spots on other tiles**: it asks its own decision and deploys with `Game::deploy` on
+//!   any node, checking `Game::may_stand` (a flown follower's landing);
+//! - **an action instead of a follower**: acting at `Hook::TilePlaced`, it asks its
+//!   decision ("take the abbot back", "fly a follower", or none) and, when the player takes
+//!   it, calls `Game::take_figure_action`: the core then asks no follower decision this turn
+//!   and goes on to `Hook::BeforeScoring`, where the expansion may ask what follows (where
+//!   the flier lands).
+//!
 //! Its JCloisterZone mapping (sets, elements, messages) lives with the importer
 //! (`import/jcz/`: `save.rs` reads its sets, elements and messages, `mapping.rs` maps them, and
 //! `translate.rs` gives each message type a handler), the one place outside the module that
