@@ -37,6 +37,7 @@ pub fn setup_label(s: &Setup) -> String {
     label.push_str(&crate::import::bcb::label(&s.bcb));
     label.push_str(&crate::import::inns::label(&s.inns));
     label.push_str(&crate::import::traders::label(&s.traders));
+    label.push_str(&crate::import::abbot::label(&s.abbot));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -141,6 +142,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
         t.push_str("castles.chain = direct_first\n");
     }
     let mut deck = vec![format!("base x{}", s.basic)];
+    t.push_str(&crate::import::abbot::ruleset_lines(
+        &s.abbot, &s.sets, dir, &mut deck,
+    ));
     t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
     t.push_str(&crate::import::inns::ruleset_lines(&s.inns, dir, &mut deck));
     t.push_str(&crate::import::traders::ruleset_lines(
