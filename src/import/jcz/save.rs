@@ -488,10 +488,12 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
             let abbot = match payload.get("source").and_then(Value::as_str) {
                 Some("CORN_CIRCLE") => false,
                 Some("ABBOT_RETURN") => true,
-                src => return Err(bad(format!(
+                src => {
+                    return Err(bad(format!(
                     "payload.source = {}: only CORN_CIRCLE and ABBOT_RETURN returns are supported",
                     src.unwrap_or("missing")
-                ))),
+                )))
+                }
             };
             let p = payload
                 .get("pointer")
