@@ -9,9 +9,11 @@
 //!   on a completed feature; the return ends its action phase), and `include
 //!   "tiles/abbot.tiles"`.
 //! - `abbot` with `garden`: the `basic:2` copies are the tile set `base-c2` (its garden tiles
-//!   under their own ids, gardens live); without `garden`, or `garden` without `abbot`, the
-//!   garden tiles are their plain twins (JCloisterZone's small and big followers refuse a
-//!   garden, so without the abbot nobody stands there).
+//!   under their own ids, gardens live), and the 2nd editions of BC&B, I&C, T&B, The River and
+//!   The River II (`…:2`, all their copies) play their garden tiles too (`tiles/abbot-*.tiles`,
+//!   the tile sets `…-gardens`); without `garden`, or `garden` without `abbot`, the garden
+//!   tiles are their plain twins (JCloisterZone's small and big followers refuse a garden, so
+//!   without the abbot nobody stands there). Both rivers together keep their plain twins.
 //!
 //! # The translation
 //! - `DEPLOY_MEEPLE` of `P.abbot.1` on a `Garden` or a `Monastery` (location `I`) → the core's
@@ -47,10 +49,63 @@ impl AbbotSetup {
     }
 }
 
+/// The 2nd editions of other sets with garden tiles: (set, its deck entry's tile set, the
+/// file of its garden tiles, the tile set with them, the garden tiles).
+const OTHER_SETS: [(&str, &str, &str, &str, &[&str]); 5] = [
+    (
+        "bridges-castles-and-bazaars:2",
+        "bcb",
+        "tiles/abbot-bcb.tiles",
+        "bcb-gardens",
+        &["BB/CFR!G"],
+    ),
+    (
+        "inns-and-cathedrals:2",
+        "inns",
+        "tiles/abbot-inns.tiles",
+        "inns-gardens",
+        &["IC/CCCCG", "IC/RFr.iG"],
+    ),
+    (
+        "traders-and-builders:2",
+        "traders",
+        "tiles/abbot-traders.tiles",
+        "traders-gardens",
+        &["TB/CcRR.wG", "TB/CcR.cG"],
+    ),
+    (
+        "river/1:2",
+        "river",
+        "tiles/abbot-river.tiles",
+        "river-gardens",
+        &["RI.1/IIG"],
+    ),
+    (
+        "river/2:2",
+        "river2",
+        "tiles/abbot-river2.tiles",
+        "river2-gardens",
+        &["RI.2/IIG"],
+    ),
+];
+
+/// Whether the set-up plays set `set` (exactly that edition) with live gardens.
+fn live(s: &crate::import::jcz::Setup, set: &str) -> bool {
+    s.abbot.gardens_live() && s.sets.iter().any(|(name, _)| name == set)
+}
+
 /// The meeplab id of a tile JCloisterZone names `id`: a garden tile itself when the gardens
-/// are live, else `plain` (the importer's plain twin).
-pub fn tile_id<'a>(s: &AbbotSetup, id: &'a str, plain: fn(&'a str) -> &'a str) -> &'a str {
-    if s.gardens_live() && GARDEN_TILES.contains(&id) {
+/// of its set are live, else `plain` (the importer's plain twin).
+pub fn tile_id<'a>(
+    s: &crate::import::jcz::Setup,
+    id: &'a str,
+    plain: fn(&'a str) -> &'a str,
+) -> &'a str {
+    let garden = (live(s, "basic:2") && GARDEN_TILES.contains(&id))
+        || OTHER_SETS
+            .iter()
+            .any(|(set, _, _, _, ids)| ids.contains(&id) && live(s, set));
+    if garden {
         id
     } else {
         plain(id)
@@ -66,8 +121,9 @@ pub fn label(s: &AbbotSetup) -> String {
     }
 }
 
-/// The rule-language lines of the Abbot part; with live gardens the `basic:2` copies of the
-/// base set (`basic2` of the `deck` entry `base xN`, its first) become `base-c2`.
+/// The rule-language lines of the Abbot part (after every other part's); with live gardens
+/// the `basic:2` copies of the base set (`basic2` of the `deck` entry `base xN`, its first)
+/// become `base-c2`, and another set's 2nd edition its tile set with gardens.
 pub fn ruleset_lines(
     s: &AbbotSetup,
     sets: &[(String, u32)],
@@ -99,6 +155,22 @@ pub fn ruleset_lines(
             } else {
                 format!("base-c2 x{basic2}")
             };
+        }
+    }
+    for (set, plain_set, file, garden_set, _) in OTHER_SETS {
+        // all copies of the set of the 2nd edition (the entry counts every edition's copies)
+        let first = set.rsplit_once(':').map_or(set, |(name, _)| name);
+        let editions = sets.iter().filter(|(n, _)| n.starts_with(first)).count();
+        if !s.garden || editions != 1 || !sets.iter().any(|(n, _)| n == set) {
+            continue;
+        }
+        let prefix = format!("{plain_set} x");
+        if let Some(entry) = deck.iter_mut().find(|e| e.starts_with(&prefix)) {
+            *entry = format!("{garden_set} x{}", &entry[prefix.len()..]);
+            t.push_str(&format!(
+                "include {}\n",
+                crate::import::jcz::quoted(&dir.join(file))
+            ));
         }
     }
     t.push_str("abbot source \"JCloisterZone abbot element (AbbotCapability)\" {\n");
@@ -160,10 +232,34 @@ mod tests {
         let t = ruleset_text(&setup(false), &dir).unwrap();
         assert!(t.contains("deck { base x1 }"), "{t}");
         let plain = crate::import::jcz::plain_twin;
-        assert_eq!(tile_id(&setup(false).abbot, "BA/RrG", plain), "BA/Rr");
-        assert_eq!(tile_id(&setup(true).abbot, "BA/RrG", plain), "BA/RrG");
-        assert_eq!(tile_id(&setup(true).abbot, "BA/Rr", plain), "BA/Rr");
+        assert_eq!(tile_id(&setup(false), "BA/RrG", plain), "BA/Rr");
+        assert_eq!(tile_id(&setup(true), "BA/RrG", plain), "BA/RrG");
+        assert_eq!(tile_id(&setup(true), "BA/Rr", plain), "BA/Rr");
+        assert_eq!(tile_id(&setup(true), "IC/RFr.iG", plain), "IC/RFr.i");
         assert_eq!(label(&setup(true).abbot), " + abbot, gardens");
+    }
+
+    #[test]
+    fn the_second_editions_of_other_sets_bring_their_gardens() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+        let mut s = setup(true);
+        s.sets.push(("inns-and-cathedrals:2".into(), 1));
+        s.inns = crate::import::inns::InnsSetup {
+            copies: 1,
+            big_followers: 1,
+            inn: true,
+            cathedral: true,
+        };
+        let t = ruleset_text(&s, &dir).unwrap();
+        assert!(t.contains("base-c2 x1, inns-gardens x1"), "{t}");
+        let r = crate::import::jcz::load_ruleset(&s, &dir).unwrap();
+        assert!(r.tile_by_jcz("IC/RFr.iG").is_some());
+        let plain = crate::import::jcz::plain_twin;
+        assert_eq!(tile_id(&s, "IC/RFr.iG", plain), "IC/RFr.iG");
+        // the 1st edition, or no garden element: the plain twins
+        s.sets[1].0 = "inns-and-cathedrals:1".into();
+        assert!(ruleset_text(&s, &dir).unwrap().contains("inns x1"));
+        assert_eq!(tile_id(&s, "IC/RFr.iG", plain), "IC/RFr.i");
     }
 
     #[test]

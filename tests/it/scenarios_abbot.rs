@@ -291,3 +291,41 @@ fn random_games_keep_the_abbots() {
     }
     assert!(returns > 5, "{returns} returns in 20 random games");
 }
+
+/// The 2nd editions of BC&B, I&C, T&B and the two Rivers print gardens (JCloisterZone's
+/// `…:2` sets): with the Abbot their tile sets `…-gardens` make them live — only the abbot
+/// stands there — while the bundled rulesets without the Abbot keep the plain twins.
+#[test]
+fn the_gardens_of_other_second_editions_are_live_with_the_abbot() {
+    use meeplab::engine::{Game, NoEvents};
+    for (parent, set, garden) in [
+        ("bcb-c2", "bcb", "BB/CFR!G"),
+        ("inns-c2", "inns", "IC/RFr.iG"),
+        ("traders-c2", "traders", "TB/CcR.cG"),
+        ("river", "river", "RI.1/IIG"),
+        ("river2", "river2", "RI.2/IIG"),
+    ] {
+        let text = format!(
+            "ruleset \"{set} with gardens\"\nextends \"rulesets/{parent}.rules\"\n\
+             include \"rulesets/tiles/abbot.tiles\"\ninclude \"rulesets/tiles/abbot-{set}.tiles\"\n\
+             deck {{ base-c2 x1, {set}-gardens x1 }}\nabbot.supply = 1\n"
+        );
+        let rules = load_str(set, &text);
+        let plain = load(parent);
+        assert!(rules.rules.tile_index(garden).is_some(), "{set}");
+        assert!(plain.rules.tile_index(garden).is_none(), "{parent}");
+        assert_eq!(
+            rules.rules.total_tiles(),
+            plain.rules.total_tiles(),
+            "{set}: the same number of tiles"
+        );
+        let mut on_garden = 0;
+        for seed in 1..=6u64 {
+            let mut g = Game::new(rules.clone(), seed, 3);
+            let mut chooser = meeplab::policy::Policy::new(meeplab::policy::PolicyKind::Greedy);
+            g.play(&mut chooser, &mut NoEvents);
+            on_garden += g.outcome().counters.get(RETURNS);
+        }
+        assert!(on_garden > 0, "{set}: no abbot ever taken back");
+    }
+}

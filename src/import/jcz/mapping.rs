@@ -142,9 +142,6 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
         t.push_str("castles.chain = direct_first\n");
     }
     let mut deck = vec![format!("base x{}", s.basic)];
-    t.push_str(&crate::import::abbot::ruleset_lines(
-        &s.abbot, &s.sets, dir, &mut deck,
-    ));
     t.push_str(&crate::import::bcb::ruleset_lines(&s.bcb, dir, &mut deck));
     t.push_str(&crate::import::inns::ruleset_lines(&s.inns, dir, &mut deck));
     t.push_str(&crate::import::traders::ruleset_lines(
@@ -152,6 +149,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     ));
     t.push_str(&crate::import::river::ruleset_lines(
         &s.river, dir, &mut deck,
+    ));
+    t.push_str(&crate::import::abbot::ruleset_lines(
+        &s.abbot, &s.sets, dir, &mut deck,
     ));
     for (n, file, set, symbol_on) in [
         (
@@ -216,7 +216,8 @@ pub fn load_ruleset(s: &Setup, dir: &Path) -> Result<Ruleset, String> {
 }
 
 /// The plain twin of a C2 base tile printed with a garden (`basic:2`): the same layout, and
-/// gardens only matter with the Abbot, which meeplab does not play. Other ids are unchanged.
+/// gardens only matter with the Abbot (which reads them itself: `crate::import::abbot`).
+/// Other ids are unchanged.
 pub fn plain_twin(id: &str) -> &str {
     match id {
         "BA/CcG" => "BA/Cc.1",

@@ -332,7 +332,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "inn" => s.inns.inn = true,
             "river" => s.river.element = true,
             "cathedral" => s.inns.cathedral = true,
-            // gardens only matter with the Abbot, which meeplab does not play
+            // gardens only matter with the Abbot (`crate::import::abbot`)
             "garden" => {
                 garden = true;
                 s.abbot.garden = true;
@@ -344,7 +344,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, abbot, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river)",
             unsupported.join(", ")
         )));
     }

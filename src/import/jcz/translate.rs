@@ -348,7 +348,7 @@ impl<'a> Translator<'a> {
             }
             _ => {}
         }
-        let id = crate::import::abbot::tile_id(&self.g.setup.abbot, tile, plain_twin);
+        let id = crate::import::abbot::tile_id(&self.g.setup, tile, plain_twin);
         let t = self.rules.tile_by_jcz(id).ok_or_else(|| {
             if tile.starts_with("BB/") {
                 at.err(bcb::unknown_tile_text(tile, &self.g.setup))
