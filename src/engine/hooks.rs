@@ -126,6 +126,8 @@ pub enum Glyph {
     Builder,
     /// A pig.
     Pig,
+    /// The abbot (a hooded figure).
+    Abbot,
     /// A round token marked with `letter`, in `colour`; `hollow` once it is spent (a goods
     /// symbol whose tokens are handed out, say). The same in every seat's hands.
     Token {

@@ -4,7 +4,9 @@
 //! in `players[]`, matched exactly, else ignoring case; `point` or `points`):
 //! - `P has N points`: P's total when the replay ends;
 //! - `P scored C for N points`: at least one single scoring event of P in category C gave
-//!   exactly N points. Categories: `road`, `city`, `monastery`/`cloister`, `field`/`farm`,
+//!   exactly N points. Categories: `road`, `city`, `monastery`/`cloister`, `garden` (a
+//!   garden scores as a cloister; an abbot taken back scores its cloister or garden),
+//!   `field`/`farm`,
 //!   `gold` (the final ingot scoring), `robbers`, `castle` (a castle's scoring; a castle still
 //!   waiting when the game ends counts as a final scoring of 0, as JCloisterZone scores it:
 //!   `castle.incomplete`);
@@ -96,6 +98,15 @@ pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
                             final_scoring: false,
                         });
                     }
+                } else if let Some(v) = x.of(crate::engine::expansions::abbot::ABBOT_RETURNED) {
+                    if v[1] == player as i64 {
+                        out.push(Scoring {
+                            category: Category::CLOISTER,
+                            points: v[4],
+                            turn: Some(v[0] as u32),
+                            final_scoring: false,
+                        });
+                    }
                 } else if let Some(v) = x.of(robbers::ROBBED) {
                     if v[1] == player as i64 {
                         out.push(Scoring {
@@ -118,6 +129,7 @@ fn category(word: &str) -> Option<Category> {
         "road" | "roads" => Some(Category::ROAD),
         "city" | "cities" => Some(Category::CITY),
         "monastery" | "cloister" | "monasteries" | "cloisters" => Some(Category::CLOISTER),
+        "garden" | "gardens" => Some(Category::CLOISTER),
         "field" | "farm" | "fields" | "farms" => Some(Category::FIELD),
         "gold" => Some(crate::engine::expansions::gold::GOLD),
         "robbers" | "robber" => Some(crate::engine::expansions::robbers::ROBBERS),

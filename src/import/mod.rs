@@ -8,12 +8,15 @@
 //!   tile, the mapping onto the bundled river tiles);
 //! - [`traders`]: Traders & Builders (tiles, goods, builders, pigs) in `.jcz` saves: the
 //!   mapping the importer delegates to it;
+//! - [`abbot`]: The Abbot and gardens in `.jcz` saves (elements, garden tiles, the
+//!   abbot's deployment and return);
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
 //! - [`replay`]: driving the engine through a record (own or `.jcz`), under its own ruleset
 //!   or another one, and the first divergence between two replays.
 
+pub mod abbot;
 pub mod assertions;
 pub mod bcb;
 pub mod draws;

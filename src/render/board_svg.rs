@@ -530,6 +530,10 @@ fn glyph(g: Glyph, colour: &str) -> String {
         Glyph::Pig => format!(
             r##"<path d="M-7 -1 q-3 -1 -2 -3" fill="none" stroke="{colour}" stroke-width="1.5"/><rect x="-5" y="2" width="2.4" height="4.5" fill="{colour}"/><rect x="2.5" y="2" width="2.4" height="4.5" fill="{colour}"/><ellipse rx="7.5" ry="4.5" fill="{colour}" stroke="white"/><path d="M3 -3.5 L5.5 -7.5 L6 -2.5 Z" fill="{colour}" stroke="white" stroke-width="0.8"/><rect x="7" y="-1.8" width="2.6" height="3.4" rx="1" fill="{colour}" stroke="white" stroke-width="0.8"/><circle cx="4.6" cy="-1.2" r="0.9" fill="#111"/>"##
         ),
+        // a hooded, robed figure
+        Glyph::Abbot => format!(
+            r#"<path d="M-5.5 8 L-3.2 -2.5 Q-3.6 -8.5 0 -9 Q3.6 -8.5 3.2 -2.5 L5.5 8 Z" fill="{colour}" stroke="white"/><circle cy="-4.6" r="1.7" fill="white"/>"#
+        ),
         Glyph::Token {
             letter,
             colour,

@@ -74,8 +74,15 @@ pub fn describe(rules: &Ruleset, e: &Event) -> Option<String> {
             kind,
             ..
         } => {
+            // "an abbot", "a follower"
+            let name = kind.to_string();
+            let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
             format!(
-                "         {} puts a {kind} on the {feature} at ({x},{y})",
+                "         {} puts {article} {name} on the {feature} at ({x},{y})",
                 seat_name(player)
             )
         }

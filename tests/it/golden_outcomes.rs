@@ -27,6 +27,8 @@
 //!   `traders-c1` and `traders-c2` lines were rewritten (removed, then `new`) on the engine of
 //!   branch `jcz-a`, issue 39: the goods on a tile tell its turns apart (TB/CcCc.w turned half
 //!   round has its wine on the other city), so those rulesets offer more placements.
+//!   `base-c2` and `base-c2-noabbot` (the Abbot, issue 41) were appended on the engine of
+//!   branch `abbot`.
 
 use crate::scenario_support;
 
@@ -148,7 +150,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        27 * 4 * 2,
+        29 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

@@ -39,6 +39,7 @@ mod replay_jcz_tb;
 mod replay_roundtrip;
 mod report_outputs;
 mod robust_limits;
+mod scenarios_abbot;
 mod scenarios_base;
 mod scenarios_bazaars;
 mod scenarios_bridges;

@@ -384,3 +384,24 @@ impl Scen {
         self.play_queue(player, id, at, queue)
     }
 }
+
+impl Scen {
+    /// One turn of `player`'s: tile `id` at (x, y) turned `rot` with exactly the expected
+    /// choices `more` after the placement (no follower decision expected: a turn whose
+    /// figure action an expansion took, such as an abbot taken back).
+    pub fn play_only(
+        &mut self,
+        player: u8,
+        id: &str,
+        (x, y, rot): (i32, i32, u8),
+        more: &[Exp],
+    ) -> Vec<Event> {
+        let mut queue = vec![exp(
+            DecisionKind::PLACEMENT,
+            player,
+            Choice::Place { x, y, rot },
+        )];
+        queue.extend_from_slice(more);
+        self.play_queue(player, id, (x, y, rot), queue)
+    }
+}

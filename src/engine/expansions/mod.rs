@@ -112,6 +112,7 @@
 //! `translate.rs` gives each message type a handler), the one place outside the module that
 //! names it.
 
+pub mod abbot;
 pub mod bazaars;
 pub mod bridges;
 pub mod castles;
@@ -151,6 +152,7 @@ registry! {
     inns: inns::Inns,
     river: river::River,
     traders: traders::Traders,
+    abbot: abbot::Abbot,
 }
 
 #[cfg(test)]

@@ -37,6 +37,7 @@ pub fn setup_label(s: &Setup) -> String {
     label.push_str(&crate::import::bcb::label(&s.bcb));
     label.push_str(&crate::import::inns::label(&s.inns));
     label.push_str(&crate::import::traders::label(&s.traders));
+    label.push_str(&crate::import::abbot::label(&s.abbot));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -149,6 +150,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     t.push_str(&crate::import::river::ruleset_lines(
         &s.river, dir, &mut deck,
     ));
+    t.push_str(&crate::import::abbot::ruleset_lines(
+        &s.abbot, &s.sets, dir, &mut deck,
+    ));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -212,7 +216,8 @@ pub fn load_ruleset(s: &Setup, dir: &Path) -> Result<Ruleset, String> {
 }
 
 /// The plain twin of a C2 base tile printed with a garden (`basic:2`): the same layout, and
-/// gardens only matter with the Abbot, which meeplab does not play. Other ids are unchanged.
+/// gardens only matter with the Abbot (which reads them itself: `crate::import::abbot`).
+/// Other ids are unchanged.
 pub fn plain_twin(id: &str) -> &str {
     match id {
         "BA/CcG" => "BA/Cc.1",

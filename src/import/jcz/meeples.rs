@@ -23,6 +23,8 @@ pub(super) fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result
         crate::import::traders::meeple_kind(&setup.traders, kind)
     {
         (n, name)
+    } else if let Some((_, n)) = crate::import::abbot::meeple_kind(&setup.abbot, kind) {
+        (n, "abbots")
     } else if let Some((_, n)) =
         crate::import::inns::meeple_kind(kind, setup.followers, setup.inns.big_followers)
     {
@@ -57,6 +59,8 @@ pub(super) fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result
 pub(super) fn meeple_follower_kind(id: &str) -> crate::engine::FollowerKind {
     if id.split('.').nth(1) == Some("big") {
         crate::engine::expansions::inns::LARGE_FOLLOWER
+    } else if crate::import::abbot::is_abbot(id) {
+        crate::engine::expansions::abbot::ABBOT
     } else {
         crate::import::traders::follower_kind(id)
     }

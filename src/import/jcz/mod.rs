@@ -4,7 +4,8 @@
 //!
 //! # What is read
 //! - `appVersion` must be 5.7.0 or later (older saves use another message format).
-//! - `setup.sets`: `basic:1`, `basic:2` (its garden tiles read as their plain twins),
+//! - `setup.sets`: `basic:1`, `basic:2` (its garden tiles read as their plain twins, or as
+//!   themselves with the Abbot's gardens live, see [`crate::import::abbot`]),
 //!   `goldmines`, `corn-circles/1`, `corn-circles/2`, `bridges-castles-and-bazaars:1`/`:2`
 //!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), `inns-and-cathedrals:1`/`:2`
 //!   (the 18 I&C tiles; `:2`'s `IC/CCCCG` and `IC/RFr.iG` read as their plain twins, see
@@ -13,8 +14,8 @@
 //! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
 //!   key is present (the client deletes switched-off elements; even `"farmers": false` means
 //!   farmers on). `small-follower` (the follower count; required), `farmers`, `gold` (ingots
-//!   on the Gold Mines tiles), `corn-circle` (the crop-circle action), `garden` (inert
-//!   without the Abbot), `castle` (the castles of Bridges, Castles & Bazaars, on whatever
+//!   on the Gold Mines tiles), `corn-circle` (the crop-circle action), `abbot` and `garden`
+//!   (the abbot and live gardens, see [`crate::import::abbot`]; `garden` alone is inert), `castle` (the castles of Bridges, Castles & Bazaars, on whatever
 //!   small cities the sets make), `bridge` and `bazaar` (BC&B's bridges and bazaars, see
 //!   [`crate::import::bcb`]), `big-follower`, `inn` and `cathedral` (Inns & Cathedrals,
 //!   together, see [`crate::import::inns`]); any other element present is refused, naming it.

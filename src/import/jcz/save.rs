@@ -36,6 +36,8 @@ pub struct Setup {
     pub river: crate::import::river::RiverSetup,
     /// Traders & Builders: its tiles, goods, builders, pigs.
     pub traders: crate::import::traders::TradersSetup,
+    /// The Abbot and gardens: the abbot, live gardens.
+    pub abbot: crate::import::abbot::AbbotSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -70,6 +72,8 @@ pub enum Msg {
         deploy: bool,
     },
     Return(Pointer),
+    /// `RETURN_MEEPLE` with `source: ABBOT_RETURN` (see [`crate::import::abbot`]).
+    AbbotReturn(Pointer),
     Pass,
     Commit,
     /// Bridges and bazaars (see [`crate::import::bcb`]).
@@ -83,7 +87,7 @@ impl Msg {
             Msg::Deploy(_) => "DEPLOY_MEEPLE",
             Msg::Gold { .. } | Msg::Castle(_) => "PLACE_TOKEN",
             Msg::CropChoice { .. } => "CIRCLE_REMOVE_OR_DEPLOY",
-            Msg::Return(_) => "RETURN_MEEPLE",
+            Msg::Return(_) | Msg::AbbotReturn(_) => "RETURN_MEEPLE",
             Msg::Pass => "PASS",
             Msg::Commit => "COMMIT",
             Msg::Bcb(b) => b.name(),
@@ -192,6 +196,8 @@ fn feature_kind(s: &str) -> Option<FeatureKind> {
         "Road" => Some(FeatureKind::Road),
         "Field" => Some(FeatureKind::Field),
         "Monastery" => Some(FeatureKind::Cloister),
+        // a garden is its tile's cloister segment (`crate::import::abbot`)
+        "Garden" => Some(FeatureKind::Cloister),
         _ => None,
     }
 }
@@ -326,15 +332,19 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "inn" => s.inns.inn = true,
             "river" => s.river.element = true,
             "cathedral" => s.inns.cathedral = true,
-            // gardens only matter with the Abbot, which meeplab does not play
-            "garden" => garden = true,
+            // gardens only matter with the Abbot (`crate::import::abbot`)
+            "garden" => {
+                garden = true;
+                s.abbot.garden = true;
+            }
+            "abbot" => s.abbot.abbots = element_count(v).unwrap_or(0).clamp(0, 4) as u32,
             other if s.traders.element(other, element_count(v)) => {}
             other => unsupported.push(other.to_string()),
         }
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, abbot, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river)",
             unsupported.join(", ")
         )));
     }
@@ -475,27 +485,33 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
             )?)
         }
         "RETURN_MEEPLE" => {
-            match payload.get("source").and_then(Value::as_str) {
-                Some("CORN_CIRCLE") => {}
+            let abbot = match payload.get("source").and_then(Value::as_str) {
+                Some("CORN_CIRCLE") => false,
+                Some("ABBOT_RETURN") => true,
                 src => {
                     return Err(bad(format!(
-                        "payload.source = {}: only CORN_CIRCLE returns are supported",
-                        src.unwrap_or("missing")
-                    )))
+                    "payload.source = {}: only CORN_CIRCLE and ABBOT_RETURN returns are supported",
+                    src.unwrap_or("missing")
+                )))
                 }
-            }
+            };
             let p = payload
                 .get("pointer")
                 .ok_or_else(|| bad("payload.pointer is missing".into()))?;
             let fp = p.get("featurePointer").ok_or_else(|| {
                 bad("payload.pointer.featurePointer is missing (JCloisterZone writes {featurePointer: {position, feature, location}, meepleId})".into())
             })?;
-            Msg::Return(meeple_pointer(
+            let ptr = meeple_pointer(
                 fp,
                 p.get("meepleId"),
                 "payload.pointer.featurePointer",
                 &bad,
-            )?)
+            )?;
+            if abbot {
+                Msg::AbbotReturn(ptr)
+            } else {
+                Msg::Return(ptr)
+            }
         }
         "PLACE_TOKEN" => match payload.get("token").and_then(Value::as_str).unwrap_or("") {
             "GOLD" => {

@@ -233,6 +233,7 @@ impl<'a> Translator<'a> {
             Msg::Deploy(p) => self.deploy(&at, p),
             Msg::CropChoice { deploy } => self.crop_choice(&at, *deploy),
             Msg::Return(p) => self.return_follower(&at, p),
+            Msg::AbbotReturn(p) => self.abbot_return(&at, p),
             Msg::Bcb(b) => self.bcb(&at, Some(b)),
         }?;
         if let Some(r) = m.random {
@@ -258,7 +259,7 @@ impl<'a> Translator<'a> {
                 return Err(at.err(format!("player {p} does not exist ({n} players)")));
             }
         }
-        if let Msg::Deploy(p) | Msg::Return(p) = &m.msg {
+        if let Msg::Deploy(p) | Msg::Return(p) | Msg::AbbotReturn(p) = &m.msg {
             at.from = m.player.or_else(|| meeple_owner(&p.meeple));
             let who = at.from.ok_or_else(|| {
                 at.err(format!(
@@ -347,7 +348,7 @@ impl<'a> Translator<'a> {
             }
             _ => {}
         }
-        let id = plain_twin(tile);
+        let id = crate::import::abbot::tile_id(&self.g.setup, tile, plain_twin);
         let t = self.rules.tile_by_jcz(id).ok_or_else(|| {
             if tile.starts_with("BB/") {
                 at.err(bcb::unknown_tile_text(tile, &self.g.setup))
@@ -659,6 +660,25 @@ impl<'a> Translator<'a> {
             Step::Crop { pending: None, .. } => self.crop_action(at, CropAct::Return(p)),
             _ => Err(self.out_of_order(at)),
         }
+    }
+
+    /// `RETURN_MEEPLE` with `source: ABBOT_RETURN`: the active player takes an abbot back
+    /// instead of the turn's follower action (see [`crate::import::abbot`]).
+    fn abbot_return(&mut self, at: &Current, p: &Pointer) -> Result<(), JczError> {
+        if self.step != Step::Main {
+            return Err(self.out_of_order(at));
+        }
+        self.check_active(at)?;
+        if self.followed || self.castle_step || !crate::import::abbot::is_abbot(&p.meeple) {
+            return Err(
+                at.err("an abbot return is the turn's follower action: one a turn, of an abbot")
+            );
+        }
+        self.followed = true;
+        let spot = self.segment_at(at, p)?;
+        let d = crate::import::abbot::return_decision(self.turn, self.active, spot);
+        self.record(at, d);
+        Ok(())
     }
 
     /// A player's go in the crop-circle step (no follower action awaiting its `COMMIT`): a

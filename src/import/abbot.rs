@@ -1,0 +1,276 @@
+//! The Abbot and gardens in JCloisterZone saves: the elements `abbot` and `garden`, the
+//! `basic:2` garden tiles (`BA/…G`), the abbot's `meepleId` `P.abbot.1`, its deployment on a
+//! `Garden` or `Monastery`, and `RETURN_MEEPLE` with `source: ABBOT_RETURN`. The importer's
+//! match arms and mapping lines delegate here.
+//!
+//! # The mapping
+//! - `abbot` (its count: abbots a player) → `abbot { supply = N, return_completed =
+//!   forbidden, after_return = nothing }` (JCloisterZone's `AbbotCapability` offers no return
+//!   on a completed feature; the return ends its action phase), and `include
+//!   "tiles/abbot.tiles"`.
+//! - `abbot` with `garden`: the `basic:2` copies are the tile set `base-c2` (its garden tiles
+//!   under their own ids, gardens live), and the 2nd editions of BC&B, I&C, T&B, The River and
+//!   The River II (`…:2`, all their copies) play their garden tiles too (`tiles/abbot-*.tiles`,
+//!   the tile sets `…-gardens`); without `garden`, or `garden` without `abbot`, the garden
+//!   tiles are their plain twins (JCloisterZone's small and big followers refuse a garden, so
+//!   without the abbot nobody stands there). Both rivers together keep their plain twins.
+//!
+//! # The translation
+//! - `DEPLOY_MEEPLE` of `P.abbot.1` on a `Garden` or a `Monastery` (location `I`) → the core's
+//!   follower decision, `Choice::Follower { kind: abbot }` on the tile's cloister segment.
+//! - `RETURN_MEEPLE` `{featurePointer, meepleId: P.abbot.1}`, `source: ABBOT_RETURN`, in the
+//!   turn's main step (before `COMMIT`, instead of a `DEPLOY_MEEPLE` or `PASS`) →
+//!   `abbot_return` with `Choice::Spot` of the abbot's segment. A turn the save does not
+//!   take the abbot back in keeps it: the replay answers the engine's `abbot_return`
+//!   offers the save does not record with "keep".
+
+use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN};
+use crate::engine::{Choice, FollowerKind, TakenDecision};
+
+/// The Abbot's part of a save's set-up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AbbotSetup {
+    /// The `abbot` element's count (0 when absent).
+    pub abbots: u32,
+    /// The `garden` element.
+    pub garden: bool,
+}
+
+/// The `basic:2` tiles printed with a garden (meeplab's `tiles/abbot.tiles` under the same
+/// ids).
+pub const GARDEN_TILES: [&str; 8] = [
+    "BA/CcG", "BA/Cc+G", "BA/CccG", "BA/CG", "BA/CFCG", "BA/CCG", "BA/RrG", "BA/RFrG",
+];
+
+impl AbbotSetup {
+    /// Whether the gardens are live: the abbot with the `garden` element.
+    pub fn gardens_live(&self) -> bool {
+        self.abbots > 0 && self.garden
+    }
+}
+
+/// The 2nd editions of other sets with garden tiles: (set, its deck entry's tile set, the
+/// file of its garden tiles, the tile set with them, the garden tiles).
+const OTHER_SETS: [(&str, &str, &str, &str, &[&str]); 5] = [
+    (
+        "bridges-castles-and-bazaars:2",
+        "bcb",
+        "tiles/abbot-bcb.tiles",
+        "bcb-gardens",
+        &["BB/CFR!G"],
+    ),
+    (
+        "inns-and-cathedrals:2",
+        "inns",
+        "tiles/abbot-inns.tiles",
+        "inns-gardens",
+        &["IC/CCCCG", "IC/RFr.iG"],
+    ),
+    (
+        "traders-and-builders:2",
+        "traders",
+        "tiles/abbot-traders.tiles",
+        "traders-gardens",
+        &["TB/CcRR.wG", "TB/CcR.cG"],
+    ),
+    (
+        "river/1:2",
+        "river",
+        "tiles/abbot-river.tiles",
+        "river-gardens",
+        &["RI.1/IIG"],
+    ),
+    (
+        "river/2:2",
+        "river2",
+        "tiles/abbot-river2.tiles",
+        "river2-gardens",
+        &["RI.2/IIG"],
+    ),
+];
+
+/// Whether the set-up plays set `set` (exactly that edition) with live gardens.
+fn live(s: &crate::import::jcz::Setup, set: &str) -> bool {
+    s.abbot.gardens_live() && s.sets.iter().any(|(name, _)| name == set)
+}
+
+/// The meeplab id of a tile JCloisterZone names `id`: a garden tile itself when the gardens
+/// of its set are live, else `plain` (the importer's plain twin).
+pub fn tile_id<'a>(
+    s: &crate::import::jcz::Setup,
+    id: &'a str,
+    plain: fn(&'a str) -> &'a str,
+) -> &'a str {
+    let garden = (live(s, "basic:2") && GARDEN_TILES.contains(&id))
+        || OTHER_SETS
+            .iter()
+            .any(|(set, _, _, _, ids)| ids.contains(&id) && live(s, set));
+    if garden {
+        id
+    } else {
+        plain(id)
+    }
+}
+
+/// A short label of the set-up's Abbot part.
+pub fn label(s: &AbbotSetup) -> String {
+    match (s.abbots, s.garden) {
+        (0, _) => String::new(),
+        (_, true) => " + abbot, gardens".to_string(),
+        (_, false) => " + abbot".to_string(),
+    }
+}
+
+/// The rule-language lines of the Abbot part (after every other part's); with live gardens
+/// the `basic:2` copies of the base set (`basic2` of the `deck` entry `base xN`, its first)
+/// become `base-c2`, and another set's 2nd edition its tile set with gardens.
+pub fn ruleset_lines(
+    s: &AbbotSetup,
+    sets: &[(String, u32)],
+    dir: &std::path::Path,
+    deck: &mut [String],
+) -> String {
+    let mut t = String::new();
+    if s.abbots == 0 {
+        return t;
+    }
+    t.push_str(&format!(
+        "include {}\n",
+        crate::import::jcz::quoted(&dir.join("tiles/abbot.tiles"))
+    ));
+    let basic2: u32 = sets
+        .iter()
+        .filter(|(name, _)| name == "basic:2")
+        .map(|(_, n)| n)
+        .sum();
+    let basic: u32 = sets
+        .iter()
+        .filter(|(name, _)| name.starts_with("basic:"))
+        .map(|(_, n)| n)
+        .sum();
+    if s.garden && basic2 > 0 {
+        if let Some(first) = deck.first_mut() {
+            *first = if basic > basic2 {
+                format!("base x{}, base-c2 x{basic2}", basic - basic2)
+            } else {
+                format!("base-c2 x{basic2}")
+            };
+        }
+    }
+    for (set, plain_set, file, garden_set, _) in OTHER_SETS {
+        // all copies of the set of the 2nd edition (the entry counts every edition's copies)
+        let first = set.rsplit_once(':').map_or(set, |(name, _)| name);
+        let editions = sets.iter().filter(|(n, _)| n.starts_with(first)).count();
+        if !s.garden || editions != 1 || !sets.iter().any(|(n, _)| n == set) {
+            continue;
+        }
+        let prefix = format!("{plain_set} x");
+        if let Some(entry) = deck.iter_mut().find(|e| e.starts_with(&prefix)) {
+            *entry = format!("{garden_set} x{}", &entry[prefix.len()..]);
+            t.push_str(&format!(
+                "include {}\n",
+                crate::import::jcz::quoted(&dir.join(file))
+            ));
+        }
+    }
+    t.push_str("abbot source \"JCloisterZone abbot element (AbbotCapability)\" {\n");
+    t.push_str(&format!(
+        "  supply = {}\n  return_completed = forbidden\n  after_return = nothing\n}}\n",
+        s.abbots
+    ));
+    t
+}
+
+/// The kind of follower a `meepleId` of the kind `kind` is, and how many a player has, when
+/// it is the abbot and the set-up deals it.
+pub fn meeple_kind(s: &AbbotSetup, kind: &str) -> Option<(FollowerKind, u8)> {
+    (kind == "abbot" && s.abbots > 0).then_some((ABBOT, s.abbots as u8))
+}
+
+/// The decision of a `RETURN_MEEPLE` with `source: ABBOT_RETURN`: `player` takes back the
+/// abbot on segment `spot` (x, y, segment) in turn `turn`.
+pub fn return_decision(turn: u32, player: u8, spot: (i32, i32, u8)) -> TakenDecision {
+    TakenDecision {
+        turn,
+        player,
+        kind: ABBOT_RETURN,
+        choice: Choice::Spot { at: Some(spot) },
+    }
+}
+
+/// Whether a `meepleId` is an abbot.
+pub fn is_abbot(meeple: &str) -> bool {
+    meeple.split('.').nth(1) == Some("abbot")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::jcz::{ruleset_text, Setup};
+    use std::path::Path;
+
+    fn setup(garden: bool) -> Setup {
+        Setup {
+            sets: vec![("basic:2".into(), 1)],
+            basic: 1,
+            followers: 7,
+            farmers: true,
+            abbot: AbbotSetup { abbots: 1, garden },
+            ..Setup::default()
+        }
+    }
+
+    #[test]
+    fn the_abbot_with_gardens_plays_the_c2_tiles() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+        let t = ruleset_text(&setup(true), &dir).unwrap();
+        assert!(t.contains("deck { base-c2 x1 }"), "{t}");
+        let r = crate::import::jcz::load_ruleset(&setup(true), &dir).unwrap();
+        assert_eq!(r.ext_int("abbot.supply"), Some(1));
+        assert!(r.tile_by_jcz("BA/RrG").is_some());
+        // without the garden element: the plain tiles, the abbot on cloisters only
+        let t = ruleset_text(&setup(false), &dir).unwrap();
+        assert!(t.contains("deck { base x1 }"), "{t}");
+        let plain = crate::import::jcz::plain_twin;
+        assert_eq!(tile_id(&setup(false), "BA/RrG", plain), "BA/Rr");
+        assert_eq!(tile_id(&setup(true), "BA/RrG", plain), "BA/RrG");
+        assert_eq!(tile_id(&setup(true), "BA/Rr", plain), "BA/Rr");
+        assert_eq!(tile_id(&setup(true), "IC/RFr.iG", plain), "IC/RFr.i");
+        assert_eq!(label(&setup(true).abbot), " + abbot, gardens");
+    }
+
+    #[test]
+    fn the_second_editions_of_other_sets_bring_their_gardens() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+        let mut s = setup(true);
+        s.sets.push(("inns-and-cathedrals:2".into(), 1));
+        s.inns = crate::import::inns::InnsSetup {
+            copies: 1,
+            big_followers: 1,
+            inn: true,
+            cathedral: true,
+        };
+        let t = ruleset_text(&s, &dir).unwrap();
+        assert!(t.contains("base-c2 x1, inns-gardens x1"), "{t}");
+        let r = crate::import::jcz::load_ruleset(&s, &dir).unwrap();
+        assert!(r.tile_by_jcz("IC/RFr.iG").is_some());
+        let plain = crate::import::jcz::plain_twin;
+        assert_eq!(tile_id(&s, "IC/RFr.iG", plain), "IC/RFr.iG");
+        // the 1st edition, or no garden element: the plain twins
+        s.sets[1].0 = "inns-and-cathedrals:1".into();
+        assert!(ruleset_text(&s, &dir).unwrap().contains("inns x1"));
+        assert_eq!(tile_id(&s, "IC/RFr.iG", plain), "IC/RFr.i");
+    }
+
+    #[test]
+    fn abbot_meeple_ids() {
+        let s = AbbotSetup {
+            abbots: 1,
+            garden: true,
+        };
+        assert_eq!(meeple_kind(&s, "abbot"), Some((ABBOT, 1)));
+        assert_eq!(meeple_kind(&AbbotSetup::default(), "abbot"), None);
+        assert_eq!(meeple_kind(&s, "small"), None);
+        assert!(is_abbot("1.abbot.1") && !is_abbot("1.small.1"));
+    }
+}
