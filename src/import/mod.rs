@@ -8,6 +8,7 @@
 //!   tile, the mapping onto the bundled river tiles);
 //! - [`traders`]: Traders & Builders (tiles, goods, builders, pigs) in `.jcz` saves: the
 //!   mapping the importer delegates to it;
+//! - [`magewitch`]: Mage & Witch in `.jcz` saves: its sets, elements and figure moves;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -19,6 +20,7 @@ pub mod bcb;
 pub mod draws;
 pub mod inns;
 pub mod jcz;
+pub mod magewitch;
 pub mod replay;
 pub mod river;
 pub mod traders;
