@@ -226,7 +226,7 @@ impl Expansion for MageWitch {
                 let v = e.values;
                 let why = match v[5] as i64 {
                     MOVED => return None,
-                    SCORED => "its feature is scored",
+                    SCORED => "its feature is complete",
                     _ => "no road or city can take it",
                 };
                 Some(format!(
