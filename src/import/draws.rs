@@ -131,6 +131,8 @@ pub fn set_tiles(name: &str) -> Option<SetList> {
         "inns-and-cathedrals:2" => Some(crate::import::inns::INNS_2),
         "traders-and-builders:1" => Some(crate::import::traders::TB_1),
         "traders-and-builders:2" => Some(crate::import::traders::TB_2),
+        "mage-and-witch:1" => Some(crate::import::magewitch::MW_1),
+        "mage-and-witch:2" => Some(crate::import::magewitch::MW_2),
         other => crate::import::river::set_tiles(other),
     }
 }

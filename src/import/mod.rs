@@ -10,6 +10,7 @@
 //!   mapping the importer delegates to it;
 //! - [`abbot`]: The Abbot and gardens in `.jcz` saves (elements, garden tiles, the
 //!   abbot's deployment and return);
+//! - [`magewitch`]: Mage & Witch in `.jcz` saves: its sets, elements and figure moves;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -22,6 +23,7 @@ pub mod bcb;
 pub mod draws;
 pub mod inns;
 pub mod jcz;
+pub mod magewitch;
 pub mod replay;
 pub mod river;
 pub mod traders;

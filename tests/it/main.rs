@@ -48,6 +48,7 @@ mod scenarios_crop;
 mod scenarios_gold;
 mod scenarios_hand;
 mod scenarios_inns;
+mod scenarios_magewitch;
 mod scenarios_river;
 mod scenarios_robbers;
 mod scenarios_traders;

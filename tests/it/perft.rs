@@ -107,6 +107,10 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     if r.ext_in_play("bazaars.") {
         kinds.extend([k("bazaar_select"), k("bazaar_bid"), k("bazaar_buy")]);
     }
+    // (`magic_remove` needs a board without an open road or city: not in these games)
+    if r.ext_in_play("magewitch.") {
+        kinds.extend([k("magic_figure"), k("magic_target")]);
+    }
     kinds
 }
 

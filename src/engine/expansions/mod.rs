@@ -119,6 +119,7 @@ pub mod castles;
 pub mod crop;
 pub mod gold;
 pub mod inns;
+pub mod magewitch;
 pub mod river;
 pub mod robbers;
 pub mod supply;
@@ -153,6 +154,7 @@ registry! {
     river: river::River,
     traders: traders::Traders,
     abbot: abbot::Abbot,
+    magewitch: magewitch::MageWitch,
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub fn setup_label(s: &Setup) -> String {
     label.push_str(&crate::import::inns::label(&s.inns));
     label.push_str(&crate::import::traders::label(&s.traders));
     label.push_str(&crate::import::abbot::label(&s.abbot));
+    label.push_str(&crate::import::magewitch::label(&s.magewitch));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -153,6 +154,11 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     t.push_str(&crate::import::abbot::ruleset_lines(
         &s.abbot, &s.sets, dir, &mut deck,
     ));
+    t.push_str(&crate::import::magewitch::ruleset_lines(
+        &s.magewitch,
+        dir,
+        &mut deck,
+    ));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -231,6 +237,7 @@ pub fn plain_twin(id: &str) -> &str {
         "BB/CFR!G" => "BB/CFR!",
         other => crate::import::inns::plain_twin(other)
             .or_else(|| crate::import::traders::plain_twin(other))
+            .or_else(|| crate::import::magewitch::plain_twin(other))
             .unwrap_or_else(|| crate::import::river::plain_twin(other)),
     }
 }

@@ -9,7 +9,8 @@
 //!   `goldmines`, `corn-circles/1`, `corn-circles/2`, `bridges-castles-and-bazaars:1`/`:2`
 //!   (the 12 BC&B tiles; `:2`'s `BB/CFR!G` read as `BB/CFR!`), `inns-and-cathedrals:1`/`:2`
 //!   (the 18 I&C tiles; `:2`'s `IC/CCCCG` and `IC/RFr.iG` read as their plain twins, see
-//!   [`crate::import::inns`]), each with a copy count 1–4; `river/1`, `river/2` (one copy
+//!   [`crate::import::inns`]), `mage-and-witch:1`/`:2` (see [`crate::import::magewitch`]),
+//!   each with a copy count 1–4; `river/1`, `river/2` (one copy
 //!   each, see [`crate::import::river`]). Any other set is refused, naming it.
 //! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
 //!   key is present (the client deletes switched-off elements; even `"farmers": false` means
@@ -18,7 +19,8 @@
 //!   (the abbot and live gardens, see [`crate::import::abbot`]; `garden` alone is inert), `castle` (the castles of Bridges, Castles & Bazaars, on whatever
 //!   small cities the sets make), `bridge` and `bazaar` (BC&B's bridges and bazaars, see
 //!   [`crate::import::bcb`]), `big-follower`, `inn` and `cathedral` (Inns & Cathedrals,
-//!   together, see [`crate::import::inns`]); any other element present is refused, naming it.
+//!   together, see [`crate::import::inns`]), `mage` and `witch` (together, see
+//!   [`crate::import::magewitch`]); any other element present is refused, naming it.
 //! - `setup.rules`: `tiny-city-scoring` `"2"` (2-point small city) or `"4"`;
 //!   `bazaar-no-auction` (each chooser takes a tile). Other rule keys only tune expansions
 //!   meeplab does not play; they are ignored with a warning.

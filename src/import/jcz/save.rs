@@ -38,6 +38,8 @@ pub struct Setup {
     pub traders: crate::import::traders::TradersSetup,
     /// The Abbot and gardens: the abbot, live gardens.
     pub abbot: crate::import::abbot::AbbotSetup,
+    /// Mage & Witch: its tiles, the mage and the witch.
+    pub magewitch: crate::import::magewitch::MageWitchSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -78,6 +80,8 @@ pub enum Msg {
     Commit,
     /// Bridges and bazaars (see [`crate::import::bcb`]).
     Bcb(crate::import::bcb::BcbMsg),
+    /// Mage & Witch's `MOVE_NEUTRAL_FIGURE` (see [`crate::import::magewitch`]).
+    MageWitch(crate::import::magewitch::MwMsg),
 }
 
 impl Msg {
@@ -91,6 +95,7 @@ impl Msg {
             Msg::Pass => "PASS",
             Msg::Commit => "COMMIT",
             Msg::Bcb(b) => b.name(),
+            Msg::MageWitch(_) => crate::import::magewitch::MESSAGE,
         }
     }
 }
@@ -273,6 +278,11 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.traders.copies += n;
                 n
             }
+            mw if crate::import::magewitch::SETS.contains(&mw) => {
+                let n = count(v, name)?;
+                s.magewitch.copies += n;
+                n
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -282,7 +292,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2)",
+            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2, mage-and-witch:1/:2)",
             unsupported.join(", ")
         )));
     }
@@ -339,12 +349,13 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             }
             "abbot" => s.abbot.abbots = element_count(v).unwrap_or(0).clamp(0, 4) as u32,
             other if s.traders.element(other, element_count(v)) => {}
+            other if s.magewitch.element(other) => {}
             other => unsupported.push(other.to_string()),
         }
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, abbot, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, abbot, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river, mage, witch)",
             unsupported.join(", ")
         )));
     }
@@ -354,6 +365,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
         )
     })?;
     s.inns.check()?;
+    s.magewitch.check()?;
     crate::import::river::settle_editions(&mut s.sets, garden);
     // elements without their tiles change nothing
     s.gold &= s.goldmines > 0;
@@ -563,6 +575,9 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
         "COMMIT" => Msg::Commit,
         "BAZAAR_BID" | "BAZAAR_BUY_OR_SELL" => {
             crate::import::bcb::parse_bazaar(kind, payload, &bad)?
+        }
+        crate::import::magewitch::MESSAGE => {
+            Msg::MageWitch(crate::import::magewitch::parse(payload, &bad)?)
         }
         other => {
             return Err(JczError::at(

@@ -235,6 +235,7 @@ impl<'a> Translator<'a> {
             Msg::Return(p) => self.return_follower(&at, p),
             Msg::AbbotReturn(p) => self.abbot_return(&at, p),
             Msg::Bcb(b) => self.bcb(&at, Some(b)),
+            Msg::MageWitch(mw) => self.magewitch(&at, mw),
         }?;
         if let Some(r) = m.random {
             self.random = Some(r);
@@ -744,6 +745,37 @@ impl<'a> Translator<'a> {
 
     /// A bridge or bazaar message (`None`: a `PASS` while bidding), handed to
     /// [`crate::import::bcb`] with where the turn is.
+    /// `MOVE_NEUTRAL_FIGURE` (Mage & Witch): the magic step, by the active player before
+    /// the follower action (see [`crate::import::magewitch`]).
+    fn magewitch(
+        &mut self,
+        at: &Current,
+        m: &crate::import::magewitch::MwMsg,
+    ) -> Result<(), JczError> {
+        match self.step {
+            Step::Main if self.followed || self.castle_step => {
+                return Err(at.err("a magic figure moved after the follower action"))
+            }
+            Step::Main => {}
+            Step::Crop { pending: None, .. } => {
+                return Err(at.err("a magic figure moved during the crop-circle step"))
+            }
+            _ => return Err(self.out_of_order(at)),
+        }
+        self.check_active(at)?;
+        let (turn, player) = (self.turn, self.active);
+        for (kind, choice) in crate::import::magewitch::decisions(m, |p| self.segment_at(at, p))? {
+            let d = TakenDecision {
+                turn,
+                player,
+                kind,
+                choice,
+            };
+            self.record(at, d);
+        }
+        Ok(())
+    }
+
     fn bcb(&mut self, at: &Current, msg: Option<&BcbMsg>) -> Result<(), JczError> {
         let ctx = bcb::Ctx {
             g: self.g,

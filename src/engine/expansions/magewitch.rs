@@ -1,0 +1,703 @@
+//! Mage & Witch (Mini #5: Hans im Glück 2012, 1st edition; Big Box 6 2017, 2nd edition;
+//! rules as Wikicarpedia and the Big Box 4 text give them, `minis.md` §5): two neutral
+//! "magic figures", never a player's, on roads and cities.
+//!
+//! - **The magic step** (after the tile and its ingots, before the follower; JCloisterZone's
+//!   `MageAndWitchPhase`): a tile with the magic symbol (the tile mark `magic`) makes its
+//!   player put one figure — the mage or the witch, the player's choice — on any open road or
+//!   city of the board, not the one the other figure is on, and, when the figure is already
+//!   placed, not its own (it moves). A feature the tile just completed is no longer open.
+//!   The options are the spots (a road or city segment of any tile) of every such feature,
+//!   as JCloisterZone offers them.
+//! - **No spot**: when no road or city can take a figure, the player takes one figure off
+//!   the board (choosing when both stand; the only one otherwise); it returns with a later
+//!   magic tile.
+//! - **Never on one feature**: a tile (any tile) joining the mage's and the witch's features
+//!   makes its player move one of them at once, before the turn's scoring — the same step,
+//!   run without the symbol. Option `magewitch.joined_check`: the rulebook's reading checks
+//!   again before the turn's scoring (a piece placed after the follower — a ferry — may join
+//!   them); JCloisterZone checks only at the magic step.
+//! - **Scoring** (through [`Expansion::feature_points`], so the policies' valuations see it):
+//!   a road or city with the mage scores 1 more a tile (pennants add nothing); with the
+//!   witch it scores half, rounded up (option `magewitch.witch_rounding`), after an inn's or
+//!   cathedral's value (registration order puts Inns & Cathedrals first). At the end both
+//!   apply to the unfinished features they stand on (option `magewitch.final_scoring`): an
+//!   unfinished inn road or cathedral city, worth 0, is worth 1 a tile with the mage.
+//! - **Leaving**: a figure whose feature completes leaves the board once it is scored,
+//!   occupied or not (JCloisterZone's `ScoreCompletable`); at the end they stay.
+//!
+//! Gold (The Gold Mines): the figures change points, not gold — the witch halves no ingot
+//! (`minis.md` §6.1); the ingots are placed first (JCloisterZone: gold before magic). The two
+//! editions play alike: the 2nd prints a garden on one tile (inert without the Abbot).
+
+use crate::engine::compiled::Compiled;
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
+use crate::engine::event::{
+    BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
+};
+use crate::engine::game::{Game, NIL};
+use crate::engine::hooks::{
+    counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Notice, Piece,
+};
+use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
+use crate::engine::scoring::majority;
+use crate::engine::spots::mark_spot;
+use crate::rule_options::{choice, Area, OptType, OptionDef};
+use crate::ruleset::Ruleset;
+use crate::tiles::FeatureKind;
+
+/// The options' area (and key prefix).
+const AREA: Area = Area::Expansion("magewitch");
+
+/// The tile mark of the magic symbol.
+pub const MAGIC: u32 = mark_of::<MageWitch>(0);
+
+/// Which figure to place or move (options: the mage, the witch).
+pub const MAGIC_FIGURE: DecisionKind = kind_of::<MageWitch>(0);
+/// Where it goes (options: each spot of each open road or city that may take it).
+pub const MAGIC_TARGET: DecisionKind = kind_of::<MageWitch>(1);
+/// Which figure leaves the board when none can be placed (options: the mage, the witch).
+pub const MAGIC_REMOVE: DecisionKind = kind_of::<MageWitch>(2);
+
+/// A figure is put on a spot by the active player (turn, figure, x, y, segment, feature).
+pub const MAGIC_PLACED: EventKind = event_of::<MageWitch>(0);
+/// A figure leaves its spot (turn, figure, x, y, segment, why: 0 moved, 1 its feature was
+/// scored, 2 no spot left for the magic step).
+pub const MAGIC_REMOVED: EventKind = event_of::<MageWitch>(1);
+
+/// Features scored complete with the mage on them (held by someone).
+pub const MAGE_SCORED: Counter = counter_of::<MageWitch>(0);
+/// Features scored complete with the witch on them (held by someone).
+pub const WITCH_SCORED: Counter = counter_of::<MageWitch>(1);
+/// Magic steps taken (a figure placed or moved).
+pub const MOVES: Counter = counter_of::<MageWitch>(2);
+
+/// The mage (index into the figures).
+pub const MAGE: usize = 0;
+/// The witch.
+pub const WITCH: usize = 1;
+
+/// The figures' tag among the pieces of the end-of-turn state hash.
+const MAGIC_PIECE: u64 = 70;
+
+/// Why a figure left its spot (the `why` field of [`MAGIC_REMOVED`]).
+const MOVED: i64 = 0;
+const SCORED: i64 = 1;
+const NO_SPOT: i64 = 2;
+
+/// The rules of Mage & Witch in one ruleset (read from its options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Config {
+    /// The witch rounds the half down (a house reading) instead of up.
+    witch_down: bool,
+    /// The figures change nothing at final scoring.
+    final_ignored: bool,
+    /// The joined-figures check runs again before the turn's scoring (the rulebook); false:
+    /// only at the magic step (JCloisterZone).
+    check_before_scoring: bool,
+}
+
+impl Config {
+    fn of(rules: &Ruleset) -> Option<Config> {
+        if !rules.ext_in_play("magewitch.") {
+            return None;
+        }
+        Some(Config {
+            witch_down: rules.ext_choice("magewitch.witch_rounding") == Some("down"),
+            final_ignored: rules.ext_choice("magewitch.final_scoring") == Some("ignored"),
+            check_before_scoring: rules.ext_choice("magewitch.joined_check") != Some("magic_step"),
+        })
+    }
+}
+
+/// Where the magic step stands (the turn may pause at its decisions).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Step {
+    #[default]
+    Idle,
+    /// Which figure: asked.
+    Figure,
+    /// Where `figure` goes: asked (the spots in `Game::opt_node`).
+    Target { figure: u8 },
+    /// Which figure leaves: asked.
+    Remove,
+}
+
+/// Mage & Witch in one game: where the two figures stand and where the magic step is.
+#[derive(Clone, Debug)]
+pub struct MageWitch {
+    config: Config,
+    /// The node (a road or city segment of a placed tile) each figure stands on, `NIL` off
+    /// the board: `[mage, witch]`.
+    at: [u32; 2],
+    step: Step,
+    scored: [u32; 2],
+    moves: u32,
+}
+
+impl Default for MageWitch {
+    fn default() -> MageWitch {
+        MageWitch {
+            config: Config::default(),
+            at: [NIL; 2],
+            step: Step::Idle,
+            scored: [0; 2],
+            moves: 0,
+        }
+    }
+}
+
+/// A figure's name.
+fn figure_name(f: i64) -> &'static str {
+    if f == MAGE as i64 {
+        "mage"
+    } else {
+        "witch"
+    }
+}
+
+impl Expansion for MageWitch {
+    const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::BeforeScoring];
+    const HEARS: &'static [Heard] = &[Heard::FeatureScored];
+    const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
+        "magic",
+        "the magic symbol: its player places or moves the mage or the witch",
+    )];
+    const RESCORES: bool = true;
+    const DECISIONS: &'static [DecisionSpec] = &[
+        DecisionSpec {
+            name: "magic_figure",
+            key_code: 70,
+            doc: "the magic step: place or move the mage (yes) or the witch (no)",
+        },
+        DecisionSpec {
+            name: "magic_target",
+            key_code: 71,
+            doc: "the magic step: the spot (a road or city segment of any tile) the figure goes to",
+        },
+        DecisionSpec {
+            name: "magic_remove",
+            key_code: 72,
+            doc: "no road or city can take a magic figure: take the mage (yes) or the witch \
+                  (no) off the board",
+        },
+    ];
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            name: "magic_placed",
+            key_code: 73,
+            fields: &[
+                ("turn", Field::Turn),
+                ("figure", Field::Count),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+                ("segment", Field::Segment),
+                ("feature", Field::Feature),
+            ],
+            narrate: |e, _| {
+                let v = e.values;
+                let feature = FeatureKind::from_index(v[5] as usize);
+                Some(format!(
+                    "         the {} goes to the {feature} at ({},{})",
+                    figure_name(v[1] as i64),
+                    v[2],
+                    v[3]
+                ))
+            },
+            board: BoardChange::Adds {
+                tag: MAGIC_PIECE,
+                owner: Some(1),
+                x: 2,
+                y: 3,
+            },
+        },
+        EventSpec {
+            name: "magic_removed",
+            key_code: 74,
+            fields: &[
+                ("turn", Field::Turn),
+                ("figure", Field::Count),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+                ("segment", Field::Segment),
+                ("why", Field::Count),
+            ],
+            narrate: |e, _| {
+                let v = e.values;
+                let why = match v[5] as i64 {
+                    MOVED => return None,
+                    SCORED => "its feature is complete",
+                    _ => "no road or city can take it",
+                };
+                Some(format!(
+                    "         the {} leaves ({},{}): {why}",
+                    figure_name(v[1] as i64),
+                    v[2],
+                    v[3]
+                ))
+            },
+            board: BoardChange::Removes {
+                tag: MAGIC_PIECE,
+                owner: Some(1),
+                x: 2,
+                y: 3,
+                times: None,
+            },
+        },
+    ];
+    const COUNTERS: &'static [CounterSpec] = &[
+        CounterSpec {
+            name: "mage_scored",
+            doc: "completed features scored with the mage",
+        },
+        CounterSpec {
+            name: "witch_scored",
+            doc: "completed features scored with the witch",
+        },
+        CounterSpec {
+            name: "magic_moves",
+            doc: "magic figures placed or moved",
+        },
+    ];
+    const OPTIONS: &'static [OptionDef] = &[
+        OptionDef {
+            key: "magewitch.witch_rounding",
+            area: AREA,
+            ty: OptType::Choice(&[
+                choice("up", "half the points, rounded up"),
+                choice("down", "half the points, rounded down (a house reading)"),
+            ]),
+            default: "up",
+            doc: "What a road or city with the witch scores. Setting any magewitch option \
+                  puts Mage & Witch in the game (the magic tiles' step, the two figures).",
+            sources: "Mage & Witch C1 (2012) and C2 (Big Box 6, 2017) rules (Wikicarpedia), \
+                      Big Box 4 text; JCloisterZone (points - points/2): up",
+            requires: None,
+        },
+        OptionDef {
+            key: "magewitch.final_scoring",
+            area: AREA,
+            ty: OptType::Choice(&[
+                choice(
+                    "applies",
+                    "the figures change the unfinished features they stand on at the end",
+                ),
+                choice(
+                    "ignored",
+                    "only completed features feel them (the 2012 text speaks of completed \
+                     features only)",
+                ),
+            ]),
+            default: "applies",
+            doc: "Whether the mage and the witch count at final scoring.",
+            sources: "Big Box 4 text (marked as new), C2 rules (Wikicarpedia footnote on inns \
+                      and cathedrals), JCloisterZone: applies; the 2012 C1 booklet's wording: \
+                      ignored (unconfirmed)",
+            requires: None,
+        },
+        OptionDef {
+            key: "magewitch.joined_check",
+            area: AREA,
+            ty: OptType::Choice(&[
+                choice(
+                    "before_scoring",
+                    "at the magic step and again before the turn's scoring (a piece placed \
+                     after the follower may join the figures)",
+                ),
+                choice("magic_step", "only at the magic step, before the follower"),
+            ]),
+            default: "before_scoring",
+            doc: "When a tile joining the mage's and the witch's features makes its player \
+                  move one of them.",
+            sources: "C2 rules (Wikicarpedia; papageek's summary): at once, before any \
+                      scoring; JCloisterZone (MageAndWitchPhase): magic_step",
+            requires: None,
+        },
+    ];
+
+    fn used_by(rules: &Compiled) -> bool {
+        Config::of(&rules.rules).is_some()
+    }
+
+    fn reset(&mut self) {
+        let config = self.config;
+        *self = MageWitch::default();
+        self.config = config;
+    }
+
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
+        g.ext.state_mut().config = Config::of(&g.rules().rules).unwrap_or_default();
+    }
+
+    fn outcome(&self, out: &mut GameOutcome) {
+        out.counters.add(MAGE_SCORED, self.scored[MAGE]);
+        out.counters.add(WITCH_SCORED, self.scored[WITCH]);
+        out.counters.add(MOVES, self.moves);
+    }
+
+    fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
+        for (f, &n) in g.ext.state().at.iter().enumerate() {
+            if n == NIL {
+                continue;
+            }
+            if n as usize >= g.nodes.len() {
+                return Err(format!(
+                    "the {} stands on node {n}, off the board",
+                    figure_name(f as i64)
+                ));
+            }
+            let kind = g.seg_kind(n);
+            if !matches!(kind, FeatureKind::Road | FeatureKind::City) {
+                return Err(format!("the {} stands on a {kind}", figure_name(f as i64)));
+            }
+        }
+        Ok(())
+    }
+
+    fn feature_points<X: Holds<Self>>(
+        g: &Game<X>,
+        root: u32,
+        kind: FeatureKind,
+        complete: bool,
+        tiles: u32,
+        _pennants: u32,
+        points: i64,
+    ) -> i64 {
+        if !matches!(kind, FeatureKind::Road | FeatureKind::City) {
+            return points;
+        }
+        let st = g.ext.state();
+        if !complete && st.config.final_ignored {
+            return points;
+        }
+        let mut p = points;
+        if st.at[MAGE] != NIL && g.feature_of(st.at[MAGE]) == root {
+            p += tiles as i64;
+        }
+        if st.at[WITCH] != NIL && g.feature_of(st.at[WITCH]) == root {
+            p = witch_half(p, st.config.witch_down);
+        }
+        p
+    }
+
+    fn on<X: Holds<Self>, S: EventSink>(
+        g: &mut Game<X>,
+        s: &mut S,
+        at: Hook,
+        answer: Option<usize>,
+    ) -> bool {
+        match answer {
+            None => {
+                let joined = g.magic_joined();
+                let begin = match at {
+                    Hook::TilePlaced => {
+                        joined || g.rules.tiles[g.current as usize].marks & MAGIC != 0
+                    }
+                    _ => joined && g.ext.state().config.check_before_scoring,
+                };
+                begin && g.magic_begin(s)
+            }
+            Some(i) => g.magic_answer(s, i),
+        }
+    }
+
+    fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, s: &mut S, n: Notice) {
+        let Notice::FeatureScored {
+            root,
+            winners,
+            complete: true,
+            ..
+        } = n
+        else {
+            return;
+        };
+        for f in [MAGE, WITCH] {
+            let node = g.ext.state().at[f];
+            if node != NIL && g.feature_of(node) == root {
+                if winners != 0 {
+                    g.ext.state_mut().scored[f] += 1;
+                }
+                g.magic_take_off(s, f, SCORED);
+            }
+        }
+    }
+
+    fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
+        match local {
+            1 => Choice::Spot {
+                at: Some(g.node_spot(g.opt_node[i])),
+            },
+            _ => Choice::Flag { yes: i == MAGE },
+        }
+    }
+
+    fn option_count<X: Holds<Self>>(g: &Game<X>, local: u8) -> usize {
+        match local {
+            1 => g.opt_node.len(),
+            _ => 2,
+        }
+    }
+
+    /// What the move brings `player` (see [`figure_effect`]): the figure's effect on its
+    /// new feature minus its effect where it stood. The figure: the better of its best spot
+    /// and the other's. Removing: what the figure's leaving brings.
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
+        let st = g.ext.state();
+        match local {
+            0 => {
+                let here = figure_effect(g, i, st.at[i], player);
+                let best = g
+                    .opt_node
+                    .iter()
+                    .map(|&n| figure_effect(g, i, n, player))
+                    .max()
+                    .unwrap_or(0);
+                best - here
+            }
+            1 => {
+                let f = match st.step {
+                    Step::Target { figure } => figure as usize,
+                    _ => MAGE,
+                };
+                figure_effect(g, f, g.opt_node[i], player) - figure_effect(g, f, st.at[f], player)
+            }
+            _ => -figure_effect(g, i, st.at[i], player),
+        }
+    }
+
+    /// The figures beside their segments, as round tokens: M purple, W orange.
+    fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
+        for (f, &n) in g.ext.state().at.iter().enumerate() {
+            if n == NIL {
+                continue;
+            }
+            let node = g.segment_node(n);
+            let t = g.placed_tiles()[node.tile as usize];
+            let (x, y) = mark_spot(g.rules(), &t, node.seg, 0.3, -0.2);
+            out.push(Piece {
+                x,
+                y,
+                glyph: FIGURE_GLYPHS[f],
+                owner: None,
+                note: format!(
+                    "the {} on the {} at ({},{})",
+                    figure_name(f as i64),
+                    g.seg_kind(n),
+                    t.x,
+                    t.y
+                ),
+            });
+        }
+    }
+
+    const LEGEND: &'static [(Glyph, &'static str)] = &[
+        (FIGURE_GLYPHS[MAGE], "the mage (Mage & Witch): +1 a tile"),
+        (
+            FIGURE_GLYPHS[WITCH],
+            "the witch (Mage & Witch): half the points",
+        ),
+    ];
+}
+
+/// The figures' glyphs: a purple M, an orange W (the figures' colours).
+const FIGURE_GLYPHS: [Glyph; 2] = [
+    Glyph::Token {
+        letter: 'M',
+        colour: "#7b3f9e",
+        hollow: false,
+    },
+    Glyph::Token {
+        letter: 'W',
+        colour: "#e8781e",
+        hollow: false,
+    },
+];
+
+/// What the witch leaves of `points`: half, rounded up (or down).
+fn witch_half(points: i64, down: bool) -> i64 {
+    if down {
+        points.div_euclid(2)
+    } else {
+        points - points.div_euclid(2)
+    }
+}
+
+/// What figure `f` on the feature of `node` (`NIL`: off the board, 0) does for `player`:
+/// the points it adds to (the mage) or takes from (the witch) each holder of the feature's
+/// majority, counted for `player` when it holds it and against it for the best-placed other
+/// holder — the mage helps the holders, the witch hurts them. The feature is valued as if
+/// completed now.
+fn figure_effect<X: Holds<MageWitch>>(g: &Game<X>, f: usize, node: u32, player: u8) -> i64 {
+    if node == NIL {
+        return 0;
+    }
+    let root = g.feature_of(node);
+    let c = g.feature(root);
+    let winners = majority(&c.followers);
+    if winners == 0 {
+        return 0;
+    }
+    let tiles = g.feature_tile_count(root);
+    let delta = if f == MAGE {
+        tiles as i64
+    } else {
+        // the ruleset's value (with the mage when he is there), half of it gone
+        let st = g.ext.state();
+        let mut v = g.road_city_points(c.kind, true, tiles, c.pennants);
+        if st.at[MAGE] != NIL && g.feature_of(st.at[MAGE]) == root {
+            v += tiles as i64;
+        }
+        -(v - witch_half(v, st.config.witch_down))
+    };
+    let mine = winners & (1 << player) != 0;
+    let others = winners & !(1 << player) != 0;
+    match (mine, others) {
+        (true, false) => delta,
+        (true, true) => 0,
+        (false, true) => -delta,
+        (false, false) => 0,
+    }
+}
+
+impl<X: Holds<MageWitch>> Game<X> {
+    /// Where figure `f` (0 the mage, 1 the witch) stands: the (x, y, segment) of its spot.
+    pub fn magic_figure_spot(&self, f: usize) -> Option<(i32, i32, u8)> {
+        let n = *self.ext.state().at.get(f)?;
+        (n != NIL).then(|| self.node_spot(n))
+    }
+
+    /// Test support (rulebook scenarios): put figure `f` on the spot `node` (`NIL`: off).
+    #[doc(hidden)]
+    pub fn set_magic_figure_for_test(&mut self, f: usize, node: u32) {
+        self.ext.state_mut().at[f] = node;
+    }
+
+    /// The feature (root) figure `f` stands on.
+    fn magic_feature(&self, f: usize) -> Option<u32> {
+        let n = self.ext.state().at[f];
+        (n != NIL).then(|| self.feature_of(n))
+    }
+
+    /// Whether both figures stand on one feature.
+    fn magic_joined(&self) -> bool {
+        match (self.magic_feature(MAGE), self.magic_feature(WITCH)) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
+    /// spot, take one off (asking which when both stand). True when it asked.
+    fn magic_begin<S: EventSink>(&mut self, s: &mut S) -> bool {
+        let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
+        let mut spots = std::mem::take(&mut self.opt_node);
+        spots.clear();
+        for t in &self.placed {
+            let segments = &self.rules.tiles[t.tile as usize].segments;
+            for (k, seg) in segments.iter().enumerate() {
+                if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+                    continue;
+                }
+                let node = t.node0 + k as u32;
+                let r = self.root_of(node);
+                let c = &self.comps[r as usize];
+                if c.open > 0 && !c.done && Some(r) != mf && Some(r) != wf {
+                    spots.push(node);
+                }
+            }
+        }
+        self.opt_node = spots;
+        let player = self.active;
+        if !self.opt_node.is_empty() {
+            self.ext.state_mut().step = Step::Figure;
+            self.ask(MAGIC_FIGURE, player, 2);
+            return true;
+        }
+        match (mf, wf) {
+            (Some(_), Some(_)) => {
+                self.ext.state_mut().step = Step::Remove;
+                self.ask(MAGIC_REMOVE, player, 2);
+                true
+            }
+            (Some(_), None) => {
+                self.magic_take_off(s, MAGE, NO_SPOT);
+                false
+            }
+            (None, Some(_)) => {
+                self.magic_take_off(s, WITCH, NO_SPOT);
+                false
+            }
+            (None, None) => false,
+        }
+    }
+
+    /// The answer to the magic step's decision last asked. True when it asked another.
+    fn magic_answer<S: EventSink>(&mut self, s: &mut S, i: usize) -> bool {
+        let player = self.active;
+        match self.ext.state().step {
+            Step::Figure => {
+                self.ext.state_mut().step = Step::Target { figure: i as u8 };
+                let n = self.opt_node.len();
+                self.ask(MAGIC_TARGET, player, n);
+                true
+            }
+            Step::Target { figure } => {
+                let f = figure as usize;
+                let node = self.opt_node[i];
+                if self.ext.state().at[f] != NIL {
+                    self.magic_take_off(s, f, MOVED);
+                }
+                self.ext.state_mut().at[f] = node;
+                self.ext.state_mut().moves += 1;
+                self.ext.state_mut().step = Step::Idle;
+                let (x, y, seg) = self.node_spot(node);
+                let kind = self.seg_kind(node);
+                self.emit(
+                    s,
+                    Event::Expansion(ExpansionEvent::new(
+                        MAGIC_PLACED,
+                        &[
+                            self.turn as i64,
+                            f as i64,
+                            x as i64,
+                            y as i64,
+                            seg as i64,
+                            kind as i64,
+                        ],
+                    )),
+                );
+                false
+            }
+            Step::Remove => {
+                self.ext.state_mut().step = Step::Idle;
+                self.magic_take_off(s, i, NO_SPOT);
+                false
+            }
+            Step::Idle => false,
+        }
+    }
+
+    /// Figure `f` leaves the board (`why`: see [`MAGIC_REMOVED`]).
+    fn magic_take_off<S: EventSink>(&mut self, s: &mut S, f: usize, why: i64) {
+        let node = self.ext.state().at[f];
+        if node == NIL {
+            return;
+        }
+        self.ext.state_mut().at[f] = NIL;
+        let (x, y, seg) = self.node_spot(node);
+        self.emit(
+            s,
+            Event::Expansion(ExpansionEvent::new(
+                MAGIC_REMOVED,
+                &[
+                    self.turn as i64,
+                    f as i64,
+                    x as i64,
+                    y as i64,
+                    seg as i64,
+                    why,
+                ],
+            )),
+        );
+    }
+}

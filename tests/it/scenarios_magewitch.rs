@@ -1,0 +1,337 @@
+//! Mage & Witch scenarios (rulesets magewitch-c1/magewitch-c2; the C1 and C2 rules as
+//! Wikicarpedia gives them, the Big Box 4 text, JCloisterZone's `MageAndWitchPhase` and
+//! `getMageAndWitchPoints`): the magic step (mandatory, any open road or city, never the
+//! other figure's feature nor, moving, its own; a feature the tile completed is no longer
+//! open), the mage's +1 a tile, the witch's half rounded up (after an inn's value), final
+//! scoring, the figure leaving with its feature, the removal when no spot is left, and the
+//! move a tile joining the two features forces before the scoring.
+//!
+//! Seats: 0 = ALICE, 1 = BOB. The start tile BA/RCr is at (0,0) rot 0 (city cap N, segment 0;
+//! road W–E, segment 1). y grows southward; rotations are clockwise quarter turns.
+
+use crate::scenario_support;
+
+use meeplab::engine::expansions::magewitch::{
+    MAGE, MAGIC_FIGURE, MAGIC_REMOVE, MAGIC_REMOVED, MAGIC_TARGET, MOVES, WITCH,
+};
+use meeplab::engine::{Category, Choice, Compiled, Event, Phase};
+use scenario_support::*;
+use std::sync::Arc;
+
+const ALICE: u8 = 0;
+const BOB: u8 = 1;
+
+// Segment indices: MW/CRRR.3: city N 0, road E 1, road S 2, road W 3. MW/CFC: city N 0,
+// city S 1. BA/RFr: road 0. BA/C: city 0.
+
+fn rules() -> Arc<Compiled> {
+    load("magewitch-c2")
+}
+
+/// The magic step's two choices: figure `f` to the spot (x, y, segment).
+fn magic(player: u8, f: usize, at: (i32, i32, u8)) -> [Exp; 2] {
+    [
+        exp(MAGIC_FIGURE, player, Choice::Flag { yes: f == MAGE }),
+        exp(MAGIC_TARGET, player, Choice::Spot { at: Some(at) }),
+    ]
+}
+
+/// The feature-graph node of segment `seg` of the tile at (x, y).
+fn node(s: &Scen, x: i32, y: i32, seg: u32) -> u32 {
+    let pidx = s.game.tile_at(x, y).expect("a tile there");
+    s.game.placed_tiles()[pidx].node0 + seg
+}
+
+/// Alice's MW/CRRR.3 east of the start, her follower on its west road (the start's road, open
+/// to the west), and figure `f` put on that road's start-tile spot.
+fn magic_road(s: &mut Scen, f: usize) -> Vec<Event> {
+    s.play_with(
+        ALICE,
+        "MW/CRRR.3",
+        (1, 0, 0),
+        Some(3),
+        &magic(ALICE, f, (0, 0, 1)),
+    )
+}
+
+/// [C1][C2] "The mage is worth 1 point per tile in the scored feature": Bob closes the road
+/// west of the start, 3 tiles: 3 + 3 = 6 for Alice, and the mage leaves the board.
+/// (JCloisterZone's `mage.jcz` checks the same rule on a 5-tile road: 10.)
+#[test]
+fn the_mage_adds_one_a_tile_and_leaves() {
+    for name in ["magewitch-c1", "magewitch-c2"] {
+        let mut s = Scen::new(&load(name), 2);
+        magic_road(&mut s, MAGE);
+        assert_eq!(s.game.magic_figure_spot(MAGE), Some((0, 0, 1)), "{name}");
+        let ev = s.play(BOB, "BA/LR", (-1, 0, 3), None);
+        assert_eq!(
+            scored(&ev),
+            vec![(Phase::Turn, Category::ROAD, 0b01, 6, 3)],
+            "{name}"
+        );
+        assert_eq!(s.scores(), vec![6, 0], "{name}");
+        assert_eq!(s.game.magic_figure_spot(MAGE), None, "{name}");
+        assert!(kinds(&ev).contains(&"magic_removed"), "{ev:?}");
+    }
+}
+
+/// [C1][C2] "The witch halves the points of the scored feature (rounded up)": the same road,
+/// 3 points, scores 2 (JCloisterZone's `witch.jcz`: 5 → 3).
+#[test]
+fn the_witch_halves_rounding_up() {
+    let mut s = Scen::new(&rules(), 2);
+    magic_road(&mut s, WITCH);
+    let ev = s.play(BOB, "BA/LR", (-1, 0, 3), None);
+    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::ROAD, 0b01, 2, 3)]);
+    assert_eq!(s.game.magic_figure_spot(WITCH), None);
+    // the house reading rounds down: 1
+    let down = load_str(
+        "mw-down",
+        "ruleset \"MW, witch rounds down\"\nextends \"rulesets/magewitch-c2.rules\"\nmagewitch.witch_rounding = down\n",
+    );
+    let mut s = Scen::new(&down, 2);
+    magic_road(&mut s, WITCH);
+    s.play(BOB, "BA/LR", (-1, 0, 3), None);
+    assert_eq!(s.scores(), vec![1, 0]);
+}
+
+/// [BB4][C2] "In the final scoring, the mage and witch affect scoring of roads and cities as
+/// they did during the game": the road left open, 2 tiles: 2 + 2 with the mage, 1 with the
+/// witch; under `final_scoring = ignored` (the 2012 wording) 2 either way.
+#[test]
+fn the_figures_count_at_final_scoring() {
+    let ignored = load_str(
+        "mw-final",
+        "ruleset \"MW, final ignored\"\nextends \"rulesets/magewitch-c1.rules\"\nmagewitch.final_scoring = ignored\n",
+    );
+    for (rules, f, want) in [
+        (rules(), MAGE, 4),
+        (rules(), WITCH, 1),
+        (ignored.clone(), MAGE, 2),
+        (ignored, WITCH, 2),
+    ] {
+        let mut s = Scen::new(&rules, 2);
+        magic_road(&mut s, f);
+        let ev = s.finish(&[]);
+        let road: Vec<_> = scored(&ev)
+            .into_iter()
+            .filter(|x| x.1 == Category::ROAD)
+            .collect();
+        assert_eq!(road, vec![(Phase::Final, Category::ROAD, 0b01, want, 2)]);
+        // the figure stays on the board at the end
+        assert_eq!(s.game.magic_figure_spot(f), Some((0, 0, 1)));
+    }
+}
+
+/// [C2 footnote][BB4] With Inns & Cathedrals: the witch halves a road's value after the inn
+/// (4 tiles with an inn, 8, → 4); an unfinished inn road, worth 0, is worth 1 a tile with the
+/// mage (3 tiles → 3).
+#[test]
+fn with_an_inn_the_witch_halves_after_and_the_mage_pays_unfinished() {
+    let inns = load_str(
+        "mw-inns",
+        "ruleset \"MW + I&C\"\nextends \"rulesets/magewitch-c2.rules\"\ninclude \"rulesets/tiles/inns.tiles\"\ndeck += { inns x1 }\ninns { inn_bonus = 1  cathedral_bonus = 1  unfinished = zero }\n",
+    );
+    // the inn road: IC/RFr.i east of the start (Alice's follower), BA/LR west of it
+    let mut s = Scen::new(&inns, 2);
+    s.play(ALICE, "IC/RFr.i", (1, 0, 0), Some(0));
+    s.game.set_magic_figure_for_test(WITCH, node(&s, 1, 0, 0));
+    s.play(BOB, "BA/LR", (-1, 0, 3), None);
+    let ev = s.play(ALICE, "BA/LR", (2, 0, 1), None);
+    assert_eq!(scored(&ev), vec![(Phase::Turn, Category::ROAD, 0b01, 4, 4)]);
+    // unfinished, with the mage
+    let mut s = Scen::new(&inns, 2);
+    s.play(ALICE, "IC/RFr.i", (1, 0, 0), Some(0));
+    s.game.set_magic_figure_for_test(MAGE, node(&s, 1, 0, 0));
+    s.play(BOB, "BA/LR", (-1, 0, 3), None);
+    let ev = s.finish(&[]);
+    let road: Vec<_> = scored(&ev)
+        .into_iter()
+        .filter(|x| x.1 == Category::ROAD)
+        .collect();
+    assert_eq!(road, vec![(Phase::Final, Category::ROAD, 0b01, 3, 3)]);
+}
+
+/// [C1][C2] The magic step's spots: every open road or city of any tile, not the feature of
+/// the other figure nor (moving) the figure's own, and not a feature the magic tile itself
+/// completed. MW/CFC north of the start closes the start's city (2 tiles): none of its spots
+/// is offered, nor the mage's road; the tile's open north cap is.
+#[test]
+fn the_spots_leave_out_completed_and_occupied_features() {
+    let mut s = Scen::new(&rules(), 2);
+    magic_road(&mut s, MAGE);
+    let ev = s.play_with(
+        BOB,
+        "MW/CFC",
+        (0, -1, 0),
+        None,
+        &magic(BOB, WITCH, (0, -1, 0)),
+    );
+    let spots = &s.asked(MAGIC_TARGET)[1].options;
+    let at = |x, y, seg| Choice::Spot {
+        at: Some((x, y, seg)),
+    };
+    assert!(spots.contains(&at(0, -1, 0)), "{spots:?}");
+    assert!(
+        spots.contains(&at(1, 0, 0)),
+        "the MW/CRRR.3 city: {spots:?}"
+    );
+    assert!(spots.contains(&at(1, 0, 1)), "its east road: {spots:?}");
+    for gone in [at(0, 0, 0), at(0, -1, 1), at(0, 0, 1), at(1, 0, 3)] {
+        assert!(!spots.contains(&gone), "{gone:?} offered: {spots:?}");
+    }
+    // the completed city scored unoccupied; both figures stand
+    assert_eq!(scored(&ev), vec![]);
+    assert_eq!(s.game.magic_figure_spot(WITCH), Some((0, -1, 0)));
+    assert_eq!(s.game.magic_figure_spot(MAGE), Some((0, 0, 1)));
+    // the figure decision offers both figures, the mage first
+    assert_eq!(
+        s.asked(MAGIC_FIGURE)[1].options,
+        vec![Choice::Flag { yes: true }, Choice::Flag { yes: false }]
+    );
+}
+
+/// The board of the removal scenarios: every road closed (cloisters west and east of the
+/// start), cloisters at (1,-1) and (1,-2), and a city cap at (0,-2) facing south: Alice's
+/// MW/CFC at (0,-1) then closes both cities and leaves no open road or city. Her follower goes
+/// on its south cap (the start's city: 2 tiles, 4 points).
+fn closed_board(s: &mut Scen) {
+    s.play(ALICE, "BA/LR", (-1, 0, 3), None);
+    s.play(BOB, "BA/LR", (1, 0, 1), None);
+    s.play(ALICE, "BA/L", (1, -1, 0), None);
+    s.play(BOB, "BA/L", (1, -2, 0), None);
+    s.play(ALICE, "BA/C", (0, -2, 2), None);
+}
+
+/// [C1][C2] "If you cannot place or move either magic figure (because there are no eligible
+/// locations), you must remove one of them": with both standing (the mage on the start's
+/// city, the witch on the north cap, both closed by the magic tile) the player chooses;
+/// removing the witch, the start's city scores with the mage (4 + 2), removing the mage, 4.
+#[test]
+fn with_no_spot_the_player_takes_a_figure_off() {
+    for (remove_mage, want) in [(false, 6), (true, 4)] {
+        let mut s = Scen::new(&rules(), 2);
+        closed_board(&mut s);
+        s.game.set_magic_figure_for_test(MAGE, node(&s, 0, 0, 0));
+        s.game.set_magic_figure_for_test(WITCH, node(&s, 0, -2, 0));
+        let ev = s.play_with(
+            BOB,
+            "MW/CFC",
+            (0, -1, 0),
+            Some(1),
+            &[exp(MAGIC_REMOVE, BOB, Choice::Flag { yes: remove_mage })],
+        );
+        assert!(s.asked(MAGIC_FIGURE).is_empty());
+        assert_eq!(s.asked(MAGIC_REMOVE).len(), 1);
+        assert_eq!(s.cat(BOB, Category::CITY), want);
+        // both leave: one for want of a spot, the other with its scored city
+        assert_eq!(s.game.magic_figure_spot(MAGE), None);
+        assert_eq!(s.game.magic_figure_spot(WITCH), None);
+        let whys: Vec<i32> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::Expansion(x) if x.kind == MAGIC_REMOVED => Some(x.values[5]),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(whys, vec![2, 1], "{ev:?}");
+    }
+}
+
+/// [C1][C2] With one figure standing and no spot, it leaves without a question
+/// (JCloisterZone removes it automatically): the start's city scores 4.
+#[test]
+fn with_no_spot_a_lone_figure_leaves() {
+    let mut s = Scen::new(&rules(), 2);
+    closed_board(&mut s);
+    s.game.set_magic_figure_for_test(MAGE, node(&s, 0, 0, 0));
+    s.play(BOB, "MW/CFC", (0, -1, 0), Some(1));
+    assert!(s.asked(MAGIC_REMOVE).is_empty());
+    assert!(s.asked(MAGIC_FIGURE).is_empty());
+    assert_eq!(s.cat(BOB, Category::CITY), 4);
+    assert_eq!(s.game.magic_figure_spot(MAGE), None);
+}
+
+/// The loop of the joined-figures scenario: Alice's MW/CRRR.3 east of the start (her
+/// follower on its west road, the mage on the start's road), then curves and a straight road
+/// south of the start from its south road round to (-1,1); the witch on that road. Bob's
+/// curve at (-1,0) then joins both roads into one, closed at the crossing's two dead ends:
+/// 6 tiles.
+fn joined_roads(s: &mut Scen) {
+    magic_road(s, MAGE);
+    s.play(BOB, "BA/Rr", (1, 1, 1), None);
+    s.play(ALICE, "BA/RFr", (0, 1, 0), None);
+    s.play(BOB, "BA/Rr", (-1, 1, 2), None);
+    s.game.set_magic_figure_for_test(WITCH, node(s, 0, 1, 0));
+}
+
+/// [C1][C2] "If you cause both magic figures to be occupying the same feature, you must
+/// immediately move one of the magic figures. If this same tile placement would also cause a
+/// feature to be scored, you must move the magic figure before scoring the feature": a plain
+/// tile asks the magic step. Moving the witch away, the road scores 6 + 6 (the mage); moving
+/// the mage away, 6 halved: 3.
+#[test]
+fn joining_the_figures_forces_a_move_before_scoring() {
+    for (moved, want) in [(WITCH, 12), (MAGE, 3)] {
+        let mut s = Scen::new(&rules(), 2);
+        joined_roads(&mut s);
+        let ev = s.play_with(
+            ALICE,
+            "BA/Rr",
+            (-1, 0, 3),
+            None,
+            &magic(ALICE, moved, (1, 0, 1)),
+        );
+        assert_eq!(s.asked(MAGIC_FIGURE).len(), 2, "the join asks the step");
+        assert_eq!(
+            scored(&ev),
+            vec![(Phase::Turn, Category::ROAD, 0b01, want, 6)],
+            "moving {moved}"
+        );
+        assert_eq!(s.game.magic_figure_spot(moved), Some((1, 0, 1)));
+    }
+}
+
+/// Without the symbol and without a join, no magic step: a plain tile asks nothing.
+#[test]
+fn a_plain_tile_asks_no_magic_step() {
+    let mut s = Scen::new(&rules(), 2);
+    magic_road(&mut s, MAGE);
+    s.play(BOB, "BA/RFr", (0, 1, 0), None);
+    assert_eq!(s.asked(MAGIC_FIGURE).len(), 1);
+}
+
+/// Keyed random games under both editions: the two figures never stand on one feature at a
+/// turn's end, a figure never stands on a completed feature then, and the magic steps are
+/// counted.
+#[test]
+fn random_games_keep_the_figures_apart() {
+    use meeplab::engine::{Game, NoEvents};
+    use meeplab::policy::{Policy, PolicyKind};
+    let root = |g: &Game, (x, y, seg): (i32, i32, u8)| {
+        let pidx = g.tile_at(x, y).expect("a tile there");
+        g.feature_of(g.placed_tiles()[pidx].node0 + seg as u32)
+    };
+    let mut moves = 0;
+    for name in ["magewitch-c1", "magewitch-c2"] {
+        let rules = load(name);
+        for seed in 0..20u64 {
+            let mut g = Game::new(rules.clone(), seed, 2 + (seed % 3) as u8);
+            let mut p = Policy::new(PolicyKind::Random);
+            let mut ev = NoEvents;
+            g.setup(&mut ev);
+            while g.draw(&mut ev) {
+                g.play_decisions(&mut p, &mut ev);
+                let spots = [g.magic_figure_spot(MAGE), g.magic_figure_spot(WITCH)];
+                for at in spots.into_iter().flatten() {
+                    assert!(!g.feature(root(&g, at)).done, "{name} seed {seed}");
+                }
+                if let [Some(a), Some(b)] = spots {
+                    assert_ne!(root(&g, a), root(&g, b), "{name} seed {seed}");
+                }
+            }
+            moves += g.outcome().counters.get(MOVES);
+        }
+    }
+    assert!(moves > 100, "{moves} magic moves in 40 games");
+}
