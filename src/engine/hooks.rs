@@ -279,6 +279,18 @@ pub trait Expansion: Clone + Default {
         true
     }
 
+    /// Its tile marks whose tiles have four distinct turns whatever their edges and
+    /// segments (a flying machine's arrow turns with the tile): the placement scan then
+    /// offers each turn of such a tile. Asked when the ruleset is compiled.
+    fn oriented_marks(_rules: &Ruleset) -> u32 {
+        0
+    }
+
+    /// Draw its chance events still to come anew from `key`: a search's determinization
+    /// (`Game::determinize`) calls it on a copy, so that the copy does not know a die the
+    /// real game has not rolled yet. The real game never calls it.
+    fn resample<X: Holds<Self>>(_g: &mut Game<X>, _key: u64) {}
+
     /// Whether it orders the pack after the keyed shuffle ([`Expansion::order_deck`]).
     const ORDERS_DECK: bool = false;
 
@@ -589,6 +601,9 @@ pub trait Expansions: Clone + Sized {
     fn restricts_spots(&self) -> bool;
     /// Whether every expansion taking part lets a follower of `kind` stand on `node`.
     fn may_stand(g: &Game<Self>, node: u32, kind: FollowerKind) -> bool;
+    /// Let the expansions taking part draw their coming chance events anew from `key` (see
+    /// [`Expansion::resample`]).
+    fn resample(g: &mut Game<Self>, key: u64);
     /// Whether an expansion taking part orders the pack (see [`Expansion::order_deck`]).
     fn orders_deck(&self) -> bool;
     /// Let the expansions taking part order the freshly shuffled pack.

@@ -44,6 +44,12 @@ macro_rules! registry_dispatch {
             0 $(| <$ty as Expansion>::telling_marks(rules))*
         }
 
+        /// The tile marks whose tiles have four distinct turns under `rules` (each
+        /// expansion's [`Expansion::oriented_marks`]).
+        pub fn oriented_marks(rules: &crate::ruleset::Ruleset) -> u32 {
+            0 $(| <$ty as Expansion>::oriented_marks(rules))*
+        }
+
         pub fn derived_tiles(
             rules: &crate::ruleset::Ruleset,
         ) -> Vec<(crate::ruleset::TileIdx, u8, crate::tiles::TileType)> {
@@ -241,6 +247,12 @@ macro_rules! registry_dispatch {
             #[inline]
             fn orders_deck(&self) -> bool {
                 self.orders
+            }
+
+            fn resample(g: &mut Game<Self>, key: u64) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::resample(g, key);
+                })*
             }
 
             #[inline(never)]
