@@ -8,6 +8,8 @@
 //!   tile, the mapping onto the bundled river tiles);
 //! - [`traders`]: Traders & Builders (tiles, goods, builders, pigs) in `.jcz` saves: the
 //!   mapping the importer delegates to it;
+//! - [`flier`]: The Flying Machines in `.jcz` saves: its sets, element, flights and
+//!   landings;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -22,3 +24,4 @@ pub mod jcz;
 pub mod replay;
 pub mod river;
 pub mod traders;
+pub mod flier;

@@ -149,6 +149,7 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     t.push_str(&crate::import::river::ruleset_lines(
         &s.river, dir, &mut deck,
     ));
+    t.push_str(&crate::import::flier::ruleset_lines(&s.flier, dir, &mut deck));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -226,6 +227,7 @@ pub fn plain_twin(id: &str) -> &str {
         "BB/CFR!G" => "BB/CFR!",
         other => crate::import::inns::plain_twin(other)
             .or_else(|| crate::import::traders::plain_twin(other))
+            .or_else(|| crate::import::flier::plain_twin(other))
             .unwrap_or_else(|| crate::import::river::plain_twin(other)),
     }
 }

@@ -36,6 +36,8 @@ pub struct Setup {
     pub river: crate::import::river::RiverSetup,
     /// Traders & Builders: its tiles, goods, builders, pigs.
     pub traders: crate::import::traders::TradersSetup,
+    /// The Flying Machines: its tiles and element.
+    pub flier: crate::import::flier::FlierSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -70,6 +72,9 @@ pub enum Msg {
         deploy: bool,
     },
     Return(Pointer),
+    /// `DEPLOY_MEEPLE` on the flying machine of the tile just placed (a flight; its
+    /// `random` rolls the die).
+    Fly(Pointer),
     Pass,
     Commit,
     /// Bridges and bazaars (see [`crate::import::bcb`]).
@@ -84,6 +89,7 @@ impl Msg {
             Msg::Gold { .. } | Msg::Castle(_) => "PLACE_TOKEN",
             Msg::CropChoice { .. } => "CIRCLE_REMOVE_OR_DEPLOY",
             Msg::Return(_) => "RETURN_MEEPLE",
+            Msg::Fly(_) => "DEPLOY_MEEPLE",
             Msg::Pass => "PASS",
             Msg::Commit => "COMMIT",
             Msg::Bcb(b) => b.name(),
@@ -267,6 +273,11 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.traders.copies += n;
                 n
             }
+            "flier:1" | "flier:2" => {
+                let n = count(v, name)?;
+                s.flier.copies += n;
+                n
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -276,7 +287,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2)",
+            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2, flier:1/:2)",
             unsupported.join(", ")
         )));
     }
@@ -326,6 +337,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "inn" => s.inns.inn = true,
             "river" => s.river.element = true,
             "cathedral" => s.inns.cathedral = true,
+            "flier" => s.flier.element = true,
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => garden = true,
             other if s.traders.element(other, element_count(v)) => {}
@@ -334,7 +346,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river, flier)",
             unsupported.join(", ")
         )));
     }
@@ -344,6 +356,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
         )
     })?;
     s.inns.check()?;
+    s.flier.check()?;
     crate::import::river::settle_editions(&mut s.sets, garden);
     // elements without their tiles change nothing
     s.gold &= s.goldmines > 0;
@@ -467,12 +480,23 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
             let p = payload
                 .get("pointer")
                 .ok_or_else(|| bad("payload.pointer is missing".into()))?;
+            if p.get("feature").and_then(Value::as_str) == Some("FlyingMachine") {
+                let mut fp = p.clone();
+                if let Some(o) = fp.as_object_mut() {
+                    // the machine is no feature of meeplab's: read the pointer's place
+                    o.insert("feature".into(), Value::from("Road"));
+                }
+                let mut at = meeple_pointer(&fp, payload.get("meepleId"), "payload.pointer", &bad)?;
+                at.feature = None;
+                Msg::Fly(at)
+            } else {
             Msg::Deploy(meeple_pointer(
                 p,
                 payload.get("meepleId"),
                 "payload.pointer",
                 &bad,
             )?)
+            }
         }
         "RETURN_MEEPLE" => {
             match payload.get("source").and_then(Value::as_str) {
@@ -559,7 +583,7 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
     };
     let random = match payload.get("random") {
         None | Some(Value::Null) => None,
-        Some(r) if matches!(msg, Msg::Commit | Msg::Deploy(_)) => Some(
+        Some(r) if matches!(msg, Msg::Commit | Msg::Deploy(_) | Msg::Fly(_)) => Some(
             r.as_f64()
                 .filter(|r| (0.0..1.0).contains(r))
                 .ok_or_else(|| bad(format!("payload.random = {r}: expected a number in [0, 1)")))?,
