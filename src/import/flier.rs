@@ -8,18 +8,17 @@
 //! - The sets add `include "tiles/flier.tiles"` and `flier xN` to the deck (the 2nd
 //!   edition's `FL/F.dG`, printed with a garden, is meeplab's `FL/F.d`: gardens are inert
 //!   without the Abbot).
-//! - The element `flier` with the sets → `flier { landing = must, who = any_follower }`:
-//!   JCloisterZone 5.x makes the landing mandatory when a spot exists (commit `065bca3b`),
-//!   and lets every follower fly. Tiles without the element, or the element without tiles,
-//!   are refused with a clear error.
+//! - The sets → `flier { landing = must, who = any_follower }`: JCloisterZone 5.x makes the
+//!   landing mandatory when a spot exists (commit `065bca3b`), and lets every follower fly.
+//!   Its client switches the `flier` element on for any flier set (`enforces` in its
+//!   `expansions.js`; the engine-test scenario lacks the element), so the sets bring the
+//!   machines with or without it; the element without the sets changes nothing.
 //! - A flight is the `flier_fly` decision (`Choice::Token` on the tile, the follower's kind
 //!   as its variant); its die is JCloisterZone's `getNextInt(3) + 1` of the message's
 //!   `random` ([`die_of_random`]), which the replay forces on the engine
 //!   (`Game::force_flier_roll`). The landing is the `flier_land` decision
 //!   (`Choice::Spot`). Any other follower action on a flier tile first records "no flight"
 //!   (which needs no offer: a player without a follower is not asked).
-
-use crate::import::jcz::JczError;
 
 /// The tiles of `flier:1`.
 pub const FLIER_1: &[(&str, u32)] = &[
@@ -64,23 +63,8 @@ pub fn set_tiles(name: &str) -> Option<&'static [(&'static str, u32)]> {
 pub struct FlierSetup {
     /// Copies of the flier tiles (`:1` and `:2` together).
     pub copies: u32,
-    /// The `flier` element.
+    /// The `flier` element (on with the sets, as JCloisterZone's client switches it).
     pub element: bool,
-}
-
-impl FlierSetup {
-    /// The set-up meeplab can play: the tiles and the element together.
-    pub fn check(&self) -> Result<(), JczError> {
-        match (self.copies > 0, self.element) {
-            (true, false) => Err(JczError::new(
-                "setup: the flier tiles without the `flier` element are not supported (their machines would be inert)",
-            )),
-            (false, true) => Err(JczError::new(
-                "setup.elements: the `flier` element without a flier tile set (`flier:1` or `flier:2`) is not supported",
-            )),
-            _ => Ok(()),
-        }
-    }
 }
 
 /// The mapped ruleset's lines for the flier part (the tiles, JCloisterZone's readings), and
@@ -117,25 +101,10 @@ mod tests {
     }
 
     #[test]
-    fn tiles_without_the_element_are_refused() {
-        let both = FlierSetup {
-            copies: 1,
-            element: true,
-        };
-        assert!(both.check().is_ok());
-        assert!(FlierSetup {
-            element: false,
-            ..both.clone()
-        }
-        .check()
-        .is_err());
-        assert!(FlierSetup {
-            copies: 0,
-            ..both
-        }
-        .check()
-        .is_err());
+    fn the_garden_tile_is_its_plain_twin() {
         assert_eq!(plain_twin("FL/F.dG"), Some("FL/F.d"));
+        assert_eq!(plain_twin("FL/F.d"), None);
         assert_eq!(set_tiles("flier:2").map(|t| t.len()), Some(8));
+        assert_eq!(set_tiles("flier:3"), None);
     }
 }

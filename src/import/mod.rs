@@ -19,9 +19,9 @@
 pub mod assertions;
 pub mod bcb;
 pub mod draws;
+pub mod flier;
 pub mod inns;
 pub mod jcz;
 pub mod replay;
 pub mod river;
 pub mod traders;
-pub mod flier;

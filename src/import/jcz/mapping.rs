@@ -149,7 +149,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     t.push_str(&crate::import::river::ruleset_lines(
         &s.river, dir, &mut deck,
     ));
-    t.push_str(&crate::import::flier::ruleset_lines(&s.flier, dir, &mut deck));
+    t.push_str(&crate::import::flier::ruleset_lines(
+        &s.flier, dir, &mut deck,
+    ));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,

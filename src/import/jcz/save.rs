@@ -356,7 +356,6 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
         )
     })?;
     s.inns.check()?;
-    s.flier.check()?;
     crate::import::river::settle_editions(&mut s.sets, garden);
     // elements without their tiles change nothing
     s.gold &= s.goldmines > 0;
@@ -364,6 +363,8 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     // in its expansions.js), so the set brings the crop-circle action with or without the
     // element in the save (the 5.7 scenarios lack it)
     s.crop_action = s.crop1 + s.crop2 > 0;
+    // the same for `flier` and the flier sets (JCloisterZone's engine-test scenario lacks it)
+    s.flier.element = s.flier.copies > 0;
     if let Some(rules) = setup.get("rules").and_then(Value::as_object) {
         for (name, v) in rules {
             match (name.as_str(), v.as_str()) {
@@ -490,12 +491,12 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
                 at.feature = None;
                 Msg::Fly(at)
             } else {
-            Msg::Deploy(meeple_pointer(
-                p,
-                payload.get("meepleId"),
-                "payload.pointer",
-                &bad,
-            )?)
+                Msg::Deploy(meeple_pointer(
+                    p,
+                    payload.get("meepleId"),
+                    "payload.pointer",
+                    &bad,
+                )?)
             }
         }
         "RETURN_MEEPLE" => {

@@ -693,7 +693,7 @@ impl<'a> Translator<'a> {
                 kind: crate::engine::expansions::flier::FLY,
                 choice: Choice::Token {
                     at: Some((p.x, p.y, kind.0)),
-                }
+                },
             },
         );
         Ok(())
