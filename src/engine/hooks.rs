@@ -413,6 +413,17 @@ pub trait Expansion: Clone + Default {
         out.extend((0..options).map(|i| Self::value_hint(g, local, i, player)));
     }
 
+    /// How many equally likely outcomes option `i` of its decision `local`, now asked, draws
+    /// at once (a die: 3), 0 when none. A policy that tries the option on a copy tries each
+    /// outcome ([`Expansion::force_outcome`]) and averages, instead of reading the real draw.
+    fn chance_outcomes<X: Holds<Self>>(_g: &Game<X>, _local: u8, _i: usize) -> u8 {
+        0
+    }
+
+    /// Make the next draw of the chance event its decision `local` brings outcome `k`
+    /// (`0..chance_outcomes`): on a copy a policy tries.
+    fn force_outcome<X: Holds<Self>>(_g: &mut Game<X>, _local: u8, _k: u8) {}
+
     /// Whether it may give a player another tile in the same turn
     /// ([`Expansion::another_tile`]).
     const GRANTS_TILES: bool = false;
@@ -658,6 +669,12 @@ pub trait Expansions: Clone + Sized {
         player: u8,
         out: &mut Vec<i64>,
     );
+    /// The equally likely outcomes option `i` of expansion decision `kind` draws (see
+    /// [`Expansion::chance_outcomes`]).
+    fn chance_outcomes(g: &Game<Self>, kind: DecisionKind, i: usize) -> u8;
+    /// Force outcome `k` of the chance event expansion decision `kind` brings (see
+    /// [`Expansion::force_outcome`]).
+    fn force_outcome(g: &mut Game<Self>, kind: DecisionKind, k: u8);
     /// Whether an expansion taking part may give a player another tile in a turn.
     fn grants_tiles(&self) -> bool;
     /// Whether an expansion gives `player` another tile now (see

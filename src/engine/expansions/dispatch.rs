@@ -423,6 +423,22 @@ macro_rules! registry_dispatch {
                 }
             }
 
+            fn chance_outcomes(g: &Game<Self>, kind: DecisionKind, i: usize) -> u8 {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Expansion>::chance_outcomes(g, local, i)
+                    }),*
+                }
+            }
+
+            fn force_outcome(g: &mut Game<Self>, kind: DecisionKind, k: u8) {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Expansion>::force_outcome(g, local, k)
+                    }),*
+                }
+            }
+
             fn value_hints(
                 g: &Game<Self>,
                 kind: DecisionKind,

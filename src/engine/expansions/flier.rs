@@ -363,6 +363,21 @@ impl Expansion for Flier {
         };
     }
 
+    /// A flight rolls the die: three outcomes.
+    fn chance_outcomes<X: Holds<Self>>(_g: &Game<X>, local: u8, i: usize) -> u8 {
+        if local == 0 && i > 0 {
+            3
+        } else {
+            0
+        }
+    }
+
+    fn force_outcome<X: Holds<Self>>(g: &mut Game<X>, local: u8, k: u8) {
+        if local == 0 {
+            g.force_flier_roll(k + 1);
+        }
+    }
+
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         machine_pieces(g, out);
     }
