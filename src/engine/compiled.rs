@@ -102,8 +102,12 @@ impl Compiled {
             rules.tiles.push(tile);
         }
         let marks = crate::engine::expansions::telling_marks(&rules);
-        let mut tiles: Vec<CompiledTile> =
-            rules.tiles.iter().map(|t| compile_tile(t, marks)).collect();
+        let oriented = crate::engine::expansions::oriented_marks(&rules);
+        let mut tiles: Vec<CompiledTile> = rules
+            .tiles
+            .iter()
+            .map(|t| compile_tile(t, marks, t.marks & oriented != 0))
+            .collect();
         // a tile that may become a derived type holds the nodes of its extra segments from
         // the start, as features of their own that nothing reaches until then
         for d in &derived {
@@ -173,7 +177,8 @@ impl CompiledTile {
     }
 }
 
-fn compile_tile(t: &crate::tiles::TileType, marks: u8) -> CompiledTile {
+/// `oriented`: every turn of the tile is distinct (an expansion's mark on it turns with it).
+fn compile_tile(t: &crate::tiles::TileType, marks: u8, oriented: bool) -> CompiledTile {
     let segments: Vec<Segment> = t
         .features
         .iter()
@@ -215,7 +220,11 @@ fn compile_tile(t: &crate::tiles::TileType, marks: u8) -> CompiledTile {
             }
         }
     }
-    let distinct = t.distinct_rotations(marks);
+    let distinct = if oriented {
+        vec![0, 1, 2, 3]
+    } else {
+        t.distinct_rotations(marks)
+    };
     let mut fits = [0u8; 256];
     for (code, slot) in fits.iter_mut().enumerate() {
         for &q in &distinct {

@@ -466,6 +466,24 @@ impl<X: Expansions> Game<X> {
         X::value_hint(self, kind, i, player)
     }
 
+    /// How many equally likely outcomes option `i` of decision `kind`, now asked, draws at
+    /// once (an expansion's die), 0 when none (every core decision): a policy trying the
+    /// option on a copy tries each outcome ([`Game::force_outcome`]) and averages.
+    pub fn chance_outcomes(&self, kind: DecisionKind, i: usize) -> u8 {
+        if kind.index() < crate::engine::decision::CORE_DECISIONS.len() {
+            return 0;
+        }
+        X::chance_outcomes(self, kind, i)
+    }
+
+    /// Make the chance event that decision `kind`'s option brings come out as outcome `k`
+    /// (see [`Game::chance_outcomes`]); call it on a copy, before applying the option.
+    pub fn force_outcome(&mut self, kind: DecisionKind, k: u8) {
+        if kind.index() >= crate::engine::decision::CORE_DECISIONS.len() {
+            X::force_outcome(self, kind, k);
+        }
+    }
+
     /// The value hints of options `0..options` of expansion decision `kind`, now asked of
     /// `player`, appended to `out`: exactly [`Game::value_hint`] of each, computed at once.
     pub fn value_hints(&self, kind: DecisionKind, options: usize, player: u8, out: &mut Vec<i64>) {

@@ -281,6 +281,18 @@ pub trait Expansion: Clone + Default {
         true
     }
 
+    /// Its tile marks whose tiles have four distinct turns whatever their edges and
+    /// segments (a flying machine's arrow turns with the tile): the placement scan then
+    /// offers each turn of such a tile. Asked when the ruleset is compiled.
+    fn oriented_marks(_rules: &Ruleset) -> u32 {
+        0
+    }
+
+    /// Draw its chance events still to come anew from `key`: a search's determinization
+    /// (`Game::determinize`) calls it on a copy, so that the copy does not know a die the
+    /// real game has not rolled yet. The real game never calls it.
+    fn resample<X: Holds<Self>>(_g: &mut Game<X>, _key: u64) {}
+
     /// Whether it orders the pack after the keyed shuffle ([`Expansion::order_deck`]).
     const ORDERS_DECK: bool = false;
 
@@ -402,6 +414,17 @@ pub trait Expansion: Clone + Default {
     ) {
         out.extend((0..options).map(|i| Self::value_hint(g, local, i, player)));
     }
+
+    /// How many equally likely outcomes option `i` of its decision `local`, now asked, draws
+    /// at once (a die: 3), 0 when none. A policy that tries the option on a copy tries each
+    /// outcome ([`Expansion::force_outcome`]) and averages, instead of reading the real draw.
+    fn chance_outcomes<X: Holds<Self>>(_g: &Game<X>, _local: u8, _i: usize) -> u8 {
+        0
+    }
+
+    /// Make the next draw of the chance event its decision `local` brings outcome `k`
+    /// (`0..chance_outcomes`): on a copy a policy tries.
+    fn force_outcome<X: Holds<Self>>(_g: &mut Game<X>, _local: u8, _k: u8) {}
 
     /// Whether it may give a player another tile in the same turn
     /// ([`Expansion::another_tile`]).
@@ -591,6 +614,9 @@ pub trait Expansions: Clone + Sized {
     fn restricts_spots(&self) -> bool;
     /// Whether every expansion taking part lets a follower of `kind` stand on `node`.
     fn may_stand(g: &Game<Self>, node: u32, kind: FollowerKind) -> bool;
+    /// Let the expansions taking part draw their coming chance events anew from `key` (see
+    /// [`Expansion::resample`]).
+    fn resample(g: &mut Game<Self>, key: u64);
     /// Whether an expansion taking part orders the pack (see [`Expansion::order_deck`]).
     fn orders_deck(&self) -> bool;
     /// Let the expansions taking part order the freshly shuffled pack.
@@ -645,6 +671,12 @@ pub trait Expansions: Clone + Sized {
         player: u8,
         out: &mut Vec<i64>,
     );
+    /// The equally likely outcomes option `i` of expansion decision `kind` draws (see
+    /// [`Expansion::chance_outcomes`]).
+    fn chance_outcomes(g: &Game<Self>, kind: DecisionKind, i: usize) -> u8;
+    /// Force outcome `k` of the chance event expansion decision `kind` brings (see
+    /// [`Expansion::force_outcome`]).
+    fn force_outcome(g: &mut Game<Self>, kind: DecisionKind, k: u8);
     /// Whether an expansion taking part may give a player another tile in a turn.
     fn grants_tiles(&self) -> bool;
     /// Whether an expansion gives `player` another tile now (see

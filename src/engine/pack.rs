@@ -52,6 +52,7 @@ impl<X: Expansions> Game<X> {
         if self.ext.orders_deck() {
             X::order_deck(self); // the prelude holds in every sampled world
         }
+        X::resample(self, key); // and the dice yet to roll are drawn anew (the flier's)
     }
 
     /// Redraw the deal from here (the same-rules placebo of a comparison): the unseen tiles

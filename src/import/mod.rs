@@ -11,6 +11,8 @@
 //! - [`abbot`]: The Abbot and gardens in `.jcz` saves (elements, garden tiles, the
 //!   abbot's deployment and return);
 //! - [`magewitch`]: Mage & Witch in `.jcz` saves: its sets, elements and figure moves;
+//! - [`flier`]: The Flying Machines in `.jcz` saves: its sets, element, flights and
+//!   landings;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -21,6 +23,7 @@ pub mod abbot;
 pub mod assertions;
 pub mod bcb;
 pub mod draws;
+pub mod flier;
 pub mod inns;
 pub mod jcz;
 pub mod magewitch;

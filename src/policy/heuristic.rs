@@ -283,7 +283,33 @@ pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usiz
 /// the rest of the turn played greedily.
 pub(crate) fn try_option(game: &Game, i: usize, me: u8, supply: &Supply, s: &mut Scratch) -> i64 {
     s.played_out += 1;
+    // an option that draws a chance event (the flier's die): the mean over its outcomes,
+    // never the real draw
+    if let Pending::Decision(d) = game.pending() {
+        let faces = game.chance_outcomes(d.kind, i);
+        if faces > 0 {
+            let sum: i64 = (0..faces)
+                .map(|k| try_outcome(game, i, Some((d.kind, k)), me, supply, s))
+                .sum();
+            return sum / faces as i64;
+        }
+    }
+    try_outcome(game, i, None, me, supply, s)
+}
+
+/// [`try_option`] with the option's chance event forced to `outcome` (kind, outcome).
+fn try_outcome(
+    game: &Game,
+    i: usize,
+    outcome: Option<(DecisionKind, u8)>,
+    me: u8,
+    supply: &Supply,
+    s: &mut Scratch,
+) -> i64 {
     let mut g = s.spare.copy_of(game);
+    if let Some((kind, k)) = outcome {
+        g.force_outcome(kind, k);
+    }
     g.apply_unchecked(i);
     while let Pending::Decision(d) = g.pending() {
         let pick = greedy::choose(&g, &d, &mut s.greedy);

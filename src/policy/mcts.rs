@@ -24,6 +24,10 @@
 //! 5. **backpropagation** credits every node on the path with the reward of the player who
 //!    chose it.
 //!
+//! A decision that rolls a die (the flier's flight) is a chance node: each iteration's
+//! determinization draws the die anew (`Expansion::resample`), the option is played out from
+//! there, and what follows the roll (the landing) is searched when it is asked for real.
+//!
 //! The move played is the most-visited child of the root, ties by mean reward, then by the
 //! heuristic's order. The budget is a number of iterations, never time. Every random draw is
 //! keyed by the decision's key (seed, turn, player, decision kind, occurrence) and the
@@ -271,11 +275,16 @@ impl Search {
             } else {
                 self.select(n)
             };
-            g.apply_unchecked(self.nodes[child as usize].option as usize);
+            let option = self.nodes[child as usize].option as usize;
+            // an option that rolls a die (the flier's) is a chance node: this iteration's
+            // determinization drew the roll, so what follows differs between iterations and
+            // is played out, not kept in the tree
+            let chance = g.chance_outcomes(d.kind, option) > 0;
+            g.apply_unchecked(option);
             n = child;
             self.path.push(n);
-            if self.nodes[n as usize].visits == 0 {
-                break; // a new node: play out from here
+            if chance || self.nodes[n as usize].visits == 0 {
+                break; // a new node (or a roll): play out from here
             }
         }
         let reward = self.playout(g);

@@ -111,6 +111,9 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     if r.ext_in_play("magewitch.") {
         kinds.extend([k("magic_figure"), k("magic_target")]);
     }
+    if r.ext_in_play("flier.") {
+        kinds.extend([k("flier_fly"), k("flier_land")]);
+    }
     kinds
 }
 
@@ -430,7 +433,9 @@ fn first_moves_match_a_brute_force() {
                         continue;
                     }
                     let look = tile.rotation_key(q, meeplab::engine::expansions::telling_marks(r));
-                    if !looks.contains(&look) {
+                    // a flying machine's arrow turns with the tile: every turn is its own
+                    let oriented = tile.marks & meeplab::engine::expansions::oriented_marks(r) != 0;
+                    if oriented || !looks.contains(&look) {
                         looks.push(look);
                         spots.push((dx, dy, q));
                     }

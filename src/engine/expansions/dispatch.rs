@@ -44,6 +44,12 @@ macro_rules! registry_dispatch {
             0 $(| <$ty as Expansion>::telling_marks(rules))*
         }
 
+        /// The tile marks whose tiles have four distinct turns under `rules` (each
+        /// expansion's [`Expansion::oriented_marks`]).
+        pub fn oriented_marks(rules: &crate::ruleset::Ruleset) -> u32 {
+            0 $(| <$ty as Expansion>::oriented_marks(rules))*
+        }
+
         pub fn derived_tiles(
             rules: &crate::ruleset::Ruleset,
         ) -> Vec<(crate::ruleset::TileIdx, u8, crate::tiles::TileType)> {
@@ -243,6 +249,12 @@ macro_rules! registry_dispatch {
                 self.orders
             }
 
+            fn resample(g: &mut Game<Self>, key: u64) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Expansion>::resample(g, key);
+                })*
+            }
+
             #[inline(never)]
             fn order_deck(g: &mut Game<Self>) {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0
@@ -407,6 +419,22 @@ macro_rules! registry_dispatch {
                 match Set::asker(kind) {
                     $((Member::$field, local) => {
                         <$ty as Expansion>::value_hint(g, local, i, player)
+                    }),*
+                }
+            }
+
+            fn chance_outcomes(g: &Game<Self>, kind: DecisionKind, i: usize) -> u8 {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Expansion>::chance_outcomes(g, local, i)
+                    }),*
+                }
+            }
+
+            fn force_outcome(g: &mut Game<Self>, kind: DecisionKind, k: u8) {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Expansion>::force_outcome(g, local, k)
                     }),*
                 }
             }

@@ -117,6 +117,7 @@ pub mod bazaars;
 pub mod bridges;
 pub mod castles;
 pub mod crop;
+pub mod flier;
 pub mod gold;
 pub mod inns;
 pub mod magewitch;
@@ -155,6 +156,7 @@ registry! {
     traders: traders::Traders,
     abbot: abbot::Abbot,
     magewitch: magewitch::MageWitch,
+    flier: flier::Flier,
 }
 
 #[cfg(test)]

@@ -10,6 +10,9 @@ use std::collections::HashMap;
 /// the same geometry and the same marks that matter there (symmetric tiles list each
 /// distinct rotation once; see `engine::expansions::telling_marks`).
 pub fn canonical_rot(rules: &Ruleset, t: &TileType, q: u8) -> u8 {
+    if t.marks & crate::engine::expansions::oriented_marks(rules) != 0 {
+        return q & 3; // every turn distinct (a flying machine's arrow)
+    }
     t.canonical_rotation(q, crate::engine::expansions::telling_marks(rules))
 }
 

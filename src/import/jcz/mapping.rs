@@ -159,6 +159,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
         dir,
         &mut deck,
     ));
+    t.push_str(&crate::import::flier::ruleset_lines(
+        &s.flier, dir, &mut deck,
+    ));
     for (n, file, set, symbol_on) in [
         (
             s.goldmines,
@@ -238,6 +241,7 @@ pub fn plain_twin(id: &str) -> &str {
         other => crate::import::inns::plain_twin(other)
             .or_else(|| crate::import::traders::plain_twin(other))
             .or_else(|| crate::import::magewitch::plain_twin(other))
+            .or_else(|| crate::import::flier::plain_twin(other))
             .unwrap_or_else(|| crate::import::river::plain_twin(other)),
     }
 }

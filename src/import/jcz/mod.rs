@@ -11,7 +11,9 @@
 //!   (the 18 I&C tiles; `:2`'s `IC/CCCCG` and `IC/RFr.iG` read as their plain twins, see
 //!   [`crate::import::inns`]), `mage-and-witch:1`/`:2` (see [`crate::import::magewitch`]),
 //!   each with a copy count 1–4; `river/1`, `river/2` (one copy
-//!   each, see [`crate::import::river`]). Any other set is refused, naming it.
+//!   each, see [`crate::import::river`]); `flier:1`, `flier:2` (the 8 flier tiles, their
+//!   element, flights and landings, see [`crate::import::flier`]). Any other set is refused,
+//!   naming it.
 //! - `setup.elements`, read as JCloisterZone's engine reads them: an element is on when its
 //!   key is present (the client deletes switched-off elements; even `"farmers": false` means
 //!   farmers on). `small-follower` (the follower count; required), `farmers`, `gold` (ingots

@@ -40,6 +40,8 @@ pub struct Setup {
     pub abbot: crate::import::abbot::AbbotSetup,
     /// Mage & Witch: its tiles, the mage and the witch.
     pub magewitch: crate::import::magewitch::MageWitchSetup,
+    /// The Flying Machines: its tiles and element.
+    pub flier: crate::import::flier::FlierSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -76,6 +78,9 @@ pub enum Msg {
     Return(Pointer),
     /// `RETURN_MEEPLE` with `source: ABBOT_RETURN` (see [`crate::import::abbot`]).
     AbbotReturn(Pointer),
+    /// `DEPLOY_MEEPLE` on the flying machine of the tile just placed (a flight; its
+    /// `random` rolls the die).
+    Fly(Pointer),
     Pass,
     Commit,
     /// Bridges and bazaars (see [`crate::import::bcb`]).
@@ -92,6 +97,7 @@ impl Msg {
             Msg::Gold { .. } | Msg::Castle(_) => "PLACE_TOKEN",
             Msg::CropChoice { .. } => "CIRCLE_REMOVE_OR_DEPLOY",
             Msg::Return(_) | Msg::AbbotReturn(_) => "RETURN_MEEPLE",
+            Msg::Fly(_) => "DEPLOY_MEEPLE",
             Msg::Pass => "PASS",
             Msg::Commit => "COMMIT",
             Msg::Bcb(b) => b.name(),
@@ -283,6 +289,11 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.magewitch.copies += n;
                 n
             }
+            "flier:1" | "flier:2" => {
+                let n = count(v, name)?;
+                s.flier.copies += n;
+                n
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -292,7 +303,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2, mage-and-witch:1/:2)",
+            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2, mage-and-witch:1/:2, flier:1/:2)",
             unsupported.join(", ")
         )));
     }
@@ -348,6 +359,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.abbot.garden = true;
             }
             "abbot" => s.abbot.abbots = element_count(v).unwrap_or(0).clamp(0, 4) as u32,
+            "flier" => s.flier.element = true,
             other if s.traders.element(other, element_count(v)) => {}
             other if s.magewitch.element(other) => {}
             other => unsupported.push(other.to_string()),
@@ -355,7 +367,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, abbot, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river, mage, witch)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, abbot, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river, mage, witch, flier)",
             unsupported.join(", ")
         )));
     }
@@ -373,6 +385,8 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     // in its expansions.js), so the set brings the crop-circle action with or without the
     // element in the save (the 5.7 scenarios lack it)
     s.crop_action = s.crop1 + s.crop2 > 0;
+    // the same for `flier` and the flier sets (JCloisterZone's engine-test scenario lacks it)
+    s.flier.element = s.flier.copies > 0;
     if let Some(rules) = setup.get("rules").and_then(Value::as_object) {
         for (name, v) in rules {
             match (name.as_str(), v.as_str()) {
@@ -489,12 +503,23 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
             let p = payload
                 .get("pointer")
                 .ok_or_else(|| bad("payload.pointer is missing".into()))?;
-            Msg::Deploy(meeple_pointer(
-                p,
-                payload.get("meepleId"),
-                "payload.pointer",
-                &bad,
-            )?)
+            if p.get("feature").and_then(Value::as_str) == Some("FlyingMachine") {
+                let mut fp = p.clone();
+                if let Some(o) = fp.as_object_mut() {
+                    // the machine is no feature of meeplab's: read the pointer's place
+                    o.insert("feature".into(), Value::from("Road"));
+                }
+                let mut at = meeple_pointer(&fp, payload.get("meepleId"), "payload.pointer", &bad)?;
+                at.feature = None;
+                Msg::Fly(at)
+            } else {
+                Msg::Deploy(meeple_pointer(
+                    p,
+                    payload.get("meepleId"),
+                    "payload.pointer",
+                    &bad,
+                )?)
+            }
         }
         "RETURN_MEEPLE" => {
             let abbot = match payload.get("source").and_then(Value::as_str) {
@@ -590,7 +615,7 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
     };
     let random = match payload.get("random") {
         None | Some(Value::Null) => None,
-        Some(r) if matches!(msg, Msg::Commit | Msg::Deploy(_)) => Some(
+        Some(r) if matches!(msg, Msg::Commit | Msg::Deploy(_) | Msg::Fly(_)) => Some(
             r.as_f64()
                 .filter(|r| (0.0..1.0).contains(r))
                 .ok_or_else(|| bad(format!("payload.random = {r}: expected a number in [0, 1)")))?,

@@ -64,6 +64,9 @@ pub struct Translated {
     pub castle_passes: Vec<(u32, usize)>,
     /// Bridges and bazaars (see [`crate::import::bcb`]).
     pub bcb: bcb::BcbTrack,
+    /// The flier's die of each flight: (recorded turn, 1–3), from the flight's `random`
+    /// (see [`crate::import::flier`]); the replay forces it.
+    pub flier_rolls: Vec<(u32, u8)>,
 }
 
 /// A castle a save builds: the city's segment on the tile just placed.
@@ -152,6 +155,8 @@ struct Translator<'a> {
     /// Builders' double turns read so far, and whether the last turn was one (see
     /// [`crate::import::traders::double_turn`]).
     double_turns: (u32, bool),
+    /// The meeple flown this turn, until it lands (see [`crate::import::flier`]).
+    flying: Option<String>,
 }
 
 /// The message being translated: its index and type (for errors) and its sender (`player`
@@ -202,6 +207,7 @@ impl<'a> Translator<'a> {
             castles: Vec::new(),
             castle_passes: Vec::new(),
             bcb: Default::default(),
+            flier_rolls: Vec::new(),
         };
         Ok(Translator {
             g,
@@ -218,6 +224,7 @@ impl<'a> Translator<'a> {
             castle_step: false,
             random: None,
             double_turns: (0, false),
+            flying: None,
         })
     }
 
@@ -234,6 +241,7 @@ impl<'a> Translator<'a> {
             Msg::CropChoice { deploy } => self.crop_choice(&at, *deploy),
             Msg::Return(p) => self.return_follower(&at, p),
             Msg::AbbotReturn(p) => self.abbot_return(&at, p),
+            Msg::Fly(p) => self.fly(&at, p, m.random),
             Msg::Bcb(b) => self.bcb(&at, Some(b)),
             Msg::MageWitch(mw) => self.magewitch(&at, mw),
         }?;
@@ -260,7 +268,7 @@ impl<'a> Translator<'a> {
                 return Err(at.err(format!("player {p} does not exist ({n} players)")));
             }
         }
-        if let Msg::Deploy(p) | Msg::Return(p) | Msg::AbbotReturn(p) = &m.msg {
+        if let Msg::Deploy(p) | Msg::Return(p) | Msg::AbbotReturn(p) | Msg::Fly(p) = &m.msg {
             at.from = m.player.or_else(|| meeple_owner(&p.meeple));
             let who = at.from.ok_or_else(|| {
                 at.err(format!(
@@ -396,6 +404,7 @@ impl<'a> Translator<'a> {
         self.active = player;
         self.step = Step::Main;
         self.followed = false;
+        self.flying = None;
         self.castled = 0;
         self.castle_step = false;
         if self.board.contains_key(&(x, y)) {
@@ -434,6 +443,7 @@ impl<'a> Translator<'a> {
             Step::Main => {
                 self.check_active(at)?;
                 self.step = Step::Committed;
+                self.flying = None; // a flight that found nowhere to land
                 Ok(())
             }
             Step::Committed => Err(self.out_of_order(at)),
@@ -574,6 +584,7 @@ impl<'a> Translator<'a> {
     /// deployment.
     fn deploy(&mut self, at: &Current, p: &Pointer) -> Result<(), JczError> {
         match self.step {
+            Step::Main if self.flying.is_some() => self.land(at, p),
             Step::Main => self.follower(at, Some(p)),
             Step::Crop { pending: None, .. } => self.crop_action(at, CropAct::Deploy(p)),
             _ => Err(self.out_of_order(at)),
@@ -590,6 +601,7 @@ impl<'a> Translator<'a> {
             return Err(at.err("a second follower action in one turn"));
         }
         self.followed = true;
+        self.no_flight(at);
         let segment = match deployed {
             Some(p) => {
                 let placed_at = self.placed_at;
@@ -614,6 +626,100 @@ impl<'a> Translator<'a> {
                 player,
                 kind: DecisionKind::FOLLOWER,
                 choice: Choice::Follower { segment, kind },
+            },
+        );
+        Ok(())
+    }
+
+    /// Whether the tile just placed carries a flying machine (under the mapped rules).
+    fn on_flier_tile(&self) -> bool {
+        let marks = crate::engine::expansions::flier::MACHINE_W
+            | crate::engine::expansions::flier::MACHINE_NW;
+        self.board
+            .get(&self.placed_at)
+            .is_some_and(|&(t, _)| self.rules.tiles[t as usize].marks & marks != 0)
+    }
+
+    /// A follower action other than a flight on a flier tile: "no flight" first (asked only
+    /// of a player holding a follower; unasked, it changes nothing).
+    fn no_flight(&mut self, at: &Current) {
+        if !self.g.setup.flier.element || !self.on_flier_tile() {
+            return;
+        }
+        let (turn, player) = (self.turn, self.active);
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind: crate::engine::expansions::flier::FLY,
+                choice: Choice::Token { at: None },
+            },
+        );
+    }
+
+    /// `DEPLOY_MEEPLE` on the flying machine: the turn's follower action is a flight from the
+    /// tile just placed; the message's `random` rolls the die.
+    fn fly(&mut self, at: &Current, p: &Pointer, random: Option<f64>) -> Result<(), JczError> {
+        if self.step != Step::Main {
+            return Err(self.out_of_order(at));
+        }
+        self.check_active(at)?;
+        if self.castle_step || self.followed {
+            return Err(at.err("a flight after the turn's follower action"));
+        }
+        if !self.g.setup.flier.element {
+            return Err(at.err("a flight, but the save's setup.elements has no `flier`"));
+        }
+        if (p.x, p.y) != self.placed_at || !self.on_flier_tile() {
+            return Err(at.err(format!(
+                "a flight from ({},{}), which is not the flier tile just placed",
+                p.x, p.y
+            )));
+        }
+        let random = random.ok_or_else(|| {
+            at.err("a flight without payload.random (JCloisterZone rolls the die from it)")
+        })?;
+        self.followed = true;
+        self.flying = Some(p.meeple.clone());
+        let kind = meeple_follower_kind(&p.meeple);
+        let (turn, player) = (self.turn, self.active);
+        self.out
+            .flier_rolls
+            .push((turn, crate::import::flier::die_of_random(random)));
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind: crate::engine::expansions::flier::FLY,
+                choice: Choice::Token {
+                    at: Some((p.x, p.y, kind.0)),
+                },
+            },
+        );
+        Ok(())
+    }
+
+    /// The `DEPLOY_MEEPLE` after a flight: where the flown meeple lands.
+    fn land(&mut self, at: &Current, p: &Pointer) -> Result<(), JczError> {
+        self.check_active(at)?;
+        if self.flying.as_deref() != Some(p.meeple.as_str()) {
+            return Err(at.err(format!(
+                "after a flight, `{}` is deployed instead of the flown meeple",
+                p.meeple
+            )));
+        }
+        self.flying = None;
+        let spot = self.segment_at(at, p)?;
+        let (turn, player) = (self.turn, self.active);
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind: crate::engine::expansions::flier::LAND,
+                choice: Choice::Spot { at: Some(spot) },
             },
         );
         Ok(())

@@ -243,6 +243,9 @@ pub fn replay_jcz(
                 .cloned()
                 .collect(),
         );
+        if let Some(&(_, die)) = tr.flier_rolls.iter().find(|r| r.0 == k as u32 + 1) {
+            game.force_flier_roll(die); // JCloisterZone's roll, from the flight's `random`
+        }
         if let Err(e) = crate::import::bcb::play(
             &mut game,
             tr,

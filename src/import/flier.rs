@@ -1,0 +1,110 @@
+//! The Flying Machines in JCloisterZone saves: the tile sets `flier:1` / `flier:2`, the
+//! element `flier`, a flight (`DEPLOY_MEEPLE` on the `FlyingMachine` of the tile just
+//! placed, location `I`, with the die's `random`) and the landing that follows it (a second
+//! `DEPLOY_MEEPLE` of the same meeple). The importer's match arms and mapping lines delegate
+//! here.
+//!
+//! # The mapping
+//! - The sets add `include "tiles/flier.tiles"` and `flier xN` to the deck (the 2nd
+//!   edition's `FL/F.dG`, printed with a garden, is meeplab's `FL/F.d`: gardens are inert
+//!   without the Abbot).
+//! - The sets → `flier { landing = must, who = any_follower }`: JCloisterZone 5.x makes the
+//!   landing mandatory when a spot exists (commit `065bca3b`), and lets every follower fly.
+//!   Its client switches the `flier` element on for any flier set (`enforces` in its
+//!   `expansions.js`; the engine-test scenario lacks the element), so the sets bring the
+//!   machines with or without it; the element without the sets changes nothing.
+//! - A flight is the `flier_fly` decision (`Choice::Token` on the tile, the follower's kind
+//!   as its variant); its die is JCloisterZone's `getNextInt(3) + 1` of the message's
+//!   `random` ([`die_of_random`]), which the replay forces on the engine
+//!   (`Game::force_flier_roll`). The landing is the `flier_land` decision
+//!   (`Choice::Spot`). Any other follower action on a flier tile first records "no flight"
+//!   (which needs no offer: a player without a follower is not asked).
+
+/// The tiles of `flier:1`.
+pub const FLIER_1: &[(&str, u32)] = &[
+    ("FL/F.d", 1),
+    ("FL/F.o", 1),
+    ("FL/RFr.d", 1),
+    ("FL/RFr.NS.o", 1),
+    ("FL/RFr.WE.o", 1),
+    ("FL/Rr.d", 1),
+    ("FL/Rr.NW.o", 1),
+    ("FL/Rr.SW.o", 1),
+];
+
+/// The tiles of `flier:2`: `FL/F.dG` (with a garden) instead of `FL/F.d`.
+pub const FLIER_2: &[(&str, u32)] = &[
+    ("FL/F.dG", 1),
+    ("FL/F.o", 1),
+    ("FL/RFr.d", 1),
+    ("FL/RFr.NS.o", 1),
+    ("FL/RFr.WE.o", 1),
+    ("FL/Rr.d", 1),
+    ("FL/Rr.NW.o", 1),
+    ("FL/Rr.SW.o", 1),
+];
+
+/// The plain twin of the 2nd edition's garden tile; `None` for other ids.
+pub fn plain_twin(id: &str) -> Option<&'static str> {
+    (id == "FL/F.dG").then_some("FL/F.d")
+}
+
+/// The tiles of a flier set name, or `None` for another name.
+pub fn set_tiles(name: &str) -> Option<&'static [(&'static str, u32)]> {
+    match name {
+        "flier:1" => Some(FLIER_1),
+        "flier:2" => Some(FLIER_2),
+        _ => None,
+    }
+}
+
+/// The Flying Machines' part of a save's set-up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FlierSetup {
+    /// Copies of the flier tiles (`:1` and `:2` together).
+    pub copies: u32,
+    /// The `flier` element (on with the sets, as JCloisterZone's client switches it).
+    pub element: bool,
+}
+
+/// The mapped ruleset's lines for the flier part (the tiles, JCloisterZone's readings), and
+/// the deck entry pushed on `deck`.
+pub fn ruleset_lines(s: &FlierSetup, dir: &std::path::Path, deck: &mut Vec<String>) -> String {
+    if s.copies == 0 {
+        return String::new();
+    }
+    deck.push(format!("flier x{}", s.copies));
+    format!(
+        "include {}\nflier source \"JCloisterZone flier element (landing mandatory since 065bca3b)\" {{\n  landing = must\n  who = any_follower\n}}\n",
+        crate::import::jcz::quoted(&dir.join("tiles/flier.tiles"))
+    )
+}
+
+/// The die JCloisterZone rolls from a flight message's `random`: `getNextInt(3) + 1`, the
+/// integer part of `random × 3`, plus one.
+pub fn die_of_random(random: f64) -> u8 {
+    ((random * 3.0) as i64).clamp(0, 2) as u8 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_die_is_a_third_of_the_unit_interval_a_face() {
+        assert_eq!(die_of_random(0.0), 1);
+        assert_eq!(die_of_random(0.022), 1);
+        assert_eq!(die_of_random(0.3334), 2);
+        assert_eq!(die_of_random(0.4646), 2);
+        assert_eq!(die_of_random(0.7020), 3);
+        assert_eq!(die_of_random(0.999_999), 3);
+    }
+
+    #[test]
+    fn the_garden_tile_is_its_plain_twin() {
+        assert_eq!(plain_twin("FL/F.dG"), Some("FL/F.d"));
+        assert_eq!(plain_twin("FL/F.d"), None);
+        assert_eq!(set_tiles("flier:2").map(|t| t.len()), Some(8));
+        assert_eq!(set_tiles("flier:3"), None);
+    }
+}
