@@ -131,6 +131,7 @@ pub fn set_tiles(name: &str) -> Option<SetList> {
         "inns-and-cathedrals:2" => Some(crate::import::inns::INNS_2),
         "traders-and-builders:1" => Some(crate::import::traders::TB_1),
         "traders-and-builders:2" => Some(crate::import::traders::TB_2),
+        crate::import::ferries::SET => Some(crate::import::ferries::FERRIES),
         other => crate::import::river::set_tiles(other),
     }
 }

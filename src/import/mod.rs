@@ -8,6 +8,7 @@
 //!   tile, the mapping onto the bundled river tiles);
 //! - [`traders`]: Traders & Builders (tiles, goods, builders, pigs) in `.jcz` saves: the
 //!   mapping the importer delegates to it;
+//! - [`ferries`]: The Ferries in `.jcz` saves: its set, element and ferry messages;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -17,6 +18,7 @@
 pub mod assertions;
 pub mod bcb;
 pub mod draws;
+pub mod ferries;
 pub mod inns;
 pub mod jcz;
 pub mod replay;

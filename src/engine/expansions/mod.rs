@@ -114,6 +114,7 @@ pub mod bazaars;
 pub mod bridges;
 pub mod castles;
 pub mod crop;
+pub mod ferries;
 pub mod gold;
 pub mod inns;
 pub mod river;
@@ -149,6 +150,7 @@ registry! {
     inns: inns::Inns,
     river: river::River,
     traders: traders::Traders,
+    ferries: ferries::Ferries,
 }
 
 #[cfg(test)]

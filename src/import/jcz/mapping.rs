@@ -37,6 +37,7 @@ pub fn setup_label(s: &Setup) -> String {
     label.push_str(&crate::import::bcb::label(&s.bcb));
     label.push_str(&crate::import::inns::label(&s.inns));
     label.push_str(&crate::import::traders::label(&s.traders));
+    label.push_str(&crate::import::ferries::label(&s.ferries));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -148,6 +149,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     ));
     t.push_str(&crate::import::river::ruleset_lines(
         &s.river, dir, &mut deck,
+    ));
+    t.push_str(&crate::import::ferries::ruleset_lines(
+        &s.ferries, dir, &mut deck,
     ));
     for (n, file, set, symbol_on) in [
         (

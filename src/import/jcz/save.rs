@@ -36,6 +36,8 @@ pub struct Setup {
     pub river: crate::import::river::RiverSetup,
     /// Traders & Builders: its tiles, goods, builders, pigs.
     pub traders: crate::import::traders::TradersSetup,
+    /// The Ferries: its lake tiles and the ferries.
+    pub ferries: crate::import::ferries::FerriesSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -74,6 +76,12 @@ pub enum Msg {
     Commit,
     /// Bridges and bazaars (see [`crate::import::bcb`]).
     Bcb(crate::import::bcb::BcbMsg),
+    /// `PLACE_TOKEN FERRY`: a ferry to the way `way` (see [`crate::import::ferries`]).
+    Ferry {
+        x: i32,
+        y: i32,
+        way: u8,
+    },
 }
 
 impl Msg {
@@ -81,7 +89,7 @@ impl Msg {
         match self {
             Msg::PlaceTile { .. } => "PLACE_TILE",
             Msg::Deploy(_) => "DEPLOY_MEEPLE",
-            Msg::Gold { .. } | Msg::Castle(_) => "PLACE_TOKEN",
+            Msg::Gold { .. } | Msg::Castle(_) | Msg::Ferry { .. } => "PLACE_TOKEN",
             Msg::CropChoice { .. } => "CIRCLE_REMOVE_OR_DEPLOY",
             Msg::Return(_) => "RETURN_MEEPLE",
             Msg::Pass => "PASS",
@@ -267,6 +275,10 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.traders.copies += n;
                 n
             }
+            crate::import::ferries::SET => {
+                s.ferries.copies = count(v, name)?;
+                s.ferries.copies
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -326,6 +338,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             "inn" => s.inns.inn = true,
             "river" => s.river.element = true,
             "cathedral" => s.inns.cathedral = true,
+            "ferry" => s.ferries.element = true,
             // gardens only matter with the Abbot, which meeplab does not play
             "garden" => garden = true,
             other if s.traders.element(other, element_count(v)) => {}
@@ -344,6 +357,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
         )
     })?;
     s.inns.check()?;
+    s.ferries.check()?;
     crate::import::river::settle_editions(&mut s.sets, garden);
     // elements without their tiles change nothing
     s.gold &= s.goldmines > 0;
@@ -532,6 +546,7 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
                 })
             }
             "BRIDGE" => crate::import::bcb::parse_bridge(payload, &bad)?,
+            "FERRY" => crate::import::ferries::parse_ferry(payload, &bad)?,
             token => {
                 return Err(bad(format!(
                     "payload.token = `{token}` is not supported (GOLD, CASTLE, BRIDGE)"

@@ -152,6 +152,11 @@ struct Translator<'a> {
     /// Builders' double turns read so far, and whether the last turn was one (see
     /// [`crate::import::traders::double_turn`]).
     double_turns: (u32, bool),
+    /// A ferry message came this turn (a later `PASS` declines a move).
+    ferried: bool,
+    /// The decision index of a move declined by a `PASS` that may have been the follower's
+    /// (see [`crate::import::ferries`]), dropped when a ferry message follows.
+    maybe_no_move: Option<usize>,
 }
 
 /// The message being translated: its index and type (for errors) and its sender (`player`
@@ -218,6 +223,8 @@ impl<'a> Translator<'a> {
             castle_step: false,
             random: None,
             double_turns: (0, false),
+            ferried: false,
+            maybe_no_move: None,
         })
     }
 
@@ -234,6 +241,7 @@ impl<'a> Translator<'a> {
             Msg::CropChoice { deploy } => self.crop_choice(&at, *deploy),
             Msg::Return(p) => self.return_follower(&at, p),
             Msg::Bcb(b) => self.bcb(&at, Some(b)),
+            Msg::Ferry { x, y, way } => self.ferry(&at, *x, *y, *way),
         }?;
         if let Some(r) = m.random {
             self.random = Some(r);
@@ -396,6 +404,8 @@ impl<'a> Translator<'a> {
         self.followed = false;
         self.castled = 0;
         self.castle_step = false;
+        self.ferried = false;
+        self.maybe_no_move = None;
         if self.board.contains_key(&(x, y)) {
             return Err(at.err(format!("illegal placement: ({x},{y}) already holds a tile")));
         }
@@ -562,7 +572,17 @@ impl<'a> Translator<'a> {
                 self.out.castle_passes.push((self.turn, at.index));
                 Ok(())
             }
-            Step::Main => self.follower(at, None),
+            Step::Main if self.g.setup.ferries.element && (self.followed || self.ferried) => {
+                self.ferry_pass(at)
+            }
+            Step::Main => {
+                self.follower(at, None)?;
+                if self.g.setup.ferries.element {
+                    self.ferry_pass(at)?;
+                    self.maybe_no_move = Some(self.out.decisions.len() - 1);
+                }
+                Ok(())
+            }
             Step::Crop { pending: None, .. } => self.crop_action(at, CropAct::Pass),
             _ => Err(self.out_of_order(at)),
         }
@@ -724,6 +744,60 @@ impl<'a> Translator<'a> {
 
     /// A bridge or bazaar message (`None`: a `PASS` while bidding), handed to
     /// [`crate::import::bcb`] with where the turn is.
+    /// `PLACE_TOKEN FERRY`: the new ferry on the tile just placed, or a ferry moved.
+    fn ferry(&mut self, at: &Current, x: i32, y: i32, way: u8) -> Result<(), JczError> {
+        if self.step != Step::Main {
+            return Err(self.out_of_order(at));
+        }
+        if !self.g.setup.ferries.element {
+            return Err(at.err("a ferry, but the save's setup.elements has no `ferry`"));
+        }
+        self.check_active(at)?;
+        self.drop_maybe_no_move();
+        let (kind, choice) = crate::import::ferries::ferry_decision(self.placed_at, x, y, way);
+        self.ferried = true;
+        self.followed = true;
+        let (turn, player) = (self.turn, self.active);
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind,
+                choice,
+            },
+        );
+        Ok(())
+    }
+
+    /// A `PASS` declining a ferry move.
+    fn ferry_pass(&mut self, at: &Current) -> Result<(), JczError> {
+        self.check_active(at)?;
+        self.drop_maybe_no_move();
+        self.ferried = true;
+        self.followed = true;
+        let (kind, choice) = crate::import::ferries::no_move();
+        let (turn, player) = (self.turn, self.active);
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind,
+                choice,
+            },
+        );
+        Ok(())
+    }
+
+    /// A later ferry message shows that an earlier `PASS` was the follower's.
+    fn drop_maybe_no_move(&mut self) {
+        if let Some(i) = self.maybe_no_move.take() {
+            self.out.decisions.remove(i);
+            self.out.origins.remove(i);
+        }
+    }
+
     fn bcb(&mut self, at: &Current, msg: Option<&BcbMsg>) -> Result<(), JczError> {
         let ctx = bcb::Ctx {
             g: self.g,
