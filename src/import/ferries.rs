@@ -4,9 +4,10 @@
 //!
 //! # The mapping
 //! - The set adds `include "tiles/ferries.tiles"` and `ferries xN` to the deck.
-//! - The element `ferry` → `ferries { placement = always, moves = cascade }`: JCloisterZone
+//! - The element `ferry` → `ferries { placement = always, moves = first }`: JCloisterZone
 //!   places the ferry after the follower action whether or not a follower was placed
-//!   (`PlaceFerryPhase`), and re-enters `ChangeFerriesPhase` after each move (cascades).
+//!   (`PlaceFerryPhase`), and offers the first ferry each way from the tile, one move at a time, each
+//!   ferry once (`ChangeFerriesPhase`; its search stops at every ferry).
 //!   The set without the element (lakes without ferries) is refused with a clear error.
 //!
 //! # The messages
@@ -75,7 +76,7 @@ pub fn ruleset_lines(s: &FerriesSetup, dir: &std::path::Path, deck: &mut Vec<Str
         deck.push(format!("ferries x{}", s.copies));
     }
     t.push_str("ferries source \"JCloisterZone ferry element\" {\n");
-    t.push_str("  placement = always\n  moves = cascade\n}\n");
+    t.push_str("  placement = always\n  moves = first\n}\n");
     t
 }
 

@@ -10,9 +10,10 @@
 //! - **Moving ferries.** Then, for each road the tile extended, the first ferry along it (the
 //!   search stops at the first ferry in each direction; the ferry of the tile just placed is
 //!   passed through, never moved) may be moved to another pair of ends of its lake, each
-//!   ferry at most once a turn; a move can reach further ferries (`ferries.moves = cascade`,
-//!   both editions) or not (`first_only`). JCloisterZone's `ChangeFerriesPhase` does the
-//!   same, one optional move at a time.
+//!   ferry at most once a turn, one optional move at a time (JCloisterZone's
+//!   `ChangeFerriesPhase`). Every other ferry stops the search, a moved one too, so a move
+//!   never brings a new ferry within reach (`ferries.moves = first`); `through_moved` reads
+//!   the footnote's "further ferries the new roads allow" as reaching past a moved ferry.
 //! - **Scoring.** A road ends at a lake unless a ferry carries it on; the turn's scoring (after
 //!   the ferry steps) scores the roads the ferries completed, those of the lakes whose ferry
 //!   moved included (JCloisterZone's `collectClosedByFerries`). A lake is no inn: a road
@@ -82,8 +83,9 @@ const FERRY_GLYPH: Glyph = Glyph::Token {
 struct Config {
     /// The ferry is placed only when the player put a follower on a road of the lake tile.
     needs_highwayman: bool,
-    /// Only the ferries reachable before any move this turn may move (no cascade).
-    first_only: bool,
+    /// A ferry moved this turn no longer stops the search for the first ferries: the roads
+    /// it now joins may reach further ferries.
+    through_moved: bool,
 }
 
 impl Config {
@@ -93,7 +95,7 @@ impl Config {
         }
         Some(Config {
             needs_highwayman: rules.ext_choice("ferries.placement") == Some("highwayman"),
-            first_only: rules.ext_choice("ferries.moves") == Some("first_only"),
+            through_moved: rules.ext_choice("ferries.moves") == Some("through_moved"),
         })
     }
 }
@@ -125,8 +127,6 @@ pub struct Ferries {
     ferries: Vec<Ferry>,
     /// The lakes (placed-tile indices) whose ferry moved this turn, in order.
     moved: Vec<u32>,
-    /// With `first_only`: the lakes whose ferry may move this turn (found before any move).
-    first: Vec<u32>,
     /// The options now asked: the ways of the new ferry, or the moves (after "none").
     offers: Vec<Ferry>,
     step: Step,
@@ -273,20 +273,25 @@ impl Expansion for Ferries {
             area: AREA,
             ty: OptType::Choice(&[
                 choice(
-                    "cascade",
-                    "a move may reach further ferries, which may then move (each once)",
+                    "first",
+                    "the first ferry in each direction of each road the tile extended, \
+                     counted from the tile; every other ferry, moved or not, stops the search",
                 ),
                 choice(
-                    "first_only",
-                    "only the ferries the tile itself reaches may move",
+                    "through_moved",
+                    "the same, but a ferry moved this turn no longer stops the search: the \
+                     roads it now joins may reach further ferries, each moved once",
                 ),
             ]),
-            default: "cascade",
-            doc: "Which ferries may move in a turn: the first on each road the tile extended, \
-                  and (cascade) those the moves reach in turn.",
-            sources: "C1 and C2 footnotes (Wikicarpedia, as the 2023 scrape gives them: \
-                      place, move the first ferries, then further ones the new roads reach, \
-                      each ferry once), JCloisterZone's ChangeFerriesPhase: cascade",
+            default: "first",
+            doc: "Which ferries may move in a turn (each at most once; the ferry of the tile \
+                  just placed never).",
+            sources: "C1 and C2 rulebooks (Wikicarpedia) and their footnotes: only the first \
+                      ferry along the road from the tile, each ferry once a turn; \
+                      JCloisterZone's ChangeFerriesPhase (findNearest stops at every placed \
+                      ferry, moved ones included): first. The footnote's 'then further \
+                      ferries the new roads allow' read as reaching past a moved ferry: \
+                      through_moved (an unsourced reading)",
             requires: None,
         },
     ];
@@ -303,7 +308,6 @@ impl Expansion for Ferries {
         self.config = Config::default();
         self.ferries.clear();
         self.moved.clear();
-        self.first.clear();
         self.offers.clear();
         self.step = Step::Idle;
         self.placed = 0;
@@ -313,7 +317,7 @@ impl Expansion for Ferries {
     fn heap_bytes(&self) -> usize {
         std::mem::size_of_val(self.ferries.as_slice())
             + std::mem::size_of_val(self.offers.as_slice())
-            + 4 * (self.moved.len() + self.first.len() + self.scratch.len() + self.queue.len())
+            + 4 * (self.moved.len() + self.scratch.len() + self.queue.len())
     }
 
     /// Each ferry joins two road ends of a lake tile, one ferry a lake, and its two ends lie
@@ -378,7 +382,6 @@ impl Expansion for Ferries {
             (None, _) => {
                 let st = g.ext.state_mut();
                 st.moved.clear();
-                st.first.clear();
                 st.step = Step::Idle;
                 if g.offer_new_ferry(player) {
                     let n = g.ext.state().offers.len();
@@ -733,7 +736,10 @@ impl<X: Holds<Ferries>> Game<X> {
                         })
                     {
                         reached |= 1 << k.min(63);
-                        continue;
+                        let st = self.ext.state();
+                        if !(st.config.through_moved && st.moved.contains(&(sn.tile as u32))) {
+                            continue;
+                        }
                     }
                 }
                 self.road_steps(n, None, |m| {
@@ -744,20 +750,9 @@ impl<X: Holds<Ferries>> Game<X> {
                 });
             }
         }
-        let first_only = self.ext.state().config.first_only;
-        if first_only && self.ext.state().moved.is_empty() && self.ext.state().first.is_empty() {
-            let lakes: Vec<u32> = (0..self.ext.state().ferries.len())
-                .filter(|&k| reached & (1 << k.min(63)) != 0)
-                .map(|k| self.ext.state().ferries[k].pidx)
-                .collect();
-            self.ext.state_mut().first = lakes;
-        }
         let st = self.ext.state();
         for (k, f) in st.ferries.iter().enumerate() {
-            if reached & (1 << k.min(63)) == 0
-                || st.moved.contains(&f.pidx)
-                || (first_only && !st.first.contains(&f.pidx))
-            {
+            if reached & (1 << k.min(63)) == 0 || st.moved.contains(&f.pidx) {
                 continue;
             }
             let mut roads = [0u8; 8];
