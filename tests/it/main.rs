@@ -44,6 +44,7 @@ mod scenarios_bazaars;
 mod scenarios_bridges;
 mod scenarios_castles;
 mod scenarios_crop;
+mod scenarios_ferries;
 mod scenarios_gold;
 mod scenarios_hand;
 mod scenarios_inns;
