@@ -414,6 +414,103 @@ impl<X: Expansions> Game<X> {
         root.done |= other.done;
     }
 
+    /// Join the components of two segments an expansion connects inside a tile (a ferry
+    /// joining two road ends of its lake): no border is closed by it.
+    pub(crate) fn link_segments(&mut self, a: u32, b: u32) {
+        self.join(a, b, false);
+    }
+
+    /// Split and rebuild the road or city components holding `seeds` from the board (an
+    /// expansion took a link away: a ferry moved). Every node of those components becomes a
+    /// singleton with its segment's fresh facts, then is joined again across each tile
+    /// border it shares with another of them (once per border) and through `links` (pairs
+    /// of nodes an expansion joins inside a tile, those with both nodes among them), and the
+    /// followers standing on them are counted again. A rebuilt component is not `done`:
+    /// the caller's scoring decides anew. `nodes` is scratch space. Costs a walk of the
+    /// components' segments; games that never call it pay nothing.
+    pub(crate) fn rebuild_components(
+        &mut self,
+        seeds: &[u32],
+        links: &[(u32, u32)],
+        nodes: &mut Vec<u32>,
+    ) {
+        nodes.clear();
+        let mut roots: [u32; 8] = [NIL; 8];
+        let mut nroots = 0;
+        for &s in seeds {
+            let r = self.uf.find_mut(s);
+            if roots[..nroots].contains(&r) {
+                continue;
+            }
+            debug_assert!(nroots < roots.len());
+            roots[nroots] = r;
+            nroots += 1;
+            let mut n = self.comps[r as usize].head;
+            while n != NIL {
+                nodes.push(n);
+                n = self.nodes[n as usize].next;
+            }
+        }
+        nodes.sort_unstable();
+        for &n in nodes.iter() {
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize];
+            let mut c = self.rules.tiles[t.tile as usize].fresh[node.seg as usize];
+            c.head = n;
+            c.tail = n;
+            c.done = false;
+            self.comps[n as usize] = c;
+            self.nodes[n as usize].next = NIL;
+            self.uf.reset(n);
+        }
+        for k in 0..nodes.len() {
+            let n = nodes[k];
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize];
+            let rot = self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
+            let sides = rot.seg_sides[node.seg as usize];
+            let cell = self.cell_index(t.x, t.y);
+            for s in 0..4usize {
+                if sides & (1 << s) == 0 {
+                    continue;
+                }
+                let nv = self
+                    .board
+                    .get((cell as i32 + Self::side_step(s)) as u32)
+                    .tile;
+                // each border once: from the tile placed later
+                if nv == 0 || (nv as usize - 1) > node.tile as usize {
+                    continue;
+                }
+                let nb = self.placed[nv as usize - 1];
+                let nrot = self.rules.tiles[nb.tile as usize].rotations[nb.rot as usize];
+                let b = nrot.side_seg[(s + 2) & 3];
+                if b == crate::engine::compiled::NONE {
+                    continue;
+                }
+                let m = nb.node0 + b as u32;
+                if nodes.binary_search(&m).is_ok() {
+                    self.join(n, m, true);
+                }
+            }
+        }
+        for &(a, b) in links {
+            if nodes.binary_search(&a).is_ok() && nodes.binary_search(&b).is_ok() {
+                self.join(a, b, false);
+            }
+        }
+        for i in 0..self.followers.len() {
+            let f = self.followers[i];
+            if nodes.binary_search(&f.node).is_err() {
+                continue;
+            }
+            let r = self.uf.find_mut(f.node);
+            let comp = &mut self.comps[r as usize];
+            comp.followers[f.player as usize] += f.kind.weight();
+            comp.nfollowers += 1;
+        }
+    }
+
     /// Sides of the empty cell (x, y) with a tile next to them, a bit per side (N = bit 0,
     /// clockwise): read from the cell's neighbour constraint, no lookups. 0 for a cell away
     /// from the board or one holding a tile.

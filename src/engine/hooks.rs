@@ -293,6 +293,19 @@ pub trait Expansion: Clone + Default {
     /// real game has not rolled yet. The real game never calls it.
     fn resample<X: Holds<Self>>(_g: &mut Game<X>, _key: u64) {}
 
+    /// Whether it changes features away from the tile just placed during a turn
+    /// ([`Expansion::touched_tile`]): the turn's scoring then looks for completed roads
+    /// and cities on those tiles too.
+    const TOUCHES_TILES: bool = false;
+
+    /// The `k`-th placed tile (an index into [`Game::placed_tiles`]) other than the tile just
+    /// placed whose roads or cities it changed this turn (a ferry moved on a lake), `None`
+    /// past the last. The turn's scoring adds the completed roads and cities on them, after
+    /// those of the tile placed. Asked only when it declares [`Expansion::TOUCHES_TILES`].
+    fn touched_tile<X: Holds<Self>>(_g: &Game<X>, _k: usize) -> Option<u32> {
+        None
+    }
+
     /// Whether it orders the pack after the keyed shuffle ([`Expansion::order_deck`]).
     const ORDERS_DECK: bool = false;
 
@@ -617,6 +630,12 @@ pub trait Expansions: Clone + Sized {
     /// Let the expansions taking part draw their coming chance events anew from `key` (see
     /// [`Expansion::resample`]).
     fn resample(g: &mut Game<Self>, key: u64);
+    /// Whether an expansion taking part changes features away from the tile just placed
+    /// (see [`Expansion::touched_tile`]).
+    fn touches_tiles(&self) -> bool;
+    /// The `k`-th tile the expansions taking part changed this turn, in registration order
+    /// (see [`Expansion::touched_tile`]).
+    fn touched_tile(g: &Game<Self>, k: usize) -> Option<u32>;
     /// Whether an expansion taking part orders the pack (see [`Expansion::order_deck`]).
     fn orders_deck(&self) -> bool;
     /// Let the expansions taking part order the freshly shuffled pack.

@@ -47,6 +47,14 @@ impl<X: Expansions> Game<X> {
             // a tile an expansion changed this turn (a bridge on a neighbour)
             self.completed_on(self.touched as usize);
         }
+        if self.ext.touches_tiles() {
+            // tiles an expansion changed this turn (a ferry moved on a lake)
+            let mut k = 0;
+            while let Some(p) = X::touched_tile(self, k) {
+                self.completed_on(p as usize);
+                k += 1;
+            }
+        }
         // cloisters on or around the new tile, in the order they were placed
         let mut k = 0;
         while k < self.open_cloisters.len() {

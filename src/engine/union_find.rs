@@ -108,6 +108,14 @@ impl UnionFind {
         x
     }
 
+    /// Makes `x` a singleton again. Only sound when every member of `x`'s set is made one
+    /// too (no node outside the set points into it): a component rebuilt from the board.
+    #[inline]
+    pub(crate) fn reset(&mut self, x: u32) {
+        self.parent[x as usize] = x;
+        self.rank[x as usize] = 0;
+    }
+
     /// Joins the sets of the distinct roots `a` and `b` by rank (`a` wins a tie); returns the
     /// root of the joined set.
     #[inline]

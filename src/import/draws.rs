@@ -134,6 +134,7 @@ pub fn set_tiles(name: &str) -> Option<SetList> {
         "mage-and-witch:1" => Some(crate::import::magewitch::MW_1),
         "mage-and-witch:2" => Some(crate::import::magewitch::MW_2),
         "flier:1" | "flier:2" => crate::import::flier::set_tiles(name),
+        crate::import::ferries::SET => Some(crate::import::ferries::FERRIES),
         other => crate::import::river::set_tiles(other),
     }
 }

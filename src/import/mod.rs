@@ -13,6 +13,7 @@
 //! - [`magewitch`]: Mage & Witch in `.jcz` saves: its sets, elements and figure moves;
 //! - [`flier`]: The Flying Machines in `.jcz` saves: its sets, element, flights and
 //!   landings;
+//! - [`ferries`]: The Ferries in `.jcz` saves: its set, element and ferry messages;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -24,6 +25,7 @@ pub mod assertions;
 pub mod bcb;
 pub mod draws;
 pub mod flier;
+pub mod ferries;
 pub mod inns;
 pub mod jcz;
 pub mod magewitch;

@@ -46,6 +46,7 @@ mod scenarios_bridges;
 mod scenarios_castles;
 mod scenarios_crop;
 mod scenarios_flier;
+mod scenarios_ferries;
 mod scenarios_gold;
 mod scenarios_hand;
 mod scenarios_inns;

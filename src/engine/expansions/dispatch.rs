@@ -245,6 +245,28 @@ macro_rules! registry_dispatch {
             }
 
             #[inline]
+            fn touches_tiles(&self) -> bool {
+                false $(|| (self.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::TOUCHES_TILES))*
+            }
+
+            fn touched_tile(g: &Game<Self>, mut k: usize) -> Option<u32> {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::TOUCHES_TILES
+                {
+                    let mut i = 0;
+                    while let Some(t) = <$ty as Expansion>::touched_tile(g, i) {
+                        if k == 0 {
+                            return Some(t);
+                        }
+                        k -= 1;
+                        i += 1;
+                    }
+                })*
+                None
+            }
+
+            #[inline]
             fn orders_deck(&self) -> bool {
                 self.orders
             }

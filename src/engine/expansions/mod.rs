@@ -118,6 +118,7 @@ pub mod bridges;
 pub mod castles;
 pub mod crop;
 pub mod flier;
+pub mod ferries;
 pub mod gold;
 pub mod inns;
 pub mod magewitch;
@@ -157,6 +158,7 @@ registry! {
     abbot: abbot::Abbot,
     magewitch: magewitch::MageWitch,
     flier: flier::Flier,
+    ferries: ferries::Ferries,
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ pub fn setup_label(s: &Setup) -> String {
     label.push_str(&crate::import::traders::label(&s.traders));
     label.push_str(&crate::import::abbot::label(&s.abbot));
     label.push_str(&crate::import::magewitch::label(&s.magewitch));
+    label.push_str(&crate::import::ferries::label(&s.ferries));
     if !s.farmers {
         label.push_str(", no farmers");
     }
@@ -161,6 +162,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     ));
     t.push_str(&crate::import::flier::ruleset_lines(
         &s.flier, dir, &mut deck,
+    ));
+    t.push_str(&crate::import::ferries::ruleset_lines(
+        &s.ferries, dir, &mut deck,
     ));
     for (n, file, set, symbol_on) in [
         (

@@ -42,6 +42,8 @@ pub struct Setup {
     pub magewitch: crate::import::magewitch::MageWitchSetup,
     /// The Flying Machines: its tiles and element.
     pub flier: crate::import::flier::FlierSetup,
+    /// The Ferries: its lake tiles and the ferries.
+    pub ferries: crate::import::ferries::FerriesSetup,
 }
 
 /// Where a follower goes or comes from.
@@ -87,6 +89,12 @@ pub enum Msg {
     Bcb(crate::import::bcb::BcbMsg),
     /// Mage & Witch's `MOVE_NEUTRAL_FIGURE` (see [`crate::import::magewitch`]).
     MageWitch(crate::import::magewitch::MwMsg),
+    /// `PLACE_TOKEN FERRY`: a ferry to the way `way` (see [`crate::import::ferries`]).
+    Ferry {
+        x: i32,
+        y: i32,
+        way: u8,
+    },
 }
 
 impl Msg {
@@ -94,7 +102,7 @@ impl Msg {
         match self {
             Msg::PlaceTile { .. } => "PLACE_TILE",
             Msg::Deploy(_) => "DEPLOY_MEEPLE",
-            Msg::Gold { .. } | Msg::Castle(_) => "PLACE_TOKEN",
+            Msg::Gold { .. } | Msg::Castle(_) | Msg::Ferry { .. } => "PLACE_TOKEN",
             Msg::CropChoice { .. } => "CIRCLE_REMOVE_OR_DEPLOY",
             Msg::Return(_) | Msg::AbbotReturn(_) => "RETURN_MEEPLE",
             Msg::Fly(_) => "DEPLOY_MEEPLE",
@@ -294,6 +302,10 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 s.flier.copies += n;
                 n
             }
+            crate::import::ferries::SET => {
+                s.ferries.copies = count(v, name)?;
+                s.ferries.copies
+            }
             other => {
                 unsupported.push(other.to_string());
                 continue;
@@ -303,7 +315,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2, mage-and-witch:1/:2, flier:1/:2)",
+            "setup.sets: tile set(s) not supported: {} (meeplab plays basic:1, basic:2, goldmines, corn-circles/1, corn-circles/2, bridges-castles-and-bazaars:1/:2, inns-and-cathedrals:1/:2, traders-and-builders:1/:2, river/1, river/2, mage-and-witch:1/:2, flier:1/:2, ferries)",
             unsupported.join(", ")
         )));
     }
@@ -360,6 +372,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
             }
             "abbot" => s.abbot.abbots = element_count(v).unwrap_or(0).clamp(0, 4) as u32,
             "flier" => s.flier.element = true,
+            "ferry" => s.ferries.element = true,
             other if s.traders.element(other, element_count(v)) => {}
             other if s.magewitch.element(other) => {}
             other => unsupported.push(other.to_string()),
@@ -367,7 +380,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     }
     if !unsupported.is_empty() {
         return Err(JczError::new(format!(
-            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, abbot, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river, mage, witch, flier)",
+            "setup.elements: game element(s) not supported: {} (JCloisterZone switches an element on by its presence, whatever its value; meeplab knows small-follower, farmers, gold, corn-circle, garden, abbot, castle, bridge, bazaar, big-follower, inn, cathedral, traders, builder, pig, pig-herd, river, mage, witch, flier, ferry)",
             unsupported.join(", ")
         )));
     }
@@ -378,6 +391,7 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     })?;
     s.inns.check()?;
     s.magewitch.check()?;
+    s.ferries.check()?;
     crate::import::river::settle_editions(&mut s.sets, garden);
     // elements without their tiles change nothing
     s.gold &= s.goldmines > 0;
@@ -585,6 +599,7 @@ pub(crate) fn parse_message(index: usize, m: &Value) -> Result<Message, JczError
                 })
             }
             "BRIDGE" => crate::import::bcb::parse_bridge(payload, &bad)?,
+            "FERRY" => crate::import::ferries::parse_ferry(payload, &bad)?,
             token => {
                 return Err(bad(format!(
                     "payload.token = `{token}` is not supported (GOLD, CASTLE, BRIDGE)"

@@ -157,6 +157,11 @@ struct Translator<'a> {
     double_turns: (u32, bool),
     /// The meeple flown this turn, until it lands (see [`crate::import::flier`]).
     flying: Option<String>,
+    /// A ferry message came this turn (a later `PASS` declines a move).
+    ferried: bool,
+    /// The decision index of a move declined by a `PASS` that may have been the follower's
+    /// (see [`crate::import::ferries`]), dropped when a ferry message follows.
+    maybe_no_move: Option<usize>,
 }
 
 /// The message being translated: its index and type (for errors) and its sender (`player`
@@ -225,6 +230,8 @@ impl<'a> Translator<'a> {
             random: None,
             double_turns: (0, false),
             flying: None,
+            ferried: false,
+            maybe_no_move: None,
         })
     }
 
@@ -244,6 +251,7 @@ impl<'a> Translator<'a> {
             Msg::Fly(p) => self.fly(&at, p, m.random),
             Msg::Bcb(b) => self.bcb(&at, Some(b)),
             Msg::MageWitch(mw) => self.magewitch(&at, mw),
+            Msg::Ferry { x, y, way } => self.ferry(&at, *x, *y, *way),
         }?;
         if let Some(r) = m.random {
             self.random = Some(r);
@@ -407,6 +415,8 @@ impl<'a> Translator<'a> {
         self.flying = None;
         self.castled = 0;
         self.castle_step = false;
+        self.ferried = false;
+        self.maybe_no_move = None;
         if self.board.contains_key(&(x, y)) {
             return Err(at.err(format!("illegal placement: ({x},{y}) already holds a tile")));
         }
@@ -574,7 +584,17 @@ impl<'a> Translator<'a> {
                 self.out.castle_passes.push((self.turn, at.index));
                 Ok(())
             }
-            Step::Main => self.follower(at, None),
+            Step::Main if self.g.setup.ferries.element && (self.followed || self.ferried) => {
+                self.ferry_pass(at)
+            }
+            Step::Main => {
+                self.follower(at, None)?;
+                if self.g.setup.ferries.element {
+                    self.ferry_pass(at)?;
+                    self.maybe_no_move = Some(self.out.decisions.len() - 1);
+                }
+                Ok(())
+            }
             Step::Crop { pending: None, .. } => self.crop_action(at, CropAct::Pass),
             _ => Err(self.out_of_order(at)),
         }
@@ -880,6 +900,60 @@ impl<'a> Translator<'a> {
             self.record(at, d);
         }
         Ok(())
+    }
+
+    /// `PLACE_TOKEN FERRY`: the new ferry on the tile just placed, or a ferry moved.
+    fn ferry(&mut self, at: &Current, x: i32, y: i32, way: u8) -> Result<(), JczError> {
+        if self.step != Step::Main {
+            return Err(self.out_of_order(at));
+        }
+        if !self.g.setup.ferries.element {
+            return Err(at.err("a ferry, but the save's setup.elements has no `ferry`"));
+        }
+        self.check_active(at)?;
+        self.drop_maybe_no_move();
+        let (kind, choice) = crate::import::ferries::ferry_decision(self.placed_at, x, y, way);
+        self.ferried = true;
+        self.followed = true;
+        let (turn, player) = (self.turn, self.active);
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind,
+                choice,
+            },
+        );
+        Ok(())
+    }
+
+    /// A `PASS` declining a ferry move.
+    fn ferry_pass(&mut self, at: &Current) -> Result<(), JczError> {
+        self.check_active(at)?;
+        self.drop_maybe_no_move();
+        self.ferried = true;
+        self.followed = true;
+        let (kind, choice) = crate::import::ferries::no_move();
+        let (turn, player) = (self.turn, self.active);
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind,
+                choice,
+            },
+        );
+        Ok(())
+    }
+
+    /// A later ferry message shows that an earlier `PASS` was the follower's.
+    fn drop_maybe_no_move(&mut self) {
+        if let Some(i) = self.maybe_no_move.take() {
+            self.out.decisions.remove(i);
+            self.out.origins.remove(i);
+        }
     }
 
     fn bcb(&mut self, at: &Current, msg: Option<&BcbMsg>) -> Result<(), JczError> {

@@ -1,0 +1,861 @@
+//! The Ferries (mini expansion #3: Hans im Glück 2012, C1; reissued in Big Box 6, 2017, C2),
+//! as `rulesets/README.md` (Ferries section) and `docs/src/rules/ferries.md` give it:
+//! - **Lakes.** A lake tile (`lake` in the tile language) has 3 or 4 roads that each end at
+//!   its lake: separate road segments of the tile. A follower may stand on any of them.
+//! - **Placing the ferry.** After the follower step, the player places the tile's ferry on
+//!   its lake, joining two of its road ends of their choice (3 ways on a 3-road lake, 6 on a
+//!   4-road lake); mandatory, whether or not a follower was placed (the HiG text; the early
+//!   English printings' "as a highwayman" condition is the option `ferries.placement`). The
+//!   two roads become one; the other ends stop at the lake.
+//! - **Moving ferries.** Then, for each road the tile extended, the first ferry along it (the
+//!   search stops at the first ferry in each direction; the ferry of the tile just placed is
+//!   passed through, never moved) may be moved to another pair of ends of its lake, each
+//!   ferry at most once a turn, one optional move at a time (JCloisterZone's
+//!   `ChangeFerriesPhase`). Every other ferry stops the search, a moved one too, so a move
+//!   never brings a new ferry within reach (`ferries.moves = first`); `through_moved` reads
+//!   the footnote's "further ferries the new roads allow" as reaching past a moved ferry.
+//! - **Scoring.** A road ends at a lake unless a ferry carries it on; the turn's scoring (after
+//!   the ferry steps) scores the roads the ferries completed, those of the lakes whose ferry
+//!   moved included (JCloisterZone's `collectClosedByFerries`). A lake is no inn: a road
+//!   scores 1 a tile.
+//!
+//! # In the engine
+//! A lake's road ends are separate segments; a ferry is one more link of the union-find
+//! between two of them (`Game::link_segments`), so placing one costs a join, and a game
+//! without lakes pays nothing (the module takes part only when its options are set). A move
+//! takes a link away, which a union-find cannot do: the road components holding the old and
+//! new ends are rebuilt from the board (`Game::rebuild_components`: a walk of their
+//! segments, their borders joined again, the ferry links, the followers counted again).
+//! Moves are rare (a road with a ferry extended, and the player moving it).
+
+use crate::engine::compiled::{Compiled, NONE};
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
+use crate::engine::event::{
+    BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
+};
+use crate::engine::game::{Game, MAX_PLAYERS, NIL};
+use crate::engine::hooks::{
+    counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+};
+use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
+use crate::engine::scoring::majority;
+use crate::rule_options::{choice, Area, OptType, OptionDef};
+use crate::ruleset::Ruleset;
+use crate::tiles::{FeatureKind, Side};
+
+/// The options' area (and key prefix).
+const AREA: Area = Area::Expansion("ferries");
+
+/// Place the new ferry (options: each pair of the lake's road ends, in segment order).
+pub const FERRY_PLACE: DecisionKind = kind_of::<Ferries>(0);
+/// Move a ferry (options: none, then each other pair of each movable ferry's lake).
+pub const FERRY_MOVE: DecisionKind = kind_of::<Ferries>(1);
+
+/// A ferry is placed (turn, player, x, y, way: the two sides it joins, a bit per side N=1,
+/// E=2, S=4, W=8).
+pub const FERRY_PLACED: EventKind = event_of::<Ferries>(0);
+/// A ferry is moved (turn, player, x, y, from way, to way).
+pub const FERRY_MOVED: EventKind = event_of::<Ferries>(1);
+/// The moved ferry lies at its new way (turn, player, x, y, way): bookkeeping for the state
+/// hash, not narrated.
+pub const FERRY_DOCKED: EventKind = event_of::<Ferries>(2);
+
+/// Ferries placed.
+pub const PLACED: Counter = counter_of::<Ferries>(0);
+/// Ferries moved.
+pub const MOVED: Counter = counter_of::<Ferries>(1);
+
+/// The tile mark of a lake tile.
+pub const LAKE: u32 = mark_of::<Ferries>(0);
+
+/// The ferry's tag among the pieces of the end-of-turn state hash (its way is its "owner").
+const FERRY_PIECE: u64 = 80;
+
+/// The glyph of a ferry on the board.
+const FERRY_GLYPH: Glyph = Glyph::Token {
+    letter: 'F',
+    colour: "#2f6fb5",
+    hollow: false,
+};
+
+/// The rules of the ferries in one ruleset (read from its options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Config {
+    /// The ferry is placed only when the player put a follower on a road of the lake tile.
+    needs_highwayman: bool,
+    /// A ferry moved this turn no longer stops the search for the first ferries: the roads
+    /// it now joins may reach further ferries.
+    through_moved: bool,
+}
+
+impl Config {
+    fn of(rules: &Ruleset) -> Option<Config> {
+        if !rules.ext_in_play("ferries.") {
+            return None;
+        }
+        Some(Config {
+            needs_highwayman: rules.ext_choice("ferries.placement") == Some("highwayman"),
+            through_moved: rules.ext_choice("ferries.moves") == Some("through_moved"),
+        })
+    }
+}
+
+/// A ferry on the lake of placed tile `pidx`, joining its road segments `a` < `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ferry {
+    pidx: u32,
+    a: u8,
+    b: u8,
+}
+
+/// Where the turn is in the ferry steps (at `Hook::BeforeScoring`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Step {
+    #[default]
+    Idle,
+    /// The new ferry's way is asked.
+    Placing,
+    /// A move is asked.
+    Moving,
+}
+
+/// The ferries of one game.
+#[derive(Clone, Debug, Default)]
+pub struct Ferries {
+    config: Config,
+    /// Ferries on the board, in the order they were placed.
+    ferries: Vec<Ferry>,
+    /// The lakes (placed-tile indices) whose ferry moved this turn, in order.
+    moved: Vec<u32>,
+    /// The options now asked: the ways of the new ferry, or the moves (after "none").
+    offers: Vec<Ferry>,
+    step: Step,
+    placed: u32,
+    moves: u32,
+    /// Scratch space for the searches and the rebuilds.
+    scratch: Vec<u32>,
+    queue: Vec<u32>,
+}
+
+impl Expansion for Ferries {
+    const HOOKS: &'static [Hook] = &[Hook::BeforeScoring];
+    const HEARS: &'static [Heard] = &[];
+    const TOUCHES_TILES: bool = true;
+    const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
+        "lake",
+        "a ferry lake: its roads each end at the lake, and a ferry joins two of them",
+    )];
+    const DECISIONS: &'static [DecisionSpec] = &[
+        DecisionSpec {
+            name: "ferry_place",
+            key_code: 80,
+            doc: "where the new ferry goes: which two road ends of the lake it joins (each \
+                  pair, in the tile's segment order)",
+        },
+        DecisionSpec {
+            name: "ferry_move",
+            key_code: 81,
+            doc: "move the first ferry on a road the tile extended (none, or which ferry to \
+                  which other pair of its lake's road ends)",
+        },
+    ];
+    const COUNTERS: &'static [CounterSpec] = &[
+        CounterSpec {
+            name: "ferries_placed",
+            doc: "ferries placed",
+        },
+        CounterSpec {
+            name: "ferries_moved",
+            doc: "ferry moves",
+        },
+    ];
+    const EVENTS: &'static [EventSpec] = &[
+        EventSpec {
+            name: "ferry_placed",
+            key_code: 80,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+                ("way", Field::Count),
+            ],
+            narrate: |e, names| {
+                let v = e.values;
+                Some(format!(
+                    "         {} puts the ferry on the lake at ({},{}), joining {}",
+                    (names.seat)(v[1] as u8),
+                    v[2],
+                    v[3],
+                    way_words(v[4] as u8)
+                ))
+            },
+            board: BoardChange::Adds {
+                tag: FERRY_PIECE,
+                owner: Some(4),
+                x: 2,
+                y: 3,
+            },
+        },
+        EventSpec {
+            name: "ferry_moved",
+            key_code: 81,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+                ("from", Field::Count),
+                ("to", Field::Count),
+            ],
+            narrate: |e, names| {
+                let v = e.values;
+                Some(format!(
+                    "         {} moves the ferry at ({},{}) from {} to {}",
+                    (names.seat)(v[1] as u8),
+                    v[2],
+                    v[3],
+                    way_words(v[4] as u8),
+                    way_words(v[5] as u8)
+                ))
+            },
+            board: BoardChange::Removes {
+                tag: FERRY_PIECE,
+                owner: Some(4),
+                x: 2,
+                y: 3,
+                times: None,
+            },
+        },
+        EventSpec {
+            name: "ferry_docked",
+            key_code: 82,
+            fields: &[
+                ("turn", Field::Turn),
+                ("player", Field::Seat),
+                ("x", Field::Coord),
+                ("y", Field::Coord),
+                ("way", Field::Count),
+            ],
+            narrate: |_, _| None,
+            board: BoardChange::Adds {
+                tag: FERRY_PIECE,
+                owner: Some(4),
+                x: 2,
+                y: 3,
+            },
+        },
+    ];
+    const OPTIONS: &'static [OptionDef] = &[
+        OptionDef {
+            key: "ferries.placement",
+            area: AREA,
+            ty: OptType::Choice(&[
+                choice(
+                    "always",
+                    "the ferry goes on the new lake whether or not a follower was placed",
+                ),
+                choice(
+                    "highwayman",
+                    "only when the player put a follower on one of the lake tile's roads",
+                ),
+            ]),
+            default: "always",
+            doc: "When the new lake gets its ferry (setting any ferries option puts the \
+                  ferries in the game).",
+            sources: "HiG C1 and C2 (German text; Wikicarpedia's current C2 page and its \
+                      footnote, JCloisterZone): always; the RGG C1 English text and the early \
+                      English C2 printing: highwayman (a known error)",
+            requires: None,
+        },
+        OptionDef {
+            key: "ferries.moves",
+            area: AREA,
+            ty: OptType::Choice(&[
+                choice(
+                    "first",
+                    "the first ferry in each direction of each road the tile extended, \
+                     counted from the tile; every other ferry, moved or not, stops the search",
+                ),
+                choice(
+                    "through_moved",
+                    "the same, but a ferry moved this turn no longer stops the search: the \
+                     roads it now joins may reach further ferries, each moved once",
+                ),
+            ]),
+            default: "first",
+            doc: "Which ferries may move in a turn (each at most once; the ferry of the tile \
+                  just placed never).",
+            sources: "C1 and C2 rulebooks (Wikicarpedia) and their footnotes: only the first \
+                      ferry along the road from the tile, each ferry once a turn; \
+                      JCloisterZone's ChangeFerriesPhase (findNearest stops at every placed \
+                      ferry, moved ones included): first. The footnote's 'then further \
+                      ferries the new roads allow' read as reaching past a moved ferry: \
+                      through_moved (an unsourced reading)",
+            requires: None,
+        },
+    ];
+    const LEGEND: &'static [(Glyph, &'static str)] = &[(
+        FERRY_GLYPH,
+        "ferry on a lake: it joins two of the lake's road ends (its tooltip says which)",
+    )];
+
+    fn used_by(rules: &Compiled) -> bool {
+        Config::of(&rules.rules).is_some()
+    }
+
+    fn reset(&mut self) {
+        self.config = Config::default();
+        self.ferries.clear();
+        self.moved.clear();
+        self.offers.clear();
+        self.step = Step::Idle;
+        self.placed = 0;
+        self.moves = 0;
+    }
+
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of_val(self.ferries.as_slice())
+            + std::mem::size_of_val(self.offers.as_slice())
+            + 4 * (self.moved.len() + self.scratch.len() + self.queue.len())
+    }
+
+    /// Each ferry joins two road ends of a lake tile, one ferry a lake, and its two ends lie
+    /// in one road.
+    fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
+        let st = g.ext.state();
+        for (i, f) in st.ferries.iter().enumerate() {
+            let Some(t) = g.placed.get(f.pidx as usize) else {
+                return Err(format!(
+                    "a ferry on placed tile #{}, not on the board",
+                    f.pidx
+                ));
+            };
+            let ct = &g.rules.tiles[t.tile as usize];
+            let road = |s: u8| {
+                ct.segments
+                    .get(s as usize)
+                    .is_some_and(|s| s.kind == FeatureKind::Road)
+            };
+            if ct.marks & LAKE == 0 || f.a >= f.b || !road(f.a) || !road(f.b) {
+                return Err(format!(
+                    "the ferry at ({}, {}) joins segments {} and {}, not two road ends of a lake",
+                    t.x, t.y, f.a, f.b
+                ));
+            }
+            if st.ferries[..i].iter().any(|o| o.pidx == f.pidx) {
+                return Err(format!("two ferries on the lake at ({}, {})", t.x, t.y));
+            }
+            if g.root_of(t.node0 + f.a as u32) != g.root_of(t.node0 + f.b as u32) {
+                return Err(format!(
+                    "the ferry at ({}, {}) joins two roads the feature graph keeps apart",
+                    t.x, t.y
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn outcome(&self, out: &mut GameOutcome) {
+        out.counters.add(PLACED, self.placed);
+        out.counters.add(MOVED, self.moves);
+    }
+
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
+        if let Some(config) = Config::of(&g.rules.rules) {
+            g.ext.state_mut().config = config;
+        }
+    }
+
+    fn touched_tile<X: Holds<Self>>(g: &Game<X>, k: usize) -> Option<u32> {
+        g.ext.state().moved.get(k).copied()
+    }
+
+    fn on<X: Holds<Self>, S: EventSink>(
+        g: &mut Game<X>,
+        s: &mut S,
+        _at: Hook,
+        answer: Option<usize>,
+    ) -> bool {
+        let player = g.active;
+        match (answer, g.ext.state().step) {
+            (None, _) => {
+                let st = g.ext.state_mut();
+                st.moved.clear();
+                st.step = Step::Idle;
+                if g.offer_new_ferry(player) {
+                    let n = g.ext.state().offers.len();
+                    g.ext.state_mut().step = Step::Placing;
+                    g.ask(FERRY_PLACE, player, n);
+                    return true;
+                }
+            }
+            (Some(i), Step::Placing) => {
+                let f = g.ext.state().offers.get(i).copied();
+                if let Some(f) = f {
+                    g.place_ferry(s, player, f);
+                }
+            }
+            (Some(i), Step::Moving) => {
+                let Some(&to) = i.checked_sub(1).and_then(|k| g.ext.state().offers.get(k)) else {
+                    g.ext.state_mut().step = Step::Idle;
+                    return false;
+                };
+                g.move_ferry(s, player, to);
+            }
+            (Some(_), Step::Idle) => return false,
+        }
+        g.move_offers();
+        let n = g.ext.state().offers.len();
+        if n == 0 {
+            g.ext.state_mut().step = Step::Idle;
+            return false;
+        }
+        g.ext.state_mut().step = Step::Moving;
+        g.ask(FERRY_MOVE, player, n + 1);
+        true
+    }
+
+    fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
+        let st = g.ext.state();
+        let k = if local == 0 {
+            Some(i)
+        } else {
+            i.checked_sub(1)
+        };
+        match k.and_then(|k| st.offers.get(k)) {
+            Some(f) => {
+                let t = g.placed[f.pidx as usize];
+                Choice::Token {
+                    at: Some((t.x, t.y, g.ferry_way(*f))),
+                }
+            }
+            None => Choice::Token { at: None },
+        }
+    }
+
+    fn option_count<X: Holds<Self>>(g: &Game<X>, local: u8) -> usize {
+        g.ext.state().offers.len() + usize::from(local == 1)
+    }
+
+    /// What the option changes for `player` on the roads of its lake: each road through
+    /// the lake's ends, as the option leaves it, is worth its tiles (twice when complete, as
+    /// it scores now) to its majority; the option's value is what `player` wins there less
+    /// what the best other seat wins, compared with the lake as it is (0 for no move).
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
+        let st = g.ext.state();
+        let k = if local == 0 {
+            Some(i)
+        } else {
+            i.checked_sub(1)
+        };
+        let Some(&f) = k.and_then(|k| st.offers.get(k)) else {
+            return 0;
+        };
+        let after = g.lake_value(f.pidx, Some(f), player);
+        if local == 0 {
+            return after;
+        }
+        after - g.lake_value(f.pidx, None, player)
+    }
+
+    fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
+        for &f in &g.ext.state().ferries {
+            let t = g.placed[f.pidx as usize];
+            out.push(Piece {
+                x: t.x as f64 + 0.5,
+                y: t.y as f64 + 0.5,
+                glyph: FERRY_GLYPH,
+                owner: None,
+                note: format!("ferry joining {}", way_words(g.ferry_way(f))),
+            });
+        }
+    }
+}
+
+/// A way (a bit per side, N=1, E=2, S=4, W=8) in words: "west and east".
+fn way_words(way: u8) -> String {
+    let names: Vec<&str> = Side::ALL
+        .iter()
+        .filter(|s| way & s.bit() != 0)
+        .map(|s| match s.index() {
+            0 => "north",
+            1 => "east",
+            2 => "south",
+            _ => "west",
+        })
+        .collect();
+    names.join(" and ")
+}
+
+/// What a road is worth to `player` as a ferry option leaves it (see `value_hint`).
+#[derive(Clone, Copy, Default)]
+struct RoadFacts {
+    tiles: i64,
+    open: i64,
+    weights: [u8; MAX_PLAYERS],
+}
+
+impl<X: Holds<Ferries>> Game<X> {
+    /// The ferries on the board: (square, way), in the order they were placed.
+    pub fn ferries(&self) -> Vec<((i32, i32), u8)> {
+        self.ext
+            .state()
+            .ferries
+            .iter()
+            .map(|&f| {
+                let t = self.placed[f.pidx as usize];
+                ((t.x, t.y), self.ferry_way(f))
+            })
+            .collect()
+    }
+
+    /// The sides (board orientation) of the two road ends ferry `f` joins.
+    fn ferry_way(&self, f: Ferry) -> u8 {
+        let t = self.placed[f.pidx as usize];
+        let rot = &self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
+        rot.seg_sides[f.a as usize] | rot.seg_sides[f.b as usize]
+    }
+
+    /// The road segments of placed tile `pidx`, in segment order (a lake's road ends).
+    fn lake_roads(&self, pidx: u32, out: &mut [u8; 8]) -> usize {
+        let t = self.placed[pidx as usize];
+        let mut n = 0;
+        for (i, seg) in self.rules.tiles[t.tile as usize]
+            .segments
+            .iter()
+            .enumerate()
+        {
+            if seg.kind == FeatureKind::Road && n < out.len() {
+                out[n] = i as u8;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The ways of the new ferry into the offers, when the tile just placed is a lake that
+    /// takes one now; false otherwise.
+    fn offer_new_ferry(&mut self, player: u8) -> bool {
+        let pidx = self.last_placed as u32;
+        let t = self.placed[pidx as usize];
+        if self.rules.tiles[t.tile as usize].marks & LAKE == 0 {
+            return false;
+        }
+        let mut roads = [0u8; 8];
+        let n = self.lake_roads(pidx, &mut roads);
+        if self.ext.state().config.needs_highwayman {
+            let on_road = self.followers.iter().any(|f| {
+                f.player == player
+                    && f.node >= t.node0
+                    && roads[..n].contains(&((f.node - t.node0) as u8))
+            });
+            if !on_road {
+                return false;
+            }
+        }
+        let mut offers = std::mem::take(&mut self.ext.state_mut().offers);
+        offers.clear();
+        for i in 0..n {
+            for j in i + 1..n {
+                offers.push(Ferry {
+                    pidx,
+                    a: roads[i],
+                    b: roads[j],
+                });
+            }
+        }
+        self.ext.state_mut().offers = offers;
+        n >= 2
+    }
+
+    /// Put the new ferry `f` on its lake: its two roads become one.
+    fn place_ferry<S: EventSink>(&mut self, s: &mut S, player: u8, f: Ferry) {
+        let t = self.placed[f.pidx as usize];
+        self.link_segments(t.node0 + f.a as u32, t.node0 + f.b as u32);
+        let st = self.ext.state_mut();
+        st.ferries.push(f);
+        st.placed += 1;
+        let (turn, way) = (self.turn, self.ferry_way(f));
+        self.emit(
+            s,
+            Event::Expansion(ExpansionEvent::new(
+                FERRY_PLACED,
+                &[
+                    turn as i64,
+                    player as i64,
+                    t.x as i64,
+                    t.y as i64,
+                    way as i64,
+                ],
+            )),
+        );
+    }
+
+    /// Move the ferry of `to`'s lake to `to`'s ends: the roads it joined and those it joins
+    /// now are rebuilt from the board.
+    fn move_ferry<S: EventSink>(&mut self, s: &mut S, player: u8, to: Ferry) {
+        let Some(k) = self
+            .ext
+            .state()
+            .ferries
+            .iter()
+            .position(|f| f.pidx == to.pidx)
+        else {
+            return;
+        };
+        let from = self.ext.state().ferries[k];
+        let from_way = self.ferry_way(from);
+        let t = self.placed[to.pidx as usize];
+        let mut links: [(u32, u32); 16] = [(NIL, NIL); 16];
+        let st = self.ext.state_mut();
+        st.ferries[k] = to;
+        st.moved.push(to.pidx);
+        st.moves += 1;
+        let n = st.ferries.len().min(links.len());
+        for (l, f) in links.iter_mut().zip(&st.ferries[..n]) {
+            let node0 = self.placed[f.pidx as usize].node0;
+            *l = (node0 + f.a as u32, node0 + f.b as u32);
+        }
+        let seeds = [
+            t.node0 + from.a as u32,
+            t.node0 + from.b as u32,
+            t.node0 + to.a as u32,
+            t.node0 + to.b as u32,
+        ];
+        let mut scratch = std::mem::take(&mut self.ext.state_mut().scratch);
+        self.rebuild_components(&seeds, &links[..n], &mut scratch);
+        self.ext.state_mut().scratch = scratch;
+        let turn = self.turn;
+        let (x, y) = (t.x as i64, t.y as i64);
+        let to_way = self.ferry_way(to) as i64;
+        self.emit(
+            s,
+            Event::Expansion(ExpansionEvent::new(
+                FERRY_MOVED,
+                &[turn as i64, player as i64, x, y, from_way as i64, to_way],
+            )),
+        );
+        self.emit(
+            s,
+            Event::Expansion(ExpansionEvent::new(
+                FERRY_DOCKED,
+                &[turn as i64, player as i64, x, y, to_way],
+            )),
+        );
+    }
+
+    /// The ferry on the lake of placed tile `pidx` whose end is segment `seg`, if any.
+    fn ferry_at(&self, pidx: u32, seg: u8) -> Option<Ferry> {
+        self.ext
+            .state()
+            .ferries
+            .iter()
+            .find(|f| f.pidx == pidx && (f.a == seg || f.b == seg))
+            .copied()
+    }
+
+    /// The node across each road side of `node`'s segment, and across its ferry if it is a
+    /// ferry's end (`ferry` overrides the ferry of its lake: `Some` a ferry there, and
+    /// `lifted` that lake's ferry taken away), passed to `f`.
+    fn road_steps(&self, node: u32, over: Option<(u32, Option<Ferry>)>, mut f: impl FnMut(u32)) {
+        let sn = self.nodes[node as usize];
+        let pidx = sn.tile as u32;
+        let t = self.placed[pidx as usize];
+        let rot = &self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
+        let sides = rot.seg_sides[sn.seg as usize];
+        for side in Side::ALL {
+            if sides & side.bit() == 0 {
+                continue;
+            }
+            let (dx, dy) = side.offset();
+            let Some(n) = self.tile_at(t.x + dx, t.y + dy) else {
+                continue;
+            };
+            let nb = self.placed[n];
+            let b = self.rules.tiles[nb.tile as usize].rotations[nb.rot as usize].side_seg
+                [side.opposite().index()];
+            if b != NONE {
+                f(nb.node0 + b as u32);
+            }
+        }
+        let ferry = match over {
+            Some((lake, fe)) if lake == pidx => fe,
+            _ => self.ferry_at(pidx, sn.seg),
+        };
+        if let Some(fe) = ferry.filter(|fe| fe.a == sn.seg || fe.b == sn.seg) {
+            let other = if fe.a == sn.seg { fe.b } else { fe.a };
+            f(t.node0 + other as u32);
+        }
+    }
+
+    /// The moves the active player may make now, into the offers (see the module doc):
+    /// the first ferry on each road of the tile just placed (searching along the road,
+    /// through the new ferry, stopping at every other ferry), not moved this turn; each to
+    /// every other pair of its lake's road ends. Ferries in placing order, pairs in segment
+    /// order.
+    fn move_offers(&mut self) {
+        let here = self.last_placed as u32;
+        let mut offers = std::mem::take(&mut self.ext.state_mut().offers);
+        offers.clear();
+        let st = self.ext.state();
+        if !st.ferries.iter().any(|f| f.pidx != here) {
+            self.ext.state_mut().offers = offers;
+            return;
+        }
+        let mut seen = std::mem::take(&mut self.ext.state_mut().scratch);
+        let mut queue = std::mem::take(&mut self.ext.state_mut().queue);
+        // the lakes reached: a bit per ferry index
+        let mut reached: u64 = 0;
+        let t = self.placed[here as usize];
+        let nseg = self.rules.tiles[t.tile as usize].segments.len();
+        for seg in 0..nseg {
+            if self.rules.tiles[t.tile as usize].segments[seg].kind != FeatureKind::Road {
+                continue;
+            }
+            let start = t.node0 + seg as u32;
+            // a road whose component holds no other ferry reaches none
+            let root = self.root_of(start);
+            let holds = self.ext.state().ferries.iter().any(|f| {
+                f.pidx != here
+                    && self.root_of(self.placed[f.pidx as usize].node0 + f.a as u32) == root
+            });
+            if !holds {
+                continue;
+            }
+            seen.clear();
+            queue.clear();
+            seen.push(start);
+            queue.push(start);
+            while let Some(n) = queue.pop() {
+                let sn = self.nodes[n as usize];
+                if sn.tile as u32 != here {
+                    if let Some(k) =
+                        self.ext.state().ferries.iter().position(|f| {
+                            f.pidx == sn.tile as u32 && (f.a == sn.seg || f.b == sn.seg)
+                        })
+                    {
+                        reached |= 1 << k.min(63);
+                        let st = self.ext.state();
+                        if !(st.config.through_moved && st.moved.contains(&(sn.tile as u32))) {
+                            continue;
+                        }
+                    }
+                }
+                self.road_steps(n, None, |m| {
+                    if !seen.contains(&m) {
+                        seen.push(m);
+                        queue.push(m);
+                    }
+                });
+            }
+        }
+        let st = self.ext.state();
+        for (k, f) in st.ferries.iter().enumerate() {
+            if reached & (1 << k.min(63)) == 0 || st.moved.contains(&f.pidx) {
+                continue;
+            }
+            let mut roads = [0u8; 8];
+            let n = self.lake_roads(f.pidx, &mut roads);
+            for i in 0..n {
+                for j in i + 1..n {
+                    let (a, b) = (roads[i], roads[j]);
+                    if (a, b) != (f.a, f.b) {
+                        offers.push(Ferry { pidx: f.pidx, a, b });
+                    }
+                }
+            }
+        }
+        let st = self.ext.state_mut();
+        st.offers = offers;
+        st.scratch = seen;
+        st.queue = queue;
+    }
+
+    /// The road through `start` with the ferry of lake `lake` replaced by `ferry` (`None`:
+    /// the board as it is, `Some(lake, None)`: no ferry there): its tiles, open sides and
+    /// followers' weights. `seen` collects its nodes.
+    fn road_facts(
+        &self,
+        start: u32,
+        over: Option<(u32, Option<Ferry>)>,
+        seen: &mut Vec<u32>,
+    ) -> RoadFacts {
+        let mut facts = RoadFacts::default();
+        let mut queue = vec![start];
+        let first = seen.len();
+        seen.push(start);
+        while let Some(n) = queue.pop() {
+            let sn = self.nodes[n as usize];
+            let t = self.placed[sn.tile as usize];
+            let rot = &self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
+            let sides = rot.seg_sides[sn.seg as usize];
+            for side in Side::ALL {
+                let (dx, dy) = side.offset();
+                if sides & side.bit() != 0 && self.tile_at(t.x + dx, t.y + dy).is_none() {
+                    facts.open += 1;
+                }
+            }
+            self.road_steps(n, over, |m| {
+                if !seen.contains(&m) {
+                    seen.push(m);
+                    queue.push(m);
+                }
+            });
+        }
+        let mut tiles: Vec<u16> = seen[first..]
+            .iter()
+            .map(|&n| self.nodes[n as usize].tile)
+            .collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        facts.tiles = tiles.len() as i64;
+        for f in &self.followers {
+            if seen[first..].contains(&f.node) {
+                facts.weights[f.player as usize] += f.kind.weight();
+            }
+        }
+        facts
+    }
+
+    /// What the roads through the ends of lake `pidx` are worth to `player` with its ferry
+    /// `ferry` (`None`: as it is): see `value_hint`.
+    fn lake_value(&self, pidx: u32, ferry: Option<Ferry>, player: u8) -> i64 {
+        let t = self.placed[pidx as usize];
+        let mut roads = [0u8; 8];
+        let n = self.lake_roads(pidx, &mut roads);
+        let over = ferry.map(|f| (pidx, Some(f)));
+        let mut seen = Vec::new();
+        let mut value = 0;
+        for &r in &roads[..n] {
+            let start = t.node0 + r as u32;
+            if seen.contains(&start) {
+                continue;
+            }
+            let facts = self.road_facts(start, over, &mut seen);
+            let winners = majority(&facts.weights);
+            if winners == 0 {
+                continue;
+            }
+            let worth = facts.tiles * if facts.open == 0 { 2 } else { 1 };
+            if winners & (1 << player) != 0 {
+                value += worth;
+            }
+            if winners & !(1 << player) != 0 {
+                value -= worth;
+            }
+        }
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ways_read_as_sides() {
+        assert_eq!(way_words(2 | 8), "east and west");
+        assert_eq!(way_words(1 | 4), "north and south");
+    }
+}
