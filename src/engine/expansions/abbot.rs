@@ -78,12 +78,74 @@ impl Config {
             return None;
         }
         Some(Config {
-            supply: rules.ext_int("abbot.supply").unwrap_or(1) as u8,
-            return_completed: rules.ext_choice("abbot.return_completed") == Some("allowed"),
-            special_after_return: rules.ext_choice("abbot.after_return") == Some("special_figures"),
+            supply: OPT_SUPPLY.int_in(rules) as u8,
+            return_completed: OPT_RETURN_COMPLETED.choice_in(rules) == "allowed",
+            special_after_return: OPT_AFTER_RETURN.choice_in(rules) == "special_figures",
         })
     }
 }
+
+/// The `abbot.supply` option (read through this constant: its key and default are written once).
+const OPT_SUPPLY: OptionDef = OptionDef {
+    key: "abbot.supply",
+    area: AREA,
+    ty: OptType::Int {
+        min: 0,
+        max: MAX_ABBOTS as i64,
+    },
+    default: "1",
+    doc: "Abbots per player. Setting any abbot option puts the Abbot in the game: the \
+              abbot, and the gardens of the tiles marked `garden`.",
+    sources: "C2 base rulebook (HiG 2014) and Big Box 6 (Wikicarpedia, The Abbot): \
+                  one abbot a player; JCloisterZone element `abbot: 1`",
+    requires: None,
+};
+
+/// The `abbot.return_completed` option (read through this constant: its key and default are written once).
+const OPT_RETURN_COMPLETED: OptionDef = OptionDef {
+    key: "abbot.return_completed",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "forbidden",
+            "an abbot on a cloister or garden the tile just placed completed is not \
+                 taken back: the turn's scoring scores it",
+        ),
+        choice(
+            "allowed",
+            "it may be taken back too (scored as it stands, with the figure action)",
+        ),
+    ]),
+    default: "forbidden",
+    doc: "Whether an abbot on a feature completed this turn may be taken back.",
+    sources: "HiG ruling 11/2020 (Wikicarpedia, The Abbot, note 14; JCloisterZone's \
+                  AbbotCapability drops the return then): forbidden; the C2 rule text \
+                  alone sets no limit: allowed",
+    requires: None,
+};
+
+/// The `abbot.after_return` option (read through this constant: its key and default are written once).
+const OPT_AFTER_RETURN: OptionDef = OptionDef {
+    key: "abbot.after_return",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "nothing",
+            "taking the abbot back is the turn's whole figure action",
+        ),
+        choice(
+            "special_figures",
+            "a builder or pig may still be placed (only followers are replaced)",
+        ),
+    ]),
+    default: "nothing",
+    doc: "What else a player who takes the abbot back may place that turn.",
+    sources: "Wikicarpedia, The Abbot (clarification 12/2014, updated 3/2015 and \
+                  9/2018): no other figure; JCloisterZone (the return ends the action \
+                  phase): nothing; the rule text alone (\"instead of placing a meeple\"): \
+                  special_figures",
+    requires: None,
+};
 
 /// The Abbot in one game.
 #[derive(Clone, Debug, Default)]
@@ -245,64 +307,7 @@ impl Expansion for Abbot {
         glyph: Glyph::Abbot,
     }];
     const RESTRICTS_SPOTS: bool = true;
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "abbot.supply",
-            area: AREA,
-            ty: OptType::Int {
-                min: 0,
-                max: MAX_ABBOTS as i64,
-            },
-            default: "1",
-            doc: "Abbots per player. Setting any abbot option puts the Abbot in the game: the \
-                  abbot, and the gardens of the tiles marked `garden`.",
-            sources: "C2 base rulebook (HiG 2014) and Big Box 6 (Wikicarpedia, The Abbot): \
-                      one abbot a player; JCloisterZone element `abbot: 1`",
-            requires: None,
-        },
-        OptionDef {
-            key: "abbot.return_completed",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "forbidden",
-                    "an abbot on a cloister or garden the tile just placed completed is not \
-                     taken back: the turn's scoring scores it",
-                ),
-                choice(
-                    "allowed",
-                    "it may be taken back too (scored as it stands, with the figure action)",
-                ),
-            ]),
-            default: "forbidden",
-            doc: "Whether an abbot on a feature completed this turn may be taken back.",
-            sources: "HiG ruling 11/2020 (Wikicarpedia, The Abbot, note 14; JCloisterZone's \
-                      AbbotCapability drops the return then): forbidden; the C2 rule text \
-                      alone sets no limit: allowed",
-            requires: None,
-        },
-        OptionDef {
-            key: "abbot.after_return",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "nothing",
-                    "taking the abbot back is the turn's whole figure action",
-                ),
-                choice(
-                    "special_figures",
-                    "a builder or pig may still be placed (only followers are replaced)",
-                ),
-            ]),
-            default: "nothing",
-            doc: "What else a player who takes the abbot back may place that turn.",
-            sources: "Wikicarpedia, The Abbot (clarification 12/2014, updated 3/2015 and \
-                      9/2018): no other figure; JCloisterZone (the return ends the action \
-                      phase): nothing; the rule text alone (\"instead of placing a meeple\"): \
-                      special_figures",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] = &[OPT_SUPPLY, OPT_RETURN_COMPLETED, OPT_AFTER_RETURN];
 
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
