@@ -129,6 +129,38 @@ pub struct OptionDef {
     pub requires: Option<Area>,
 }
 
+/// Typed reads of an expansion's option: a module declares each option once, as a `const`
+/// `OptionDef` listed in its `OPTIONS` table, and reads it through that same constant, so the
+/// key and the default are written in one place (`CHAIN.choice_in(rules)`).
+impl OptionDef {
+    /// This integer option's value in `rules`: as set there, else its declared default (an
+    /// `Int` option's default is an integer literal: `every_int_default_is_an_integer`).
+    pub fn int_in(&self, rules: &crate::ruleset::Ruleset) -> i64 {
+        rules
+            .ext_int(self.key)
+            .unwrap_or_else(|| self.default_int())
+    }
+
+    /// Its default as an integer (0 for an option whose default is not one).
+    pub fn default_int(&self) -> i64 {
+        self.default.trim().parse().unwrap_or(0)
+    }
+
+    /// This choice option's chosen name in `rules`: as set there, else its declared
+    /// default's name (without its arguments: `draft` of `draft(pick: player)`).
+    pub fn choice_in(&self, rules: &crate::ruleset::Ruleset) -> &'static str {
+        rules
+            .ext_choice(self.key)
+            .unwrap_or_else(|| self.default_choice())
+    }
+
+    /// Its default's choice name (without arguments).
+    pub fn default_choice(&self) -> &'static str {
+        let d: &'static str = self.default;
+        d.split('(').next().unwrap_or(d).trim()
+    }
+}
+
 pub const fn choice(name: &'static str, doc: &'static str) -> Choice {
     Choice {
         name,

@@ -18,11 +18,11 @@ use meeplab::compare::session::{
 use meeplab::compare::setup::{compare_spec, SpecSettings};
 use meeplab::compare::skill::SkillSpec;
 use meeplab::compare::spec::shell_quote;
+use meeplab::compare::CoupledPlayer;
 use meeplab::compare::Shard;
 use meeplab::engine::compile;
 use meeplab::files::folder::Staging;
 use meeplab::files::names::LEVELS_FOLDER;
-use meeplab::play::CoupledPlayer;
 use meeplab::policy::spec::{PolicySpec, SeatPolicies};
 use meeplab::report::boards::ExampleRules;
 use meeplab::report::levels::{

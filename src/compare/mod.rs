@@ -19,6 +19,7 @@ mod aggregate;
 pub mod balance;
 pub mod calibrate;
 pub mod checkpoint;
+pub mod coupled;
 pub mod decisions;
 pub mod headline;
 pub mod luck;
@@ -38,6 +39,7 @@ pub mod tree;
 pub mod verdict;
 
 pub use accumulate::Accumulator;
+pub use coupled::CoupledPlayer;
 pub use run::{run_compare, run_from, Ended, Flow, GameRecord, SeedPlayer, Start};
 pub use seeds::Shard;
 pub use shard::{merge_shards, MergeError, ShardFile};

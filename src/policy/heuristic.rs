@@ -29,14 +29,30 @@
 //! Ties are broken by the decision's keyed draw; nothing depends on hash order or the clock.
 
 use super::{greedy, SpareGame};
+use crate::engine::decision::CORE_DECISIONS;
 use crate::engine::rng;
-use crate::engine::{majority, Decision, DecisionKind, Game, Pending, MAX_PLAYERS};
+use crate::engine::{majority, Choice, Decision, DecisionKind, Game, Pending, MAX_PLAYERS};
 use crate::ruleset::{GoldAtEnd, GoldRules, GoldSplit, TileIdx, Vars};
 use crate::tiles::FeatureKind;
 
 /// How many placements (best first after the greedy-follower pass) are expanded over every
 /// follower option.
 const EXPAND: usize = 4;
+
+/// How many options of a decision that names an amount ([`Choice::Amount`]: a bazaar bid,
+/// `raise_limit + 1` options) are played out at most: when it offers more, the ones its
+/// module's value hints rank best (ties by option order). The bundled rulesets' bids offer
+/// 11 (`bazaars.raise_limit = 10`), so their games are as before; with `raise_limit = 200`
+/// the luck meter's reference player (this policy) no longer plays out 201 bids per bidder
+/// per tile it values (issue 43). Other decisions are played out in full.
+const WIDEST: usize = 16;
+
+/// Whether decision `d` is one whose options beyond [`WIDEST`] are ranked by hint first.
+fn is_wide_amount(game: &Game, d: &Decision) -> bool {
+    d.options > WIDEST
+        && d.kind.index() >= CORE_DECISIONS.len()
+        && matches!(game.choice(d.kind, d.options - 1), Choice::Amount { .. })
+}
 
 /// Chance per open edge is also damped by this factor: big open features close less often
 /// than the per-edge draw chance alone suggests.
@@ -79,6 +95,8 @@ pub(crate) struct Scratch {
     /// Copies for the options tried, and for the placements expanded over followers.
     spare: SpareGame,
     expanded: SpareGame,
+    /// Options played out so far (what a decision cost; read by the tests).
+    played_out: u64,
 }
 
 /// What the completion chances are computed from: the unseen tiles and the players.
@@ -226,6 +244,22 @@ pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usiz
             }
             s.expanded.put(g);
         }
+    } else if is_wide_amount(game, d) {
+        // many amounts: play out the best few by the module's value hints
+        s.greedy.clear();
+        game.value_hints(d.kind, d.options, me, &mut s.greedy);
+        s.order.clear();
+        s.order
+            .extend(s.greedy.iter().enumerate().map(|(i, &v)| (-v, i)));
+        s.order.sort_unstable();
+        let mut tried = [0usize; WIDEST];
+        for (t, &(_, i)) in tried.iter_mut().zip(s.order.iter()) {
+            *t = i;
+        }
+        s.values.resize(d.options, i64::MIN);
+        for i in tried {
+            s.values[i] = try_option(game, i, me, &supply, s);
+        }
     } else {
         for i in 0..d.options {
             let v = try_option(game, i, me, &supply, s);
@@ -248,6 +282,7 @@ pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usiz
 /// The evaluation (in thousandths of a point) after option `i` of the pending decision and
 /// the rest of the turn played greedily.
 pub(crate) fn try_option(game: &Game, i: usize, me: u8, supply: &Supply, s: &mut Scratch) -> i64 {
+    s.played_out += 1;
     let mut g = s.spare.copy_of(game);
     g.apply_unchecked(i);
     while let Pending::Decision(d) = g.pending() {
@@ -468,7 +503,7 @@ fn farm_value(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Choice, Chooser, NoEvents};
+    use crate::engine::{Chooser, NoEvents};
     use crate::policy::test_support::rules;
     use crate::policy::{Policy, PolicyKind};
 
@@ -704,6 +739,53 @@ mod tests {
         fn choose(&mut self, game: &Game, d: &Decision) -> usize {
             self.0[d.player as usize % 2].choose(game, d)
         }
+    }
+
+    /// The heuristic with its scratch in view, checking what each wide decision costs.
+    struct Counting {
+        s: Scratch,
+        wide: u32,
+    }
+    impl Chooser for Counting {
+        fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+            let before = self.s.played_out;
+            let i = choose(game, d, &mut self.s);
+            if is_wide_amount(game, d) {
+                self.wide += 1;
+                assert_eq!(self.s.played_out - before, WIDEST as u64, "{:?}", d.kind);
+                let mut hints = Vec::new();
+                game.value_hints(d.kind, d.options, d.player, &mut hints);
+                let mut ranked: Vec<usize> = (0..d.options).collect();
+                ranked.sort_by_key(|&j| (-hints[j], j));
+                assert!(
+                    ranked[..WIDEST].contains(&i),
+                    "{i} is not among the best by hint"
+                );
+            }
+            i
+        }
+    }
+
+    #[test]
+    fn a_bid_with_many_options_plays_out_only_the_best_by_hint() {
+        // issue 43: with `bazaars.raise_limit = 200` a bid offers 201 options, and the luck
+        // meter's reference player played every one out for every bidder and every tile
+        let text = std::fs::read_to_string("rulesets/bcb-c1.rules")
+            .expect("bundled ruleset")
+            .replace("raise_limit = 10 ", "raise_limit = 200");
+        assert!(text.contains("raise_limit = 200"));
+        let loaded = crate::dsl::load_ruleset_str("rulesets/bcb-r200.rules", &text)
+            .unwrap_or_else(|d| panic!("{d}"));
+        let mut c = Counting {
+            s: Scratch::default(),
+            wide: 0,
+        };
+        let mut g = Game::new(crate::engine::compile(&loaded.ruleset), 5, 6);
+        g.play(&mut c, &mut NoEvents);
+        assert!(
+            c.wide > 0,
+            "no bid with more than {WIDEST} options was asked"
+        );
     }
 
     #[test]

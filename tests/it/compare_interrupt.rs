@@ -263,12 +263,13 @@ fn slow_games_checkpoint_within_a_batch_and_stop_between_games() {
     let root = tempfile::tempdir().unwrap();
     let cwd: PathBuf = root.path().join("slow");
     fs::create_dir(&cwd).unwrap();
-    // fewer games than a batch (250): before, no checkpoint until all were played
-    let games = "30";
+    // fewer games than a batch (250): before, no checkpoint until all were played (8, not
+    // more: each is a search of about a second, played three times over)
+    let games = "8";
     let mut child = slow(&cwd, games, POLICY, &[]).spawn().unwrap();
     let first = checkpointed_games(&cwd, &mut child);
     assert!(
-        first > 0 && first < 30,
+        first > 0 && first < 8,
         "a checkpoint inside the first batch: {first}"
     );
     let killed = Command::new("kill")
@@ -285,7 +286,7 @@ fn slow_games_checkpoint_within_a_batch_and_stop_between_games() {
         .and_then(|r| r.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{err}"));
-    assert!(played < 30, "stopped before the batch's end: {err}");
+    assert!(played < 8, "stopped before the batch's end: {err}");
     let out = slow(&cwd, games, POLICY, &["--resume"]).output().unwrap();
     assert!(
         out.status.success(),

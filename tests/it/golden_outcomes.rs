@@ -9,8 +9,10 @@
 //! robber placements and robberies and crop-circle actions. The event stream's hashes are
 //! left out on purpose: they may change with the code, the games may not.
 //!
-//! - `outcomes_match_the_golden_sample` (every `cargo test`): each combination's first 256
-//!   random and 48 greedy games, seed by seed, and the first random block.
+//! - `outcomes_match_the_golden_sample` (every `cargo test`): each combination's first
+//!   [`SAMPLE_RANDOM`] random and [`SAMPLE_GREEDY`] greedy games, seed by seed (issue 43: the
+//!   first random block of 1,000 games per combination and 256 seeds were most of the test
+//!   suite's time; the blocks are checked by the ignored full test before a landing).
 //! - `outcomes_match_the_golden_file` (ignored; run `cargo test --release --test it --
 //!   --ignored golden_outcomes::outcomes_match_the_golden_file`): all 1.76 million games.
 //! - The file was written by `MEEPLAB_WRITE_GOLDEN=1 cargo test --release --test it --
@@ -41,6 +43,10 @@ const GOLDEN: &str = "tests/golden/outcomes.txt";
 const GAMES: u64 = 20_000;
 const BLOCK: u64 = 1_000;
 const SEED_HASHES: u64 = 256;
+/// Random games per combination the sample checks seed by seed.
+const SAMPLE_RANDOM: u64 = 64;
+/// Greedy games per combination the sample checks seed by seed.
+const SAMPLE_GREEDY: u64 = 32;
 const MASTER_SEED: u64 = 1;
 const POLICIES: [PolicyKind; 2] = [PolicyKind::Random, PolicyKind::Greedy];
 
@@ -193,8 +199,8 @@ fn outcomes_match_the_golden_sample() {
             let key = c.key();
             let want = golden.seeds.get(&key).expect("combination in golden file");
             let n = match c.policy {
-                PolicyKind::Greedy => 48,
-                _ => SEED_HASHES,
+                PolicyKind::Greedy => SAMPLE_GREEDY,
+                _ => SAMPLE_RANDOM,
             };
             for i in 0..n {
                 let got = c.hash(i) as u32;
@@ -205,9 +211,6 @@ fn outcomes_match_the_golden_sample() {
                         want[i as usize]
                     ));
                 }
-            }
-            if c.policy == PolicyKind::Random && c.block_hash(0) != golden.blocks[&key][0] {
-                return Some(format!("{key}: block 0 differs"));
             }
             None
         })

@@ -82,12 +82,9 @@ impl Config {
             return None;
         }
         Some(Config {
-            auction: rules.ext_choice("bazaars.auction") != Some("none"),
-            raise_limit: rules
-                .ext_int("bazaars.raise_limit")
-                .unwrap_or(10)
-                .clamp(1, 200) as u32,
-            left_after_sale: rules.ext_choice("bazaars.next_chooser") == Some("left"),
+            auction: OPT_AUCTION.choice_in(rules) != "none",
+            raise_limit: OPT_RAISE_LIMIT.int_in(rules).clamp(1, 200) as u32,
+            left_after_sale: OPT_NEXT_CHOOSER.choice_in(rules) == "left",
         })
     }
 }
@@ -133,6 +130,55 @@ pub struct Bazaars {
     sold: u32,
     prices: u32,
 }
+
+/// The `bazaars.auction` option (read through this constant: its key and default are written once).
+const OPT_AUCTION: OptionDef = OptionDef {
+    key: "bazaars.auction",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "bids",
+            "the chooser opens, the others outbid once or pass, the chooser buys or sells",
+        ),
+        choice("none", "no bidding: each chooser takes a tile"),
+    ]),
+    default: "bids",
+    doc: "How the tiles of a bazaar are shared out (setting any bazaars option puts \
+              bazaars in the game).",
+    sources: "BC&B C1 and C2 rulebooks: bids; JCloisterZone `bazaar-no-auction`: none",
+    requires: None,
+};
+
+/// The `bazaars.raise_limit` option (read through this constant: its key and default are written once).
+const OPT_RAISE_LIMIT: OptionDef = OptionDef {
+    key: "bazaars.raise_limit",
+    area: AREA,
+    ty: OptType::Int { min: 1, max: 200 },
+    default: "10",
+    doc: "The most a bid may add to the bid it beats (and the highest opening bid): \
+              an engine bound on a bid's options; the rules set none.",
+    sources: "meeplab (JCloisterZone's client: bids 0 to 999)",
+    requires: None,
+};
+
+/// The `bazaars.next_chooser` option (read through this constant: its key and default are written once).
+const OPT_NEXT_CHOOSER: OptionDef = OptionDef {
+    key: "bazaars.next_chooser",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice("seller", "a seller, still without a tile, chooses again"),
+        choice(
+            "left",
+            "after a sale the next player to the seller's left without a tile chooses \
+                 (the seller last)",
+        ),
+    ]),
+    default: "seller",
+    doc: "Who chooses the next tile of a bazaar after a chooser sold the tile.",
+    sources: "BC&B C1 and C2 rulebooks (Wikicarpedia): seller; JCloisterZone \
+                  `BazaarPhase.nextSelectingPlayer`: left",
+    requires: None,
+};
 
 impl Expansion for Bazaars {
     const HOOKS: &'static [Hook] = &[Hook::TurnEnd];
@@ -230,51 +276,7 @@ impl Expansion for Bazaars {
             board: BoardChange::None,
         },
     ];
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "bazaars.auction",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "bids",
-                    "the chooser opens, the others outbid once or pass, the chooser buys or sells",
-                ),
-                choice("none", "no bidding: each chooser takes a tile"),
-            ]),
-            default: "bids",
-            doc: "How the tiles of a bazaar are shared out (setting any bazaars option puts \
-                  bazaars in the game).",
-            sources: "BC&B C1 and C2 rulebooks: bids; JCloisterZone `bazaar-no-auction`: none",
-            requires: None,
-        },
-        OptionDef {
-            key: "bazaars.raise_limit",
-            area: AREA,
-            ty: OptType::Int { min: 1, max: 200 },
-            default: "10",
-            doc: "The most a bid may add to the bid it beats (and the highest opening bid): \
-                  an engine bound on a bid's options; the rules set none.",
-            sources: "meeplab (JCloisterZone's client: bids 0 to 999)",
-            requires: None,
-        },
-        OptionDef {
-            key: "bazaars.next_chooser",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice("seller", "a seller, still without a tile, chooses again"),
-                choice(
-                    "left",
-                    "after a sale the next player to the seller's left without a tile chooses \
-                     (the seller last)",
-                ),
-            ]),
-            default: "seller",
-            doc: "Who chooses the next tile of a bazaar after a chooser sold the tile.",
-            sources: "BC&B C1 and C2 rulebooks (Wikicarpedia): seller; JCloisterZone \
-                      `BazaarPhase.nextSelectingPlayer`: left",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] = &[OPT_AUCTION, OPT_RAISE_LIMIT, OPT_NEXT_CHOOSER];
 
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()

@@ -87,9 +87,9 @@ impl Config {
             return None;
         }
         Some(Config {
-            supply: Supply::read(rules, "bridges", 3, 2),
-            after_follower: rules.ext_choice("bridges.timing") == Some("any"),
-            neighbours: rules.ext_choice("bridges.where") != Some("placed"),
+            supply: Supply::read(rules, &OPT_SUPPLY, &OPT_SUPPLY_5_6),
+            after_follower: OPT_TIMING.choice_in(rules) == "any",
+            neighbours: OPT_WHERE.choice_in(rules) != "placed",
         })
     }
 }
@@ -116,6 +116,67 @@ pub struct Bridges {
     /// The bridges the player may build now (the decision's options after "none").
     offers: Vec<Offer>,
 }
+
+/// The `bridges.supply` option (read through this constant: its key and default are written once).
+const OPT_SUPPLY: OptionDef = OptionDef {
+    key: "bridges.supply",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 12 },
+    default: "3",
+    doc: "Bridges per player with 2–4 players (setting any bridges option puts \
+              bridges in the game).",
+    sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 3",
+    requires: None,
+};
+
+/// The `bridges.supply_5_6` option (read through this constant: its key and default are written once).
+const OPT_SUPPLY_5_6: OptionDef = OptionDef {
+    key: "bridges.supply_5_6",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 12 },
+    default: "2",
+    doc: "Bridges per player with 5 or 6 players.",
+    sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 2",
+    requires: None,
+};
+
+/// The `bridges.timing` option (read through this constant: its key and default are written once).
+const OPT_TIMING: OptionDef = OptionDef {
+    key: "bridges.timing",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "before_follower",
+            "with the tile, before the follower (a follower may go on it)",
+        ),
+        choice(
+            "any",
+            "before the follower, or after it and before the scoring",
+        ),
+    ]),
+    default: "before_follower",
+    doc: "When in the turn the bridge may be built.",
+    sources: "C2 rulebook and JCloisterZone: before_follower; C1 (Order of Play: \
+                  any time in the turn, within what completion and figures allow): any",
+    requires: None,
+};
+
+/// The `bridges.where` option (read through this constant: its key and default are written once).
+const OPT_WHERE: OptionDef = OptionDef {
+    key: "bridges.where",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice("adjacent", "on the tile placed or a tile next to it"),
+        choice(
+            "placed",
+            "on the tile placed; on a neighbour only when the placement needs it",
+        ),
+    ]),
+    default: "adjacent",
+    doc: "Which tiles may take the turn's bridge.",
+    sources: "C1 and C2 rulebooks: adjacent; JCloisterZone: placed",
+    requires: None,
+};
 
 impl Expansion for Bridges {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::BeforeScoring];
@@ -170,61 +231,7 @@ impl Expansion for Bridges {
             y: 3,
         },
     }];
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "bridges.supply",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 12 },
-            default: "3",
-            doc: "Bridges per player with 2–4 players (setting any bridges option puts \
-                  bridges in the game).",
-            sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 3",
-            requires: None,
-        },
-        OptionDef {
-            key: "bridges.supply_5_6",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 12 },
-            default: "2",
-            doc: "Bridges per player with 5 or 6 players.",
-            sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 2",
-            requires: None,
-        },
-        OptionDef {
-            key: "bridges.timing",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "before_follower",
-                    "with the tile, before the follower (a follower may go on it)",
-                ),
-                choice(
-                    "any",
-                    "before the follower, or after it and before the scoring",
-                ),
-            ]),
-            default: "before_follower",
-            doc: "When in the turn the bridge may be built.",
-            sources: "C2 rulebook and JCloisterZone: before_follower; C1 (Order of Play: \
-                      any time in the turn, within what completion and figures allow): any",
-            requires: None,
-        },
-        OptionDef {
-            key: "bridges.where",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice("adjacent", "on the tile placed or a tile next to it"),
-                choice(
-                    "placed",
-                    "on the tile placed; on a neighbour only when the placement needs it",
-                ),
-            ]),
-            default: "adjacent",
-            doc: "Which tiles may take the turn's bridge.",
-            sources: "C1 and C2 rulebooks: adjacent; JCloisterZone: placed",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] = &[OPT_SUPPLY, OPT_SUPPLY_5_6, OPT_TIMING, OPT_WHERE];
     const LEGEND: &'static [(Glyph, &'static str)] = &[(Glyph::Bridge, "bridge")];
 
     fn used_by(rules: &Compiled) -> bool {

@@ -72,12 +72,11 @@ impl Config {
         if !rules.ext_in_play("castles.") {
             return None;
         }
-        let int = |k: &str, d: i64| rules.ext_int(k).unwrap_or(d);
         Some(Config {
-            supply: Supply::read(rules, "castles", 3, 2),
-            farm_bonus: int("castles.farm_bonus", 1),
-            gold: rules.ext_choice("castles.gold") != Some("none"),
-            direct_first: rules.ext_choice("castles.chain") == Some("direct_first"),
+            supply: Supply::read(rules, &OPT_SUPPLY, &OPT_SUPPLY_5_6),
+            farm_bonus: OPT_FARM_BONUS.int_in(rules),
+            gold: OPT_GOLD.choice_in(rules) != "none",
+            direct_first: OPT_CHAIN.choice_in(rules) == "direct_first",
         })
     }
 }
@@ -153,6 +152,85 @@ impl Clone for Castles {
         // `scratch` holds nothing between calls
     }
 }
+
+/// The `castles.supply` option (read through this constant: its key and default are written once).
+const OPT_SUPPLY: OptionDef = OptionDef {
+    key: "castles.supply",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 12 },
+    default: "3",
+    doc: "Castle tokens per player with 2–4 players (setting any castles option \
+              puts castles in the game).",
+    sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 3",
+    requires: None,
+};
+
+/// The `castles.supply_5_6` option (read through this constant: its key and default are written once).
+const OPT_SUPPLY_5_6: OptionDef = OptionDef {
+    key: "castles.supply_5_6",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 12 },
+    default: "2",
+    doc: "Castle tokens per player with 5 or 6 players.",
+    sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 2",
+    requires: None,
+};
+
+/// The `castles.farm_bonus` option (read through this constant: its key and default are written once).
+const OPT_FARM_BONUS: OptionDef = OptionDef {
+    key: "castles.farm_bonus",
+    area: AREA,
+    ty: OptType::Int { min: -10, max: 10 },
+    default: "1",
+    doc: "What a castle next to a field is worth to its farmers beyond a completed \
+              city (with 3 a city: 1 makes a castle 4).",
+    sources: "JCloisterZone (pointsPerCity + 1), fandom wiki: 4 for a castle; \
+                  the C2 wording was not read",
+    requires: None,
+};
+
+/// The `castles.gold` option (read through this constant: its key and default are written once).
+const OPT_GOLD: OptionDef = OptionDef {
+    key: "castles.gold",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "vicinity",
+            "a castle that scores claims the ingots on its 6-tile vicinity",
+        ),
+        choice("none", "castles claim no gold"),
+    ]),
+    default: "vicinity",
+    doc: "With the Gold Mines: the gold a castle claims when it scores.",
+    sources: "HiG official clarification 6/2013 (Gold Mines FAQ), JCloisterZone: \
+                  vicinity",
+    requires: Some(Area::Gold),
+};
+
+/// The `castles.chain` option (read through this constant: its key and default are written once).
+const OPT_CHAIN: OptionDef = OptionDef {
+    key: "castles.chain",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "highest",
+            "a castle scores the most that reaches it this turn: a feature completed \
+                 in its vicinity or a castle there that scores",
+        ),
+        choice(
+            "direct_first",
+            "a castle a completed feature reaches scores the highest such feature; \
+                 only a castle none reaches takes the points of a castle that scores",
+        ),
+    ]),
+    default: "highest",
+    doc: "When a feature completed in a castle's vicinity and a castle scoring beside \
+              it reach the castle in the same turn: which pays it.",
+    sources: "bcb.md §5.3 (the rulebooks: the first completion; several at once, the \
+                  highest): highest; JCloisterZone `CastleCapability.scoreCastles` (the \
+                  completed features first, then the chain): direct_first",
+    requires: None,
+};
 
 impl Expansion for Castles {
     const HOOKS: &'static [Hook] = &[Hook::BeforeScoring, Hook::TurnScored];
@@ -231,75 +309,11 @@ impl Expansion for Castles {
         },
     ];
     const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "castles.supply",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 12 },
-            default: "3",
-            doc: "Castle tokens per player with 2–4 players (setting any castles option \
-                  puts castles in the game).",
-            sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 3",
-            requires: None,
-        },
-        OptionDef {
-            key: "castles.supply_5_6",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 12 },
-            default: "2",
-            doc: "Castle tokens per player with 5 or 6 players.",
-            sources: "BC&B C1 and C2 rulebooks, JCloisterZone: 2",
-            requires: None,
-        },
-        OptionDef {
-            key: "castles.farm_bonus",
-            area: AREA,
-            ty: OptType::Int { min: -10, max: 10 },
-            default: "1",
-            doc: "What a castle next to a field is worth to its farmers beyond a completed \
-                  city (with 3 a city: 1 makes a castle 4).",
-            sources: "JCloisterZone (pointsPerCity + 1), fandom wiki: 4 for a castle; \
-                      the C2 wording was not read",
-            requires: None,
-        },
-        OptionDef {
-            key: "castles.gold",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "vicinity",
-                    "a castle that scores claims the ingots on its 6-tile vicinity",
-                ),
-                choice("none", "castles claim no gold"),
-            ]),
-            default: "vicinity",
-            doc: "With the Gold Mines: the gold a castle claims when it scores.",
-            sources: "HiG official clarification 6/2013 (Gold Mines FAQ), JCloisterZone: \
-                      vicinity",
-            requires: Some(Area::Gold),
-        },
-        OptionDef {
-            key: "castles.chain",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "highest",
-                    "a castle scores the most that reaches it this turn: a feature completed \
-                     in its vicinity or a castle there that scores",
-                ),
-                choice(
-                    "direct_first",
-                    "a castle a completed feature reaches scores the highest such feature; \
-                     only a castle none reaches takes the points of a castle that scores",
-                ),
-            ]),
-            default: "highest",
-            doc: "When a feature completed in a castle's vicinity and a castle scoring beside \
-                  it reach the castle in the same turn: which pays it.",
-            sources: "bcb.md §5.3 (the rulebooks: the first completion; several at once, the \
-                      highest): highest; JCloisterZone `CastleCapability.scoreCastles` (the \
-                      completed features first, then the chain): direct_first",
-            requires: None,
-        },
+        OPT_SUPPLY,
+        OPT_SUPPLY_5_6,
+        OPT_FARM_BONUS,
+        OPT_GOLD,
+        OPT_CHAIN,
     ];
 
     fn used_by(rules: &Compiled) -> bool {

@@ -55,35 +55,44 @@ pub const CROP_REMOVED: EventKind = event_of::<CropCircles>(2);
 /// A player adds no follower (turn, player).
 pub const CROP_PASSED: EventKind = event_of::<CropCircles>(3);
 
+/// The `crop.deploy` option (read through this constant: its key and default are written once).
+const OPT_DEPLOY: OptionDef = OptionDef {
+    key: "crop.deploy",
+    area: Area::Crop,
+    ty: OptType::Choice(&[
+        choice("may", "each player may add a follower"),
+        choice("must", "each player must add a follower when it can"),
+    ]),
+    default: "may",
+    doc: "Crop-circle action A: whether adding a follower is optional.",
+    sources: "HiG, Wikicarpedia: may; ZMG C2 English: must",
+    requires: None,
+};
+
+/// The `crop.target` option (read through this constant: its key and default are written once).
+const OPT_TARGET: OptionDef = OptionDef {
+    key: "crop.target",
+    area: Area::Crop,
+    ty: OptType::Choice(&[
+        choice(
+            "same_segment",
+            "next to one of the player's followers of that type, on the same tile and segment",
+        ),
+        choice(
+            "any_tile_of_feature",
+            "on any tile of a feature holding one of the player's followers of that type",
+        ),
+    ]),
+    default: "same_segment",
+    doc: "Crop-circle action A: where the added follower goes.",
+    sources: "HiG, JCloisterZone: same_segment; ZMG: any_tile_of_feature",
+    requires: None,
+};
+
 impl Expansion for CropCircles {
     /// Its rule options (documented by `meeplab check --list-options`; the rule language
     /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "crop.deploy",
-            area: Area::Crop,
-            ty: OptType::Choice(&[
-                choice("may", "each player may add a follower"),
-                choice("must", "each player must add a follower when it can"),
-            ]),
-            default: "may",
-            doc: "Crop-circle action A: whether adding a follower is optional.",
-            sources: "HiG, Wikicarpedia: may; ZMG C2 English: must",
-            requires: None,
-        },
-        OptionDef {
-            key: "crop.target",
-            area: Area::Crop,
-            ty: OptType::Choice(&[
-                choice("same_segment", "next to one of the player's followers of that type, on the same tile and segment"),
-                choice("any_tile_of_feature", "on any tile of a feature holding one of the player's followers of that type"),
-            ]),
-            default: "same_segment",
-            doc: "Crop-circle action A: where the added follower goes.",
-            sources: "HiG, JCloisterZone: same_segment; ZMG: any_tile_of_feature",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] = &[OPT_DEPLOY, OPT_TARGET];
     const HOOKS: &'static [Hook] = &[Hook::AfterScoring];
     const HEARS: &'static [Heard] = &[];
     const DECISIONS: &'static [DecisionSpec] = &[

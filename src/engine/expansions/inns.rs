@@ -57,9 +57,9 @@ impl Config {
             return None;
         }
         Some(Config {
-            inn_bonus: rules.ext_int("inns.inn_bonus").unwrap_or(1),
-            cathedral_bonus: rules.ext_int("inns.cathedral_bonus").unwrap_or(1),
-            unfinished_zero: rules.ext_choice("inns.unfinished") != Some("normal"),
+            inn_bonus: OPT_INN_BONUS.int_in(rules),
+            cathedral_bonus: OPT_CATHEDRAL_BONUS.int_in(rules),
+            unfinished_zero: OPT_UNFINISHED.choice_in(rules) != "normal",
         })
     }
 }
@@ -70,6 +70,52 @@ impl Config {
 pub struct Inns {
     config: Config,
 }
+
+/// The `inns.inn_bonus` option (read through this constant: its key and default are written once).
+const OPT_INN_BONUS: OptionDef = OptionDef {
+    key: "inns.inn_bonus",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 10 },
+    default: "1",
+    doc: "Points a tile an inn adds to a completed road (1: 2 a tile with the base \
+              game's road formula). Setting any inns option puts Inns & Cathedrals in \
+              the game (the large follower, inns and cathedrals).",
+    sources: "I&C C1 (2002) and C2 (2015) rulebooks (Wikicarpedia): 2 points a tile; \
+                  JCloisterZone (tiles + inn)",
+    requires: None,
+};
+
+/// The `inns.cathedral_bonus` option (read through this constant: its key and default are written once).
+const OPT_CATHEDRAL_BONUS: OptionDef = OptionDef {
+    key: "inns.cathedral_bonus",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 10 },
+    default: "1",
+    doc: "Points a tile and a pennant a cathedral adds to a completed city (1: 3 each \
+              with the base game's city formula).",
+    sources: "I&C C1 and C2 rulebooks (Wikicarpedia): 3 points a tile and coat of \
+                  arms; JCloisterZone (city + tiles + pennants)",
+    requires: None,
+};
+
+/// The `inns.unfinished` option (read through this constant: its key and default are written once).
+const OPT_UNFINISHED: OptionDef = OptionDef {
+    key: "inns.unfinished",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "zero",
+            "a road with an inn or a city with a cathedral unfinished at the end \
+                 scores 0",
+        ),
+        choice("normal", "it scores as it would without (a house rule)"),
+    ]),
+    default: "zero",
+    doc: "What an unfinished road with an inn or city with a cathedral scores at the \
+              end.",
+    sources: "I&C C1 and C2 rulebooks (Wikicarpedia), JCloisterZone: zero",
+    requires: None,
+};
 
 impl Expansion for Inns {
     /// Inns and cathedrals count only with Inns & Cathedrals in play: without it the inn
@@ -109,48 +155,7 @@ impl Expansion for Inns {
         ),
     ];
     const RESCORES: bool = true;
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "inns.inn_bonus",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 10 },
-            default: "1",
-            doc: "Points a tile an inn adds to a completed road (1: 2 a tile with the base \
-                  game's road formula). Setting any inns option puts Inns & Cathedrals in \
-                  the game (the large follower, inns and cathedrals).",
-            sources: "I&C C1 (2002) and C2 (2015) rulebooks (Wikicarpedia): 2 points a tile; \
-                      JCloisterZone (tiles + inn)",
-            requires: None,
-        },
-        OptionDef {
-            key: "inns.cathedral_bonus",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 10 },
-            default: "1",
-            doc: "Points a tile and a pennant a cathedral adds to a completed city (1: 3 each \
-                  with the base game's city formula).",
-            sources: "I&C C1 and C2 rulebooks (Wikicarpedia): 3 points a tile and coat of \
-                      arms; JCloisterZone (city + tiles + pennants)",
-            requires: None,
-        },
-        OptionDef {
-            key: "inns.unfinished",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "zero",
-                    "a road with an inn or a city with a cathedral unfinished at the end \
-                     scores 0",
-                ),
-                choice("normal", "it scores as it would without (a house rule)"),
-            ]),
-            default: "zero",
-            doc: "What an unfinished road with an inn or city with a cathedral scores at the \
-                  end.",
-            sources: "I&C C1 and C2 rulebooks (Wikicarpedia), JCloisterZone: zero",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] = &[OPT_INN_BONUS, OPT_CATHEDRAL_BONUS, OPT_UNFINISHED];
 
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()

@@ -27,7 +27,9 @@
 //!    - `OPTIONS`: its rule options (`towers.…`, area `Area::Expansion("towers")`, type,
 //!      default, sources). The rule language documents, types and checks them like the
 //!      core's; a ruleset that sets any of them puts the expansion in play, and the typed
-//!      values reach the game in `Ruleset::ext` (`ext_int`, `ext_choice`, …). `used_by` says
+//!      values reach the game in `Ruleset::ext`. Declare each as a `const OPT_…: OptionDef`
+//!      listed in `OPTIONS` and read it through that constant (`OPT_CHAIN.choice_in(rules)`,
+//!      `OPT_FARM_BONUS.int_in(rules)`), so its key and default are written once. `used_by` says
 //!      whether a compiled ruleset uses it (e.g. `rules.rules.ext_in_play("towers.")`).
 //!    - `HOOKS`, `HEARS`, `PRIORITY`: where it acts and hears, and its place among the others
 //!      at a shared hook; `configure`, `set_up`, `on`, `notice`, `reset` do the work. Keep
@@ -157,6 +159,41 @@ registry! {
 mod tests {
     use crate::engine::{compile, Game};
     use std::path::Path;
+
+    /// The typed reads (`OptionDef::int_in`, `choice_in`) fall back on the declared default:
+    /// an integer option's must be an integer in its range, a choice's one of its values.
+    #[test]
+    fn every_int_default_is_an_integer() {
+        use crate::rule_options::OptType;
+        let mut checked = 0;
+        for o in super::OPTIONS.iter().flat_map(|t| t.iter()) {
+            match o.ty {
+                OptType::Int { min, max } => {
+                    let n: i64 = o.default.trim().parse().unwrap_or_else(|_| {
+                        panic!("{}: default {:?} is no integer", o.key, o.default)
+                    });
+                    assert!(
+                        (min..=max).contains(&n),
+                        "{}: {n} outside {min}..{max}",
+                        o.key
+                    );
+                    assert_eq!(o.default_int(), n);
+                    checked += 1;
+                }
+                OptType::Choice(cs) => {
+                    assert!(
+                        cs.iter().any(|c| c.name == o.default_choice()),
+                        "{}: default {:?} is none of its choices",
+                        o.key,
+                        o.default
+                    );
+                    checked += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(checked >= 20, "only {checked} options checked");
+    }
 
     #[test]
     fn a_copy_carries_the_states_of_the_expansions_taking_part() {

@@ -270,6 +270,53 @@ fn extend<X: Holds<River>>(g: &mut Game<X>, pidx: usize) {
     }
 }
 
+/// The `river.u_turn` option (read through this constant: its key and default are written once).
+const OPT_U_TURN: OptionDef = OptionDef {
+    key: "river.u_turn",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "same_way_twice",
+            "the river may not turn the same way on two river tiles in a row",
+        ),
+        choice(
+            "lookahead",
+            "the cells ahead of each open end must be free (JCloisterZone)",
+        ),
+    ]),
+    default: "same_way_twice",
+    doc: "The rule against U-turns of the river. The river takes part whenever the \
+              ruleset's tiles have river edges; setting this option is not needed.",
+    sources: "River C2 rulebook (Wikicarpedia): cannot turn in the same direction twice \
+                  in a row; River C1 FAQ: only immediate U-turns; JCloisterZone \
+                  RiverCapability: lookahead",
+    requires: None,
+};
+
+/// The `river.volcano` option (read through this constant: its key and default are written once).
+const OPT_VOLCANO: OptionDef = OptionDef {
+    key: "river.volcano",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "another_tile",
+            "no follower nor figure on the volcano lake; its player takes another tile at once",
+        ),
+        choice(
+            "plain",
+            "a lake like the others: a follower may go on it, the turn passes (JCloisterZone)",
+        ),
+    ]),
+    default: "another_tile",
+    doc: "River II's volcano lake (`volcano_lake` mark, the last river tile).",
+    sources: "River C2 (Wikicarpedia, The River II): no meeple on the volcano tile, take \
+                  another turn by drawing a normal tile, no other action that turn; River \
+                  (1st edition), The River II: no follower on it (the dragon goes there, not \
+                  played here), the player takes another tile immediately; JCloisterZone: \
+                  plain lake (its volcano acts only with The Princess & the Dragon)",
+    requires: None,
+};
+
 impl Expansion for River {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced];
     const HEARS: &'static [Heard] = &[];
@@ -286,51 +333,7 @@ impl Expansion for River {
         ),
     ];
     const GRANTS_TILES: bool = true;
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "river.u_turn",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "same_way_twice",
-                    "the river may not turn the same way on two river tiles in a row",
-                ),
-                choice(
-                    "lookahead",
-                    "the cells ahead of each open end must be free (JCloisterZone)",
-                ),
-            ]),
-            default: "same_way_twice",
-            doc: "The rule against U-turns of the river. The river takes part whenever the \
-                  ruleset's tiles have river edges; setting this option is not needed.",
-            sources: "River C2 rulebook (Wikicarpedia): cannot turn in the same direction twice \
-                      in a row; River C1 FAQ: only immediate U-turns; JCloisterZone \
-                      RiverCapability: lookahead",
-            requires: None,
-        },
-        OptionDef {
-            key: "river.volcano",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "another_tile",
-                    "no follower nor figure on the volcano lake; its player takes another tile at once",
-                ),
-                choice(
-                    "plain",
-                    "a lake like the others: a follower may go on it, the turn passes (JCloisterZone)",
-                ),
-            ]),
-            default: "another_tile",
-            doc: "River II's volcano lake (`volcano_lake` mark, the last river tile).",
-            sources: "River C2 (Wikicarpedia, The River II): no meeple on the volcano tile, take \
-                      another turn by drawing a normal tile, no other action that turn; River \
-                      (1st edition), The River II: no follower on it (the dragon goes there, not \
-                      played here), the player takes another tile immediately; JCloisterZone: \
-                      plain lake (its volcano acts only with The Princess & the Dragon)",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] = &[OPT_U_TURN, OPT_VOLCANO];
     const RESTRICTS_PLACEMENT: bool = true;
     const ORDERS_DECK: bool = true;
 
@@ -362,11 +365,11 @@ impl Expansion for River {
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
-        let u_turn = match g.rules().rules.ext_choice("river.u_turn") {
-            Some("lookahead") => UTurn::Lookahead,
+        let u_turn = match OPT_U_TURN.choice_in(&g.rules().rules) {
+            "lookahead" => UTurn::Lookahead,
             _ => UTurn::SameWayTwice,
         };
-        let volcano_tile = g.rules().rules.ext_choice("river.volcano") != Some("plain");
+        let volcano_tile = OPT_VOLCANO.choice_in(&g.rules().rules) != "plain";
         let r = g.ext.state_mut();
         r.u_turn = u_turn;
         r.volcano_tile = volcano_tile;

@@ -1,7 +1,8 @@
 //! A supply of tokens per player that depends on the number of players: one count with up to
 //! four players, another with five or six (Bridges, Castles & Bazaars deals its castles and its
-//! bridges so). Read from an expansion's `AREA.supply` and `AREA.supply_5_6` options.
+//! bridges so). Read from two of an expansion's options (`AREA.supply`, `AREA.supply_5_6`).
 
+use crate::rule_options::OptionDef;
 use crate::ruleset::Ruleset;
 
 /// Tokens a player gets, with up to four players and with five or six.
@@ -12,17 +13,13 @@ pub struct Supply {
 }
 
 impl Supply {
-    /// The options `{area}.supply` and `{area}.supply_5_6` of `rules` (their defaults when
-    /// unset).
-    pub fn read(rules: &Ruleset, area: &str, few: u8, many: u8) -> Supply {
-        let int = |key: &str, default: u8| {
-            rules
-                .ext_int(&format!("{area}.{key}"))
-                .map_or(default, |v| v.clamp(0, 255) as u8)
-        };
+    /// Options `few` (up to four players) and `many` (five or six) of `rules`, their
+    /// declared defaults when unset.
+    pub fn read(rules: &Ruleset, few: &OptionDef, many: &OptionDef) -> Supply {
+        let int = |o: &OptionDef| o.int_in(rules).clamp(0, 255) as u8;
         Supply {
-            few: int("supply", few),
-            many: int("supply_5_6", many),
+            few: int(few),
+            many: int(many),
         }
     }
 

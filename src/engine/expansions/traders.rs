@@ -102,10 +102,9 @@ impl Config {
         if !rules.ext_in_play("traders.") {
             return None;
         }
-        let int = |k: &str, d: i64| rules.ext_int(k).unwrap_or(d);
         Some(Config {
-            goods_points: int("traders.goods_points", 10),
-            pig_bonus: int("traders.pig_bonus", 1),
+            goods_points: OPT_GOODS_POINTS.int_in(rules),
+            pig_bonus: OPT_PIG_BONUS.int_in(rules),
         })
     }
 }
@@ -128,6 +127,56 @@ pub struct Traders {
     extra_turn: u32,
     double_turns: u32,
 }
+
+/// The `traders.goods_points` option (read through this constant: its key and default are written once).
+const OPT_GOODS_POINTS: OptionDef = OptionDef {
+    key: "traders.goods_points",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 100 },
+    default: "10",
+    doc: "What the most tokens of one good (wine, grain, cloth) score at the end, to \
+              each tied player (setting any traders option puts Traders & Builders in the \
+              game: goods, builders and pigs).",
+    sources: "T&B C1 and C2 rulebooks (Wikicarpedia), JCloisterZone: 10, ties each 10",
+    requires: None,
+};
+
+/// The `traders.pig_bonus` option (read through this constant: its key and default are written once).
+const OPT_PIG_BONUS: OptionDef = OptionDef {
+    key: "traders.pig_bonus",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 10 },
+    default: "1",
+    doc: "What a pig adds per completed city to its owner's farm points when the owner \
+              wins the field (with 3 a city: 4).",
+    sources: "T&B C1 and C2 rulebooks (Wikicarpedia: 4 instead of 3), JCloisterZone \
+                  (+1 per scored city, pigs do not stack)",
+    requires: None,
+};
+
+/// The `traders.builders` option (read through this constant: its key and default are written once).
+const OPT_BUILDERS: OptionDef = OptionDef {
+    key: "traders.builders",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 9 },
+    default: "1",
+    doc: "Builders a player has.",
+    sources: "T&B C1 and C2 rulebooks: one a player (JCloisterZone's `builder` element \
+                  count)",
+    requires: None,
+};
+
+/// The `traders.pigs` option (read through this constant: its key and default are written once).
+const OPT_PIGS: OptionDef = OptionDef {
+    key: "traders.pigs",
+    area: AREA,
+    ty: OptType::Int { min: 0, max: 9 },
+    default: "1",
+    doc: "Pigs a player has.",
+    sources: "T&B C1 and C2 rulebooks: one a player (JCloisterZone's `pig` element \
+                  count; its engine test `pigs-no-stack` deals 2)",
+    requires: None,
+};
 
 impl Expansion for Traders {
     /// The goods: TB/CcCc.w turned half round has its wine on the other city.
@@ -238,50 +287,8 @@ impl Expansion for Traders {
             board: BoardChange::None,
         },
     ];
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "traders.goods_points",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 100 },
-            default: "10",
-            doc: "What the most tokens of one good (wine, grain, cloth) score at the end, to \
-                  each tied player (setting any traders option puts Traders & Builders in the \
-                  game: goods, builders and pigs).",
-            sources: "T&B C1 and C2 rulebooks (Wikicarpedia), JCloisterZone: 10, ties each 10",
-            requires: None,
-        },
-        OptionDef {
-            key: "traders.pig_bonus",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 10 },
-            default: "1",
-            doc: "What a pig adds per completed city to its owner's farm points when the owner \
-                  wins the field (with 3 a city: 4).",
-            sources: "T&B C1 and C2 rulebooks (Wikicarpedia: 4 instead of 3), JCloisterZone \
-                      (+1 per scored city, pigs do not stack)",
-            requires: None,
-        },
-        OptionDef {
-            key: "traders.builders",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 9 },
-            default: "1",
-            doc: "Builders a player has.",
-            sources: "T&B C1 and C2 rulebooks: one a player (JCloisterZone's `builder` element \
-                      count)",
-            requires: None,
-        },
-        OptionDef {
-            key: "traders.pigs",
-            area: AREA,
-            ty: OptType::Int { min: 0, max: 9 },
-            default: "1",
-            doc: "Pigs a player has.",
-            sources: "T&B C1 and C2 rulebooks: one a player (JCloisterZone's `pig` element \
-                      count; its engine test `pigs-no-stack` deals 2)",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] =
+        &[OPT_GOODS_POINTS, OPT_PIG_BONUS, OPT_BUILDERS, OPT_PIGS];
 
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
@@ -289,8 +296,8 @@ impl Expansion for Traders {
 
     /// `traders.builders` and `traders.pigs` (1 each unless set).
     fn follower_supply(rules: &Compiled, local: u8) -> u8 {
-        let key = ["traders.builders", "traders.pigs"][local.min(1) as usize];
-        rules.rules.ext_int(key).map_or(1, |n| n.clamp(0, 9) as u8)
+        let option = [&OPT_BUILDERS, &OPT_PIGS][local.min(1) as usize];
+        option.int_in(&rules.rules).clamp(0, 9) as u8
     }
 
     fn reset(&mut self) {
