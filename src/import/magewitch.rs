@@ -238,6 +238,34 @@ mod tests {
         assert!(MageWitchSetup::default().check().is_ok());
     }
 
+    /// The 2nd edition's set maps onto the same tiles (its garden print as its plain twin),
+    /// with JCloisterZone's joined-figures check, and its pack holds the garden print.
+    #[test]
+    fn the_second_edition_set_maps_with_jczs_check() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+        let s = crate::import::jcz::Setup {
+            sets: vec![("basic:1".into(), 1), ("mage-and-witch:2".into(), 1)],
+            basic: 1,
+            followers: 7,
+            farmers: true,
+            magewitch: MageWitchSetup {
+                copies: 1,
+                mage: true,
+                witch: true,
+            },
+            ..Default::default()
+        };
+        let r = crate::import::jcz::load_ruleset(&s, &dir).unwrap();
+        assert_eq!(r.ext_choice("magewitch.joined_check"), Some("magic_step"));
+        assert_eq!(r.ext_choice("magewitch.witch_rounding"), Some("up"));
+        let twin = crate::import::jcz::plain_twin("MW/CCRrG");
+        assert!(r.tile_by_jcz(twin).is_some());
+        assert_eq!(r.total_tiles(), 72 + 8);
+        let pack = crate::import::draws::build_pack(&s.sets, "BA/RCr").unwrap();
+        assert!(pack.iter().any(|t| t == "MW/CCRrG"), "{pack:?}");
+        assert!(!pack.iter().any(|t| t == "MW/CCRr.2"), "{pack:?}");
+    }
+
     #[test]
     fn a_move_reads_its_figure_and_spot() {
         let bad = |s: String| JczError::new(s);

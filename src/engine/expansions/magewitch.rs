@@ -110,6 +110,65 @@ impl Config {
     }
 }
 
+/// The `magewitch.witch_rounding` option (read through this constant: its key and default are written once).
+const OPT_WITCH_ROUNDING: OptionDef = OptionDef {
+    key: "magewitch.witch_rounding",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice("up", "half the points, rounded up"),
+        choice("down", "half the points, rounded down (a house reading)"),
+    ]),
+    default: "up",
+    doc: "What a road or city with the witch scores. Setting any magewitch option \
+          puts Mage & Witch in the game (the magic tiles' step, the two figures).",
+    sources: "Mage & Witch C1 (2012) and C2 (Big Box 6, 2017) rules (Wikicarpedia), \
+              Big Box 4 text; JCloisterZone (points - points/2): up",
+    requires: None,
+};
+
+/// The `magewitch.final_scoring` option (read through this constant: its key and default are written once).
+const OPT_FINAL_SCORING: OptionDef = OptionDef {
+    key: "magewitch.final_scoring",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "applies",
+            "the figures change the unfinished features they stand on at the end",
+        ),
+        choice(
+            "ignored",
+            "only completed features feel them (the 2012 text speaks of completed \
+             features only)",
+        ),
+    ]),
+    default: "applies",
+    doc: "Whether the mage and the witch count at final scoring.",
+    sources: "Big Box 4 text (marked as new), C2 rules (Wikicarpedia footnote on inns \
+              and cathedrals), JCloisterZone: applies; the 2012 C1 booklet's wording: \
+              ignored (unconfirmed)",
+    requires: None,
+};
+
+/// The `magewitch.joined_check` option (read through this constant: its key and default are written once).
+const OPT_JOINED_CHECK: OptionDef = OptionDef {
+    key: "magewitch.joined_check",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "before_scoring",
+            "at the magic step and again before the turn's scoring (a piece placed \
+             after the follower may join the figures)",
+        ),
+        choice("magic_step", "only at the magic step, before the follower"),
+    ]),
+    default: "before_scoring",
+    doc: "When a tile joining the mage's and the witch's features makes its player \
+          move one of them.",
+    sources: "C2 rules (Wikicarpedia; papageek's summary): at once, before any \
+              scoring; JCloisterZone (MageAndWitchPhase): magic_step",
+    requires: None,
+};
+
 /// Where the magic step stands (the turn may pause at its decisions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Step {
@@ -259,61 +318,8 @@ impl Expansion for MageWitch {
             doc: "magic figures placed or moved",
         },
     ];
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "magewitch.witch_rounding",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice("up", "half the points, rounded up"),
-                choice("down", "half the points, rounded down (a house reading)"),
-            ]),
-            default: "up",
-            doc: "What a road or city with the witch scores. Setting any magewitch option \
-                  puts Mage & Witch in the game (the magic tiles' step, the two figures).",
-            sources: "Mage & Witch C1 (2012) and C2 (Big Box 6, 2017) rules (Wikicarpedia), \
-                      Big Box 4 text; JCloisterZone (points - points/2): up",
-            requires: None,
-        },
-        OptionDef {
-            key: "magewitch.final_scoring",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "applies",
-                    "the figures change the unfinished features they stand on at the end",
-                ),
-                choice(
-                    "ignored",
-                    "only completed features feel them (the 2012 text speaks of completed \
-                     features only)",
-                ),
-            ]),
-            default: "applies",
-            doc: "Whether the mage and the witch count at final scoring.",
-            sources: "Big Box 4 text (marked as new), C2 rules (Wikicarpedia footnote on inns \
-                      and cathedrals), JCloisterZone: applies; the 2012 C1 booklet's wording: \
-                      ignored (unconfirmed)",
-            requires: None,
-        },
-        OptionDef {
-            key: "magewitch.joined_check",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "before_scoring",
-                    "at the magic step and again before the turn's scoring (a piece placed \
-                     after the follower may join the figures)",
-                ),
-                choice("magic_step", "only at the magic step, before the follower"),
-            ]),
-            default: "before_scoring",
-            doc: "When a tile joining the mage's and the witch's features makes its player \
-                  move one of them.",
-            sources: "C2 rules (Wikicarpedia; papageek's summary): at once, before any \
-                      scoring; JCloisterZone (MageAndWitchPhase): magic_step",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] =
+        &[OPT_WITCH_ROUNDING, OPT_FINAL_SCORING, OPT_JOINED_CHECK];
 
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
