@@ -25,6 +25,8 @@
 //!   `traders-c1` and `traders-c2` lines were rewritten (removed, then `new`) on the engine of
 //!   branch `jcz-a`, issue 39: the goods on a tile tell its turns apart (TB/CcCc.w turned half
 //!   round has its wine on the other city), so those rulesets offer more placements.
+//!   The `ferries-c1` and `ferries-c2` lines were appended (`new`) on the engine of branch
+//!   `ferries`, issue 42.
 
 use crate::scenario_support;
 
@@ -142,7 +144,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        27 * 4 * 2,
+        29 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

@@ -107,6 +107,9 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     if r.ext_in_play("bazaars.") {
         kinds.extend([k("bazaar_select"), k("bazaar_bid"), k("bazaar_buy")]);
     }
+    if r.ext_in_play("ferries.") {
+        kinds.extend([k("ferry_place"), k("ferry_move")]);
+    }
     kinds
 }
 
