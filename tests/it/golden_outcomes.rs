@@ -29,6 +29,8 @@
 //!   round has its wine on the other city), so those rulesets offer more placements.
 //!   `base-c2` and `base-c2-noabbot` (the Abbot, issue 41) were appended on the engine of
 //!   branch `abbot`.
+//!   The `ferries-c1` and `ferries-c2` lines were appended (`new`) on the engine of branch
+//!   `ferries`, issue 42.
 
 use crate::scenario_support;
 

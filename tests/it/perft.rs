@@ -114,6 +114,9 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     if r.ext_in_play("flier.") {
         kinds.extend([k("flier_fly"), k("flier_land")]);
     }
+    if r.ext_in_play("ferries.") {
+        kinds.extend([k("ferry_place"), k("ferry_move")]);
+    }
     kinds
 }
 

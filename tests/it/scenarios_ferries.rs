@@ -275,3 +275,125 @@ fn only_the_first_ferry_each_way_may_move_once() {
         "the second lake's ferry, never the moved one again"
     );
 }
+
+/// The feature graph after placed and moved ferries is the one the board gives: in keyed
+/// random and greedy games, after every turn, two road segments are one road exactly when a
+/// walk across tile borders and ferries joins them (a union-find of our own, built from the
+/// board and `Game::ferries`), and each road's open sides are its sides facing empty squares.
+#[test]
+fn roads_after_ferry_moves_are_the_boards() {
+    use meeplab::engine::Game;
+    use meeplab::policy::{Policy, PolicyKind};
+    use meeplab::tiles::FeatureKind;
+    let rules = rules();
+    let mut moves = 0;
+    for (seed, policy) in (1..=12u64).flat_map(|s| {
+        [PolicyKind::Random, PolicyKind::Greedy]
+            .into_iter()
+            .map(move |p| (s, p))
+    }) {
+        let mut game = Game::new(rules.clone(), seed, 3);
+        let mut chooser = Policy::new(policy);
+        let mut events = Vec::new();
+        game.setup(&mut events);
+        loop {
+            let more = game.play_turn(&mut chooser, &mut events);
+            check_roads(&game, seed);
+            if !more {
+                break;
+            }
+        }
+        moves += events
+            .iter()
+            .filter(|e| e.of(ferries::FERRY_MOVED).is_some())
+            .count();
+    }
+    assert!(moves > 10, "the games move ferries ({moves})");
+
+    fn check_roads(game: &Game, seed: u64) {
+        let placed = game.placed_tiles();
+        let rules = game.rules();
+        // road nodes and our own union-find over them
+        let mut nodes = Vec::new();
+        for t in placed {
+            for (i, s) in rules.tile(t.tile).segments.iter().enumerate() {
+                if s.kind == FeatureKind::Road {
+                    nodes.push(t.node0 + i as u32);
+                }
+            }
+        }
+        let index = |n: u32| nodes.binary_search(&n).expect("a road node");
+        let mut parent: Vec<usize> = (0..nodes.len()).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                x = p[x];
+            }
+            x
+        }
+        let mut open = vec![0i32; nodes.len()];
+        let ferries = game.ferries();
+        for t in placed {
+            let rot = &rules.tile(t.tile).rotations[t.rot as usize];
+            for (i, s) in rules.tile(t.tile).segments.iter().enumerate() {
+                if s.kind != FeatureKind::Road {
+                    continue;
+                }
+                let me = index(t.node0 + i as u32);
+                let sides = rot.seg_sides[i];
+                for (side, (dx, dy)) in [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().enumerate() {
+                    if sides & (1 << side) == 0 {
+                        continue;
+                    }
+                    match game.tile_at(t.x + dx, t.y + dy) {
+                        None => open[me] += 1,
+                        Some(n) => {
+                            let nb = placed[n];
+                            let b = rules.tile(nb.tile).rotations[nb.rot as usize].side_seg
+                                [(side + 2) % 4];
+                            let other = index(nb.node0 + b as u32);
+                            let (ra, rb) = (find(&mut parent, me), find(&mut parent, other));
+                            parent[ra] = rb;
+                        }
+                    }
+                }
+                // the ferry on this lake joins this end to its other end
+                if let Some(&(_, way)) = ferries.iter().find(|f| f.0 == (t.x, t.y)) {
+                    if way & sides != 0 {
+                        let j = (0..rules.tile(t.tile).segments.len())
+                            .find(|&j| j != i && rot.seg_sides[j] & way != 0)
+                            .expect("the ferry's other end");
+                        let other = index(t.node0 + j as u32);
+                        let (ra, rb) = (find(&mut parent, me), find(&mut parent, other));
+                        parent[ra] = rb;
+                    }
+                }
+            }
+        }
+        let mut open_of = std::collections::HashMap::new();
+        for k in 0..nodes.len() {
+            *open_of.entry(find(&mut parent, k)).or_insert(0) += open[k];
+        }
+        for a in 0..nodes.len() {
+            let ra = find(&mut parent, a);
+            let fa = game.feature_of(nodes[a]);
+            assert_eq!(
+                game.feature(fa).open,
+                open_of[&ra],
+                "seed {seed} turn {}: open sides of the road at node {}",
+                game.turn(),
+                nodes[a]
+            );
+            for b in a + 1..nodes.len() {
+                let same = find(&mut parent, b) == ra;
+                assert_eq!(
+                    game.feature_of(nodes[b]) == fa,
+                    same,
+                    "seed {seed} turn {}: nodes {} and {}",
+                    game.turn(),
+                    nodes[a],
+                    nodes[b]
+                );
+            }
+        }
+    }
+}
