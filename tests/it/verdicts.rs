@@ -19,7 +19,7 @@ fn noise(seed: u64, seat: u64, spread: i64) -> i64 {
 
 /// Two seats; under ruleset 1 seat 0 gains `shift` points and both seats get symmetric
 /// noise of `spread` (so seat 1's mean shift is 0).
-fn game(r: usize, seed: u64, shift: i64, spread: i64) -> GameOutcome {
+pub(crate) fn game(r: usize, seed: u64, shift: i64, spread: i64) -> GameOutcome {
     let base = |s: u64| 20 + (splitmix64_mix(seed.wrapping_add(s)) % 20) as i64;
     let mut totals = [base(0), base(1)];
     if r == 1 {
@@ -47,7 +47,7 @@ fn game(r: usize, seed: u64, shift: i64, spread: i64) -> GameOutcome {
     }
 }
 
-fn two(games: u64) -> CompareSpec {
+pub(crate) fn two(games: u64) -> CompareSpec {
     let mut s = spec(
         vec![
             ruleset("A", "ha", false, &[]),
