@@ -671,6 +671,38 @@ fn pair_verdicts(
     out
 }
 
+/// What holds for one seat of a run with `--until` at the seeds it played: the half-widths of
+/// the anytime-valid 95 % intervals (the confidence sequences the run stopped on, not
+/// adjusted over the seats) of its win rate and score. A fixed-N power figure ("the smallest
+/// shift these games detect") does not hold for a run that stopped on its data; these do,
+/// and stay valid had it played on. `None` where the data give no interval (no spread, or a
+/// win rate that fewer than [`MIN_NONZERO`] seeds changed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SequenceWidth {
+    /// Win rate, in percentage points.
+    pub win_rate_pp: Option<f64>,
+    /// Mean score, in points.
+    pub score: Option<f64>,
+}
+
+/// Per seat of `pair` (seat 1 first), the [`SequenceWidth`] at its seeds; `None` for a run
+/// without `--until`.
+pub fn sequence_widths(spec: &CompareSpec, pair: &PairAcc) -> Option<Vec<SequenceWidth>> {
+    let seq = sequence_of(spec)?;
+    // the margin does not enter the width
+    let half = |s: &Sample| test(s, 1.0, Some(seq)).width.map(|w| w.at(ALPHA));
+    Some(
+        pair.seat_wins
+            .iter()
+            .zip(&pair.score_delta)
+            .map(|(w, m)| SequenceWidth {
+                win_rate_pp: half(&Sample::of_wins(w)).map(|h| 100.0 * h),
+                score: half(&Sample::of(m, 1.0)),
+            })
+            .collect(),
+    )
+}
+
 /// The sequential setting of `spec`, if it stops early.
 fn sequence_of(spec: &CompareSpec) -> Option<Sequence> {
     spec.until.map(|_| Sequence::tuned(spec.games.div_ceil(2)))
