@@ -237,7 +237,7 @@ fn an_until_the_cap_cannot_reach_is_a_usage_error() {
     let cases: &[(&[&str], &str)] = &[
         (&["--until", "0.0001pp"], "unreachable within --games 10000"),
         (
-            &["--until", "0.0001pt", "--games", "600"],
+            &["--until", "0.003pt", "--games", "600"],
             "unreachable within --games 600",
         ),
         (
