@@ -5,13 +5,16 @@
 //! detect `--effect` (a win-rate shift in percentage points: Connor's formula from the
 //! discordant share; a mean score shift in points: resampled from the pilot's own paired
 //! differences, whose zeros and skew a normal model misses) and the smallest shifts the
-//! pilot's own games could detect.
+//! pilot's own games could detect. With `--until`, it also forecasts how many seeds `compare
+//! --until` would play before it stops (capped by `--games`): the run's own stopping rule
+//! simulated on the pilot's seeds resampled ([`meeplab::compare::forecast`]).
 //!
 //! The pilot's wall time per seed gives the time estimates (this machine, `--cores N`, a Slurm
 //! array of about an hour a task); it is printed only — on stderr under `--json` — and never
 //! part of the plan itself, which depends on the seeds alone.
 
 use crate::cli::common::load_coupled;
+use meeplab::compare::forecast::{self, Forecast, SeedPiece};
 use meeplab::compare::power::{
     games_for_mean_shift_resampled, games_for_win_shift, min_detectable, seat_spreads,
     MinDetectable, ALPHA, MAX_RESAMPLED_GAMES, POWER,
@@ -20,6 +23,7 @@ use meeplab::compare::run::run_compare;
 use meeplab::compare::seeds::BLOCK_SIZE;
 use meeplab::compare::stats::wilson;
 use meeplab::compare::CoupledPlayer;
+use meeplab::compare::verdict::{Negligible, Until};
 use meeplab::compare::{Accumulator, CompareSpec, RulesetInfo};
 use meeplab::engine::compile;
 use meeplab::policy::spec::SeatPolicies;
@@ -68,6 +72,17 @@ pub struct Args {
     /// Cores of the bigger machine to estimate the run's time on.
     #[arg(long, default_value_t = 16)]
     pub cores: u64,
+    /// Also forecast a `compare --until` run: `decided` or `±X` (`1pp`, `0.5pt`, `1pp,0.5pt`),
+    /// as compare takes it; the stopping rule is simulated on the pilot's seeds resampled.
+    #[arg(long, value_name = "decided|±X", value_parser = Until::parse)]
+    pub until: Option<Until>,
+    /// The cap of the `--until` run (compare's `--games`).
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// The negligible sizes of the `--until` run's verdicts, as compare takes them
+    /// [default: 1pp,1pt].
+    #[arg(long, value_name = "SIZE", value_parser = Negligible::parse)]
+    pub negligible: Option<Negligible>,
     /// Print the plan as JSON on stdout (the time estimates go to stderr).
     #[arg(long)]
     pub json: bool,
@@ -187,6 +202,15 @@ pub struct Plan {
     /// The games a run needs for the effect at every pair and seat the pilot could size
     /// (the largest `games_needed`); `None` when it could size none.
     pub games_needed: Option<u64>,
+    /// With `--until`: how many seeds `compare --until` would play, forecast by simulating
+    /// its stopping rule on the pilot's seeds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub until: Option<Forecast>,
+}
+
+/// The key of the `--until` forecast's resampling: a fixed word with the master seed.
+fn forecast_key(seed: u64) -> u64 {
+    meeplab::engine::rng::key(seed, 0x554E_5449)
 }
 
 /// The key of the resampled score sizing ([`games_for_mean_shift_resampled`]): a fixed word
@@ -337,7 +361,34 @@ pub fn plan_from(
         power: POWER,
         pairs,
         games_needed,
+        until: None,
     }
+}
+
+/// The `--until` forecast as text, beside the fixed-N answer.
+fn forecast_text(p: &Plan, f: &Forecast) -> String {
+    let fixed = match p.games_needed {
+        Some(n) => format!("{n} seeds for the effect above at a fixed N"),
+        None => "no fixed-N answer for the effect above".to_string(),
+    };
+    format!(
+        "
+--until {} with --games {} as the cap: {} runs resampled from the pilot's {} seeds \
+         (the compare's own stopping rule, looking at every batch end from {} seeds on)\n\
+         \x20 stops after {} seeds at the median, {} at the 90th percentile (fewest {}, most \
+         {}); {:.1} % of them reach the cap without meeting the rule\n\
+         \x20 beside {fixed}\n",
+        f.rule,
+        f.cap,
+        f.simulations,
+        f.pilot_games,
+        meeplab::compare::verdict::MIN_LOOK.min(f.cap),
+        f.median,
+        f.p90,
+        f.min,
+        f.max,
+        100.0 * f.reached_cap_share,
+    )
 }
 
 /// `h:mm:ss`-ish: seconds, minutes, hours or days, whichever reads best.
@@ -481,6 +532,34 @@ fn timing_text(p: &Plan, seconds: f64, threads: usize, cores: u64, args: &Args) 
     out
 }
 
+/// The `--until` run's time here at the forecast's median and 90th percentile stop, and the
+/// command to start it.
+fn until_timing_text(p: &Plan, f: &Forecast, seconds: f64, args: &Args) -> String {
+    let per_seed = seconds / p.pilot_games.max(1) as f64;
+    let rules: Vec<String> = args
+        .rulesets
+        .iter()
+        .map(|r| meeplab::compare::spec::shell_quote(&r.to_string_lossy()))
+        .collect();
+    let mut cmd = format!(
+        "meeplab compare {} --games {} --players {} --seed {} --policy {} --until {}",
+        rules.join(" "),
+        f.cap,
+        p.players,
+        p.seed,
+        meeplab::compare::spec::shell_quote(&p.policy),
+        meeplab::compare::spec::shell_quote(&f.rule),
+    );
+    if let Some(n) = args.negligible {
+        cmd.push_str(&format!(" --negligible {n}"));
+    }
+    format!(
+        "\nthe --until run here: {} at the median stop, {} at the 90th percentile\n    {cmd}\n",
+        duration(per_seed * f.median as f64),
+        duration(per_seed * f.p90 as f64),
+    )
+}
+
 pub fn run(args: Args) -> ExitCode {
     if args.pilot == 0 {
         eprintln!("error: --pilot must be at least 1 seed");
@@ -489,6 +568,12 @@ pub fn run(args: Args) -> ExitCode {
     if args.cores == 0 {
         eprintln!("error: --cores must be at least 1");
         return ExitCode::from(2);
+    }
+    if let Some(until) = args.until {
+        if let Err(e) = forecast::check(until, args.games) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     }
     let (rules, seats) = match load_coupled(&args.rulesets, args.players, &args.policy) {
         Ok(x) => x,
@@ -522,6 +607,8 @@ pub fn run(args: Args) -> ExitCode {
     let compiled: Vec<_> = rules.iter().map(compile).collect();
     let players = args.players;
     let started = Instant::now();
+    // the stopping rule reads a few figures of each seed: kept only with --until
+    let mut pieces: Vec<SeedPiece> = Vec::new();
     let result = run_compare(
         &spec,
         CoupledPlayer {
@@ -530,7 +617,12 @@ pub fn run(args: Args) -> ExitCode {
             seats,
             skill: None,
         },
-        &mut |_| Ok(()),
+        &mut |rec| {
+            if args.until.is_some() {
+                pieces.push(SeedPiece::of(&spec, rec));
+            }
+            Ok(())
+        },
         &|_| {},
     );
     let seconds = started.elapsed().as_secs_f64();
@@ -542,13 +634,28 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
-    let plan = plan_from(&acc, &spec.labels(), &spec.policy, args.seed, args.effect);
-    let timing = timing_text(&plan, seconds, threads, args.cores, &args);
+    let mut plan = plan_from(&acc, &spec.labels(), &spec.policy, args.seed, args.effect);
+    if args.until.is_some() {
+        let run = CompareSpec {
+            games: args.games,
+            until: args.until,
+            negligible: args.negligible.unwrap_or_default(),
+            ..spec.clone()
+        };
+        plan.until = forecast::forecast(&run, &pieces, forecast_key(args.seed));
+    }
+    let mut timing = timing_text(&plan, seconds, threads, args.cores, &args);
+    if let Some(f) = &plan.until {
+        timing.push_str(&until_timing_text(&plan, f, seconds, &args));
+    }
     if args.json {
         eprint!("{}", timing.trim_start());
         return crate::cli::common::print_json(&plan);
     }
     out!("{}", plan_text(&plan));
+    if let Some(f) = &plan.until {
+        out!("{}", forecast_text(&plan, f));
+    }
     out!("{timing}");
     ExitCode::SUCCESS
 }

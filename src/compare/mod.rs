@@ -11,7 +11,8 @@
 //! into an output folder — checkpoints, `--resume`, the merge of shard folders — is
 //! [`session`]'s; the files' content (`games.csv`, the report, charts) comes from a
 //! [`session::RunWriter`] the caller passes in (the report layer's), so this layer never
-//! imports [`crate::report`]. [`tree`] builds the divergence tree of one seed for
+//! imports [`crate::report`]. [`forecast`] simulates a `--until` run's stop on a pilot's seeds
+//! (`meeplab plan --until`). [`tree`] builds the divergence tree of one seed for
 //! `meeplab trace`.
 
 pub mod accumulate;
@@ -21,6 +22,7 @@ pub mod calibrate;
 pub mod checkpoint;
 pub mod coupled;
 pub mod decisions;
+pub mod forecast;
 pub mod headline;
 pub mod luck;
 pub mod paired;

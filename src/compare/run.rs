@@ -178,6 +178,30 @@ pub fn run_ranges(spec: &CompareSpec) -> Box<dyn Iterator<Item = Range<u64>> + '
     }
 }
 
+/// The end of the batch that game `begin` falls in, within the seed block `range`: batches
+/// end at fixed indices (`range.start + k·BATCH_SIZE`, and the block's end), however a run is
+/// cut, threaded or resumed.
+fn batch_end(range: &Range<u64>, begin: u64) -> u64 {
+    let k = (begin - range.start) / BATCH_SIZE + 1;
+    range
+        .start
+        .saturating_add(k.saturating_mul(BATCH_SIZE))
+        .min(range.end)
+}
+
+/// The game indices at which the batches of a run of `spec` end, in increasing order: where
+/// [`run_from`] asks `--until`'s rule ([`super::verdict::settled`]). For an unsharded run these
+/// are the numbers of seeds played at each look, the last one `spec.games` (the cap).
+/// [`super::forecast`] simulates the rule at the same points.
+pub fn batch_ends(spec: &CompareSpec) -> impl Iterator<Item = u64> + '_ {
+    run_ranges(spec).flat_map(|range| {
+        std::iter::successors(
+            (range.start < range.end).then(|| batch_end(&range, range.start)),
+            move |&end| (end < range.end).then(|| batch_end(&range, end)),
+        )
+    })
+}
+
 /// Where a run starts: from scratch, or from a checkpoint (the aggregate of every game
 /// before `next_game` that the run plays).
 #[derive(Clone, Debug)]
@@ -344,8 +368,7 @@ where
         while begin < range.end {
             // batches end at fixed indices (range.start + k·BATCH_SIZE): a batch cut short
             // is finished by a shorter one up to the same boundary
-            let boundary = range.start + ((begin - range.start) / BATCH_SIZE + 1) * BATCH_SIZE;
-            let batch = begin..boundary.min(range.end);
+            let batch = begin..batch_end(&range, begin);
             let todo: Vec<u64> = batch.clone().filter(|i| !ahead.contains_key(i)).collect();
             let played = match &pool {
                 Some(pool) => pool.install(|| play_batch(todo, batch.start)),

@@ -4,6 +4,10 @@
 //! * Means (scores, paired score differences, ingots, …) use the 95 % **Student t** interval
 //!   `mean ± t(0.975, n−1) · sd / √n`, with the sample standard deviation `sd` (n − 1
 //!   denominator). For n ≥ 30 this is within 4 % of the normal (z = 1.96) interval.
+//! * Student t itself lives here, once: its distribution function [`t_cdf`] (the regularized
+//!   incomplete beta function, ln Γ by Lanczos), any quantile [`t_quantile`] (the verdicts'
+//!   p-values and intervals at Holm's levels) and the tabulated 0.975 quantile [`t_975`]
+//!   (every 95 % mean interval, and `plan`'s resampled sizing).
 //! * Quantiles of integer histograms use the **nearest-rank** definition: the `p`-quantile
 //!   is the smallest value whose cumulative count reaches `⌈p·n⌉`.
 //!
@@ -244,6 +248,147 @@ pub fn t_975(df: u64) -> f64 {
     }
 }
 
+/// The `q` quantile of Student t with `df` degrees of freedom (bisection on [`t_cdf`] to a
+/// relative 1e-12; below 0.5 by symmetry). `df` 0 gives ±∞; `q` outside (0, 1) gives ±∞
+/// (NaN for NaN). The verdicts' intervals at any level use it; [`t_975`] is its 0.975
+/// quantile, tabulated.
+pub fn t_quantile(q: f64, df: u64) -> f64 {
+    if q.is_nan() {
+        return f64::NAN;
+    }
+    if q < 0.5 {
+        return -t_quantile(1.0 - q, df);
+    }
+    if q == 0.5 {
+        return 0.0;
+    }
+    if df == 0 || q >= 1.0 {
+        return f64::INFINITY;
+    }
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    while t_cdf(hi, df) < q && hi < 1e12 {
+        hi *= 2.0;
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if t_cdf(mid, df) < q {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi - lo < 1e-12 * hi.max(1.0) {
+            break;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The regularized incomplete beta function `I_x(a, b)` (Numerical Recipes' continued
+/// fraction, with the symmetry that keeps it convergent).
+fn incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    let ln_front = ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln();
+    if x < (a + 1.0) / (a + b + 2.0) {
+        ln_front.exp() * beta_fraction(x, a, b) / a
+    } else {
+        1.0 - ln_front.exp() * beta_fraction(1.0 - x, b, a) / b
+    }
+}
+
+fn beta_fraction(x: f64, a: f64, b: f64) -> f64 {
+    const TINY: f64 = 1e-300;
+    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
+    let mut c = 1.0;
+    let mut d = 1.0 - qab * x / qap;
+    if d.abs() < TINY {
+        d = TINY;
+    }
+    d = 1.0 / d;
+    let mut h = d;
+    for m in 1..10_000 {
+        let m = f64::from(m);
+        let m2 = 2.0 * m;
+        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        h *= d * c;
+        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        let del = d * c;
+        h *= del;
+        if (del - 1.0).abs() < 1e-14 {
+            break;
+        }
+    }
+    h
+}
+
+/// ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9).
+fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        let pi = std::f64::consts::PI;
+        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let mut s = G[0];
+    for (i, g) in G.iter().enumerate().skip(1) {
+        s += g / (x + i as f64);
+    }
+    let t = x + 7.5;
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + s.ln()
+}
+
+/// Student t's distribution function with `df` degrees of freedom (`df` 0 is taken as 1),
+/// from the regularized incomplete beta function: `P(T ≤ t) = 1 − I_{df/(df+t²)}(df/2, 1/2)/2`
+/// for t ≥ 0, by symmetry below.
+pub fn t_cdf(t: f64, df: u64) -> f64 {
+    if t.is_nan() {
+        return f64::NAN;
+    }
+    if t.is_infinite() {
+        return if t > 0.0 { 1.0 } else { 0.0 };
+    }
+    let v = df.max(1) as f64;
+    let x = v / (v + t * t);
+    let tail = 0.5 * incomplete_beta(x, v / 2.0, 0.5);
+    if t >= 0.0 {
+        1.0 - tail
+    } else {
+        tail
+    }
+}
+
 /// The 95 % Wilson score interval for `successes` out of `n`; `[0, 1]` when `n == 0`.
 pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
     if n == 0 {
@@ -327,6 +472,60 @@ mod tests {
             "{lo} {hi}"
         );
         assert_eq!(wilson(0, 0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn t_cdf_matches_tables() {
+        // two-sided 95 % quantiles
+        for df in [1u64, 2, 5, 10, 30, 100, 1000] {
+            let q = t_975(df);
+            assert!((t_cdf(q, df) - 0.975).abs() < 1e-6, "df {df}");
+            assert!((t_cdf(-q, df) - 0.025).abs() < 1e-6, "df {df}");
+        }
+        assert!((t_cdf(1.959_963_984_540_054, 100_000_000) - 0.975).abs() < 1e-5);
+        assert_eq!(t_cdf(0.0, 7), 0.5);
+        // closed forms: df 1 is Cauchy, 1/2 + atan(t)/π; df 2 is 1/2 + t/(2√(2 + t²))
+        for t in [-30.0, -2.5, -0.3, 0.7, 1.0, 4.0, 60.0] {
+            let cauchy = 0.5 + f64::atan(t) / std::f64::consts::PI;
+            assert!((t_cdf(t, 1) - cauchy).abs() < 1e-9, "{t}");
+            let two = 0.5 + t / (2.0 * (2.0 + t * t).sqrt());
+            assert!((t_cdf(t, 2) - two).abs() < 1e-9, "{t}");
+        }
+        assert_eq!(t_cdf(f64::INFINITY, 3), 1.0);
+        assert_eq!(t_cdf(f64::NEG_INFINITY, 3), 0.0);
+        assert!(t_cdf(f64::NAN, 3).is_nan());
+    }
+
+    #[test]
+    fn t_quantiles_are_the_known_ones() {
+        // printed tables (Fisher & Yates; any statistics text), to their six decimals
+        for (q, df, t) in [
+            (0.975, 10, 2.228_139),
+            (0.975, 30, 2.042_272),
+            (0.975, 1, 12.706_205),
+            (0.975, 2, 4.302_653),
+            (0.95, 10, 1.812_461),
+            (0.995, 5, 4.032_143),
+            (0.9, 1, 3.077_684),
+            (0.999, 20, 3.551_808),
+            (0.75, 3, 0.764_892),
+        ] {
+            let got = t_quantile(q, df);
+            assert!(close(got, t, 1e-6), "t({q}, {df}) = {got}, not {t}");
+            assert!(close(t_quantile(1.0 - q, df), -t, 1e-6), "lower {q} {df}");
+        }
+        // the tabulated 0.975 quantile is the same distribution's, tables and Hill's
+        // expansion alike
+        for df in (1..=200u64).chain([500, 1_000, 10_000, 1_000_000]) {
+            assert!(close(t_quantile(0.975, df), t_975(df), 2e-6), "df {df}");
+        }
+        // towards the normal as df grows; edges
+        assert!(close(t_quantile(0.975, 100_000_000), Z_975, 1e-6));
+        assert_eq!(t_quantile(0.5, 4), 0.0);
+        assert_eq!(t_quantile(0.975, 0), f64::INFINITY);
+        assert_eq!(t_quantile(1.0, 4), f64::INFINITY);
+        assert_eq!(t_quantile(0.0, 4), f64::NEG_INFINITY);
+        assert!(t_quantile(f64::NAN, 4).is_nan());
     }
 
     #[test]

@@ -20,7 +20,9 @@ use super::spec::{shell_quote, CompareSpec, RulesetInfo};
 use super::stats::{
     quartiles, share, wilson, MeanCi, Quartiles, MEAN_INTERVAL, PROPORTION_INTERVAL,
 };
-use super::verdict::{stopping, verdicts, Negligible, Stopping, Verdict};
+use super::verdict::{
+    sequence_widths, stopping, verdicts, Negligible, SequenceWidth, Stopping, Verdict,
+};
 use crate::engine::{Category, Counter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -166,8 +168,15 @@ pub struct PairSummary {
     /// Per seat: the smallest win-rate shift (percentage points) and mean score shift
     /// (points) these games could detect with 80 % power at two-sided 5 %, from the
     /// observed discordance and spread ([`crate::compare::power`]); `null` where they detect
-    /// none (too few games, or no game changed the seat's result).
+    /// none (too few games, or no game changed the seat's result). Empty in a run with
+    /// `--until`: a power figure for a fixed N does not hold for a run that stopped on its
+    /// data (see `sequence_half_width`).
     pub min_detectable: Vec<MinDetectable>,
+    /// With `--until`: per seat, the half-widths of the anytime-valid 95 % intervals of its
+    /// win rate (percentage points) and score (points) at the seeds played
+    /// ([`crate::compare::verdict::sequence_widths`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sequence_half_width: Option<Vec<SequenceWidth>>,
 }
 
 /// A game whose winner changed between the pair's rulesets.
@@ -367,7 +376,12 @@ fn pair_summary(
         .find(|d| (d.a, d.b) == (acc.a, acc.b))
         .map(summarize_pair);
     PairSummary {
-        min_detectable: min_detectable(acc),
+        min_detectable: if spec.until.is_some() {
+            Vec::new()
+        } else {
+            min_detectable(acc)
+        },
+        sequence_half_width: sequence_widths(spec, acc),
         decisions,
         outcome_correlation,
         pairing_broken,

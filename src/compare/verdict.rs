@@ -32,7 +32,7 @@
 use super::accumulate::{Accumulator, PairAcc};
 use super::paired::PairedWins;
 use super::spec::CompareSpec;
-use super::stats::Moments;
+use super::stats::{t_cdf, t_quantile, Moments};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -400,29 +400,6 @@ impl Width {
     }
 }
 
-/// The `q` quantile of Student t (bisection on [`t_cdf`]; `q` in (0.5, 1)).
-fn t_quantile(q: f64, df: u64) -> f64 {
-    if df == 0 {
-        return f64::INFINITY;
-    }
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    while t_cdf(hi, df) < q && hi < 1e12 {
-        hi *= 2.0;
-    }
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if t_cdf(mid, df) < q {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-        if hi - lo < 1e-12 * hi.max(1.0) {
-            break;
-        }
-    }
-    0.5 * (lo + hi)
-}
-
 /// The sequential setting: the mixture's tuning.
 #[derive(Clone, Copy, Debug)]
 struct Sequence {
@@ -671,6 +648,38 @@ fn pair_verdicts(
     out
 }
 
+/// What holds for one seat of a run with `--until` at the seeds it played: the half-widths of
+/// the anytime-valid 95 % intervals (the confidence sequences the run stopped on, not
+/// adjusted over the seats) of its win rate and score. A fixed-N power figure ("the smallest
+/// shift these games detect") does not hold for a run that stopped on its data; these do,
+/// and stay valid had it played on. `None` where the data give no interval (no spread, or a
+/// win rate that fewer than [`MIN_NONZERO`] seeds changed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SequenceWidth {
+    /// Win rate, in percentage points.
+    pub win_rate_pp: Option<f64>,
+    /// Mean score, in points.
+    pub score: Option<f64>,
+}
+
+/// Per seat of `pair` (seat 1 first), the [`SequenceWidth`] at its seeds; `None` for a run
+/// without `--until`.
+pub fn sequence_widths(spec: &CompareSpec, pair: &PairAcc) -> Option<Vec<SequenceWidth>> {
+    let seq = sequence_of(spec)?;
+    // the margin does not enter the width
+    let half = |s: &Sample| test(s, 1.0, Some(seq)).width.map(|w| w.at(ALPHA));
+    Some(
+        pair.seat_wins
+            .iter()
+            .zip(&pair.score_delta)
+            .map(|(w, m)| SequenceWidth {
+                win_rate_pp: half(&Sample::of_wins(w)).map(|h| 100.0 * h),
+                score: half(&Sample::of(m, 1.0)),
+            })
+            .collect(),
+    )
+}
+
 /// The sequential setting of `spec`, if it stops early.
 fn sequence_of(spec: &CompareSpec) -> Option<Sequence> {
     spec.until.map(|_| Sequence::tuned(spec.games.div_ceil(2)))
@@ -864,126 +873,10 @@ pub fn check_until(until: Until, cap: u64) -> Result<(), String> {
     Ok(())
 }
 
-/// The regularized incomplete beta function `I_x(a, b)` (Numerical Recipes' continued
-/// fraction, with the symmetry that keeps it convergent).
-fn incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
-    if x <= 0.0 {
-        return 0.0;
-    }
-    if x >= 1.0 {
-        return 1.0;
-    }
-    let ln_front = ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln();
-    if x < (a + 1.0) / (a + b + 2.0) {
-        ln_front.exp() * beta_fraction(x, a, b) / a
-    } else {
-        1.0 - ln_front.exp() * beta_fraction(1.0 - x, b, a) / b
-    }
-}
-
-fn beta_fraction(x: f64, a: f64, b: f64) -> f64 {
-    const TINY: f64 = 1e-300;
-    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
-    let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < TINY {
-        d = TINY;
-    }
-    d = 1.0 / d;
-    let mut h = d;
-    for m in 1..10_000 {
-        let m = f64::from(m);
-        let m2 = 2.0 * m;
-        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        h *= d * c;
-        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        let del = d * c;
-        h *= del;
-        if (del - 1.0).abs() < 1e-14 {
-            break;
-        }
-    }
-    h
-}
-
-/// ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9).
-fn ln_gamma(x: f64) -> f64 {
-    const G: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x < 0.5 {
-        let pi = std::f64::consts::PI;
-        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
-    }
-    let x = x - 1.0;
-    let mut s = G[0];
-    for (i, g) in G.iter().enumerate().skip(1) {
-        s += g / (x + i as f64);
-    }
-    let t = x + 7.5;
-    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + s.ln()
-}
-
-/// Student t's distribution function with `df` degrees of freedom (`df` ≥ 1).
-pub fn t_cdf(t: f64, df: u64) -> f64 {
-    if t.is_nan() {
-        return f64::NAN;
-    }
-    if t.is_infinite() {
-        return if t > 0.0 { 1.0 } else { 0.0 };
-    }
-    let v = df.max(1) as f64;
-    let x = v / (v + t * t);
-    let tail = 0.5 * incomplete_beta(x, v / 2.0, 0.5);
-    if t >= 0.0 {
-        1.0 - tail
-    } else {
-        tail
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::compare::stats::t_975;
-
-    #[test]
-    fn t_cdf_matches_tables() {
-        // two-sided 95 % quantiles
-        for df in [1u64, 2, 5, 10, 30, 100, 1000] {
-            let q = t_975(df);
-            assert!((t_cdf(q, df) - 0.975).abs() < 1e-6, "df {df}");
-            assert!((t_cdf(-q, df) - 0.025).abs() < 1e-6, "df {df}");
-        }
-        assert!((t_cdf(1.959_963_984_540_054, 100_000_000) - 0.975).abs() < 1e-5);
-        assert_eq!(t_cdf(0.0, 7), 0.5);
-    }
 
     #[test]
     fn holm_steps_down_and_keeps_order() {

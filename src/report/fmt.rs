@@ -247,9 +247,35 @@ pub fn seat_shifts(p: &PairSummary) -> String {
     seats.join("; ")
 }
 
+/// The line before [`detectable`]'s for a run with `--until` (terminal): what holds for a run
+/// that stopped on its data, in place of the fixed-N power figure.
+pub const SEQUENTIAL_DETECTABLE: &str = "\nthis run stopped on its data (--until), so no \
+     fixed-N power figure holds for it; what holds at the seeds it played: each seat's \
+     anytime-valid 95 % intervals (the confidence sequences it stopped on, before the Holm \
+     adjustment) reach this far either side of the estimate, and stay valid had it played on \
+     (an estimate closer to 0 than this is not a difference):\n";
+
 /// The smallest shifts a pair's games could detect, per seat: `seat 1: 3.2 pp, 1.10 points`
-/// (80 % power, two-sided 5 %; `—` where the games give no estimate).
+/// (80 % power, two-sided 5 %; `—` where the games give no estimate). For a run with
+/// `--until`, whose N was not fixed, what holds instead: the anytime-valid intervals'
+/// half-widths at the seeds played, `seat 1: ±0.6 pp, ±0.08 points`.
 pub fn detectable(p: &PairSummary) -> String {
+    if let Some(widths) = &p.sequence_half_width {
+        let parts: Vec<String> = widths
+            .iter()
+            .enumerate()
+            .map(|(s, w)| {
+                let win = w
+                    .win_rate_pp
+                    .map_or_else(|| "—".to_string(), |x| format!("±{x:.1} pp"));
+                let score = w
+                    .score
+                    .map_or_else(|| "—".to_string(), |x| format!("±{x:.2} points"));
+                format!("seat {}: {win}, {score}", s + 1)
+            })
+            .collect();
+        return parts.join("; ");
+    }
     let parts: Vec<String> = p
         .min_detectable
         .iter()

@@ -132,6 +132,16 @@ const EFFECT_HEADER: [&str; 10] = [
     "detectable (seat 1)",
 ];
 
+/// Where a level stopped on `--until`, its detectable cell is not a power figure.
+const SEQUENTIAL_NOTE: &str = "A ± in the detectable column: that level stopped on its data \
+     (--until), so no fixed-N power figure holds; it shows the half-widths of seat 1's \
+     anytime-valid 95 % intervals at the seeds played.";
+
+/// Whether some level of `r` stopped on `--until`.
+fn sequential(r: &LevelsReport) -> bool {
+    r.levels.iter().any(|l| l.report.stopping.is_some())
+}
+
 /// The by-level cells of the rule against chance (placebo), the pairing left (ρ), the effect
 /// on decisions and the smallest shifts the games detect (seat 1; every seat is in each
 /// level's own report).
@@ -163,13 +173,23 @@ fn effect_rows(r: &LevelsReport) -> Vec<Vec<String>> {
                     )
                 },
             );
-            let detect = p.min_detectable.first().map_or_else(dash, |m| {
-                format!(
-                    "{} · {}",
-                    m.win_shift_pp.map_or_else(dash, |x| format!("{x:.1} pp")),
-                    m.score_shift.map_or_else(dash, |x| format!("{x:.2} pts"))
-                )
-            });
+            // a run with --until: the confidence sequences' half-widths, not a fixed-N power
+            let detect = match &p.sequence_half_width {
+                Some(w) => w.first().map_or_else(dash, |w| {
+                    format!(
+                        "{} · {}",
+                        w.win_rate_pp.map_or_else(dash, |x| format!("±{x:.1} pp")),
+                        w.score.map_or_else(dash, |x| format!("±{x:.2} pts"))
+                    )
+                }),
+                None => p.min_detectable.first().map_or_else(dash, |m| {
+                    format!(
+                        "{} · {}",
+                        m.win_shift_pp.map_or_else(dash, |x| format!("{x:.1} pp")),
+                        m.score_shift.map_or_else(dash, |x| format!("{x:.2} pts"))
+                    )
+                }),
+            };
             vec![
                 pair,
                 policy.to_string(),
@@ -244,6 +264,10 @@ fn markdown(r: &LevelsReport, chart: &[String]) -> String {
          and the excess over the luck alone. Detectable: the smallest win-rate and score shift \
          of seat 1 these games detect (80 % power, two-sided 5 %).\n\n",
     );
+    if sequential(r) {
+        md.push_str(SEQUENTIAL_NOTE);
+        md.push_str("\n\n");
+    }
     let header: Vec<String> = EFFECT_HEADER.iter().map(|h| cell(h)).collect();
     let _ = writeln!(md, "| {} |", header.join(" | "));
     let _ = writeln!(md, "|{}", "---|".repeat(EFFECT_HEADER.len()));
@@ -341,6 +365,10 @@ pub fn levels_table(r: &LevelsReport) -> String {
          pair parted: the players' own, and the deal where the decks differ), on decisions, and the smallest shift seat 1's games detect \
          (win rate · score, 80 % power)\n",
     );
+    if sequential(r) {
+        out.push_str(SEQUENTIAL_NOTE);
+        out.push('\n');
+    }
     let mut rows = vec![EFFECT_HEADER.map(String::from).to_vec()];
     rows.extend(effect_rows(r));
     out.push_str(&align(&rows));

@@ -316,13 +316,20 @@ pub fn render_with_decisions(
     if report.pairs.iter().any(|p| p.decisions.is_some()) {
         decisions_section(&mut md, report, decision_boards);
     }
-    md.push_str(
+    md.push_str(if report.stopping.is_some() {
+        "\n### What these games could detect\n\nThis run stopped on its data (`--until`), so \
+         no power figure for a fixed number of games holds for it. What holds at the seeds it \
+         played: per seat, the half-width of the anytime-valid 95 % interval of its win rate \
+         and of its score (the confidence sequences it stopped on, before the Holm \
+         adjustment), valid had it played on too; an estimate closer to 0 than this is not a \
+         difference. `meeplab plan --until` forecasts how many games such a run needs.\n\n"
+    } else {
         "\n### What these games could detect\n\nPer seat, the smallest win-rate shift and \
          mean score shift this many paired games detect with 80 % power at two-sided 5 % \
          (Connor 1987 for the paired wins, from the observed share of games the seat won under \
          one ruleset only; the normal approximation for the paired score differences). \
-         `meeplab plan` sizes a run for a given effect.\n\n",
-    );
+         `meeplab plan` sizes a run for a given effect.\n\n"
+    });
     for p in &report.pairs {
         let _ = writeln!(
             md,
@@ -402,13 +409,28 @@ pub fn render_with_decisions(
 
     // Method.
     md.push_str("## Method\n\n");
-    let _ = writeln!(
-        md,
-        "- Every seed is played under every ruleset with coupled decks and coupled decisions, so \
-         each seed is one paired observation. The number of games is fixed in advance ({}); \
-         there is no early stopping.",
-        report.games
-    );
+    match &report.stopping {
+        None => {
+            let _ = writeln!(
+                md,
+                "- Every seed is played under every ruleset with coupled decks and coupled \
+                 decisions, so each seed is one paired observation. The number of games is \
+                 fixed in advance ({}); there is no early stopping.",
+                report.games
+            );
+        }
+        Some(s) => {
+            let _ = writeln!(
+                md,
+                "- Every seed is played under every ruleset with coupled decks and coupled \
+                 decisions, so each seed is one paired observation. The number of games was \
+                 not fixed: the run looked at its data after every batch and stopped on `--until \
+                 {}` ({} of at most {} seeds); its headline verdicts use anytime-valid \
+                 confidence sequences, valid whenever it stopped.",
+                s.rule, s.games, s.cap
+            );
+        }
+    }
     md.push_str(
         "- **Divergence**: the first turn at whose end the two games' positions differ (turn 0 \
          is the set-up), compared through an order-independent hash of the board, followers, \

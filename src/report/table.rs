@@ -5,7 +5,7 @@ use super::chart::key;
 use super::fmt::{
     align, benefit, broken_pairing_note, decision_rows, decision_skips, detectable,
     first_difference_split, identical_statement, lead_cells, mean_ci, pct, pct_range, placebo_row,
-    ruleset_row, DECISION_HEADER, PLACEBO_HEADER,
+    ruleset_row, DECISION_HEADER, PLACEBO_HEADER, SEQUENTIAL_DETECTABLE,
 };
 use crate::compare::Report;
 
@@ -117,10 +117,12 @@ pub fn summary_table(report: &Report) -> String {
     }
     out.push_str(&align(&rows));
 
-    out.push_str(
+    out.push_str(if report.stopping.is_some() {
+        SEQUENTIAL_DETECTABLE
+    } else {
         "\nthe smallest shifts these games could detect (80 % power, two-sided 5 %; from the \
-         observed discordant pairs and the spread of the paired score differences):\n",
-    );
+         observed discordant pairs and the spread of the paired score differences):\n"
+    });
     for p in &report.pairs {
         out.push_str(&format!(
             "{} − {}: {}\n",

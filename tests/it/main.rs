@@ -55,4 +55,5 @@ mod scenarios_river;
 mod scenarios_robbers;
 mod scenarios_traders;
 mod sweep_cli;
+mod until_forecast;
 mod verdicts;

@@ -169,3 +169,96 @@ fn bad_input_is_a_usage_error_with_exit_code_2() {
     let o = meeplab(&["plan", HIG, "no-such-ruleset.rules", "--pilot", "5"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o).1);
 }
+
+#[test]
+fn until_forecasts_the_stop_beside_the_fixed_n_answer() {
+    let o = pilot(&["--until", "decided", "--games", "1000", "--threads", "1"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        out.contains("--until decided with --games 1000 as the cap: 400 runs resampled from the pilot's 20 seeds"),
+        "{out}"
+    );
+    assert!(
+        out.contains("at the median") && out.contains("at the 90th percentile"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reach the cap without meeting the rule"),
+        "{out}"
+    );
+    assert!(
+        out.contains("at a fixed N") || out.contains("no fixed-N answer"),
+        "{out}"
+    );
+    assert!(
+        out.contains("--games 1000 --players 2 --seed 1 --policy greedy --until decided"),
+        "{out}"
+    );
+    let json = |threads: &str| {
+        let o = pilot(&[
+            "--until",
+            "1pp,1pt",
+            "--games",
+            "1000",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        out
+    };
+    let one = json("1");
+    assert_eq!(one, json("2"), "the forecast depends on the seeds alone");
+    let v: Value = serde_json::from_str(&one).expect("json");
+    let f = &v["until"];
+    assert_eq!(f["rule"], "±1pp,1pt");
+    assert_eq!(
+        (f["cap"].as_u64(), f["pilot_games"].as_u64()),
+        (Some(1000), Some(20))
+    );
+    let (median, p90) = (f["median"].as_u64().unwrap(), f["p90"].as_u64().unwrap());
+    // a run stops at a batch end: 500, 750 or the cap
+    assert!(
+        [500, 750, 1000].contains(&median) && median <= p90 && p90 <= 1000,
+        "{f}"
+    );
+    let share = f["reached_cap_share"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&share));
+    assert_eq!(
+        f["reached_cap"].as_u64().unwrap() as f64 / f["simulations"].as_u64().unwrap() as f64,
+        share
+    );
+}
+
+#[test]
+fn an_until_the_cap_cannot_reach_is_a_usage_error() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--until", "0.0001pp"], "unreachable within --games 10000"),
+        (
+            &["--until", "0.003pt", "--games", "600"],
+            "unreachable within --games 600",
+        ),
+        (
+            &["--until", "1pp", "--games", "100"],
+            "looks first after 500 seeds",
+        ),
+        (
+            &["--until", "decided", "--games", "2000000"],
+            "at most 1048576",
+        ),
+        (&["--until", "soon"], "--until"),
+        (
+            &["--until", "decided", "--negligible", "0pp"],
+            "--negligible",
+        ),
+    ];
+    for (extra, needle) in cases {
+        let o = pilot(extra);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {err}");
+        assert!(err.contains(needle), "{extra:?}: {err}");
+        assert!(out.is_empty(), "{extra:?}: {out}");
+    }
+}

@@ -19,7 +19,7 @@ fn noise(seed: u64, seat: u64, spread: i64) -> i64 {
 
 /// Two seats; under ruleset 1 seat 0 gains `shift` points and both seats get symmetric
 /// noise of `spread` (so seat 1's mean shift is 0).
-fn game(r: usize, seed: u64, shift: i64, spread: i64) -> GameOutcome {
+pub(crate) fn game(r: usize, seed: u64, shift: i64, spread: i64) -> GameOutcome {
     let base = |s: u64| 20 + (splitmix64_mix(seed.wrapping_add(s)) % 20) as i64;
     let mut totals = [base(0), base(1)];
     if r == 1 {
@@ -47,7 +47,7 @@ fn game(r: usize, seed: u64, shift: i64, spread: i64) -> GameOutcome {
     }
 }
 
-fn two(games: u64) -> CompareSpec {
+pub(crate) fn two(games: u64) -> CompareSpec {
     let mut s = spec(
         vec![
             ruleset("A", "ha", false, &[]),
@@ -319,4 +319,62 @@ fn calibrate_prints_each_verdicts_false_positive_rate() {
         ]);
         assert!(o.status.success(), "{null}: {}", text(&o).1);
     }
+}
+
+/// A run stopped by `--until` does not quote the fixed-N power formula as "the smallest shift
+/// detectable": it gives its confidence sequences' half-widths at the N reached, wider than
+/// the fixed-N t intervals of the same seeds and no wider than the Holm-level intervals its
+/// verdicts show; a fixed run keeps the power figure.
+#[test]
+fn a_stopped_run_says_what_holds_instead_of_a_fixed_n_power() {
+    let mut s = two(20_000);
+    s.until = Some(Until::Decided);
+    let r = run(&s, 5, 1);
+    assert!(r.stopping.is_some() && r.games < 20_000, "{}", r.games);
+    let p = &r.pairs[0];
+    assert!(p.min_detectable.is_empty(), "{:?}", p.min_detectable);
+    let widths = p.sequence_half_width.as_ref().expect("half-widths");
+    assert_eq!(widths.len(), 2);
+    for (seat, w) in widths.iter().enumerate() {
+        let h = w.score.expect("a score spread");
+        let [lo, hi] = p.mean_score_delta[seat].ci.expect("a t interval");
+        assert!(
+            h > (hi - lo) / 2.0,
+            "seat {seat}: {h} vs fixed-N {}",
+            (hi - lo) / 2.0
+        );
+        let v = find(&r, Question::Score, Some(seat as u8 + 1));
+        let shown = v.half_width().expect("an interval");
+        assert!(h <= shown + 1e-12, "seat {seat}: {h} vs {shown}");
+        let win = find(&r, Question::WinRate, Some(seat as u8 + 1));
+        if let (Some(x), Some(shown)) = (w.win_rate_pp, win.half_width()) {
+            assert!(
+                x > 0.0 && x <= 100.0 * shown + 1e-9,
+                "seat {seat}: {x} vs {shown}"
+            );
+        }
+    }
+    let text = meeplab::report::summary_table(&r);
+    assert!(
+        text.contains("stopped on its data (--until), so no fixed-N power"),
+        "{text}"
+    );
+    assert!(!text.contains("could detect (80 % power"), "{text}");
+    let line = format!(
+        "seat 1: ±{:.1} pp, ±{:.2} points",
+        widths[0].win_rate_pp.unwrap(),
+        widths[0].score.unwrap()
+    );
+    assert!(text.contains(&line), "{line} in {text}");
+    let json = serde_json::to_value(&r).unwrap();
+    assert!(json["pairs"][0]["sequence_half_width"].is_array());
+    // a fixed run: the power figure, and no half-widths
+    let fixed = run(&two(2_000), 1, 6);
+    assert!(!fixed.pairs[0].min_detectable.is_empty());
+    assert!(fixed.pairs[0].sequence_half_width.is_none());
+    let text = meeplab::report::summary_table(&fixed);
+    assert!(text.contains("could detect (80 % power"), "{text}");
+    assert!(!serde_json::to_string(&fixed)
+        .unwrap()
+        .contains("sequence_half_width"));
 }
