@@ -111,8 +111,8 @@ impl Config {
     fn of(rules: &Ruleset) -> Config {
         Config {
             in_play: rules.ext_in_play("flier."),
-            must_land: rules.ext_choice("flier.landing") == Some("must"),
-            meeples_only: rules.ext_choice("flier.who") == Some("meeples"),
+            must_land: OPT_LANDING.choice_in(rules) == "must",
+            meeples_only: OPT_WHO.choice_in(rules) == "meeples",
         }
     }
 }
@@ -181,40 +181,49 @@ fn event(kind: EventKind, values: &[i64]) -> Event {
     Event::Expansion(ExpansionEvent::new(kind, values))
 }
 
+/// The `flier.landing` option (read through this constant: its key and default are written once).
+const OPT_LANDING: OptionDef = OptionDef {
+    key: "flier.landing",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "may",
+            "the flown follower may land on a spot of the landing tile, or go back to supply",
+        ),
+        choice(
+            "must",
+            "it must land when the landing tile has a spot for it",
+        ),
+    ]),
+    default: "may",
+    doc: "After a flight, whether landing is mandatory when a spot exists. Setting any \
+              flier option puts the Flying Machines in the game.",
+    sources: "Flier C1 (2012) text: must if possible; C2 (Big Box 6) text: may be placed; \
+                  JCloisterZone 5.x (since 065bca3b, test placement-is-mandatory) and the \
+                  C3 text: must",
+    requires: None,
+};
+
+/// The `flier.who` option (read through this constant: its key and default are written once).
+const OPT_WHO: OptionDef =     OptionDef {
+        key: "flier.who",
+        area: AREA,
+        ty: OptType::Choice(&[
+            choice("any_follower", "any follower may fly (a builder or pig never: they are no followers); it lands only where its kind may stand"),
+            choice("meeples", "only the plain and the large follower may fly"),
+        ]),
+        default: "any_follower",
+        doc: "Which figures may fly.",
+        sources: "Flier C2 footnotes (Wikicarpedia, 2/2013, 3/2015): any follower; \
+                  JCloisterZone: every follower, no special figure; C3.1 text (2025): the \
+                  standard and large meeple",
+        requires: None,
+    };
+
 impl Expansion for Flier {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::BeforeScoring];
     const HEARS: &'static [Heard] = &[];
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "flier.landing",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice("may", "the flown follower may land on a spot of the landing tile, or go back to supply"),
-                choice("must", "it must land when the landing tile has a spot for it"),
-            ]),
-            default: "may",
-            doc: "After a flight, whether landing is mandatory when a spot exists. Setting any \
-                  flier option puts the Flying Machines in the game.",
-            sources: "Flier C1 (2012) text: must if possible; C2 (Big Box 6) text: may be placed; \
-                      JCloisterZone 5.x (since 065bca3b, test placement-is-mandatory) and the \
-                      C3 text: must",
-            requires: None,
-        },
-        OptionDef {
-            key: "flier.who",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice("any_follower", "any follower may fly (a builder or pig never: they are no followers); it lands only where its kind may stand"),
-                choice("meeples", "only the plain and the large follower may fly"),
-            ]),
-            default: "any_follower",
-            doc: "Which figures may fly.",
-            sources: "Flier C2 footnotes (Wikicarpedia, 2/2013, 3/2015): any follower; \
-                      JCloisterZone: every follower, no special figure; C3.1 text (2025): the \
-                      standard and large meeple",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] = &[OPT_LANDING, OPT_WHO];
     const DECISIONS: &'static [DecisionSpec] = &[
         DecisionSpec {
             name: "flier_fly",
