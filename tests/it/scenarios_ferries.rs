@@ -370,8 +370,8 @@ fn roads_after_ferry_moves_are_the_boards() {
             }
         }
         let mut open_of = std::collections::HashMap::new();
-        for k in 0..nodes.len() {
-            *open_of.entry(find(&mut parent, k)).or_insert(0) += open[k];
+        for (k, &o) in open.iter().enumerate() {
+            *open_of.entry(find(&mut parent, k)).or_insert(0) += o;
         }
         for a in 0..nodes.len() {
             let ra = find(&mut parent, a);
