@@ -22,8 +22,8 @@ use meeplab::compare::power::{
 use meeplab::compare::run::run_compare;
 use meeplab::compare::seeds::BLOCK_SIZE;
 use meeplab::compare::stats::wilson;
-use meeplab::compare::CoupledPlayer;
 use meeplab::compare::verdict::{Negligible, Until};
+use meeplab::compare::CoupledPlayer;
 use meeplab::compare::{Accumulator, CompareSpec, RulesetInfo};
 use meeplab::engine::compile;
 use meeplab::policy::spec::SeatPolicies;

@@ -94,8 +94,8 @@ impl Config {
             return None;
         }
         Some(Config {
-            needs_highwayman: rules.ext_choice("ferries.placement") == Some("highwayman"),
-            through_moved: rules.ext_choice("ferries.moves") == Some("through_moved"),
+            needs_highwayman: OPT_PLACEMENT.choice_in(rules) == "highwayman",
+            through_moved: OPT_MOVES.choice_in(rules) == "through_moved",
         })
     }
 }
@@ -136,6 +136,57 @@ pub struct Ferries {
     scratch: Vec<u32>,
     queue: Vec<u32>,
 }
+
+/// The `ferries.placement` option (read through this constant: its key and default are written once).
+const OPT_PLACEMENT: OptionDef = OptionDef {
+    key: "ferries.placement",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "always",
+            "the ferry goes on the new lake whether or not a follower was placed",
+        ),
+        choice(
+            "highwayman",
+            "only when the player put a follower on one of the lake tile's roads",
+        ),
+    ]),
+    default: "always",
+    doc: "When the new lake gets its ferry (setting any ferries option puts the \
+              ferries in the game).",
+    sources: "HiG C1 and C2 (German text; Wikicarpedia's current C2 page and its \
+                  footnote, JCloisterZone): always; the RGG C1 English text and the early \
+                  English C2 printing: highwayman (a known error)",
+    requires: None,
+};
+
+/// The `ferries.moves` option (read through this constant: its key and default are written once).
+const OPT_MOVES: OptionDef = OptionDef {
+    key: "ferries.moves",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "first",
+            "the first ferry in each direction of each road the tile extended, \
+                 counted from the tile; every other ferry, moved or not, stops the search",
+        ),
+        choice(
+            "through_moved",
+            "the same, but a ferry moved this turn no longer stops the search: the \
+                 roads it now joins may reach further ferries, each moved once",
+        ),
+    ]),
+    default: "first",
+    doc: "Which ferries may move in a turn (each at most once; the ferry of the tile \
+              just placed never).",
+    sources: "C1 and C2 rulebooks (Wikicarpedia) and their footnotes: only the first \
+                  ferry along the road from the tile, each ferry once a turn; \
+                  JCloisterZone's ChangeFerriesPhase (findNearest stops at every placed \
+                  ferry, moved ones included): first. The footnote's 'then further \
+                  ferries the new roads allow' read as reaching past a moved ferry: \
+                  through_moved (an unsourced reading)",
+    requires: None,
+};
 
 impl Expansion for Ferries {
     const HOOKS: &'static [Hook] = &[Hook::BeforeScoring];
@@ -246,55 +297,7 @@ impl Expansion for Ferries {
             },
         },
     ];
-    const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "ferries.placement",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "always",
-                    "the ferry goes on the new lake whether or not a follower was placed",
-                ),
-                choice(
-                    "highwayman",
-                    "only when the player put a follower on one of the lake tile's roads",
-                ),
-            ]),
-            default: "always",
-            doc: "When the new lake gets its ferry (setting any ferries option puts the \
-                  ferries in the game).",
-            sources: "HiG C1 and C2 (German text; Wikicarpedia's current C2 page and its \
-                      footnote, JCloisterZone): always; the RGG C1 English text and the early \
-                      English C2 printing: highwayman (a known error)",
-            requires: None,
-        },
-        OptionDef {
-            key: "ferries.moves",
-            area: AREA,
-            ty: OptType::Choice(&[
-                choice(
-                    "first",
-                    "the first ferry in each direction of each road the tile extended, \
-                     counted from the tile; every other ferry, moved or not, stops the search",
-                ),
-                choice(
-                    "through_moved",
-                    "the same, but a ferry moved this turn no longer stops the search: the \
-                     roads it now joins may reach further ferries, each moved once",
-                ),
-            ]),
-            default: "first",
-            doc: "Which ferries may move in a turn (each at most once; the ferry of the tile \
-                  just placed never).",
-            sources: "C1 and C2 rulebooks (Wikicarpedia) and their footnotes: only the first \
-                      ferry along the road from the tile, each ferry once a turn; \
-                      JCloisterZone's ChangeFerriesPhase (findNearest stops at every placed \
-                      ferry, moved ones included): first. The footnote's 'then further \
-                      ferries the new roads allow' read as reaching past a moved ferry: \
-                      through_moved (an unsourced reading)",
-            requires: None,
-        },
-    ];
+    const OPTIONS: &'static [OptionDef] = &[OPT_PLACEMENT, OPT_MOVES];
     const LEGEND: &'static [(Glyph, &'static str)] = &[(
         FERRY_GLYPH,
         "ferry on a lake: it joins two of the lake's road ends (its tooltip says which)",
