@@ -67,7 +67,7 @@ pub fn run(args: Args) -> ExitCode {
         std::hint::black_box(player.play(s, args.players));
     }
     // the sums of the first round (every round plays the same games)
-    let (mut check, mut points, mut followers) = (0i64, 0i64, 0u64);
+    let (mut check, mut points, mut followers, mut tiles) = (0i64, 0i64, 0u64, 0u64);
     let threads = rayon::current_num_threads();
     let (mut ones, mut alls, mut recs) = (Vec::new(), Vec::new(), Vec::new());
     let (mut check_all, mut check_rec) = (0i64, 0i64);
@@ -75,7 +75,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut recording = Player::new(&compiled, seats);
     for round in 0..args.rounds {
         let t0 = Instant::now();
-        let (mut c, mut p, mut f) = (0i64, 0i64, 0u64);
+        let (mut c, mut p, mut f, mut t) = (0i64, 0i64, 0u64, 0u64);
         for s in 0..games {
             let o = player.play(s, args.players);
             c += o.seats[0].total;
@@ -85,6 +85,7 @@ pub fn run(args: Args) -> ExitCode {
                 .iter()
                 .map(|s| s.followers_placed as u64)
                 .sum::<u64>();
+            t += u64::from(o.tiles_placed);
         }
         ones.push(t0.elapsed().as_secs_f64());
         let t1 = Instant::now();
@@ -103,7 +104,7 @@ pub fn run(args: Args) -> ExitCode {
         }
         recs.push(t2.elapsed().as_secs_f64());
         if round == 0 {
-            (check, points, followers, check_all, check_rec) = (c, p, f, c_all, c_rec);
+            (check, points, followers, tiles, check_all, check_rec) = (c, p, f, t, c_all, c_rec);
         } else if c != check || c_all != check_all || c_rec != check_rec {
             eprintln!("error: round {round} played other games than the first");
             return ExitCode::from(1);
@@ -115,6 +116,8 @@ pub fn run(args: Args) -> ExitCode {
     let us_rec = rec * 1e6 / games as f64;
     let mean_points = points as f64 / (games as f64 * args.players as f64);
     let mean_followers = followers as f64 / games as f64;
+    // tiles placed per game (the start tile included), and the cost of each
+    let mean_tiles = tiles as f64 / games as f64;
     if check != check_all || check != check_rec {
         eprintln!(
             "error: runs disagree (one thread {check}, all threads {check_all}, with records {check_rec})"
@@ -141,6 +144,7 @@ pub fn run(args: Args) -> ExitCode {
     let gps1 = games as f64 / one;
     let gpsn = games as f64 / all;
     let us = one * 1e6 / games as f64;
+    let ns_per_tile = us * 1000.0 / mean_tiles.max(1.0);
     if args.json {
         let v = json!({
             "ruleset": rules.name,
@@ -162,6 +166,8 @@ pub fn run(args: Args) -> ExitCode {
             "playout_from_mid_game_ns": playout_ns.round(),
             "mean_points_per_player": (mean_points * 100.0).round() / 100.0,
             "followers_placed_per_game": (mean_followers * 100.0).round() / 100.0,
+            "tiles_placed_per_game": (mean_tiles * 100.0).round() / 100.0,
+            "ns_per_tile_placed": ns_per_tile.round(),
         });
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
@@ -176,7 +182,9 @@ pub fn run(args: Args) -> ExitCode {
             "  (each timing the fastest of {} alternated rounds, --rounds)",
             args.rounds
         );
-        outln!("  1 thread : {gps1:>10.0} games/s  ({us:.2} µs/game)");
+        outln!(
+            "  1 thread : {gps1:>10.0} games/s  ({us:.2} µs/game, {mean_tiles:.1} tiles placed: {ns_per_tile:.0} ns a tile)"
+        );
         outln!("  1 thread, keeping compare's divergence records: {us_rec:.2} µs/game");
         outln!(
             "  {threads} threads: {gpsn:>10.0} games/s  ({:.2}× one thread)",
