@@ -116,6 +116,7 @@ pub mod castles;
 pub mod crop;
 pub mod gold;
 pub mod inns;
+pub mod messengers;
 pub mod river;
 pub mod robbers;
 pub mod supply;
@@ -149,6 +150,7 @@ registry! {
     inns: inns::Inns,
     river: river::River,
     traders: traders::Traders,
+    messengers: messengers::Messengers,
 }
 
 #[cfg(test)]
