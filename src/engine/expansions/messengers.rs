@@ -430,13 +430,23 @@ impl Expansion for Messengers {
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
         let m = g.ext.state();
         for p in 0..g.players {
-            let pending: i64 = m.pending.iter().filter(|a| a.0 == p).map(|a| a.1).sum();
+            // the awards of the round before `k` are moved already
+            let pending: i64 = m.pending[m.k.min(m.pending.len())..]
+                .iter()
+                .filter(|a| a.0 == p)
+                .map(|a| a.1)
+                .sum();
             let figures = m.pos[p as usize][0] + m.pos[p as usize][1];
             if figures + pending != g.score[p as usize] {
                 return Err(format!(
                     "messengers: seat {p}'s figures ({} + {}) and awards waiting ({pending}) \
-                     do not add up to its score {}",
-                    m.pos[p as usize][0], m.pos[p as usize][1], g.score[p as usize]
+                     do not add up to its score {} ({:?}, award {} of {:?})",
+                    m.pos[p as usize][0],
+                    m.pos[p as usize][1],
+                    g.score[p as usize],
+                    m.phase,
+                    m.k,
+                    m.pending
                 ));
             }
         }
