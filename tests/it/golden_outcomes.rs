@@ -142,7 +142,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        27 * 4 * 2,
+        29 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

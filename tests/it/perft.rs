@@ -107,6 +107,11 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     if r.ext_in_play("bazaars.") {
         kinds.extend([k("bazaar_select"), k("bazaar_bid"), k("bazaar_buy")]);
     }
+    if r.ext_in_play("messengers.") {
+        // (`messenger_follower` is asked only when message 8 is drawn and carried out: no
+        // perft game reaches it; scenarios_messengers tests it)
+        kinds.extend([k("messenger_figure"), k("messenger_resolve")]);
+    }
     kinds
 }
 
