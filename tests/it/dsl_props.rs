@@ -55,9 +55,12 @@ fn arb_expr(vars: Vec<Var>) -> impl Strategy<Value = Expr> {
     })
 }
 
-/// One value per registry option: `(key, text, expected expression if any)`.
+/// One value per registry option: `(key, text, expected expression if any)`. The Messengers'
+/// options are left out: the base file has the Robbers, and the two together are refused
+/// (E0603, `engine/expansions/messengers.rs`).
 fn arb_options() -> impl Strategy<Value = Vec<(String, String, Option<Expr>)>> {
     let per: Vec<BoxedStrategy<(String, String, Option<Expr>)>> = all_options()
+        .filter(|o| !o.key.starts_with("messengers."))
         .map(|o| {
             let key = o.key.to_string();
             match &o.ty {

@@ -51,6 +51,7 @@ mod scenarios_gold;
 mod scenarios_hand;
 mod scenarios_inns;
 mod scenarios_magewitch;
+mod scenarios_messengers;
 mod scenarios_river;
 mod scenarios_robbers;
 mod scenarios_traders;

@@ -117,6 +117,11 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     if r.ext_in_play("ferries.") {
         kinds.extend([k("ferry_place"), k("ferry_move")]);
     }
+    if r.ext_in_play("messengers.") {
+        // (`messenger_follower` is asked only when message 8 is drawn and carried out: no
+        // perft game reaches it; scenarios_messengers tests it)
+        kinds.extend([k("messenger_figure"), k("messenger_resolve")]);
+    }
     kinds
 }
 

@@ -122,6 +122,7 @@ pub mod flier;
 pub mod gold;
 pub mod inns;
 pub mod magewitch;
+pub mod messengers;
 pub mod river;
 pub mod robbers;
 pub mod supply;
@@ -159,6 +160,7 @@ registry! {
     magewitch: magewitch::MageWitch,
     flier: flier::Flier,
     ferries: ferries::Ferries,
+    messengers: messengers::Messengers,
 }
 
 #[cfg(test)]
