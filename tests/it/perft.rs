@@ -122,6 +122,9 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
         // perft game reaches it; scenarios_messengers tests it)
         kinds.extend([k("messenger_figure"), k("messenger_resolve")]);
     }
+    if r.ext_in_play("abbot.") && r.ext_int("abbot.supply") != Some(0) {
+        kinds.push(k("abbot_return"));
+    }
     kinds
 }
 
@@ -468,21 +471,25 @@ fn first_moves_match_a_brute_force() {
             let farmers = r.scoring.farm != FarmRule::Off;
             // each free spot once per kind of follower in play that may stand there (a kind
             // that needs its owner's follower there never can yet)
-            let kinds = |feature: FeatureKind| {
+            // (and where the expansions let it: a garden takes the abbot only)
+            let node0 = g.placed_tiles().last().map_or(0, |t| t.node0);
+            let kinds = |feature: FeatureKind, node: u32| {
                 g.follower_kinds()
                     .filter(|k| {
                         let spec = k.spec();
                         g.supply_of(f.player, *k) > 0
                             && !spec.needs_own
                             && spec.may_stand_on(feature)
+                            && g.may_stand(node, *k)
                     })
                     .count()
             };
             let free: usize = tile
                 .features
                 .iter()
-                .filter(|x| farmers || x.kind != FeatureKind::Field)
-                .map(|x| kinds(x.kind))
+                .enumerate()
+                .filter(|(_, x)| farmers || x.kind != FeatureKind::Field)
+                .map(|(i, x)| kinds(x.kind, node0 + i as u32))
                 .sum();
             assert_eq!(f.options, 1 + free, "{name} seed {seed}: {}", tile.id);
         }

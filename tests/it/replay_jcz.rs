@@ -372,12 +372,13 @@ fn unsupported_things_are_named() {
     v["setup"]["sets"]["inns-and-cathedrals"] = json!(1);
     expect_jcz_error(&v, &["tile set(s) not supported: inns-and-cathedrals"]);
     let mut v = jcz_fixture("city_road");
-    v["setup"]["elements"]["abbot"] = json!(true);
+    v["setup"]["elements"]["tower"] = json!(true);
     // the list of what meeplab knows names every element it reads
     expect_jcz_error(
         &v,
         &[
-            "game element(s) not supported: abbot",
+            "game element(s) not supported: tower",
+            "garden, abbot",
             "big-follower, inn, cathedral",
             "castle, bridge, bazaar",
             "builder, pig, pig-herd",
@@ -385,8 +386,8 @@ fn unsupported_things_are_named() {
     );
     // JCloisterZone switches an element on by its presence: `false` is still on
     let mut v = jcz_fixture("city_road");
-    v["setup"]["elements"]["abbot"] = json!(false);
-    expect_jcz_error(&v, &["setup.elements", "not supported: abbot"]);
+    v["setup"]["elements"]["tower"] = json!(false);
+    expect_jcz_error(&v, &["setup.elements", "not supported: tower"]);
     let mut v = jcz_fixture("city_road");
     v["setup"]["start"][0]["rotation"] = json!("R0");
     expect_jcz_error(&v, &["setup.start[0].rotation", "integer"]);

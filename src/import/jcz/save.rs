@@ -370,7 +370,15 @@ pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
                 garden = true;
                 s.abbot.garden = true;
             }
-            "abbot" => s.abbot.abbots = element_count(v).unwrap_or(0).clamp(0, 4) as u32,
+            "abbot" => {
+                s.abbot.abbots = element_count(v)
+                    .filter(|n| (1..=4).contains(n))
+                    .ok_or_else(|| {
+                        JczError::new(format!(
+                            "setup.elements.abbot = {v}: expected 1 to 4 abbots a player"
+                        ))
+                    })? as u32;
+            }
             "flier" => s.flier.element = true,
             "ferry" => s.ferries.element = true,
             other if s.traders.element(other, element_count(v)) => {}

@@ -28,8 +28,9 @@ pub(super) struct Diagnosing {
     crop_named: Vec<u8>,
     /// Crop-circle passes recorded without their player ([`ANY_PLAYER`]), still to give.
     crop_passes: usize,
-    /// Players with a recorded abbot return this turn (the others keep their abbots).
-    abbot_named: Vec<u8>,
+    /// A `.jcz` turn's players with a recorded abbot return (the others keep their abbots:
+    /// no message records keeping one); `None` for own records, which record every answer.
+    abbot_named: Option<Vec<u8>>,
     /// A `.jcz` turn's castles still to build (`None`: castle offers follow the script).
     pub(super) castles: Option<Vec<CastleMark>>,
     /// The castle offers of this turn as the engine makes them ((x, y, segment), owner), found
@@ -45,7 +46,7 @@ impl Diagnosing {
             unrecorded: Vec::new(),
             crop_named: Vec::new(),
             crop_passes: 0,
-            abbot_named: Vec::new(),
+            abbot_named: None,
             castles: None,
             offers: None,
             asked: 0,
@@ -55,11 +56,13 @@ impl Diagnosing {
     /// The same, knowing the turn's recorded decisions (for passes without a player).
     pub(super) fn for_turn(script: Scripted<Policy>, decisions: &[TakenDecision]) -> Diagnosing {
         let mut d = Diagnosing::new(script);
-        d.abbot_named = decisions
-            .iter()
-            .filter(|t| t.kind == crate::engine::expansions::abbot::ABBOT_RETURN)
-            .map(|t| t.player)
-            .collect();
+        d.abbot_named = Some(
+            decisions
+                .iter()
+                .filter(|t| t.kind == crate::engine::expansions::abbot::ABBOT_RETURN)
+                .map(|t| t.player)
+                .collect(),
+        );
         for t in decisions
             .iter()
             .filter(|t| t.kind == crate::engine::expansions::crop::CROP_DEPLOY)
@@ -183,7 +186,10 @@ impl Chooser for Diagnosing {
         }
         // an abbot the save does not take back stays (no message records keeping it)
         if d.kind == crate::engine::expansions::abbot::ABBOT_RETURN
-            && !self.abbot_named.contains(&d.player)
+            && self
+                .abbot_named
+                .as_ref()
+                .is_some_and(|named| !named.contains(&d.player))
         {
             if let Ok(i) = game.option_of(&Choice::Spot { at: None }) {
                 return i;
