@@ -162,7 +162,7 @@ mod tests {
         let names = ruleset_names();
         assert!(names.contains(&"base"), "{names:?}");
         assert!(names.contains(&"goldmines-rgg"), "{names:?}");
-        assert_eq!(names.len(), 29, "{names:?}");
+        assert_eq!(names.len(), 39, "{names:?}");
         for n in names {
             let p = find(n).unwrap_or_else(|| panic!("{n}"));
             assert!(read(&p).is_some_and(|t| t.contains("ruleset")), "{n}");

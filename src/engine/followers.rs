@@ -149,7 +149,6 @@ impl<X: Expansions> Game<X> {
     /// (the abbot taken back and scored, a follower flown): called by an expansion acting
     /// at `Hook::TilePlaced`, it makes the turn skip the follower decision. Reset when the
     /// next turn begins.
-    #[allow(dead_code)] // its first users are the expansions of Big Box 6, on their way
     pub(crate) fn take_figure_action(&mut self) {
         self.figure_action_taken = true;
     }

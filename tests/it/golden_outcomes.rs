@@ -152,7 +152,7 @@ fn combos() -> Vec<Combo> {
     }
     assert_eq!(
         out.len(),
-        29 * 4 * 2,
+        39 * 4 * 2,
         "bundled rulesets changed: {}",
         out.len()
     );

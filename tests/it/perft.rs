@@ -128,6 +128,22 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     kinds
 }
 
+/// Kinds `r` can ask that its perft games may not reach: `magic_remove` needs a board
+/// without an open road or city, `messenger_follower` message 8 drawn and carried out (the
+/// long `bigbox6` games reach it, the messengers' own rulesets do not); both are tested by
+/// their scenario tests.
+fn kinds_rarely_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
+    let k = |name: &str| DecisionKind::from_name(name).expect("a declared kind");
+    let mut kinds = Vec::new();
+    if r.ext_in_play("magewitch.") {
+        kinds.push(k("magic_remove"));
+    }
+    if r.ext_in_play("messengers.") {
+        kinds.push(k("messenger_follower"));
+    }
+    kinds
+}
+
 /// One game played by the keyed chooser: per turn the tile played and the decisions asked,
 /// the final scoring's decisions, and the turns played.
 struct Played {
@@ -376,9 +392,11 @@ fn every_kind_a_ruleset_can_ask_is_counted() {
                 kind.name()
             );
         }
-        // and no kind it cannot ask
+        // and no kind it cannot ask (those these games may or may not reach aside)
         for kind in all_kinds() {
-            if !kinds_asked_by(&rules.rules).contains(&kind) {
+            if !kinds_asked_by(&rules.rules).contains(&kind)
+                && !kinds_rarely_asked_by(&rules.rules).contains(&kind)
+            {
                 let word = format!(" {}=", kind.name());
                 assert!(
                     !lines.iter().any(|l| l.contains(&word)),
