@@ -30,7 +30,8 @@
 //!   `base-c2` and `base-c2-noabbot` (the Abbot, issue 41) were appended on the engine of
 //!   branch `abbot`.
 //!   The `ferries-c1` and `ferries-c2` lines were appended (`new`) on the engine of branch
-//!   `ferries`, issue 42.
+//!   `ferries`, issue 42; `flier-*`, `magewitch-*` and `messengers-*` on their branches'
+//!   engines, and `bigbox6` and `minis-2012` on the engine that merged them all (issue 42).
 
 use crate::scenario_support;
 
