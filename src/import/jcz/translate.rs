@@ -299,6 +299,20 @@ impl<'a> Translator<'a> {
         self.out.origins.push(at.index);
     }
 
+    /// Record decision `kind` answered `choice` by the active player in this turn.
+    fn record_active(&mut self, at: &Current, kind: DecisionKind, choice: Choice) {
+        let (turn, player) = (self.turn, self.active);
+        self.record(
+            at,
+            TakenDecision {
+                turn,
+                player,
+                kind,
+                choice,
+            },
+        );
+    }
+
     /// The segment a pointer names on the board as the save has built it.
     fn segment_at(&self, at: &Current, p: &Pointer) -> Result<(i32, i32, u8), JczError> {
         let (t, r) = *self
@@ -489,15 +503,10 @@ impl<'a> Translator<'a> {
                     return Err(at.err("an ingot after the follower action"));
                 }
                 self.check_active(at)?;
-                let (turn, player) = (self.turn, self.active);
-                self.record(
+                self.record_active(
                     at,
-                    TakenDecision {
-                        turn,
-                        player,
-                        kind: crate::engine::expansions::gold::INGOT_PLACE,
-                        choice: Choice::Ingot { x, y },
-                    },
+                    crate::engine::expansions::gold::INGOT_PLACE,
+                    Choice::Ingot { x, y },
                 );
                 Ok(())
             }
@@ -638,15 +647,10 @@ impl<'a> Translator<'a> {
         let kind = deployed.map_or(crate::engine::FollowerKind::PLAIN, |p| {
             meeple_follower_kind(&p.meeple)
         });
-        let (turn, player) = (self.turn, self.active);
-        self.record(
+        self.record_active(
             at,
-            TakenDecision {
-                turn,
-                player,
-                kind: DecisionKind::FOLLOWER,
-                choice: Choice::Follower { segment, kind },
-            },
+            DecisionKind::FOLLOWER,
+            Choice::Follower { segment, kind },
         );
         Ok(())
     }
@@ -666,15 +670,10 @@ impl<'a> Translator<'a> {
         if !self.g.setup.flier.element || !self.on_flier_tile() {
             return;
         }
-        let (turn, player) = (self.turn, self.active);
-        self.record(
+        self.record_active(
             at,
-            TakenDecision {
-                turn,
-                player,
-                kind: crate::engine::expansions::flier::FLY,
-                choice: Choice::Token { at: None },
-            },
+            crate::engine::expansions::flier::FLY,
+            Choice::Token { at: None },
         );
     }
 
@@ -732,15 +731,10 @@ impl<'a> Translator<'a> {
         }
         self.flying = None;
         let spot = self.segment_at(at, p)?;
-        let (turn, player) = (self.turn, self.active);
-        self.record(
+        self.record_active(
             at,
-            TakenDecision {
-                turn,
-                player,
-                kind: crate::engine::expansions::flier::LAND,
-                choice: Choice::Spot { at: Some(spot) },
-            },
+            crate::engine::expansions::flier::LAND,
+            Choice::Spot { at: Some(spot) },
         );
         Ok(())
     }
@@ -759,16 +753,7 @@ impl<'a> Translator<'a> {
                     pending: None,
                     acted: 0,
                 };
-                let (turn, player) = (self.turn, self.active);
-                self.record(
-                    at,
-                    TakenDecision {
-                        turn,
-                        player,
-                        kind: crate::engine::expansions::crop::CROP_MODE,
-                        choice: Choice::CropMode { deploy },
-                    },
-                );
+                self.record_active(at, crate::engine::expansions::crop::CROP_MODE, Choice::CropMode { deploy });
                 Ok(())
             }
             Step::Crop { pending: None, .. } => {
@@ -889,15 +874,8 @@ impl<'a> Translator<'a> {
             _ => return Err(self.out_of_order(at)),
         }
         self.check_active(at)?;
-        let (turn, player) = (self.turn, self.active);
         for (kind, choice) in crate::import::magewitch::decisions(m, |p| self.segment_at(at, p))? {
-            let d = TakenDecision {
-                turn,
-                player,
-                kind,
-                choice,
-            };
-            self.record(at, d);
+            self.record_active(at, kind, choice);
         }
         Ok(())
     }
@@ -915,16 +893,7 @@ impl<'a> Translator<'a> {
         let (kind, choice) = crate::import::ferries::ferry_decision(self.placed_at, x, y, way);
         self.ferried = true;
         self.followed = true;
-        let (turn, player) = (self.turn, self.active);
-        self.record(
-            at,
-            TakenDecision {
-                turn,
-                player,
-                kind,
-                choice,
-            },
-        );
+        self.record_active(at, kind, choice);
         Ok(())
     }
 
@@ -935,16 +904,7 @@ impl<'a> Translator<'a> {
         self.ferried = true;
         self.followed = true;
         let (kind, choice) = crate::import::ferries::no_move();
-        let (turn, player) = (self.turn, self.active);
-        self.record(
-            at,
-            TakenDecision {
-                turn,
-                player,
-                kind,
-                choice,
-            },
-        );
+        self.record_active(at, kind, choice);
         Ok(())
     }
 
