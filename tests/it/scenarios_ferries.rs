@@ -397,3 +397,102 @@ fn roads_after_ferry_moves_are_the_boards() {
         }
     }
 }
+
+/// C2 rulebook, Example 1 (Wikicarpedia, "The Ferries", the 2nd edition's English text:
+/// "You place the tile with a lake and your meeple as a highwayman. You place the ferry so
+/// that your road now connects to the one with the blue highwayman on it"), and the same
+/// picture as the C1 rulebook's Example 2 ("RED places the tile. He places a follower (1) and
+/// then sets the ferry (2). RED and BLUE are now present on the same road"). Blue's
+/// highwayman on the straight road east of the start; your lake east of it, your
+/// highwayman on its south road, the ferry joining west and south: one road, shared, 3 tiles
+/// at the end for both. (The picture's board is not given; this one shows the same move.)
+#[test]
+fn c1_c2_ferries_example_highwayman_then_ferry_joins_blues_road() {
+    for name in ["ferries-c1", "ferries-c2"] {
+        let mut s = Scen::new(&load(name), 2);
+        s.play(ALICE, "BA/L", (0, 1, 0), None);
+        s.play(BOB, "BA/RFr", (1, 0, 0), Some(0));
+        let ev = s.play_with(
+            ALICE,
+            "FR/RRR",
+            (2, 0, 0),
+            Some(1),
+            &[ferry(ALICE, 2, 0, WS)],
+        );
+        assert!(scored(&ev).is_empty(), "{name}: nothing closed");
+        // the follower was placed before the ferry was asked (the ferry comes "afterward")
+        let order: Vec<_> = s.log.iter().map(|a| a.kind).collect();
+        let f = order
+            .iter()
+            .rposition(|k| *k == meeplab::engine::DecisionKind::FOLLOWER)
+            .expect("follower step");
+        let p = order
+            .iter()
+            .rposition(|k| *k == ferries::FERRY_PLACE)
+            .expect("ferry step");
+        assert!(f < p, "{name}: the ferry after the follower");
+        assert_eq!(s.game.ferries(), vec![((2, 0), WS)], "{name}");
+        let fl = s.game.followers().to_vec();
+        assert_eq!(fl.len(), 2, "{name}");
+        assert_eq!(
+            s.game.feature_of(fl[0].node),
+            s.game.feature_of(fl[1].node),
+            "{name}: you and Blue are on the same road"
+        );
+        s.finish(&[]);
+        assert_eq!(
+            s.scores(),
+            vec![3, 3],
+            "{name}: start, Blue's tile, the lake"
+        );
+    }
+}
+
+/// C2 rulebook, Example 2 (Wikicarpedia, "The Ferries", the 2nd edition's English text:
+/// "You place the tile with a lake and then place a ferry, completing both the road to the
+/// left and the city. Blue gains 3 points, you score 8 points, and both players return their
+/// meeples"); the C1 text's "if the tile with the lake completes a feature after placing the
+/// ferry, the feature is scored as usual" reads the same. Your knight in the start's city,
+/// carried north by a pennant city (3 tiles + 1 pennant once the lake's cap closes it: 8);
+/// Blue's highwayman on a cloister road reaching the lake from the left, which the ferry
+/// joins to the cloister road on the right (3 tiles: 3). No follower on the lake tile.
+#[test]
+fn c1_c2_ferries_example_ferry_completes_the_road_to_the_left_and_the_city() {
+    for name in ["ferries-c1", "ferries-c2"] {
+        let mut s = Scen::new(&load(name), 2);
+        // your knight: BA/CFc+ turned N–S above the start's city cap
+        s.play(ALICE, "BA/CFc+", (0, -1, 1), Some(0));
+        // cloisters beside it, to build on
+        s.play(BOB, "BA/L", (-1, -1, 0), None);
+        s.play(ALICE, "BA/L", (1, -1, 0), None);
+        // Blue's highwayman on the road to the left of the lake's square (road east)
+        s.play(BOB, "BA/LR", (-1, -2, 3), Some(1));
+        // the road to the right (road west), nobody on it
+        s.play(ALICE, "BA/LR", (1, -2, 1), None);
+        s.play(BOB, "BA/L", (0, 1, 0), None);
+        assert_eq!(s.scores(), vec![0, 0], "{name}");
+        // the lake turned: city cap south, roads east, north, west; the ferry west–east
+        let ev = s.play_with(
+            ALICE,
+            "FR/CRRR",
+            (0, -2, 2),
+            None,
+            &[ferry(ALICE, 0, -2, WE)],
+        );
+        let mut got = scored(&ev);
+        got.sort_by_key(|g| g.3);
+        assert_eq!(
+            got,
+            vec![
+                (Phase::Turn, Category::ROAD, 0b10, 3, 3),
+                (Phase::Turn, Category::CITY, 0b01, 8, 3),
+            ],
+            "{name}"
+        );
+        assert_eq!(s.scores(), vec![8, 3], "{name}: you 8, Blue 3");
+        assert!(
+            s.game.followers().is_empty(),
+            "{name}: both meeples go back to their supplies"
+        );
+    }
+}

@@ -335,3 +335,83 @@ fn random_games_keep_the_figures_apart() {
     }
     assert!(moves > 100, "{moves} magic moves in 40 games");
 }
+
+/// Mage & Witch with Inns & Cathedrals, under either edition.
+fn with_inns(edition: &str) -> Arc<Compiled> {
+    load_str(
+        &format!("mw-{edition}-inns"),
+        &format!(
+            "ruleset \"MW {edition} + I&C\"\nextends \"rulesets/magewitch-{edition}.rules\"\ninclude \"rulesets/tiles/inns.tiles\"\ndeck += {{ inns x1 }}\ninns {{ inn_bonus = 1  cathedral_bonus = 1  unfinished = zero }}\n"
+        ),
+    )
+}
+
+/// C2 rulebook footnote (Wikicarpedia, "Mage and Witch", diff 83763→111893: "an incomplete
+/// city with both a cathedral and the mage on it will also be worth 1 point per tile. Note
+/// that the mage does not grant points for coats of arms"; the Big Box 4 text: "an
+/// unfinished … city with a cathedral, which normally score 0 points, instead score 1 point
+/// per tile at the end of the game when the Mage is on the feature (pennants in the city
+/// score 0 points)"). Alice's knight on the cathedral tile above the start's city, a pennant
+/// city east of it: 3 tiles and a pennant, unfinished — 0 without the mage, 3 with him.
+#[test]
+fn c1_c2_magewitch_footnote_unfinished_cathedral_city_with_the_mage_scores_one_a_tile() {
+    for edition in ["c1", "c2"] {
+        for mage in [false, true] {
+            let mut s = Scen::new(&with_inns(edition), 2);
+            s.play(ALICE, "IC/Cccc.c", (0, -1, 0), Some(0));
+            s.play(BOB, "BA/CFc+", (1, -1, 0), None);
+            if mage {
+                s.game.set_magic_figure_for_test(MAGE, node(&s, 0, -1, 0));
+            }
+            let ev = s.finish(&[]);
+            let city: Vec<_> = scored(&ev)
+                .into_iter()
+                .filter(|x| x.1 == Category::CITY && x.3 > 0)
+                .collect();
+            if mage {
+                assert_eq!(
+                    city,
+                    vec![(Phase::Final, Category::CITY, 0b01, 3, 3)],
+                    "{edition}: 1 a tile, the pennant 0"
+                );
+            } else {
+                assert!(
+                    city.is_empty(),
+                    "{edition}: an unfinished cathedral city: 0"
+                );
+            }
+        }
+    }
+}
+
+/// Big Box 4 text (the "new rule", carcassonne-forum.de f=60 t=166) and the C2 rulebook
+/// (papageek's transcription: "When scoring roads with inns and cities with cathedrals where
+/// the witch is present, first add the bonus points from the inn or cathedral, then halve
+/// the sum"): a cathedral city closed on all four sides — the start's cap south, city caps
+/// west, north and east, the cathedral tile between them — is 5 tiles at 3 = 15, halved by
+/// the witch, rounding up, to 8 (not 5 × 2 = 10 halved to 5).
+#[test]
+fn c1_c2_magewitch_rule_witch_on_a_cathedral_city_halves_after_the_cathedral() {
+    for edition in ["c1", "c2"] {
+        for witch in [false, true] {
+            let mut s = Scen::new(&with_inns(edition), 2);
+            s.play(ALICE, "IC/Cccc.c", (0, -1, 0), Some(0));
+            if witch {
+                s.game.set_magic_figure_for_test(WITCH, node(&s, 0, -1, 0));
+            }
+            s.play(BOB, "BA/C", (-1, -1, 1), None);
+            s.play(ALICE, "BA/C", (1, -1, 3), None);
+            let ev = s.play(BOB, "BA/C", (0, -2, 2), None);
+            let want = if witch { 8 } else { 15 };
+            let city: Vec<_> = scored(&ev)
+                .into_iter()
+                .filter(|x| x.1 == Category::CITY)
+                .collect();
+            assert_eq!(
+                city,
+                vec![(Phase::Turn, Category::CITY, 0b01, want, 5)],
+                "{edition}: witch {witch}"
+            );
+        }
+    }
+}
