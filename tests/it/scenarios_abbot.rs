@@ -329,3 +329,40 @@ fn the_gardens_of_other_second_editions_are_live_with_the_abbot() {
         assert!(on_garden > 0, "{set}: no abbot ever taken back");
     }
 }
+
+/// JCloisterZone's engine test `basic/garden-scoring.jcz` ("Garden scoring": "Alice has 9
+/// points", "Bob has 4 points"; `shared/rules/minis.md` §1.6, facts only), with the C2 rule
+/// "gardens are scored exactly like monasteries": Alice's abbot on the garden of BA/RFrG east
+/// of the start, Bob's on BA/RrG south of it; the eight squares round Alice's garden filled
+/// (Bob's city cap closing the start's city last but one, two caps closing each other): 9
+/// during play; Bob's garden with 3 neighbours scores 1 + 3 = 4 at the end.
+#[test]
+fn c2_abbot_jcz_garden_scoring_scenario_nine_and_four() {
+    let mut s = Scen::new(&rules(), 2);
+    s.play_kind(ALICE, "BA/RFrG", (1, 0, 0), GARDEN, ABBOT);
+    s.play_kind(BOB, "BA/RrG", (0, 1, 0), GARDEN, ABBOT);
+    let rest: [(u8, &str, (i32, i32, u8)); 6] = [
+        (ALICE, "BA/RFr", (2, 0, 0)),
+        (BOB, "BA/L", (1, 1, 0)),
+        (ALICE, "BA/Rr", (2, 1, 3)),
+        (BOB, "BA/C", (0, -1, 2)),
+        (ALICE, "BA/C", (1, -1, 1)),
+        (BOB, "BA/C", (2, -1, 3)),
+    ];
+    let mut last = Vec::new();
+    for (player, id, at) in rest {
+        last = s.play(player, id, at, None);
+    }
+    let garden: Vec<_> = scored(&last)
+        .into_iter()
+        .filter(|x| x.1 == Category::CLOISTER)
+        .collect();
+    assert_eq!(garden, vec![(Phase::Turn, Category::CLOISTER, 0b01, 9, 9)]);
+    assert_eq!(s.scores(), vec![9, 0]);
+    let ev = s.finish(&[]);
+    assert_eq!(
+        scored(&ev),
+        vec![(Phase::Final, Category::CLOISTER, 0b10, 4, 4)]
+    );
+    assert_eq!(s.scores(), vec![9, 4]);
+}

@@ -313,3 +313,32 @@ fn the_die_is_keyed_and_uniform() {
     assert_eq!(roll("flier-c1"), roll("flier-c2"));
     assert!(roll("flier-c1").is_some());
 }
+
+/// JCloisterZone's engine test `flying-machines/placement-is-mandatory.jcz` ("When flying
+/// machine is used. Pass is not allowed"; `shared/rules/minis.md` §2.7, facts only) with the
+/// C1 rule "if possible, the follower must be placed on the resulting landscape tile": two
+/// straight roads east of the start, then FL/RFr.WE.o at (3,0) unturned, its arrow west along
+/// the road; the die shows 1 and the follower comes down on (2,0), whose road (open at the
+/// start's west end) is the only spot — no pass under C1; C2's "may be placed" offers the
+/// return to supply first. Landed, it is a highwayman on that road: 4 tiles at the end.
+#[test]
+fn c1_c2_flier_jcz_placement_is_mandatory_scenario() {
+    for (name, must) in [("flier-c1", true), ("flier-c2", false)] {
+        let mut s = Scen::new(&load(name), 2);
+        s.play(ALICE, "BA/RFr", (1, 0, 0), None);
+        s.play(BOB, "BA/RFr", (2, 0, 0), None);
+        let road = Choice::Spot {
+            at: Some((2, 0, 0)),
+        };
+        let (ev, offered) = fly(&mut s, ALICE, "FL/RFr.WE.o", (3, 0, 0), 1, Some(road));
+        let mut want = vec![road];
+        if !must {
+            want.insert(0, Choice::Spot { at: None });
+        }
+        assert_eq!(offered, want, "{name}");
+        assert!(ev.iter().any(|e| e.of(LANDED).is_some()), "{name}");
+        assert_eq!(s.game.supply(ALICE), 6, "{name}");
+        s.finish(&[]);
+        assert_eq!(s.scores(), vec![4, 0], "{name}: start, (1,0), (2,0), (3,0)");
+    }
+}

@@ -415,3 +415,65 @@ fn c1_c2_magewitch_rule_witch_on_a_cathedral_city_halves_after_the_cathedral() {
         }
     }
 }
+
+/// The board of JCloisterZone's engine tests `mage-and-witch/mage.jcz` and `witch.jcz`
+/// (`shared/rules/minis.md` §5.7, facts only): Alice's follower on the straight road east of
+/// the start; Bob's MW/CRRR.3 west of the start puts figure `f` on the start's road; Alice
+/// carries the road east with the start tile's twin; Bob's crossroads closes it: 5 tiles,
+/// from the magic tile's east dead end to the crossroads. Returns the closing turn's events.
+fn jcz_engine_test_board(rules: &Arc<Compiled>, f: usize) -> (Scen, Vec<Event>) {
+    let mut s = Scen::new(rules, 2);
+    s.play(ALICE, "BA/RFr", (1, 0, 0), Some(0));
+    s.play_with(
+        BOB,
+        "MW/CRRR.3",
+        (-1, 0, 0),
+        None,
+        &magic(BOB, f, (0, 0, 1)),
+    );
+    assert_eq!(s.game.magic_figure_spot(f), Some((0, 0, 1)));
+    s.play(ALICE, "BA/RCr", (2, 0, 0), None);
+    let ev = s.play(BOB, "BA/RRRR", (3, 0, 0), None);
+    (s, ev)
+}
+
+/// JCloisterZone's `mage.jcz` ("Mage scoring": "Alice has 10 points"), the rule "the mage is
+/// worth 1 point per tile in the scored feature": the 5-tile road scores 5 + 5 = 10, under
+/// either edition.
+#[test]
+fn c1_c2_magewitch_jcz_mage_scenario_five_tile_road_scores_ten() {
+    for name in ["magewitch-c1", "magewitch-c2"] {
+        let (s, ev) = jcz_engine_test_board(&load(name), MAGE);
+        assert_eq!(
+            scored(&ev),
+            vec![(Phase::Turn, Category::ROAD, 0b01, 10, 5)],
+            "{name}"
+        );
+        assert_eq!(s.scores(), vec![10, 0], "{name}");
+        assert_eq!(
+            s.game.magic_figure_spot(MAGE),
+            None,
+            "{name}: the mage leaves"
+        );
+    }
+}
+
+/// JCloisterZone's `witch.jcz` ("Witch scoring": "Alice has 3 points"), the rule "the witch
+/// halves the points of the scored feature (rounded up)": the same 5-tile road, 5 → 3.
+#[test]
+fn c1_c2_magewitch_jcz_witch_scenario_five_tile_road_scores_three() {
+    for name in ["magewitch-c1", "magewitch-c2"] {
+        let (s, ev) = jcz_engine_test_board(&load(name), WITCH);
+        assert_eq!(
+            scored(&ev),
+            vec![(Phase::Turn, Category::ROAD, 0b01, 3, 5)],
+            "{name}"
+        );
+        assert_eq!(s.scores(), vec![3, 0], "{name}");
+        assert_eq!(
+            s.game.magic_figure_spot(WITCH),
+            None,
+            "{name}: the witch leaves"
+        );
+    }
+}
