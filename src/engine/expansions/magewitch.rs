@@ -35,6 +35,7 @@ use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
+use crate::engine::expansions::ferries::LAKE;
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Notice, Piece,
@@ -183,7 +184,7 @@ enum Step {
 }
 
 /// Mage & Witch in one game: where the two figures stand and where the magic step is.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MageWitch {
     config: Config,
     /// The node (a road or city segment of a placed tile) each figure stands on, `NIL` off
@@ -192,6 +193,12 @@ pub struct MageWitch {
     step: Step,
     scored: [u32; 2],
     moves: u32,
+    /// The magic step's candidates, kept between steps so that a step does not scan the
+    /// whole board: the road and city segments of the first `synced` placed tiles, in board
+    /// order (placed tile, then segment), less those whose feature can never be open again
+    /// (see [`Game::magic_spots`]).
+    cand: Vec<u32>,
+    synced: u32,
 }
 
 impl Default for MageWitch {
@@ -202,7 +209,38 @@ impl Default for MageWitch {
             step: Step::Idle,
             scored: [0; 2],
             moves: 0,
+            cand: Vec::new(),
+            synced: 0,
         }
+    }
+}
+
+impl Clone for MageWitch {
+    fn clone(&self) -> MageWitch {
+        MageWitch {
+            cand: self.cand.clone(),
+            ..*self
+        }
+    }
+
+    /// Field by field, so that a search's copy reuses the candidates' buffer.
+    fn clone_from(&mut self, source: &MageWitch) {
+        let MageWitch {
+            config,
+            at,
+            step,
+            scored,
+            moves,
+            cand,
+            synced,
+        } = source;
+        self.config = *config;
+        self.at = *at;
+        self.step = *step;
+        self.scored = *scored;
+        self.moves = *moves;
+        self.cand.clone_from(cand);
+        self.synced = *synced;
     }
 }
 
@@ -326,9 +364,17 @@ impl Expansion for MageWitch {
     }
 
     fn reset(&mut self) {
-        let config = self.config;
-        *self = MageWitch::default();
-        self.config = config;
+        let mut cand = std::mem::take(&mut self.cand);
+        cand.clear();
+        *self = MageWitch {
+            config: self.config,
+            cand,
+            ..MageWitch::default()
+        };
+    }
+
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of_val(self.cand.as_slice())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
@@ -595,24 +641,8 @@ impl<X: Holds<MageWitch>> Game<X> {
     /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
     /// spot, take one off (asking which when both stand). True when it asked.
     fn magic_begin<S: EventSink>(&mut self, s: &mut S) -> bool {
+        self.magic_spots();
         let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
-        let mut spots = std::mem::take(&mut self.opt_node);
-        spots.clear();
-        for t in &self.placed {
-            let segments = &self.rules.tiles[t.tile as usize].segments;
-            for (k, seg) in segments.iter().enumerate() {
-                if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                    continue;
-                }
-                let node = t.node0 + k as u32;
-                let r = self.root_of(node);
-                let c = &self.comps[r as usize];
-                if c.open > 0 && !c.done && Some(r) != mf && Some(r) != wf {
-                    spots.push(node);
-                }
-            }
-        }
-        self.opt_node = spots;
         let player = self.active;
         if !self.opt_node.is_empty() {
             self.ext.state_mut().step = Step::Figure;
@@ -635,6 +665,74 @@ impl<X: Holds<MageWitch>> Game<X> {
             }
             (None, None) => false,
         }
+    }
+
+    /// The magic step's spots into `opt_node`: every road or city segment of the board, in
+    /// board order (placed tile, then segment), whose feature is open, not yet scored, and
+    /// holds neither figure.
+    ///
+    /// The candidates are kept between steps: the segments of the tiles placed since the
+    /// last step are added, and a segment whose feature is complete is dropped for good
+    /// when nothing can open that feature again. A complete feature grows no more tiles;
+    /// only the ferries join or split complete roads (a ferry's link, or its move), and
+    /// only roads holding a lake's road end; so a complete city, and a complete road
+    /// without a lake's segment, stay complete.
+    fn magic_spots(&mut self) {
+        let (mf, wf) = (
+            self.magic_feature(MAGE).unwrap_or(NIL),
+            self.magic_feature(WITCH).unwrap_or(NIL),
+        );
+        let mut cand = std::mem::take(&mut self.ext.state_mut().cand);
+        let mut synced = self.ext.state().synced as usize;
+        if synced > self.placed.len() {
+            cand.clear();
+            synced = 0;
+        }
+        for t in &self.placed[synced..] {
+            let segments = &self.rules.tiles[t.tile as usize].segments;
+            for (k, seg) in segments.iter().enumerate() {
+                if matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+                    cand.push(t.node0 + k as u32);
+                }
+            }
+        }
+        let mut spots = std::mem::take(&mut self.opt_node);
+        spots.clear();
+        let mut kept = 0;
+        for i in 0..cand.len() {
+            let node = cand[i];
+            let r = self.root_of(node);
+            let c = &self.comps[r as usize];
+            if c.open > 0 {
+                if !c.done && r != mf && r != wf {
+                    spots.push(node);
+                }
+            } else if c.kind == FeatureKind::City || !self.holds_lake_end(r) {
+                continue; // complete for good
+            }
+            cand[kept] = node;
+            kept += 1;
+        }
+        cand.truncate(kept);
+        self.opt_node = spots;
+        let st = self.ext.state_mut();
+        st.cand = cand;
+        st.synced = self.placed.len() as u32;
+    }
+
+    /// Whether the feature rooted at `root` holds a segment of a lake tile (The Ferries):
+    /// a ferry may join it to another road.
+    fn holds_lake_end(&self, root: u32) -> bool {
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize];
+            if self.rules.tiles[t.tile as usize].marks & LAKE != 0 {
+                return true;
+            }
+            n = node.next;
+        }
+        false
     }
 
     /// The answer to the magic step's decision last asked. True when it asked another.
