@@ -715,12 +715,10 @@ impl<X: Holds<Ferries>> Game<X> {
         // ferry: a road that holds none reaches none (each ferry's root found once)
         let mut roads = [(0u32, NIL); 8];
         let mut nroads = 0;
-        for (seg, sg) in self.rules.tiles[t.tile as usize]
-            .segments
-            .iter()
-            .enumerate()
-        {
-            if sg.kind == FeatureKind::Road && nroads < roads.len() {
+        let ct = &self.rules.tiles[t.tile as usize];
+        // (`closable`: the tile's road and city segments)
+        for &seg in &ct.closable {
+            if ct.segments[seg as usize].kind == FeatureKind::Road && nroads < roads.len() {
                 let start = t.node0 + seg as u32;
                 roads[nroads] = (start, self.root_of(start));
                 nroads += 1;

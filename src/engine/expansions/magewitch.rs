@@ -689,31 +689,26 @@ impl<X: Holds<MageWitch>> Game<X> {
             synced = 0;
         }
         for t in &self.placed[synced..] {
-            let segments = &self.rules.tiles[t.tile as usize].segments;
-            for (k, seg) in segments.iter().enumerate() {
-                if matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                    cand.push(t.node0 + k as u32);
-                }
-            }
+            // (the tile's road and city segments, in segment order)
+            let closable = &self.rules.tiles[t.tile as usize].closable;
+            cand.extend(closable.iter().map(|&k| t.node0 + k as u32));
         }
         let mut spots = std::mem::take(&mut self.opt_node);
         spots.clear();
-        let mut kept = 0;
-        for i in 0..cand.len() {
-            let node = cand[i];
+        let comps = &self.comps[..];
+        cand.retain(|&node| {
             let r = self.root_of(node);
-            let c = &self.comps[r as usize];
+            let c = &comps[r as usize];
             if c.open > 0 {
                 if !c.done && r != mf && r != wf {
                     spots.push(node);
                 }
-            } else if c.kind == FeatureKind::City || !self.holds_lake_end(r) {
-                continue; // complete for good
+                true
+            } else {
+                // complete: kept only while a ferry may open it again
+                c.kind == FeatureKind::Road && self.holds_lake_end(r)
             }
-            cand[kept] = node;
-            kept += 1;
-        }
-        cand.truncate(kept);
+        });
         self.opt_node = spots;
         let st = self.ext.state_mut();
         st.cand = cand;
