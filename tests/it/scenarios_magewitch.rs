@@ -335,3 +335,45 @@ fn random_games_keep_the_figures_apart() {
     }
     assert!(moves > 100, "{moves} magic moves in 40 games");
 }
+
+/// The magic step keeps its candidates between steps instead of scanning the board (the
+/// speed budget of issue 42): every move of random games keeps the invariant that they
+/// cover every open road and city and that a step offers exactly what a scan of the whole
+/// board finds — with the ferries (whose links and moves join and split complete roads)
+/// and the bridges (which turn placed tiles into others with more segments) in play.
+#[test]
+fn kept_magic_candidates_match_a_scan_of_the_board() {
+    use meeplab::engine::{Decision, Game};
+    let text = r#"
+ruleset "Mage & Witch with the ferries and the bridges (test)"
+extends "rulesets/magewitch-c2.rules"
+include "rulesets/tiles/ferries.tiles"
+deck += { ferries x1 }
+ferries source "test" {
+  placement = always
+  moves     = first
+}
+bridges source "test" {
+  supply     = 3
+  supply_5_6 = 2
+  timing     = before_follower
+  where      = adjacent
+}
+"#;
+    let sets = [
+        ("mixed", load_str("magewitch-ferries-bridges", text)),
+        ("magewitch-c1", load("magewitch-c1")),
+        ("bigbox6", load("bigbox6")),
+    ];
+    for (name, rules) in &sets {
+        let mut magic = 0;
+        for seed in 0..12u64 {
+            let mut game = Game::new(rules.clone(), seed, 2 + (seed % 3) as u8);
+            let pick = |_: &Game, d: &Decision| (d.key % d.options as u64) as usize;
+            let out = meeplab::engine::invariants::play_checked(&mut game, pick)
+                .unwrap_or_else(|v| panic!("{name} seed {seed}: {v}"));
+            magic += out.counters.get(MOVES);
+        }
+        assert!(magic > 20, "{name}: only {magic} magic steps");
+    }
+}

@@ -44,7 +44,7 @@ use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::engine::scoring::majority;
 use crate::engine::spots::mark_spot;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::FeatureKind;
 
 /// The options' area (and key prefix).
@@ -199,6 +199,10 @@ pub struct MageWitch {
     /// (see [`Game::magic_spots`]).
     cand: Vec<u32>,
     synced: u32,
+    /// The tile type of each of the first `synced` placed tiles when it was added: a tile
+    /// turned into another (a bridge built on it) has new segments, and the candidates are
+    /// found again.
+    types: Vec<TileIdx>,
 }
 
 impl Default for MageWitch {
@@ -211,6 +215,7 @@ impl Default for MageWitch {
             moves: 0,
             cand: Vec::new(),
             synced: 0,
+            types: Vec::new(),
         }
     }
 }
@@ -219,6 +224,7 @@ impl Clone for MageWitch {
     fn clone(&self) -> MageWitch {
         MageWitch {
             cand: self.cand.clone(),
+            types: self.types.clone(),
             ..*self
         }
     }
@@ -233,6 +239,7 @@ impl Clone for MageWitch {
             moves,
             cand,
             synced,
+            types,
         } = source;
         self.config = *config;
         self.at = *at;
@@ -241,6 +248,7 @@ impl Clone for MageWitch {
         self.moves = *moves;
         self.cand.clone_from(cand);
         self.synced = *synced;
+        self.types.clone_from(types);
     }
 }
 
@@ -365,16 +373,19 @@ impl Expansion for MageWitch {
 
     fn reset(&mut self) {
         let mut cand = std::mem::take(&mut self.cand);
+        let mut types = std::mem::take(&mut self.types);
         cand.clear();
+        types.clear();
         *self = MageWitch {
             config: self.config,
             cand,
+            types,
             ..MageWitch::default()
         };
     }
 
     fn heap_bytes(&self) -> usize {
-        std::mem::size_of_val(self.cand.as_slice())
+        std::mem::size_of_val(self.cand.as_slice()) + std::mem::size_of_val(self.types.as_slice())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
@@ -403,7 +414,7 @@ impl Expansion for MageWitch {
                 return Err(format!("the {} stands on a {kind}", figure_name(f as i64)));
             }
         }
-        Ok(())
+        g.check_magic_candidates()
     }
 
     fn feature_points<X: Holds<Self>>(
@@ -676,19 +687,30 @@ impl<X: Holds<MageWitch>> Game<X> {
     /// when nothing can open that feature again. A complete feature grows no more tiles;
     /// only the ferries join or split complete roads (a ferry's link, or its move), and
     /// only roads holding a lake's road end; so a complete city, and a complete road
-    /// without a lake's segment, stay complete.
+    /// without a lake's segment, stay complete. A tile turned into another (a bridge built
+    /// on it: new segments) makes the step find every candidate again.
     fn magic_spots(&mut self) {
         let (mf, wf) = (
             self.magic_feature(MAGE).unwrap_or(NIL),
             self.magic_feature(WITCH).unwrap_or(NIL),
         );
-        let mut cand = std::mem::take(&mut self.ext.state_mut().cand);
-        let mut synced = self.ext.state().synced as usize;
-        if synced > self.placed.len() {
+        let st = self.ext.state_mut();
+        let mut cand = std::mem::take(&mut st.cand);
+        let mut types = std::mem::take(&mut st.types);
+        let mut synced = st.synced as usize;
+        if synced > self.placed.len()
+            || self.placed[..synced]
+                .iter()
+                .zip(&types)
+                .any(|(t, &ty)| t.tile != ty)
+        {
+            // a tile turned into another since: every candidate found again
             cand.clear();
+            types.clear();
             synced = 0;
         }
         for t in &self.placed[synced..] {
+            types.push(t.tile);
             // (the tile's road and city segments, in segment order)
             let closable = &self.rules.tiles[t.tile as usize].closable;
             cand.extend(closable.iter().map(|&k| t.node0 + k as u32));
@@ -712,7 +734,61 @@ impl<X: Holds<MageWitch>> Game<X> {
         self.opt_node = spots;
         let st = self.ext.state_mut();
         st.cand = cand;
+        st.types = types;
         st.synced = self.placed.len() as u32;
+    }
+
+    /// The kept candidates against the board (see [`Game::magic_spots`]): in board order,
+    /// every road or city segment of an open feature among them (unless a tile was turned
+    /// since, when the next step finds them all again), and the spots of a magic step under
+    /// way those of a scan of the whole board.
+    fn check_magic_candidates(&self) -> Result<(), String> {
+        let st = self.ext.state();
+        if st.cand.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("the magic step's candidates are out of board order".into());
+        }
+        let synced = st.synced as usize;
+        let retyped = synced > self.placed.len()
+            || self.placed[..synced]
+                .iter()
+                .zip(&st.types)
+                .any(|(t, &ty)| t.tile != ty);
+        if !retyped {
+            for t in &self.placed[..synced] {
+                for &k in &self.rules.tiles[t.tile as usize].closable {
+                    let node = t.node0 + k as u32;
+                    let open = self.comps[self.root_of(node) as usize].open > 0;
+                    if open && st.cand.binary_search(&node).is_err() {
+                        let (x, y, seg) = self.node_spot(node);
+                        return Err(format!(
+                            "segment {seg} at ({x},{y}) is open but no magic candidate"
+                        ));
+                    }
+                }
+            }
+        }
+        if matches!(st.step, Step::Figure | Step::Target { .. }) {
+            let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
+            let mut scan = Vec::new();
+            for t in &self.placed {
+                for &k in &self.rules.tiles[t.tile as usize].closable {
+                    let node = t.node0 + k as u32;
+                    let r = self.root_of(node);
+                    let c = &self.comps[r as usize];
+                    if c.open > 0 && !c.done && Some(r) != mf && Some(r) != wf {
+                        scan.push(node);
+                    }
+                }
+            }
+            if scan != self.opt_node {
+                return Err(format!(
+                    "the magic step offers {} spots, a scan of the board {}",
+                    self.opt_node.len(),
+                    scan.len()
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Whether the feature rooted at `root` holds a segment of a lake tile (The Ferries):
