@@ -103,6 +103,11 @@ impl<X: Expansions> Game<X> {
             return;
         }
         let farmers = self.rules.rules.scoring.farm != crate::ruleset::FarmRule::Off;
+        if others == 0 {
+            self.plain_options(t, plain, farmers);
+            return;
+        }
+        let masks = KindMasks::of(others);
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
         for i in 0..nseg {
             let kind = self.rules.tiles[t.tile as usize].segments[i].kind;
@@ -118,22 +123,44 @@ impl<X: Expansions> Game<X> {
                 self.opt_follow.push(i as u16);
             }
             if others != 0 {
-                let own = comp.followers[p] > 0;
-                let mut rest = others;
+                // the kinds that may stand here, by the masks (kind order kept)
+                let mut rest = others & masks.stands[kind as usize & 7];
+                if comp.followers[p] == 0 {
+                    rest &= !masks.needs_own;
+                }
+                if !free {
+                    rest &= masks.needs_own;
+                }
+                if comp.open == 0 {
+                    rest &= !masks.open_only;
+                }
                 while rest != 0 {
                     let k = rest.trailing_zeros() as u16;
                     rest &= rest - 1;
-                    let spec = FollowerKind(k as u8).spec();
-                    let may = if spec.needs_own { own } else { free };
-                    let open = !spec.open_only || comp.open != 0;
-                    if may
-                        && open
-                        && spec.may_stand_on(kind)
-                        && (!restricts || X::may_stand(self, node, FollowerKind(k as u8)))
-                    {
+                    if !restricts || X::may_stand(self, node, FollowerKind(k as u8)) {
                         self.opt_follow.push(i as u16 | k << 8);
                     }
                 }
+            }
+        }
+    }
+
+    /// [`Game::follower_options`] when `player` holds only plain followers (every game
+    /// without other kinds): the free features of tile `t`, in segment order.
+    #[inline(always)]
+    fn plain_options(&mut self, t: crate::engine::game::PlacedTile, plain: bool, farmers: bool) {
+        let nseg = self.rules.tiles[t.tile as usize].segments.len();
+        for i in 0..nseg {
+            let kind = self.rules.tiles[t.tile as usize].segments[i].kind;
+            if kind == FeatureKind::Field && !farmers {
+                continue;
+            }
+            let node = t.node0 + i as u32;
+            let r = self.uf.find_mut(node);
+            let free = self.comps[r as usize].nfollowers == 0;
+            let restricts = self.ext.restricts_spots();
+            if plain && free && (!restricts || X::may_stand(self, node, FollowerKind::PLAIN)) {
+                self.opt_follow.push(i as u16);
             }
         }
     }
@@ -194,5 +221,40 @@ impl<X: Expansions> Game<X> {
     pub fn follower_kinds(&self) -> impl Iterator<Item = FollowerKind> {
         let kinds = self.ext.follower_kinds();
         FollowerKind::all().filter(move |k| kinds & (1 << k.index()) != 0)
+    }
+}
+
+/// The follower kinds of a bit set (bit k: kind k) sorted by what their specs allow, so that
+/// the follower decision tests a segment against all of them at once: `stands[f]` the
+/// kinds that may stand on a feature of kind `f`, `needs_own` those that need their owner
+/// in the feature's majority, `open_only` those that stand only on an open feature.
+#[derive(Clone, Copy, Default)]
+struct KindMasks {
+    stands: [u32; 8],
+    needs_own: u32,
+    open_only: u32,
+}
+
+impl KindMasks {
+    fn of(kinds: u32) -> KindMasks {
+        let mut m = KindMasks::default();
+        let mut rest = kinds;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            let spec = FollowerKind(k as u8).spec();
+            let mut on = spec.stands_on;
+            while on != 0 {
+                m.stands[on.trailing_zeros() as usize] |= 1 << k;
+                on &= on - 1;
+            }
+            if spec.needs_own {
+                m.needs_own |= 1 << k;
+            }
+            if spec.open_only {
+                m.open_only |= 1 << k;
+            }
+        }
+        m
     }
 }

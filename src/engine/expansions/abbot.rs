@@ -195,6 +195,9 @@ impl<X: Holds<Abbot>> Game<X> {
     /// Offer the active player's abbots that may come back; true when the decision is asked.
     fn abbot_offers(&mut self) -> bool {
         let player = self.active();
+        if self.supply_of(player, ABBOT) >= self.ext.state().config.supply {
+            return false; // every abbot of the player is in its supply
+        }
         let allowed = self.ext.state().config.return_completed;
         let mut offered = [NIL; MAX_ABBOTS];
         let mut n = 0;

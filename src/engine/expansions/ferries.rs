@@ -711,19 +711,33 @@ impl<X: Holds<Ferries>> Game<X> {
         // the lakes reached: a bit per ferry index
         let mut reached: u64 = 0;
         let t = self.placed[here as usize];
-        let nseg = self.rules.tiles[t.tile as usize].segments.len();
-        for seg in 0..nseg {
-            if self.rules.tiles[t.tile as usize].segments[seg].kind != FeatureKind::Road {
+        // the tile's roads (segment, root), then those whose component holds another
+        // ferry: a road that holds none reaches none (each ferry's root found once)
+        let mut roads = [(0u32, NIL); 8];
+        let mut nroads = 0;
+        let ct = &self.rules.tiles[t.tile as usize];
+        // (`closable`: the tile's road and city segments)
+        for &seg in &ct.closable {
+            if ct.segments[seg as usize].kind == FeatureKind::Road && nroads < roads.len() {
+                let start = t.node0 + seg as u32;
+                roads[nroads] = (start, self.root_of(start));
+                nroads += 1;
+            }
+        }
+        let mut holding = 0u8;
+        for f in &self.ext.state().ferries {
+            if f.pidx == here || holding.count_ones() as usize == nroads {
                 continue;
             }
-            let start = t.node0 + seg as u32;
-            // a road whose component holds no other ferry reaches none
-            let root = self.root_of(start);
-            let holds = self.ext.state().ferries.iter().any(|f| {
-                f.pidx != here
-                    && self.root_of(self.placed[f.pidx as usize].node0 + f.a as u32) == root
-            });
-            if !holds {
+            let root = self.root_of(self.placed[f.pidx as usize].node0 + f.a as u32);
+            for (i, &(_, r)) in roads[..nroads].iter().enumerate() {
+                if r == root {
+                    holding |= 1 << i;
+                }
+            }
+        }
+        for (i, &(start, _)) in roads[..nroads].iter().enumerate() {
+            if holding & (1 << i) == 0 {
                 continue;
             }
             seen.clear();
@@ -783,9 +797,11 @@ impl<X: Holds<Ferries>> Game<X> {
         start: u32,
         over: Option<(u32, Option<Ferry>)>,
         seen: &mut Vec<u32>,
+        queue: &mut Vec<u32>,
     ) -> RoadFacts {
         let mut facts = RoadFacts::default();
-        let mut queue = vec![start];
+        queue.clear();
+        queue.push(start);
         let first = seen.len();
         seen.push(start);
         while let Some(n) = queue.pop() {
@@ -806,15 +822,20 @@ impl<X: Holds<Ferries>> Game<X> {
                 }
             });
         }
-        let mut tiles: Vec<u16> = seen[first..]
+        // the distinct tiles: a node counts when no earlier node of the road is on its tile
+        let road = &seen[first..];
+        facts.tiles = road
             .iter()
-            .map(|&n| self.nodes[n as usize].tile)
-            .collect();
-        tiles.sort_unstable();
-        tiles.dedup();
-        facts.tiles = tiles.len() as i64;
+            .enumerate()
+            .filter(|&(i, &n)| {
+                let tile = self.nodes[n as usize].tile;
+                !road[..i]
+                    .iter()
+                    .any(|&m| self.nodes[m as usize].tile == tile)
+            })
+            .count() as i64;
         for f in &self.followers {
-            if seen[first..].contains(&f.node) {
+            if road.contains(&f.node) {
                 facts.weights[f.player as usize] += f.kind.weight();
             }
         }
@@ -829,13 +850,14 @@ impl<X: Holds<Ferries>> Game<X> {
         let n = self.lake_roads(pidx, &mut roads);
         let over = ferry.map(|f| (pidx, Some(f)));
         let mut seen = Vec::new();
+        let mut queue = Vec::new();
         let mut value = 0;
         for &r in &roads[..n] {
             let start = t.node0 + r as u32;
             if seen.contains(&start) {
                 continue;
             }
-            let facts = self.road_facts(start, over, &mut seen);
+            let facts = self.road_facts(start, over, &mut seen, &mut queue);
             let winners = majority(&facts.weights);
             if winners == 0 {
                 continue;

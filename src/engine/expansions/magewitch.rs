@@ -35,6 +35,7 @@ use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
+use crate::engine::expansions::ferries::LAKE;
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Notice, Piece,
@@ -43,7 +44,7 @@ use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::engine::scoring::majority;
 use crate::engine::spots::mark_spot;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::FeatureKind;
 
 /// The options' area (and key prefix).
@@ -183,7 +184,7 @@ enum Step {
 }
 
 /// Mage & Witch in one game: where the two figures stand and where the magic step is.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MageWitch {
     config: Config,
     /// The node (a road or city segment of a placed tile) each figure stands on, `NIL` off
@@ -192,6 +193,16 @@ pub struct MageWitch {
     step: Step,
     scored: [u32; 2],
     moves: u32,
+    /// The magic step's candidates, kept between steps so that a step does not scan the
+    /// whole board: the road and city segments of the first `synced` placed tiles, in board
+    /// order (placed tile, then segment), less those whose feature can never be open again
+    /// (see [`Game::magic_spots`]).
+    cand: Vec<u32>,
+    synced: u32,
+    /// The tile type of each of the first `synced` placed tiles when it was added: a tile
+    /// turned into another (a bridge built on it) has new segments, and the candidates are
+    /// found again.
+    types: Vec<TileIdx>,
 }
 
 impl Default for MageWitch {
@@ -202,7 +213,42 @@ impl Default for MageWitch {
             step: Step::Idle,
             scored: [0; 2],
             moves: 0,
+            cand: Vec::new(),
+            synced: 0,
+            types: Vec::new(),
         }
+    }
+}
+
+impl Clone for MageWitch {
+    fn clone(&self) -> MageWitch {
+        MageWitch {
+            cand: self.cand.clone(),
+            types: self.types.clone(),
+            ..*self
+        }
+    }
+
+    /// Field by field, so that a search's copy reuses the candidates' buffer.
+    fn clone_from(&mut self, source: &MageWitch) {
+        let MageWitch {
+            config,
+            at,
+            step,
+            scored,
+            moves,
+            cand,
+            synced,
+            types,
+        } = source;
+        self.config = *config;
+        self.at = *at;
+        self.step = *step;
+        self.scored = *scored;
+        self.moves = *moves;
+        self.cand.clone_from(cand);
+        self.synced = *synced;
+        self.types.clone_from(types);
     }
 }
 
@@ -326,9 +372,20 @@ impl Expansion for MageWitch {
     }
 
     fn reset(&mut self) {
-        let config = self.config;
-        *self = MageWitch::default();
-        self.config = config;
+        let mut cand = std::mem::take(&mut self.cand);
+        let mut types = std::mem::take(&mut self.types);
+        cand.clear();
+        types.clear();
+        *self = MageWitch {
+            config: self.config,
+            cand,
+            types,
+            ..MageWitch::default()
+        };
+    }
+
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of_val(self.cand.as_slice()) + std::mem::size_of_val(self.types.as_slice())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
@@ -357,7 +414,7 @@ impl Expansion for MageWitch {
                 return Err(format!("the {} stands on a {kind}", figure_name(f as i64)));
             }
         }
-        Ok(())
+        g.check_magic_candidates()
     }
 
     fn feature_points<X: Holds<Self>>(
@@ -595,24 +652,8 @@ impl<X: Holds<MageWitch>> Game<X> {
     /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
     /// spot, take one off (asking which when both stand). True when it asked.
     fn magic_begin<S: EventSink>(&mut self, s: &mut S) -> bool {
+        self.magic_spots();
         let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
-        let mut spots = std::mem::take(&mut self.opt_node);
-        spots.clear();
-        for t in &self.placed {
-            let segments = &self.rules.tiles[t.tile as usize].segments;
-            for (k, seg) in segments.iter().enumerate() {
-                if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                    continue;
-                }
-                let node = t.node0 + k as u32;
-                let r = self.root_of(node);
-                let c = &self.comps[r as usize];
-                if c.open > 0 && !c.done && Some(r) != mf && Some(r) != wf {
-                    spots.push(node);
-                }
-            }
-        }
-        self.opt_node = spots;
         let player = self.active;
         if !self.opt_node.is_empty() {
             self.ext.state_mut().step = Step::Figure;
@@ -635,6 +676,134 @@ impl<X: Holds<MageWitch>> Game<X> {
             }
             (None, None) => false,
         }
+    }
+
+    /// The magic step's spots into `opt_node`: every road or city segment of the board, in
+    /// board order (placed tile, then segment), whose feature is open, not yet scored, and
+    /// holds neither figure.
+    ///
+    /// The candidates are kept between steps: the segments of the tiles placed since the
+    /// last step are added, and a segment whose feature is complete is dropped for good
+    /// when nothing can open that feature again. A complete feature grows no more tiles;
+    /// only the ferries join or split complete roads (a ferry's link, or its move), and
+    /// only roads holding a lake's road end; so a complete city, and a complete road
+    /// without a lake's segment, stay complete. A tile turned into another (a bridge built
+    /// on it: new segments) makes the step find every candidate again.
+    fn magic_spots(&mut self) {
+        let (mf, wf) = (
+            self.magic_feature(MAGE).unwrap_or(NIL),
+            self.magic_feature(WITCH).unwrap_or(NIL),
+        );
+        let st = self.ext.state_mut();
+        let mut cand = std::mem::take(&mut st.cand);
+        let mut types = std::mem::take(&mut st.types);
+        let mut synced = st.synced as usize;
+        if synced > self.placed.len()
+            || self.placed[..synced]
+                .iter()
+                .zip(&types)
+                .any(|(t, &ty)| t.tile != ty)
+        {
+            // a tile turned into another since: every candidate found again
+            cand.clear();
+            types.clear();
+            synced = 0;
+        }
+        for t in &self.placed[synced..] {
+            types.push(t.tile);
+            // (the tile's road and city segments, in segment order)
+            let closable = &self.rules.tiles[t.tile as usize].closable;
+            cand.extend(closable.iter().map(|&k| t.node0 + k as u32));
+        }
+        let mut spots = std::mem::take(&mut self.opt_node);
+        spots.clear();
+        let comps = &self.comps[..];
+        cand.retain(|&node| {
+            let r = self.root_of(node);
+            let c = &comps[r as usize];
+            if c.open > 0 {
+                if !c.done && r != mf && r != wf {
+                    spots.push(node);
+                }
+                true
+            } else {
+                // complete: kept only while a ferry may open it again
+                c.kind == FeatureKind::Road && self.holds_lake_end(r)
+            }
+        });
+        self.opt_node = spots;
+        let st = self.ext.state_mut();
+        st.cand = cand;
+        st.types = types;
+        st.synced = self.placed.len() as u32;
+    }
+
+    /// The kept candidates against the board (see [`Game::magic_spots`]): in board order,
+    /// every road or city segment of an open feature among them (unless a tile was turned
+    /// since, when the next step finds them all again), and the spots of a magic step under
+    /// way those of a scan of the whole board.
+    fn check_magic_candidates(&self) -> Result<(), String> {
+        let st = self.ext.state();
+        if st.cand.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("the magic step's candidates are out of board order".into());
+        }
+        let synced = st.synced as usize;
+        let retyped = synced > self.placed.len()
+            || self.placed[..synced]
+                .iter()
+                .zip(&st.types)
+                .any(|(t, &ty)| t.tile != ty);
+        if !retyped {
+            for t in &self.placed[..synced] {
+                for &k in &self.rules.tiles[t.tile as usize].closable {
+                    let node = t.node0 + k as u32;
+                    let open = self.comps[self.root_of(node) as usize].open > 0;
+                    if open && st.cand.binary_search(&node).is_err() {
+                        let (x, y, seg) = self.node_spot(node);
+                        return Err(format!(
+                            "segment {seg} at ({x},{y}) is open but no magic candidate"
+                        ));
+                    }
+                }
+            }
+        }
+        if matches!(st.step, Step::Figure | Step::Target { .. }) {
+            let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
+            let mut scan = Vec::new();
+            for t in &self.placed {
+                for &k in &self.rules.tiles[t.tile as usize].closable {
+                    let node = t.node0 + k as u32;
+                    let r = self.root_of(node);
+                    let c = &self.comps[r as usize];
+                    if c.open > 0 && !c.done && Some(r) != mf && Some(r) != wf {
+                        scan.push(node);
+                    }
+                }
+            }
+            if scan != self.opt_node {
+                return Err(format!(
+                    "the magic step offers {} spots, a scan of the board {}",
+                    self.opt_node.len(),
+                    scan.len()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the feature rooted at `root` holds a segment of a lake tile (The Ferries):
+    /// a ferry may join it to another road.
+    fn holds_lake_end(&self, root: u32) -> bool {
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            let node = self.nodes[n as usize];
+            let t = self.placed[node.tile as usize];
+            if self.rules.tiles[t.tile as usize].marks & LAKE != 0 {
+                return true;
+            }
+            n = node.next;
+        }
+        false
     }
 
     /// The answer to the magic step's decision last asked. True when it asked another.

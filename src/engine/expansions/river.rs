@@ -127,6 +127,10 @@ fn river_sides<X: crate::engine::hooks::Expansions>(g: &Game<X>, tile: TileIdx, 
     rotate_side_mask(g.rules().tiles[tile as usize].river, rot)
 }
 
+/// The longest pack [`River::order_deck`] orders in its buffers on the stack (a longer one
+/// is sorted in place).
+const ORDER_BUF: usize = 512;
+
 /// Whether the cell at (x, y) holds a tile.
 fn occupied<X: crate::engine::hooks::Expansions>(g: &Game<X>, x: i32, y: i32) -> bool {
     g.tile_at(x, y).is_some()
@@ -151,6 +155,9 @@ fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8)
     }
     if sides == 0 {
         return true;
+    }
+    if incoming.is_none() {
+        return false; // a river tile continues the river
     }
     // a tile that takes two ends joins two branches (River II: they must not be connected)
     if joined.count_ones() > 1 {
@@ -424,7 +431,32 @@ impl Expansion for River {
         };
         // a stable sort of the unseen tiles: each group keeps the order the keys gave it
         let from = g.deck_pos.min(g.deck.len());
-        g.deck[from..].sort_by_key(rank);
+        let unseen = &mut g.deck[from..];
+        if unseen.len() > ORDER_BUF {
+            unseen.sort_by_key(rank);
+            return;
+        }
+        // the same order as the stable sort, by buckets: each rank found once
+        let mut tiles = [0 as TileIdx; ORDER_BUF];
+        let mut ranks = [0u8; ORDER_BUF];
+        let mut count = [0usize; 4];
+        for (i, t) in unseen.iter().enumerate() {
+            let r = rank(t);
+            tiles[i] = *t;
+            ranks[i] = r;
+            count[r as usize] += 1;
+        }
+        let mut at = [
+            0,
+            count[0],
+            count[0] + count[1],
+            count[0] + count[1] + count[2],
+        ];
+        for i in 0..unseen.len() {
+            let r = ranks[i] as usize;
+            unseen[at[r]] = tiles[i];
+            at[r] += 1;
+        }
     }
 }
 

@@ -95,6 +95,8 @@ struct Config {
     goods_points: i64,
     /// What a pig adds per city to its owner's farm points.
     pig_bonus: i64,
+    /// Builders each player is dealt (`traders.builders`).
+    builders: u8,
 }
 
 impl Config {
@@ -105,6 +107,7 @@ impl Config {
         Some(Config {
             goods_points: OPT_GOODS_POINTS.int_in(rules),
             pig_bonus: OPT_PIG_BONUS.int_in(rules),
+            builders: OPT_BUILDERS.int_in(rules).clamp(0, 9) as u8,
         })
     }
 }
@@ -644,6 +647,9 @@ impl<X: Holds<Traders>> Game<X> {
 
     /// Whether the tile just placed has a segment in the feature of `player`'s builder.
     fn builder_extended(&self, player: u8) -> bool {
+        if self.supply_of(player, BUILDER) >= self.ext.state().config.builders {
+            return false; // the player's builders are all in its supply
+        }
         let pidx = self.last_placed;
         let t = self.placed[pidx];
         let n = self.rules.tiles[t.tile as usize].segments.len() as u32;
