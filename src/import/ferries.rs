@@ -23,6 +23,8 @@
 
 use crate::engine::expansions::ferries::{FERRY_MOVE, FERRY_PLACE};
 use crate::engine::{Choice, DecisionKind};
+use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
+use crate::import::jcz::Setup;
 use crate::import::jcz::{JczError, Msg};
 use serde_json::Value;
 
@@ -154,6 +156,47 @@ pub fn ferry_decision(placed_at: (i32, i32), x: i32, y: i32, way: u8) -> (Decisi
 /// A declined move.
 pub fn no_move() -> (DecisionKind, Choice) {
     (FERRY_MOVE, Choice::Token { at: None })
+}
+
+/// The importer part of the Ferries.
+pub struct FerriesPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: FerriesPart = FerriesPart;
+
+impl JczPart for FerriesPart {
+    fn name(&self) -> &'static str {
+        "ferries"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &[SET]
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<FerriesSetup>().copies = copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["ferry"]
+    }
+    fn read_element(&self, _name: &str, _v: &Value, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<FerriesSetup>().element = true;
+        Ok(())
+    }
+    fn settle(&self, s: &mut Setup) -> Result<(), JczError> {
+        s.part::<FerriesSetup>().check()
+    }
+    fn messages(&self) -> &'static [&'static str] {
+        &["PLACE_TOKEN FERRY"]
+    }
+    fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
+        (m.kind == "PLACE_TOKEN" && m.token() == "FERRY").then(|| parse_ferry(m.payload, m.bad))
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<FerriesSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(&s.part::<FerriesSetup>(), m.dir, &mut m.deck))
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,9 @@
 
 use crate::engine::expansions::magewitch::{MAGE, MAGIC_FIGURE, MAGIC_REMOVE, MAGIC_TARGET};
 use crate::engine::{Choice, DecisionKind};
+use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
 use crate::import::jcz::{JczError, Pointer};
+use crate::import::jcz::{Msg, PartMsg, Setup};
 use crate::tiles::FeatureKind;
 use serde_json::Value;
 
@@ -207,6 +209,55 @@ pub fn decisions(
     })
 }
 
+/// The importer part of Mage & Witch.
+pub struct MageWitchPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: MageWitchPart = MageWitchPart;
+
+impl JczPart for MageWitchPart {
+    fn name(&self) -> &'static str {
+        "mage and witch"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &SETS
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<MageWitchSetup>().copies += copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["mage", "witch"]
+    }
+    fn read_element(&self, name: &str, _v: &Value, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<MageWitchSetup>().element(name);
+        Ok(())
+    }
+    fn settle(&self, s: &mut Setup) -> Result<(), JczError> {
+        s.part::<MageWitchSetup>().check()
+    }
+    fn messages(&self) -> &'static [&'static str] {
+        &[MESSAGE]
+    }
+    fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
+        (m.kind == MESSAGE)
+            .then(|| parse(m.payload, m.bad).map(|mw| Msg::Part(PartMsg::new(MESSAGE, mw))))
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<MageWitchSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(
+            &s.part::<MageWitchSetup>(),
+            m.dir,
+            &mut m.deck,
+        ))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        plain_twin(id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,13 +299,13 @@ mod tests {
             basic: 1,
             followers: 7,
             farmers: true,
-            magewitch: MageWitchSetup {
-                copies: 1,
-                mage: true,
-                witch: true,
-            },
             ..Default::default()
-        };
+        }
+        .with(MageWitchSetup {
+            copies: 1,
+            mage: true,
+            witch: true,
+        });
         let r = crate::import::jcz::load_ruleset(&s, &dir).unwrap();
         assert_eq!(r.ext_choice("magewitch.joined_check"), Some("magic_step"));
         assert_eq!(r.ext_choice("magewitch.witch_rounding"), Some("up"));

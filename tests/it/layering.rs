@@ -53,19 +53,7 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "engine/state_hash.rs",
         "engine/turn.rs",
     ],
-    // the importer's shared files and its expansion parts: being broken (issue 41)
-    &[
-        "import/abbot.rs",
-        "import/bcb/mod.rs",
-        "import/ferries.rs",
-        "import/flier.rs",
-        "import/inns.rs",
-        "import/jcz/mapping.rs",
-        "import/jcz/save.rs",
-        "import/magewitch.rs",
-        "import/river/mod.rs",
-        "import/traders/mod.rs",
-    ],
+    // the translation's BC&B part and the translator: being broken (issue 41)
     &["import/bcb/translate.rs", "import/jcz/translate.rs"],
 ];
 
@@ -379,11 +367,9 @@ fn read_file(text: &str) -> FileInfo {
                 pub_pending = false;
                 continue;
             }
-            Tok::Ident(kw) if kw == "macro_rules" => {
-                if toks.get(i + 1) == Some(&Tok::Punct('!')) {
-                    if let Some(n) = ident(toks.get(i + 2)) {
-                        f.items.insert(n);
-                    }
+            Tok::Ident(kw) if kw == "macro_rules" && toks.get(i + 1) == Some(&Tok::Punct('!')) => {
+                if let Some(n) = ident(toks.get(i + 2)) {
+                    f.items.insert(n);
                 }
             }
             Tok::Ident(kw) if ITEM_KEYWORDS.contains(&kw.as_str()) => {
@@ -397,25 +383,26 @@ fn read_file(text: &str) -> FileInfo {
                     }
                 }
             }
-            Tok::Ident(first) if toks.get(i + 1) == Some(&Tok::Path) => {
-                // a path in code: `a::b::c` (not the tail of a longer one)
-                if toks.get(i.wrapping_sub(1)) != Some(&Tok::Path) {
-                    let mut path = vec![first.clone()];
-                    let mut j = i + 1;
-                    while toks.get(j) == Some(&Tok::Path) {
-                        match toks.get(j + 1) {
-                            Some(Tok::Ident(s)) => {
-                                path.push(s.clone());
-                                j += 2;
-                            }
-                            _ => break,
+            // a path in code: `a::b::c` (not the tail of a longer one)
+            Tok::Ident(first)
+                if toks.get(i + 1) == Some(&Tok::Path)
+                    && toks.get(i.wrapping_sub(1)) != Some(&Tok::Path) =>
+            {
+                let mut path = vec![first.clone()];
+                let mut j = i + 1;
+                while toks.get(j) == Some(&Tok::Path) {
+                    match toks.get(j + 1) {
+                        Some(Tok::Ident(s)) => {
+                            path.push(s.clone());
+                            j += 2;
                         }
+                        _ => break,
                     }
-                    f.paths.push(path);
-                    pub_pending = false;
-                    i = j;
-                    continue;
                 }
+                f.paths.push(path);
+                pub_pending = false;
+                i = j;
+                continue;
             }
             _ => {}
         }

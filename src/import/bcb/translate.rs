@@ -111,7 +111,7 @@ pub fn on_place(
         return Err("the auction of the last bazaar is not finished".into());
     }
     out.bcb.bridge_slot = None;
-    if g.setup.bcb.bridge {
+    if g.setup.part::<super::BcbSetup>().bridge {
         let slot = push(
             out,
             index,
@@ -166,7 +166,7 @@ pub fn on_msg(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(),
     let name = |p: u8| c.g.players[p as usize].clone();
     match msg {
         Some(&BcbMsg::Bridge { x, y, axis }) => {
-            if !c.g.setup.bcb.bridge {
+            if !c.g.setup.part::<super::BcbSetup>().bridge {
                 return Err("a bridge, but the save's setup.elements has no `bridge`".into());
             }
             if c.committed {
@@ -199,7 +199,7 @@ pub fn on_msg(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(),
 
 fn on_bazaar(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(), String> {
     let name = |p: u8| c.g.players[p as usize].clone();
-    if !c.g.setup.bcb.bazaar {
+    if !c.g.setup.part::<super::BcbSetup>().bazaar {
         return Err("a bazaar message, but the save's setup.elements has no `bazaar`".into());
     }
     if !c.committed {
@@ -275,7 +275,7 @@ fn on_bazaar(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(), 
                 Choice::Tile { tile: 0 },
             );
             out.bcb.auctions[a].selects.push((slot, supply));
-            if c.g.setup.bcb.no_auction {
+            if c.g.setup.part::<super::BcbSetup>().no_auction {
                 live.owner[supply] = Some(live.selector);
                 next_selector(&mut live);
             } else {

@@ -20,14 +20,16 @@ pub(super) fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result
         ));
     };
     let (count, what) = if let Some((name, n)) =
-        crate::import::traders::meeple_kind(&setup.traders, kind)
+        crate::import::traders::meeple_kind(&setup.part(), kind)
     {
         (n, name)
-    } else if let Some((_, n)) = crate::import::abbot::meeple_kind(&setup.abbot, kind) {
+    } else if let Some((_, n)) = crate::import::abbot::meeple_kind(&setup.part(), kind) {
         (n, "abbots")
-    } else if let Some((_, n)) =
-        crate::import::inns::meeple_kind(kind, setup.followers, setup.inns.big_followers)
-    {
+    } else if let Some((_, n)) = crate::import::inns::meeple_kind(
+        kind,
+        setup.followers,
+        setup.part::<crate::import::inns::InnsSetup>().big_followers,
+    ) {
         (
             n,
             if kind == "big" {
@@ -85,7 +87,8 @@ mod tests {
         assert!(check_meeple("small", 0, &seven).is_err());
         // the big follower of Inns & Cathedrals, when the set-up deals one
         let mut ic = seven.clone();
-        ic.inns.big_followers = 1;
+        ic.part_mut::<crate::import::inns::InnsSetup>()
+            .big_followers = 1;
         assert!(check_meeple("0.big.1", 0, &ic).is_ok());
         assert!(check_meeple("0.big.2", 0, &ic).is_err());
         assert_eq!(
@@ -101,7 +104,8 @@ mod tests {
         // Traders & Builders' figures, with their elements
         assert!(check_meeple("0.pig.1", 0, &seven).is_err());
         let mut tb = seven.clone();
-        tb.traders.element("pig", Some(2));
+        tb.part_mut::<crate::import::traders::TradersSetup>()
+            .element("pig", Some(2));
         assert!(check_meeple("0.pig.2", 0, &tb).is_ok());
         assert!(check_meeple("0.pig.3", 0, &tb).is_err());
         assert!(check_meeple("0.builder.1", 0, &tb).is_err());

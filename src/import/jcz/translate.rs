@@ -9,7 +9,8 @@
 use super::geometry::{canonical_rot, segment_for, small_city_at};
 use super::mapping::plain_twin;
 use super::meeples::{check_meeple, meeple_follower_kind, meeple_owner};
-use super::save::{JczGame, Message, Msg, Pointer};
+use super::message::{Message, Msg, Pointer};
+use super::save::JczGame;
 use super::{JczError, START_TILE};
 use crate::engine::{Choice, DecisionKind, TakenDecision};
 use crate::import::bcb::{self, BcbMsg};
@@ -199,7 +200,7 @@ impl<'a> Translator<'a> {
             origins: Vec::new(),
             plan: DrawPlan {
                 pack,
-                river: g.setup.river.element,
+                river: g.setup.part::<crate::import::river::RiverSetup>().element,
                 forced: g.draw_order.clone(),
                 end_marker: g.draw_order_ends,
                 limit: g.draw_limit,
@@ -249,8 +250,18 @@ impl<'a> Translator<'a> {
             Msg::Return(p) => self.return_follower(&at, p),
             Msg::AbbotReturn(p) => self.abbot_return(&at, p),
             Msg::Fly(p) => self.fly(&at, p, m.random),
-            Msg::Bcb(b) => self.bcb(&at, Some(b)),
-            Msg::MageWitch(mw) => self.magewitch(&at, mw),
+            Msg::Part(p) => match (
+                p.get::<BcbMsg>(),
+                p.get::<crate::import::magewitch::MwMsg>(),
+            ) {
+                (Some(b), _) => self.bcb(&at, Some(b)),
+                (_, Some(mw)) => self.magewitch(&at, mw),
+                _ => Err(JczError::at(
+                    m.index,
+                    p.kind,
+                    "no translation of this part's message",
+                )),
+            },
             Msg::Ferry { x, y, way } => self.ferry(&at, *x, *y, *way),
         }?;
         if let Some(r) = m.random {
@@ -388,7 +399,7 @@ impl<'a> Translator<'a> {
             } else if tile.starts_with("TB/") {
                 at.err(crate::import::traders::unknown_tile_text(
                     tile,
-                    &self.g.setup.traders,
+                    &self.g.setup.part::<crate::import::traders::TradersSetup>(),
                 ))
             } else {
                 at.err(format!(
@@ -408,7 +419,7 @@ impl<'a> Translator<'a> {
         let player = m.player.unwrap_or(expected);
         let last = (self.turn > 0).then_some(self.active);
         let double = crate::import::traders::double_turn(
-            &self.g.setup.traders,
+            &self.g.setup.part::<crate::import::traders::TradersSetup>(),
             &mut self.double_turns,
             last,
             player,
@@ -527,7 +538,7 @@ impl<'a> Translator<'a> {
             }
             _ => return Err(self.out_of_order(at)),
         }
-        if !self.g.setup.castle {
+        if !crate::import::castles::on(&self.g.setup) {
             return Err(at.err("a castle, but the save's setup.elements has no `castle`"));
         }
         if self.castled & CASTLE_STEP_PASSED != 0 {
@@ -575,7 +586,7 @@ impl<'a> Translator<'a> {
         match self.step {
             Step::Committed if self.out.bcb.bidding() => self.bcb(at, None),
             Step::Main
-                if self.g.setup.castle
+                if crate::import::castles::on(&self.g.setup)
                     && (self.followed
                         || self.castle_step
                         || at.from.is_some_and(|p| p != self.active)) =>
@@ -593,12 +604,24 @@ impl<'a> Translator<'a> {
                 self.out.castle_passes.push((self.turn, at.index));
                 Ok(())
             }
-            Step::Main if self.g.setup.ferries.element && (self.followed || self.ferried) => {
+            Step::Main
+                if self
+                    .g
+                    .setup
+                    .part::<crate::import::ferries::FerriesSetup>()
+                    .element
+                    && (self.followed || self.ferried) =>
+            {
                 self.ferry_pass(at)
             }
             Step::Main => {
                 self.follower(at, None)?;
-                if self.g.setup.ferries.element {
+                if self
+                    .g
+                    .setup
+                    .part::<crate::import::ferries::FerriesSetup>()
+                    .element
+                {
                     self.ferry_pass(at)?;
                     self.maybe_no_move = Some(self.out.decisions.len() - 1);
                 }
@@ -667,7 +690,13 @@ impl<'a> Translator<'a> {
     /// A follower action other than a flight on a flier tile: "no flight" first (asked only
     /// of a player holding a follower; unasked, it changes nothing).
     fn no_flight(&mut self, at: &Current) {
-        if !self.g.setup.flier.element || !self.on_flier_tile() {
+        if !self
+            .g
+            .setup
+            .part::<crate::import::flier::FlierSetup>()
+            .element
+            || !self.on_flier_tile()
+        {
             return;
         }
         self.record_active(
@@ -687,7 +716,12 @@ impl<'a> Translator<'a> {
         if self.castle_step || self.followed {
             return Err(at.err("a flight after the turn's follower action"));
         }
-        if !self.g.setup.flier.element {
+        if !self
+            .g
+            .setup
+            .part::<crate::import::flier::FlierSetup>()
+            .element
+        {
             return Err(at.err("a flight, but the save's setup.elements has no `flier`"));
         }
         if (p.x, p.y) != self.placed_at || !self.on_flier_tile() {
@@ -885,7 +919,12 @@ impl<'a> Translator<'a> {
         if self.step != Step::Main {
             return Err(self.out_of_order(at));
         }
-        if !self.g.setup.ferries.element {
+        if !self
+            .g
+            .setup
+            .part::<crate::import::ferries::FerriesSetup>()
+            .element
+        {
             return Err(at.err("a ferry, but the save's setup.elements has no `ferry`"));
         }
         self.check_active(at)?;

@@ -16,7 +16,9 @@
 //! - A builder's double turn is the same player's next `PLACE_TILE`, out of the seat order
 //!   ([`double_turn`]): accepted with the `builder` element, once in a row.
 
+use crate::import::jcz::part::{element_count, JczPart, Mapping};
 use crate::import::jcz::quoted;
+use crate::import::jcz::{JczError, Setup};
 use std::path::Path;
 
 /// The 1st edition's tiles (JCloisterZone's `traders-and-builders:1`), one of each, in the
@@ -224,6 +226,46 @@ pub fn double_turn(
     }
     count.1 = double;
     double
+}
+
+/// The importer part of Traders & Builders.
+pub struct TradersPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: TradersPart = TradersPart;
+
+impl JczPart for TradersPart {
+    fn name(&self) -> &'static str {
+        "traders and builders"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &SETS
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<TradersSetup>().copies += copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["traders", "builder", "pig", "pig-herd"]
+    }
+    fn read_element(
+        &self,
+        name: &str,
+        v: &serde_json::Value,
+        s: &mut Setup,
+    ) -> Result<(), JczError> {
+        s.part_mut::<TradersSetup>().element(name, element_count(v));
+        Ok(())
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<TradersSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(&s.part::<TradersSetup>(), m.dir, &mut m.deck))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        plain_twin(id)
+    }
 }
 
 #[cfg(test)]
