@@ -272,6 +272,12 @@ impl JczPart for AbbotPart {
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         BASE_TWINS.iter().find(|(g, _)| *g == id).map(|(_, p)| *p)
     }
+    fn meeple_kinds(&self) -> &'static [&'static str] {
+        &["abbot"]
+    }
+    fn meeple(&self, s: &Setup, kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
+        meeple_kind(&s.part(), kind).map(|(k, n)| (k, n, "abbots"))
+    }
 }
 
 #[cfg(test)]

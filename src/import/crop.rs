@@ -13,6 +13,26 @@ use crate::import::gold::symbol_tiles;
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
 use crate::import::jcz::{JczError, Msg, Setup};
 
+/// The tiles of `corn-circles/1` (JCloisterZone's ids).
+pub const CORN_CIRCLES_1: &[(&str, u32)] = &[
+    ("CC.1/Cc.1", 1),
+    ("CC.1/CC.2", 1),
+    ("CC.1/CR", 1),
+    ("CC.1/Rr", 1),
+    ("CC.1/RrC", 1),
+    ("CC.1/RRR", 1),
+];
+
+/// The tiles of `corn-circles/2`.
+pub const CORN_CIRCLES_2: &[(&str, u32)] = &[
+    ("CC.2/RRr", 1),
+    ("CC.2/RRRr", 1),
+    ("CC.2/CFR", 1),
+    ("CC.2/RCR", 1),
+    ("CC.2/CFC", 1),
+    ("CC.2/CcCc", 1),
+];
+
 /// Crop Circles' part of a save's set-up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CropSetup {
@@ -36,6 +56,13 @@ impl JczPart for CropPart {
     }
     fn sets(&self) -> &'static [&'static str] {
         &["corn-circles/1", "corn-circles/2"]
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "corn-circles/1" => Some(CORN_CIRCLES_1),
+            "corn-circles/2" => Some(CORN_CIRCLES_2),
+            _ => None,
+        }
     }
     fn read_set(&self, set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
         let c = s.part_mut::<CropSetup>();

@@ -197,6 +197,9 @@ impl JczPart for FerriesPart {
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<FerriesSetup>(), m.dir, &mut m.deck))
     }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        (set == SET).then_some(FERRIES)
+    }
 }
 
 #[cfg(test)]

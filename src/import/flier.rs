@@ -149,6 +149,9 @@ impl JczPart for FlierPart {
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         plain_twin(id)
     }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        set_tiles(set)
+    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,18 @@ use crate::import::jcz::part::{quoted, JczPart, Mapping, RawMessage};
 use crate::import::jcz::{JczError, Msg, Setup};
 use std::path::Path;
 
+/// The tiles of `goldmines` (JCloisterZone's ids).
+pub const GOLDMINES: &[(&str, u32)] = &[
+    ("GO/LRr", 1),
+    ("GO/LCc", 1),
+    ("GO/LCcRr", 1),
+    ("GO/LRrRr", 1),
+    ("GO/RrRr", 1),
+    ("GO/CcRr", 1),
+    ("GO/CRcr", 1),
+    ("GO/RRrr.X", 1),
+];
+
 /// Gold Mines' part of a save's set-up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoldSetup {
@@ -34,6 +46,9 @@ impl JczPart for GoldPart {
     }
     fn sets(&self) -> &'static [&'static str] {
         &["goldmines"]
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        (set == "goldmines").then_some(GOLDMINES)
     }
     fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
         s.part_mut::<GoldSetup>().copies = copies;

@@ -15,6 +15,7 @@
 //! - A `DEPLOY_MEEPLE` whose `meepleId` is `P.big.1` is the large follower
 //!   (`Choice::Follower { kind: large_follower }`).
 
+use crate::engine::FollowerKind;
 use crate::import::jcz::part::{element_count, JczPart, Mapping};
 use crate::import::jcz::JczError;
 use crate::import::jcz::Setup;
@@ -199,6 +200,23 @@ impl JczPart for InnsPart {
     }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         plain_twin(id)
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "inns-and-cathedrals:1" => Some(INNS_1),
+            "inns-and-cathedrals:2" => Some(INNS_2),
+            _ => None,
+        }
+    }
+    fn meeple_kinds(&self) -> &'static [&'static str] {
+        &["big"]
+    }
+    fn meeple(&self, s: &Setup, kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
+        let big = s.part::<InnsSetup>().big_followers;
+        (kind == "big")
+            .then(|| meeple_kind(kind, s.followers, big))
+            .flatten()
+            .map(|(k, n)| (k, n, "big followers"))
     }
 }
 

@@ -256,6 +256,13 @@ impl JczPart for MageWitchPart {
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         plain_twin(id)
     }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "mage-and-witch:1" => Some(MW_1),
+            "mage-and-witch:2" => Some(MW_2),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -349,6 +349,13 @@ impl JczPart for BcbPart {
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         (id == "BB/CFR!G").then_some("BB/CFR!")
     }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "bridges-castles-and-bazaars:1" => Some(BCB_1),
+            "bridges-castles-and-bazaars:2" => Some(BCB_2),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

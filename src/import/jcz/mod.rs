@@ -116,7 +116,9 @@
 //! - `meeples.rs`: JCloisterZone's meeple ids: their seat, their check against the set-up and
 //!   their kind of follower;
 //! - `translate.rs`: the message log as placed tiles and decisions, one handler per message
-//!   type.
+//!   type;
+//! - `translated.rs`: what the translation leaves ([`Translated`]: the draws, the decisions,
+//!   the parts' tracks).
 
 mod geometry;
 mod mapping;
@@ -127,6 +129,7 @@ pub mod parts;
 mod save;
 pub mod setup;
 mod translate;
+mod translated;
 
 pub use geometry::{canonical_rot, segment_for};
 pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label};
@@ -137,7 +140,8 @@ pub use part::{JczPart, Mapping, RawMessage};
 pub(crate) use save::parse_message;
 pub use save::{looks_like_jcz, parse, parse_json, JczGame, TestSpec};
 pub use setup::{PartState, PartStates, Setup};
-pub use translate::{translate, CastleMark, Draw, Translated, ANY_PLAYER};
+pub use translate::{translate, ANY_PLAYER};
+pub use translated::{CastleMark, Draw, Translated};
 
 use std::fmt;
 

@@ -6,6 +6,7 @@
 use super::message::{meeple_pointer, Msg, Pointer};
 use super::setup::Setup;
 use super::JczError;
+use crate::engine::FollowerKind;
 use serde_json::Value;
 use std::path::Path;
 
@@ -160,6 +161,23 @@ pub trait JczPart: Sync {
 
     /// The plain twin of one of its tile ids printed with a garden (`None`: not its own).
     fn plain_twin(&self, _id: &str) -> Option<&'static str> {
+        None
+    }
+
+    /// The tiles of one of its sets as JCloisterZone's pack holds them (id, copies), for
+    /// reproducing its draws (`None`: not its own).
+    fn set_tiles(&self, _set: &str) -> Option<&'static [(&'static str, u32)]> {
+        None
+    }
+
+    /// The kinds of `meepleId` (`P.KIND.N`) of its figures (`big`), for errors.
+    fn meeple_kinds(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// A figure of its own by the kind of its `meepleId` (`P.KIND.N`), when the set-up deals
+    /// it: the kind of follower, how many a player has, and their name in errors.
+    fn meeple(&self, _s: &Setup, _kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
         None
     }
 }

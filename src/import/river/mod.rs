@@ -319,6 +319,9 @@ impl JczPart for RiverPart {
             _ => None,
         }
     }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        set_tiles(set)
+    }
 }
 
 #[cfg(test)]

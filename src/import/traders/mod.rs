@@ -16,6 +16,7 @@
 //! - A builder's double turn is the same player's next `PLACE_TILE`, out of the seat order
 //!   ([`double_turn`]): accepted with the `builder` element, once in a row.
 
+use crate::engine::FollowerKind;
 use crate::import::jcz::part::{element_count, JczPart, Mapping};
 use crate::import::jcz::quoted;
 use crate::import::jcz::{JczError, Setup};
@@ -265,6 +266,20 @@ impl JczPart for TradersPart {
     }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         plain_twin(id)
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "traders-and-builders:1" => Some(TB_1),
+            "traders-and-builders:2" => Some(TB_2),
+            _ => None,
+        }
+    }
+    fn meeple_kinds(&self) -> &'static [&'static str] {
+        &["builder", "pig"]
+    }
+    fn meeple(&self, s: &Setup, kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
+        meeple_kind(&s.part(), kind)
+            .map(|(name, n)| (follower_kind(&format!("0.{kind}.1")), n, name))
     }
 }
 
