@@ -1,7 +1,8 @@
 //! The Abbot and gardens in JCloisterZone saves: the elements `abbot` and `garden`, the
 //! `basic:2` garden tiles (`BA/…G`), the abbot's `meepleId` `P.abbot.1`, its deployment on a
-//! `Garden` or `Monastery`, and `RETURN_MEEPLE` with `source: ABBOT_RETURN`. The importer's
-//! match arms and mapping lines delegate here.
+//! `Garden` or `Monastery`, and `RETURN_MEEPLE` with `source: ABBOT_RETURN`.
+//! Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`]; the
+//! translation's handlers delegate here.
 //!
 //! # The mapping
 //! - `abbot` (its count: abbots a player) → `abbot { supply = N, return_completed =

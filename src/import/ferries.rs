@@ -1,6 +1,7 @@
 //! The Ferries in JCloisterZone saves: the tile set `ferries` (8 lake tiles, no C1/C2 split),
-//! the element `ferry`, and the `PLACE_TOKEN FERRY` message. The importer's match arms and
-//! mapping lines delegate here.
+//! the element `ferry`, and the `PLACE_TOKEN FERRY` message.
+//! Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`]; the
+//! translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The set adds `include "tiles/ferries.tiles"` and `ferries xN` to the deck.

@@ -1,8 +1,8 @@
 //! The Flying Machines in JCloisterZone saves: the tile sets `flier:1` / `flier:2`, the
 //! element `flier`, a flight (`DEPLOY_MEEPLE` on the `FlyingMachine` of the tile just
 //! placed, location `I`, with the die's `random`) and the landing that follows it (a second
-//! `DEPLOY_MEEPLE` of the same meeple). The importer's match arms and mapping lines delegate
-//! here.
+//! `DEPLOY_MEEPLE` of the same meeple). Its importer part, [`PART`], is registered in
+//! [`crate::import::jcz::parts`]; the translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/flier.tiles"` and `flier xN` to the deck (the 2nd

@@ -1,6 +1,7 @@
 //! Inns & Cathedrals in JCloisterZone saves: the tile sets `inns-and-cathedrals:1`/`:2`, the
 //! elements `big-follower`, `inn` and `cathedral`, and the large follower in `DEPLOY_MEEPLE`
-//! (`meepleId` `P.big.1`). The importer's match arms and mapping lines delegate here.
+//! (`meepleId` `P.big.1`). Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`];
+//! the translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/inns.tiles"` and `inns xN` to the deck (the 2nd edition's

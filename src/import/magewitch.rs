@@ -1,7 +1,8 @@
 //! Mage & Witch in JCloisterZone saves: the tile sets `mage-and-witch:1`/`:2`, the elements
 //! `mage` and `witch`, and the message `MOVE_NEUTRAL_FIGURE` (`figureId` `mage.1` or
-//! `witch.1`, `to` a feature pointer or `null`). The importer's set, element, message and
-//! mapping lines delegate here.
+//! `witch.1`, `to` a feature pointer or `null`).
+//! Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`]; the
+//! translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/magewitch.tiles"` and `magewitch xN` to the deck (the 2nd

@@ -2,7 +2,8 @@
 //! [`crate::import::jcz`] reads itself): the tile sets `bridges-castles-and-bazaars:1`/`:2`,
 //! the elements `bridge` and `bazaar`, the rule `bazaar-no-auction`, and the messages
 //! `PLACE_TOKEN BRIDGE`, `DEPLOY_MEEPLE` on a bridge, `BAZAAR_BID`, `PASS` while bidding and
-//! `BAZAAR_BUY_OR_SELL`. The importer's match arms and mapping lines delegate here.
+//! `BAZAAR_BUY_OR_SELL`. Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`];
+//! the translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/bcb.tiles"` and `bcb xN` to the deck (JCloisterZone's

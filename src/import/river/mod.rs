@@ -1,8 +1,8 @@
 //! The River and The River II in JCloisterZone saves: the tile sets `river/1` and `river/2`
 //! (with their editions `:1`, `:2`; a bare name takes the edition of the `garden` element, as
 //! JCloisterZone's client does), the spring `RI/s` as the start tile, and the mapping onto
-//! the bundled river tiles. The importer's set-up, mapping and translation lines delegate
-//! here.
+//! the bundled river tiles. Its importer part, [`PART`], is registered in
+//! [`crate::import::jcz::parts`]; the translation's handlers delegate here.
 //!
 //! # The mapping
 //! - `river/1` adds `include "tiles/river.tiles"` and `river x1`; `river/2` adds both river

@@ -1,6 +1,8 @@
 //! Traders & Builders in JCloisterZone saves: the tile sets `traders-and-builders:1`/`:2`, the
 //! elements `traders` (the goods), `builder` and `pig`, and the meeples `P.builder.N` and
-//! `P.pig.N` of `DEPLOY_MEEPLE`. The importer's set, element and mapping lines delegate here.
+//! `P.pig.N` of `DEPLOY_MEEPLE`.
+//! Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`]; the
+//! translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/traders.tiles"` and `traders xN` to the deck (the 2nd
