@@ -1,7 +1,8 @@
 //! The Abbot and gardens in JCloisterZone saves: the elements `abbot` and `garden`, the
 //! `basic:2` garden tiles (`BA/…G`), the abbot's `meepleId` `P.abbot.1`, its deployment on a
-//! `Garden` or `Monastery`, and `RETURN_MEEPLE` with `source: ABBOT_RETURN`. The importer's
-//! match arms and mapping lines delegate here.
+//! `Garden` or `Monastery`, and `RETURN_MEEPLE` with `source: ABBOT_RETURN`.
+//! Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`]; the
+//! translation's handlers delegate here.
 //!
 //! # The mapping
 //! - `abbot` (its count: abbots a player) → `abbot { supply = N, return_completed =
@@ -26,6 +27,8 @@
 
 use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN};
 use crate::engine::{Choice, FollowerKind, TakenDecision};
+use crate::import::jcz::part::{element_count, JczPart, Mapping, RawMessage};
+use crate::import::jcz::{JczError, Msg, Setup};
 
 /// The Abbot's part of a save's set-up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -91,7 +94,7 @@ const OTHER_SETS: [(&str, &str, &str, &str, &[&str]); 5] = [
 
 /// Whether the set-up plays set `set` (exactly that edition) with live gardens.
 fn live(s: &crate::import::jcz::Setup, set: &str) -> bool {
-    s.abbot.gardens_live() && s.sets.iter().any(|(name, _)| name == set)
+    s.part::<AbbotSetup>().gardens_live() && s.sets.iter().any(|(name, _)| name == set)
 }
 
 /// The meeplab id of a tile JCloisterZone names `id`: a garden tile itself when the gardens
@@ -203,6 +206,81 @@ pub fn is_abbot(meeple: &str) -> bool {
     meeple.split('.').nth(1) == Some("abbot")
 }
 
+/// The plain twins of the `basic:2` garden tiles (JCloisterZone's ids, meeplab's base tiles).
+const BASE_TWINS: [(&str, &str); 8] = [
+    ("BA/CcG", "BA/Cc.1"),
+    ("BA/Cc+G", "BA/Cc+"),
+    ("BA/CccG", "BA/Ccc"),
+    ("BA/CG", "BA/C"),
+    ("BA/CFCG", "BA/CFC.2"),
+    ("BA/CCG", "BA/CC.2"),
+    ("BA/RrG", "BA/Rr"),
+    ("BA/RFrG", "BA/RFr"),
+];
+
+/// The importer part of the Abbot and gardens.
+pub struct AbbotPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: AbbotPart = AbbotPart;
+
+impl JczPart for AbbotPart {
+    fn name(&self) -> &'static str {
+        "abbot"
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["garden", "abbot"]
+    }
+    fn read_element(
+        &self,
+        name: &str,
+        v: &serde_json::Value,
+        s: &mut Setup,
+    ) -> Result<(), JczError> {
+        let a = s.part_mut::<AbbotSetup>();
+        if name == "garden" {
+            // gardens only matter with the Abbot
+            a.garden = true;
+        } else {
+            a.abbots = element_count(v)
+                .filter(|n| (1..=4).contains(n))
+                .ok_or_else(|| {
+                    JczError::new(format!(
+                        "setup.elements.abbot = {v}: expected 1 to 4 abbots a player"
+                    ))
+                })? as u32;
+        }
+        Ok(())
+    }
+    fn messages(&self) -> &'static [&'static str] {
+        &["RETURN_MEEPLE ABBOT_RETURN"]
+    }
+    fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
+        (m.kind == "RETURN_MEEPLE" && m.source() == Some("ABBOT_RETURN"))
+            .then(|| m.return_pointer().map(Msg::AbbotReturn))
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<AbbotSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(
+            &s.part::<AbbotSetup>(),
+            &s.sets,
+            m.dir,
+            &mut m.deck,
+        ))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        BASE_TWINS.iter().find(|(g, _)| *g == id).map(|(_, p)| *p)
+    }
+    fn meeple_kinds(&self) -> &'static [&'static str] {
+        &["abbot"]
+    }
+    fn meeple(&self, s: &Setup, kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
+        meeple_kind(&s.part(), kind).map(|(k, n)| (k, n, "abbots"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,9 +293,9 @@ mod tests {
             basic: 1,
             followers: 7,
             farmers: true,
-            abbot: AbbotSetup { abbots: 1, garden },
             ..Setup::default()
         }
+        .with(AbbotSetup { abbots: 1, garden })
     }
 
     #[test]
@@ -236,7 +314,7 @@ mod tests {
         assert_eq!(tile_id(&setup(true), "BA/RrG", plain), "BA/RrG");
         assert_eq!(tile_id(&setup(true), "BA/Rr", plain), "BA/Rr");
         assert_eq!(tile_id(&setup(true), "IC/RFr.iG", plain), "IC/RFr.i");
-        assert_eq!(label(&setup(true).abbot), " + abbot, gardens");
+        assert_eq!(label(&setup(true).part()), " + abbot, gardens");
     }
 
     #[test]
@@ -244,7 +322,7 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
         let mut s = setup(true);
         s.sets.push(("inns-and-cathedrals:2".into(), 1));
-        s.inns = crate::import::inns::InnsSetup {
+        *s.part_mut() = crate::import::inns::InnsSetup {
             copies: 1,
             big_followers: 1,
             inn: true,

@@ -18,6 +18,7 @@
 //!   them); a final `#END` makes the pack as large as the forced draws still to come;
 //!   `endTurn` becomes a draw limit: the pack holds that many draws, discards included.
 
+use crate::import::jcz::parts::PARTS;
 use std::collections::VecDeque;
 
 /// The tiles of one JCloisterZone tile set: `(id, copies)`, as its `basic.xml`,
@@ -87,55 +88,13 @@ const BASIC_2: SetList = &[
     ("BA/RFrG", 1),
 ];
 
-const GOLDMINES: SetList = &[
-    ("GO/LRr", 1),
-    ("GO/LCc", 1),
-    ("GO/LCcRr", 1),
-    ("GO/LRrRr", 1),
-    ("GO/RrRr", 1),
-    ("GO/CcRr", 1),
-    ("GO/CRcr", 1),
-    ("GO/RRrr.X", 1),
-];
-
-const CORN_CIRCLES_1: SetList = &[
-    ("CC.1/Cc.1", 1),
-    ("CC.1/CC.2", 1),
-    ("CC.1/CR", 1),
-    ("CC.1/Rr", 1),
-    ("CC.1/RrC", 1),
-    ("CC.1/RRR", 1),
-];
-
-const CORN_CIRCLES_2: SetList = &[
-    ("CC.2/RRr", 1),
-    ("CC.2/RRRr", 1),
-    ("CC.2/CFR", 1),
-    ("CC.2/RCR", 1),
-    ("CC.2/CFC", 1),
-    ("CC.2/CcCc", 1),
-];
-
 /// The tiles of a JCloisterZone set name (`basic:1`, …), or `None` for a set meeplab does
 /// not play.
 pub fn set_tiles(name: &str) -> Option<SetList> {
     match name {
         "basic:1" | "basic" => Some(BASIC_1),
         "basic:2" => Some(BASIC_2),
-        "goldmines" => Some(GOLDMINES),
-        "corn-circles/1" => Some(CORN_CIRCLES_1),
-        "corn-circles/2" => Some(CORN_CIRCLES_2),
-        "bridges-castles-and-bazaars:1" => Some(crate::import::bcb::BCB_1),
-        "bridges-castles-and-bazaars:2" => Some(crate::import::bcb::BCB_2),
-        "inns-and-cathedrals:1" => Some(crate::import::inns::INNS_1),
-        "inns-and-cathedrals:2" => Some(crate::import::inns::INNS_2),
-        "traders-and-builders:1" => Some(crate::import::traders::TB_1),
-        "traders-and-builders:2" => Some(crate::import::traders::TB_2),
-        "mage-and-witch:1" => Some(crate::import::magewitch::MW_1),
-        "mage-and-witch:2" => Some(crate::import::magewitch::MW_2),
-        "flier:1" | "flier:2" => crate::import::flier::set_tiles(name),
-        crate::import::ferries::SET => Some(crate::import::ferries::FERRIES),
-        other => crate::import::river::set_tiles(other),
+        other => PARTS.iter().find_map(|p| p.set_tiles(other)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The Ferries in JCloisterZone saves: the tile set `ferries` (8 lake tiles, no C1/C2 split),
-//! the element `ferry`, and the `PLACE_TOKEN FERRY` message. The importer's match arms and
-//! mapping lines delegate here.
+//! the element `ferry`, and the `PLACE_TOKEN FERRY` message.
+//! Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`]; the
+//! translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The set adds `include "tiles/ferries.tiles"` and `ferries xN` to the deck.
@@ -23,6 +24,8 @@
 
 use crate::engine::expansions::ferries::{FERRY_MOVE, FERRY_PLACE};
 use crate::engine::{Choice, DecisionKind};
+use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
+use crate::import::jcz::Setup;
 use crate::import::jcz::{JczError, Msg};
 use serde_json::Value;
 
@@ -154,6 +157,50 @@ pub fn ferry_decision(placed_at: (i32, i32), x: i32, y: i32, way: u8) -> (Decisi
 /// A declined move.
 pub fn no_move() -> (DecisionKind, Choice) {
     (FERRY_MOVE, Choice::Token { at: None })
+}
+
+/// The importer part of the Ferries.
+pub struct FerriesPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: FerriesPart = FerriesPart;
+
+impl JczPart for FerriesPart {
+    fn name(&self) -> &'static str {
+        "ferries"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &[SET]
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<FerriesSetup>().copies = copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["ferry"]
+    }
+    fn read_element(&self, _name: &str, _v: &Value, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<FerriesSetup>().element = true;
+        Ok(())
+    }
+    fn settle(&self, s: &mut Setup) -> Result<(), JczError> {
+        s.part::<FerriesSetup>().check()
+    }
+    fn messages(&self) -> &'static [&'static str] {
+        &["PLACE_TOKEN FERRY"]
+    }
+    fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
+        (m.kind == "PLACE_TOKEN" && m.token() == "FERRY").then(|| parse_ferry(m.payload, m.bad))
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<FerriesSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(&s.part::<FerriesSetup>(), m.dir, &mut m.deck))
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        (set == SET).then_some(FERRIES)
+    }
 }
 
 #[cfg(test)]

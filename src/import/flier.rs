@@ -1,8 +1,8 @@
 //! The Flying Machines in JCloisterZone saves: the tile sets `flier:1` / `flier:2`, the
 //! element `flier`, a flight (`DEPLOY_MEEPLE` on the `FlyingMachine` of the tile just
 //! placed, location `I`, with the die's `random`) and the landing that follows it (a second
-//! `DEPLOY_MEEPLE` of the same meeple). The importer's match arms and mapping lines delegate
-//! here.
+//! `DEPLOY_MEEPLE` of the same meeple). Its importer part, [`PART`], is registered in
+//! [`crate::import::jcz::parts`]; the translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/flier.tiles"` and `flier xN` to the deck (the 2nd
@@ -19,6 +19,10 @@
 //!   (`Game::force_flier_roll`). The landing is the `flier_land` decision
 //!   (`Choice::Spot`). Any other follower action on a flier tile first records "no flight"
 //!   (which needs no offer: a player without a follower is not asked).
+
+use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
+use crate::import::jcz::{JczError, Msg, Setup};
+use serde_json::Value;
 
 /// The tiles of `flier:1`.
 pub const FLIER_1: &[(&str, u32)] = &[
@@ -84,6 +88,70 @@ pub fn ruleset_lines(s: &FlierSetup, dir: &std::path::Path, deck: &mut Vec<Strin
 /// integer part of `random × 3`, plus one.
 pub fn die_of_random(random: f64) -> u8 {
     ((random * 3.0) as i64).clamp(0, 2) as u8 + 1
+}
+
+/// The importer part of the Flying Machines.
+pub struct FlierPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: FlierPart = FlierPart;
+
+impl JczPart for FlierPart {
+    fn name(&self) -> &'static str {
+        "flier"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &["flier:1", "flier:2"]
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<FlierSetup>().copies += copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["flier"]
+    }
+    fn read_element(&self, _name: &str, _v: &Value, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<FlierSetup>().element = true;
+        Ok(())
+    }
+    fn settle(&self, s: &mut Setup) -> Result<(), JczError> {
+        // the sets bring the element (JCloisterZone's engine-test scenario lacks it)
+        let f = s.part_mut::<FlierSetup>();
+        f.element = f.copies > 0;
+        Ok(())
+    }
+    fn messages(&self) -> &'static [&'static str] {
+        &["DEPLOY_MEEPLE FlyingMachine"]
+    }
+    fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
+        let p = m.payload.get("pointer")?;
+        if m.kind != "DEPLOY_MEEPLE"
+            || p.get("feature").and_then(Value::as_str) != Some("FlyingMachine")
+        {
+            return None;
+        }
+        let mut fp = p.clone();
+        if let Some(o) = fp.as_object_mut() {
+            // the machine is no feature of meeplab's: read the pointer's place
+            o.insert("feature".into(), Value::from("Road"));
+        }
+        Some(
+            m.pointer(&fp, m.payload.get("meepleId"), "payload.pointer")
+                .map(|mut at| {
+                    at.feature = None;
+                    Msg::Fly(at)
+                }),
+        )
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(&s.part::<FlierSetup>(), m.dir, &mut m.deck))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        plain_twin(id)
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        set_tiles(set)
+    }
 }
 
 #[cfg(test)]

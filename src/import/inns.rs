@@ -1,6 +1,7 @@
 //! Inns & Cathedrals in JCloisterZone saves: the tile sets `inns-and-cathedrals:1`/`:2`, the
 //! elements `big-follower`, `inn` and `cathedral`, and the large follower in `DEPLOY_MEEPLE`
-//! (`meepleId` `P.big.1`). The importer's match arms and mapping lines delegate here.
+//! (`meepleId` `P.big.1`). Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`];
+//! the translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/inns.tiles"` and `inns xN` to the deck (the 2nd edition's
@@ -15,7 +16,10 @@
 //! - A `DEPLOY_MEEPLE` whose `meepleId` is `P.big.1` is the large follower
 //!   (`Choice::Follower { kind: large_follower }`).
 
+use crate::engine::FollowerKind;
+use crate::import::jcz::part::{element_count, JczPart, Mapping};
 use crate::import::jcz::JczError;
+use crate::import::jcz::Setup;
 
 /// The tiles of `inns-and-cathedrals:1`.
 pub const INNS_1: &[(&str, u32)] = &[
@@ -149,6 +153,71 @@ pub fn meeple_kind(
         "small" => Some((crate::engine::FollowerKind::PLAIN, followers)),
         "big" if big > 0 => Some((crate::engine::expansions::inns::LARGE_FOLLOWER, big as u8)),
         _ => None,
+    }
+}
+
+/// The importer part of Inns & Cathedrals.
+pub struct InnsPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: InnsPart = InnsPart;
+
+impl JczPart for InnsPart {
+    fn name(&self) -> &'static str {
+        "inns and cathedrals"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &SETS
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<InnsSetup>().copies += copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["big-follower", "inn", "cathedral"]
+    }
+    fn read_element(
+        &self,
+        name: &str,
+        v: &serde_json::Value,
+        s: &mut Setup,
+    ) -> Result<(), JczError> {
+        let i = s.part_mut::<InnsSetup>();
+        match name {
+            "big-follower" => i.big_followers = element_count(v).unwrap_or(0) as u32,
+            "inn" => i.inn = true,
+            _ => i.cathedral = true,
+        }
+        Ok(())
+    }
+    fn settle(&self, s: &mut Setup) -> Result<(), JczError> {
+        s.part::<InnsSetup>().check()
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<InnsSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(&s.part::<InnsSetup>(), m.dir, &mut m.deck))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        plain_twin(id)
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "inns-and-cathedrals:1" => Some(INNS_1),
+            "inns-and-cathedrals:2" => Some(INNS_2),
+            _ => None,
+        }
+    }
+    fn meeple_kinds(&self) -> &'static [&'static str] {
+        &["big"]
+    }
+    fn meeple(&self, s: &Setup, kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
+        let big = s.part::<InnsSetup>().big_followers;
+        (kind == "big")
+            .then(|| meeple_kind(kind, s.followers, big))
+            .flatten()
+            .map(|(k, n)| (k, n, "big followers"))
     }
 }
 

@@ -1,7 +1,8 @@
 //! Mage & Witch in JCloisterZone saves: the tile sets `mage-and-witch:1`/`:2`, the elements
 //! `mage` and `witch`, and the message `MOVE_NEUTRAL_FIGURE` (`figureId` `mage.1` or
-//! `witch.1`, `to` a feature pointer or `null`). The importer's set, element, message and
-//! mapping lines delegate here.
+//! `witch.1`, `to` a feature pointer or `null`).
+//! Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`]; the
+//! translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/magewitch.tiles"` and `magewitch xN` to the deck (the 2nd
@@ -22,7 +23,9 @@
 
 use crate::engine::expansions::magewitch::{MAGE, MAGIC_FIGURE, MAGIC_REMOVE, MAGIC_TARGET};
 use crate::engine::{Choice, DecisionKind};
+use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
 use crate::import::jcz::{JczError, Pointer};
+use crate::import::jcz::{Msg, PartMsg, Setup};
 use crate::tiles::FeatureKind;
 use serde_json::Value;
 
@@ -207,6 +210,62 @@ pub fn decisions(
     })
 }
 
+/// The importer part of Mage & Witch.
+pub struct MageWitchPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: MageWitchPart = MageWitchPart;
+
+impl JczPart for MageWitchPart {
+    fn name(&self) -> &'static str {
+        "mage and witch"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &SETS
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<MageWitchSetup>().copies += copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["mage", "witch"]
+    }
+    fn read_element(&self, name: &str, _v: &Value, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<MageWitchSetup>().element(name);
+        Ok(())
+    }
+    fn settle(&self, s: &mut Setup) -> Result<(), JczError> {
+        s.part::<MageWitchSetup>().check()
+    }
+    fn messages(&self) -> &'static [&'static str] {
+        &[MESSAGE]
+    }
+    fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
+        (m.kind == MESSAGE)
+            .then(|| parse(m.payload, m.bad).map(|mw| Msg::Part(PartMsg::new(MESSAGE, mw))))
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<MageWitchSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(
+            &s.part::<MageWitchSetup>(),
+            m.dir,
+            &mut m.deck,
+        ))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        plain_twin(id)
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "mage-and-witch:1" => Some(MW_1),
+            "mage-and-witch:2" => Some(MW_2),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,13 +307,13 @@ mod tests {
             basic: 1,
             followers: 7,
             farmers: true,
-            magewitch: MageWitchSetup {
-                copies: 1,
-                mage: true,
-                witch: true,
-            },
             ..Default::default()
-        };
+        }
+        .with(MageWitchSetup {
+            copies: 1,
+            mage: true,
+            witch: true,
+        });
         let r = crate::import::jcz::load_ruleset(&s, &dir).unwrap();
         assert_eq!(r.ext_choice("magewitch.joined_check"), Some("magic_step"));
         assert_eq!(r.ext_choice("magewitch.witch_rounding"), Some("up"));

@@ -1,4 +1,6 @@
-//! Foreign and own game records for `meeplab replay`:
+//! Foreign and own game records for `meeplab replay`. Each expansion's part of the
+//! JCloisterZone importer implements [`jcz::JczPart`] and is registered once, in
+//! [`jcz::parts::PARTS`]:
 //! - [`jcz`]: JCloisterZone 5.x saves — parsing, the mapping of their set-up to a ruleset,
 //!   and the translation of their message log into engine decisions;
 //! - [`bcb`]: Bridges, Castles & Bazaars beyond castles (tiles, bridges, bazaars) in
@@ -14,6 +16,8 @@
 //! - [`flier`]: The Flying Machines in `.jcz` saves: its sets, element, flights and
 //!   landings;
 //! - [`ferries`]: The Ferries in `.jcz` saves: its set, element and ferry messages;
+//! - [`castles`], [`gold`], [`crop`]: the castles of BC&B, Gold Mines and Crop Circles in
+//!   `.jcz` saves (sets, elements, their tokens and messages, the mapping's parent ruleset);
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -23,9 +27,12 @@
 pub mod abbot;
 pub mod assertions;
 pub mod bcb;
+pub mod castles;
+pub mod crop;
 pub mod draws;
 pub mod ferries;
 pub mod flier;
+pub mod gold;
 pub mod inns;
 pub mod jcz;
 pub mod magewitch;

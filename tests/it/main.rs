@@ -29,6 +29,7 @@ mod golden_outcomes;
 mod golden_playthroughs;
 mod jcz_generated;
 mod ladder_cli;
+mod layering;
 mod perft;
 mod plan_cli;
 mod replay_jcz;

@@ -107,10 +107,11 @@
 //!   and goes on to `Hook::BeforeScoring`, where the expansion may ask what follows (where
 //!   the flier lands).
 //!
-//! Its JCloisterZone mapping (sets, elements, messages) lives with the importer
-//! (`import/jcz/`: `save.rs` reads its sets, elements and messages, `mapping.rs` maps them, and
-//! `translate.rs` gives each message type a handler), the one place outside the module that
-//! names it.
+//! Its JCloisterZone mapping (sets, elements, messages) is an importer part: a file under
+//! `import/` implementing `import::jcz::JczPart` (the set-up keys it reads into its own state,
+//! its checks, its messages, its label and mapping lines) and one line in the importer's list,
+//! `import::jcz::parts::PARTS`; the shared reading and mapping steps ask the list. The
+//! translation of its messages into decisions still has a handler in `import/jcz/translate.rs`.
 
 pub mod abbot;
 pub mod bazaars;

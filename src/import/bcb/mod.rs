@@ -2,7 +2,8 @@
 //! [`crate::import::jcz`] reads itself): the tile sets `bridges-castles-and-bazaars:1`/`:2`,
 //! the elements `bridge` and `bazaar`, the rule `bazaar-no-auction`, and the messages
 //! `PLACE_TOKEN BRIDGE`, `DEPLOY_MEEPLE` on a bridge, `BAZAAR_BID`, `PASS` while bidding and
-//! `BAZAAR_BUY_OR_SELL`. The importer's match arms and mapping lines delegate here.
+//! `BAZAAR_BUY_OR_SELL`. Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`];
+//! the translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/bcb.tiles"` and `bcb xN` to the deck (JCloisterZone's
@@ -37,7 +38,8 @@
 //! - `translate.rs`: the messages as decisions (bridges, the auctions), for the translator;
 //! - `replay.rs`: what the replay asks (draws of an auction, a bought tile's turn, bridges).
 
-use crate::import::jcz::{quoted, JczError, Message, Msg, Pointer, Setup};
+use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
+use crate::import::jcz::{quoted, JczError, Message, Msg, PartMsg, Pointer, Setup};
 use crate::tiles::{FeatureKind, TileType};
 use serde_json::Value;
 use std::path::Path;
@@ -123,6 +125,11 @@ impl BcbMsg {
     }
 }
 
+/// A BC&B message as a part's message of the log.
+fn part_msg(b: BcbMsg) -> Msg {
+    Msg::Part(PartMsg::new(b.name(), b))
+}
+
 fn as_i32(v: &Value) -> Option<i32> {
     v.as_i64().and_then(|n| i32::try_from(n).ok())
 }
@@ -157,7 +164,7 @@ pub fn parse_bridge(payload: &Value, bad: &dyn Fn(String) -> JczError) -> Result
             )))
         }
     };
-    Ok(Msg::Bcb(BcbMsg::Bridge {
+    Ok(part_msg(BcbMsg::Bridge {
         x: pos.0,
         y: pos.1,
         axis,
@@ -172,8 +179,8 @@ pub fn parse_bazaar(
 ) -> Result<Msg, JczError> {
     if kind == "BAZAAR_BUY_OR_SELL" {
         return match payload.get("value").and_then(Value::as_str) {
-            Some("BUY") => Ok(Msg::Bcb(BcbMsg::BuyOrSell { buy: true })),
-            Some("SELL") => Ok(Msg::Bcb(BcbMsg::BuyOrSell { buy: false })),
+            Some("BUY") => Ok(part_msg(BcbMsg::BuyOrSell { buy: true })),
+            Some("SELL") => Ok(part_msg(BcbMsg::BuyOrSell { buy: false })),
             _ => Err(bad("payload.value must be BUY or SELL".into())),
         };
     }
@@ -192,7 +199,7 @@ pub fn parse_bazaar(
             "payload.price = {price}: meeplab's bids go up to {MAX_PRICE}"
         )));
     }
-    Ok(Msg::Bcb(BcbMsg::Bid {
+    Ok(part_msg(BcbMsg::Bid {
         supply,
         price: price as u32,
     }))
@@ -202,8 +209,11 @@ pub fn parse_bazaar(
 pub fn max_price(messages: &[Message]) -> u32 {
     messages
         .iter()
-        .filter_map(|m| match m.msg {
-            Msg::Bcb(BcbMsg::Bid { price, .. }) => Some(price),
+        .filter_map(|m| match &m.msg {
+            Msg::Part(p) => match p.get::<BcbMsg>() {
+                Some(&BcbMsg::Bid { price, .. }) => Some(price),
+                _ => None,
+            },
             _ => None,
         })
         .max()
@@ -212,7 +222,7 @@ pub fn max_price(messages: &[Message]) -> u32 {
 
 /// The words for a `BB/…` id the game's tile sets do not hold.
 pub fn unknown_tile_text(tile: &str, s: &Setup) -> String {
-    if s.bcb.copies == 0 {
+    if s.part::<BcbSetup>().copies == 0 {
         format!(
             "`{tile}` is a tile of Bridges, Castles & Bazaars, but the save's setup.sets has no bridges-castles-and-bazaars:1/:2"
         )
@@ -282,6 +292,73 @@ pub fn bridge_segment(t: &TileType, p: &Pointer) -> Option<u8> {
         .then_some(t.features.len() as u8)
 }
 
+/// The importer part of Bridges, Castles & Bazaars beyond castles.
+pub struct BcbPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: BcbPart = BcbPart;
+
+impl JczPart for BcbPart {
+    fn name(&self) -> &'static str {
+        "bridges and bazaars"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &SETS
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<BcbSetup>().copies += copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["bridge", "bazaar"]
+    }
+    fn read_element(&self, name: &str, _v: &Value, s: &mut Setup) -> Result<(), JczError> {
+        let b = s.part_mut::<BcbSetup>();
+        if name == "bridge" {
+            b.bridge = true;
+        } else {
+            b.bazaar = true;
+        }
+        Ok(())
+    }
+    fn read_rule(&self, name: &str, v: &Value, s: &mut Setup) -> Option<Result<(), JczError>> {
+        (name == "bazaar-no-auction").then(|| {
+            s.part_mut::<BcbSetup>().no_auction = v.as_bool() != Some(false);
+            Ok(())
+        })
+    }
+    fn messages(&self) -> &'static [&'static str] {
+        &["PLACE_TOKEN BRIDGE", "BAZAAR_BID", "BAZAAR_BUY_OR_SELL"]
+    }
+    fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
+        match m.kind {
+            "PLACE_TOKEN" if m.token() == "BRIDGE" => Some(parse_bridge(m.payload, m.bad)),
+            "BAZAAR_BID" | "BAZAAR_BUY_OR_SELL" => Some(parse_bazaar(m.kind, m.payload, m.bad)),
+            _ => None,
+        }
+    }
+    fn finish(&self, s: &mut Setup, messages: &[Message]) -> Result<(), JczError> {
+        s.part_mut::<BcbSetup>().max_price = max_price(messages);
+        Ok(())
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<BcbSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(&s.part::<BcbSetup>(), m.dir, &mut m.deck))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        (id == "BB/CFR!G").then_some("BB/CFR!")
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "bridges-castles-and-bazaars:1" => Some(BCB_1),
+            "bridges-castles-and-bazaars:2" => Some(BCB_2),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,7 +375,7 @@ mod tests {
             "payload": {"token": "BRIDGE", "pointer": {"position": [0, 1], "feature": "Road", "location": "WE"}}});
         assert_eq!(
             parse(m).unwrap(),
-            Msg::Bcb(BcbMsg::Bridge {
+            part_msg(BcbMsg::Bridge {
                 x: 0,
                 y: 1,
                 axis: 1
@@ -311,7 +388,7 @@ mod tests {
             json!({"type": "BAZAAR_BID", "player": 1, "payload": {"supplyIndex": 2, "price": 7}});
         assert_eq!(
             parse(m).unwrap(),
-            Msg::Bcb(BcbMsg::Bid {
+            part_msg(BcbMsg::Bid {
                 supply: 2,
                 price: 7
             })
@@ -322,7 +399,7 @@ mod tests {
         let m = json!({"type": "BAZAAR_BUY_OR_SELL", "player": 1, "payload": {"value": "SELL"}});
         assert_eq!(
             parse(m).unwrap(),
-            Msg::Bcb(BcbMsg::BuyOrSell { buy: false })
+            part_msg(BcbMsg::BuyOrSell { buy: false })
         );
     }
 

@@ -38,7 +38,8 @@ pub fn play<C: Chooser, S: EventSink>(
         return game.play_tile(tile, player, c, s);
     }
     let supply: Vec<TileIdx> = tr
-        .bcb
+        .parts
+        .get::<crate::import::bcb::BcbTrack>()
         .auction_after(k)
         .map(|a| {
             a.supply
@@ -48,7 +49,7 @@ pub fn play<C: Chooser, S: EventSink>(
         })
         .unwrap_or_default();
     game.force_draws(supply);
-    if tr.bcb.is_bought(k) {
+    if tr.parts.get::<crate::import::bcb::BcbTrack>().is_bought(k) {
         if !game.draw(s) || game.active() != player || game.current_tile() != tile {
             return Err(format!(
                 "the rules give {} no bought tile {} to play now (the save plays it from a bazaar)",
@@ -66,7 +67,8 @@ pub fn play<C: Chooser, S: EventSink>(
 /// pack (with the random of the turn's `COMMIT`) and compare with the supply the save plays.
 /// `Err((message, text))`: they differ.
 pub fn draw_auction(pack: &mut Pack, tr: &Translated, k: usize) -> Result<(), (usize, String)> {
-    let Some(a) = tr.bcb.auction_after(k) else {
+    let track = tr.parts.get::<crate::import::bcb::BcbTrack>();
+    let Some(a) = track.auction_after(k) else {
         return Ok(());
     };
     if let Some(rv) = tr.draws.get(k + 1).and_then(|d| d.random_before) {

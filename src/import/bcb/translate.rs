@@ -107,11 +107,11 @@ pub fn on_place(
     turn: u32,
     player: u8,
 ) -> Result<(), String> {
-    if out.bcb.live.is_some() {
+    if out.parts.get_mut::<BcbTrack>().live.is_some() {
         return Err("the auction of the last bazaar is not finished".into());
     }
-    out.bcb.bridge_slot = None;
-    if g.setup.bcb.bridge {
+    out.parts.get_mut::<BcbTrack>().bridge_slot = None;
+    if g.setup.part::<super::BcbSetup>().bridge {
         let slot = push(
             out,
             index,
@@ -122,21 +122,21 @@ pub fn on_place(
                 choice: Choice::Token { at: None },
             },
         );
-        out.bcb.bridge_slot = Some(slot);
+        out.parts.get_mut::<BcbTrack>().bridge_slot = Some(slot);
     }
-    if let Some(&(p, a, i)) = out.bcb.round.front() {
+    if let Some(&(p, a, i)) = out.parts.get_mut::<BcbTrack>().round.front() {
         if p != player {
             return Err(format!(
                 "the bazaar round: {} has a bought tile to play first",
                 g.players[p as usize]
             ));
         }
-        out.bcb.round.pop_front();
+        out.parts.get_mut::<BcbTrack>().round.pop_front();
         let k = out.draws.len() - 1;
         let d = &out.draws[k];
         let (jcz, id, tile) = (d.jcz_id.clone(), d.id.clone(), d.tile);
-        out.bcb.bought.push(k);
-        let auction = &mut out.bcb.auctions[a];
+        out.parts.get_mut::<BcbTrack>().bought.push(k);
+        let auction = &mut out.parts.get_mut::<BcbTrack>().auctions[a];
         auction.supply[i] = Some((jcz, id));
         for &(slot, s) in &auction.selects {
             if s == i {
@@ -166,7 +166,7 @@ pub fn on_msg(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(),
     let name = |p: u8| c.g.players[p as usize].clone();
     match msg {
         Some(&BcbMsg::Bridge { x, y, axis }) => {
-            if !c.g.setup.bcb.bridge {
+            if !c.g.setup.part::<super::BcbSetup>().bridge {
                 return Err("a bridge, but the save's setup.elements has no `bridge`".into());
             }
             if c.committed {
@@ -183,7 +183,8 @@ pub fn on_msg(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(),
                 ));
             }
             let slot = out
-                .bcb
+                .parts
+                .get_mut::<BcbTrack>()
                 .bridge_slot
                 .take()
                 .ok_or("a second bridge in one turn")?;
@@ -199,7 +200,7 @@ pub fn on_msg(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(),
 
 fn on_bazaar(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(), String> {
     let name = |p: u8| c.g.players[p as usize].clone();
-    if !c.g.setup.bcb.bazaar {
+    if !c.g.setup.part::<super::BcbSetup>().bazaar {
         return Err("a bazaar message, but the save's setup.elements has no `bazaar`".into());
     }
     if !c.committed {
@@ -209,16 +210,16 @@ fn on_bazaar(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(), 
     }
     let n = c.g.players.len() as u8;
     let turn = c.turn;
-    let mut live = match out.bcb.live.take() {
+    let mut live = match out.parts.get_mut::<BcbTrack>().live.take() {
         Some(l) => l,
         None => {
             if !matches!(msg, Some(BcbMsg::Bid { .. })) {
                 return Err("no auction is under way".into());
             }
-            if !out.bcb.round.is_empty() || n < 2 {
+            if !out.parts.get_mut::<BcbTrack>().round.is_empty() || n < 2 {
                 return Err("no auction now (a bazaar round is under way, or one player)".into());
             }
-            out.bcb.auctions.push(Auction {
+            out.parts.get_mut::<BcbTrack>().auctions.push(Auction {
                 after_draw: out.draws.len() - 1,
                 message: c.index,
                 supply: vec![None; n as usize],
@@ -237,7 +238,7 @@ fn on_bazaar(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(), 
             }
         }
     };
-    let a = out.bcb.auctions.len() - 1;
+    let a = out.parts.get_mut::<BcbTrack>().auctions.len() - 1;
     let check = |want: u8, what: &str| -> Result<(), String> {
         match c.from {
             Some(p) if p != want => Err(format!(
@@ -274,8 +275,8 @@ fn on_bazaar(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(), 
                 bazaars::SELECT,
                 Choice::Tile { tile: 0 },
             );
-            out.bcb.auctions[a].selects.push((slot, supply));
-            if c.g.setup.bcb.no_auction {
+            out.parts.get_mut::<BcbTrack>().auctions[a].selects.push((slot, supply));
+            if c.g.setup.part::<super::BcbSetup>().no_auction {
                 live.owner[supply] = Some(live.selector);
                 next_selector(&mut live);
             } else {
@@ -340,11 +341,11 @@ fn on_bazaar(out: &mut Translated, c: &Ctx, msg: Option<&BcbMsg>) -> Result<(), 
         for k in 1..=n {
             let p = (live.owner_of_bazaar + k) % n;
             if let Some(i) = live.owner.iter().position(|&o| o == Some(p)) {
-                out.bcb.round.push_back((p, a, i));
+                out.parts.get_mut::<BcbTrack>().round.push_back((p, a, i));
             }
         }
     } else {
-        out.bcb.live = Some(live);
+        out.parts.get_mut::<BcbTrack>().live = Some(live);
     }
     Ok(())
 }
@@ -382,10 +383,10 @@ fn next_selector(live: &mut Live) {
 /// At the end of the log: an auction left open is a turn the save stops inside; a tile of the
 /// supply never played cannot be named.
 pub fn finish(out: &mut Translated, last: usize) -> Result<(), JczError> {
-    if out.bcb.live.is_some() && out.open_turn.is_none() {
+    if out.parts.get_mut::<BcbTrack>().live.is_some() && out.open_turn.is_none() {
         out.open_turn = Some((last, "the save stops inside a bazaar auction".to_string()));
     }
-    for a in &out.bcb.auctions {
+    for a in &out.parts.get_mut::<BcbTrack>().auctions {
         if a.supply.iter().any(Option::is_none) && out.open_turn.is_none() {
             return Err(JczError::at(
                 a.message,

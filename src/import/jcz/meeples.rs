@@ -1,6 +1,12 @@
 //! JCloisterZone's meeple ids (`P.small.N`, `P.big.1`, `P.builder.N`, `P.pig.N`) as the
 //! translation reads them: the seat a figure belongs to, the check that a message's figure is
-//! one the sender holds under the save's set-up, and the kind of follower it is.
+//! one the sender holds under the save's set-up, and the kind of follower it is; the figures
+//! of expansions are their importer parts' ([`JczPart::meeple`]).
+
+#[cfg(doc)]
+use super::part::JczPart;
+use super::parts::PARTS;
+use crate::engine::FollowerKind;
 
 /// The seat a `meepleId` (`P.small.N`) belongs to.
 pub(super) fn meeple_owner(id: &str) -> Option<u8> {
@@ -8,8 +14,8 @@ pub(super) fn meeple_owner(id: &str) -> Option<u8> {
 }
 
 /// A `meepleId` must be one of the sender's small followers, `P.small.N` with N from 1, or a
-/// figure of an expansion the set-up deals: Inns & Cathedrals' big follower (`P.big.1`),
-/// Traders & Builders' `P.builder.N` and `P.pig.N`.
+/// figure an importer part deals under the save's set-up ([`JczPart::meeple`]: the big
+/// follower `P.big.1`, the abbot, builders and pigs).
 pub(super) fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result<(), String> {
     let mut parts = id.split('.');
     let (Some(p), Some(kind), Some(n), None) =
@@ -19,26 +25,14 @@ pub(super) fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result
             "payload meepleId `{id}` is not a JCloisterZone meeple id (`P.small.N`)"
         ));
     };
-    let (count, what) = if let Some((name, n)) =
-        crate::import::traders::meeple_kind(&setup.traders, kind)
-    {
-        (n, name)
-    } else if let Some((_, n)) = crate::import::abbot::meeple_kind(&setup.abbot, kind) {
-        (n, "abbots")
-    } else if let Some((_, n)) =
-        crate::import::inns::meeple_kind(kind, setup.followers, setup.inns.big_followers)
-    {
-        (
-            n,
-            if kind == "big" {
-                "big followers"
-            } else {
-                "small followers"
-            },
-        )
+    let (count, what) = if kind == "small" {
+        (setup.followers, "small followers")
+    } else if let Some((_, n, what)) = PARTS.iter().find_map(|part| part.meeple(setup, kind)) {
+        (n, what)
     } else {
         return Err(format!(
-            "meeple `{id}` is not a small follower nor a figure the set-up deals (big, builder or pig, with their elements); other figures are not supported"
+            "meeple `{id}` is not a small follower nor a figure the set-up deals ({} with their elements); other figures are not supported",
+            figure_names()
         ));
     };
     if p.parse::<u8>().ok() != Some(player) {
@@ -54,16 +48,24 @@ pub(super) fn check_meeple(id: &str, player: u8, setup: &super::Setup) -> Result
     }
 }
 
-/// The kind of follower a checked `meepleId` is (`P.big.1`: the large follower; `P.builder.N`,
+/// The kinds of figure the parts know, for errors (`big, abbot, builder, pig`).
+fn figure_names() -> String {
+    let names: Vec<&str> = PARTS
+        .iter()
+        .flat_map(|p| p.meeple_kinds().iter().copied())
+        .collect();
+    names.join(", ")
+}
+
+/// The kind of follower a checked `meepleId` is under the set-up: the plain follower for
+/// `P.small.N`, else what its part says (`P.big.1`: the large follower; `P.builder.N`,
 /// `P.pig.N`: Traders & Builders').
-pub(super) fn meeple_follower_kind(id: &str) -> crate::engine::FollowerKind {
-    if id.split('.').nth(1) == Some("big") {
-        crate::engine::expansions::inns::LARGE_FOLLOWER
-    } else if crate::import::abbot::is_abbot(id) {
-        crate::engine::expansions::abbot::ABBOT
-    } else {
-        crate::import::traders::follower_kind(id)
-    }
+pub(super) fn meeple_follower_kind(id: &str, setup: &super::Setup) -> FollowerKind {
+    let kind = id.split('.').nth(1).unwrap_or("small");
+    PARTS
+        .iter()
+        .find_map(|part| part.meeple(setup, kind))
+        .map_or(FollowerKind::PLAIN, |(k, _, _)| k)
 }
 
 #[cfg(test)]
@@ -85,24 +87,26 @@ mod tests {
         assert!(check_meeple("small", 0, &seven).is_err());
         // the big follower of Inns & Cathedrals, when the set-up deals one
         let mut ic = seven.clone();
-        ic.inns.big_followers = 1;
+        ic.part_mut::<crate::import::inns::InnsSetup>()
+            .big_followers = 1;
         assert!(check_meeple("0.big.1", 0, &ic).is_ok());
         assert!(check_meeple("0.big.2", 0, &ic).is_err());
         assert_eq!(
-            meeple_follower_kind("1.big.1"),
+            meeple_follower_kind("1.big.1", &ic),
             crate::engine::expansions::inns::LARGE_FOLLOWER
         );
-        assert!(meeple_follower_kind("1.small.1").is_plain());
-        assert_eq!(
-            meeple_follower_kind("1.pig.1"),
-            crate::engine::expansions::traders::PIG
-        );
+        assert!(meeple_follower_kind("1.small.1", &ic).is_plain());
         assert_eq!(meeple_owner("2.small.3"), Some(2));
         // Traders & Builders' figures, with their elements
         assert!(check_meeple("0.pig.1", 0, &seven).is_err());
         let mut tb = seven.clone();
-        tb.traders.element("pig", Some(2));
+        tb.part_mut::<crate::import::traders::TradersSetup>()
+            .element("pig", Some(2));
         assert!(check_meeple("0.pig.2", 0, &tb).is_ok());
+        assert_eq!(
+            meeple_follower_kind("1.pig.1", &tb),
+            crate::engine::expansions::traders::PIG
+        );
         assert!(check_meeple("0.pig.3", 0, &tb).is_err());
         assert!(check_meeple("0.builder.1", 0, &tb).is_err());
     }

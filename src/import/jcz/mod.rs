@@ -105,28 +105,43 @@
 //!
 //! # The files
 //! - `save.rs`: the JSON of a save, read into a [`JczGame`] (set-up, players, messages, draws);
+//! - `setup.rs`: the set-up as read ([`Setup`]: the core and each part's state, by type);
+//! - `message.rs`: the decoded messages ([`Msg`], [`Message`], [`Pointer`]; a part's own as
+//!   [`PartMsg`]);
+//! - `part.rs`: the importer's seam, [`JczPart`]: what an expansion's part reads and maps;
+//! - `parts.rs`: the registration list of the parts ([`parts::PARTS`]), the only shared file
+//!   that names them;
 //! - `mapping.rs`: the set-up mapped to a ruleset (rule-language text loaded through the DSL);
 //! - `geometry.rs`: JCloisterZone's locations and rotations as meeplab's segments;
 //! - `meeples.rs`: JCloisterZone's meeple ids: their seat, their check against the set-up and
 //!   their kind of follower;
 //! - `translate.rs`: the message log as placed tiles and decisions, one handler per message
-//!   type.
+//!   type;
+//! - `translated.rs`: what the translation leaves ([`Translated`]: the draws, the decisions,
+//!   the parts' tracks).
 
 mod geometry;
 mod mapping;
 mod meeples;
+pub mod message;
+pub mod part;
+pub mod parts;
 mod save;
+pub mod setup;
 mod translate;
+mod translated;
 
 pub use geometry::{canonical_rot, segment_for};
-pub(crate) use mapping::quoted;
 pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label};
+pub use message::{Message, Msg, PartMsg, Pointer};
+pub(crate) use part::quoted;
+pub use part::{JczPart, Mapping, RawMessage};
 #[cfg(test)]
 pub(crate) use save::parse_message;
-pub use save::{
-    looks_like_jcz, parse, parse_json, JczGame, Message, Msg, Pointer, Setup, TestSpec,
-};
-pub use translate::{translate, CastleMark, Draw, Translated, ANY_PLAYER};
+pub use save::{looks_like_jcz, parse, parse_json, JczGame, TestSpec};
+pub use setup::{PartState, PartStates, Setup};
+pub use translate::{translate, ANY_PLAYER};
+pub use translated::{CastleMark, Draw, Translated};
 
 use std::fmt;
 

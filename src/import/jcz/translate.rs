@@ -9,90 +9,15 @@
 use super::geometry::{canonical_rot, segment_for, small_city_at};
 use super::mapping::plain_twin;
 use super::meeples::{check_meeple, meeple_follower_kind, meeple_owner};
-use super::save::{JczGame, Message, Msg, Pointer};
+use super::message::{Message, Msg, Pointer};
+use super::save::JczGame;
+use super::translated::{CastleMark, Draw, Translated};
 use super::{JczError, START_TILE};
 use crate::engine::{Choice, DecisionKind, TakenDecision};
 use crate::import::bcb::{self, BcbMsg};
 use crate::import::draws::{self, DrawPlan};
 use crate::ruleset::{Ruleset, TileIdx};
 use std::collections::HashMap;
-
-/// One placed tile of the translated record.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Draw {
-    /// meeplab tile id (the JCZ id, garden tiles read as their plain twins).
-    pub id: String,
-    /// The JCloisterZone id as the save writes it.
-    pub jcz_id: String,
-    pub tile: TileIdx,
-    pub player: u8,
-    /// Index of its `PLACE_TILE` message.
-    pub message: usize,
-    pub x: i32,
-    pub y: i32,
-    /// Normalised rotation.
-    pub rot: u8,
-    /// The `random` the last random-changing message before this draw set (JCZ draws this
-    /// tile with it, after the previous turn's last message).
-    pub random_before: Option<f64>,
-}
-
-/// A save in engine terms.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Translated {
-    pub draws: Vec<Draw>,
-    pub decisions: Vec<TakenDecision>,
-    /// `replay[]` index of each decision.
-    pub origins: Vec<usize>,
-    /// How JCloisterZone drew the pack (see [`crate::import::draws`]).
-    pub plan: DrawPlan,
-    /// The `random` set after the last `PLACE_TILE` (the draw after the last turn uses it).
-    pub random_after: Option<f64>,
-    /// The save ends inside a turn: the index of the last message, and what is missing.
-    pub open_turn: Option<(usize, String)>,
-    /// Tiles of the sets never placed (meeplab tile indices, one entry per copy), for
-    /// deciding the end of the game from the pack's contents when the draws cannot be
-    /// reproduced.
-    pub left_in_pack: Vec<TileIdx>,
-    /// The players' names, in seat order.
-    pub names: Vec<String>,
-    /// The castles built (`PLACE_TOKEN CASTLE`), in message order. They are not among
-    /// `decisions`: the engine asks one `CASTLE_BUILD` per small city it offers, and which
-    /// city an offer is only the replay knows (see [`crate::import::replay`]).
-    pub castles: Vec<CastleMark>,
-    /// The castle step's `PASS`es: (recorded turn, message index).
-    pub castle_passes: Vec<(u32, usize)>,
-    /// Bridges and bazaars (see [`crate::import::bcb`]).
-    pub bcb: bcb::BcbTrack,
-    /// The flier's die of each flight: (recorded turn, 1–3), from the flight's `random`
-    /// (see [`crate::import::flier`]); the replay forces it.
-    pub flier_rolls: Vec<(u32, u8)>,
-}
-
-/// A castle a save builds: the city's segment on the tile just placed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CastleMark {
-    /// The recorded turn (1-based, as `TakenDecision::turn`).
-    pub turn: u32,
-    pub player: u8,
-    /// Index of its `PLACE_TOKEN` message.
-    pub message: usize,
-    pub x: i32,
-    pub y: i32,
-    pub segment: u8,
-    /// The location as the save writes it (for messages).
-    pub location: String,
-}
-
-impl Translated {
-    /// The `replay[]` index of a recorded decision.
-    pub fn origin_of(&self, d: &TakenDecision) -> Option<usize> {
-        self.decisions
-            .iter()
-            .position(|x| x == d)
-            .map(|i| self.origins[i])
-    }
-}
 
 /// Where a turn is in JCloisterZone's message order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,7 +124,7 @@ impl<'a> Translator<'a> {
             origins: Vec::new(),
             plan: DrawPlan {
                 pack,
-                river: g.setup.river.element,
+                river: g.setup.part::<crate::import::river::RiverSetup>().element,
                 forced: g.draw_order.clone(),
                 end_marker: g.draw_order_ends,
                 limit: g.draw_limit,
@@ -211,7 +136,7 @@ impl<'a> Translator<'a> {
             names: g.players.clone(),
             castles: Vec::new(),
             castle_passes: Vec::new(),
-            bcb: Default::default(),
+            parts: Default::default(),
             flier_rolls: Vec::new(),
         };
         Ok(Translator {
@@ -249,8 +174,18 @@ impl<'a> Translator<'a> {
             Msg::Return(p) => self.return_follower(&at, p),
             Msg::AbbotReturn(p) => self.abbot_return(&at, p),
             Msg::Fly(p) => self.fly(&at, p, m.random),
-            Msg::Bcb(b) => self.bcb(&at, Some(b)),
-            Msg::MageWitch(mw) => self.magewitch(&at, mw),
+            Msg::Part(p) => match (
+                p.get::<BcbMsg>(),
+                p.get::<crate::import::magewitch::MwMsg>(),
+            ) {
+                (Some(b), _) => self.bcb(&at, Some(b)),
+                (_, Some(mw)) => self.magewitch(&at, mw),
+                _ => Err(JczError::at(
+                    m.index,
+                    p.kind,
+                    "no translation of this part's message",
+                )),
+            },
             Msg::Ferry { x, y, way } => self.ferry(&at, *x, *y, *way),
         }?;
         if let Some(r) = m.random {
@@ -388,7 +323,7 @@ impl<'a> Translator<'a> {
             } else if tile.starts_with("TB/") {
                 at.err(crate::import::traders::unknown_tile_text(
                     tile,
-                    &self.g.setup.traders,
+                    &self.g.setup.part::<crate::import::traders::TradersSetup>(),
                 ))
             } else {
                 at.err(format!(
@@ -408,7 +343,7 @@ impl<'a> Translator<'a> {
         let player = m.player.unwrap_or(expected);
         let last = (self.turn > 0).then_some(self.active);
         let double = crate::import::traders::double_turn(
-            &self.g.setup.traders,
+            &self.g.setup.part::<crate::import::traders::TradersSetup>(),
             &mut self.double_turns,
             last,
             player,
@@ -527,7 +462,7 @@ impl<'a> Translator<'a> {
             }
             _ => return Err(self.out_of_order(at)),
         }
-        if !self.g.setup.castle {
+        if !crate::import::castles::on(&self.g.setup) {
             return Err(at.err("a castle, but the save's setup.elements has no `castle`"));
         }
         if self.castled & CASTLE_STEP_PASSED != 0 {
@@ -573,9 +508,11 @@ impl<'a> Translator<'a> {
     /// follower) or a crop-circle pass.
     fn pass(&mut self, at: &Current) -> Result<(), JczError> {
         match self.step {
-            Step::Committed if self.out.bcb.bidding() => self.bcb(at, None),
+            Step::Committed if self.out.parts.get_mut::<bcb::BcbTrack>().bidding() => {
+                self.bcb(at, None)
+            }
             Step::Main
-                if self.g.setup.castle
+                if crate::import::castles::on(&self.g.setup)
                     && (self.followed
                         || self.castle_step
                         || at.from.is_some_and(|p| p != self.active)) =>
@@ -593,12 +530,24 @@ impl<'a> Translator<'a> {
                 self.out.castle_passes.push((self.turn, at.index));
                 Ok(())
             }
-            Step::Main if self.g.setup.ferries.element && (self.followed || self.ferried) => {
+            Step::Main
+                if self
+                    .g
+                    .setup
+                    .part::<crate::import::ferries::FerriesSetup>()
+                    .element
+                    && (self.followed || self.ferried) =>
+            {
                 self.ferry_pass(at)
             }
             Step::Main => {
                 self.follower(at, None)?;
-                if self.g.setup.ferries.element {
+                if self
+                    .g
+                    .setup
+                    .part::<crate::import::ferries::FerriesSetup>()
+                    .element
+                {
                     self.ferry_pass(at)?;
                     self.maybe_no_move = Some(self.out.decisions.len() - 1);
                 }
@@ -645,7 +594,7 @@ impl<'a> Translator<'a> {
             None => None,
         };
         let kind = deployed.map_or(crate::engine::FollowerKind::PLAIN, |p| {
-            meeple_follower_kind(&p.meeple)
+            meeple_follower_kind(&p.meeple, &self.g.setup)
         });
         self.record_active(
             at,
@@ -667,7 +616,13 @@ impl<'a> Translator<'a> {
     /// A follower action other than a flight on a flier tile: "no flight" first (asked only
     /// of a player holding a follower; unasked, it changes nothing).
     fn no_flight(&mut self, at: &Current) {
-        if !self.g.setup.flier.element || !self.on_flier_tile() {
+        if !self
+            .g
+            .setup
+            .part::<crate::import::flier::FlierSetup>()
+            .element
+            || !self.on_flier_tile()
+        {
             return;
         }
         self.record_active(
@@ -687,7 +642,12 @@ impl<'a> Translator<'a> {
         if self.castle_step || self.followed {
             return Err(at.err("a flight after the turn's follower action"));
         }
-        if !self.g.setup.flier.element {
+        if !self
+            .g
+            .setup
+            .part::<crate::import::flier::FlierSetup>()
+            .element
+        {
             return Err(at.err("a flight, but the save's setup.elements has no `flier`"));
         }
         if (p.x, p.y) != self.placed_at || !self.on_flier_tile() {
@@ -701,7 +661,7 @@ impl<'a> Translator<'a> {
         })?;
         self.followed = true;
         self.flying = Some(p.meeple.clone());
-        let kind = meeple_follower_kind(&p.meeple);
+        let kind = meeple_follower_kind(&p.meeple, &self.g.setup);
         let (turn, player) = (self.turn, self.active);
         self.out
             .flier_rolls
@@ -885,7 +845,12 @@ impl<'a> Translator<'a> {
         if self.step != Step::Main {
             return Err(self.out_of_order(at));
         }
-        if !self.g.setup.ferries.element {
+        if !self
+            .g
+            .setup
+            .part::<crate::import::ferries::FerriesSetup>()
+            .element
+        {
             return Err(at.err("a ferry, but the save's setup.elements has no `ferry`"));
         }
         self.check_active(at)?;

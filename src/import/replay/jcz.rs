@@ -131,7 +131,10 @@ pub fn replay_jcz(
             break;
         }
         // a tile bought at a bazaar is not drawn (JCloisterZone drew it for the auction)
-        if let Some(p) = pack.as_mut().filter(|_| !tr.bcb.is_bought(k)) {
+        if let Some(p) = pack
+            .as_mut()
+            .filter(|_| !tr.parts.get::<crate::import::bcb::BcbTrack>().is_bought(k))
+        {
             if let Some(rv) = draw.random_before {
                 p.set_random(rv);
             }

@@ -1,8 +1,8 @@
 //! The River and The River II in JCloisterZone saves: the tile sets `river/1` and `river/2`
 //! (with their editions `:1`, `:2`; a bare name takes the edition of the `garden` element, as
 //! JCloisterZone's client does), the spring `RI/s` as the start tile, and the mapping onto
-//! the bundled river tiles. The importer's set-up, mapping and translation lines delegate
-//! here.
+//! the bundled river tiles. Its importer part, [`PART`], is registered in
+//! [`crate::import::jcz::parts`]; the translation's handlers delegate here.
 //!
 //! # The mapping
 //! - `river/1` adds `include "tiles/river.tiles"` and `river x1`; `river/2` adds both river
@@ -20,7 +20,11 @@
 //! the rest): [`tile_group`] names each tile's, and `import::draws` reproduces the groups'
 //! order (`Pack::new`, `Pack::placed`).
 
+use crate::import::abbot::AbbotSetup;
+use crate::import::jcz::part::{JczPart, Mapping};
+use crate::import::jcz::Message;
 use crate::import::jcz::{quoted, JczError, Setup};
+use crate::import::traders::TradersSetup;
 use std::path::Path;
 
 /// The River's tiles, 1st edition (JCloisterZone's `river/1:1`).
@@ -211,7 +215,7 @@ pub fn unknown_tile_text(id: &str, s: &Setup) -> String {
     if known.contains(&id) {
         format!(
             "river tile `{id}` is not in this game's river sets ({})",
-            label(&s.river).trim_start_matches(" + ")
+            label(&s.part::<RiverSetup>()).trim_start_matches(" + ")
         )
     } else {
         format!(
@@ -254,6 +258,70 @@ pub fn ruleset_lines(s: &RiverSetup, dir: &Path, deck: &mut Vec<String>) -> Stri
         "river source \"JCloisterZone RiverCapability\" {\n  u_turn = lookahead\n  volcano = plain\n}\n",
     );
     t
+}
+
+/// The importer part of The River and The River II.
+pub struct RiverPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: RiverPart = RiverPart;
+
+impl JczPart for RiverPart {
+    fn name(&self) -> &'static str {
+        "river"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &[
+            "river/1",
+            "river/1:1",
+            "river/1:2",
+            "river/2",
+            "river/2:1",
+            "river/2:2",
+        ]
+    }
+    fn read_set(&self, set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        read_set(set, copies, s.part_mut::<RiverSetup>())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["river"]
+    }
+    fn read_element(
+        &self,
+        _name: &str,
+        _v: &serde_json::Value,
+        s: &mut Setup,
+    ) -> Result<(), JczError> {
+        s.part_mut::<RiverSetup>().element = true;
+        Ok(())
+    }
+    fn settle(&self, s: &mut Setup) -> Result<(), JczError> {
+        let garden = s.part::<AbbotSetup>().garden;
+        settle_editions(&mut s.sets, garden);
+        Ok(())
+    }
+    fn start_tile(&self, s: &Setup) -> Option<&'static str> {
+        start_tile(&s.part::<RiverSetup>())
+    }
+    fn finish(&self, s: &mut Setup, _messages: &[Message]) -> Result<(), JczError> {
+        let river = s.part::<RiverSetup>();
+        check_element(&river)?;
+        let traders = s.part::<TradersSetup>();
+        check_pig_herd(&river, traders.in_play(), traders.pig_herd)
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(&s.part::<RiverSetup>(), m.dir, &mut m.deck))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        match id {
+            "RI.1/IIG" => Some("RI.1/II"),
+            "RI.2/IIG" => Some("RI.2/II"),
+            _ => None,
+        }
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        set_tiles(set)
+    }
 }
 
 #[cfg(test)]

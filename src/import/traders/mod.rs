@@ -1,6 +1,8 @@
 //! Traders & Builders in JCloisterZone saves: the tile sets `traders-and-builders:1`/`:2`, the
 //! elements `traders` (the goods), `builder` and `pig`, and the meeples `P.builder.N` and
-//! `P.pig.N` of `DEPLOY_MEEPLE`. The importer's set, element and mapping lines delegate here.
+//! `P.pig.N` of `DEPLOY_MEEPLE`.
+//! Its importer part, [`PART`], is registered in [`crate::import::jcz::parts`]; the
+//! translation's handlers delegate here.
 //!
 //! # The mapping
 //! - The sets add `include "tiles/traders.tiles"` and `traders xN` to the deck (the 2nd
@@ -16,7 +18,10 @@
 //! - A builder's double turn is the same player's next `PLACE_TILE`, out of the seat order
 //!   ([`double_turn`]): accepted with the `builder` element, once in a row.
 
+use crate::engine::FollowerKind;
+use crate::import::jcz::part::{element_count, JczPart, Mapping};
 use crate::import::jcz::quoted;
+use crate::import::jcz::{JczError, Setup};
 use std::path::Path;
 
 /// The 1st edition's tiles (JCloisterZone's `traders-and-builders:1`), one of each, in the
@@ -224,6 +229,60 @@ pub fn double_turn(
     }
     count.1 = double;
     double
+}
+
+/// The importer part of Traders & Builders.
+pub struct TradersPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: TradersPart = TradersPart;
+
+impl JczPart for TradersPart {
+    fn name(&self) -> &'static str {
+        "traders and builders"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &SETS
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<TradersSetup>().copies += copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["traders", "builder", "pig", "pig-herd"]
+    }
+    fn read_element(
+        &self,
+        name: &str,
+        v: &serde_json::Value,
+        s: &mut Setup,
+    ) -> Result<(), JczError> {
+        s.part_mut::<TradersSetup>().element(name, element_count(v));
+        Ok(())
+    }
+    fn label(&self, s: &Setup) -> String {
+        label(&s.part::<TradersSetup>())
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(ruleset_lines(&s.part::<TradersSetup>(), m.dir, &mut m.deck))
+    }
+    fn plain_twin(&self, id: &str) -> Option<&'static str> {
+        plain_twin(id)
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        match set {
+            "traders-and-builders:1" => Some(TB_1),
+            "traders-and-builders:2" => Some(TB_2),
+            _ => None,
+        }
+    }
+    fn meeple_kinds(&self) -> &'static [&'static str] {
+        &["builder", "pig"]
+    }
+    fn meeple(&self, s: &Setup, kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
+        meeple_kind(&s.part(), kind)
+            .map(|(name, n)| (follower_kind(&format!("0.{kind}.1")), n, name))
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,180 @@
+//! Gold Mines in JCloisterZone saves: the set `goldmines`, the element `gold` (ingots on its
+//! tiles), `PLACE_TOKEN GOLD` (the second ingot when there is a choice). The importer's set-up,
+//! mapping and messages ask it through [`PART`].
+//!
+//! # The mapping
+//! - `gold` on → the mapped ruleset extends `goldmines-autopick.rules` (JCloisterZone hands
+//!   out gold by its automatic most-contested-first pick), the highest-priority parent.
+//! - `goldmines xN` in the deck; without the `gold` element its tiles are written without
+//!   their symbol ([`plain_tiles`]): plain tiles of the same layout, as JCloisterZone plays
+//!   them.
+
+use crate::import::jcz::part::{quoted, JczPart, Mapping, RawMessage};
+use crate::import::jcz::{JczError, Msg, Setup};
+use std::path::Path;
+
+/// The tiles of `goldmines` (JCloisterZone's ids).
+pub const GOLDMINES: &[(&str, u32)] = &[
+    ("GO/LRr", 1),
+    ("GO/LCc", 1),
+    ("GO/LCcRr", 1),
+    ("GO/LRrRr", 1),
+    ("GO/RrRr", 1),
+    ("GO/CcRr", 1),
+    ("GO/CRcr", 1),
+    ("GO/RRrr.X", 1),
+];
+
+/// Gold Mines' part of a save's set-up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoldSetup {
+    /// Copies of the `goldmines` set.
+    pub copies: u32,
+    /// The `gold` element (on only with the set's tiles).
+    pub gold: bool,
+}
+
+/// The importer part of Gold Mines.
+pub struct GoldPart;
+
+/// Its registration (in [`crate::import::jcz::parts`]).
+pub static PART: GoldPart = GoldPart;
+
+impl JczPart for GoldPart {
+    fn name(&self) -> &'static str {
+        "gold"
+    }
+    fn sets(&self) -> &'static [&'static str] {
+        &["goldmines"]
+    }
+    fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
+        (set == "goldmines").then_some(GOLDMINES)
+    }
+    fn read_set(&self, _set: &str, copies: u32, s: &mut Setup) -> Result<(), JczError> {
+        s.part_mut::<GoldSetup>().copies = copies;
+        Ok(())
+    }
+    fn elements(&self) -> &'static [&'static str] {
+        &["gold"]
+    }
+    fn read_element(
+        &self,
+        _name: &str,
+        _v: &serde_json::Value,
+        s: &mut Setup,
+    ) -> Result<(), JczError> {
+        s.part_mut::<GoldSetup>().gold = true;
+        Ok(())
+    }
+    fn settle(&self, s: &mut Setup) -> Result<(), JczError> {
+        // the element without its tiles changes nothing
+        let g = s.part_mut::<GoldSetup>();
+        g.gold &= g.copies > 0;
+        Ok(())
+    }
+    fn messages(&self) -> &'static [&'static str] {
+        &["PLACE_TOKEN GOLD"]
+    }
+    fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
+        if m.kind != "PLACE_TOKEN" || m.token() != "GOLD" {
+            return None;
+        }
+        Some(
+            crate::import::jcz::message::position(m.payload.get("pointer"))
+                .map(|(x, y)| Msg::Gold { x, y })
+                .ok_or_else(|| (m.bad)("payload.pointer must be [x, y]".into())),
+        )
+    }
+    fn label_absent(&self, s: &Setup) -> String {
+        let g = s.part::<GoldSetup>();
+        if g.copies > 0 && !g.gold {
+            ", no gold".into()
+        } else {
+            String::new()
+        }
+    }
+    fn parent(&self, s: &Setup) -> Option<(u8, &'static str)> {
+        s.part::<GoldSetup>()
+            .gold
+            .then_some((3, "goldmines-autopick.rules"))
+    }
+    fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        let g = s.part::<GoldSetup>();
+        symbol_tiles(
+            g.copies,
+            "tiles/goldmines-c1.tiles",
+            "goldmines-c1",
+            g.gold,
+            m,
+        )
+    }
+}
+
+/// The lines of a tile file whose tiles carry a symbol (gold, a crop circle): included when
+/// its element is on, else written out as [`plain_tiles`]; its deck entry pushed.
+pub(crate) fn symbol_tiles(
+    copies: u32,
+    file: &str,
+    set: &str,
+    symbol_on: bool,
+    m: &mut Mapping,
+) -> Result<String, String> {
+    if copies == 0 {
+        return Ok(String::new());
+    }
+    let mut t = String::new();
+    if symbol_on {
+        t.push_str(&format!("include {}\n", quoted(&m.dir.join(file))));
+    } else {
+        t.push_str(&format!(
+            "# {set} without its symbol: the JCloisterZone element is absent\n"
+        ));
+        t.push_str(&plain_tiles(m.dir, file, set)?);
+    }
+    m.deck.push(format!("{set} x{copies}"));
+    Ok(t)
+}
+
+/// The tiles of a bundled tile file as rule-language text without their gold and crop
+/// symbols: plain tiles of the same layout, under the same names and tile set name.
+pub(crate) fn plain_tiles(dir: &Path, file: &str, set: &str) -> Result<String, String> {
+    let probe = format!(
+        "ruleset \"probe\"\nextends {}\ninclude {}\ndeck += {{ {set} x1 }}\n",
+        quoted(&dir.join("base.rules")),
+        quoted(&dir.join(file))
+    );
+    let loaded = crate::dsl::load_ruleset_str("<jcz tiles>", &probe).map_err(|d| {
+        format!(
+            "the bundled tiles {file} do not load (bundled rulesets in {}):\n{d}",
+            dir.display()
+        )
+    })?;
+    let base = crate::dsl::load_ruleset_str(
+        "<jcz base>",
+        &format!(
+            "ruleset \"probe\"\nextends {}\n",
+            quoted(&dir.join("base.rules"))
+        ),
+    )
+    .map_err(|d| format!("base.rules does not load:\n{d}"))?;
+    let mut out = String::new();
+    let mut names = Vec::new();
+    for t in &loaded.ruleset.tiles {
+        if base.ruleset.tile_index(&t.id).is_some() {
+            continue;
+        }
+        let mut plain = t.clone();
+        plain.gold = false;
+        plain.crop = None;
+        crate::dsl::print::tile(&mut out, &plain);
+        let n = loaded
+            .ruleset
+            .deck
+            .iter()
+            .find(|d| loaded.ruleset.tiles[d.tile as usize].id == t.id)
+            .map_or(1, |d| d.count);
+        names.push(format!("{} x{n}", crate::dsl::print::name(&t.id)));
+    }
+    out.push_str(&format!("tileset {set} {{\n  {}\n}}\n", names.join(", ")));
+    Ok(out)
+}
