@@ -1,0 +1,275 @@
+//! What one seat may know: the [`SeatView`] a policy decides from, after OpenSpiel's
+//! information state (a bot is given its player's information state, never the whole state).
+//!
+//! A view borrows the true game but hands out only what the deciding seat can see: the public
+//! state (the board, its features and followers, the scores, the supplies, the decision's
+//! options and their semantic form, the expansions' public state through their value hints),
+//! the seat's own hand, and the tiles it cannot see as a **multiset** ([`SeatView::hidden_counts`]:
+//! counts per tile type, no order). It never hands out a `&Game` of the true state, so a
+//! policy cannot reach:
+//!
+//! - the pack's order (the next tile, and what an expansion turns up from the pack: a bazaar's
+//!   auction),
+//! - the other seats' hands (the `hand` house rule),
+//! - the game's seed, from which the deal could be computed again,
+//! - an expansion's hidden chance state: the flier's future die (its keyed roll), and the
+//!   order of the messages not yet drawn (the Messengers' stack, face down; once all eight
+//!   have been drawn the order repeats and is known). Every other expansion's state is public
+//!   at the table (gold ingots, robbers, crop circles, castles, bridges, bazaars' turned-up
+//!   tiles and bids, inns, traders' goods, the river's tiles once drawn, the abbot, ferries,
+//!   the mage and witch).
+//!
+//! A search (or a policy that looks ahead by playing options on a copy) asks for a
+//! **determinization** ([`SeatView::determinize`], [`SeatView::determinize_into`]): a playable
+//! copy whose hidden parts are drawn anew from a key — the tiles the seat cannot see put in a
+//! canonical order (sorted) and shuffled by the key, the other hands dealt from them, the
+//! expansions' hidden chance redrawn (`Expansion::resample`), the seed replaced by one drawn
+//! from the key. The copy therefore depends on the view and the key only: two games that
+//! differ in hidden information alone give the same copy for the same key. The decisions of
+//! the copy keep the true game's keys (they are drawn from a seed the copy keeps privately),
+//! so a policy's keyed tie-breaks in a copy are those of the game.
+//!
+//! Expansions' value hints (`Game::value_hint`) are engine code given the whole game; each
+//! reads only public state (audited when the view was added: the flier's hint is the mean over
+//! the die, the Messengers' the mean over the eight messages and the message drawn).
+//!
+//! The luck meter (`policy::luck`) is a measuring instrument, not a player: it sees the true
+//! game.
+
+use crate::engine::compiled::Compiled;
+use crate::engine::decision::{Choice, DecisionKind};
+use crate::engine::follower_kind::FollowerKind;
+use crate::engine::game::{Component, DrawSource, PlacedTile, SegNode};
+use crate::engine::rng;
+use crate::engine::Game;
+use crate::ruleset::TileIdx;
+use crate::tiles::FeatureKind;
+use std::sync::Arc;
+
+/// Domain of the seed a determinized copy is given.
+const SEED_DOMAIN: u64 = 0x5649_4557_5345_4544; // "VIEWSEED"
+
+/// What `seat` may know of a game: a borrowed wrapper with a curated read API (no copy is
+/// made until a policy asks for a determinization).
+#[derive(Clone, Copy)]
+pub struct SeatView<'g> {
+    game: &'g Game,
+    seat: u8,
+}
+
+impl std::fmt::Debug for SeatView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SeatView(seat {}, turn {})", self.seat, self.game.turn())
+    }
+}
+
+impl<'g> SeatView<'g> {
+    /// The view of `seat` of `game` (built by the driver for the deciding seat).
+    #[inline]
+    pub fn new(game: &'g Game, seat: u8) -> SeatView<'g> {
+        SeatView { game, seat }
+    }
+
+    /// Whose view it is.
+    #[inline]
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    /// A playable copy of the game in which everything this seat cannot see is drawn anew
+    /// from `key` (see the module doc). The same view and key give the same copy.
+    pub fn determinize(&self, key: u64) -> Game {
+        let mut g = self.game.clone();
+        g.keep_divergence_records(false);
+        self.scrub(&mut g, key);
+        g
+    }
+
+    /// [`SeatView::determinize`] into a game kept for the purpose (its allocations reused;
+    /// the divergence records are not copied, as [`Game::copy_position_from`]).
+    pub fn determinize_into(&self, target: &mut Game, key: u64) {
+        target.copy_position_from(self.game);
+        self.scrub(target, key);
+    }
+
+    /// Redraws the hidden parts of `g`, a copy of the position, from `key`.
+    fn scrub(&self, g: &mut Game, key: u64) {
+        g.sort_hidden_from(self.seat);
+        if matches!(g.draws, DrawSource::Forced(_)) {
+            g.draws = DrawSource::Shuffled; // a replay's list of draws is the pack's order
+        }
+        g.seed = rng::key(key, SEED_DOMAIN);
+        g.determinize_for(self.seat, key);
+    }
+
+    /// How many tiles this seat cannot see (the pack, and with hands the other seats' hands).
+    #[inline]
+    pub fn hidden_total(&self) -> usize {
+        self.game.hidden_count(self.seat)
+    }
+
+    /// The tiles this seat cannot see as a multiset: `out[t]` copies of tile type `t` (`out`
+    /// is cleared and sized to the ruleset's tile types).
+    pub fn hidden_counts(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.resize(self.game.rules().tiles.len(), 0);
+        for t in self.game.hidden_from(self.seat) {
+            out[t as usize] += 1;
+        }
+    }
+
+    /// The tiles this seat holds (empty with a hand of one).
+    #[inline]
+    pub fn own_hand(&self) -> &'g [TileIdx] {
+        self.game.hand(self.seat)
+    }
+
+    /// How many tiles `player` holds (public: the others see the backs).
+    #[inline]
+    pub fn hand_len(&self, player: u8) -> usize {
+        self.game.hand(player).len()
+    }
+
+    /// Tiles left in the pack (public: the pack's height).
+    #[inline]
+    pub fn tiles_left(&self) -> usize {
+        self.game.remaining()
+    }
+
+    // The public read API, as `Game` has it.
+
+    #[inline]
+    pub fn rules(&self) -> &'g Arc<Compiled> {
+        self.game.rules()
+    }
+    #[inline]
+    pub fn players(&self) -> u8 {
+        self.game.players()
+    }
+    #[inline]
+    pub fn turn(&self) -> u32 {
+        self.game.turn()
+    }
+    #[inline]
+    pub fn active(&self) -> u8 {
+        self.game.active()
+    }
+    #[inline]
+    pub fn scores(&self) -> &'g [i64] {
+        self.game.scores()
+    }
+    #[inline]
+    pub fn is_finished(&self) -> bool {
+        self.game.is_finished()
+    }
+    #[inline]
+    pub fn hand_size(&self) -> u8 {
+        self.game.hand_size()
+    }
+    /// The tile being played this turn (drawn, or chosen from the hand: on the table).
+    #[inline]
+    pub fn current_tile(&self) -> TileIdx {
+        self.game.current_tile()
+    }
+    #[inline]
+    pub fn placed_tiles(&self) -> &'g [PlacedTile] {
+        self.game.placed_tiles()
+    }
+    #[inline]
+    pub fn open_cloisters(&self) -> &'g [u32] {
+        self.game.open_cloisters()
+    }
+    #[inline]
+    pub fn tile_at(&self, x: i32, y: i32) -> Option<usize> {
+        self.game.tile_at(x, y)
+    }
+    #[inline]
+    pub fn neighbours(&self, x: i32, y: i32) -> u32 {
+        self.game.neighbours(x, y)
+    }
+    #[inline]
+    pub fn occupied_sides(&self, x: i32, y: i32) -> u8 {
+        self.game.occupied_sides(x, y)
+    }
+    #[inline]
+    pub fn feature(&self, root: u32) -> &'g Component {
+        self.game.feature(root)
+    }
+    #[inline]
+    pub fn feature_of(&self, node: u32) -> u32 {
+        self.game.feature_of(node)
+    }
+    #[inline]
+    pub fn segment_node(&self, node: u32) -> &'g SegNode {
+        self.game.segment_node(node)
+    }
+    #[inline]
+    pub fn completed_cities_around(&self, root: u32) -> usize {
+        self.game.completed_cities_around(root)
+    }
+    #[inline]
+    pub fn rescored(
+        &self,
+        root: u32,
+        kind: FeatureKind,
+        complete: bool,
+        tiles: u32,
+        pennants: u32,
+        points: i64,
+    ) -> i64 {
+        self.game
+            .rescored(root, kind, complete, tiles, pennants, points)
+    }
+    #[inline]
+    pub fn follower_kinds(&self) -> impl Iterator<Item = FollowerKind> + 'g {
+        self.game.follower_kinds()
+    }
+    #[inline]
+    pub fn supply_of(&self, player: u8, kind: FollowerKind) -> u8 {
+        self.game.supply_of(player, kind)
+    }
+    #[inline]
+    pub fn follower_kind_value(&self, kind: FollowerKind, node: u32, player: u8) -> i64 {
+        self.game.follower_kind_value(kind, node, player)
+    }
+    #[inline]
+    pub fn each_placement(&self, tile: TileIdx, f: impl FnMut(i32, i32, u8)) {
+        self.game.each_placement(tile, f)
+    }
+
+    // The decision being asked: its options.
+
+    #[inline]
+    pub fn choice(&self, kind: DecisionKind, i: usize) -> Choice {
+        self.game.choice(kind, i)
+    }
+    #[inline]
+    pub fn option_count(&self, kind: DecisionKind) -> usize {
+        self.game.option_count(kind)
+    }
+    #[inline]
+    pub fn placement_spot(&self, i: usize) -> (i32, i32, u8) {
+        self.game.placement_spot(i)
+    }
+    #[inline]
+    pub fn follower_option(&self, i: usize) -> u8 {
+        self.game.follower_option(i)
+    }
+    #[inline]
+    pub fn follower_option_kind(&self, i: usize) -> FollowerKind {
+        self.game.follower_option_kind(i)
+    }
+    /// A tile of the seat's own hand offered by a tile pick.
+    #[inline]
+    pub fn pick_option(&self, i: usize) -> TileIdx {
+        self.game.pick_option(i)
+    }
+    #[inline]
+    pub fn value_hint(&self, kind: DecisionKind, i: usize, player: u8) -> i64 {
+        self.game.value_hint(kind, i, player)
+    }
+    #[inline]
+    pub fn value_hints(&self, kind: DecisionKind, options: usize, player: u8, out: &mut Vec<i64>) {
+        self.game.value_hints(kind, options, player, out)
+    }
+}
