@@ -273,3 +273,165 @@ impl<'g> SeatView<'g> {
         self.game.value_hints(kind, options, player, out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::hooks::Expansions;
+    use crate::engine::{compile, expansions, NoEvents, Pending};
+
+    fn game(ruleset: &str, seed: u64, players: u8, turns: u32) -> Game {
+        let path = format!("rulesets/{ruleset}.rules");
+        let loaded = crate::dsl::load_ruleset(std::path::Path::new(&path))
+            .unwrap_or_else(|d| panic!("{d}"));
+        let mut g = Game::new(compile(&loaded.ruleset), seed, players);
+        g.setup(&mut NoEvents);
+        for _ in 0..turns {
+            assert!(g.draw(&mut NoEvents));
+            while let Pending::Decision(d) = g.pending() {
+                g.apply_unchecked(rng::index(d.key, d.options));
+            }
+        }
+        assert!(g.draw(&mut NoEvents));
+        g
+    }
+
+    /// A game that differs from `g` in what `seat` cannot see only: another seed, another
+    /// pack order, other hands (a tile of another seat's hand swapped with one of the pack),
+    /// another die and message stack.
+    fn twin(g: &Game, seat: u8, k: u64) -> Game {
+        let mut t = g.clone();
+        t.seed = rng::key(k, 99);
+        t.redraw_pack(k);
+        if let Some(p) = (0..t.players).find(|&p| p != seat && t.hand_len[p as usize] > 0) {
+            let pos = t.deck_pos;
+            if let Some(i) = t.deck[pos..].iter().position(|&x| x != t.hands[p as usize][0]) {
+                std::mem::swap(&mut t.hands[p as usize][0], &mut t.deck[pos + i]);
+            }
+        }
+        <expansions::Set as Expansions>::resample(&mut t, k);
+        t
+    }
+
+    fn sorted(mut v: Vec<TileIdx>) -> Vec<TileIdx> {
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn a_determinization_keeps_the_multiset_the_own_hand_and_the_public_state() {
+        for (ruleset, players) in [("base", 2), ("house-hand3", 3), ("river2", 3)] {
+            let g = game(ruleset, 3, players, 4);
+            for seat in 0..players {
+                let v = SeatView::new(&g, seat);
+                let d = v.determinize(17);
+                let hidden = |x: &Game| sorted(x.hidden_from(seat).collect());
+                assert_eq!(hidden(&d), hidden(&g), "{ruleset}: the same unseen tiles");
+                let mut counts = Vec::new();
+                v.hidden_counts(&mut counts);
+                assert_eq!(counts.iter().sum::<u32>() as usize, v.hidden_total());
+                for t in hidden(&g) {
+                    assert!(counts[t as usize] > 0);
+                }
+                for p in 0..players {
+                    assert_eq!(d.hand(p).len(), g.hand(p).len(), "{ruleset}: hand sizes");
+                }
+                assert_eq!(d.hand(seat), g.hand(seat), "{ruleset}: the own hand is kept");
+                assert_eq!(d.drawn_tiles(), g.drawn_tiles());
+                assert_eq!(d.current_tile(), g.current_tile());
+                assert_eq!(d.placed_tiles().len(), g.placed_tiles().len());
+                assert_eq!(d.scores(), g.scores());
+                // the decision asked, and its key: the copy's keyed draws are the game's
+                assert_eq!(d.pending(), g.pending());
+                assert_ne!(d.seed(), g.seed(), "the seed that dealt the pack is hidden");
+            }
+        }
+    }
+
+    #[test]
+    fn a_determinization_is_keyed_and_deterministic() {
+        let g = game("house-hand3", 5, 3, 2);
+        let v = SeatView::new(&g, 1);
+        let (a, b, c) = (v.determinize(1), v.determinize(1), v.determinize(2));
+        assert_eq!(a.unseen(), b.unseen());
+        assert_eq!((a.hand(0), a.hand(2)), (b.hand(0), b.hand(2)));
+        assert_ne!(a.unseen(), c.unseen(), "another key, another order");
+        // into a kept game: the same copy
+        let mut kept = game("house-hand3", 9, 3, 5);
+        v.determinize_into(&mut kept, 1);
+        assert_eq!(kept.unseen(), a.unseen());
+        assert_eq!(kept.hand(2), a.hand(2));
+        assert_eq!((kept.seed(), kept.pending()), (a.seed(), a.pending()));
+        assert_eq!(kept.outcome().seats, a.outcome().seats);
+    }
+
+    #[test]
+    fn games_that_differ_in_hidden_information_only_determinize_alike() {
+        for (ruleset, players, turns) in [
+            ("base", 2, 3),
+            ("house-hand3", 3, 4),
+            ("messengers-c2", 2, 2),
+            ("flier-c2", 2, 3),
+            ("bcb-c2", 3, 5),
+        ] {
+            let g = game(ruleset, 7, players, turns);
+            for seat in 0..players {
+                let t = twin(&g, seat, 41 + seat as u64);
+                assert!(
+                    t.unseen() != g.unseen() || t.message_stack() != g.message_stack(),
+                    "{ruleset}: the twin differs"
+                );
+                for key in [0, 5] {
+                    let (a, b) = (
+                        SeatView::new(&g, seat).determinize(key),
+                        SeatView::new(&t, seat).determinize(key),
+                    );
+                    assert_eq!(a.unseen(), b.unseen(), "{ruleset} seat {seat}");
+                    for p in 0..players {
+                        assert_eq!(a.hand(p), b.hand(p), "{ruleset} seat {seat}");
+                    }
+                    assert_eq!(a.message_stack(), b.message_stack(), "{ruleset}");
+                    assert_eq!(a.seed(), b.seed());
+                    assert_eq!(a.state_bytes(), b.state_bytes());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_messages_not_drawn_are_redrawn_and_the_drawn_ones_kept() {
+        let all = [1, 2, 3, 4, 5, 6, 7, 8];
+        let g = game("messengers-c2", 1, 2, 0);
+        let v = SeatView::new(&g, 0);
+        let stacks: Vec<_> = (0..6).map(|k| v.determinize(k).message_stack()).collect();
+        for s in &stacks {
+            let mut m = s.to_vec();
+            m.sort_unstable();
+            assert_eq!(m, all, "the eight messages");
+        }
+        assert!(stacks.iter().any(|s| s != &stacks[0]), "the order is redrawn");
+        // after some draws (the stack from its top turned by as many): the drawn ones keep
+        // their places at the bottom, the rest is redrawn among them
+        let mut seen = 0;
+        for seed in 0..12 {
+            let start = game("messengers-c2", seed, 2, 0).message_stack();
+            for turns in [25, 40, 55] {
+                let g = game("messengers-c2", seed, 2, turns);
+                let drawn = g.outcome().counters.get(expansions::messengers::DRAWN) as usize;
+                if drawn == 0 || drawn >= 8 {
+                    continue;
+                }
+                let (now, k) = (g.message_stack(), drawn);
+                assert_eq!(now[..8 - k], start[k..], "the stack turned by the draws");
+                let d = SeatView::new(&g, 1).determinize(seed).message_stack();
+                assert_eq!(d[8 - k..], now[8 - k..], "the {k} drawn stay");
+                let (mut a, mut b) = (d[..8 - k].to_vec(), now[..8 - k].to_vec());
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b);
+                seen += 1;
+            }
+        }
+        assert!(seen > 3, "games with messages drawn: {seen}");
+    }
+}
