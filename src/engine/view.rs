@@ -39,7 +39,7 @@
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind};
 use crate::engine::follower_kind::FollowerKind;
-use crate::engine::game::{Component, DrawSource, PlacedTile, SegNode};
+use crate::engine::game::{Component, DrawSource, PlacedTile, SegNode, MAX_HAND, MAX_PLAYERS};
 use crate::engine::rng;
 use crate::engine::Game;
 use crate::ruleset::TileIdx;
@@ -94,12 +94,28 @@ impl<'g> SeatView<'g> {
 
     /// Redraws the hidden parts of `g`, a copy of the position, from `key`.
     fn scrub(&self, g: &mut Game, key: u64) {
+        // the other hands as they were (what the tiles drawn so far still name)
+        let mut old = [0 as TileIdx; MAX_HAND * MAX_PLAYERS];
+        let held = other_hands(g, self.seat, &mut old);
         g.sort_hidden_from(self.seat);
         if matches!(g.draws, DrawSource::Forced(_)) {
             g.draws = DrawSource::Shuffled; // a replay's list of draws is the pack's order
         }
         g.seed = rng::key(key, SEED_DOMAIN);
         g.determinize_for(self.seat, key);
+        if held > 0 {
+            // the tiles drawn so far named what the other hands held: they name the redealt
+            // hands instead, and lose their order (sorted), so they tell nothing hidden
+            let mut new = [0 as TileIdx; MAX_HAND * MAX_PLAYERS];
+            other_hands(g, self.seat, &mut new);
+            let drawn = g.deck_pos.min(g.deck.len());
+            for (&o, &n) in old[..held].iter().zip(&new[..held]) {
+                if let Some(t) = g.deck[..drawn].iter_mut().find(|t| **t == o) {
+                    *t = n;
+                }
+            }
+            g.deck[..drawn].sort_unstable();
+        }
     }
 
     /// How many tiles this seat cannot see (the pack, and with hands the other seats' hands).
@@ -274,16 +290,53 @@ impl<'g> SeatView<'g> {
     }
 }
 
+/// The tiles of the hands of the seats other than `seat`, in seat order, into `out`; how many.
+fn other_hands(g: &Game, seat: u8, out: &mut [TileIdx; MAX_HAND * MAX_PLAYERS]) -> usize {
+    let mut n = 0;
+    for p in (0..g.players).filter(|&p| p != seat) {
+        for &t in g.hand(p) {
+            out[n] = t;
+            n += 1;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+/// A game that differs from `g` in what `seat` cannot see only: another seed, another
+/// pack order, other hands (a tile of another seat's hand swapped with one of the pack),
+/// another die and message stack.
+pub(crate) fn hidden_twin(g: &Game, seat: u8, k: u64) -> Game {
+    let mut t = g.clone();
+    t.seed = rng::key(k, 99);
+    t.redraw_pack(k);
+    if let Some(p) = (0..t.players).find(|&p| p != seat && t.hand_len[p as usize] > 0) {
+        let pos = t.deck_pos;
+        if let Some(i) = t.deck[pos..]
+            .iter()
+            .position(|&x| x != t.hands[p as usize][0])
+        {
+            std::mem::swap(&mut t.hands[p as usize][0], &mut t.deck[pos + i]);
+            // the tiles drawn so far name the hand's new tile instead of the old one
+            let (old, new) = (t.deck[pos + i], t.hands[p as usize][0]);
+            if let Some(d) = t.deck[..pos].iter_mut().rev().find(|d| **d == old) {
+                *d = new;
+            }
+        }
+    }
+    <crate::engine::expansions::Set as crate::engine::hooks::Expansions>::resample(&mut t, k);
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::hooks::Expansions;
     use crate::engine::{compile, expansions, NoEvents, Pending};
 
     fn game(ruleset: &str, seed: u64, players: u8, turns: u32) -> Game {
         let path = format!("rulesets/{ruleset}.rules");
-        let loaded = crate::dsl::load_ruleset(std::path::Path::new(&path))
-            .unwrap_or_else(|d| panic!("{d}"));
+        let loaded =
+            crate::dsl::load_ruleset(std::path::Path::new(&path)).unwrap_or_else(|d| panic!("{d}"));
         let mut g = Game::new(compile(&loaded.ruleset), seed, players);
         g.setup(&mut NoEvents);
         for _ in 0..turns {
@@ -294,23 +347,6 @@ mod tests {
         }
         assert!(g.draw(&mut NoEvents));
         g
-    }
-
-    /// A game that differs from `g` in what `seat` cannot see only: another seed, another
-    /// pack order, other hands (a tile of another seat's hand swapped with one of the pack),
-    /// another die and message stack.
-    fn twin(g: &Game, seat: u8, k: u64) -> Game {
-        let mut t = g.clone();
-        t.seed = rng::key(k, 99);
-        t.redraw_pack(k);
-        if let Some(p) = (0..t.players).find(|&p| p != seat && t.hand_len[p as usize] > 0) {
-            let pos = t.deck_pos;
-            if let Some(i) = t.deck[pos..].iter().position(|&x| x != t.hands[p as usize][0]) {
-                std::mem::swap(&mut t.hands[p as usize][0], &mut t.deck[pos + i]);
-            }
-        }
-        <expansions::Set as Expansions>::resample(&mut t, k);
-        t
     }
 
     fn sorted(mut v: Vec<TileIdx>) -> Vec<TileIdx> {
@@ -336,8 +372,15 @@ mod tests {
                 for p in 0..players {
                     assert_eq!(d.hand(p).len(), g.hand(p).len(), "{ruleset}: hand sizes");
                 }
-                assert_eq!(d.hand(seat), g.hand(seat), "{ruleset}: the own hand is kept");
-                assert_eq!(d.drawn_tiles(), g.drawn_tiles());
+                assert_eq!(
+                    d.hand(seat),
+                    g.hand(seat),
+                    "{ruleset}: the own hand is kept"
+                );
+                assert_eq!(
+                    sorted(d.drawn_tiles().to_vec()).len(),
+                    g.drawn_tiles().len()
+                );
                 assert_eq!(d.current_tile(), g.current_tile());
                 assert_eq!(d.placed_tiles().len(), g.placed_tiles().len());
                 assert_eq!(d.scores(), g.scores());
@@ -376,7 +419,7 @@ mod tests {
         ] {
             let g = game(ruleset, 7, players, turns);
             for seat in 0..players {
-                let t = twin(&g, seat, 41 + seat as u64);
+                let t = hidden_twin(&g, seat, 41 + seat as u64);
                 assert!(
                     t.unseen() != g.unseen() || t.message_stack() != g.message_stack(),
                     "{ruleset}: the twin differs"
@@ -391,6 +434,7 @@ mod tests {
                         assert_eq!(a.hand(p), b.hand(p), "{ruleset} seat {seat}");
                     }
                     assert_eq!(a.message_stack(), b.message_stack(), "{ruleset}");
+                    assert_eq!(a.drawn_tiles(), b.drawn_tiles(), "{ruleset} seat {seat}");
                     assert_eq!(a.seed(), b.seed());
                     assert_eq!(a.state_bytes(), b.state_bytes());
                 }
@@ -409,7 +453,10 @@ mod tests {
             m.sort_unstable();
             assert_eq!(m, all, "the eight messages");
         }
-        assert!(stacks.iter().any(|s| s != &stacks[0]), "the order is redrawn");
+        assert!(
+            stacks.iter().any(|s| s != &stacks[0]),
+            "the order is redrawn"
+        );
         // after some draws (the stack from its top turned by as many): the drawn ones keep
         // their places at the bottom, the rest is redrawn among them
         let mut seen = 0;

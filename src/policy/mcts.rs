@@ -444,12 +444,15 @@ mod tests {
     fn the_default_style_plays_as_before_styles_existed() {
         // `meeplab play RULESET --seed S --policy mcts:30` of commit cf83de8, before the style
         // was part of the spec: base seed 3 ended 91–97, goldmines-hig-2012 seed 11 67–158
-        // (the whole JSON output was checked byte for byte when the style was added)
+        // (the whole JSON output was checked byte for byte when the style was added). Since
+        // the search determinizes from the seat's view (issue 41: the unseen tiles as a
+        // multiset, no longer the pack's true order shuffled), the same games end 81–112 and
+        // 73–104; `mcts:30` (the default style) and `mcts:30:points` still play alike.
         let points = |n| PolicyKind::Mcts(n, MctsStyle::Points);
-        assert_eq!(totals("rulesets/base.rules", 3, points(30)), [91, 97]);
+        assert_eq!(totals("rulesets/base.rules", 3, points(30)), [81, 112]);
         assert_eq!(
             totals("rulesets/goldmines-hig-2012.rules", 11, points(30)),
-            [67, 158]
+            [73, 104]
         );
         assert_eq!(MctsStyle::default(), MctsStyle::Points);
     }

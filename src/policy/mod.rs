@@ -1,6 +1,8 @@
 //! Seeded player policies that pick among a decision's legal options. Every random draw comes
 //! from the decision's key (seed, turn, player, decision kind, occurrence), so equal positions
-//! get equal choices in every ruleset.
+//! get equal choices in every ruleset. A policy sees what the deciding seat may know, never
+//! the game: [`Policy`]'s [`Chooser`] builds the seat's [`SeatView`] and decides from it
+//! ([`Policy::choose_seen`]); a look-ahead plays on the view's keyed determinizations.
 //!
 //! - `random`: uniform over the legal options;
 //! - `greedy`: maximises immediate points (including what its follower would score), ties
@@ -19,6 +21,8 @@ pub mod spec;
 #[cfg(test)]
 mod test_support;
 mod values;
+#[cfg(test)]
+mod view_tests;
 
 use crate::engine::rng;
 use crate::engine::{Chooser, Decision, Game, SeatView};
