@@ -86,7 +86,7 @@ impl<'g> SeatView<'g> {
     }
 
     /// [`SeatView::determinize`] into a game kept for the purpose (its allocations reused;
-    /// the divergence records are not copied, as [`Game::copy_position_from`]).
+    /// the divergence records are not copied, as `Game::copy_position_from`).
     pub fn determinize_into(&self, target: &mut Game, key: u64) {
         target.copy_position_from(self.game);
         self.scrub(target, key);
