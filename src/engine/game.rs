@@ -93,6 +93,10 @@ pub enum DrawSource {
 pub struct Game<X> {
     pub(crate) rules: Arc<Compiled>,
     pub(crate) seed: u64,
+    /// The seed the decisions' keys are drawn from: the game's seed, kept when a seat's
+    /// determinized copy replaces `seed` (`engine/view.rs`), so the copy's decisions have the
+    /// game's keys while the seed that dealt the pack stays hidden. No accessor.
+    pub(crate) key_seed: u64,
     pub(crate) players: u8,
     // board (board.rs)
     /// Coordinates stay within ±`limit` (exclusive) so the board has room for `room` tiles.
@@ -214,6 +218,7 @@ impl<X: Expansions> Game<X> {
         let mut g = Game {
             rules,
             seed,
+            key_seed: seed,
             players,
             limit: total as i32 + 2,
             room: total,
@@ -283,6 +288,7 @@ impl<X: Expansions> Game<X> {
         let players = players.clamp(1, MAX_PLAYERS as u8);
         self.clear_board();
         self.seed = seed;
+        self.key_seed = seed;
         self.players = players;
         self.followers.clear();
         let f = self.rules.rules.followers;

@@ -1,7 +1,8 @@
 //! The heuristic policy: one move ahead with a position evaluation.
 //!
-//! Every option of the decision is tried on a copy of the game, the rest of the turn is played
-//! out (the deciding player's own later decisions of the turn and anyone else's by the greedy
+//! Every option of the decision is tried on a copy of a determinization of the deciding seat's
+//! view ([`SeatView`]: what it may know, the hidden parts drawn from the decision's key), the
+//! rest of the turn is played out (the deciding player's own later decisions of the turn and anyone else's by the greedy
 //! valuations), and the position is evaluated for the deciding player relative to the best of
 //! the others. Placements are searched over placement × follower: every placement is first
 //! scored with the greedy follower, then the most promising few are expanded over every
@@ -31,7 +32,9 @@
 use super::{greedy, SpareGame};
 use crate::engine::decision::CORE_DECISIONS;
 use crate::engine::rng;
-use crate::engine::{majority, Choice, Decision, DecisionKind, Game, Pending, MAX_PLAYERS};
+use crate::engine::{
+    majority, Choice, Decision, DecisionKind, Game, Pending, SeatView, MAX_PLAYERS,
+};
 use crate::ruleset::{GoldAtEnd, GoldRules, GoldSplit, TileIdx, Vars};
 use crate::tiles::FeatureKind;
 
@@ -92,7 +95,9 @@ pub(crate) struct Scratch {
     /// Fitting tiles of each cell of the feature at hand.
     counts: Vec<u32>,
     cities: Vec<u32>,
-    /// Copies for the options tried, and for the placements expanded over followers.
+    /// The deciding seat's determinization the options are tried on, the copies for the
+    /// options tried, and for the placements expanded over followers.
+    root: SpareGame,
     spare: SpareGame,
     expanded: SpareGame,
     /// Options played out so far (what a decision cost; read by the tests).
@@ -201,18 +206,37 @@ fn count_hidden(g: &Game, viewer: u8, pred: impl Fn(TileIdx) -> bool) -> u32 {
     n as u32
 }
 
+/// Domain of the key of the determinization the options are tried on.
+const DOMAIN: u64 = 0x4845_5552; // "HEUR"
+
 /// The option to take (ties by the keyed draw).
 #[inline]
-pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
-    choose_valued(game, d, s).0
+pub(crate) fn choose(view: &SeatView, d: &Decision, s: &mut Scratch) -> usize {
+    choose_valued(view, d, s).0
 }
 
 /// The option to take and its evaluation in thousandths of a point (`None` for a forced
-/// decision, which is not evaluated).
-pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usize, Option<i64>) {
+/// decision, which is not evaluated). The options are tried on a determinization of the
+/// seat's view keyed by the decision ([`SeatView::determinize`]): the evaluation reads the
+/// unseen tiles as counts only, so it is the same on every determinization, and what the rest
+/// of the turn turns up from the pack (a bazaar's auction), a die the turn rolls or a message
+/// it draws come from the determinization, not from the game.
+pub(crate) fn choose_valued(
+    view: &SeatView,
+    d: &Decision,
+    s: &mut Scratch,
+) -> (usize, Option<i64>) {
     if d.options <= 1 {
         return (0, None);
     }
+    let root = s.root.determinized(view, rng::key(d.key, DOMAIN));
+    let out = choose_on(&root, d, s);
+    s.root.put(root);
+    out
+}
+
+/// [`choose_valued`] on `game`, the seat's determinization.
+fn choose_on(game: &Game, d: &Decision, s: &mut Scratch) -> (usize, Option<i64>) {
     let me = d.player;
     let supply = Supply::for_viewer(game, me);
     s.values.clear();
@@ -312,7 +336,7 @@ fn try_outcome(
     }
     g.apply_unchecked(i);
     while let Pending::Decision(d) = g.pending() {
-        let pick = greedy::choose(&g, &d, &mut s.greedy);
+        let pick = greedy::choose(&SeatView::new(&g, d.player), &d, &mut s.greedy);
         g.apply_unchecked(pick);
     }
     let value = (evaluate(&g, me, supply, s) * 1000.0).round() as i64;
@@ -775,7 +799,7 @@ mod tests {
     impl Chooser for Counting {
         fn choose(&mut self, game: &Game, d: &Decision) -> usize {
             let before = self.s.played_out;
-            let i = choose(game, d, &mut self.s);
+            let i = choose(&SeatView::new(game, d.player), d, &mut self.s);
             if is_wide_amount(game, d) {
                 self.wide += 1;
                 assert_eq!(self.s.played_out - before, WIDEST as u64, "{:?}", d.kind);

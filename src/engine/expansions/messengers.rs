@@ -382,6 +382,30 @@ impl Expansion for Messengers {
         m.top = 0;
     }
 
+    /// The messages not drawn yet lie face down: a seat's determinized copy
+    /// (`engine/view.rs`) draws their order anew — sorted, then shuffled by `key`, so the copy
+    /// does not depend on the true order. The ones drawn keep their places (the order repeats
+    /// every eight draws, so after eight nothing is hidden).
+    fn resample<X: Holds<Self>>(g: &mut Game<X>, key: u64) {
+        let m = g.ext.state_mut();
+        let hidden = MESSAGES - (m.drawn_count as usize).min(MESSAGES);
+        let top = m.top as usize;
+        let at = move |j: usize| (top + j) % MESSAGES;
+        let mut left = [0u8; MESSAGES];
+        for (j, l) in left.iter_mut().enumerate().take(hidden) {
+            *l = m.stack[at(j)];
+        }
+        let left = &mut left[..hidden];
+        left.sort_unstable();
+        for i in (1..hidden).rev() {
+            let j = rng::index(rng::key(key ^ STACK_DOMAIN, i as u64), i + 1);
+            left.swap(i, j);
+        }
+        for (j, &l) in left.iter().enumerate() {
+            m.stack[at(j)] = l;
+        }
+    }
+
     fn reset(&mut self) {
         self.pos = [[0; 2]; MAX_PLAYERS];
         self.pending.clear();
