@@ -347,6 +347,6 @@ mod tests {
         assert_eq!(target.ingots_on_board(), 0);
         let end = finish(target);
         assert_eq!(end, base);
-        assert!(end.seats.iter().all(|s| s.ingots == 0));
+        assert!(end.seats.iter().all(|s| s.counts == Default::default()));
     }
 }

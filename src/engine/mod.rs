@@ -60,7 +60,10 @@ pub use follower_kind::{FollowerKind, FollowerKindSpec};
 pub use game::{
     Component, DrawSource, Follower, PlacedTile, SegNode, MAX_PLAYERS, MAX_TILES, NO_NODE,
 };
-pub use outcome::{ByCategory, Category, Counter, CounterSpec, Counters, GameOutcome, SeatResult};
+pub use outcome::{
+    ByCategory, Category, Counter, CounterSpec, Counters, GameOutcome, SeatCounter,
+    SeatCounterSpec, SeatCounts, SeatResult,
+};
 pub use scoring::majority;
 pub use script::{OnIllegal, ScriptProblem, Scripted};
 pub use swap::{can_hold, Incompatible};

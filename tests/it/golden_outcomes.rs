@@ -36,6 +36,7 @@
 use crate::scenario_support;
 
 use meeplab::compare::seeds::game_seed;
+use meeplab::engine::expansions::gold;
 use meeplab::engine::{Category, Compiled, Counter, GameOutcome};
 use meeplab::play::play;
 use meeplab::policy::PolicyKind;
@@ -111,7 +112,7 @@ fn outcome_hash(o: &GameOutcome) -> u64 {
                 h = mix(h, s.by_category.get(c) as u64);
             }
         }
-        h = mix(h, s.ingots as u64);
+        h = mix(h, s.counts.get(gold::INGOTS) as u64);
         h = mix(h, s.followers_placed as u64);
     }
     let winners = o.winners.iter().fold(0u64, |m, &w| m | 1 << w);

@@ -44,9 +44,11 @@
 //!    - `EVENTS`: each event it emits (name, fingerprint code, typed fields, its line in the
 //!      turn log, the board piece it adds or removes for the end-of-turn state hash); emit
 //!      `Event::Expansion(ExpansionEvent::new(event_of::<Towers>(i), &[…]))`.
-//!    - `CATEGORIES` (its scoring categories: `category_of::<Towers>(i)` for `award`) and
+//!    - `CATEGORIES` (its scoring categories: `category_of::<Towers>(i)` for `award`),
 //!      `COUNTERS` (per-game counts, written by `outcome`; compare sums them by name into
-//!      report tables, `games.csv` and `report.json`).
+//!      report tables, `games.csv` and `report.json`) and `SEAT_COUNTERS` (per-seat counts
+//!      at the end, `seat_counter_of::<Towers>(i)`, written by `outcome` into each seat's
+//!      result: the seat's JSON, `games.csv`'s `seat{s}_…` columns, the turn log's table).
 //!    - `FOLLOWER_KINDS`: the kinds of follower it adds beside the plain one
 //!      (`FollowerKindSpec`: name, a key code no other kind uses, supply per player, weight in
 //!      a majority, the features it may stand on, whether its owner must already hold the
@@ -64,7 +66,9 @@
 //!      the core's scoring and the policies' valuations ask it through `Game::rescored`.
 //!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
 //!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
-//!      layer of the SVG board: a `Glyph` each, placed beside a segment with `spots::mark_spot`),
+//!      layer of the SVG board: a `Glyph` each — its own drawing, a `GlyphArt` constant in
+//!      its module, as `Glyph::Drawn(&TOWER_ART)` — placed beside a segment with
+//!      `spots::mark_spot`),
 //!      `seat_columns` (what it counts per seat in the board's score table: goods held),
 //!      `farm_city_bonus` (a city's worth to farmers) and
 //!      `farm_winner_bonus` (one winner's extra per city: a pig), as needed.
@@ -144,8 +148,10 @@ use crate::engine::game::Game;
 use crate::engine::hooks::{
     Expansion, Expansions, Glyph, Heard, Holds, Hook, Notice, Piece, Registered,
 };
-use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome, CORE_CATEGORIES};
-use registry::{same_name, PLACEHOLDER_COUNTER, PLACEHOLDER_EVENT};
+use crate::engine::outcome::{
+    Category, Counter, CounterSpec, GameOutcome, SeatCounter, SeatCounterSpec, CORE_CATEGORIES,
+};
+use registry::{same_name, PLACEHOLDER_COUNTER, PLACEHOLDER_EVENT, PLACEHOLDER_SEAT_COUNTER};
 
 registry! {
     gold: gold::Gold,

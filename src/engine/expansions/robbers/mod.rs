@@ -20,6 +20,7 @@ use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::{RobberTiming, Var};
 
+mod invariants;
 mod robbery;
 mod round;
 
@@ -325,6 +326,14 @@ impl Expansion for Robbers {
         self.in_step = false;
         self.step_start = [None; MAX_PLAYERS];
         self.step.clear();
+    }
+
+    fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
+        invariants::check(g)
+    }
+
+    fn cannot_hold(from: &Compiled, to: &Compiled) -> Option<String> {
+        invariants::cannot_hold(from, to)
     }
 
     fn heap_bytes(&self) -> usize {
