@@ -387,3 +387,38 @@ fn final_scoring_robs_the_combined_figure() {
     assert_eq!(robbed(&ev), vec![(BLUE, RED, 2)]);
     assert_eq!(s.scores(), vec![18, 2]);
 }
+
+/// Final scoring, three players: RED's sum (3 + 11) and BLUE's (10 + 4) share space 14 with
+/// YELLOW's robber, and both score there (RED's open road of 5 tiles: 5; BLUE's cloister with
+/// 3 neighbours: 4): YELLOW chooses whom to rob (the figures are one now, so the owner's
+/// choice is back) and takes 3 from RED.
+#[test]
+fn final_scoring_the_robbers_owner_chooses_between_two_figures() {
+    const YELLOW: u8 = 2;
+    let r = rules("");
+    let mut s = Scen::new(&r, 3);
+    s.play(RED, "BA/RRR", (-1, 0, 0), None);
+    s.play(RED, "BA/RFr", (1, 0, 0), Some(0));
+    s.play(YELLOW, "BA/RFr", (2, 0, 0), None);
+    s.play(YELLOW, "BA/RFr", (3, 0, 0), None);
+    s.play(BLUE, "BA/L", (0, 1, 0), Some(0));
+    s.game.set_figures_for_test(RED, 3, 11);
+    s.game.set_figures_for_test(BLUE, 10, 4);
+    s.game.set_robber_for_test(YELLOW, Some(14));
+    let ev = s.finish(&[exp(
+        robbers::ROBBER_VICTIM,
+        YELLOW,
+        Choice::Victim { player: RED },
+    )]);
+    let asked = s.asked(robbers::ROBBER_VICTIM);
+    assert_eq!(asked.len(), 1);
+    assert_eq!(
+        asked[0].options,
+        vec![
+            Choice::Victim { player: RED },
+            Choice::Victim { player: BLUE }
+        ]
+    );
+    assert_eq!(robbed(&ev), vec![(YELLOW, RED, 3)]);
+    assert_eq!(s.scores(), vec![19, 18, 3]);
+}
