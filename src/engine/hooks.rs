@@ -515,6 +515,14 @@ pub trait Expansion: Clone + Default {
         None
     }
 
+    /// What other players would take (robbers beside it) if `player`'s scoring figure at
+    /// `from` on the track moved on by `points` robbable points now; 0 when nothing. Asked by
+    /// the policies' hints of an expansion that lets a player choose the figure (the
+    /// Messengers), so that a greedy player dodges.
+    fn toll<X: Holds<Self>>(_g: &Game<X>, _player: u8, _from: i64, _points: i64) -> i64 {
+        0
+    }
+
     /// Columns it adds to the score table under the SVG board, for `seat`: each a header and
     /// the seat's count (goods tokens held, say), the same headers for every seat.
     fn seat_columns<X: Holds<Self>>(_g: &Game<X>, _seat: u8, _out: &mut Vec<(&'static str, i64)>) {}
@@ -739,6 +747,9 @@ pub trait Expansions: Clone + Sized {
     /// Where `player`'s scoring figures stand, when an expansion taking part splits the
     /// score (see [`Expansion::scoring_figures`]): the first that answers.
     fn scoring_figures(g: &Game<Self>, player: u8) -> Option<[i64; 2]>;
+    /// What the expansions taking part would take from a move of `player`'s figure (see
+    /// [`Expansion::toll`]), summed.
+    fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64;
     /// The score-table columns of the expansions taking part for `seat` (see
     /// [`Expansion::seat_columns`]), in registration order.
     fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);

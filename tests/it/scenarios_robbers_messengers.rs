@@ -422,3 +422,62 @@ fn final_scoring_the_robbers_owner_chooses_between_two_figures() {
     assert_eq!(robbed(&ev), vec![(YELLOW, RED, 3)]);
     assert_eq!(s.scores(), vec![19, 18, 3]);
 }
+
+/// A chooser that places RED's junction at (3,0) with no follower and answers each figure
+/// decision as the greedy policy does (the best value hint, the first of equals), recording
+/// the hints.
+struct Dodger {
+    hints: Vec<(u8, Vec<i64>)>,
+}
+
+impl meeplab::engine::Chooser for Dodger {
+    fn choose(&mut self, game: &meeplab::engine::Game, d: &meeplab::engine::Decision) -> usize {
+        use meeplab::engine::{DecisionKind, FollowerKind};
+        let want = if d.kind == DecisionKind::PLACEMENT {
+            Choice::Place { x: 3, y: 0, rot: 0 }
+        } else if d.kind == DecisionKind::FOLLOWER {
+            Choice::Follower {
+                segment: None,
+                kind: FollowerKind::PLAIN,
+            }
+        } else {
+            let h: Vec<i64> = (0..d.options)
+                .map(|i| game.value_hint(d.kind, i, d.player))
+                .collect();
+            let best = h.iter().copied().max().unwrap_or(0);
+            let i = h.iter().position(|&v| v == best).unwrap_or(0);
+            self.hints.push((d.player, h));
+            return i;
+        };
+        (0..d.options)
+            .position(|i| game.choice(d.kind, i) == want)
+            .unwrap_or_else(|| panic!("{want:?} not offered"))
+    }
+}
+
+/// The figure decision's hints see the robber: moving the messenger beside BLUE's robber
+/// would give BLUE 3, so its hint is −3 and a greedy RED moves the meeple (3 → 8) instead.
+/// Without a robber both hints are 0.
+#[test]
+fn greedy_dodges_a_robber() {
+    for (robber, want_hints, want_moved) in [
+        (Some(11), vec![0, -3], (RED, false, 3, 8)),
+        (None, vec![0, 0], (RED, false, 3, 8)),
+        (Some(3), vec![-3, 0], (RED, true, 11, 16)),
+    ] {
+        let r = rules("");
+        let mut s = road_of_five(&r, RED);
+        s.game.set_figures_for_test(RED, 3, 11);
+        s.game.set_robber_for_test(BLUE, robber);
+        let mut chooser = Dodger { hints: Vec::new() };
+        let mut events = Vec::new();
+        let tile = s.tile("BA/RRR");
+        s.game
+            .play_tile(tile, RED, &mut chooser, &mut events)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(chooser.hints[0], (RED, want_hints), "robber {robber:?}");
+        assert_eq!(moved(&events)[0], want_moved, "robber {robber:?}");
+        assert!(robbed(&events).is_empty(), "robber {robber:?}");
+        assert_eq!(s.game.scores()[..2], [19, 0]);
+    }
+}

@@ -545,6 +545,14 @@ macro_rules! registry_dispatch {
                 None
             }
 
+            fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64 {
+                let mut toll = 0;
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    toll += <$ty as Expansion>::toll(g, player, from, points);
+                })*
+                toll
+            }
+
             fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
                     <$ty as Expansion>::seat_columns(g, seat, out);

@@ -516,7 +516,8 @@ impl Expansion for Messengers {
     }
 
     /// The figure: what a message is expected to bring (the mean of the 8, each at the better
-    /// of its action and the 2 points) when the move stops on a dark space and draws, else 0.
+    /// of its action and the 2 points) when the move stops on a dark space and draws, else 0,
+    /// less what other players' robbers beside the figure would take (so greedy dodges).
     /// The message: the 2 points, or what the action pays now (another tile: 4, a guess at a
     /// tile and a follower's worth). The follower: what scoring it pays now.
     fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
@@ -672,20 +673,27 @@ impl<X: Holds<Messengers>> Game<X> {
     /// The figure decision's hint (see [`Messengers::value_hint`]).
     fn figure_hint(&self, messenger: bool, player: u8) -> i64 {
         let m = self.ext.state();
-        let Some(&(p, points, _)) = m.pending.get(m.k) else {
+        let Some(&(p, points, robbable)) = m.pending.get(m.k) else {
             return 0;
         };
-        if p != player || m.dark || m.phase != Phase::Figures {
+        if p != player || m.phase != Phase::Figures {
             return 0;
         }
-        let to = m.pos[p as usize][messenger as usize] + points;
-        if !self.draws_at(p, to) {
-            return 0;
+        let from = m.pos[p as usize][messenger as usize];
+        // what robbers beside the figure would take (none without the Robbers)
+        let toll = if robbable {
+            X::toll(self, p, from, points)
+        } else {
+            0
+        };
+        let to = from + points;
+        if m.dark || !self.draws_at(p, to) || !(robbable || m.config.robber_draws) {
+            return -toll;
         }
         let sum: i64 = (0..MESSAGES as u8)
             .map(|k| self.message_value(k, p).max(m.config.alt_points))
             .sum();
-        sum / MESSAGES as i64
+        sum / MESSAGES as i64 - toll
     }
 
     /// The final-scoring worth of feature `root` (a road, city or cloister), with the

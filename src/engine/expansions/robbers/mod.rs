@@ -330,6 +330,29 @@ impl Expansion for Robbers {
         rules.rules.robbers.is_some()
     }
 
+    /// The shares of the other players' robbers beside the figure's space.
+    fn toll<X: Holds<Self>>(g: &Game<X>, player: u8, from: i64, points: i64) -> i64 {
+        let r = g.ext.state();
+        let Some(rules) = g.rules.rules.robbers.as_ref() else {
+            return 0;
+        };
+        if r.suspended || points <= 0 {
+            return 0;
+        }
+        let space = g.space_of(from);
+        let robbers = (0..g.players)
+            .filter(|&o| o != player && r.at[o as usize] == Some(space))
+            .count() as i64;
+        if robbers == 0 {
+            return 0;
+        }
+        robbers
+            * rules.share.eval(&crate::ruleset::Vars {
+                points,
+                ..crate::ruleset::Vars::default()
+            })
+    }
+
     fn reset(&mut self) {
         self.at = [None; MAX_PLAYERS];
         self.placements = 0;
