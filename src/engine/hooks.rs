@@ -68,6 +68,17 @@ pub enum Notice {
         points: i64,
         robbable: bool,
     },
+    /// An expansion that splits a player's score over two scoring figures (the Messengers)
+    /// moved `player`'s `figure` (0 the scoring meeple, 1 the second figure) from `before`
+    /// on the track up by `points`, for points already paid (`PointsScored`); `robbable` as
+    /// there. How the robbers learn which figure left which space.
+    FigureMoved {
+        player: u8,
+        figure: u8,
+        before: i64,
+        points: i64,
+        robbable: bool,
+    },
     /// An expansion scored an area that is not one feature (a token and the squares around): the
     /// first `len` of `tiles` (indices into [`Game::placed_tiles`]); `winners` (a bit per
     /// seat) scored it, `complete` as in `FeatureScored`. How one expansion tells the
@@ -87,6 +98,7 @@ pub enum Heard {
     FinalScoringBegins,
     FeatureScored,
     PointsScored,
+    FigureMoved,
     Area,
 }
 
@@ -104,6 +116,7 @@ impl Notice {
             Notice::FinalScoringBegins => Heard::FinalScoringBegins,
             Notice::FeatureScored { .. } => Heard::FeatureScored,
             Notice::PointsScored { .. } => Heard::PointsScored,
+            Notice::FigureMoved { .. } => Heard::FigureMoved,
             Notice::AreaScored { .. } => Heard::Area,
         }
     }
@@ -549,6 +562,27 @@ pub trait Expansion: Clone + Default {
         None
     }
 
+    /// Whether it splits a player's score over scoring figures of its own
+    /// ([`Expansion::scoring_figures`]).
+    const SPLITS_SCORE: bool = false;
+
+    /// Where `player`'s two scoring figures stand on the score track now (their sum and
+    /// the points not yet moved make the score), when this expansion splits the score (the
+    /// Messengers); `None` when the score is one marker (also once the figures are one
+    /// again, at final scoring). Asked by expansions that read the track (the robbers),
+    /// only of those that declare [`Expansion::SPLITS_SCORE`].
+    fn scoring_figures<X: Holds<Self>>(_g: &Game<X>, _player: u8) -> Option<[i64; 2]> {
+        None
+    }
+
+    /// What other players would take (robbers beside it) if `player`'s scoring figure at
+    /// `from` on the track moved on by `points` robbable points now; 0 when nothing. Asked by
+    /// the policies' hints of an expansion that lets a player choose the figure (the
+    /// Messengers), so that a greedy player dodges.
+    fn toll<X: Holds<Self>>(_g: &Game<X>, _player: u8, _from: i64, _points: i64) -> i64 {
+        0
+    }
+
     /// Columns it adds to the score table under the SVG board, for `seat`: each a header and
     /// the seat's count (goods tokens held, say), the same headers for every seat.
     fn seat_columns<X: Holds<Self>>(_g: &Game<X>, _seat: u8, _out: &mut Vec<(&'static str, i64)>) {}
@@ -798,6 +832,12 @@ pub trait Expansions: Clone + Sized {
     /// What a follower option of kind `kind` (not the plain one) on `node` brings `player`
     /// (see [`Expansion::follower_kind_value`]).
     fn follower_kind_value(g: &Game<Self>, kind: FollowerKind, node: u32, player: u8) -> i64;
+    /// Where `player`'s scoring figures stand, when an expansion taking part splits the
+    /// score (see [`Expansion::scoring_figures`]): the first that answers.
+    fn scoring_figures(g: &Game<Self>, player: u8) -> Option<[i64; 2]>;
+    /// What the expansions taking part would take from a move of `player`'s figure (see
+    /// [`Expansion::toll`]), summed.
+    fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64;
     /// The score-table columns of the expansions taking part for `seat` (see
     /// [`Expansion::seat_columns`]), in registration order.
     fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);

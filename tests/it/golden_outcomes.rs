@@ -31,7 +31,9 @@
 //!   branch `abbot`.
 //!   The `ferries-c1` and `ferries-c2` lines were appended (`new`) on the engine of branch
 //!   `ferries`, issue 42; `flier-*`, `magewitch-*` and `messengers-*` on their branches'
-//!   engines, and `bigbox6` and `minis-2012` on the engine that merged them all (issue 42).
+//!   engines, and `bigbox6` and `minis-2012` on the engine that merged them all (issue 42);
+//!   those two were rewritten (removed, then `new`) on the engine of branch `robmsg`, when
+//!   the Robbers joined both boxes (a robber beside either of the Messengers' figures).
 
 use crate::scenario_support;
 

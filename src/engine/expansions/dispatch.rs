@@ -589,6 +589,25 @@ macro_rules! registry_dispatch {
                 bonus
             }
 
+            fn scoring_figures(g: &Game<Self>, player: u8) -> Option<[i64; 2]> {
+                $(if <$ty as Expansion>::SPLITS_SCORE
+                    && g.ext.used & (1 << Member::$field as u32) != 0
+                {
+                    if let Some(f) = <$ty as Expansion>::scoring_figures(g, player) {
+                        return Some(f);
+                    }
+                })*
+                None
+            }
+
+            fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64 {
+                let mut toll = 0;
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    toll += <$ty as Expansion>::toll(g, player, from, points);
+                })*
+                toll
+            }
+
             fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
                     <$ty as Expansion>::seat_columns(g, seat, out);

@@ -5,7 +5,8 @@
 //! (`hooks.rs`): [`Hook`]s, where it may ask decisions (tile drawn, tile placed, before the
 //! turn's scoring, the scoring step closes, after scoring, turn end, final scoring, final
 //! scoring done), and [`Notice`]s it hears in passing (a scoring step begins, a feature is
-//! scored with its points, points are scored, another expansion scored an area).
+//! scored with its points, points are scored, a scoring figure moved, another expansion
+//! scored an area).
 //!
 //! A game carries a [`Set`]: every registered expansion's state, plus, for each hook and each
 //! notice, the list of those its ruleset uses that act there, by declared priority then
