@@ -475,11 +475,15 @@ fn c1_c2_magewitch_jcz_witch_scenario_five_tile_road_scores_three() {
             None,
             "{name}: the witch leaves"
         );
+    }
+}
+
 /// The magic step keeps its candidates between steps instead of scanning the board (the
 /// speed budget of issue 42): every move of random games keeps the invariant that they
 /// cover every open road and city and that a step offers exactly what a scan of the whole
 /// board finds — with the ferries (whose links and moves join and split complete roads)
 /// and the bridges (which turn placed tiles into others with more segments) in play.
+#[test]
 fn kept_magic_candidates_match_a_scan_of_the_board() {
     use meeplab::engine::{Decision, Game};
     let text = r#"
@@ -490,11 +494,13 @@ deck += { ferries x1 }
 ferries source "test" {
   placement = always
   moves     = first
+}
 bridges source "test" {
   supply     = 3
   supply_5_6 = 2
   timing     = before_follower
   where      = adjacent
+}
 "#;
     let sets = [
         ("mixed", load_str("magewitch-ferries-bridges", text)),
@@ -509,6 +515,7 @@ bridges source "test" {
             let out = meeplab::engine::invariants::play_checked(&mut game, pick)
                 .unwrap_or_else(|v| panic!("{name} seed {seed}: {v}"));
             magic += out.counters.get(MOVES);
+        }
         assert!(magic > 20, "{name}: only {magic} magic steps");
     }
 }
