@@ -118,6 +118,8 @@ pub mod bazaars;
 pub mod bridges;
 pub mod castles;
 pub mod crop;
+#[cfg(feature = "test-dummy")]
+pub mod dummy;
 pub mod ferries;
 pub mod flier;
 pub mod gold;
@@ -147,7 +149,19 @@ use crate::engine::hooks::{
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome, CORE_CATEGORIES};
 use registry::{same_name, PLACEHOLDER_COUNTER, PLACEHOLDER_EVENT};
 
-registry! {
+/// The registered expansions: `registry!` over the list below, with the tests' dummy
+/// expansion (`dummy.rs`) appended when the `test-dummy` feature is on (`cargo test` turns it
+/// on; `cargo build --release` does not).
+macro_rules! registered {
+    ($($list:tt)*) => {
+        #[cfg(not(feature = "test-dummy"))]
+        registry! { $($list)* }
+        #[cfg(feature = "test-dummy")]
+        registry! { $($list)* dummy: dummy::Dummy, }
+    };
+}
+
+registered! {
     gold: gold::Gold,
     robbers: robbers::Robbers,
     crop: crop::CropCircles,
