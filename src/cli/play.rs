@@ -3,7 +3,7 @@
 
 use crate::cli::common::{check_players, io_error, load, write_atomic};
 use meeplab::engine::expansions::gold;
-use meeplab::engine::{compile, Category, Counter, Event, GameOutcome};
+use meeplab::engine::{compile, Category, Counter, Event, GameOutcome, SeatCounter};
 use meeplab::policy::spec::SeatPolicies;
 use meeplab::record::play_recorded;
 use meeplab::render::{board_svg::board_svg, narrate};
@@ -117,14 +117,20 @@ pub fn game_json(
             for c in Category::ALL {
                 by.insert(c.name().into(), json!(s.by_category.get(c)));
             }
-            json!({
+            let mut seat = json!({
                 "seat": p,
                 "name": meeplab::render::seat_name(p as u8),
                 "total": s.total,
                 "by_category": by,
-                "ingots": s.ingots,
                 "followers_placed": s.followers_placed,
-            })
+            });
+            // the expansions' per-seat counts, by name
+            if let Some(map) = seat.as_object_mut() {
+                for c in SeatCounter::all() {
+                    map.insert(c.name().to_string(), json!(s.counts.get(c)));
+                }
+            }
+            seat
         })
         .collect();
     let followers_placed: u32 = outcome.seats.iter().map(|s| s.followers_placed).sum();
@@ -142,7 +148,11 @@ pub fn game_json(
         .iter()
         .filter_map(|e| e.of(gold::INGOTS_REMOVED).map(|v| v[3] as u32))
         .sum();
-    let held: u32 = outcome.seats.iter().map(|s| s.ingots).sum();
+    let held: u32 = outcome
+        .seats
+        .iter()
+        .map(|s| s.counts.get(gold::INGOTS))
+        .sum();
     let left = outcome.counters.get(gold::INGOTS_ON_BOARD);
     let removed_in_play = removed.saturating_sub(left);
     let mut v = json!({

@@ -16,6 +16,7 @@
 //! pub totals_hist: .. where every_seat_game, // the histogram counts games × players
 //! pub seats: Vec<SeatAcc> where each_seat(fields), // one per seat, each checked in turn
 //! pub score_delta: Vec<Moments> where each_seat(every_game),
+//! pub counts: ByCounter<Moments, Named> where each_counter(every_game), // per per-seat counter
 //! ```
 //!
 //! The serialized form is the struct's own (serde), so `accumulator.json`, checkpoints and
@@ -108,6 +109,18 @@ impl<T: Merge> Merge for Vec<T> {
     }
 }
 
+/// Counter by counter, each at its own key beside the field (the values are flattened into
+/// the struct that holds them).
+impl<T: Merge, K: super::seat_counts::CounterKey> Merge for super::seat_counts::ByCounter<T, K> {
+    fn merge_from(&mut self, other: &Self, path: &str) -> Result<(), String> {
+        for c in crate::engine::SeatCounter::all() {
+            self.get_mut(c)
+                .merge_from(other.get(c), &Self::path_of(path, c))?;
+        }
+        Ok(())
+    }
+}
+
 impl<T: Merge, const N: usize> Merge for [T; N] {
     fn merge_from(&mut self, other: &Self, path: &str) -> Result<(), String> {
         for (i, (x, y)) in self.iter_mut().zip(other).enumerate() {
@@ -148,6 +161,19 @@ impl Counted for Moments {
 }
 
 /// `where every_game`: the field counts every game of the run once.
+/// One value per seat, each counting every game.
+pub(super) fn seats_every_game<T: Counted>(
+    v: &[T],
+    run: &RunShape,
+    path: &str,
+) -> Result<(), String> {
+    one_per_seat(v, run, path)?;
+    for (s, x) in v.iter().enumerate() {
+        every_game(x, run, &format!("{path}[{s}]"))?;
+    }
+    Ok(())
+}
+
 pub(super) fn every_game<T: Counted>(v: &T, run: &RunShape, path: &str) -> Result<(), String> {
     let (found, games) = (v.count(), run.games);
     if found == games {
@@ -268,6 +294,13 @@ macro_rules! aggregate {
         $crate::compare::aggregate::one_per_seat($v, $run, path)?;
         for (s, x) in $v.iter().enumerate() {
             aggregate!(@check $run, &format!("{path}[{s}]"), x, $inner);
+        }
+    }};
+    (@check $run:ident, $path:expr, $v:expr, each_counter($inner:ident)) => {{
+        let path: &str = $path;
+        for c in $crate::engine::SeatCounter::all() {
+            let at = $crate::compare::seat_counts::ByCounter::path_of_value($v, path, c);
+            aggregate!(@check $run, &at, $v.get(c), $inner);
         }
     }};
     (@check $run:ident, $path:expr, $v:expr, fields) => {

@@ -29,6 +29,7 @@ pub mod paired;
 pub mod placebo;
 pub mod power;
 pub mod run;
+pub mod seat_counts;
 pub mod seeds;
 pub mod session;
 pub mod setup;

@@ -7,6 +7,7 @@ use super::skill::SkillSpec;
 use super::verdict::{Negligible, Until};
 use crate::ruleset::{Ruleset, MAX_PLAYERS};
 
+use super::seat_counts::{ByCounter, Has};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -26,8 +27,10 @@ pub struct RulesetInfo {
     pub file: Option<String>,
     /// Content hash of the resolved ruleset (equal rules, equal hash).
     pub hash: String,
-    /// Gold (Gold Mines) is in play: the ingot chart and columns are meaningful.
-    pub has_gold: bool,
+    /// Per per-seat counter (`SeatCounter`): whether its expansion is in play (its chart and
+    /// columns are meaningful), written as `has_{category}` (`has_gold`).
+    #[serde(flatten)]
+    pub counts_in_play: ByCounter<bool, Has>,
     /// Every option with its value and source, by key.
     pub options: BTreeMap<String, OptionInfo>,
 }
@@ -38,7 +41,7 @@ impl RulesetInfo {
             name: r.name.clone(),
             file: r.file.clone(),
             hash: r.hash.clone(),
-            has_gold: r.gold.is_some(),
+            counts_in_play: ByCounter::from_fn(|c| (c.spec().used_by)(r)),
             options: r
                 .options
                 .iter()

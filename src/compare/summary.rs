@@ -14,6 +14,7 @@ use super::placebo::{
     placebo_summary, verdict, OutcomeCorrelation, PlaceboSummary, BROKEN_PAIRING,
 };
 use super::power::{min_detectable, MinDetectable};
+use super::seat_counts::{ByCounter, Mean, MeanDelta, MeanTotal, MeanWorth};
 use super::seeds::BLOCK_SIZE;
 use super::skill::{skill_summary, SkillSummary};
 use super::spec::{shell_quote, CompareSpec, RulesetInfo};
@@ -23,7 +24,7 @@ use super::stats::{
 use super::verdict::{
     sequence_widths, stopping, verdicts, Negligible, SequenceWidth, Stopping, Verdict,
 };
-use crate::engine::{Category, Counter};
+use crate::engine::{Category, Counter, SeatCounter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -73,12 +74,16 @@ pub struct RulesetSummary {
     pub sole_win_rate: Vec<f64>,
     /// Share of games with several winners.
     pub tie_share: f64,
-    /// Mean gold points (the ingot value table) per seat.
-    pub mean_gold: Vec<f64>,
-    /// Mean ingots held at the end, per seat.
-    pub mean_ingots: Vec<MeanCi>,
-    /// Mean ingots per game, all seats together.
-    pub mean_ingots_total: f64,
+    /// Per per-seat counter (`SeatCounter`) worth a scoring category at the end: that
+    /// category's mean points per seat, written as `mean_{category}` (`mean_gold`).
+    #[serde(flatten)]
+    pub mean_worth: ByCounter<Vec<f64>, MeanWorth>,
+    /// Per per-seat counter: its mean at the end, per seat (`mean_{name}`: `mean_ingots`).
+    #[serde(flatten)]
+    pub mean_counts: ByCounter<Vec<MeanCi>, Mean>,
+    /// Per per-seat counter: its mean per game, all seats together (`mean_{name}_total`).
+    #[serde(flatten)]
+    pub mean_counts_total: ByCounter<f64, MeanTotal>,
     pub mean_followers_placed: Vec<f64>,
     pub game_length: MeanCi,
     pub mean_lead_changes: f64,
@@ -99,8 +104,8 @@ pub struct PairSummary {
     pub a_index: usize,
     pub b_index: usize,
     pub games: u64,
-    /// Games whose positions parted: some end-of-turn state (board, followers, ingots on
-    /// tiles and held, scores, robbers, supply) differs.
+    /// Games whose positions parted: some end-of-turn state (board, followers, scores,
+    /// supply, what the expansions hold on tiles and per seat) differs.
     pub diverged: u64,
     pub diverged_share: f64,
     /// Quartiles of the first turn whose end-of-turn state differs, over the diverged games
@@ -139,9 +144,11 @@ pub struct PairSummary {
     pub winner_change_tied_before: u64,
     /// Mean paired score difference `b − a` per seat, with its interval.
     pub mean_score_delta: Vec<MeanCi>,
-    /// Mean paired difference of ingots held, `b − a`, per seat.
-    pub mean_ingot_delta: Vec<MeanCi>,
-    /// Games whose outcomes are identical (points by category, ingots, winners).
+    /// Per per-seat counter: its mean paired difference `b − a`, per seat
+    /// (`mean_{one}_delta`: `mean_ingot_delta`).
+    #[serde(flatten)]
+    pub mean_count_delta: ByCounter<Vec<MeanCi>, MeanDelta>,
+    /// Games whose outcomes are identical (points by category, per-seat counts, winners).
     pub identical_outcomes: u64,
     /// Every paired outcome is identical: the rule difference never mattered to the result.
     pub all_outcomes_identical: bool,
@@ -258,9 +265,9 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether any ruleset has gold in play.
-    pub fn has_gold(&self) -> bool {
-        self.rulesets.iter().any(|r| r.has_gold)
+    /// Whether any ruleset plays the expansion that keeps per-seat counter `c`.
+    pub fn counts_in_play(&self, c: SeatCounter) -> bool {
+        self.rulesets.iter().any(|r| *r.counts_in_play.get(c))
     }
 
     /// Display labels of the rulesets (names, made unique).
@@ -273,7 +280,6 @@ fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> Ruleset
     let n = acc.games;
     let per_game = |x: u128| if n == 0 { 0.0 } else { x as f64 / n as f64 };
     let per_game_signed = |x: i128| if n == 0 { 0.0 } else { x as f64 / n as f64 };
-    let ingots_total: i128 = acc.seats.iter().map(|s| s.ingots.sum).sum();
     RulesetSummary {
         name: label.to_string(),
         hash: info.hash.clone(),
@@ -298,13 +304,22 @@ fn ruleset_summary(info: &RulesetInfo, label: &str, acc: &RulesetAcc) -> Ruleset
         win_rate_ci: acc.seats.iter().map(|s| wilson(s.wins, n)).collect(),
         sole_win_rate: acc.seats.iter().map(|s| share(s.sole_wins, n)).collect(),
         tie_share: share(acc.ties, n),
-        mean_gold: acc
-            .seats
-            .iter()
-            .map(|s| per_game_signed(s.by_category[crate::engine::expansions::gold::GOLD.index()]))
-            .collect(),
-        mean_ingots: acc.seats.iter().map(|s| s.ingots.mean_ci()).collect(),
-        mean_ingots_total: per_game_signed(ingots_total),
+        mean_worth: ByCounter::from_fn(|c| {
+            let worth = c.spec().worth.and_then(Category::from_name);
+            acc.seats
+                .iter()
+                .map(|s| worth.map_or(0.0, |w| per_game_signed(s.by_category[w.index()])))
+                .collect()
+        }),
+        mean_counts: ByCounter::from_fn(|c| {
+            acc.seats
+                .iter()
+                .map(|s| s.counts.get(c).mean_ci())
+                .collect()
+        }),
+        mean_counts_total: ByCounter::from_fn(|c| {
+            per_game_signed(acc.seats.iter().map(|s| s.counts.get(c).sum).sum())
+        }),
         mean_followers_placed: acc
             .seats
             .iter()
@@ -412,7 +427,9 @@ fn pair_summary(
         winner_change_to_trailing: acc.winner_change_lead.to_trailing,
         winner_change_tied_before: acc.winner_change_lead.tied_before,
         mean_score_delta: acc.score_delta.iter().map(|m| m.mean_ci()).collect(),
-        mean_ingot_delta: acc.ingot_delta.iter().map(|m| m.mean_ci()).collect(),
+        mean_count_delta: ByCounter::from_fn(|c| {
+            acc.count_delta.get(c).iter().map(|m| m.mean_ci()).collect()
+        }),
         identical_outcomes: acc.identical_outcomes,
         all_outcomes_identical: acc.games > 0 && acc.identical_outcomes == acc.games,
         who_benefits: acc
@@ -518,7 +535,7 @@ pub fn overflow_warnings(labels: &[String], acc: &Accumulator) -> Vec<String> {
         let seats = r
             .seats
             .iter()
-            .any(|s| s.total.overflow || s.ingots.overflow);
+            .any(|s| s.total.overflow || s.counts.iter().any(|m| m.overflow));
         if seats || r.turns.overflow || r.lead_changes.overflow {
             out.push(format!(
                 "{label}: the scores are too large to sum exactly (a scoring formula \
@@ -527,7 +544,7 @@ pub fn overflow_warnings(labels: &[String], acc: &Accumulator) -> Vec<String> {
         }
     }
     for p in &acc.pairs {
-        let deltas = p.score_delta.iter().chain(&p.ingot_delta);
+        let deltas = p.score_delta.iter().chain(p.count_delta.iter().flatten());
         if deltas.clone().any(|m| m.overflow) {
             let name = |i: usize| labels.get(i).map(String::as_str).unwrap_or("?");
             out.push(format!(

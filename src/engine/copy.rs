@@ -16,6 +16,7 @@ impl<X: Clone> Clone for Game<X> {
         Game {
             rules: self.rules.clone(),
             seed: self.seed,
+            key_seed: self.key_seed,
             players: self.players,
             limit: self.limit,
             room: self.room,
@@ -91,6 +92,7 @@ impl<X: Clone> Game<X> {
         let Game {
             rules,
             seed,
+            key_seed,
             players,
             limit,
             room,
@@ -156,6 +158,7 @@ impl<X: Clone> Game<X> {
             self.rules = rules.clone();
         }
         (self.seed, self.players, self.limit, self.room) = (*seed, *players, *limit, *room);
+        self.key_seed = *key_seed;
         self.board.clone_from(board);
         self.frontier.clone_from(frontier);
         self.open_cloisters.clone_from(open_cloisters);
@@ -344,6 +347,6 @@ mod tests {
         assert_eq!(target.ingots_on_board(), 0);
         let end = finish(target);
         assert_eq!(end, base);
-        assert!(end.seats.iter().all(|s| s.ingots == 0));
+        assert!(end.seats.iter().all(|s| s.counts == Default::default()));
     }
 }

@@ -93,6 +93,10 @@ pub enum DrawSource {
 pub struct Game<X> {
     pub(crate) rules: Arc<Compiled>,
     pub(crate) seed: u64,
+    /// The seed the decisions' keys are drawn from: the game's seed, kept when a seat's
+    /// determinized copy replaces `seed` (`engine/view.rs`), so the copy's decisions have the
+    /// game's keys while the seed that dealt the pack stays hidden. No accessor.
+    pub(crate) key_seed: u64,
     pub(crate) players: u8,
     // board (board.rs)
     /// Coordinates stay within ±`limit` (exclusive) so the board has room for `room` tiles.
@@ -214,6 +218,7 @@ impl<X: Expansions> Game<X> {
         let mut g = Game {
             rules,
             seed,
+            key_seed: seed,
             players,
             limit: total as i32 + 2,
             room: total,
@@ -283,6 +288,7 @@ impl<X: Expansions> Game<X> {
         let players = players.clamp(1, MAX_PLAYERS as u8);
         self.clear_board();
         self.seed = seed;
+        self.key_seed = seed;
         self.players = players;
         self.followers.clear();
         let f = self.rules.rules.followers;
@@ -496,6 +502,38 @@ impl<X: Expansions> Game<X> {
         X::expected_points(self, out);
     }
 
+    /// Whether an expansion taking part values its holdings for the heuristic (see
+    /// `Expansion::VALUES_HOLDINGS`).
+    #[inline]
+    pub fn expansion_values_holdings(&self) -> bool {
+        self.ext.values_holdings()
+    }
+
+    /// Whether unseen tile `tile` brings the valuing expansion more (a gold tile).
+    #[inline]
+    pub fn expansion_counts_unseen(&self, tile: TileIdx) -> bool {
+        X::counts_unseen(self, tile)
+    }
+
+    /// The valuing expansion's worth of each seat's holdings (`held`) and of one more unit
+    /// (`rate`), `unseen` tiles that count still to come (see `Expansion::value_holdings`).
+    pub fn expansion_value_holdings(&self, unseen: u32, held: &mut [f64], rate: &mut [f64]) {
+        X::value_holdings(self, unseen, held, rate);
+    }
+
+    /// The units one winner of the unfinished feature `root` expects to take from it, given
+    /// its chance `closes` to close (see `Expansion::feature_share`).
+    pub fn expansion_feature_share(
+        &self,
+        root: u32,
+        kind: crate::tiles::FeatureKind,
+        closes: f64,
+        winners: u8,
+        tiles: &mut Vec<u32>,
+    ) -> f64 {
+        X::feature_share(self, root, kind, closes, winners, tiles)
+    }
+
     /// The expansions' pieces on the board (their layers of the SVG board).
     pub fn expansion_pieces(&self) -> Vec<crate::engine::hooks::Piece> {
         let mut out = Vec::new();
@@ -593,7 +631,7 @@ impl<X: Expansions> Game<X> {
             .map(|p| SeatResult {
                 total: self.score[p],
                 by_category: self.by_cat[p],
-                ingots: 0,
+                counts: Default::default(),
                 followers_placed: self.followers_placed[p],
             })
             .collect();

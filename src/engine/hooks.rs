@@ -9,7 +9,9 @@ use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{EventKind, EventSink, EventSpec};
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::Game;
-use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
+use crate::engine::outcome::{
+    Category, Counter, CounterSpec, GameOutcome, SeatCounter, SeatCounterSpec,
+};
 use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::TileType;
 
@@ -66,6 +68,17 @@ pub enum Notice {
         points: i64,
         robbable: bool,
     },
+    /// An expansion that splits a player's score over two scoring figures (the Messengers)
+    /// moved `player`'s `figure` (0 the scoring meeple, 1 the second figure) from `before`
+    /// on the track up by `points`, for points already paid (`PointsScored`); `robbable` as
+    /// there. How the robbers learn which figure left which space.
+    FigureMoved {
+        player: u8,
+        figure: u8,
+        before: i64,
+        points: i64,
+        robbable: bool,
+    },
     /// An expansion scored an area that is not one feature (a token and the squares around): the
     /// first `len` of `tiles` (indices into [`Game::placed_tiles`]); `winners` (a bit per
     /// seat) scored it, `complete` as in `FeatureScored`. How one expansion tells the
@@ -85,6 +98,7 @@ pub enum Heard {
     FinalScoringBegins,
     FeatureScored,
     PointsScored,
+    FigureMoved,
     Area,
 }
 
@@ -102,6 +116,7 @@ impl Notice {
             Notice::FinalScoringBegins => Heard::FinalScoringBegins,
             Notice::FeatureScored { .. } => Heard::FeatureScored,
             Notice::PointsScored { .. } => Heard::PointsScored,
+            Notice::FigureMoved { .. } => Heard::FigureMoved,
             Notice::AreaScored { .. } => Heard::Area,
         }
     }
@@ -110,24 +125,10 @@ impl Notice {
 /// How an expansion's piece looks on the SVG board (`render::board_svg` draws it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Glyph {
-    /// A keep (battlements), in the owner's colour.
-    Keep,
-    /// A bridge (an arch across the tile), in the builder's colour.
-    Bridge,
-    /// An inn (a house), beside a road.
-    Inn,
-    /// A cathedral (a spire), in a city.
-    Cathedral,
     /// The plain follower (a disc; a flat one on a field).
     Follower,
-    /// A large follower (a meeple, larger than a follower's disc).
-    LargeFollower,
-    /// A builder (a tall slim figure).
-    Builder,
-    /// A pig.
-    Pig,
-    /// The abbot (a hooded figure).
-    Abbot,
+    /// A drawing its module declares (a keep, a bridge, a pig…).
+    Drawn(&'static GlyphArt),
     /// A round token marked with `letter`, in `colour`; `hollow` once it is spent (a goods
     /// symbol whose tokens are handed out, say). The same in every seat's hands.
     Token {
@@ -141,7 +142,30 @@ impl Glyph {
     /// Whether it is drawn in its owner's seat colour (a seat's piece) rather than in its
     /// own colours (a mark of the tiles).
     pub fn in_seat_colour(self) -> bool {
-        !matches!(self, Glyph::Inn | Glyph::Cathedral | Glyph::Token { .. })
+        match self {
+            Glyph::Follower => true,
+            Glyph::Drawn(art) => art.in_seat_colour,
+            Glyph::Token { .. } => false,
+        }
+    }
+}
+
+/// A piece's drawing, declared by the module whose piece it is: SVG centred on the origin,
+/// about 16 units across, `{colour}` standing for its fill (the owner's seat colour, a
+/// light fill for a mark of the tiles, or "none": hollow).
+#[derive(Debug, PartialEq)]
+pub struct GlyphArt {
+    /// The SVG elements, with `{colour}` where the fill goes.
+    pub svg: &'static str,
+    /// Whether it is drawn in its owner's seat colour (a seat's piece) rather than in a
+    /// light fill (a mark of the tiles: an inn).
+    pub in_seat_colour: bool,
+}
+
+impl GlyphArt {
+    /// The drawing filled with `colour`.
+    pub fn draw(&self, colour: &str) -> String {
+        self.svg.replace("{colour}", colour)
     }
 }
 
@@ -173,6 +197,9 @@ pub trait Expansion: Clone + Default {
     const CATEGORIES: &'static [&'static str] = &[];
     /// The counters it keeps per game, by local index (see [`counter_of`]).
     const COUNTERS: &'static [CounterSpec] = &[];
+    /// The counts it reports per seat at the end of a game, by local index (see
+    /// [`seat_counter_of`]): written by [`Expansion::outcome`] into each seat's result.
+    const SEAT_COUNTERS: &'static [SeatCounterSpec] = &[];
     /// The marks it reads on tiles (name, meaning): a tile definition writes the name as a
     /// property (`bazaar`); the tile carries a bit per mark ([`mark_of`]).
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[];
@@ -380,6 +407,44 @@ pub trait Expansion: Clone + Default {
     /// core's features are worth. Pieces whose points the core already counts add nothing.
     fn expected_points<X: Holds<Self>>(_g: &Game<X>, _out: &mut [f64]) {}
 
+    /// Whether the heuristic values what its seats hold and may take from features
+    /// ([`Expansion::counts_unseen`], [`Expansion::value_holdings`],
+    /// [`Expansion::feature_share`]): a unit (an ingot) worth a rate per seat. At most one
+    /// registered expansion may say so (the registry checks it), so the rate is its own.
+    const VALUES_HOLDINGS: bool = false;
+
+    /// Whether an unseen tile brings more of what it values ([`Expansion::value_holdings`]
+    /// gets how many of the tiles hidden from the evaluating seat do): a gold tile.
+    fn counts_unseen<X: Holds<Self>>(_g: &Game<X>, _tile: TileIdx) -> bool {
+        false
+    }
+
+    /// The heuristic's evaluation of a game not finished, before its features: with
+    /// `unseen` tiles still to come that [`Expansion::counts_unseen`], write per seat what
+    /// its holdings are worth (`held`, points, added to its expected total) and what one
+    /// more unit taken from a feature is worth to it (`rate`, points).
+    fn value_holdings<X: Holds<Self>>(
+        _g: &Game<X>,
+        _unseen: u32,
+        _held: &mut [f64],
+        _rate: &mut [f64],
+    ) {
+    }
+
+    /// The units one of the `winners` (a bit per seat) of the unfinished feature `root` of
+    /// `kind` expects to take from it, given `closes`, its chance to close before the end
+    /// (`tiles`: scratch space); each winner gains that times its `rate`.
+    fn feature_share<X: Holds<Self>>(
+        _g: &Game<X>,
+        _root: u32,
+        _kind: crate::tiles::FeatureKind,
+        _closes: f64,
+        _winners: u8,
+        _tiles: &mut Vec<u32>,
+    ) -> f64 {
+        0.0
+    }
+
     /// Its pieces on the board now (its layer of the SVG board).
     fn board_pieces<X: Holds<Self>>(_g: &Game<X>, _out: &mut Vec<Piece>) {}
 
@@ -480,6 +545,14 @@ pub trait Expansion: Clone + Default {
         0
     }
 
+    /// Why a position of a game under `from` that this expansion takes part in cannot be held
+    /// under `to` (which it takes part in too), in words naming both rulesets: a rule its
+    /// state depends on differs (the length of the robbers' score track). `None` when it can;
+    /// asked by `Game::with_rules` after the core's checks.
+    fn cannot_hold(_from: &Compiled, _to: &Compiled) -> Option<String> {
+        None
+    }
+
     /// A combination of rules in `rules` that this expansion cannot play, or that its rules
     /// forbid or leave undefined (the river's tiles behind a start tile that is no river
     /// tile…), naming the conflict; `None` when it has nothing against the ruleset. Asked of
@@ -487,6 +560,27 @@ pub trait Expansion: Clone + Default {
     /// error E0603, pointed at the statement it is about.
     fn conflict(_rules: &Ruleset) -> Option<Conflict> {
         None
+    }
+
+    /// Whether it splits a player's score over scoring figures of its own
+    /// ([`Expansion::scoring_figures`]).
+    const SPLITS_SCORE: bool = false;
+
+    /// Where `player`'s two scoring figures stand on the score track now (their sum and
+    /// the points not yet moved make the score), when this expansion splits the score (the
+    /// Messengers); `None` when the score is one marker (also once the figures are one
+    /// again, at final scoring). Asked by expansions that read the track (the robbers),
+    /// only of those that declare [`Expansion::SPLITS_SCORE`].
+    fn scoring_figures<X: Holds<Self>>(_g: &Game<X>, _player: u8) -> Option<[i64; 2]> {
+        None
+    }
+
+    /// What other players would take (robbers beside it) if `player`'s scoring figure at
+    /// `from` on the track moved on by `points` robbable points now; 0 when nothing. Asked by
+    /// the policies' hints of an expansion that lets a player choose the figure (the
+    /// Messengers), so that a greedy player dodges.
+    fn toll<X: Holds<Self>>(_g: &Game<X>, _player: u8, _from: i64, _points: i64) -> i64 {
+        0
     }
 
     /// Columns it adds to the score table under the SVG board, for `seat`: each a header and
@@ -522,6 +616,8 @@ pub trait Registered {
     const FIRST_CATEGORY: u8;
     /// Its first counter (each member's in order).
     const FIRST_COUNTER: u8;
+    /// Its first per-seat counter (each member's in order).
+    const FIRST_SEAT_COUNTER: u8;
     /// Its first tile mark (each member's in order).
     const FIRST_MARK: u8;
     /// Its first follower kind (the core's plain follower first, then each member's in
@@ -551,6 +647,12 @@ pub const fn category_of<T: Registered>(local: u8) -> Category {
 /// Expansion `T`'s counter `local` (an index into its [`Expansion::COUNTERS`]).
 pub const fn counter_of<T: Registered>(local: u8) -> Counter {
     Counter(T::FIRST_COUNTER + local)
+}
+
+/// Expansion `T`'s per-seat counter `local` (an index into its
+/// [`Expansion::SEAT_COUNTERS`]).
+pub const fn seat_counter_of<T: Registered>(local: u8) -> SeatCounter {
+    SeatCounter(T::FIRST_SEAT_COUNTER + local)
 }
 
 /// The bit of expansion `T`'s tile mark `local` (an index into its
@@ -667,6 +769,23 @@ pub trait Expansions: Clone + Sized {
     /// What the pieces of the expansions taking part are expected to bring each seat (see
     /// [`Expansion::expected_points`]).
     fn expected_points(g: &Game<Self>, out: &mut [f64]);
+    /// Whether the expansion taking part that values holdings does (see
+    /// [`Expansion::VALUES_HOLDINGS`]).
+    fn values_holdings(&self) -> bool;
+    /// Whether tile `tile` counts for the valuing expansion (see
+    /// [`Expansion::counts_unseen`]).
+    fn counts_unseen(g: &Game<Self>, tile: TileIdx) -> bool;
+    /// See [`Expansion::value_holdings`].
+    fn value_holdings(g: &Game<Self>, unseen: u32, held: &mut [f64], rate: &mut [f64]);
+    /// See [`Expansion::feature_share`].
+    fn feature_share(
+        g: &Game<Self>,
+        root: u32,
+        kind: crate::tiles::FeatureKind,
+        closes: f64,
+        winners: u8,
+        tiles: &mut Vec<u32>,
+    ) -> f64;
     /// The pieces of the expansions taking part (their layers of the SVG board).
     fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>);
     /// The legend entries of the expansions taking part.
@@ -704,12 +823,21 @@ pub trait Expansions: Clone + Sized {
     /// The expansions' per-city bonus for `player`, a winner of field `root` (see
     /// [`Expansion::farm_winner_bonus`]), summed over those taking part.
     fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64;
+    /// Why a position under `from` cannot be held under `to`, asked of the expansions `from`
+    /// uses (see [`Expansion::cannot_hold`]); the first reason in registration order.
+    fn cannot_hold(from: &Compiled, to: &Compiled) -> Option<String>;
     /// How many of follower kind `kind` (not the plain one) each player gets under `rules`
     /// (see [`Expansion::follower_supply`]).
     fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8;
     /// What a follower option of kind `kind` (not the plain one) on `node` brings `player`
     /// (see [`Expansion::follower_kind_value`]).
     fn follower_kind_value(g: &Game<Self>, kind: FollowerKind, node: u32, player: u8) -> i64;
+    /// Where `player`'s scoring figures stand, when an expansion taking part splits the
+    /// score (see [`Expansion::scoring_figures`]): the first that answers.
+    fn scoring_figures(g: &Game<Self>, player: u8) -> Option<[i64; 2]>;
+    /// What the expansions taking part would take from a move of `player`'s figure (see
+    /// [`Expansion::toll`]), summed.
+    fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64;
     /// The score-table columns of the expansions taking part for `seat` (see
     /// [`Expansion::seat_columns`]), in registration order.
     fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);

@@ -16,7 +16,9 @@
 //! - `invariants`: what every position must keep (followers, ingots, tiles, scores),
 //!   checked after every move by the fuzz target and the property tests;
 //! - `state_hash`: the end-of-turn state hashes and event marks that divergence reads;
-//! - `swap`: the same position under other rules ([`Incompatible`] says why not).
+//! - `swap`: the same position under other rules ([`Incompatible`] says why not);
+//! - `view`: what one seat may know ([`SeatView`]: the public state, its own hand, the unseen
+//!   tiles as a multiset), the only thing a policy decides from, and its determinizations.
 //!
 //! The engine names no policy: choosers come from outside ([`Chooser`]), and playing many
 //! games with policies is [`crate::play`]'s job.
@@ -46,6 +48,7 @@ pub mod state_hash;
 mod swap;
 mod turn;
 mod union_find;
+pub mod view;
 
 pub use board::AROUND;
 pub use checked::MoveError;
@@ -57,11 +60,15 @@ pub use follower_kind::{FollowerKind, FollowerKindSpec};
 pub use game::{
     Component, DrawSource, Follower, PlacedTile, SegNode, MAX_PLAYERS, MAX_TILES, NO_NODE,
 };
-pub use outcome::{ByCategory, Category, Counter, CounterSpec, Counters, GameOutcome, SeatResult};
+pub use outcome::{
+    ByCategory, Category, Counter, CounterSpec, Counters, GameOutcome, SeatCounter,
+    SeatCounterSpec, SeatCounts, SeatResult,
+};
 pub use scoring::majority;
 pub use script::{OnIllegal, ScriptProblem, Scripted};
 pub use swap::{can_hold, Incompatible};
 pub use turn::Pending;
+pub use view::SeatView;
 
 use crate::ruleset::Ruleset;
 use std::sync::Arc;

@@ -1,4 +1,5 @@
-//! What one finished game reports: per-seat scores by category, ingots, winners, length, and
+//! What one finished game reports: per-seat scores by category and the expansions' per-seat
+//! counts, winners, length, and
 //! for divergence detection without storing events: the per-turn running hashes of its event
 //! stream, its order-independent end-of-turn state hashes, the leading seats per turn and a
 //! mark per real choice (see [`crate::engine::state_hash`]). This is the contract between the
@@ -114,6 +115,83 @@ impl<'de> Deserialize<'de> for Counters {
     }
 }
 
+/// A count an expansion keeps per seat and reports at the end of a game (what a seat holds
+/// then), declared by its module (`Expansion::SEAT_COUNTERS`): written into each
+/// [`SeatResult`] under its name; compare, the ladder and the reports average it per seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SeatCounter(pub(crate) u8);
+
+/// What a module declares about one per-seat counter.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatCounterSpec {
+    /// Its name (`snake_case`, plural, unique): its key in a seat's JSON, its `games.csv`
+    /// column `seat{s}_{name}`, its column in the turn log's and the board's score tables.
+    pub name: &'static str,
+    /// One of what it counts (`ingot`): the paired difference's key `{one}_delta`.
+    pub one: &'static str,
+    /// What it counts, per seat (a report's words).
+    pub doc: &'static str,
+    /// The scoring category the count is worth points in at the end, if any (the report
+    /// writes that category's mean per seat beside the count's: `mean_{category}`).
+    pub worth: Option<&'static str>,
+    /// The title of its chart in a compare report (its mean per seat and ruleset).
+    pub chart: &'static str,
+    /// Whether a ruleset plays the expansion that counts it (reports show its columns and
+    /// chart then); written in a report's ruleset description as `has_{worth}`.
+    pub used_by: fn(&crate::ruleset::Ruleset) -> bool,
+}
+
+impl SeatCounter {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The per-seat counts of one seat, by [`SeatCounter::index`]; written as entries name →
+/// count of the seat's record (a count missing from a record is 0, an unknown name is an
+/// error).
+pub struct SeatCounts(pub [u32; SeatCounter::COUNT]);
+
+impl SeatCounts {
+    /// The value of counter `c`.
+    #[inline]
+    pub fn get(&self, c: SeatCounter) -> u32 {
+        self.0[c.index()]
+    }
+
+    /// Set counter `c` to `n`.
+    pub fn set(&mut self, c: SeatCounter, n: u32) {
+        self.0[c.index()] = n;
+    }
+}
+
+impl Serialize for SeatCounts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(SeatCounter::COUNT))?;
+        for c in SeatCounter::all() {
+            m.serialize_entry(c.name(), &self.get(c))?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatCounts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let named = std::collections::BTreeMap::<String, u32>::deserialize(d)?;
+        let mut out = SeatCounts::default();
+        for (name, n) in named {
+            let c = SeatCounter::from_name(&name).ok_or_else(|| {
+                serde::de::Error::custom(format!("unknown per-seat counter `{name}`"))
+            })?;
+            out.0[c.index()] = n;
+        }
+        Ok(out)
+    }
+}
+
 /// Points per category, indexed by [`Category::index`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ByCategory(pub [i64; Category::COUNT]);
@@ -135,8 +213,10 @@ impl ByCategory {
 pub struct SeatResult {
     pub total: i64,
     pub by_category: ByCategory,
-    /// Ingots held at the end.
-    pub ingots: u32,
+    /// The expansions' per-seat counts at the end (see [`SeatCounterSpec`]), written as the
+    /// seat's entries name → count, here between its points and its followers.
+    #[serde(flatten)]
+    pub counts: SeatCounts,
     /// Followers placed during the game (tile placement and crop circles).
     pub followers_placed: u32,
 }
@@ -163,9 +243,9 @@ pub struct GameOutcome {
     /// index `t` the end of turn `t`, the last entry the end of final scoring. Two games whose
     /// hashes agree up to `t` played identically up to `t`.
     pub turn_hashes: Vec<u64>,
-    /// Order-independent hash of the position (board, followers, ingots on tiles and held,
-    /// scores, robbers, supply) at the same points as `turn_hashes`: two games that reach the
-    /// same position by events in another order agree here.
+    /// Order-independent hash of the position (board, followers, scores, supply, and what the
+    /// expansions hold on the board and per seat) at the same points as `turn_hashes`: two
+    /// games that reach the same position by events in another order agree here.
     #[serde(default)]
     pub state_hashes: Vec<u64>,
     /// Leading seats (bit `p` for seat `p`, all tied seats) at the same points.

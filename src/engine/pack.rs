@@ -127,6 +127,30 @@ impl<X: Expansions> Game<X> {
         }
     }
 
+    /// Put everything `viewer` cannot see in a canonical order: the pack and the other
+    /// players' hands are sorted together by tile type and dealt back (the pack first, then
+    /// the other hands in seat order, each the size it had), so that the result depends on
+    /// the multiset only, not on the true order or on who holds what. `viewer`'s own hand
+    /// stays. The start of a seat's determinization (`SeatView::determinize`): call it on a
+    /// copy.
+    pub(crate) fn sort_hidden_from(&mut self, viewer: u8) {
+        let n = self.players as usize;
+        let from = self.deck_pos.min(self.deck.len());
+        let pack = self.deck.len() - from;
+        for p in (0..n).filter(|&p| p != viewer as usize) {
+            let len = self.hand_len[p] as usize;
+            self.deck.extend_from_slice(&self.hands[p][..len]);
+        }
+        self.deck[from..].sort_unstable();
+        let mut at = from + pack;
+        for p in (0..n).filter(|&p| p != viewer as usize) {
+            let len = self.hand_len[p] as usize;
+            self.hands[p][..len].copy_from_slice(&self.deck[at..at + len]);
+            at += len;
+        }
+        self.deck.truncate(from + pack);
+    }
+
     /// Tiles each player holds (the ruleset's `hand`; 1 = no hands kept between turns).
     pub fn hand_size(&self) -> u8 {
         self.hand_size

@@ -1,8 +1,9 @@
 //! The same position under other rules: [`Game::with_rules`] copies a game onto another
 //! compiled ruleset when both can hold its position — the same tile catalogue, the same pack
-//! and start tile, the same hand size (the `hand` house rule), the same follower supplies (of every kind), the same expansions taking part (so the same
-//! state layout) with the same score track for the robbers, and a player count the other
-//! ruleset allows. [`Incompatible`] says in words why not.
+//! and start tile, the same hand size (the `hand` house rule), the same follower supplies (of
+//! every kind), the same expansions taking part (so the same state layout), each content
+//! with the other rules (`Expansion::cannot_hold`), and a player count the other ruleset
+//! allows. [`Incompatible`] says in words why not.
 //!
 //! The copy keeps the position as data (board, features, scores, deck, expansion states, the
 //! turn's cursor); the expansions' options are read anew from the new rules
@@ -109,13 +110,9 @@ pub fn can_hold<X: Expansions>(
             ));
         }
     }
-    if let (Some(ra), Some(rb)) = (&a.robbers, &b.robbers) {
-        if ra.track != rb.track {
-            return no(format!(
-                "the robbers' score tracks differ: {} spaces in {na}, {} in {nb}",
-                ra.track, rb.track
-            ));
-        }
+    // what the expansions' states depend on (the robbers' score track)
+    if let Some(why) = X::cannot_hold(from, to) {
+        return no(why);
     }
     if !(b.min_players..=b.max_players).contains(&players) {
         return no(format!(

@@ -147,7 +147,7 @@ impl<X: Expansions> Game<X> {
         *occ = occ.wrapping_add(1);
         // the (turn, player) part of the key, kept while a turn asks the same player again
         if (self.turn_key.0, self.turn_key.1) != (self.turn, player) {
-            let turn = rng::key(self.seed ^ domain::DECISION, self.turn as u64);
+            let turn = rng::key(self.key_seed ^ domain::DECISION, self.turn as u64);
             self.turn_key = (self.turn, player, rng::key(turn, player as u64));
         }
         if self.divergence_records {

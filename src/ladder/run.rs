@@ -65,13 +65,17 @@ impl DealTally {
 
     /// Folds one game in: `seats[s]` is the policy index at seat `s`.
     pub fn add_game(&mut self, schedule: &Schedule, seats: &[usize], outcome: &GameOutcome) {
-        let ingots: i64 = outcome.seats.iter().map(|s| s.ingots as i64).sum();
+        let ingots: i64 = outcome
+            .seats
+            .iter()
+            .map(|s| s.counts.get(gold::INGOTS) as i64)
+            .sum();
         self.ingots += ingots;
         self.ingots_left += outcome.counters.get(gold::INGOTS_ON_BOARD) as i64;
         for (&policy, seat) in seats.iter().zip(&outcome.seats) {
             let t = &mut self.policies[policy];
             t.score += seat.total;
-            t.ingots += seat.ingots as i64;
+            t.ingots += seat.counts.get(gold::INGOTS) as i64;
         }
         for (a, b) in seat_pairs(seats.len()) {
             let Some(k) = schedule.pair_index(seats[a], seats[b]) else {
@@ -175,10 +179,13 @@ mod tests {
             seats: totals
                 .iter()
                 .zip(ingots)
-                .map(|(&total, &ingots)| SeatResult {
-                    total,
-                    ingots,
-                    ..Default::default()
+                .map(|(&total, &ingots)| {
+                    let mut seat = SeatResult {
+                        total,
+                        ..Default::default()
+                    };
+                    seat.counts.set(gold::INGOTS, ingots);
+                    seat
                 })
                 .collect(),
             ..Default::default()

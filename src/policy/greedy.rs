@@ -10,17 +10,17 @@
 
 use super::values;
 use crate::engine::rng;
-use crate::engine::{Decision, DecisionKind, Game};
+use crate::engine::{Decision, DecisionKind, SeatView};
 
 /// The best option (ties by the keyed draw); `values` is scratch space kept between calls.
 #[inline]
-pub(crate) fn choose(game: &Game, d: &Decision, values: &mut Vec<i64>) -> usize {
+pub(crate) fn choose(game: &SeatView, d: &Decision, values: &mut Vec<i64>) -> usize {
     choose_valued(game, d, values).0
 }
 
 /// The best option and its valuation (`None` for a forced decision, which is not valued).
 pub(crate) fn choose_valued(
-    game: &Game,
+    game: &SeatView,
     d: &Decision,
     values: &mut Vec<i64>,
 ) -> (usize, Option<i64>) {

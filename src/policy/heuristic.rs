@@ -1,7 +1,8 @@
 //! The heuristic policy: one move ahead with a position evaluation.
 //!
-//! Every option of the decision is tried on a copy of the game, the rest of the turn is played
-//! out (the deciding player's own later decisions of the turn and anyone else's by the greedy
+//! Every option of the decision is tried on a copy of a determinization of the deciding seat's
+//! view ([`SeatView`]: what it may know, the hidden parts drawn from the decision's key), the
+//! rest of the turn is played out (the deciding player's own later decisions of the turn and anyone else's by the greedy
 //! valuations), and the position is evaluated for the deciding player relative to the best of
 //! the others. Placements are searched over placement × follower: every placement is first
 //! scored with the greedy follower, then the most promising few are expanded over every
@@ -21,18 +22,20 @@
 //! cell no unseen tile fits, or with more cells than tiles left, is dead and its followers
 //! trapped. Farms are valued through the
 //! completion chance of the cities they touch, followers in supply (or coming back soon) are
-//! worth a little while turns remain, and Gold Mines ingots on a feature's tiles (a cloister's
-//! nine) count for its majority by the ruleset's split rule and value table; an expansion's
-//! own pieces (a token waiting to score) add what their module expects them to bring
-//! (`Game::expansion_expected_points`).
+//! worth a little while turns remain, and an expansion's holdings (and those in a feature's
+//! reach, for its majority) are worth what its module values them at
+//! (`Game::expansion_value_holdings`); an expansion's own pieces (a token waiting to score)
+//! add what their module expects them to bring (`Game::expansion_expected_points`).
 //! All formulas are read from the ruleset, so a house rule changes how the policy plays.
 //! Ties are broken by the decision's keyed draw; nothing depends on hash order or the clock.
 
 use super::{greedy, SpareGame};
 use crate::engine::decision::CORE_DECISIONS;
 use crate::engine::rng;
-use crate::engine::{majority, Choice, Decision, DecisionKind, Game, Pending, MAX_PLAYERS};
-use crate::ruleset::{GoldAtEnd, GoldRules, GoldSplit, TileIdx, Vars};
+use crate::engine::{
+    majority, Choice, Decision, DecisionKind, Game, Pending, SeatView, MAX_PLAYERS,
+};
+use crate::ruleset::{TileIdx, Vars};
 use crate::tiles::FeatureKind;
 
 /// How many placements (best first after the greedy-follower pass) are expanded over every
@@ -70,12 +73,6 @@ const BLOCK_HAZARD: f64 = 0.2;
 /// Worth of one follower in supply, in points, while many turns remain.
 const FOLLOWER_WORTH: f64 = 2.0;
 
-/// Share of the gold still to come (on the board or on unseen gold tiles) that is handed out
-/// before the game ends, for the expected final holdings the ingots are valued at: `mcts`
-/// self-play handed out about two thirds of the 16 ingots under the HiG rules when this was
-/// set (10.7; 11.8 since the block hazard, 12.3 with the search's own-points weight at 0.75).
-const GOLD_CLAIM_RATE: f64 = 0.65;
-
 /// Scratch space kept between calls (no allocation per move once warm).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
@@ -83,7 +80,7 @@ pub(crate) struct Scratch {
     greedy: Vec<i64>,
     order: Vec<(i64, usize)>,
     roots: Vec<u32>,
-    /// Placed tiles of a feature, or of its gold area.
+    /// Placed tiles of a feature, or of an expansion's area around it.
     tiles: Vec<u32>,
     /// The empty cells a feature still needs, with their constraint codes.
     cells: Vec<(u32, u8)>,
@@ -92,7 +89,9 @@ pub(crate) struct Scratch {
     /// Fitting tiles of each cell of the feature at hand.
     counts: Vec<u32>,
     cities: Vec<u32>,
-    /// Copies for the options tried, and for the placements expanded over followers.
+    /// The deciding seat's determinization the options are tried on, the copies for the
+    /// options tried, and for the placements expanded over followers.
+    root: SpareGame,
     spare: SpareGame,
     expanded: SpareGame,
     /// Options played out so far (what a decision cost; read by the tests).
@@ -104,8 +103,8 @@ pub(crate) struct Scratch {
 pub(crate) struct Supply {
     /// All unseen tiles: the pack and, with hands, the other players' hands.
     all: u32,
-    /// Unseen gold tiles.
-    gold: u32,
+    /// Unseen tiles that bring the expansion valuing holdings more (`Expansion::counts_unseen`).
+    valued: u32,
     players: u32,
     /// Whose view: the tiles it cannot see are the unseen ones (the pack, and with the `hand`
     /// house rule the other players' hands; with a hand of one, the pack for every viewer).
@@ -120,10 +119,13 @@ impl Supply {
 
     /// The unseen tiles as `viewer` sees them ([`Game::hidden_from`]).
     pub(crate) fn for_viewer(g: &Game, viewer: u8) -> Supply {
-        let tiles = &g.rules().tiles;
         Supply {
             all: g.hidden_count(viewer) as u32,
-            gold: count_hidden(g, viewer, |t| tiles[t as usize].gold),
+            valued: if g.expansion_values_holdings() {
+                count_hidden(g, viewer, |t| g.expansion_counts_unseen(t))
+            } else {
+                0
+            },
             players: g.players().max(1) as u32,
             viewer,
         }
@@ -201,18 +203,37 @@ fn count_hidden(g: &Game, viewer: u8, pred: impl Fn(TileIdx) -> bool) -> u32 {
     n as u32
 }
 
+/// Domain of the key of the determinization the options are tried on.
+const DOMAIN: u64 = 0x4845_5552; // "HEUR"
+
 /// The option to take (ties by the keyed draw).
 #[inline]
-pub(crate) fn choose(game: &Game, d: &Decision, s: &mut Scratch) -> usize {
-    choose_valued(game, d, s).0
+pub(crate) fn choose(view: &SeatView, d: &Decision, s: &mut Scratch) -> usize {
+    choose_valued(view, d, s).0
 }
 
 /// The option to take and its evaluation in thousandths of a point (`None` for a forced
-/// decision, which is not evaluated).
-pub(crate) fn choose_valued(game: &Game, d: &Decision, s: &mut Scratch) -> (usize, Option<i64>) {
+/// decision, which is not evaluated). The options are tried on a determinization of the
+/// seat's view keyed by the decision ([`SeatView::determinize`]): the evaluation reads the
+/// unseen tiles as counts only, so it is the same on every determinization, and what the rest
+/// of the turn turns up from the pack (a bazaar's auction), a die the turn rolls or a message
+/// it draws come from the determinization, not from the game.
+pub(crate) fn choose_valued(
+    view: &SeatView,
+    d: &Decision,
+    s: &mut Scratch,
+) -> (usize, Option<i64>) {
     if d.options <= 1 {
         return (0, None);
     }
+    let root = s.root.determinized(view, rng::key(d.key, DOMAIN));
+    let out = choose_on(&root, d, s);
+    s.root.put(root);
+    out
+}
+
+/// [`choose_valued`] on `game`, the seat's determinization.
+fn choose_on(game: &Game, d: &Decision, s: &mut Scratch) -> (usize, Option<i64>) {
     let me = d.player;
     let supply = Supply::for_viewer(game, me);
     s.values.clear();
@@ -312,7 +333,7 @@ fn try_outcome(
     }
     g.apply_unchecked(i);
     while let Pending::Decision(d) = g.pending() {
-        let pick = greedy::choose(&g, &d, &mut s.greedy);
+        let pick = greedy::choose(&SeatView::new(&g, d.player), &d, &mut s.greedy);
         g.apply_unchecked(pick);
     }
     let value = (evaluate(&g, me, supply, s) * 1000.0).round() as i64;
@@ -375,8 +396,8 @@ pub(crate) fn relative(total: &[f64; MAX_PLAYERS], players: u8, me: u8) -> f64 {
 }
 
 /// Every player's expected final total: score so far, expected points of unfinished features
-/// holding their followers, the worth of followers in supply and the gold value of the ingots
-/// held (the ruleset's value formula).
+/// holding their followers, the worth of followers in supply and what an expansion's
+/// holdings are worth (its module values them).
 pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PLAYERS] {
     let players = g.players() as usize;
     let mut total = [0f64; MAX_PLAYERS];
@@ -391,35 +412,13 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
         ..Vars::default()
     }) as f64;
 
-    // gold: the ingots held and those in reach, valued through the ruleset's value formula
-    // (the final scoring has valued them once the game is over)
-    let gold = if g.is_finished() {
-        None
-    } else {
-        g.rules().rules.gold.as_ref()
-    };
-    let mut held_gold = [0f64; MAX_PLAYERS];
-    let mut ingot_worth = [0f64; MAX_PLAYERS];
-    if let Some(gold) = gold {
-        let value = |ingots: u32| {
-            gold.value.eval(&Vars {
-                ingots: ingots as i64,
-                ..Vars::default()
-            }) as f64
-        };
-        // every ingot a player holds or may still take is worth the rate the value table gives
-        // at the holding the player is expected to end with (exact once no gold is to come):
-        // the table is convex, so the marginal worth of the current holding would value an
-        // early ingot at a third of what it ends up paying
-        let to_come = (g.ingots_on_board() + gold.ingots_per_tile as u32 * supply.gold) as f64;
-        for q in 0..players {
-            let held = g.ingots_held(q as u8);
-            let expected = held as f64 + to_come * GOLD_CLAIM_RATE / players as f64;
-            let expected = expected.round().max(1.0) as u32;
-            let rate = value(expected) / expected as f64;
-            held_gold[q] = held as f64 * rate;
-            ingot_worth[q] = rate;
-        }
+    // an expansion's holdings and those in reach of features, valued by its module (the
+    // final scoring has valued them once the game is over)
+    let holdings = !g.is_finished() && g.expansion_values_holdings();
+    let mut held = [0f64; MAX_PLAYERS];
+    let mut unit_worth = [0f64; MAX_PLAYERS];
+    if holdings {
+        g.expansion_value_holdings(supply.valued, &mut held, &mut unit_worth);
     }
     s.fitting.clear();
     s.roots.clear();
@@ -456,32 +455,22 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
             FeatureKind::Field => (farm_value(g, root, supply, s) * farm_per_city, 0.0),
         };
         let winners = majority(&c.followers);
-        // gold in the feature's reach (a road's or city's tiles, a cloister's tile and the 8
-        // around) goes to its majority when it closes (or at the end, by the ruleset's
-        // option), split by the ruleset's rule
-        let gold_share = match gold {
-            Some(gold) if g.ingots_on_board() > 0 && c.kind != FeatureKind::Field => {
-                g.gold_area(root, &mut s.tiles);
-                let ingots: u32 = s.tiles.iter().map(|&t| g.ingots_on_tile(t as usize)).sum();
-                let chance = if gold.at_end == GoldAtEnd::AwardIncomplete {
-                    1.0
-                } else {
-                    returns
-                };
-                chance * share_of(gold, ingots, winners.count_ones())
-            }
-            _ => 0.0,
+        // what of the expansion's holdings in the feature's reach goes to its majority
+        let share = if holdings {
+            g.expansion_feature_share(root, c.kind, returns, winners, &mut s.tiles)
+        } else {
+            0.0
         };
         for (q, t) in total.iter_mut().enumerate().take(players) {
             if winners & (1 << q) != 0 {
-                *t += value + gold_share * ingot_worth[q];
+                *t += value + share * unit_worth[q];
             }
             // followers coming home are worth a share of one in supply
             *t += c.followers[q] as f64 * returns * follower_worth * 0.5;
         }
     }
     for (q, t) in total.iter_mut().enumerate().take(players) {
-        *t += g.supply(q as u8) as f64 * follower_worth + held_gold[q];
+        *t += g.supply(q as u8) as f64 * follower_worth + held[q];
         // other kinds of follower in supply, by their weight
         for k in g.follower_kinds().skip(1) {
             *t += (g.supply_of(q as u8, k) * k.weight()) as f64 * follower_worth;
@@ -492,17 +481,6 @@ pub(crate) fn totals(g: &Game, supply: &Supply, s: &mut Scratch) -> [f64; MAX_PL
         g.expansion_expected_points(&mut total[..players]);
     }
     total
-}
-
-/// Ingots one of `winners` tied majority holders takes from `ingots` in reach of a feature
-/// they close, by the ruleset's split: the HiG draft shares them all (one at a time, round the
-/// table); the RGG wording gives each scoring player one.
-fn share_of(gold: &GoldRules, ingots: u32, winners: u32) -> f64 {
-    let winners = winners.max(1);
-    match gold.split {
-        GoldSplit::Draft { .. } => ingots as f64 / winners as f64,
-        GoldSplit::OnePerFeature { .. } => ingots.min(winners) as f64 / winners as f64,
-    }
 }
 
 /// Expected number of completed cities the field rooted at `root` will touch.
@@ -705,33 +683,6 @@ mod tests {
     }
 
     #[test]
-    fn gold_shares_follow_the_rulesets_split() {
-        // rules.md §2.4–2.5: under the HiG draft tied majority holders take the ingots one at
-        // a time until none are left (an even share); under the RGG wording each scoring
-        // player takes one ingot per feature it scored
-        let gold = |path| {
-            rules(path)
-                .rules
-                .gold
-                .clone()
-                .expect("a Gold Mines ruleset")
-        };
-        let hig = gold("rulesets/goldmines-hig-2012.rules");
-        let rgg = gold("rulesets/goldmines-rgg.rules");
-        assert!(matches!(hig.split, GoldSplit::Draft { .. }));
-        assert!(matches!(rgg.split, GoldSplit::OnePerFeature { .. }));
-        assert_eq!(share_of(&hig, 3, 1), 3.0);
-        assert_eq!(share_of(&hig, 3, 2), 1.5);
-        assert_eq!(share_of(&rgg, 3, 1), 1.0);
-        assert_eq!(share_of(&rgg, 3, 2), 1.0);
-        assert_eq!(
-            share_of(&rgg, 1, 2),
-            0.5,
-            "one ingot for two: one of them gets it"
-        );
-    }
-
-    #[test]
     fn legal_choices_only_in_every_bundled_ruleset() {
         for path in crate::policy::test_support::bundled() {
             for (seed, players) in [(1, 2), (2, 3)] {
@@ -775,7 +726,7 @@ mod tests {
     impl Chooser for Counting {
         fn choose(&mut self, game: &Game, d: &Decision) -> usize {
             let before = self.s.played_out;
-            let i = choose(game, d, &mut self.s);
+            let i = choose(&SeatView::new(game, d.player), d, &mut self.s);
             if is_wide_amount(game, d) {
                 self.wide += 1;
                 assert_eq!(self.s.played_out - before, WIDEST as u64, "{:?}", d.kind);

@@ -23,6 +23,11 @@
 //! only takes out less. Only the draws are treated as chance: the players' own keyed draws
 //! (random moves, tie-breaks, a search's determinizations) stay in.
 //!
+//! The meter is a measuring instrument, not a player: it sees the true game (the pack's
+//! tiles, to value each that could come; the seed, for its fixed keys), where every policy
+//! sees only its seat's view (`engine::SeatView`). The reference player it plays the turns
+//! with is a policy like any other, and decides from the seat's view of the meter's copy.
+//!
 //! The sums are kept in fixed point ([`POINT_UNIT`], [`WIN_UNIT`]) so the accumulators that
 //! add them up merge exactly over threads, shards and resumes.
 

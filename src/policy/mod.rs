@@ -1,6 +1,8 @@
 //! Seeded player policies that pick among a decision's legal options. Every random draw comes
 //! from the decision's key (seed, turn, player, decision kind, occurrence), so equal positions
-//! get equal choices in every ruleset.
+//! get equal choices in every ruleset. A policy sees what the deciding seat may know, never
+//! the game: [`Policy`]'s [`Chooser`] builds the seat's [`SeatView`] and decides from it
+//! ([`Policy::choose_seen`]); a look-ahead plays on the view's keyed determinizations.
 //!
 //! - `random`: uniform over the legal options;
 //! - `greedy`: maximises immediate points (including what its follower would score), ties
@@ -19,9 +21,11 @@ pub mod spec;
 #[cfg(test)]
 mod test_support;
 mod values;
+#[cfg(test)]
+mod view_tests;
 
 use crate::engine::rng;
-use crate::engine::{Chooser, Decision, Game};
+use crate::engine::{Chooser, Decision, Game, SeatView};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -126,6 +130,18 @@ impl SpareGame {
         g
     }
 
+    /// A determinization of `view` (see [`SeatView::determinize`]) for `key`, into the kept
+    /// game; hand it back with [`SpareGame::put`].
+    pub(crate) fn determinized(&mut self, view: &SeatView, key: u64) -> Box<Game> {
+        match self.0.take() {
+            Some(mut g) => {
+                view.determinize_into(&mut g, key);
+                g
+            }
+            None => Box::new(view.determinize(key)),
+        }
+    }
+
     /// Keep `g` for the next copy.
     pub(crate) fn put(&mut self, g: Box<Game>) {
         self.0 = Some(g);
@@ -169,8 +185,9 @@ impl Policy {
     /// other kind's own score, see `greedy.rs`), `heuristic` its evaluation of the position
     /// after the option (points, relative to the best other player), `mcts` the root's mean
     /// reward of the chosen child (about −1 to 1.5); `random` and a forced decision (one
-    /// option) `None`.
+    /// option) `None`. The policy sees what the deciding seat may know ([`SeatView`]).
     pub fn choose_valued(&mut self, game: &Game, d: &Decision) -> (usize, Option<f64>) {
+        let game = &SeatView::new(game, d.player);
         match self.kind {
             PolicyKind::Random => (rng::index(d.key, d.options), None),
             PolicyKind::Greedy => {
@@ -182,7 +199,7 @@ impl Policy {
                 (i, v.map(|v| v as f64 / 1000.0))
             }
             PolicyKind::Mcts(..) => {
-                let i = self.choose(game, d);
+                let i = self.choose_seen(game, d);
                 let v = if d.options > 1 {
                     self.search.root_mean(i)
                 } else {
@@ -194,15 +211,26 @@ impl Policy {
     }
 }
 
-impl Chooser for Policy {
+impl Policy {
+    /// The option the policy takes at decision `d`, seeing only `view`: what the deciding
+    /// seat may know. Every policy decides through this; [`Chooser::choose`] builds the view.
     #[inline]
-    fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+    pub fn choose_seen(&mut self, game: &SeatView, d: &Decision) -> usize {
         match self.kind {
             PolicyKind::Random => rng::index(d.key, d.options),
             PolicyKind::Greedy => greedy::choose(game, d, &mut self.values),
             PolicyKind::Heuristic => heuristic::choose(game, d, &mut self.scratch),
             PolicyKind::Mcts(iterations, style) => self.search.choose(game, d, iterations, style),
         }
+    }
+}
+
+/// The driver's side: the policy is given the deciding seat's view of the game, never the
+/// game itself.
+impl Chooser for Policy {
+    #[inline]
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        self.choose_seen(&SeatView::new(game, d.player), d)
     }
 }
 

@@ -2,15 +2,16 @@
 //! placement would bring the deciding player now (features it completes that the player holds
 //! or could claim with its follower), the value of a follower spot, of a tile of the hand. An
 //! expansion's decisions are valued by the hints its module declares (`Game::value_hint`).
-//! Read-only: built on the engine's public read API.
+//! Read-only: built on the deciding seat's view ([`SeatView`]: the public state and its own
+//! hand, never the pack's order or the other hands).
 
 use crate::engine::compiled::{CompiledTile, Rotation};
-use crate::engine::{majority, Game, MAX_PLAYERS, NONE, NO_NODE};
+use crate::engine::{majority, SeatView, MAX_PLAYERS, NONE, NO_NODE};
 use crate::ruleset::{TileIdx, Vars};
 use crate::tiles::FeatureKind;
 
 /// Distinct tiles over several features plus `extra` new tiles.
-fn tiles_of(g: &Game, roots: &[u32], extra: u32) -> u32 {
+fn tiles_of(g: &SeatView, roots: &[u32], extra: u32) -> u32 {
     let mut seen: [u16; 64] = [0; 64];
     let mut len = 0usize;
     let mut more: Vec<u16> = Vec::new();
@@ -32,7 +33,7 @@ fn tiles_of(g: &Game, roots: &[u32], extra: u32) -> u32 {
     (len + more.len()) as u32 + extra
 }
 
-fn completed_points(g: &Game, kind: FeatureKind, tiles: u32, pennants: u32) -> i64 {
+fn completed_points(g: &SeatView, kind: FeatureKind, tiles: u32, pennants: u32) -> i64 {
     let sc = &g.rules().rules.scoring;
     let vars = Vars {
         tiles: tiles as i64,
@@ -72,7 +73,7 @@ pub(crate) struct Placements {
 }
 
 impl Placements {
-    pub(crate) fn new(g: &Game, player: u8) -> Placements {
+    pub(crate) fn new(g: &SeatView, player: u8) -> Placements {
         let mut v = Placements {
             player,
             can_claim: g
@@ -101,13 +102,13 @@ impl Placements {
     /// Called for every placement option, so it looks only at what can score: the tile's city
     /// and road segments (each reaches a side, so at most four) and the features they join,
     /// the held cloisters next to the cell, and the tile's own cloister.
-    pub(crate) fn value(&self, g: &Game, i: usize) -> i64 {
+    pub(crate) fn value(&self, g: &SeatView, i: usize) -> i64 {
         let (x, y, rot) = g.placement_spot(i);
         self.value_at(g, g.current_tile(), x, y, rot)
     }
 
     /// Points `tile` placed at (x, y) turned `rot` (a legal placement) brings the player.
-    pub(crate) fn value_at(&self, g: &Game, tile: TileIdx, x: i32, y: i32, rot: u8) -> i64 {
+    pub(crate) fn value_at(&self, g: &SeatView, tile: TileIdx, x: i32, y: i32, rot: u8) -> i64 {
         let ct = &g.rules().tiles[tile as usize];
         let r = &ct.rotations[rot as usize];
         let near = |(cx, cy): (i32, i32)| (cx - x).abs() <= 1 && (cy - y).abs() <= 1;
@@ -149,7 +150,7 @@ impl Placements {
     /// its follower could claim.
     fn closed_features(
         &self,
-        g: &Game,
+        g: &SeatView,
         (x, y): (i32, i32),
         occupied: u8,
         ct: &CompiledTile,
@@ -267,7 +268,7 @@ impl Placements {
 
 /// Tile-pick option `i`: the points the tile's best placement brings the player now (what
 /// greedy would take after choosing it; 0 when it closes nothing).
-pub(crate) fn tile_pick(g: &Game, i: usize, player: u8) -> i64 {
+pub(crate) fn tile_pick(g: &SeatView, i: usize, player: u8) -> i64 {
     let tile = g.pick_option(i);
     let placements = Placements::new(g, player);
     let mut best = i64::MIN;
@@ -279,7 +280,7 @@ pub(crate) fn tile_pick(g: &Game, i: usize, player: u8) -> i64 {
 
 /// The cell of open cloister `c` (a placed-tile index) when `player` holds it and it has
 /// seven neighbours: a tile next to it completes it.
-fn closing_cloister(g: &Game, c: u32, player: u8) -> Option<(i32, i32)> {
+fn closing_cloister(g: &SeatView, c: u32, player: u8) -> Option<(i32, i32)> {
     let t = g.placed_tiles()[c as usize];
     let seg = g.rules().tiles[t.tile as usize].cloister;
     let held = g.feature(t.node0 + seg as u32).followers[player as usize] > 0;
@@ -288,7 +289,7 @@ fn closing_cloister(g: &Game, c: u32, player: u8) -> Option<(i32, i32)> {
 
 /// Value of follower option `i` on the tile just placed: the points if the feature is
 /// complete now, else half of what it would score at the end as it stands; 0 for none.
-pub(crate) fn follower(g: &Game, i: usize, player: u8) -> i64 {
+pub(crate) fn follower(g: &SeatView, i: usize, player: u8) -> i64 {
     let seg = g.follower_option(i);
     if seg == NONE {
         return 0;
@@ -355,7 +356,7 @@ pub(crate) fn follower(g: &Game, i: usize, player: u8) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::Placements;
-    use crate::engine::{Chooser, Decision, DecisionKind, Game, NoEvents};
+    use crate::engine::{Chooser, Decision, DecisionKind, Game, NoEvents, SeatView};
     use crate::policy::test_support::{bundled, rules};
 
     /// At every placement, values each option for every player with the kept list and with
@@ -370,14 +371,15 @@ mod tests {
         fn choose(&mut self, g: &Game, d: &Decision) -> usize {
             if d.kind == DecisionKind::PLACEMENT {
                 for p in 0..g.players() {
-                    let kept = Placements::new(g, p);
-                    let mut fallback = Placements::new(g, p);
+                    let v = &SeatView::new(g, p);
+                    let kept = Placements::new(v, p);
+                    let mut fallback = Placements::new(v, p);
                     fallback.closing_overflow = true;
                     self.with_cloisters += (kept.n_closing > 0) as u32;
                     for i in 0..d.options {
                         assert_eq!(
-                            kept.value(g, i),
-                            fallback.value(g, i),
+                            kept.value(v, i),
+                            fallback.value(v, i),
                             "{} seed {} turn {} option {i}",
                             g.rules().rules.name,
                             g.seed(),

@@ -352,7 +352,6 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
                 || (0..players as u8).any(|p| game.by_category(p).get(c) != 0)
         })
         .collect();
-    let ingots = (0..players as u8).any(|p| game.ingots_held(p) != 0);
     // what the expansions count per seat (goods held…), after the points
     let held: Vec<Vec<(&str, i64)>> = (0..players as u8)
         .map(|p| game.expansion_seat_columns(p))
@@ -360,9 +359,6 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
     let mut header = format!("{:<8}", "player");
     for c in &shown {
         let _ = write!(header, "  {:>w$}", c.name(), w = c.name().len().max(4));
-    }
-    if ingots {
-        let _ = write!(header, "  {:>6}", "ingots");
     }
     for (name, _) in held.first().map_or(&[][..], |h| &h[..]) {
         let _ = write!(header, "  {:>w$}", name, w = name.len().max(4));
@@ -378,9 +374,6 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         let mut line = format!("{:<8}", seat_name(p));
         for k in &shown {
             let _ = write!(line, "  {:>w$}", c.get(*k), w = k.name().len().max(4));
-        }
-        if ingots {
-            let _ = write!(line, "  {:>6}", game.ingots_held(p));
         }
         for (name, n) in &held[p as usize] {
             let _ = write!(line, "  {:>w$}", n, w = name.len().max(4));
@@ -507,33 +500,9 @@ fn score_track(s: &mut String, game: &Game, track: u32, top: f64, width: f64) {
 /// with `colour` ("none": hollow; a token keeps its own colours).
 fn glyph(g: Glyph, colour: &str) -> String {
     match g {
-        Glyph::Keep => format!(
-            r##"<path d="M-10 8 v-12 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v12 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##
-        ),
-        Glyph::Bridge => format!(
-            r##"<path d="M-11 5 v-6 h22 v6 h-4 a7 5 0 0 0 -14 0 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##
-        ),
-        Glyph::Inn => format!(
-            r##"<path d="M-6 6 v-7 l6 -5 l6 5 v7 z" fill="{colour}" stroke="#7a4a12" stroke-width="1.5"/>"##
-        ),
-        Glyph::Cathedral => format!(
-            r##"<path d="M-6 7 v-8 h4 v-5 l2 -3 l2 3 v5 h4 v8 z" fill="{colour}" stroke="#3a2a6a" stroke-width="1.5"/>"##
-        ),
         Glyph::Follower => format!(r#"<circle r="6" fill="{colour}" stroke="white"/>"#),
-        Glyph::LargeFollower => format!(
-            r#"<path transform="scale(1.25)" d="{MEEPLE}" fill="{colour}" stroke="white" stroke-width="0.8"/>"#
-        ),
-        // a figure with a hammer
-        Glyph::Builder => format!(
-            r#"<path d="M-2.6 -4.2 A3 3 0 1 1 2.6 -4.2 L4.5 8 L-4.5 8 Z" fill="{colour}" stroke="white"/><line x1="-6.2" y1="-5" x2="-6.2" y2="1.5" stroke="{colour}" stroke-width="1.8"/><rect x="-9" y="-7.6" width="5.6" height="2.8" rx="0.6" fill="{colour}" stroke="white" stroke-width="0.6"/>"#
-        ),
-        Glyph::Pig => format!(
-            r##"<path d="M-7 -1 q-3 -1 -2 -3" fill="none" stroke="{colour}" stroke-width="1.5"/><rect x="-5" y="2" width="2.4" height="4.5" fill="{colour}"/><rect x="2.5" y="2" width="2.4" height="4.5" fill="{colour}"/><ellipse rx="7.5" ry="4.5" fill="{colour}" stroke="white"/><path d="M3 -3.5 L5.5 -7.5 L6 -2.5 Z" fill="{colour}" stroke="white" stroke-width="0.8"/><rect x="7" y="-1.8" width="2.6" height="3.4" rx="1" fill="{colour}" stroke="white" stroke-width="0.8"/><circle cx="4.6" cy="-1.2" r="0.9" fill="#111"/>"##
-        ),
-        // a hooded, robed figure
-        Glyph::Abbot => format!(
-            r#"<path d="M-5.5 8 L-3.2 -2.5 Q-3.6 -8.5 0 -9 Q3.6 -8.5 3.2 -2.5 L5.5 8 Z" fill="{colour}" stroke="white"/><circle cy="-4.6" r="1.7" fill="white"/>"#
-        ),
+        // a piece's own drawing, declared by its module
+        Glyph::Drawn(art) => art.draw(colour),
         Glyph::Token {
             letter,
             colour,
@@ -550,11 +519,6 @@ fn glyph(g: Glyph, colour: &str) -> String {
         }
     }
 }
-
-/// A meeple's outline, centred on the origin, about 16 units wide and 17 tall.
-const MEEPLE: &str = "M-2.2 -3.5 L-7 -2.4 Q-8.6 -1.4 -7.4 0.3 L-3.4 1.4 L-6.4 8 L-1.4 8 \
-                      L0 4.6 L1.4 8 L6.4 8 L3.4 1.4 L7.4 0.3 Q8.6 -1.4 7 -2.4 L2.2 -3.5 \
-                      A3.2 3.2 0 1 0 -2.2 -3.5 Z";
 
 /// The river (the tile's river edges, `sides` in board orientation) under its features: a
 /// bend or a straight through the centre, a branch to the centre from each side of a fork,

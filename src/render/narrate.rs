@@ -1,7 +1,7 @@
 //! The readable turn log of `meeplab play` and `replay`: one line per event that matters, and
 //! the final table of points per category per player.
 
-use crate::engine::{Category, Event, GameOutcome, Phase};
+use crate::engine::{Category, Event, GameOutcome, Phase, SeatCounter};
 use crate::render::seat_name;
 use crate::ruleset::Ruleset;
 use std::fmt::Write;
@@ -133,7 +133,7 @@ pub fn log(rules: &Ruleset, events: &[Event]) -> String {
 }
 
 /// The final table: points per category per player (the core's four, and each expansion's
-/// that anyone scored in), ingots when anyone holds some, totals, winners.
+/// that anyone scored in), each per-seat counter when any seat counts some, totals, winners.
 pub fn final_table(outcome: &GameOutcome) -> String {
     score_table(outcome, true)
 }
@@ -149,13 +149,15 @@ pub fn score_table(outcome: &GameOutcome, ended: bool) -> String {
                 || outcome.seats.iter().any(|s| s.by_category.get(c) != 0)
         })
         .collect();
-    let ingots = outcome.seats.iter().any(|s| s.ingots != 0);
+    let counted: Vec<SeatCounter> = SeatCounter::all()
+        .filter(|&c| outcome.seats.iter().any(|s| s.counts.get(c) != 0))
+        .collect();
     let mut out = format!("{:<8}", "player");
     for c in &shown {
         let _ = write!(out, "{:>w$}", c.name(), w = c.name().len().max(5) + 2);
     }
-    if ingots {
-        let _ = write!(out, "{:>8}", "ingots");
+    for c in &counted {
+        let _ = write!(out, "{:>8}", c.name());
     }
     let _ = writeln!(out, "{:>8}", "total");
     for (p, s) in outcome.seats.iter().enumerate() {
@@ -164,8 +166,8 @@ pub fn score_table(outcome: &GameOutcome, ended: bool) -> String {
             let w = c.name().len().max(5) + 2;
             let _ = write!(out, "{:>w$}", s.by_category.get(*c));
         }
-        if ingots {
-            let _ = write!(out, "{:>8}", s.ingots);
+        for &c in &counted {
+            let _ = write!(out, "{:>8}", s.counts.get(c));
         }
         let _ = writeln!(out, "{:>8}", s.total);
     }

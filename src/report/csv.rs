@@ -4,10 +4,11 @@
 //! a line break round-trips).
 //!
 //! Columns: `game` (0-based index), `seed`, `ruleset` (name), `ruleset_hash`; per seat `s`
-//! (0-based, seat 0 plays first) `seat{s}_total`, `seat{s}_{road,city,cloister,field,gold,
-//! robbers}`, `seat{s}_ingots`; then `winners` (seats separated by `;`), `turns`,
-//! `lead_changes`, `tiles_discarded`, one column per expansion counter (by its declared name:
-//! `ingots_on_board`, `robber_placements`, …, see `Counter`), `first_divergence`: the first
+//! (0-based, seat 0 plays first) `seat{s}_total`, `seat{s}_{category}` per scoring category
+//! (`road`, `city`, `cloister`, `field`, then each expansion's), `seat{s}_{counter}` per
+//! per-seat counter (see `SeatCounter`); then `winners` (seats separated by `;`), `turns`,
+//! `lead_changes`, `tiles_discarded`, one column per expansion counter (by its declared name,
+//! see `Counter`), `first_divergence`: the first
 //! turn at
 //! whose end this ruleset's game's position differs from the first ruleset's, and
 //! `first_play_difference`: the first turn whose events differ (each empty if never, and for
@@ -17,7 +18,7 @@ use crate::compare::accumulate::{PairAcc, RulesetAcc};
 use crate::compare::seeds::{block_count, block_range, game_seed};
 use crate::compare::stats::Moments;
 use crate::compare::{CompareSpec, GameRecord, ShardFile};
-use crate::engine::{Category, Counter};
+use crate::engine::{Category, Counter, SeatCounter};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::File;
@@ -34,7 +35,9 @@ pub fn header(players: u8) -> Vec<String> {
         for c in Category::ALL {
             h.push(format!("seat{s}_{}", c.name()));
         }
-        h.push(format!("seat{s}_ingots"));
+        for c in SeatCounter::all() {
+            h.push(format!("seat{s}_{}", c.name()));
+        }
     }
     for f in ["winners", "turns", "lead_changes", "tiles_discarded"] {
         h.push(f.to_string());
@@ -46,12 +49,15 @@ pub fn header(players: u8) -> Vec<String> {
     h
 }
 
+/// Columns per seat: the total, the categories, the per-seat counters.
+const SEAT_COLUMNS: usize = 1 + Category::COUNT + SeatCounter::COUNT;
+
 /// Column of `seat{s}_total` and of `turns` in a row.
 fn total_column(seat: usize) -> usize {
-    4 + seat * (Category::COUNT + 2)
+    4 + seat * SEAT_COLUMNS
 }
 fn turns_column(players: u8) -> usize {
-    4 + players as usize * (Category::COUNT + 2) + 1
+    4 + players as usize * SEAT_COLUMNS + 1
 }
 
 fn csv_error(e: csv::Error) -> io::Error {
@@ -124,7 +130,9 @@ impl GamesCsv {
                 for c in Category::ALL {
                     self.num(seat.by_category.get(c))?;
                 }
-                self.num(seat.ingots)?;
+                for &n in &seat.counts.0 {
+                    self.num(n)?;
+                }
             }
             let mut winners = o.winners.clone();
             winners.sort_unstable();
@@ -174,10 +182,11 @@ struct ShardRows<'a> {
 /// terms (so that an edited cell of any column shows: issue 43).
 #[derive(Default)]
 struct ColumnSums {
-    /// Per seat: the total, points by category, ingots; wins and sole wins (from `winners`).
+    /// Per seat: the total, points by category, the per-seat counters; wins and sole wins
+    /// (from `winners`).
     totals: Vec<Moments>,
     by_category: Vec<[i128; Category::COUNT]>,
-    ingots: Vec<Moments>,
+    counts: Vec<[Moments; SeatCounter::COUNT]>,
     wins: Vec<u64>,
     sole_wins: Vec<u64>,
     ties: u64,
@@ -196,7 +205,7 @@ impl ColumnSums {
         ColumnSums {
             totals: vec![Moments::default(); seats],
             by_category: vec![[0; Category::COUNT]; seats],
-            ingots: vec![Moments::default(); seats],
+            counts: vec![[Moments::default(); SeatCounter::COUNT]; seats],
             wins: vec![0; seats],
             sole_wins: vec![0; seats],
             counters: vec![0; Counter::COUNT],
@@ -217,7 +226,9 @@ impl ColumnSums {
             for c in 0..Category::COUNT {
                 self.by_category[s][c] += num(at + 1 + c)? as i128;
             }
-            self.ingots[s].push(num(at + 1 + Category::COUNT)?);
+            for c in 0..SeatCounter::COUNT {
+                self.counts[s][c].push(num(at + 1 + Category::COUNT + c)?);
+            }
         }
         let at = turns_column(players) - 1;
         let cell = std::str::from_utf8(&rec[at]).map_err(|_| "winners is not text".to_string())?;
@@ -302,11 +313,13 @@ impl ColumnSums {
                     seat.by_category[c.index()].to_string(),
                 ));
             }
-            checks.push(moments_differ(
-                format!("seat{s}_ingots"),
-                self.ingots.get(s)?,
-                &seat.ingots,
-            ));
+            for c in SeatCounter::all() {
+                checks.push(moments_differ(
+                    format!("seat{s}_{}", c.name()),
+                    &self.counts.get(s)?[c.index()],
+                    seat.counts.get(c),
+                ));
+            }
             checks.push(differ(
                 format!("winners (seat {s}'s wins)"),
                 self.wins.get(s)?.to_string(),

@@ -31,15 +31,16 @@ pub fn mean_ci(m: &MeanCi, signed: bool) -> String {
 }
 
 /// The cells of ruleset `i`'s row in the per-ruleset tables of `report.md` and of the printed
-/// summary: key, mean score by seat, win rate by seat, ties, mean ingots per game, game length
-/// (turns), lead changes. Per-seat values are joined by `seat_sep`; with `percent_once` the
-/// win rates share one `%` at the end (narrow terminal columns) instead of one each.
+/// summary: key, mean score by seat, win rate by seat, ties, the mean of each per-seat
+/// counter per game (all seats together: ingots), game length (turns), lead changes.
+/// Per-seat values are joined by `seat_sep`; with `percent_once` the win rates share one `%`
+/// at the end (narrow terminal columns) instead of one each.
 pub fn ruleset_row(
     i: usize,
     r: &RulesetSummary,
     seat_sep: &str,
     percent_once: bool,
-) -> [String; 7] {
+) -> Vec<String> {
     let scores: Vec<String> = r
         .mean_score
         .iter()
@@ -56,15 +57,11 @@ pub fn ruleset_row(
         let wins: Vec<String> = r.win_rate.iter().map(|w| pct(*w)).collect();
         wins.join(seat_sep)
     };
-    [
-        key(i),
-        scores.join(seat_sep),
-        wins,
-        pct(r.tie_share),
-        format!("{:.2}", r.mean_ingots_total),
-        format!("{:.1}", r.game_length.mean),
-        format!("{:.2}", r.mean_lead_changes),
-    ]
+    let mut row = vec![key(i), scores.join(seat_sep), wins, pct(r.tie_share)];
+    row.extend(r.mean_counts_total.iter().map(|m| format!("{m:.2}")));
+    row.push(format!("{:.1}", r.game_length.mean));
+    row.push(format!("{:.2}", r.mean_lead_changes));
+    row
 }
 
 /// The expansions' counters, mean per game, per ruleset (the declared counters any ruleset

@@ -10,6 +10,7 @@ use super::fmt::{
     seat_shifts, DECISION_HEADER, PLACEBO_HEADER,
 };
 use crate::compare::Report;
+use crate::engine::SeatCounter;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -382,7 +383,19 @@ pub fn render_with_decisions(
     md.push_str(&super::balance::markdown_section(report));
     md.push_str(&super::luck::markdown_section(report));
     md.push_str("\n### Per ruleset\n\n");
-    md.push_str("| Ruleset | Mean score by seat | Win rate by seat | Ties | Mean ingots per game | Game length (turns) | Lead changes in play (before final scoring) |\n|---|---|---|---|---|---|---|\n");
+    let mut head = vec!["Ruleset", "Mean score by seat", "Win rate by seat", "Ties"]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+    head.extend(SeatCounter::all().map(|c| format!("Mean {} per game", c.name())));
+    head.push("Game length (turns)".into());
+    head.push("Lead changes in play (before final scoring)".into());
+    let _ = writeln!(
+        md,
+        "| {} |\n|{}",
+        head.join(" | "),
+        "---|".repeat(head.len())
+    );
     for (i, r) in report.per_ruleset.iter().enumerate() {
         let _ = writeln!(md, "| {} |", ruleset_row(i, r, " · ", false).join(" | "));
     }

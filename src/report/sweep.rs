@@ -11,6 +11,7 @@ use super::chart::{
 };
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::compare::Report;
+use crate::engine::SeatCounter;
 use crate::files::atomic::write_atomic;
 use crate::files::names::RULES_FOLDER;
 use crate::sweep::{SweepPlan, SweepSummary};
@@ -311,7 +312,7 @@ fn mean_ci(m: &crate::compare::stats::MeanCi) -> String {
 }
 
 /// The table's rows as text cells: value, winner changed, its interval, score Δ per seat,
-/// win rate per seat, ties, length, ingots, robber points.
+/// win rate per seat, ties, length, each per-seat counter in play (ingots), robber points.
 pub fn table_rows(s: &SweepSummary) -> Vec<Vec<String>> {
     let p = s.players as usize;
     let mut head = vec![
@@ -322,14 +323,15 @@ pub fn table_rows(s: &SweepSummary) -> Vec<Vec<String>> {
     head.extend((1..=p).map(|k| format!("Δ score seat {k}")));
     head.extend((1..=p).map(|k| format!("wins seat {k}")));
     head.extend(["ties".into(), "turns".into()]);
-    let gold = s.rows.iter().any(|r| r.mean_ingots_total > 0.0);
+    // the per-seat counters some value's games count (per game, all seats together)
+    let counted: Vec<SeatCounter> = SeatCounter::all()
+        .filter(|&c| s.rows.iter().any(|r| *r.mean_counts_total.get(c) > 0.0))
+        .collect();
     let robbers = s
         .rows
         .iter()
         .any(|r| r.robber_points.iter().any(|&x| x > 0.0));
-    if gold {
-        head.push("ingots / game".into());
-    }
+    head.extend(counted.iter().map(|c| format!("{} / game", c.name())));
     if robbers {
         head.push("robber points / seat".into());
     }
@@ -348,9 +350,11 @@ pub fn table_rows(s: &SweepSummary) -> Vec<Vec<String>> {
         row.extend(r.win_rate.iter().map(|&w| pct(w)));
         row.push(pct(r.tie_share));
         row.push(format!("{:.1}", r.game_length.mean));
-        if gold {
-            row.push(format!("{:.2}", r.mean_ingots_total));
-        }
+        row.extend(
+            counted
+                .iter()
+                .map(|&c| format!("{:.2}", r.mean_counts_total.get(c))),
+        );
         if robbers {
             let mean = r.robber_points.iter().sum::<f64>() / r.robber_points.len().max(1) as f64;
             row.push(format!("{mean:.2}"));

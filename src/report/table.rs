@@ -8,6 +8,7 @@ use super::fmt::{
     ruleset_row, DECISION_HEADER, PLACEBO_HEADER, SEQUENTIAL_DETECTABLE,
 };
 use crate::compare::Report;
+use crate::engine::SeatCounter;
 
 /// The printed summary of `report`.
 pub fn summary_table(report: &Report) -> String {
@@ -184,12 +185,12 @@ pub fn summary_table(report: &Report) -> String {
         "mean score by seat".to_string(),
         "win rate by seat".to_string(),
         "ties".to_string(),
-        "ingots per game".to_string(),
-        "turns".to_string(),
-        "lead changes in play".to_string(),
     ]];
+    rows[0].extend(SeatCounter::all().map(|c| format!("{} per game", c.name())));
+    rows[0].push("turns".to_string());
+    rows[0].push("lead changes in play".to_string());
     for (i, r) in report.per_ruleset.iter().enumerate() {
-        rows.push(ruleset_row(i, r, " ", true).to_vec());
+        rows.push(ruleset_row(i, r, " ", true));
     }
     out.push_str(&align(&rows));
     if let Some(rows) = super::fmt::counter_rows(&report.per_ruleset) {

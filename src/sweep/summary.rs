@@ -4,6 +4,7 @@
 //! closest to even, where the intervals overlap too much to tell).
 
 use super::{SweepPlan, Variant};
+use crate::compare::seat_counts::{ByCounter, MeanTotal};
 use crate::compare::stats::MeanCi;
 use crate::compare::Report;
 use serde::Serialize;
@@ -35,7 +36,9 @@ pub struct SweepRow {
     pub least_even_seat: usize,
     pub seat_imbalance: f64,
     pub game_length: MeanCi,
-    pub mean_ingots_total: f64,
+    /// Per per-seat counter: its mean per game, all seats together (`mean_{name}_total`).
+    #[serde(flatten)]
+    pub mean_counts_total: ByCounter<f64, MeanTotal>,
     /// Mean robber points per seat.
     pub robber_points: Vec<f64>,
 }
@@ -117,7 +120,7 @@ fn row(report: &Report, v: &Variant, k: usize, players: usize) -> SweepRow {
         least_even_seat,
         seat_imbalance: seat_imbalance.max(0.0),
         game_length: rs.game_length,
-        mean_ingots_total: rs.mean_ingots_total,
+        mean_counts_total: rs.mean_counts_total.clone(),
         robber_points: rs
             .mean_by_category
             .iter()

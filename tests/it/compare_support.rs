@@ -2,8 +2,10 @@
 //! `(ruleset variant, seed)`, no engine needed.
 #![allow(dead_code)]
 
+use meeplab::compare::seat_counts::ByCounter;
 use meeplab::compare::seeds::splitmix64_mix;
 use meeplab::compare::{CompareSpec, OptionInfo, RulesetInfo};
+use meeplab::engine::expansions::gold;
 use meeplab::engine::{ByCategory, Category, Counter, Counters, GameOutcome, SeatResult};
 use std::collections::BTreeMap;
 
@@ -17,7 +19,7 @@ pub fn ruleset(
         name: name.to_string(),
         file: Some(format!("rulesets/{name}.rules")),
         hash: hash.to_string(),
-        has_gold: gold,
+        counts_in_play: ByCounter::from_fn(|c| gold && c == gold::INGOTS),
         options: options
             .iter()
             .map(|(k, v, s)| {
@@ -86,12 +88,14 @@ pub fn game(seed: u64, players: u8, variant: bool, gold: bool) -> GameOutcome {
             by.add(Category::FIELD, ((x >> 16) % 15) as i64);
             let ingots = if gold { ((x >> 24) % 6) as u32 } else { 0 };
             by.add(meeplab::engine::expansions::gold::GOLD, ingots as i64);
-            SeatResult {
+            let mut seat = SeatResult {
                 total: by.total(),
                 by_category: by,
-                ingots,
                 followers_placed: 5 + (x >> 32) as u32 % 5,
-            }
+                ..SeatResult::default()
+            };
+            seat.counts.set(gold::INGOTS, ingots);
+            seat
         })
         .collect();
     let mut hashes: Vec<u64> = (0..=turns as u64)

@@ -31,11 +31,14 @@
 //!   branch `abbot`.
 //!   The `ferries-c1` and `ferries-c2` lines were appended (`new`) on the engine of branch
 //!   `ferries`, issue 42; `flier-*`, `magewitch-*` and `messengers-*` on their branches'
-//!   engines, and `bigbox6` and `minis-2012` on the engine that merged them all (issue 42).
+//!   engines, and `bigbox6` and `minis-2012` on the engine that merged them all (issue 42);
+//!   those two were rewritten (removed, then `new`) on the engine of branch `robmsg`, when
+//!   the Robbers joined both boxes (a robber beside either of the Messengers' figures).
 
 use crate::scenario_support;
 
 use meeplab::compare::seeds::game_seed;
+use meeplab::engine::expansions::gold;
 use meeplab::engine::{Category, Compiled, Counter, GameOutcome};
 use meeplab::play::play;
 use meeplab::policy::PolicyKind;
@@ -111,7 +114,7 @@ fn outcome_hash(o: &GameOutcome) -> u64 {
                 h = mix(h, s.by_category.get(c) as u64);
             }
         }
-        h = mix(h, s.ingots as u64);
+        h = mix(h, s.counts.get(gold::INGOTS) as u64);
         h = mix(h, s.followers_placed as u64);
     }
     let winners = o.winners.iter().fold(0u64, |m, &w| m | 1 << w);

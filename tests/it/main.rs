@@ -56,6 +56,7 @@ mod scenarios_magewitch;
 mod scenarios_messengers;
 mod scenarios_river;
 mod scenarios_robbers;
+mod scenarios_robbers_messengers;
 mod scenarios_traders;
 mod sweep_cli;
 mod until_forecast;

@@ -88,7 +88,9 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     }
     if let Some(rb) = &r.robbers {
         kinds.push(k("robber_place"));
-        if rb.victim == Victim::OwnerChooses {
+        // (with the Messengers the figures move one at a time, so the victim decision is
+        // asked only at final scoring: rarely)
+        if rb.victim == Victim::OwnerChooses && !r.ext_in_play("messengers.") {
             kinds.push(k("robber_victim"));
         }
     }
@@ -130,8 +132,9 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
 
 /// Kinds `r` can ask that its perft games may not reach: `magic_remove` needs a board
 /// without an open road or city, `messenger_follower` message 8 drawn and carried out (the
-/// long `bigbox6` games reach it, the messengers' own rulesets do not); both are tested by
-/// their scenario tests.
+/// long `bigbox6` games reach it, the messengers' own rulesets do not), `robber_victim` with
+/// the Messengers two markers scoring off a robber's space at final scoring; all are tested
+/// by their scenario tests.
 fn kinds_rarely_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     let k = |name: &str| DecisionKind::from_name(name).expect("a declared kind");
     let mut kinds = Vec::new();
@@ -140,6 +143,12 @@ fn kinds_rarely_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     }
     if r.ext_in_play("messengers.") {
         kinds.push(k("messenger_follower"));
+        if r.robbers
+            .as_ref()
+            .is_some_and(|rb| rb.victim == Victim::OwnerChooses)
+        {
+            kinds.push(k("robber_victim"));
+        }
     }
     kinds
 }

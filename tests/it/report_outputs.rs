@@ -144,7 +144,7 @@ fn charts_are_valid_svg_and_png_and_name_what_they_show() {
         ChartKind::ScoreDelta,
         ChartKind::WinnerChanged,
         ChartKind::WinRates,
-        ChartKind::Ingots,
+        ChartKind::SeatCount(meeplab::engine::expansions::gold::INGOTS),
     ];
     for kind in kinds {
         let svg = fs::read_to_string(dir.join(format!("{}.svg", kind.stem()))).unwrap();
@@ -166,7 +166,7 @@ fn charts_are_valid_svg_and_png_and_name_what_they_show() {
         }
         let interval = match kind {
             ChartKind::WinnerChanged | ChartKind::WinRates => "95 % Wilson score interval",
-            ChartKind::ScoreDelta | ChartKind::Ingots => "95 % Student t interval",
+            ChartKind::ScoreDelta | ChartKind::SeatCount(_) => "95 % Student t interval",
             _ => "no intervals",
         };
         assert!(

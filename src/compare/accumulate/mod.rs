@@ -15,6 +15,7 @@ use super::balance::BalanceAcc;
 use super::decisions::{DecisionAcc, PairProbe};
 use super::luck::LuckAcc;
 use super::paired::PairedWins;
+use super::seat_counts::ByCounter;
 use super::skill::{SkillAcc, SkillSeed};
 use super::stats::Moments;
 use crate::engine::GameOutcome;
@@ -70,7 +71,7 @@ impl Accumulator {
                     a,
                     b,
                     score_delta: vec![Moments::default(); seats],
-                    ingot_delta: vec![Moments::default(); seats],
+                    count_delta: ByCounter::from_fn(|_| vec![Moments::default(); seats]),
                     seat_wins: vec![PairedWins::default(); seats],
                     ..PairAcc::default()
                 });
@@ -278,6 +279,15 @@ mod tests {
     use super::*;
     use crate::engine::SeatResult;
 
+    /// Every per-seat counter at `n`.
+    fn counts(n: u32) -> crate::engine::SeatCounts {
+        let mut c = crate::engine::SeatCounts::default();
+        for k in crate::engine::SeatCounter::all() {
+            c.set(k, n);
+        }
+        c
+    }
+
     fn outcome(seed: u64, totals: &[i64], hashes: &[u64]) -> GameOutcome {
         let max = *totals.iter().max().unwrap();
         GameOutcome {
@@ -286,7 +296,7 @@ mod tests {
                 .iter()
                 .map(|&t| SeatResult {
                     total: t,
-                    ingots: t as u32 % 3,
+                    counts: counts(t as u32 % 3),
                     ..SeatResult::default()
                 })
                 .collect(),

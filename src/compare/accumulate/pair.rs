@@ -1,11 +1,12 @@
 //! One pair of rulesets' aggregate ([`PairAcc`]): how often their games parted, where, and
 //! by what (a choice or a rule event); whose win changed and where the gainer stood before
-//! ([`LeadCounts`]); paired score and ingot differences; the example games; the placebo.
+//! ([`LeadCounts`]); paired score differences and those of the per-seat counts; the example games; the placebo.
 
 use super::winner_set;
 use crate::compare::aggregate::{aggregate, at_most, hist_count, Counted, Merge, RunShape};
 use crate::compare::paired::PairedWins;
 use crate::compare::placebo::PlaceboAcc;
+use crate::compare::seat_counts::{ByCounter, Delta};
 use crate::compare::stats::Moments;
 use crate::engine::state_hash::FirstDifference;
 use crate::engine::GameOutcome;
@@ -21,8 +22,8 @@ aggregate! {
         pub a: usize => kept,
         pub b: usize => kept,
         pub games: u64 where every_game,
-        /// Games whose positions parted: some end-of-turn state (board, followers, ingots,
-        /// scores, robbers, supply) differs.
+        /// Games whose positions parted: some end-of-turn state (board, followers, scores,
+        /// supply, what the expansions hold) differs.
         pub diverged: u64 where at_most_games,
         /// First turn whose end-of-turn state differs → games (diverged games only).
         pub first_divergence: BTreeMap<u32, u64>,
@@ -48,9 +49,12 @@ aggregate! {
         #[serde(default)]
         pub winner_change_lead: LeadCounts,
         pub score_delta: Vec<Moments> where each_seat(every_game),
-        pub ingot_delta: Vec<Moments> where each_seat(every_game),
-        /// Games whose outcomes are identical: every seat's points by category and ingots,
-        /// and the winners.
+        /// Per per-seat counter (`SeatCounter`), its paired differences `b − a` per seat,
+        /// written as `{one}_delta`.
+        #[serde(flatten)]
+        pub count_delta: ByCounter<Vec<Moments>, Delta> where each_counter(seats_every_game),
+        /// Games whose outcomes are identical: every seat's points by category and per-seat
+        /// counts, and the winners.
         pub identical_outcomes: u64 where at_most_games,
         /// Per seat: won under A, under B, both or neither (who benefits; McNemar).
         pub seat_wins: Vec<PairedWins> where each_seat(every_game),
@@ -257,7 +261,7 @@ impl PairAcc {
         }
         let same = wa == wb
             && a.seats.iter().zip(&b.seats).all(|(x, y)| {
-                x.total == y.total && x.by_category == y.by_category && x.ingots == y.ingots
+                x.total == y.total && x.by_category == y.by_category && x.counts == y.counts
             });
         if same {
             self.identical_outcomes += 1;
@@ -265,7 +269,14 @@ impl PairAcc {
         for (s, (sa, sb)) in a.seats.iter().zip(&b.seats).enumerate() {
             let delta = sb.total as i128 - sa.total as i128;
             self.score_delta[s].push_wide(delta);
-            self.ingot_delta[s].push(sb.ingots as i64 - sa.ingots as i64);
+            for (d, (&na, &nb)) in self
+                .count_delta
+                .0
+                .iter_mut()
+                .zip(sa.counts.0.iter().zip(&sb.counts.0))
+            {
+                d[s].push(nb as i64 - na as i64);
+            }
             let key = delta.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
             *self.score_delta_hist.entry(key).or_default() += 1;
             self.seat_wins[s].push(wa.contains(&(s as u8)), wb.contains(&(s as u8)));

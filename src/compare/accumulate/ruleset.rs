@@ -1,9 +1,10 @@
 //! One ruleset's aggregate ([`RulesetAcc`]): its seats' totals, points by category, wins and
-//! ingots ([`SeatAcc`]), ties, game length, lead changes, tiles, the expansion counters
+//! per-seat counts ([`SeatAcc`]), ties, game length, lead changes, tiles, the expansion counters
 //! ([`CounterSums`]) and the histogram of final totals.
 
 use super::winner_set;
 use crate::compare::aggregate::{aggregate, at_most, Merge};
+use crate::compare::seat_counts::{ByCounter, Named};
 use crate::compare::stats::Moments;
 use crate::engine::{Category, Counter, Counters, GameOutcome};
 use serde::{Deserialize, Serialize};
@@ -91,7 +92,9 @@ aggregate! {
         pub wins: u64 where at_most_games,
         /// Games the seat won alone (at most its wins: `check_across`).
         pub sole_wins: u64,
-        pub ingots: Moments where every_game,
+        /// Each per-seat counter's values (`SeatCounter`), written by its name.
+        #[serde(flatten)]
+        pub counts: ByCounter<Moments, Named> where each_counter(every_game),
         pub followers_placed: u128,
     }
 }
@@ -148,7 +151,9 @@ impl RulesetAcc {
             for (sum, &points) in seat.by_category.iter_mut().zip(&r.by_category.0) {
                 *sum += points as i128;
             }
-            seat.ingots.push(r.ingots as i64);
+            for (m, &n) in seat.counts.0.iter_mut().zip(&r.counts.0) {
+                m.push(n as i64);
+            }
             seat.followers_placed += r.followers_placed as u128;
             *self.totals_hist.entry(r.total).or_default() += 1;
         }

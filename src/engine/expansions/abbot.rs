@@ -32,7 +32,7 @@ use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{
     category_of, counter_of, event_of, follower_kind_of, kind_of, mark_of, Conflict, ConflictAbout,
-    Expansion, Glyph, Heard, Holds, Hook, Piece,
+    Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -307,7 +307,7 @@ impl Expansion for Abbot {
         stands_on: FollowerKindSpec::on(&[FeatureKind::Cloister]),
         needs_own: false,
         open_only: false,
-        glyph: Glyph::Abbot,
+        glyph: Glyph::Drawn(&ABBOT_ART),
     }];
     const RESTRICTS_SPOTS: bool = true;
     const OPTIONS: &'static [OptionDef] = &[OPT_SUPPLY, OPT_RETURN_COMPLETED, OPT_AFTER_RETURN];
@@ -467,4 +467,10 @@ const GARDEN_GLYPH: Glyph = Glyph::Token {
     letter: 'G',
     colour: "#2e7d32",
     hollow: false,
+};
+
+/// The abbot: a hooded, robed figure.
+pub const ABBOT_ART: GlyphArt = GlyphArt {
+    svg: r#"<path d="M-5.5 8 L-3.2 -2.5 Q-3.6 -8.5 0 -9 Q3.6 -8.5 3.2 -2.5 L5.5 8 Z" fill="{colour}" stroke="white"/><circle cy="-4.6" r="1.7" fill="white"/>"#,
+    in_seat_colour: true,
 };

@@ -21,7 +21,7 @@ use crate::engine::event::{
 use crate::engine::expansions::supply::Supply;
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::{
-    counter_of, event_of, kind_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+    counter_of, event_of, kind_of, Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece,
 };
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -232,7 +232,7 @@ impl Expansion for Bridges {
         },
     }];
     const OPTIONS: &'static [OptionDef] = &[OPT_SUPPLY, OPT_SUPPLY_5_6, OPT_TIMING, OPT_WHERE];
-    const LEGEND: &'static [(Glyph, &'static str)] = &[(Glyph::Bridge, "bridge")];
+    const LEGEND: &'static [(Glyph, &'static str)] = &[(Glyph::Drawn(&BRIDGE_ART), "bridge")];
 
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
@@ -411,7 +411,7 @@ impl Expansion for Bridges {
             out.push(Piece {
                 x: t.x as f64 + 0.5,
                 y: t.y as f64 + 0.5,
-                glyph: Glyph::Bridge,
+                glyph: Glyph::Drawn(&BRIDGE_ART),
                 owner: Some(owner),
                 note: format!(
                     "bridge ({}), built by seat {}",
@@ -617,6 +617,12 @@ impl<X: Holds<Bridges>> Game<X> {
         None
     }
 }
+
+/// A bridge (an arch across the tile), in the builder's colour.
+pub const BRIDGE_ART: GlyphArt = GlyphArt {
+    svg: r##"<path d="M-11 5 v-6 h22 v6 h-4 a7 5 0 0 0 -14 0 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##,
+    in_seat_colour: true,
+};
 
 #[cfg(test)]
 mod tests {

@@ -20,8 +20,8 @@ use crate::engine::event::{
 use crate::engine::expansions::supply::Supply;
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook,
-    Notice, Piece,
+    category_of, counter_of, event_of, kind_of, mark_of, Expansion, Glyph, GlyphArt, Heard, Holds,
+    Hook, Notice, Piece,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -410,7 +410,7 @@ impl Expansion for Castles {
     }
 
     const LEGEND: &'static [(Glyph, &'static str)] = &[(
-        Glyph::Keep,
+        Glyph::Drawn(&KEEP_ART),
         "castle (owner's colour; hollow once it has scored)",
     )];
 
@@ -420,7 +420,7 @@ impl Expansion for Castles {
             out.push(Piece {
                 x: (a.0 + b.0) as f64 / 2.0 + 0.5,
                 y: (a.1 + b.1) as f64 / 2.0 + 0.5,
-                glyph: Glyph::Keep,
+                glyph: Glyph::Drawn(&KEEP_ART),
                 owner: c.open.then_some(c.owner),
                 note: format!(
                     "castle of seat {} on ({},{})–({},{}){}",
@@ -793,6 +793,12 @@ impl<X: Holds<Castles>> Game<X> {
         }
     }
 }
+
+/// A keep (battlements), in the owner's colour.
+pub const KEEP_ART: GlyphArt = GlyphArt {
+    svg: r##"<path d="M-10 8 v-12 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v12 z" fill="{colour}" stroke="#222" stroke-width="1.2"/>"##,
+    in_seat_colour: true,
+};
 
 #[cfg(test)]
 mod tests {

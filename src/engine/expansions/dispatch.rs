@@ -6,6 +6,15 @@
 /// The [`Set`](super::Set) of the members' states and its dispatch; `registry!` invokes it.
 macro_rules! registry_dispatch {
     ($($field:ident: $ty:ty),* $(,)?) => {
+        /// A bit per member (registration order) that values holdings for the heuristic
+        /// (`Expansion::VALUES_HOLDINGS`): at most one.
+        const VALUING: u32 = 0 $(| if <$ty as Expansion>::VALUES_HOLDINGS {
+            1 << Member::$field as u32
+        } else {
+            0
+        })*;
+        const _: () = assert!(VALUING.count_ones() <= 1, "two expansions value holdings");
+
         /// Every registered expansion's state, and which of them this game's ruleset uses
         /// at each hook and notice.
         pub struct Set {
@@ -397,6 +406,43 @@ macro_rules! registry_dispatch {
                 })*
             }
 
+            fn values_holdings(&self) -> bool {
+                self.used & VALUING != 0
+            }
+
+            fn counts_unseen(g: &Game<Self>, tile: crate::ruleset::TileIdx) -> bool {
+                $(if <$ty as Expansion>::VALUES_HOLDINGS
+                    && g.ext.used & (1 << Member::$field as u32) != 0
+                {
+                    return <$ty as Expansion>::counts_unseen(g, tile);
+                })*
+                false
+            }
+
+            fn value_holdings(g: &Game<Self>, unseen: u32, held: &mut [f64], rate: &mut [f64]) {
+                $(if <$ty as Expansion>::VALUES_HOLDINGS
+                    && g.ext.used & (1 << Member::$field as u32) != 0
+                {
+                    <$ty as Expansion>::value_holdings(g, unseen, held, rate);
+                })*
+            }
+
+            fn feature_share(
+                g: &Game<Self>,
+                root: u32,
+                kind: crate::tiles::FeatureKind,
+                closes: f64,
+                winners: u8,
+                tiles: &mut Vec<u32>,
+            ) -> f64 {
+                $(if <$ty as Expansion>::VALUES_HOLDINGS
+                    && g.ext.used & (1 << Member::$field as u32) != 0
+                {
+                    return <$ty as Expansion>::feature_share(g, root, kind, closes, winners, tiles);
+                })*
+                0.0
+            }
+
             fn expected_points(g: &Game<Self>, out: &mut [f64]) {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
                     <$ty as Expansion>::expected_points(g, out);
@@ -491,6 +537,15 @@ macro_rules! registry_dispatch {
                 false
             }
 
+            fn cannot_hold(from: &Compiled, to: &Compiled) -> Option<String> {
+                $(if <$ty as Expansion>::used_by(from) {
+                    if let Some(why) = <$ty as Expansion>::cannot_hold(from, to) {
+                        return Some(why);
+                    }
+                })*
+                None
+            }
+
             fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8 {
                 let k = kind.index() as u8;
                 $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
@@ -532,6 +587,25 @@ macro_rules! registry_dispatch {
                     bonus += <$ty as Expansion>::farm_winner_bonus(g, root, player);
                 })*
                 bonus
+            }
+
+            fn scoring_figures(g: &Game<Self>, player: u8) -> Option<[i64; 2]> {
+                $(if <$ty as Expansion>::SPLITS_SCORE
+                    && g.ext.used & (1 << Member::$field as u32) != 0
+                {
+                    if let Some(f) = <$ty as Expansion>::scoring_figures(g, player) {
+                        return Some(f);
+                    }
+                })*
+                None
+            }
+
+            fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64 {
+                let mut toll = 0;
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    toll += <$ty as Expansion>::toll(g, player, from, points);
+                })*
+                toll
             }
 
             fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>) {

@@ -15,8 +15,8 @@
 //!   tile order), where [`Game::may_stand`] lets it stand.
 //! - **An event** ([`SCOUT_LANDED`]) when the scout lands, with its line in the turn log.
 //! - **A counter** ([`SCOUTS`]): scouts sent in the game, summed by compare's reports.
-//! - **A glyph**: a token `S` on the tile of the last scout's landing, in the SVG board's
-//!   layer and legend (`Glyph` is still the core's enum: the dummy uses `Glyph::Token`).
+//! - **A glyph**: its own drawing, a flag ([`SCOUT_ART`]), on the tile of the last scout's
+//!   landing, in the SVG board's layer and legend.
 //! - **A JCloisterZone element**: `dummy-scouts` in a save's `setup.elements` sets the option
 //!   (`import/dummy.rs`).
 
@@ -28,7 +28,7 @@ use crate::engine::event::{
 use crate::engine::follower_kind::FollowerKind;
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{
-    counter_of, event_of, kind_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+    counter_of, event_of, kind_of, Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece,
 };
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{Area, OptType, OptionDef};
@@ -56,12 +56,14 @@ pub const OPT_SCOUTS: OptionDef = OptionDef {
     requires: None,
 };
 
-/// How the last scout's landing looks on the SVG board.
-pub const SCOUT_GLYPH: Glyph = Glyph::Token {
-    letter: 'S',
-    colour: "#8e24aa",
-    hollow: false,
+/// How the last scout's landing looks on the SVG board: a flag (the module's own drawing).
+pub const SCOUT_ART: GlyphArt = GlyphArt {
+    svg: r##"<path d="M-4 8 v-16 l10 4.5 l-10 4.5" fill="{colour}" stroke="#8e24aa" stroke-width="1.5"/>"##,
+    in_seat_colour: false,
 };
+
+/// The glyph of the last scout's landing.
+const SCOUT_GLYPH: Glyph = Glyph::Drawn(&SCOUT_ART);
 
 /// The neighbours of a tile, in the order scouts look at them (N, E, S, W; y grows south).
 const AROUND: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];

@@ -22,7 +22,7 @@ use crate::engine::compiled::Compiled;
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::Game;
 use crate::engine::hooks::{
-    follower_kind_of, segment_mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+    follower_kind_of, segment_mark_of, Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece,
 };
 use crate::engine::spots::mark_spot;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -140,7 +140,7 @@ impl Expansion for Inns {
         stands_on: FollowerKindSpec::on(&FeatureKind::ALL),
         needs_own: false,
         open_only: false,
-        glyph: Glyph::LargeFollower,
+        glyph: Glyph::Drawn(&LARGE_FOLLOWER_ART),
     }];
     const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
         (
@@ -205,12 +205,12 @@ impl Expansion for Inns {
             for (k, s) in g.rules().tiles[t.tile as usize].segments.iter().enumerate() {
                 let (glyph, note) = if s.marks & INN != 0 {
                     (
-                        Glyph::Inn,
+                        Glyph::Drawn(&INN_ART),
                         "an inn: the completed road scores more, unfinished 0",
                     )
                 } else if s.marks & CATHEDRAL != 0 {
                     (
-                        Glyph::Cathedral,
+                        Glyph::Drawn(&CATHEDRAL_ART),
                         "a cathedral: the completed city scores more, unfinished 0",
                     )
                 } else {
@@ -229,7 +229,29 @@ impl Expansion for Inns {
     }
 
     const LEGEND: &'static [(Glyph, &'static str)] = &[
-        (Glyph::Inn, "inn (Inns & Cathedrals)"),
-        (Glyph::Cathedral, "cathedral (Inns & Cathedrals)"),
+        (Glyph::Drawn(&INN_ART), "inn (Inns & Cathedrals)"),
+        (
+            Glyph::Drawn(&CATHEDRAL_ART),
+            "cathedral (Inns & Cathedrals)",
+        ),
     ];
 }
+
+/// An inn (a house), beside a road: a mark of the tiles, in a light fill.
+pub const INN_ART: GlyphArt = GlyphArt {
+    svg: r##"<path d="M-6 6 v-7 l6 -5 l6 5 v7 z" fill="{colour}" stroke="#7a4a12" stroke-width="1.5"/>"##,
+    in_seat_colour: false,
+};
+
+/// A cathedral (a spire), in a city: a mark of the tiles, in a light fill.
+pub const CATHEDRAL_ART: GlyphArt = GlyphArt {
+    svg: r##"<path d="M-6 7 v-8 h4 v-5 l2 -3 l2 3 v5 h4 v8 z" fill="{colour}" stroke="#3a2a6a" stroke-width="1.5"/>"##,
+    in_seat_colour: false,
+};
+
+/// The large follower: a meeple (about 16 units wide and 17 tall, scaled up), larger than a
+/// follower's disc.
+pub const LARGE_FOLLOWER_ART: GlyphArt = GlyphArt {
+    svg: r#"<path transform="scale(1.25)" d="M-2.2 -3.5 L-7 -2.4 Q-8.6 -1.4 -7.4 0.3 L-3.4 1.4 L-6.4 8 L-1.4 8 L0 4.6 L1.4 8 L6.4 8 L3.4 1.4 L7.4 0.3 Q8.6 -1.4 7 -2.4 L2.2 -3.5 A3.2 3.2 0 1 0 -2.2 -3.5 Z" fill="{colour}" stroke="white" stroke-width="0.8"/>"#,
+    in_seat_colour: true,
+};

@@ -32,9 +32,16 @@
 //! award, which figure advances, then draws the message when one is due. No core change.
 //!
 //! **With The Robbers** the rulebooks agree (Robbers C1 and C2 footnote, 5/2013): a robber
-//! stands beside one figure and robs only that figure's move, so the scoring player may dodge
-//! it with the other. meeplab's robbers follow the score, not a figure, so the combination is
-//! refused (E0603) until they read the figures; see `docs/src/rules/messengers.md`.
+//! stands beside either figure and robs only the move of a figure leaving its space, so the
+//! scoring player may dodge it with the other. The module tells the robbers each move
+//! (`Notice::FigureMoved`, after the `figure_moved` event) and answers where the figures
+//! stand (`Expansion::scoring_figures`), so the robbers rob the first move off their space,
+//! messages' points included. Robber points are a score like any other here: by default the
+//! robber's owner chooses the figure they move (`messengers.robber_points_choose_figure`)
+//! and, in its own turn, a dark space they reach draws a message
+//! (`messengers.robber_points_can_trigger_message`); both are open questions of the rules
+//! (`shared/rules/minis.md` §6.2, §8 item 5), the literal reading the default. See
+//! `docs/src/rules/messengers.md`.
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
@@ -42,8 +49,7 @@ use crate::engine::event::Field;
 use crate::engine::event::{BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, kind_of, Conflict, ConflictAbout, Expansion, Heard, Holds,
-    Hook, Notice,
+    category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::engine::rng;
@@ -108,11 +114,19 @@ struct Config {
     track: i64,
     /// Messages a turn draws at most (a guard the rules do not state).
     chain_limit: u8,
+    /// Robber points: the owner chooses the figure they move (else the scoring meeple).
+    robber_choose: bool,
+    /// Robber points landing the active player's figure on a dark space draw a message.
+    robber_draws: bool,
 }
 
 impl Config {
     fn of(rules: &Ruleset) -> Config {
         let int = |k: &str, d: i64| rules.ext_int(k).unwrap_or(d);
+        let flag = |k: &str, d: bool| match rules.ext.get(k) {
+            Some(crate::ruleset::ExtValue::Bool(b)) => *b,
+            _ => d,
+        };
         Config {
             alt_points: int("messengers.alt_points", 2),
             pennant_points: int("messengers.pennant_points", 2),
@@ -124,6 +138,8 @@ impl Config {
             ),
             track: int("messengers.track", 50).max(1),
             chain_limit: int("messengers.chain_limit", 8).clamp(1, 255) as u8,
+            robber_choose: flag("messengers.robber_points_choose_figure", true),
+            robber_draws: flag("messengers.robber_points_can_trigger_message", true),
         }
     }
 }
@@ -148,8 +164,9 @@ pub struct Messengers {
     config: Config,
     /// Each seat's figures on the track: [scoring meeple, messenger].
     pos: [[i64; 2]; MAX_PLAYERS],
-    /// Awards heard and not yet moved: (player, points), in the order they were paid.
-    pending: Vec<(u8, i64)>,
+    /// Awards heard and not yet moved: (player, points, robbable), in the order they were
+    /// paid (not robbable: robber points).
+    pending: Vec<(u8, i64, bool)>,
     /// The award of `pending` asked now.
     k: usize,
     phase: Phase,
@@ -243,10 +260,37 @@ impl Expansion for Messengers {
             sources: "meeplab (the stack holds 8 messages)",
             requires: None,
         },
+        OptionDef {
+            key: "messengers.robber_points_choose_figure",
+            area: AREA,
+            ty: OptType::Bool,
+            default: "true",
+            doc: "With The Robbers: the points a robber takes move a figure of its owner, \
+                  who chooses which (true), or always the scoring meeple (false).",
+            sources: "[U] no rules text rules on it (minis.md §6.2, §8 item 5); true is the \
+                      literal reading of the Messengers' 'every time a player scores points, \
+                      that player chooses the figure'; false reads robber points as outside \
+                      the Messengers' scoring",
+            requires: None,
+        },
+        OptionDef {
+            key: "messengers.robber_points_can_trigger_message",
+            area: AREA,
+            ty: OptType::Bool,
+            default: "true",
+            doc: "With The Robbers: robber points that stop a figure of the active player on \
+                  a dark space in its own turn draw a message (true), or never do (false).",
+            sources: "[U] no rules text rules on it (minis.md §6.2, §8 item 5); true is the \
+                      literal reading (a figure stopping on a dark space in the player's turn \
+                      draws; the Robbers exempt robber points only from robbers); false \
+                      reads robber points as 'rogue points' outside every trigger",
+            requires: None,
+        },
     ];
     /// Last at each hook it shares: it moves the figures for every award the others paid.
     const PRIORITY: i8 = 100;
     const HOOKS: &'static [Hook] = &[Hook::TurnScored, Hook::AfterScoring, Hook::TurnEnd];
+    const SPLITS_SCORE: bool = true;
     const HEARS: &'static [Heard] = &[Heard::FinalScoringBegins, Heard::PointsScored];
     const DECISIONS: &'static [DecisionSpec] = &[
         DecisionSpec {
@@ -357,17 +401,10 @@ impl Expansion for Messengers {
         rules.rules.ext_in_play("messengers.")
     }
 
-    fn conflict(rules: &Ruleset) -> Option<Conflict> {
-        if rules.ext_in_play("messengers.") && rules.robbers.is_some() {
-            return Some(Conflict {
-                text: "The Messengers with The Robbers: a robber robs the move of the figure \
-                       beside it (Robbers footnote 5/2013), and meeplab's robbers follow the \
-                       score, not a figure; not playable yet"
-                    .into(),
-                about: ConflictAbout::Deck,
-            });
-        }
-        None
+    /// The two figures, until final scoring makes them one.
+    fn scoring_figures<X: Holds<Self>>(g: &Game<X>, player: u8) -> Option<[i64; 2]> {
+        let m = g.ext.state();
+        (!m.final_scoring).then(|| m.pos.get(player as usize).copied().unwrap_or_default())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
@@ -380,6 +417,30 @@ impl Expansion for Messengers {
         let m = g.ext.state_mut();
         m.stack = stack_order(seed);
         m.top = 0;
+    }
+
+    /// The messages not drawn yet lie face down: a seat's determinized copy
+    /// (`engine/view.rs`) draws their order anew — sorted, then shuffled by `key`, so the copy
+    /// does not depend on the true order. The ones drawn keep their places (the order repeats
+    /// every eight draws, so after eight nothing is hidden).
+    fn resample<X: Holds<Self>>(g: &mut Game<X>, key: u64) {
+        let m = g.ext.state_mut();
+        let hidden = MESSAGES - (m.drawn_count as usize).min(MESSAGES);
+        let top = m.top as usize;
+        let at = move |j: usize| (top + j) % MESSAGES;
+        let mut left = [0u8; MESSAGES];
+        for (j, l) in left.iter_mut().enumerate().take(hidden) {
+            *l = m.stack[at(j)];
+        }
+        let left = &mut left[..hidden];
+        left.sort_unstable();
+        for i in (1..hidden).rev() {
+            let j = rng::index(rng::key(key ^ STACK_DOMAIN, i as u64), i + 1);
+            left.swap(i, j);
+        }
+        for (j, &l) in left.iter().enumerate() {
+            m.stack[at(j)] = l;
+        }
     }
 
     fn reset(&mut self) {
@@ -479,7 +540,8 @@ impl Expansion for Messengers {
     }
 
     /// The figure: what a message is expected to bring (the mean of the 8, each at the better
-    /// of its action and the 2 points) when the move stops on a dark space and draws, else 0.
+    /// of its action and the 2 points) when the move stops on a dark space and draws, else 0,
+    /// less what other players' robbers beside the figure would take (so greedy dodges).
     /// The message: the 2 points, or what the action pays now (another tile: 4, a guess at a
     /// tile and a follower's worth). The follower: what scoring it pays now.
     fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
@@ -517,18 +579,23 @@ impl Expansion for Messengers {
                     m.pos[p][0] += m.pos[p][1];
                     m.pos[p][1] = 0;
                 }
-                for (p, pts) in std::mem::take(&mut m.pending) {
+                for (p, pts, _) in std::mem::take(&mut m.pending) {
                     m.pos[p as usize][0] += pts;
                 }
                 m.phase = Phase::Idle;
             }
-            Notice::PointsScored { player, points, .. } => {
+            Notice::PointsScored {
+                player,
+                points,
+                robbable,
+                ..
+            } => {
                 let m = g.ext.state_mut();
                 if m.final_scoring || points < 0 {
                     // final scoring, and points paid away (a bazaar bid): the meeple
                     m.pos[player as usize][0] += points;
                 } else {
-                    m.pending.push((player, points));
+                    m.pending.push((player, points, robbable));
                 }
             }
             _ => {}
@@ -630,20 +697,27 @@ impl<X: Holds<Messengers>> Game<X> {
     /// The figure decision's hint (see [`Messengers::value_hint`]).
     fn figure_hint(&self, messenger: bool, player: u8) -> i64 {
         let m = self.ext.state();
-        let Some(&(p, points)) = m.pending.get(m.k) else {
+        let Some(&(p, points, robbable)) = m.pending.get(m.k) else {
             return 0;
         };
-        if p != player || m.dark || m.phase != Phase::Figures {
+        if p != player || m.phase != Phase::Figures {
             return 0;
         }
-        let to = m.pos[p as usize][messenger as usize] + points;
-        if !self.draws_at(p, to) {
-            return 0;
+        let from = m.pos[p as usize][messenger as usize];
+        // what robbers beside the figure would take (none without the Robbers)
+        let toll = if robbable {
+            X::toll(self, p, from, points)
+        } else {
+            0
+        };
+        let to = from + points;
+        if m.dark || !self.draws_at(p, to) || !(robbable || m.config.robber_draws) {
+            return -toll;
         }
         let sum: i64 = (0..MESSAGES as u8)
             .map(|k| self.message_value(k, p).max(m.config.alt_points))
             .sum();
-        sum / MESSAGES as i64
+        sum / MESSAGES as i64 - toll
     }
 
     /// The final-scoring worth of feature `root` (a road, city or cloister), with the
@@ -746,10 +820,10 @@ impl<X: Holds<Messengers>> Game<X> {
     /// Move award `k` of the round onto figure `messenger`.
     fn move_figure<S: EventSink>(&mut self, s: &mut S, messenger: bool) {
         let m = self.ext.state();
-        let (p, points) = m.pending[m.k];
+        let (p, points, robbable) = m.pending[m.k];
         let from = m.pos[p as usize][messenger as usize];
         let to = from + points;
-        let draws = self.draws_at(p, to);
+        let draws = self.draws_at(p, to) && (robbable || m.config.robber_draws);
         let m = self.ext.state_mut();
         m.pos[p as usize][messenger as usize] = to;
         m.k += 1;
@@ -761,6 +835,18 @@ impl<X: Holds<Messengers>> Game<X> {
                 FIGURE_MOVED,
                 &[turn, p as i64, messenger as i64, from, to],
             )),
+        );
+        // the robbers beside the figure's space (none heard without them)
+        X::notify(
+            self,
+            s,
+            Notice::FigureMoved {
+                player: p,
+                figure: messenger as u8,
+                before: from,
+                points,
+                robbable,
+            },
         );
     }
 
@@ -775,7 +861,12 @@ impl<X: Holds<Messengers>> Game<X> {
                         self.move_figure(s, i == 1);
                     }
                     let m = self.ext.state();
-                    if let Some(&(p, _)) = m.pending.get(m.k) {
+                    if let Some(&(p, _, robbable)) = m.pending.get(m.k) {
+                        if !robbable && !m.config.robber_choose {
+                            // robber points on the scoring meeple, by option
+                            self.move_figure(s, false);
+                            continue;
+                        }
                         self.ask(MESSENGER_FIGURE, p, 2);
                         return true;
                     }

@@ -5,7 +5,8 @@
 //! (`hooks.rs`): [`Hook`]s, where it may ask decisions (tile drawn, tile placed, before the
 //! turn's scoring, the scoring step closes, after scoring, turn end, final scoring, final
 //! scoring done), and [`Notice`]s it hears in passing (a scoring step begins, a feature is
-//! scored with its points, points are scored, another expansion scored an area).
+//! scored with its points, points are scored, a scoring figure moved, another expansion
+//! scored an area).
 //!
 //! A game carries a [`Set`]: every registered expansion's state, plus, for each hook and each
 //! notice, the list of those its ruleset uses that act there, by declared priority then
@@ -58,9 +59,11 @@
 //!    - **a counter**: `COUNTERS` (name, doc), written by `outcome`
 //!      (`out.counters.add(counter_of::<Dummy>(0), n)`); compare sums counters by name into
 //!      `report.json`, `games.csv` and the report's table (headed by the doc).
-//!    - **a glyph**: `board_pieces` pushes a `Piece` (position, `Glyph`, owner, tooltip) for
-//!      its layer of the SVG board, and `LEGEND` its line in the legend (`Glyph` is the
-//!      core's enum: a new look is a `Glyph::Token { letter, colour, hollow }`).
+//!    - **a glyph**: its own drawing, a `GlyphArt` constant in its module (`SCOUT_ART`: SVG
+//!      centred on the origin, `{colour}` where the fill goes, whether it takes the owner's
+//!      seat colour), used as `Glyph::Drawn(&SCOUT_ART)`; `board_pieces` pushes a `Piece`
+//!      (position, glyph, owner, tooltip) for its layer of the SVG board, and `LEGEND` its
+//!      line in the legend.
 //! 2. **Register it**: `pub mod dummy;` and one line `dummy: dummy::Dummy,` at the end of
 //!    the `registry!` list below (registration order is the order of its kinds, categories
 //!    and counters in reports; the dummy's line is appended by `registered!` under its
@@ -92,7 +95,10 @@
 //!   hook; `set_up` deals what it gives each seat, `notice` hears, `reset` forgets a game;
 //!   `conflict` refuses combinations its rules forbid (error E0603, at the start tile or the
 //!   deck).
-//! - `CATEGORIES`: its scoring categories (`category_of::<NAME>(i)` for `award`).
+//! - `CATEGORIES`: its scoring categories (`category_of::<NAME>(i)` for `award`);
+//!   `SEAT_COUNTERS`: per-seat counts at the end (`seat_counter_of::<NAME>(i)`, written by
+//!   `outcome` into each seat's result: the seat's JSON, `games.csv`'s `seat{s}_…` columns,
+//!   the turn log's table).
 //! - `FOLLOWER_KINDS`: the kinds of follower it adds beside the plain one
 //!   (`FollowerKindSpec`: name, a key code no other kind uses, supply per player, weight in
 //!   a majority, the features it may stand on, whether its owner must already hold the
@@ -181,8 +187,10 @@ use crate::engine::game::Game;
 use crate::engine::hooks::{
     Expansion, Expansions, Glyph, Heard, Holds, Hook, Notice, Piece, Registered,
 };
-use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome, CORE_CATEGORIES};
-use registry::{same_name, PLACEHOLDER_COUNTER, PLACEHOLDER_EVENT};
+use crate::engine::outcome::{
+    Category, Counter, CounterSpec, GameOutcome, SeatCounter, SeatCounterSpec, CORE_CATEGORIES,
+};
+use registry::{same_name, PLACEHOLDER_COUNTER, PLACEHOLDER_EVENT, PLACEHOLDER_SEAT_COUNTER};
 
 /// The registered expansions: `registry!` over the list below, with the tests' dummy
 /// expansion (`dummy.rs`) appended when the `test-dummy` feature is on (`cargo test` turns it

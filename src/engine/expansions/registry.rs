@@ -7,7 +7,7 @@
 //! code names its items through `mod.rs`'s imports.
 
 use crate::engine::event::EventSpec;
-use crate::engine::outcome::CounterSpec;
+use crate::engine::outcome::{CounterSpec, SeatCounterSpec};
 
 /// Fills the event table while it is built (never left in it).
 pub(super) const PLACEHOLDER_EVENT: EventSpec = EventSpec {
@@ -20,6 +20,15 @@ pub(super) const PLACEHOLDER_EVENT: EventSpec = EventSpec {
 
 /// Fills the counter table while it is built (never left in it).
 pub(super) const PLACEHOLDER_COUNTER: CounterSpec = CounterSpec { name: "", doc: "" };
+/// Fills the per-seat counter table while it is built (never left in it).
+pub(super) const PLACEHOLDER_SEAT_COUNTER: SeatCounterSpec = SeatCounterSpec {
+    name: "",
+    one: "",
+    doc: "",
+    worth: None,
+    chart: "",
+    used_by: |_| false,
+};
 
 /// Whether two names are the same (a `const` comparison).
 pub(super) const fn same_name(a: &str, b: &str) -> bool {
@@ -123,6 +132,7 @@ macro_rules! registry_tables {
 
         const NO_EVENTS: [EventSpec; 0] = [];
         const NO_COUNTERS: [CounterSpec; 0] = [];
+        const NO_SEAT_COUNTERS: [SeatCounterSpec; 0] = [];
         const NO_MARKS: [(&str, &str); 0] = [];
         const NO_SEGMENT_MARKS: [(&str, crate::tiles::FeatureKind, &str); 0] = [];
 
@@ -190,6 +200,9 @@ macro_rules! registry_tables {
         /// Every counter, each member's in order (see [`CounterSpec`]).
         const COUNTERS: [CounterSpec; 0 $(+ <$ty as Expansion>::COUNTERS.len())*] =
             table!(CounterSpec, PLACEHOLDER_COUNTER, NO_COUNTERS, COUNTERS);
+        /// Every per-seat counter, each member's in order (see [`SeatCounterSpec`]).
+        const SEAT_COUNTERS: [SeatCounterSpec; 0 $(+ <$ty as Expansion>::SEAT_COUNTERS.len())*] =
+            table!(SeatCounterSpec, PLACEHOLDER_SEAT_COUNTER, NO_SEAT_COUNTERS, SEAT_COUNTERS);
 
         const _: () = assert!(
             no_clash!(&DECISIONS, |a, b| a.key_code == b.key_code || same_name(a.name, b.name)),
@@ -214,6 +227,11 @@ macro_rules! registry_tables {
             no_clash!(&COUNTERS, |a, b| same_name(a.name, b.name)),
             "two counters share a name"
         );
+        const _: () = assert!(
+            no_clash!(&SEAT_COUNTERS, |a, b| same_name(a.name, b.name)),
+            "two per-seat counters share a name"
+        );
+        const _: () = assert!(SEAT_COUNTERS.len() <= 32, "more than 32 per-seat counters");
         const _: () = assert!(DECISIONS.len() <= u8::MAX as usize && EVENTS.len() <= u8::MAX as usize);
         const _: () = assert!(CATEGORIES.len() <= u8::MAX as usize && COUNTERS.len() <= u8::MAX as usize);
 
@@ -226,6 +244,7 @@ macro_rules! registry_tables {
         const EVENT_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::EVENTS.len()),*];
         const CATEGORY_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::CATEGORIES.len()),*];
         const COUNTER_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::COUNTERS.len()),*];
+        const SEAT_COUNTER_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::SEAT_COUNTERS.len()),*];
         const MARK_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::TILE_MARKS.len()),*];
         const FOLLOWER_KIND_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::FOLLOWER_KINDS.len()),*];
         const SEGMENT_MARK_LENS: [usize; ALL.len()] = [$(<$ty as Expansion>::SEGMENT_MARKS.len()),*];
@@ -238,6 +257,7 @@ macro_rules! registry_tables {
                 const FIRST_CATEGORY: u8 =
                     first_of(CORE_CATEGORIES.len(), &CATEGORY_LENS, Member::$field as usize);
                 const FIRST_COUNTER: u8 = first_of(0, &COUNTER_LENS, Member::$field as usize);
+                const FIRST_SEAT_COUNTER: u8 = first_of(0, &SEAT_COUNTER_LENS, Member::$field as usize);
                 const FIRST_MARK: u8 = first_of(0, &MARK_LENS, Member::$field as usize);
                 const FIRST_SEGMENT_MARK: u8 = first_of(0, &SEGMENT_MARK_LENS, Member::$field as usize);
                 const FIRST_FOLLOWER_KIND: u8 = first_of(
@@ -364,6 +384,31 @@ macro_rules! registry_tables {
             /// Every counter, in index order.
             pub fn all() -> impl Iterator<Item = Counter> {
                 (0..COUNTERS.len() as u8).map(Counter)
+            }
+        }
+
+        impl SeatCounter {
+            /// How many per-seat counters there are (from the declarations).
+            pub const COUNT: usize = SEAT_COUNTERS.len();
+
+            /// What its module declares about it.
+            pub fn spec(self) -> &'static SeatCounterSpec {
+                &SEAT_COUNTERS[self.0 as usize]
+            }
+
+            /// Its name in a seat's record, `games.csv` and the reports.
+            pub fn name(self) -> &'static str {
+                self.spec().name
+            }
+
+            /// The per-seat counter named `name`, if any.
+            pub fn from_name(name: &str) -> Option<SeatCounter> {
+                SEAT_COUNTERS.iter().position(|c| c.name == name).map(|i| SeatCounter(i as u8))
+            }
+
+            /// Every per-seat counter, in index order.
+            pub fn all() -> impl Iterator<Item = SeatCounter> {
+                (0..SEAT_COUNTERS.len() as u8).map(SeatCounter)
             }
         }
     };

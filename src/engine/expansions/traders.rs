@@ -31,8 +31,8 @@ use crate::engine::event::{
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, follower_kind_of, segment_mark_of, Expansion, Glyph, Heard,
-    Holds, Hook, Notice, Piece,
+    category_of, counter_of, event_of, follower_kind_of, segment_mark_of, Expansion, Glyph,
+    GlyphArt, Heard, Holds, Hook, Notice, Piece,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::engine::spots::mark_spot;
@@ -228,7 +228,7 @@ impl Expansion for Traders {
             stands_on: FollowerKindSpec::on(&[FeatureKind::Road, FeatureKind::City]),
             needs_own: true,
             open_only: true,
-            glyph: Glyph::Builder,
+            glyph: Glyph::Drawn(&BUILDER_ART),
         },
         FollowerKindSpec {
             name: "pig",
@@ -240,7 +240,7 @@ impl Expansion for Traders {
             stands_on: FollowerKindSpec::on(&[FeatureKind::Field]),
             needs_own: true,
             open_only: false,
-            glyph: Glyph::Pig,
+            glyph: Glyph::Drawn(&PIG_ART),
         },
     ];
     const COUNTERS: &'static [CounterSpec] = &[
@@ -695,3 +695,15 @@ impl<X: Holds<Traders>> Game<X> {
         }
     }
 }
+
+/// The builder: a figure with a hammer.
+pub const BUILDER_ART: GlyphArt = GlyphArt {
+    svg: r#"<path d="M-2.6 -4.2 A3 3 0 1 1 2.6 -4.2 L4.5 8 L-4.5 8 Z" fill="{colour}" stroke="white"/><line x1="-6.2" y1="-5" x2="-6.2" y2="1.5" stroke="{colour}" stroke-width="1.8"/><rect x="-9" y="-7.6" width="5.6" height="2.8" rx="0.6" fill="{colour}" stroke="white" stroke-width="0.6"/>"#,
+    in_seat_colour: true,
+};
+
+/// The pig.
+pub const PIG_ART: GlyphArt = GlyphArt {
+    svg: r##"<path d="M-7 -1 q-3 -1 -2 -3" fill="none" stroke="{colour}" stroke-width="1.5"/><rect x="-5" y="2" width="2.4" height="4.5" fill="{colour}"/><rect x="2.5" y="2" width="2.4" height="4.5" fill="{colour}"/><ellipse rx="7.5" ry="4.5" fill="{colour}" stroke="white"/><path d="M3 -3.5 L5.5 -7.5 L6 -2.5 Z" fill="{colour}" stroke="white" stroke-width="0.8"/><rect x="7" y="-1.8" width="2.6" height="3.4" rx="1" fill="{colour}" stroke="white" stroke-width="0.8"/><circle cx="4.6" cy="-1.2" r="0.9" fill="#111"/>"##,
+    in_seat_colour: true,
+};

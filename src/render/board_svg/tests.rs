@@ -201,8 +201,14 @@ fn inns_and_cathedrals_stand_beside_their_road_or_city_and_are_in_the_legend() {
     let svg = board_svg(&game, "bigbox");
     let pieces = game.expansion_pieces();
     for (g, text) in [
-        (Glyph::Inn, ">inn (Inns &amp; Cathedrals)<"),
-        (Glyph::Cathedral, ">cathedral (Inns &amp; Cathedrals)<"),
+        (
+            Glyph::Drawn(&crate::engine::expansions::inns::INN_ART),
+            ">inn (Inns &amp; Cathedrals)<",
+        ),
+        (
+            Glyph::Drawn(&crate::engine::expansions::inns::CATHEDRAL_ART),
+            ">cathedral (Inns &amp; Cathedrals)<",
+        ),
     ] {
         let at: Vec<_> = pieces.iter().filter(|p| p.glyph == g).collect();
         assert!(!at.is_empty(), "{g:?} on the board");

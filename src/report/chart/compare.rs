@@ -1,7 +1,7 @@
 //! The compare report's charts, drawn from a [`Report`]: scores, the share of games still
 //! identical by turn, the paired score differences (means and histogram), the winner changed,
-//! seat win rates, ingots, the per-seat win-rate shift, raw against luck-corrected shifts and
-//! the skill depth.
+//! seat win rates, the per-seat counters (ingots), the per-seat win-rate shift, raw against
+//! luck-corrected shifts and the skill depth.
 
 use super::backend::{write_chart_files, ChartFormat, DrawResult, Drawable, FONT};
 use super::kind::{charts_for, header_lines, ChartFile, ChartKind};
@@ -93,14 +93,15 @@ where
                 true,
             )
         }
-        ChartKind::Ingots => {
+        ChartKind::SeatCount(c) => {
             let groups: Vec<(String, Vec<MeanCi>)> = report
                 .per_ruleset
                 .iter()
                 .enumerate()
-                .map(|(i, r)| (key(i), r.mean_ingots.clone()))
+                .map(|(i, r)| (key(i), r.mean_counts.get(c).clone()))
                 .collect();
-            draw_seat_means(&body, report.players, &groups, "ingots per seat", false)
+            let label = format!("{} per seat", c.name());
+            draw_seat_means(&body, report.players, &groups, &label, false)
         }
         ChartKind::ScoreDeltaHistogram => draw_delta_histogram(&body, report),
         ChartKind::WinnerChanged => draw_winner_changed(&body, report),

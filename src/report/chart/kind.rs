@@ -5,6 +5,7 @@
 use super::kit::{key, shorten};
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::compare::Report;
+use crate::engine::SeatCounter;
 
 /// The charts meeplab draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +19,8 @@ pub enum ChartKind {
     ScoreDeltaHistogram,
     WinnerChanged,
     WinRates,
-    Ingots,
+    /// A per-seat counter's mean per seat and ruleset (ingots held at the end).
+    SeatCount(SeatCounter),
     /// Per-seat win-rate shift between the pair's rulesets (who benefits).
     WinShift,
     /// Per-seat score shift, raw beside luck-corrected ([`crate::compare::luck`]).
@@ -39,7 +41,7 @@ impl ChartKind {
             ChartKind::ScoreDeltaHistogram => "score_delta_histogram",
             ChartKind::WinnerChanged => "winner_changed",
             ChartKind::WinRates => "win_rates",
-            ChartKind::Ingots => "ingots",
+            ChartKind::SeatCount(c) => c.name(),
             ChartKind::WinShift => "win_shift",
             ChartKind::LuckCorrected => "luck_corrected",
             ChartKind::SkillDepth => "skill_depth",
@@ -57,7 +59,7 @@ impl ChartKind {
             }
             ChartKind::WinnerChanged => "How often the rule difference changes the winner",
             ChartKind::WinRates => "Seat win rates",
-            ChartKind::Ingots => "Gold: mean ingots held at the end, per seat",
+            ChartKind::SeatCount(c) => c.spec().chart,
             ChartKind::WinShift => "Per-seat win-rate shift, later − earlier ruleset",
             ChartKind::LuckCorrected => {
                 "Per-seat score shift, later − earlier ruleset: raw and with the tile luck taken out"
@@ -71,7 +73,7 @@ impl ChartKind {
             ChartKind::Scores | ChartKind::IdenticalByTurn | ChartKind::ScoreDeltaHistogram => {
                 "no intervals (observed shares)"
             }
-            ChartKind::ScoreDelta | ChartKind::Ingots => MEAN_INTERVAL,
+            ChartKind::ScoreDelta | ChartKind::SeatCount(_) => MEAN_INTERVAL,
             ChartKind::WinnerChanged | ChartKind::WinRates => PROPORTION_INTERVAL,
             ChartKind::WinShift => "95 % Newcombe interval (paired shares)",
             ChartKind::Verdicts => "95 % intervals; shaded: the negligible size",
@@ -80,7 +82,8 @@ impl ChartKind {
     }
 }
 
-/// The charts for `report`: all of them, the ingot chart only when gold is in play. The
+/// The charts for `report`: all of them, a per-seat counter's only when its expansion is in
+/// play (the ingots' with gold). The
 /// first is the headline: the verdicts chart (the rule's effect beside chance) when the
 /// report has verdicts; then the winner-changed share while the pairing holds, the per-seat
 /// win-rate and score shifts once it has broken (the paired games nearly independent).
@@ -108,9 +111,11 @@ pub fn charts_for(report: &Report) -> Vec<ChartKind> {
         ChartKind::WinRates,
         ChartKind::Scores,
     ]);
-    if report.has_gold() {
-        v.push(ChartKind::Ingots);
-    }
+    v.extend(
+        SeatCounter::all()
+            .filter(|&c| report.counts_in_play(c))
+            .map(ChartKind::SeatCount),
+    );
     if report.luck.is_some() {
         v.push(ChartKind::LuckCorrected);
     }

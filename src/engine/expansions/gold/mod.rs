@@ -7,22 +7,28 @@
 //!
 //! Here: the expansion's state, options, decisions and events, and the queries on it; the
 //! turn's ingot placing and the hand-out of claims in [`handout`]; JCloisterZone's
-//! hash-map order for its automatic pick in [`jcz_order`].
+//! hash-map order for its automatic pick in [`jcz_order`]; what the heuristic's evaluation
+//! makes of the ingots in [`valuation`].
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{BoardChange, EventKind, EventSink, EventSpec, Field};
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::{
-    category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
+    category_of, counter_of, event_of, kind_of, seat_counter_of, Expansion, Heard, Holds, Hook,
+    Notice,
 };
-use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
+use crate::engine::outcome::{
+    Category, Counter, CounterSpec, GameOutcome, SeatCounter, SeatCounterSpec,
+};
+use crate::engine::turn::Pending;
 use crate::rule_options::{choice, Area, ArgDef, Choice as OptChoice, OptType, OptionDef};
-use crate::ruleset::Var;
+use crate::ruleset::{TileIdx, Var};
 use crate::tiles::FeatureKind;
 
 mod handout;
 mod jcz_order;
+mod valuation;
 
 /// A claim to the gold on some tiles: the majority of one scored feature.
 #[derive(Clone, Copy, Debug)]
@@ -91,6 +97,8 @@ pub const GOLD_VALUE: EventKind = event_of::<Gold>(3);
 pub const GOLD: Category = category_of::<Gold>(0);
 /// Ingots still on tiles when the game ended (removed before final scoring).
 pub const INGOTS_ON_BOARD: Counter = counter_of::<Gold>(0);
+/// Per-seat counter: ingots held at the end.
+pub const INGOTS: SeatCounter = seat_counter_of::<Gold>(0);
 
 /// The fields of an ingot placed or taken: (turn, player, x, y).
 const INGOT_FIELDS: &[(&str, Field)] = &[
@@ -209,6 +217,14 @@ impl Expansion for Gold {
         name: "ingots_on_board",
         doc: "ingots left at the end",
     }];
+    const SEAT_COUNTERS: &'static [SeatCounterSpec] = &[SeatCounterSpec {
+        name: "ingots",
+        one: "ingot",
+        doc: "ingots held at the end",
+        worth: Some("gold"),
+        chart: "Gold: mean ingots held at the end, per seat",
+        used_by: |r| r.gold.is_some(),
+    }];
     const EVENTS: &'static [EventSpec] = &[
         EventSpec {
             name: "ingot_placed",
@@ -324,10 +340,74 @@ impl Expansion for Gold {
         self.held.get(seat).map_or(0, |&h| h as u64)
     }
 
+    const VALUES_HOLDINGS: bool = true;
+
+    fn counts_unseen<X: Holds<Self>>(g: &Game<X>, tile: TileIdx) -> bool {
+        g.rules().tiles[tile as usize].gold
+    }
+
+    fn value_holdings<X: Holds<Self>>(
+        g: &Game<X>,
+        unseen: u32,
+        held: &mut [f64],
+        rate: &mut [f64],
+    ) {
+        valuation::value_holdings(g, unseen, held, rate);
+    }
+
+    fn feature_share<X: Holds<Self>>(
+        g: &Game<X>,
+        root: u32,
+        kind: FeatureKind,
+        closes: f64,
+        winners: u8,
+        tiles: &mut Vec<u32>,
+    ) -> f64 {
+        valuation::feature_share(g, root, kind, closes, winners, tiles)
+    }
+
+    /// Ingots are conserved: held + on the board + removed (+ those still to be placed while
+    /// an ingot placement is asked) = ingots per gold tile × gold tiles placed.
+    fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
+        let Some(gold) = &g.rules().rules.gold else {
+            return Ok(());
+        };
+        let per_tile = u32::from(gold.ingots_per_tile);
+        let supplied = per_tile * g.gold_tiles_placed();
+        let held: u32 = (0..g.players()).map(|p| g.ingots_held(p)).sum();
+        let (board, removed) = (g.ingots_on_board(), g.ingots_removed());
+        let accounted = held + board + removed;
+        // while a neighbour's ingot is asked, one or more of the tile's are still to place
+        let placing = matches!(g.pending(), Pending::Decision(d) if d.kind == INGOT_PLACE);
+        let ok = if placing {
+            accounted < supplied && supplied - accounted < per_tile
+        } else {
+            accounted == supplied
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "ingots held {held} + on the board {board} + removed {removed} \
+                 ≠ {supplied} supplied ({} gold tiles){}",
+                g.gold_tiles_placed(),
+                if placing { " (placing)" } else { "" }
+            ))
+        }
+    }
+
+    /// The board's score table shows the ingots held once any seat holds some.
+    fn seat_columns<X: Holds<Self>>(g: &Game<X>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
+        let held = &g.ext.state().held;
+        if held.iter().any(|&n| n != 0) {
+            out.push(("ingots", i64::from(held[seat as usize])));
+        }
+    }
+
     fn outcome(&self, out: &mut GameOutcome) {
         out.counters.add(INGOTS_ON_BOARD, self.on_board_at_end);
         for (seat, &held) in out.seats.iter_mut().zip(&self.held) {
-            seat.ingots = held;
+            seat.counts.set(INGOTS, held);
         }
     }
 

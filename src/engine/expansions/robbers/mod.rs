@@ -5,6 +5,15 @@
 //! along with it. A robber must rob at its first chance; when several markers on its space
 //! score in one scoring step, its owner chooses (or the first scored, by option).
 //!
+//! With an expansion that splits the score over two figures (The Messengers: Robbers C1 and
+//! C2 footnote, 5/2013) a robber stands beside either figure of another player: it is placed
+//! on a space where any other player's figure stands (the space names the figure), and it
+//! robs the first move of a figure leaving that space, as the figure moves
+//! (`Notice::FigureMoved`), so the scoring player, who chooses the figure, may dodge it; the
+//! points of messages are robbed like any. The figures move one at a time, each its player's
+//! decision, so there the first figure to leave the space is robbed (`robbers.victim` does
+//! not arise). At final scoring the figures are one again and the robbers follow the score.
+//!
 //! Here: the expansion's state, options, decisions and events, and the queries on it; the
 //! robber round after a robber tile is drawn (placing and moving robbers) in [`round`]; the
 //! robberies as markers move during a scoring step in [`robbery`].
@@ -20,6 +29,7 @@ use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::{RobberTiming, Var};
 
+mod invariants;
 mod robbery;
 mod round;
 
@@ -177,6 +187,7 @@ impl Expansion for Robbers {
         Heard::ScoringBegins,
         Heard::FinalScoringBegins,
         Heard::PointsScored,
+        Heard::FigureMoved,
     ];
     const DECISIONS: &'static [DecisionSpec] = &[
         DecisionSpec {
@@ -307,7 +318,10 @@ impl Expansion for Robbers {
             return -1;
         }
         (0..g.players)
-            .filter(|&q| q != player && g.marker_space(q) == space)
+            .filter(|&q| {
+                let (spaces, n) = g.figure_spaces(q);
+                q != player && spaces[..n].contains(&space)
+            })
             .map(|q| g.score[q as usize])
             .max()
             .unwrap_or(-1)
@@ -315,6 +329,29 @@ impl Expansion for Robbers {
 
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.robbers.is_some()
+    }
+
+    /// The shares of the other players' robbers beside the figure's space.
+    fn toll<X: Holds<Self>>(g: &Game<X>, player: u8, from: i64, points: i64) -> i64 {
+        let r = g.ext.state();
+        let Some(rules) = g.rules.rules.robbers.as_ref() else {
+            return 0;
+        };
+        if r.suspended || points <= 0 {
+            return 0;
+        }
+        let space = g.space_of(from);
+        let robbers = (0..g.players)
+            .filter(|&o| o != player && r.at[o as usize] == Some(space))
+            .count() as i64;
+        if robbers == 0 {
+            return 0;
+        }
+        robbers
+            * rules.share.eval(&crate::ruleset::Vars {
+                points,
+                ..crate::ruleset::Vars::default()
+            })
     }
 
     fn reset(&mut self) {
@@ -325,6 +362,14 @@ impl Expansion for Robbers {
         self.in_step = false;
         self.step_start = [None; MAX_PLAYERS];
         self.step.clear();
+    }
+
+    fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
+        invariants::check(g)
+    }
+
+    fn cannot_hold(from: &Compiled, to: &Compiled) -> Option<String> {
+        invariants::cannot_hold(from, to)
     }
 
     fn heap_bytes(&self) -> usize {
@@ -383,7 +428,19 @@ impl Expansion for Robbers {
                 before,
                 points,
                 robbable,
-            } => g.on_marker_moved(s, player, before, points, robbable),
+            } => {
+                // with the score split over figures, the figure's move comes later
+                if X::scoring_figures(g, player).is_none() {
+                    g.on_marker_moved(s, player, before, points, robbable, true);
+                }
+            }
+            Notice::FigureMoved {
+                player,
+                before,
+                points,
+                robbable,
+                ..
+            } => g.on_marker_moved(s, player, before, points, robbable, false),
             Notice::FeatureScored { .. } | Notice::AreaScored { .. } => {}
         }
     }
@@ -442,6 +499,15 @@ impl<X: Holds<Robbers>> Game<X> {
     /// Score-track space of `player`'s marker.
     pub fn marker_space(&self, player: u8) -> u32 {
         self.space_of(self.score[player as usize])
+    }
+
+    /// Score-track spaces of `player`'s scoring figures, and how many: its marker's, or
+    /// the two figures' when an expansion splits the score (the Messengers).
+    pub fn figure_spaces(&self, player: u8) -> ([u32; 2], usize) {
+        match X::scoring_figures(self, player) {
+            Some(f) => ([self.space_of(f[0]), self.space_of(f[1])], 2),
+            None => ([self.marker_space(player), 0], 1),
+        }
     }
 
     /// Test support (rulebook scenarios): put `player`'s score, and so its marker, at

@@ -18,7 +18,10 @@ impl<X: Holds<Robbers>> Game<X> {
         self.ext.state_mut().step.clear();
     }
 
-    /// `player`'s marker advanced from score `before` by `points`.
+    /// `player`'s marker (or one of its scoring figures) advanced from `before` by `points`.
+    /// `may_defer`: a marker's move in a scoring step may wait for the step's end (the
+    /// owner's choice of victim); a figure's move is settled at once (each is its own
+    /// decision, in order).
     pub(crate) fn on_marker_moved<S: EventSink>(
         &mut self,
         s: &mut S,
@@ -26,6 +29,7 @@ impl<X: Holds<Robbers>> Game<X> {
         before: i64,
         points: i64,
         robbable: bool,
+        may_defer: bool,
     ) {
         if self.ext.state_mut().suspended {
             return;
@@ -51,7 +55,8 @@ impl<X: Holds<Robbers>> Game<X> {
         if points <= 0 {
             return;
         }
-        let defer = self.ext.state_mut().in_step
+        let defer = may_defer
+            && self.ext.state_mut().in_step
             && self
                 .rules
                 .rules

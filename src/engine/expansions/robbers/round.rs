@@ -100,16 +100,22 @@ impl<X: Holds<Robbers>> Game<X> {
                 self.ext.state_mut().round_k += 1;
                 continue;
             }
-            // spaces holding at least one other player's marker
+            // spaces holding at least one other player's marker (either scoring figure with
+            // the Messengers: the space names the figure the robber stands beside)
             self.opt_space.clear();
             self.opt_space.push(NIL);
-            let mut spaces: [u32; MAX_PLAYERS] = [0; MAX_PLAYERS];
+            let mut spaces: [u32; 2 * MAX_PLAYERS] = [0; 2 * MAX_PLAYERS];
             let mut len = 0;
             for q in 0..n {
-                let sp = self.marker_space(q);
-                if q != p && Some(sp) != current {
-                    spaces[len] = sp;
-                    len += 1;
+                if q == p {
+                    continue;
+                }
+                let (figs, k) = self.figure_spaces(q);
+                for &sp in &figs[..k] {
+                    if Some(sp) != current {
+                        spaces[len] = sp;
+                        len += 1;
+                    }
                 }
             }
             let spaces = &mut spaces[..len];
