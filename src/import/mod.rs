@@ -18,6 +18,8 @@
 //! - [`ferries`]: The Ferries in `.jcz` saves: its set, element and ferry messages;
 //! - [`castles`], [`gold`], [`crop`]: the castles of BC&B, Gold Mines and Crop Circles in
 //!   `.jcz` saves (sets, elements, their tokens and messages, the mapping's parent ruleset);
+//! - `dummy` (with the `test-dummy` feature only): the tests' dummy expansion's made-up
+//!   element;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
 //!   of the game);
 //! - [`assertions`]: the `test.assertions` of a save, checked against a replay;
@@ -30,6 +32,8 @@ pub mod bcb;
 pub mod castles;
 pub mod crop;
 pub mod draws;
+#[cfg(feature = "test-dummy")]
+pub mod dummy;
 pub mod ferries;
 pub mod flier;
 pub mod gold;

@@ -23,6 +23,7 @@ mod dsl_cli;
 mod dsl_errors;
 mod dsl_explain;
 mod dsl_props;
+mod dummy_expansion;
 mod engine_properties;
 mod engine_segments;
 mod golden_outcomes;

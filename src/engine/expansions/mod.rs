@@ -19,77 +19,116 @@
 //! expansions.
 //!
 //! # Adding an expansion
-//! This is how the last expansion registered below was added; the touched files were its
-//! module, its rulesets, its tests and the registration line.
-//! 1. **Its module** here, say `towers.rs` (a folder `towers/` when large), with a module doc
-//!    citing the rules it follows. A state type (`#[derive(Clone, Default)]`, its progress
-//!    through a hook kept as data so the turn can pause at a decision and resume) and
-//!    `impl Expansion for Towers`, declaring:
-//!    - `OPTIONS`: its rule options (`towers.…`, area `Area::Expansion("towers")`, type,
-//!      default, sources). The rule language documents, types and checks them like the
-//!      core's; a ruleset that sets any of them puts the expansion in play, and the typed
-//!      values reach the game in `Ruleset::ext`. Declare each as a `const OPT_…: OptionDef`
-//!      listed in `OPTIONS` and read it through that constant (`OPT_CHAIN.choice_in(rules)`,
-//!      `OPT_FARM_BONUS.int_in(rules)`), so its key and default are written once. `used_by` says
-//!      whether a compiled ruleset uses it (e.g. `rules.rules.ext_in_play("towers.")`).
-//!    - `HOOKS`, `HEARS`, `PRIORITY`: where it acts and hears, and its place among the others
-//!      at a shared hook; `configure`, `set_up`, `on`, `notice`, `reset` do the work. Keep
-//!      the options in the state only through `configure` (it runs again when a position
-//!      moves onto other rules, as the decision probes do), never in `set_up`; `conflict`
-//!      refuses combinations its rules forbid (error E0603, at the start tile or the deck).
-//!    - `DECISIONS`: each kind it asks (name, a key code no other kind uses, doc); its
-//!      `DecisionKind`s are `kind_of::<Towers>(i)`. `choice` gives an option's semantic form
-//!      (`Choice`; `Choice::Flag` for yes/no), `option_count` the options, and `value_hint`
-//!      what an option brings the player (the `greedy` policy, and the heuristic's rest of
-//!      the turn, take the best).
-//!    - `EVENTS`: each event it emits (name, fingerprint code, typed fields, its line in the
-//!      turn log, the board piece it adds or removes for the end-of-turn state hash); emit
-//!      `Event::Expansion(ExpansionEvent::new(event_of::<Towers>(i), &[…]))`.
-//!    - `CATEGORIES` (its scoring categories: `category_of::<Towers>(i)` for `award`),
-//!      `COUNTERS` (per-game counts, written by `outcome`; compare sums them by name into
-//!      report tables, `games.csv` and `report.json`) and `SEAT_COUNTERS` (per-seat counts
-//!      at the end, `seat_counter_of::<Towers>(i)`, written by `outcome` into each seat's
-//!      result: the seat's JSON, `games.csv`'s `seat{s}_…` columns, the turn log's table).
-//!    - `FOLLOWER_KINDS`: the kinds of follower it adds beside the plain one
-//!      (`FollowerKindSpec`: name, a key code no other kind uses, supply per player, weight in
-//!      a majority, the features it may stand on, whether its owner must already hold the
-//!      feature, whether it needs the feature still open, its `Glyph` on the SVG board); they are `follower_kind_of::<Towers>(i)`. The core deals them, offers them
-//!      in its follower decision (`Choice::Follower { segment, kind }`: per segment the plain
-//!      follower, then each kind in play), counts majorities by weight, sends them home with
-//!      their feature, writes their kind in events and records, hashes it and checks that each
-//!      kind is conserved; a game whose expansions add no kind plays exactly as before.
-//!    - `SEGMENT_MARKS`: marks on tile segments (name, the kind of segment, meaning), written
-//!      after a segment's sides in the tile language (`road W E inn`); a segment carries a
-//!      bit per mark (`segment_mark_of::<Towers>(i)`), a feature the union of its segments'
-//!      (`Game::feature_marks`). `TILE_MARKS` are the same for a whole tile (`bazaar`).
-//!    - `RESCORES` and `feature_points`: what a road, city or cloister is worth, given the
-//!      ruleset's value (an inn doubles a road, a cathedral's city unfinished is worth 0);
-//!      the core's scoring and the policies' valuations ask it through `Game::rescored`.
-//!    - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
-//!      pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
-//!      layer of the SVG board: a `Glyph` each — its own drawing, a `GlyphArt` constant in
-//!      its module, as `Glyph::Drawn(&TOWER_ART)` — placed beside a segment with
-//!      `spots::mark_spot`),
-//!      `seat_columns` (what it counts per seat in the board's score table: goods held),
-//!      `farm_city_bonus` (a city's worth to farmers) and
-//!      `farm_winner_bonus` (one winner's extra per city: a pig), as needed.
-//!    - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
-//!      (a builder's double turn); the core gives the coming turn to that player and keeps
-//!      the seat order after it.
-//!    - To tell another expansion something (an area scored: the gold hears a claim)
-//!      it sends a `Notice` (`X::notify`), never reaching into another's state.
-//!    - Its own state it reaches through `Holds<Towers>` (`g.ext.state_mut()`); the board,
-//!      scores and decisions through the game's crate-visible methods (`emit`, `ask`,
-//!      `award`, `return_follower`, the option buffers).
-//! 2. **Its rulesets** in `rulesets/` (and the list in `rulesets/README.md`); the golden
-//!    outcomes get their lines appended (`tests/it/golden_outcomes.rs` says how).
-//! 3. **Its tests**: `tests/it/scenarios_towers.rs` (and `mod scenarios_towers;` in
-//!    `tests/it/main.rs`) with the rulebooks' situations and exact scores, run with `cargo test
-//!    --test it scenarios_towers::`; the perft file (`tests/it/perft.rs`), the golden
-//!    playthroughs and the invariant checks pick up the bundled rulesets by themselves.
-//! 4. **Register it**: `pub mod towers;` and one line `towers: towers::Towers,` in the
-//!    `registry!` list below (registration order is the order of its kinds, categories and
-//!    counters in reports).
+//! The worked example is the Scouts, a dummy expansion that exists for the tests
+//! (`dummy.rs`, `import/dummy.rs`, built with the cargo feature `test-dummy`, which `cargo
+//! test` turns on through the crate's dev-dependency on itself and `cargo build --release`
+//! does not). `tests/it/dummy_expansion.rs` checks that each thing it adds reaches the rest
+//! of meeplab; these steps are what it did. The files it touched: its module
+//! (`engine/expansions/dummy.rs`), its importer part (`import/dummy.rs`), the registration
+//! (`engine/expansions/mod.rs`: `pub mod` and its line in the list; `import/mod.rs`: `pub
+//! mod`; `import/jcz/parts.rs`: its line), its test (`tests/it/dummy_expansion.rs`, one line
+//! in `tests/it/main.rs`) and, only because it is test-only, `Cargo.toml` (the feature).
+//! 1. **Its module** here, `dummy.rs` (a folder when large), with a module doc citing the
+//!    rules it follows. A state type (`Clone` and `Default`; its progress through a
+//!    hook kept as data, so the turn can pause at a decision and resume: the scout's spot
+//!    in `target`) and `impl Expansion for Dummy`, declaring:
+//!    - **an option**: `const OPT_SCOUTS: OptionDef` (key `dummy.scouts`, area
+//!      `Area::Expansion("dummy")`, type, default, doc, sources) listed in `OPTIONS` and read
+//!      through that constant (`OPT_SCOUTS.int_in(rules)`, or `choice_in`), so its key and
+//!      default are written once. The rule language documents, types and checks it like the
+//!      core's (`dummy.scouts = 12` is refused); a ruleset that sets it puts the expansion in
+//!      play: `used_by` is `rules.rules.ext_in_play("dummy.")`, and a game of any other
+//!      ruleset plays exactly as before. `configure` copies the option into the state (it
+//!      runs again when a position moves onto other rules, as the decision probes do; never
+//!      in `set_up`).
+//!    - **a decision**: `DECISIONS` (name, a key code no other kind uses, doc), its kind
+//!      `kind_of::<Dummy>(0)` (`SEND_SCOUT`); `HOOKS` says where it acts
+//!      (`Hook::TilePlaced`, the start of the figure step). `on` asks it (`g.ask(kind,
+//!      player, options)`, returning true: the turn pauses) and is called again with the
+//!      answer; `choice` gives an option's semantic form (`Choice::Flag` for yes/no),
+//!      `option_count` the options, `value_hint` what an option brings the player (the
+//!      `greedy` policy and the heuristic take the best).
+//!    - **an action instead of the follower, on another tile**: answered yes, it calls
+//!      `Game::take_figure_action` (the core then asks no follower decision this turn) and
+//!      `Game::deploy` on a node of a tile beside the one placed, a spot `Game::may_stand`
+//!      allows (see "The figure action" below).
+//!    - **an event**: `EVENTS` (name, fingerprint code, typed fields, its line in the turn
+//!      log, the board piece it adds or removes for the end-of-turn state hash: none here,
+//!      the core's `FollowerPlaced` puts the follower down), emitted with
+//!      `g.emit(s, Event::Expansion(ExpansionEvent::new(event_of::<Dummy>(0), &[…])))`.
+//!    - **a counter**: `COUNTERS` (name, doc), written by `outcome`
+//!      (`out.counters.add(counter_of::<Dummy>(0), n)`); compare sums counters by name into
+//!      `report.json`, `games.csv` and the report's table (headed by the doc).
+//!    - **a glyph**: its own drawing, a `GlyphArt` constant in its module (`SCOUT_ART`: SVG
+//!      centred on the origin, `{colour}` where the fill goes, whether it takes the owner's
+//!      seat colour), used as `Glyph::Drawn(&SCOUT_ART)`; `board_pieces` pushes a `Piece`
+//!      (position, glyph, owner, tooltip) for its layer of the SVG board, and `LEGEND` its
+//!      line in the legend.
+//! 2. **Register it**: `pub mod dummy;` and one line `dummy: dummy::Dummy,` at the end of
+//!    the `registry!` list below (registration order is the order of its kinds, categories
+//!    and counters in reports; the dummy's line is appended by `registered!` under its
+//!    feature, a real expansion's is written in the list).
+//! 3. **Its JCloisterZone element**: an importer part, `import/dummy.rs` implementing
+//!    `import::jcz::JczPart`: `elements` names the set-up keys it reads (`dummy-scouts`),
+//!    `read_element` keeps what it read in a state of its own in the `Setup`
+//!    (`s.part_mut::<DummySetup>()`), `label` and `ruleset_lines` write it into the mapped
+//!    set-up's label and ruleset (`dummy.scouts = 2`); then `pub mod dummy;` in `import/` and
+//!    one line in the importer's list, `import::jcz::parts::PARTS`. Sets, rules, messages,
+//!    figures and the tiles of a set have methods of their own there; the translation of its
+//!    messages into decisions still has a handler in `import/jcz/translate.rs`.
+//! 4. **Its tests**: `tests/it/dummy_expansion.rs` (and `mod dummy_expansion;` in
+//!    `tests/it/main.rs`), run with `cargo test --test it dummy_expansion::`: a ruleset text
+//!    setting the option (`scenario_support::load_str`), scripted turns (`Scen::play_only`
+//!    when the figure action is taken) checking the decision's options, where the follower
+//!    stands, the event and its narrated line, the counter in the outcome and in `meeplab
+//!    compare`'s report, the glyph in the SVG board, and a JCloisterZone save written in the
+//!    test whose element maps to the option. A real expansion's tests are
+//!    `tests/it/scenarios_NAME.rs` with the rulebooks' situations and exact scores.
+//! 5. **Its rulesets** (a real expansion; the dummy has none) in `rulesets/` (and the list
+//!    in `rulesets/README.md`); the golden outcomes get their lines appended
+//!    (`tests/it/golden_outcomes.rs` says how), a golden playthrough is written for each; the
+//!    perft file, the playthroughs and the invariant checks pick up the bundled rulesets by
+//!    themselves.
+//!
+//! What else a module may declare, as needed (the other modules here show each):
+//! - `HEARS`, `PRIORITY`: the notices it hears, and its place among the others at a shared
+//!   hook; `set_up` deals what it gives each seat, `notice` hears, `reset` forgets a game;
+//!   `conflict` refuses combinations its rules forbid (error E0603, at the start tile or the
+//!   deck).
+//! - `CATEGORIES`: its scoring categories (`category_of::<NAME>(i)` for `award`);
+//!   `SEAT_COUNTERS`: per-seat counts at the end (`seat_counter_of::<NAME>(i)`, written by
+//!   `outcome` into each seat's result: the seat's JSON, `games.csv`'s `seat{s}_…` columns,
+//!   the turn log's table).
+//! - `FOLLOWER_KINDS`: the kinds of follower it adds beside the plain one
+//!   (`FollowerKindSpec`: name, a key code no other kind uses, supply per player, weight in
+//!   a majority, the features it may stand on, whether its owner must already hold the
+//!   feature, whether it needs the feature still open, its `Glyph` on the SVG board); they
+//!   are `follower_kind_of::<NAME>(i)`. The core deals them, offers them in its follower
+//!   decision (`Choice::Follower { segment, kind }`: per segment the plain
+//!   follower, then each kind in play), counts majorities by weight, sends them home with
+//!   their feature, writes their kind in events and records, hashes it and checks that each
+//!   kind is conserved; a game whose expansions add no kind plays exactly as before.
+//! - `SEGMENT_MARKS`: marks on tile segments (name, the kind of segment, meaning), written
+//!   after a segment's sides in the tile language (`road W E inn`); a segment carries a
+//!   bit per mark (`segment_mark_of::<NAME>(i)`), a feature the union of its segments'
+//!   (`Game::feature_marks`). `TILE_MARKS` are the same for a whole tile (`bazaar`).
+//! - `RESCORES` and `feature_points`: what a road, city or cloister is worth, given the
+//!   ruleset's value (an inn doubles a road, a cathedral's city unfinished is worth 0);
+//!   the core's scoring and the policies' valuations ask it through `Game::rescored`.
+//! - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
+//!   pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
+//!   layer of the SVG board: a `Glyph` each, placed beside a segment with `spots::mark_spot`),
+//!   `seat_columns` (what it counts per seat in the board's score table: goods held),
+//!   `farm_city_bonus` (a city's worth to farmers) and `farm_winner_bonus` (one winner's
+//!   extra per city: a pig), as needed.
+//! - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
+//!   (a builder's double turn); the core gives the coming turn to that player and keeps
+//!   the seat order after it.
+//! - To tell another expansion something (an area scored: the gold hears a claim)
+//!   it sends a `Notice` (`X::notify`), never reaching into another's state.
+//! - Its own state it reaches through `Holds<NAME>` (`g.ext.state_mut()`); the board,
+//!   scores and decisions through the game's crate-visible methods (`emit`, `ask`,
+//!   `award`, `return_follower`, the option buffers).
 //!
 //! # Placement filters and deck preludes
 //! Besides acting at hooks, an expansion may restrict where tiles go and order the pack
@@ -105,24 +144,23 @@
 //! - **restricted spots**: `RESTRICTS_SPOTS` with `may_stand(g, node, kind)` removes spots
 //!   the kinds' specs would allow (a garden takes the abbot only);
 //! - **spots on other tiles**: it asks its own decision and deploys with `Game::deploy` on
-//!   any node, checking `Game::may_stand` (a flown follower's landing);
+//!   any node, checking `Game::may_stand` (a flown follower's landing, the dummy's scout);
 //! - **an action instead of a follower**: acting at `Hook::TilePlaced`, it asks its
 //!   decision ("take the abbot back", "fly a follower", or none) and, when the player takes
 //!   it, calls `Game::take_figure_action`: the core then asks no follower decision this turn
 //!   and goes on to `Hook::BeforeScoring`, where the expansion may ask what follows (where
 //!   the flier lands).
 //!
-//! Its JCloisterZone mapping (sets, elements, messages) is an importer part: a file under
-//! `import/` implementing `import::jcz::JczPart` (the set-up keys it reads into its own state,
-//! its checks, its messages, its label and mapping lines) and one line in the importer's list,
-//! `import::jcz::parts::PARTS`; the shared reading and mapping steps ask the list. The
-//! translation of its messages into decisions still has a handler in `import/jcz/translate.rs`.
+//! Its JCloisterZone mapping (sets, elements, messages) is an importer part (step 3 of
+//! "Adding an expansion"); the shared reading and mapping steps ask the importer's list.
 
 pub mod abbot;
 pub mod bazaars;
 pub mod bridges;
 pub mod castles;
 pub mod crop;
+#[cfg(feature = "test-dummy")]
+pub mod dummy;
 pub mod ferries;
 pub mod flier;
 pub mod gold;
@@ -154,7 +192,19 @@ use crate::engine::outcome::{
 };
 use registry::{same_name, PLACEHOLDER_COUNTER, PLACEHOLDER_EVENT, PLACEHOLDER_SEAT_COUNTER};
 
-registry! {
+/// The registered expansions: `registry!` over the list below, with the tests' dummy
+/// expansion (`dummy.rs`) appended when the `test-dummy` feature is on (`cargo test` turns it
+/// on; `cargo build --release` does not).
+macro_rules! registered {
+    ($($list:tt)*) => {
+        #[cfg(not(feature = "test-dummy"))]
+        registry! { $($list)* }
+        #[cfg(feature = "test-dummy")]
+        registry! { $($list)* dummy: dummy::Dummy, }
+    };
+}
+
+registered! {
     gold: gold::Gold,
     robbers: robbers::Robbers,
     crop: crop::CropCircles,

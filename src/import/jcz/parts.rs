@@ -20,6 +20,8 @@ pub static PARTS: &[&dyn JczPart] = &[
     &crate::import::ferries::PART,
     &crate::import::gold::PART,
     &crate::import::crop::PART,
+    #[cfg(feature = "test-dummy")]
+    &crate::import::dummy::PART,
 ];
 
 #[cfg(test)]
