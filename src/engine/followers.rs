@@ -89,13 +89,13 @@ impl<X: Expansions> Game<X> {
         let plain = self.supply[p] > 0;
         // the other kinds in play that `player` holds
         let mut others = self.ext.follower_kinds() & !1;
-        let mut rest = others;
-        while rest != 0 {
-            let k = rest.trailing_zeros();
-            rest &= rest - 1;
-            if self.kind_supply[p][k as usize] == 0 {
-                others &= !(1 << k);
+        if others != 0 {
+            // a bit per kind `player` has in supply (a fixed-length loop, no branch per kind)
+            let mut held = 0u32;
+            for (k, &n) in self.kind_supply[p].iter().enumerate() {
+                held |= u32::from(n > 0) << k;
             }
+            others &= held;
         }
         let t = self.placed[pidx];
         if (!plain && others == 0) || self.rules.tiles[t.tile as usize].marks & self.bare_marks != 0

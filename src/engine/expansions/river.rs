@@ -137,6 +137,7 @@ fn occupied<X: crate::engine::hooks::Expansions>(g: &Game<X>, x: i32, y: i32) ->
 }
 
 /// Whether `tile` turned `rot` may go at (x, y) by the river's rules.
+#[inline]
 fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8) -> bool {
     let river: &River = g.ext.state();
     let sides = river_sides(g, tile, rot);
