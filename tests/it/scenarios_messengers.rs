@@ -91,6 +91,18 @@ fn complete_the_road(s: &mut Scen, more: &[Exp]) -> Vec<Event> {
     s.play_with(RED, "BA/RRR", (3, 0, 0), None, more)
 }
 
+/// Message `n` put on top of the stack, then RED completes the road: its meeple moves, the
+/// message drawn is carried out and the messenger moves its points; checks that `n` was the
+/// message drawn.
+fn carry_out_message(s: &mut Scen, n: u8) {
+    s.game.set_message_stack_for_test(stack_with(n));
+    let ev = complete_the_road(
+        s,
+        &[figure(RED, false), resolve(RED, true), figure(RED, true)],
+    );
+    assert_eq!(drawn(&ev), vec![(RED, i64::from(n))]);
+}
+
 /// "Whenever you score points, you must choose to move either your scoring meeple or your
 /// messenger": the score is their sum; a move that stops on no dark space draws nothing.
 #[test]
@@ -225,12 +237,7 @@ fn message_1_scores_the_smallest_road() {
     s.play(RED, "BA/RFr", (-1, 1, 1), Some(0)); // its south road
     s.play(BLUE, "BA/RFr", (-1, 2, 1), None);
     s.play(BLUE, "BA/RFr", (-1, 3, 1), None); // 4 tiles
-    s.game.set_message_stack_for_test(stack_with(1));
-    let ev = complete_the_road(
-        &mut s,
-        &[figure(RED, false), resolve(RED, true), figure(RED, true)],
-    );
-    assert_eq!(drawn(&ev), vec![(RED, 1)]);
+    carry_out_message(&mut s, 1);
     assert_eq!(s.cat(RED, MESSAGE_POINTS), 3);
     assert_eq!(s.scores(), vec![5 + 3, 0]);
     assert_eq!(s.game.figures(RED), [5, 3]);
@@ -249,12 +256,7 @@ fn message_1_scores_the_smallest_road() {
 #[test]
 fn message_2_scores_the_smallest_city() {
     let mut s = board_with_knights("messengers-c2");
-    s.game.set_message_stack_for_test(stack_with(2));
-    let ev = complete_the_road(
-        &mut s,
-        &[figure(RED, false), resolve(RED, true), figure(RED, true)],
-    );
-    assert_eq!(drawn(&ev), vec![(RED, 2)]);
+    carry_out_message(&mut s, 2);
     assert_eq!(s.cat(RED, MESSAGE_POINTS), 1);
     assert_eq!(s.scores(), vec![6, 0]);
 }
@@ -265,12 +267,7 @@ fn message_2_scores_the_smallest_city() {
 fn message_3_scores_the_smallest_cloister() {
     let mut s = board("messengers-c2");
     s.play(RED, "BA/L", (1, 1, 0), Some(0)); // neighbours (0,0), (1,0), (2,0)
-    s.game.set_message_stack_for_test(stack_with(3));
-    let ev = complete_the_road(
-        &mut s,
-        &[figure(RED, false), resolve(RED, true), figure(RED, true)],
-    );
-    assert_eq!(drawn(&ev), vec![(RED, 3)]);
+    carry_out_message(&mut s, 3);
     // (3,0) is no neighbour of (1,1): 1 + 3
     assert_eq!(s.cat(RED, MESSAGE_POINTS), 4);
     assert_eq!(s.scores(), vec![9, 0]);
@@ -284,12 +281,7 @@ fn message_5_two_points_a_pennant() {
     s.play(RED, "BA/Cc+", (0, -1, 2), Some(0)); // a city corner with a pennant, S and E
     s.play(RED, "BA/RFr", (1, 0, 0), Some(0));
     s.play(BLUE, "BA/RFr", (2, 0, 0), None);
-    s.game.set_message_stack_for_test(stack_with(5));
-    let ev = complete_the_road(
-        &mut s,
-        &[figure(RED, false), resolve(RED, true), figure(RED, true)],
-    );
-    assert_eq!(drawn(&ev), vec![(RED, 5)]);
+    carry_out_message(&mut s, 5);
     assert_eq!(s.cat(RED, MESSAGE_POINTS), 2);
 }
 
@@ -312,12 +304,7 @@ fn message_7_points_a_farmer() {
         s.play(RED, "BA/L", (0, 1, 0), Some(1)); // a farmer
         s.play(RED, "BA/RFr", (1, 0, 0), Some(0));
         s.play(BLUE, "BA/RFr", (2, 0, 0), None);
-        s.game.set_message_stack_for_test(stack_with(7));
-        let ev = complete_the_road(
-            &mut s,
-            &[figure(RED, false), resolve(RED, true), figure(RED, true)],
-        );
-        assert_eq!(drawn(&ev), vec![(RED, 7)]);
+        carry_out_message(&mut s, 7);
         assert_eq!(s.cat(RED, MESSAGE_POINTS), want);
     }
 }
