@@ -2,10 +2,12 @@
 //! signature, which segment owns each side and half-edge), the formulas kept as typed
 //! expressions. Built once per ruleset and shared by every game and thread.
 
-use crate::engine::game::{Component, MAX_PLAYERS};
+use crate::engine::component::Component;
 use crate::engine::rng::hash_str;
 use crate::ruleset::{Ruleset, TileIdx};
-use crate::tiles::{rotate_half_mask, rotate_side_mask, CropKind, FeatureKind, HalfEdge, Side};
+use crate::tiles::{
+    rotate_half_mask, rotate_side_mask, CropKind, FeatureKind, HalfEdge, Side, TileType,
+};
 
 /// "No segment here."
 pub const NONE: u8 = u8::MAX;
@@ -89,11 +91,22 @@ pub struct Compiled {
     pub derived: Vec<Derived>,
 }
 
+/// What the expansions in play say about a ruleset's tiles when it is compiled (the
+/// registered expansions' answers, gathered by `engine::compile`): the tile types they derive,
+/// the segment marks that tell a tile's turns apart, and the tile marks whose tiles have four
+/// distinct turns.
+#[derive(Clone, Copy)]
+pub struct TileHooks {
+    pub derived_tiles: fn(&Ruleset) -> Vec<(TileIdx, u8, TileType)>,
+    pub telling_marks: fn(&Ruleset) -> u8,
+    pub oriented_marks: fn(&Ruleset) -> u32,
+}
+
 impl Compiled {
-    pub fn new(rules: &Ruleset) -> Compiled {
+    pub fn new(rules: &Ruleset, hooks: TileHooks) -> Compiled {
         let mut rules = rules.clone();
         let mut derived = Vec::new();
-        for (base, tag, tile) in crate::engine::expansions::derived_tiles(&rules) {
+        for (base, tag, tile) in (hooks.derived_tiles)(&rules) {
             derived.push(Derived {
                 base,
                 tag,
@@ -101,8 +114,8 @@ impl Compiled {
             });
             rules.tiles.push(tile);
         }
-        let marks = crate::engine::expansions::telling_marks(&rules);
-        let oriented = crate::engine::expansions::oriented_marks(&rules);
+        let marks = (hooks.telling_marks)(&rules);
+        let oriented = (hooks.oriented_marks)(&rules);
         let mut tiles: Vec<CompiledTile> = rules
             .tiles
             .iter()
@@ -125,7 +138,7 @@ impl Compiled {
                     kind: FeatureKind::Road,
                     open: 0,
                     pennants: 0,
-                    followers: [0; MAX_PLAYERS],
+                    followers: Default::default(),
                     nfollowers: 0,
                     head: i as u32,
                     tail: i as u32,
@@ -265,7 +278,7 @@ fn compile_tile(t: &crate::tiles::TileType, marks: u8, oriented: bool) -> Compil
                     _ => 0,
                 },
                 pennants: f.pennants as u32,
-                followers: [0; MAX_PLAYERS],
+                followers: Default::default(),
                 nfollowers: 0,
                 head: i as u32,
                 tail: i as u32,

@@ -7,7 +7,7 @@
 //! kinds (the core's first, then each registered expansion's) is built in `expansions/mod.rs`;
 //! this file holds the types and the core's entry.
 
-use crate::engine::hooks::Glyph;
+use crate::engine::glyph::Glyph;
 use crate::tiles::FeatureKind;
 use serde::{Deserialize, Serialize};
 

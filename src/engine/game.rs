@@ -7,15 +7,15 @@
 
 use crate::engine::board::{Frontier, Window};
 use crate::engine::compiled::{Compiled, NONE};
+pub use crate::engine::component::Component;
 use crate::engine::decision::{Choice, Decision, DecisionKind, TakenDecision};
 use crate::engine::deck_order;
 use crate::engine::event::{Event, EventSink};
 use crate::engine::follower_kind::FollowerKind;
-use crate::engine::hooks::{Expansions, Notice};
+use crate::engine::hooks::{Expansions, Hook, Notice};
 use crate::engine::outcome::{ByCategory, Category, GameOutcome, SeatResult};
 use crate::engine::rng::{self, domain};
 use crate::engine::state_hash::StateTracker;
-use crate::engine::turn::Step;
 use crate::engine::union_find::UnionFind;
 use crate::ruleset::TileIdx;
 use crate::tiles::FeatureKind;
@@ -44,20 +44,33 @@ pub struct PlacedTile {
     pub cloister_done: bool,
 }
 
-/// Facts of a connected feature, valid at its union-find root ([`Game::feature`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Component {
-    pub kind: FeatureKind,
-    /// Open city/road sides; 0 = complete.
-    pub open: i32,
-    pub pennants: u32,
-    pub followers: [u8; MAX_PLAYERS],
-    pub nfollowers: u8,
-    /// Segment chain (linked through `Game::next`).
-    pub head: u32,
-    pub tail: u32,
-    /// Already scored as complete.
-    pub done: bool,
+/// Where the game stands: the phase the next call continues (the turn loop in
+/// `engine::turn` advances it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The start tile is not placed yet.
+    Setup,
+    /// Between turns: the next tile comes from chance.
+    Boundary,
+    /// The expansions act at a hook (`Game::hook_member` says which of those taking part
+    /// acts now: kept out of the step so that the step is one byte the turn loop dispatches
+    /// on with a jump table).
+    Hook(Hook),
+    /// The tile's placement.
+    Place,
+    /// The follower.
+    Follower,
+    /// Scoring the completed features.
+    Score,
+    /// The turn ends.
+    TurnEnd,
+    /// The game ends (after the final hooks).
+    GameEnd,
+    /// The game is over.
+    Over,
+    /// Which tile of the hand to play (the `hand` house rule; last, so that the steps of
+    /// every game keep their numbers).
+    Pick,
 }
 
 /// Where a feature-graph node sits: its placed tile, its segment on that tile, and the next

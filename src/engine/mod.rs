@@ -26,6 +26,7 @@
 mod board;
 mod checked;
 pub mod compiled;
+mod component;
 mod copy;
 pub mod decision;
 mod deck_order;
@@ -34,6 +35,7 @@ pub mod expansions;
 pub mod follower_kind;
 mod followers;
 mod game;
+pub mod glyph;
 mod grid;
 pub mod hooks;
 pub mod invariants;
@@ -47,6 +49,7 @@ pub mod spots;
 pub mod state_hash;
 mod swap;
 mod turn;
+mod turn_records;
 mod union_find;
 pub mod view;
 
@@ -88,5 +91,12 @@ pub fn can_share_positions(
 
 /// Compile a ruleset for play (once; share the result across games and threads).
 pub fn compile(rules: &Ruleset) -> Arc<Compiled> {
-    Arc::new(Compiled::new(rules))
+    Arc::new(Compiled::new(
+        rules,
+        compiled::TileHooks {
+            derived_tiles: expansions::derived_tiles,
+            telling_marks: expansions::telling_marks,
+            oriented_marks: expansions::oriented_marks,
+        },
+    ))
 }

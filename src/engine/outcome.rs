@@ -5,7 +5,6 @@
 //! mark per real choice (see [`crate::engine::state_hash`]). This is the contract between the
 //! engine and `compare`/`report`.
 
-use crate::engine::state_hash::{self, FirstDifference};
 use serde::{Deserialize, Serialize};
 
 /// A scoring category: the core's four ([`Category::ROAD`] … [`Category::FIELD`]), then
@@ -269,16 +268,6 @@ impl GameOutcome {
     /// every end-of-turn position agrees.
     pub fn first_state_divergence(&self, other: &GameOutcome) -> Option<u32> {
         first_difference(&self.state_hashes, &other.state_hashes)
-    }
-
-    /// Whether the first differing event of `self` and `other` was a player's choice or a
-    /// rule event; `None` when their events agree.
-    pub fn first_event_difference(&self, other: &GameOutcome) -> Option<FirstDifference> {
-        self.first_divergence(other)?;
-        Some(state_hash::first_difference(
-            &self.choice_marks,
-            &other.choice_marks,
-        ))
     }
 
     /// The leading seats (bit per seat) at the end of turn `t` (0 = set-up), if recorded.

@@ -30,38 +30,10 @@
 
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
-use crate::engine::game::{Game, MAX_HAND, MAX_PLAYERS};
+use crate::engine::game::{Game, Step, MAX_HAND, MAX_PLAYERS};
 use crate::engine::hooks::{Expansions, Hook};
 use crate::engine::rng::{self, domain};
 use crate::ruleset::{TileIdx, Unplaceable};
-
-/// Where the game stands: the phase the next call continues.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
-    /// The start tile is not placed yet.
-    Setup,
-    /// Between turns: the next tile comes from chance.
-    Boundary,
-    /// The expansions act at a hook (`Game::hook_member` says which of those taking part
-    /// acts now: kept out of the step so that the step is one byte the turn loop dispatches
-    /// on with a jump table).
-    Hook(Hook),
-    /// The tile's placement.
-    Place,
-    /// The follower.
-    Follower,
-    /// Scoring the completed features.
-    Score,
-    /// The turn ends.
-    TurnEnd,
-    /// The game ends (after the final hooks).
-    GameEnd,
-    /// The game is over.
-    Over,
-    /// Which tile of the hand to play (the `hand` house rule; last, so that the steps of
-    /// every game keep their numbers).
-    Pick,
-}
 
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
