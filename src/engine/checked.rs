@@ -10,8 +10,8 @@
 use crate::engine::decision::{Choice, DecisionKind};
 use crate::engine::event::{EventSink, NoEvents};
 use crate::engine::game::Game;
-use crate::engine::game::Step;
 use crate::engine::hooks::Expansions;
+use crate::engine::step::Step;
 use std::fmt;
 
 /// Why a move could not be applied. The game is left as it was.

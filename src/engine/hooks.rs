@@ -13,37 +13,9 @@ pub use crate::engine::glyph::{Glyph, GlyphArt};
 use crate::engine::outcome::{
     Category, Counter, CounterSpec, GameOutcome, SeatCounter, SeatCounterSpec,
 };
+pub use crate::engine::step::Hook;
 use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::TileType;
-
-/// A point of the turn where expansions act, in turn order, and may ask decisions. Each
-/// expansion that takes part runs to its end or to a decision; the turn resumes it with the
-/// answer (its progress is data in its own state).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hook {
-    /// The tile is drawn, not yet placed (robbers, 2025 timing).
-    TileDrawn,
-    /// The tile is placed, the follower not yet (robbers, ingots).
-    TilePlaced,
-    /// The follower is placed; the turn's completed features are not scored yet (a small
-    /// city may become an expansion's token instead).
-    BeforeScoring,
-    /// The turn's completed features are scored: the scoring step closes (robbers rob).
-    TurnScored,
-    /// After the turn's scoring (gold hand-out, crop circles).
-    AfterScoring,
-    /// The turn ends (before the turn-end event).
-    TurnEnd,
-    /// Final scoring, after incomplete features and farms (gold hand-out and value).
-    FinalScoring,
-    /// Final scoring is done: its scoring step closes (robbers rob).
-    FinalScored,
-}
-
-impl Hook {
-    /// How many hooks there are (the last one's index + 1: keep `FinalScored` last).
-    pub const COUNT: usize = Hook::FinalScored as usize + 1;
-}
 
 /// Something the core tells the expansions in passing; no decision may be asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,11 +21,11 @@
 use crate::engine::decision::Decision;
 use crate::engine::event::NoEvents;
 use crate::engine::expansions::Set;
-use crate::engine::game::Step;
 use crate::engine::game::{DrawSource, MAX_PLAYERS};
 use crate::engine::hooks::{Expansions, Hook};
 use crate::engine::outcome::Category;
 use crate::engine::outcome::GameOutcome;
+use crate::engine::step::Step;
 use crate::engine::turn::Pending;
 use crate::engine::Game;
 use std::fmt;

@@ -30,9 +30,10 @@
 
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
-use crate::engine::game::{Game, Step, MAX_HAND, MAX_PLAYERS};
+use crate::engine::game::{Game, MAX_HAND, MAX_PLAYERS};
 use crate::engine::hooks::{Expansions, Hook};
 use crate::engine::rng::{self, domain};
+use crate::engine::step::Step;
 use crate::ruleset::{TileIdx, Unplaceable};
 
 /// What the game waits for.
