@@ -19,7 +19,7 @@ use crate::engine::hooks::{
     Notice,
 };
 use crate::engine::outcome::{
-    Category, Counter, CounterSpec, GameOutcome, SeatCounter, SeatCounterSpec,
+    Category, Counter, CounterSpec, GameOutcome, RestSpec, SeatCounter, SeatCounterSpec,
 };
 use crate::engine::turn::Pending;
 use crate::rule_options::{choice, Area, ArgDef, Choice as OptChoice, OptType, OptionDef};
@@ -224,6 +224,12 @@ impl Expansion for Gold {
         worth: Some("gold"),
         chart: "Gold: mean ingots held at the end, per seat",
         used_by: |r| r.gold.is_some(),
+        held: "ingots held",
+        rest: Some(RestSpec {
+            counter: "ingots_on_board",
+            key: "ingots_left",
+            words: "ingots left on tiles when the game ended (removed unscored)",
+        }),
     }];
     const EVENTS: &'static [EventSpec] = &[
         EventSpec {
