@@ -586,6 +586,20 @@ pub trait Expansion: Clone + Default {
     /// Columns it adds to the score table under the SVG board, for `seat`: each a header and
     /// the seat's count (goods tokens held, say), the same headers for every seat.
     fn seat_columns<X: Holds<Self>>(_g: &Game<X>, _seat: u8, _out: &mut Vec<(&'static str, i64)>) {}
+
+    // Presentation: what it adds to the CLI's and the board's output. Each is asked of every
+    // registered expansion, in play or not, in registration order (a module decides from
+    // the rules whether it has something to show).
+
+    /// Its block of `play --json`, from the rules, the game's events and its outcome, if it
+    /// writes one: `(key, value)` (the Gold Mines' ingot accounting under `"gold"`).
+    fn game_json(
+        _rules: &Ruleset,
+        _outcome: &GameOutcome,
+        _events: &[crate::engine::event::Event],
+    ) -> Option<(&'static str, serde_json::Value)> {
+        None
+    }
 }
 
 /// Rules an expansion cannot play together ([`Expansion::conflict`]).

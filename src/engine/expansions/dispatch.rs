@@ -67,6 +67,18 @@ macro_rules! registry_dispatch {
             out
         }
 
+        /// Every registered expansion's block of `play --json`
+        /// ([`Expansion::game_json`]), in registration order.
+        pub fn game_json(
+            rules: &crate::ruleset::Ruleset,
+            outcome: &GameOutcome,
+            events: &[crate::engine::event::Event],
+        ) -> Vec<(&'static str, serde_json::Value)> {
+            let mut out = Vec::new();
+            $(out.extend(<$ty as Expansion>::game_json(rules, outcome, events));)*
+            out
+        }
+
         impl Expansions for Set {
             fn for_rules(rules: &Compiled) -> Self {
                 let mut set = Set {

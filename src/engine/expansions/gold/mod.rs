@@ -28,6 +28,7 @@ use crate::tiles::FeatureKind;
 
 mod handout;
 mod jcz_order;
+mod present;
 mod valuation;
 
 /// A claim to the gold on some tiles: the majority of one scored feature.
@@ -408,6 +409,14 @@ impl Expansion for Gold {
         if held.iter().any(|&n| n != 0) {
             out.push(("ingots", i64::from(held[seat as usize])));
         }
+    }
+
+    fn game_json(
+        rules: &crate::ruleset::Ruleset,
+        outcome: &GameOutcome,
+        events: &[crate::engine::event::Event],
+    ) -> Option<(&'static str, serde_json::Value)> {
+        Some(("gold", present::game_json(rules, outcome, events)))
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
