@@ -79,6 +79,57 @@ macro_rules! registry_dispatch {
             out
         }
 
+        /// Every registered expansion's drawing on placed tile `pidx` of the SVG board, layer
+        /// by layer, in registration order within a layer ([`Expansion::tile_art`]).
+        pub fn tile_art(
+            g: &Game<Set>,
+            pidx: usize,
+            tile: &crate::tiles::TileType,
+            at: crate::engine::hooks::TileFrame,
+            out: &mut String,
+        ) {
+            for layer in crate::engine::hooks::TileLayer::ALL {
+                $(<$ty as Expansion>::tile_art(g, pidx, tile, layer, at, out);)*
+            }
+        }
+
+        /// The height of the expansions' bands under the SVG board ([`Expansion::board_band`]).
+        pub fn board_bands_height(g: &Game<Set>) -> f64 {
+            0.0 $(+ <$ty as Expansion>::board_band(g))*
+        }
+
+        /// Draws the expansions' bands under the SVG board from `top`, one under the other in
+        /// registration order.
+        pub fn draw_board_bands(
+            g: &Game<Set>,
+            top: f64,
+            width: f64,
+            paint: &crate::engine::hooks::Paint,
+            out: &mut String,
+        ) {
+            let mut y = top;
+            $(
+                let h = <$ty as Expansion>::board_band(g);
+                if h > 0.0 {
+                    <$ty as Expansion>::draw_board_band(g, y, width, paint, out);
+                    y += h;
+                }
+            )*
+            let _ = y;
+        }
+
+        /// The expansions' lines in the SVG board's legend, before the river's line or after
+        /// it ([`Expansion::board_legend`]), in registration order.
+        pub fn board_legend(
+            rules: &Compiled,
+            after_river: bool,
+            paint: &crate::engine::hooks::Paint,
+        ) -> Vec<(String, String)> {
+            let mut out = Vec::new();
+            $(<$ty as Expansion>::board_legend(rules, after_river, paint, &mut out);)*
+            out
+        }
+
         impl Expansions for Set {
             fn for_rules(rules: &Compiled) -> Self {
                 let mut set = Set {

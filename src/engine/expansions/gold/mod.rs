@@ -419,6 +419,26 @@ impl Expansion for Gold {
         Some(("gold", present::game_json(rules, outcome, events)))
     }
 
+    fn tile_art<X: Holds<Self>>(
+        g: &Game<X>,
+        pidx: usize,
+        tile: &crate::tiles::TileType,
+        layer: crate::engine::hooks::TileLayer,
+        at: crate::engine::hooks::TileFrame,
+        out: &mut String,
+    ) {
+        present::tile_art(g, pidx, tile, layer, at, out);
+    }
+
+    fn board_legend(
+        rules: &Compiled,
+        after_river: bool,
+        _paint: &crate::engine::hooks::Paint,
+        out: &mut Vec<(String, String)>,
+    ) {
+        present::board_legend(rules, after_river, out);
+    }
+
     fn outcome(&self, out: &mut GameOutcome) {
         out.counters.add(INGOTS_ON_BOARD, self.on_board_at_end);
         for (seat, &held) in out.seats.iter_mut().zip(&self.held) {
