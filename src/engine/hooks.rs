@@ -591,6 +591,10 @@ pub trait Expansion: Clone + Default {
     // registered expansion, in play or not, in registration order (a module decides from
     // the rules whether it has something to show).
 
+    /// Its scoring categories a sweep's table reports as mean points per seat: (its local
+    /// category index, the key in `sweep.json`, the column's head) — the robbers' points.
+    const SWEPT_POINTS: &'static [(u8, &'static str, &'static str)] = &[];
+
     /// Its block of `play --json`, from the rules, the game's events and its outcome, if it
     /// writes one: `(key, value)` (the Gold Mines' ingot accounting under `"gold"`).
     fn game_json(

@@ -67,6 +67,17 @@ macro_rules! registry_dispatch {
             out
         }
 
+        /// The scoring categories a sweep's table reports as mean points per seat
+        /// ([`Expansion::SWEPT_POINTS`]): (category, key in `sweep.json`, column head), in
+        /// registration order.
+        pub fn swept_points() -> Vec<(Category, &'static str, &'static str)> {
+            let mut out = Vec::new();
+            $(for &(local, key, head) in <$ty as Expansion>::SWEPT_POINTS {
+                out.push((Category(<$ty as Registered>::FIRST_CATEGORY + local), key, head));
+            })*
+            out
+        }
+
         /// Every registered expansion's block of `play --json`
         /// ([`Expansion::game_json`]), in registration order.
         pub fn game_json(

@@ -203,6 +203,8 @@ impl Expansion for Robbers {
         },
     ];
     const CATEGORIES: &'static [&'static str] = &["robbers"];
+    const SWEPT_POINTS: &'static [(u8, &'static str, &'static str)] =
+        &[(0, "robber_points", "robber points / seat")];
     const COUNTERS: &'static [CounterSpec] = &[
         CounterSpec {
             name: "robber_placements",
