@@ -2,7 +2,7 @@
 //! the game record (`--record`) and a picture of the final board (`--svg`).
 
 use crate::cli::common::{check_players, io_error, load, write_atomic};
-use meeplab::engine::expansions::gold;
+use meeplab::engine::expansions;
 use meeplab::engine::{compile, Category, Counter, Event, GameOutcome, SeatCounter};
 use meeplab::policy::spec::SeatPolicies;
 use meeplab::record::play_recorded;
@@ -134,27 +134,6 @@ pub fn game_json(
         })
         .collect();
     let followers_placed: u32 = outcome.seats.iter().map(|s| s.followers_placed).sum();
-    // Ingot accounting from the events: every ingot placed is held, was removed unclaimed
-    // during play, or was left on the board at the end.
-    let gold_tiles = events
-        .iter()
-        .filter(|e| matches!(e, Event::Placed { tile, .. } if rules.tiles[*tile as usize].gold))
-        .count();
-    let placed = events
-        .iter()
-        .filter(|e| e.of(gold::INGOT_PLACED).is_some())
-        .count() as u32;
-    let removed: u32 = events
-        .iter()
-        .filter_map(|e| e.of(gold::INGOTS_REMOVED).map(|v| v[3] as u32))
-        .sum();
-    let held: u32 = outcome
-        .seats
-        .iter()
-        .map(|s| s.counts.get(gold::INGOTS))
-        .sum();
-    let left = outcome.counters.get(gold::INGOTS_ON_BOARD);
-    let removed_in_play = removed.saturating_sub(left);
     let mut v = json!({
         "seed": seed,
         "ruleset": { "name": rules.name, "hash": rules.hash, "file": rules.file },
@@ -164,23 +143,19 @@ pub fn game_json(
         "tiles_placed": outcome.tiles_placed,
         "tiles_discarded": outcome.tiles_discarded,
         "players": players,
-        "gold": {
-            "gold_tiles_placed": gold_tiles,
-            "ingots_placed": placed,
-            "ingots_held": held,
-            "ingots_removed_unclaimed": removed_in_play,
-            "ingots_left_at_end": left,
-            "conserved": held + removed == placed,
-        },
         "winners": outcome.winners,
         "lead_changes": outcome.lead_changes,
         "followers_placed": followers_placed,
         "events": events.len(),
     });
-    // every expansion's counters, by name (`ingots_on_board`, `robber_placements`, …)
+    // every expansion's counters, by name (`ingots_on_board`, `robber_placements`, …), and
+    // the blocks the expansions write (their keys sort among the others': no preserved order)
     if let Some(map) = v.as_object_mut() {
         for c in Counter::all() {
             map.insert(c.name().to_string(), json!(outcome.counters.get(c)));
+        }
+        for (key, block) in expansions::game_json(rules, outcome, events) {
+            map.insert(key.to_string(), block);
         }
     }
     v

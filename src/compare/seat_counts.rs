@@ -221,7 +221,7 @@ macro_rules! read_as_is {
         }
     )*};
 }
-read_as_is!(bool, f64, Vec<f64>, Vec<MeanCi>);
+read_as_is!(bool, f64, Vec<f64>, Vec<MeanCi>, Option<MeanCi>);
 
 impl Flattened<'_> for Moments {
     type Wire = MomentsWire;

@@ -512,6 +512,110 @@ pub trait Expansion: Clone + Default {
     /// Columns it adds to the score table under the SVG board, for `seat`: each a header and
     /// the seat's count (goods tokens held, say), the same headers for every seat.
     fn seat_columns<X: Holds<Self>>(_g: &Game<X>, _seat: u8, _out: &mut Vec<(&'static str, i64)>) {}
+
+    // Presentation: what it adds to the CLI's and the board's output. Each is asked of every
+    // registered expansion, in play or not, in registration order (a module decides from
+    // the rules whether it has something to show).
+
+    /// Its scoring categories a sweep's table reports as mean points per seat: (its local
+    /// category index, the key in `sweep.json`, the column's head) — the robbers' points.
+    const SWEPT_POINTS: &'static [(u8, &'static str, &'static str)] = &[];
+
+    /// Its block of `play --json`, from the rules, the game's events and its outcome, if it
+    /// writes one: `(key, value)` (the Gold Mines' ingot accounting under `"gold"`).
+    fn game_json(
+        _rules: &Ruleset,
+        _outcome: &GameOutcome,
+        _events: &[crate::engine::event::Event],
+    ) -> Option<(&'static str, serde_json::Value)> {
+        None
+    }
+
+    /// Draws on placed tile `pidx` (of type `tile`) of the SVG board, in `layer`: SVG
+    /// appended to `out`; `at` is where the tile lies ([`TileFrame::point`]).
+    fn tile_art<X: Holds<Self>>(
+        _g: &Game<X>,
+        _pidx: usize,
+        _tile: &TileType,
+        _layer: TileLayer,
+        _at: TileFrame,
+        _out: &mut String,
+    ) {
+    }
+
+    /// The height of its band under the SVG board's tiles (the robbers' score track), 0 for
+    /// none.
+    fn board_band<X: Holds<Self>>(_g: &Game<X>) -> f64 {
+        0.0
+    }
+
+    /// Draws its band under the SVG board from `top`, `width` wide.
+    fn draw_board_band<X: Holds<Self>>(
+        _g: &Game<X>,
+        _top: f64,
+        _width: f64,
+        _paint: &Paint,
+        _out: &mut String,
+    ) {
+    }
+
+    /// Its lines in the SVG board's legend for a game of `rules`: each a symbol (SVG in a
+    /// 16×12 box at the origin) and its meaning. Asked twice: for the lines before the
+    /// river's and for those after it (`after_river`; the order legends always had).
+    fn board_legend(
+        _rules: &Compiled,
+        _after_river: bool,
+        _paint: &Paint,
+        _out: &mut Vec<(String, String)>,
+    ) {
+    }
+}
+
+/// How the SVG board paints what the expansions draw there: the seats' colours and names,
+/// which the render layer owns.
+#[derive(Clone, Copy, Debug)]
+pub struct Paint {
+    pub seat_colours: &'static [&'static str],
+    pub seat_name: fn(u8) -> &'static str,
+}
+
+impl Paint {
+    /// Seat `p`'s colour.
+    pub fn colour(&self, p: u8) -> &'static str {
+        self.seat_colours[p as usize % self.seat_colours.len()]
+    }
+}
+
+/// What an expansion draws on a tile of the SVG board ([`Expansion::tile_art`]), in drawing
+/// order, each layer over the one before: the tile's features are drawn first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileLayer {
+    /// A mark over the features at the tile's centre (a crop circle).
+    Centre,
+    /// A label in a corner (the gold mine's `Au`, the robber tile's `R`).
+    Corner,
+    /// Pieces lying on the tile (ingots).
+    Lying,
+}
+
+impl TileLayer {
+    /// Every layer, in drawing order.
+    pub const ALL: [TileLayer; 3] = [TileLayer::Centre, TileLayer::Corner, TileLayer::Lying];
+}
+
+/// Where a tile lies on the SVG board: its top-left corner and its side, in picture units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TileFrame {
+    pub origin: (f64, f64),
+    pub size: f64,
+}
+
+impl TileFrame {
+    /// The picture's point at `(x, y)` of the tile, in tile units (0 to 1 from its top-left
+    /// corner).
+    pub fn point(&self, x: f64, y: f64) -> (f64, f64) {
+        (self.origin.0 + x * self.size, self.origin.1 + y * self.size)
+    }
 }
 
 /// Rules an expansion cannot play together ([`Expansion::conflict`]).

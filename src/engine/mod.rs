@@ -66,7 +66,7 @@ pub use game::{
     Component, DrawSource, Follower, PlacedTile, SegNode, MAX_PLAYERS, MAX_TILES, NO_NODE,
 };
 pub use outcome::{
-    ByCategory, Category, Counter, CounterSpec, Counters, GameOutcome, SeatCounter,
+    ByCategory, Category, Counter, CounterSpec, Counters, GameOutcome, RestSpec, SeatCounter,
     SeatCounterSpec, SeatCounts, SeatResult,
 };
 pub use scoring::majority;

@@ -138,6 +138,24 @@ pub struct SeatCounterSpec {
     /// Whether a ruleset plays the expansion that counts it (reports show its columns and
     /// chart then); written in a report's ruleset description as `has_{worth}`.
     pub used_by: fn(&crate::ruleset::Ruleset) -> bool,
+    /// What a seat holds, in the ladder's words (`ingots held`): the head of its per-policy
+    /// column, `{held} [95 % t]`, and of the line for all seats, `{held} by all players per
+    /// game`.
+    pub held: &'static str,
+    /// What of it no seat holds when the game ends, if the ladder reports that beside it.
+    pub rest: Option<RestSpec>,
+}
+
+/// The part of what a per-seat counter counts that no seat holds at the end (ingots left on
+/// the tiles), kept by a per-game counter, as the ladder reports it: one line per game.
+#[derive(Clone, Copy, Debug)]
+pub struct RestSpec {
+    /// The per-game counter that keeps it ([`CounterSpec::name`]).
+    pub counter: &'static str,
+    /// The key of its mean per game in `ladder.json`: `{key}_per_game`.
+    pub key: &'static str,
+    /// Its line's words in the ladder's report (lowercase; capitalised in Markdown).
+    pub words: &'static str,
 }
 
 impl SeatCounter {

@@ -24,9 +24,10 @@
 //! report gives the share of comparisons won (ties half) with a 95 % Wilson score interval
 //! (it treats comparisons as independent; the rotations of one deal are not quite), each
 //! side's mean score and the mean score difference with 95 % Student t intervals over deals
-//! (the deal is the unit, so the difference is paired by deal), and the mean ingots awarded
-//! per game in the compared games when the ruleset has gold. Per policy: the mean score and
-//! ingots held per game (t intervals over deals) and an Elo rating.
+//! (the deal is the unit, so the difference is paired by deal), and the mean per game of
+//! what all seats hold at the end in the compared games, per per-seat counter of the
+//! expansions in play (ingots under Gold Mines). Per policy: the mean score and what it holds
+//! per game (t intervals over deals) and an Elo rating.
 //!
 //! # Elo
 //! Bradley–Terry strengths fitted by maximum likelihood (Hunter's 2004 MM iteration) to all
@@ -59,6 +60,7 @@ pub use run::{play_deals, play_seated, DealTally};
 pub use schedule::Schedule;
 pub use summary::{summarize, LadderReport};
 
+use crate::compare::seat_counts::{ByCounter, Has};
 use crate::policy::spec::PolicySpec;
 use serde::{Deserialize, Serialize};
 
@@ -82,8 +84,10 @@ pub struct RulesetRef {
     pub name: String,
     pub file: Option<String>,
     pub hash: String,
-    /// Whether the ruleset has Gold Mines (ingots are reported).
-    pub has_gold: bool,
+    /// Per per-seat counter (`SeatCounter`): whether its expansion is in play, so the ladder
+    /// reports it; written as `has_{category}` (`has_gold`).
+    #[serde(flatten)]
+    pub counts_in_play: ByCounter<bool, Has>,
 }
 
 impl RulesetRef {
@@ -92,7 +96,7 @@ impl RulesetRef {
             name: r.name.clone(),
             file: r.file.clone(),
             hash: r.hash.clone(),
-            has_gold: r.gold.is_some(),
+            counts_in_play: ByCounter::from_fn(|c| (c.spec().used_by)(r)),
         }
     }
 }
@@ -178,7 +182,7 @@ mod tests {
                 name: "t".into(),
                 file: None,
                 hash: "0".into(),
-                has_gold: false,
+                counts_in_play: ByCounter::default(),
             },
             players,
             deals: 1,

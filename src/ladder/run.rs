@@ -1,5 +1,6 @@
 //! Playing a ladder: every deal's games (in parallel across deals), each folded at once into
-//! a small per-deal tally of comparisons, scores and ingots. Tallies come back in deal order
+//! a small per-deal tally of comparisons, scores and what the seats hold at the end (the
+//! expansions' per-seat counters, ingots under Gold Mines). Tallies come back in deal order
 //! (rayon's indexed collect), so everything computed from them is the same for any thread
 //! count.
 //!
@@ -8,8 +9,9 @@
 
 use super::schedule::{seat_pairs, Schedule};
 use crate::compare::seeds::game_seed;
-use crate::engine::expansions::gold;
-use crate::engine::{Chooser, Compiled, Decision, Game, GameOutcome, NoEvents};
+use crate::engine::{
+    Chooser, Compiled, Counter, Decision, Game, GameOutcome, NoEvents, SeatCounter,
+};
 use crate::policy::Policy;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -26,16 +28,20 @@ pub struct PairTally {
     /// Points of `i` and of `j`, summed over the comparisons.
     pub score_first: i64,
     pub score_second: i64,
-    /// Ingots held by all seats at the end of each compared game, summed over comparisons.
-    pub ingots: i64,
+    /// Per per-seat counter: what all seats hold at the end of each compared game, summed
+    /// over comparisons.
+    pub held: Held,
 }
+
+/// One sum per per-seat counter ([`SeatCounter::index`]).
+pub type Held = [i64; SeatCounter::COUNT];
 
 /// One policy in one deal, summed over the seats it held.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PolicyTally {
     pub score: i64,
-    /// Ingots held at the end.
-    pub ingots: i64,
+    /// Per per-seat counter: what it held at the end.
+    pub held: Held,
 }
 
 /// Everything the report needs from one deal.
@@ -45,12 +51,20 @@ pub struct DealTally {
     pub pairs: Vec<PairTally>,
     /// Indexed by policy.
     pub policies: Vec<PolicyTally>,
-    /// Ingots held by all seats at the end, summed over the deal's games.
-    pub ingots: i64,
-    /// Ingots still lying on tiles when each game ended (removed unscored), summed over the
-    /// deal's games.
-    #[serde(default)]
-    pub ingots_left: i64,
+    /// Per per-seat counter: what all seats hold at the end, summed over the deal's games.
+    pub held: Held,
+    /// Per per-seat counter: what no seat holds at the end (its [`crate::engine::RestSpec`]'s
+    /// per-game counter, 0 without one), summed over the deal's games.
+    pub rest: Held,
+}
+
+/// Per per-seat counter: the per-game counter of what no seat holds at the end, if declared.
+fn rest_counters() -> [Option<Counter>; SeatCounter::COUNT] {
+    let mut out = [None; SeatCounter::COUNT];
+    for c in SeatCounter::all() {
+        out[c.index()] = c.spec().rest.and_then(|r| Counter::from_name(r.counter));
+    }
+    out
 }
 
 impl DealTally {
@@ -58,24 +72,31 @@ impl DealTally {
         DealTally {
             pairs: vec![PairTally::default(); schedule.pairs.len()],
             policies: vec![PolicyTally::default(); schedule.policies],
-            ingots: 0,
-            ingots_left: 0,
+            held: Held::default(),
+            rest: Held::default(),
         }
     }
 
     /// Folds one game in: `seats[s]` is the policy index at seat `s`.
     pub fn add_game(&mut self, schedule: &Schedule, seats: &[usize], outcome: &GameOutcome) {
-        let ingots: i64 = outcome
-            .seats
-            .iter()
-            .map(|s| s.counts.get(gold::INGOTS) as i64)
-            .sum();
-        self.ingots += ingots;
-        self.ingots_left += outcome.counters.get(gold::INGOTS_ON_BOARD) as i64;
+        let mut held = Held::default();
+        for seat in &outcome.seats {
+            for c in SeatCounter::all() {
+                held[c.index()] += seat.counts.get(c) as i64;
+            }
+        }
+        for (i, rest) in rest_counters().into_iter().enumerate() {
+            self.held[i] += held[i];
+            if let Some(r) = rest {
+                self.rest[i] += outcome.counters.get(r) as i64;
+            }
+        }
         for (&policy, seat) in seats.iter().zip(&outcome.seats) {
             let t = &mut self.policies[policy];
             t.score += seat.total;
-            t.ingots += seat.counts.get(gold::INGOTS) as i64;
+            for c in SeatCounter::all() {
+                t.held[c.index()] += seat.counts.get(c) as i64;
+            }
         }
         for (a, b) in seat_pairs(seats.len()) {
             let Some(k) = schedule.pair_index(seats[a], seats[b]) else {
@@ -92,7 +113,9 @@ impl DealTally {
             }
             p.score_first += x;
             p.score_second += y;
-            p.ingots += ingots;
+            for (sum, h) in p.held.iter_mut().zip(held) {
+                *sum += h;
+            }
         }
     }
 }
@@ -172,7 +195,15 @@ pub fn play_deals(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::expansions::gold;
     use crate::engine::SeatResult;
+
+    /// `n` of gold's ingots, the rest 0.
+    fn ingots(n: i64) -> Held {
+        let mut h = Held::default();
+        h[gold::INGOTS.index()] = n;
+        h
+    }
 
     fn outcome(totals: &[i64], ingots: &[u32]) -> GameOutcome {
         GameOutcome {
@@ -201,23 +232,23 @@ mod tests {
         t.add_game(&s, &[0, 2], &outcome(&[25, 25], &[0, 0]));
         let p = t.pairs[s.pair_index(0, 2).unwrap()];
         assert_eq!((p.wins, p.ties, p.losses), (0, 1, 1));
-        assert_eq!((p.score_first, p.score_second, p.ingots), (45, 55, 3));
+        assert_eq!((p.score_first, p.score_second, p.held), (45, 55, ingots(3)));
         assert_eq!(
             t.policies[0],
             PolicyTally {
                 score: 45,
-                ingots: 2
+                held: ingots(2)
             }
         );
         assert_eq!(
             t.policies[2],
             PolicyTally {
                 score: 55,
-                ingots: 1
+                held: ingots(1)
             }
         );
         assert_eq!(t.pairs[0], PairTally::default());
-        assert_eq!(t.ingots, 3);
+        assert_eq!(t.held, ingots(3));
     }
 
     #[test]

@@ -3,10 +3,12 @@
 //! with bootstrap intervals ([`super::elo`]).
 
 use super::elo::{self, PairCount};
-use super::run::DealTally;
+use super::run::{DealTally, Held};
 use super::schedule::Schedule;
 use super::{LadderSpec, RulesetRef};
+use crate::compare::seat_counts::{ByCounter, CounterKey, Has, Mean};
 use crate::compare::stats::{self, MeanCi, Moments, MEAN_INTERVAL, PROPORTION_INTERVAL};
+use crate::engine::{SeatCounter, SeatCounterSpec};
 use crate::policy::spec::PolicySpec;
 use serde::{Deserialize, Serialize};
 
@@ -24,12 +26,35 @@ pub struct LadderReport {
     pub methods: Methods,
     pub policies: Vec<PolicySummary>,
     pub pairs: Vec<PairSummary>,
-    /// Ingots held by all players at the end, per game (rulesets with gold only).
-    pub ingots_per_game: Option<MeanCi>,
-    /// Ingots still on tiles when the game ended, removed unscored, per game (rulesets with
-    /// gold only): with the ingots held, where the gold of the tiles placed went.
-    #[serde(default)]
-    pub ingots_left_per_game: Option<MeanCi>,
+    /// Per per-seat counter: what all players hold at the end, per game (`None` when its
+    /// expansion is not in play); `{name}_per_game` (`ingots_per_game`).
+    #[serde(flatten)]
+    pub held_per_game: ByCounter<Option<MeanCi>, PerGame>,
+    /// Per per-seat counter that declares a rest ([`crate::engine::RestSpec`]): what no
+    /// player holds when the game ended, per game (ingots still on tiles, removed unscored:
+    /// with the ingots held, where the gold of the tiles placed went); `{key}_per_game`
+    /// (`ingots_left_per_game`).
+    #[serde(flatten)]
+    pub rest_per_game: ByCounter<Option<MeanCi>, RestPerGame>,
+}
+
+/// A mean per game of all seats together: `{name}_per_game` (`ingots_per_game`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PerGame;
+impl CounterKey for PerGame {
+    fn key(spec: &SeatCounterSpec) -> Option<String> {
+        Some(format!("{}_per_game", spec.name))
+    }
+}
+
+/// A mean per game of what no seat holds: `{rest.key}_per_game` (`ingots_left_per_game`); no
+/// entry for a counter without a rest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RestPerGame;
+impl CounterKey for RestPerGame {
+    fn key(spec: &SeatCounterSpec) -> Option<String> {
+        spec.rest.map(|r| format!("{}_per_game", r.key))
+    }
 }
 
 /// How each figure is computed, in words, for readers of the JSON and the report.
@@ -51,8 +76,10 @@ pub struct PolicySummary {
     pub seat_games: u64,
     /// Points per game.
     pub mean_score: MeanCi,
-    /// Ingots held at the end per game (rulesets with gold only).
-    pub mean_ingots: Option<MeanCi>,
+    /// Per per-seat counter: what it held at the end per game (`None` when its expansion is
+    /// not in play); `mean_{name}` (`mean_ingots`).
+    #[serde(flatten)]
+    pub mean_held: ByCounter<Option<MeanCi>, Mean>,
     /// Elo, the first policy = 0.
     pub elo: f64,
     /// 95 % interval of the Elo (bootstrap over deals); `None` = unbounded on that side
@@ -78,8 +105,10 @@ pub struct PairSummary {
     pub mean_score_first: MeanCi,
     pub mean_score_second: MeanCi,
     pub mean_score_difference: MeanCi,
-    /// Ingots held by all players per compared game (rulesets with gold only).
-    pub ingots_per_game: Option<MeanCi>,
+    /// Per per-seat counter: what all players hold per compared game (`None` when its
+    /// expansion is not in play); `{name}_per_game` (`ingots_per_game`).
+    #[serde(flatten)]
+    pub held_per_game: ByCounter<Option<MeanCi>, PerGame>,
     /// One side won every comparison: the Elo gap is bounded only from below by the data.
     pub sweep: bool,
 }
@@ -180,10 +209,29 @@ pub fn command(spec: &LadderSpec) -> String {
     )
 }
 
+/// Per per-seat counter in play, the mean of `of(deal)[counter]` over deals, per observation
+/// (`None` for a counter not in play).
+fn held_means<K>(
+    in_play: &ByCounter<bool, Has>,
+    deals: &[DealTally],
+    of: &dyn Fn(&DealTally) -> Held,
+    per_deal: u32,
+) -> ByCounter<Option<MeanCi>, K> {
+    ByCounter::from_fn(|c| {
+        in_play.get(c).then(|| {
+            let mut m = Moments::default();
+            for d in deals {
+                m.push(of(d)[c.index()]);
+            }
+            per_observation(&m, per_deal)
+        })
+    })
+}
+
 /// The report of a ladder from its deals' tallies (in deal order).
 pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) -> LadderReport {
     let labels = spec.labels();
-    let gold = spec.ruleset.has_gold;
+    let in_play = &spec.ruleset.counts_in_play;
     let n_deals = deals.len() as u64;
 
     let half_points: Vec<Vec<u32>> = deals
@@ -208,17 +256,15 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
         .map(|i| {
             let per_deal = schedule.seat_games_per_deal[i];
             let mut score = Moments::default();
-            let mut ingots = Moments::default();
             for d in deals {
                 score.push(d.policies[i].score);
-                ingots.push(d.policies[i].ingots);
             }
             PolicySummary {
                 label: labels[i].clone(),
                 spec: spec.policies[i],
                 seat_games: per_deal as u64 * n_deals,
                 mean_score: per_observation(&score, per_deal),
-                mean_ingots: gold.then(|| per_observation(&ingots, per_deal)),
+                mean_held: held_means(in_play, deals, &|d| d.policies[i].held, per_deal),
                 elo: elo[i],
                 elo_ci: elo_ci[i].map(Some),
             }
@@ -235,7 +281,6 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
             let mut first = Moments::default();
             let mut second = Moments::default();
             let mut difference = Moments::default();
-            let mut ingots = Moments::default();
             for d in deals {
                 let p = &d.pairs[k];
                 wins += p.wins as u64;
@@ -244,7 +289,6 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
                 first.push(p.score_first);
                 second.push(p.score_second);
                 difference.push(p.score_first - p.score_second);
-                ingots.push(p.ingots);
             }
             let comparisons = totals[k].comparisons;
             PairSummary {
@@ -259,7 +303,7 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
                 mean_score_first: per_observation(&first, per_deal),
                 mean_score_second: per_observation(&second, per_deal),
                 mean_score_difference: per_observation(&difference, per_deal),
-                ingots_per_game: gold.then(|| per_observation(&ingots, per_deal)),
+                held_per_game: held_means(in_play, deals, &|d| d.pairs[k].held, per_deal),
                 sweep: comparisons > 0 && (wins == comparisons || losses == comparisons),
             }
         })
@@ -268,17 +312,14 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
     let mut policies: Vec<PolicySummary> = policies;
     open_unbounded_ends(&mut policies, schedule, &pairs);
 
-    let per_game = |of: fn(&DealTally) -> i64| {
-        gold.then(|| {
-            let mut m = Moments::default();
-            for d in deals {
-                m.push(of(d));
-            }
-            per_observation(&m, schedule.games_per_deal() as u32)
-        })
-    };
-    let ingots_per_game = per_game(|d| d.ingots);
-    let ingots_left_per_game = per_game(|d| d.ingots_left);
+    let games = schedule.games_per_deal() as u32;
+    let held_per_game = held_means(in_play, deals, &|d| d.held, games);
+    let mut rest_per_game = held_means(in_play, deals, &|d| d.rest, games);
+    for c in SeatCounter::all() {
+        if c.spec().rest.is_none() {
+            *rest_per_game.get_mut(c) = None;
+        }
+    }
 
     LadderReport {
         command: command(spec),
@@ -300,15 +341,18 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
                  counting half; {PROPORTION_INTERVAL} over comparisons"
             ),
             means: format!(
-                "per game (score, ingots) or per comparison (pairs); {MEAN_INTERVAL} over deals, \
-                 so score differences are paired by deal"
+                "per game (score{}) or per comparison (pairs); {MEAN_INTERVAL} over deals, so \
+                 score differences are paired by deal",
+                SeatCounter::all()
+                    .map(|c| format!(", {}", c.name()))
+                    .collect::<String>()
             ),
             elo: elo::METHOD.to_string(),
         },
         policies,
         pairs,
-        ingots_per_game,
-        ingots_left_per_game,
+        held_per_game,
+        rest_per_game,
     }
 }
 
@@ -316,6 +360,14 @@ pub fn summarize(spec: &LadderSpec, schedule: &Schedule, deals: &[DealTally]) ->
 mod tests {
     use super::super::run::{PairTally, PolicyTally};
     use super::*;
+    use crate::engine::expansions::gold;
+
+    /// `n` of gold's ingots, the rest 0.
+    fn ingots(n: i64) -> Held {
+        let mut h = Held::default();
+        h[gold::INGOTS.index()] = n;
+        h
+    }
 
     #[test]
     fn wilson_with_half_points_matches_the_library_on_whole_counts() {
@@ -336,7 +388,7 @@ mod tests {
                 name: "Base".into(),
                 file: Some("rulesets/base.rules".into()),
                 hash: "0".into(),
-                has_gold: gold,
+                counts_in_play: ByCounter::from_fn(|c| gold && c == gold::INGOTS),
             },
             players,
             deals: 3,
@@ -357,21 +409,21 @@ mod tests {
         }
         pair.score_first = first.iter().sum();
         pair.score_second = second.iter().sum();
-        pair.ingots = 4;
+        pair.held = ingots(4);
         DealTally {
             pairs: vec![pair],
             policies: vec![
                 PolicyTally {
                     score: pair.score_first,
-                    ingots: 1,
+                    held: ingots(1),
                 },
                 PolicyTally {
                     score: pair.score_second,
-                    ingots: 3,
+                    held: ingots(3),
                 },
             ],
-            ingots: 4,
-            ingots_left: 6,
+            held: ingots(4),
+            rest: ingots(6),
         }
     }
 
@@ -400,10 +452,13 @@ mod tests {
         let [mlo, mhi] = m.mean_ci().ci.unwrap();
         assert!((lo - mlo / 2.0).abs() < 1e-12 && (hi - mhi / 2.0).abs() < 1e-12);
         assert!((r.policies[0].mean_score.mean - 80.0 / 6.0).abs() < 1e-12);
-        assert_eq!(r.policies[1].mean_ingots.unwrap().mean, 1.5);
-        assert_eq!(p.ingots_per_game.unwrap().mean, 2.0);
-        assert_eq!(r.ingots_per_game.unwrap().mean, 2.0);
-        assert_eq!(r.ingots_left_per_game.unwrap().mean, 3.0);
+        fn mean<K>(m: &ByCounter<Option<MeanCi>, K>) -> f64 {
+            m.get(gold::INGOTS).unwrap().mean
+        }
+        assert_eq!(mean(&r.policies[1].mean_held), 1.5);
+        assert_eq!(mean(&p.held_per_game), 2.0);
+        assert_eq!(mean(&r.held_per_game), 2.0);
+        assert_eq!(mean(&r.rest_per_game), 3.0);
         assert!(!p.sweep);
         assert_eq!(r.policies[0].elo, 0.0);
         assert!(r.policies[1].elo > 0.0);
@@ -414,8 +469,11 @@ mod tests {
         );
         // Without gold, no ingot figures.
         let r = summarize(&spec(2, false), &schedule, &deals);
-        assert!(r.ingots_per_game.is_none() && r.policies[0].mean_ingots.is_none());
-        assert!(r.ingots_left_per_game.is_none());
+        fn none<K>(m: &ByCounter<Option<MeanCi>, K>) -> bool {
+            m.iter().all(Option::is_none)
+        }
+        assert!(none(&r.held_per_game) && none(&r.policies[0].mean_held));
+        assert!(none(&r.rest_per_game));
     }
 
     #[test]
@@ -458,8 +516,8 @@ mod tests {
                     pair(0, 2, 35, 90),
                 ],
                 policies: vec![PolicyTally::default(); 3],
-                ingots: 0,
-                ingots_left: 0,
+                held: Held::default(),
+                rest: Held::default(),
             })
             .collect();
         let r = summarize(&s, &schedule, &deals);

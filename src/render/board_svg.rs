@@ -1,12 +1,14 @@
 //! The board as an SVG picture: every tile with its cities, roads, fields and cloister drawn
 //! from the tile's own feature list, followers in seat colours on their segments (each kind
-//! of follower in the glyph its `FollowerKindSpec` declares, with a tooltip), ingots on
-//! tiles, the expansions' pieces and marks (`Expansion::board_pieces`), a coordinate grid
-//! (the engine's tile x and y), the score track with the robbers when the ruleset has them,
-//! the score table (with the expansions' columns: goods held…) and a legend underneath —
-//! people check rules by looking.
+//! of follower in the glyph its `FollowerKindSpec` declares, with a tooltip), the
+//! expansions' pieces and marks (`Expansion::board_pieces`, and what they draw on
+//! a tile: `Expansion::tile_art`), a coordinate grid (the engine's tile x and y), the
+//! expansions' bands under the tiles (`Expansion::board_band`: a score track), the score
+//! table (with the expansions' columns: goods held…) and a legend underneath, with the
+//! expansions' lines (`Expansion::board_legend`, `LEGEND`) — people check rules by looking.
 
-use crate::engine::hooks::Glyph;
+use crate::engine::expansions;
+use crate::engine::hooks::{Glyph, Paint, TileFrame};
 use crate::engine::spots::{follower_spot, side_mid};
 use crate::engine::{Category, Game};
 use crate::render::{seat_name, SEAT_COLOURS};
@@ -18,6 +20,12 @@ const T: f64 = 64.0;
 const X0: f64 = 44.0;
 /// Top edge of the board (room for the title and the column numbers).
 const Y0: f64 = 58.0;
+
+/// The seats' colours and names, for what the expansions draw.
+const PAINT: Paint = Paint {
+    seat_colours: &SEAT_COLOURS,
+    seat_name,
+};
 
 /// Draw the board at its current state; `title` goes on top.
 pub fn board_svg(game: &Game, title: &str) -> String {
@@ -105,9 +113,9 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
     let players = game.players() as usize;
     let table_h = 24.0 * (players as f64 + 2.0);
     let w = (cols * T + X0 + 20.0).max(600.0);
-    let track = game.rules().rules.robbers.as_ref().map(|r| r.track.max(1));
-    let track_h = if track.is_some() { 76.0 } else { 0.0 };
-    let mut legend = legend_items(game, !highlight.is_empty(), track.is_some());
+    // the expansions' bands under the tiles (a score track)
+    let bands_h = expansions::board_bands_height(game);
+    let mut legend = legend_items(game, !highlight.is_empty());
     legend.extend(marks.iter().map(|m| LegendItem {
         symbol: format!(
             r#"<rect width="16" height="12" fill="none" stroke="{}" stroke-width="3"/>"#,
@@ -116,7 +124,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         text: format!("{}: {}", m.label, m.legend),
     }));
     let legend_h = 30.0 + 20.0 * legend.len().div_ceil(2) as f64;
-    let h = Y0 + rows * T + 20.0 + track_h + table_h + legend_h;
+    let h = Y0 + rows * T + 20.0 + bands_h + table_h + legend_h;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -226,43 +234,12 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
                 FeatureKind::Field => {}
             }
         }
-        if let Some(kind) = tt.crop {
-            let (x, y) = p(0.5, 0.5);
-            let _ = writeln!(
-                s,
-                r##"<circle cx="{x}" cy="{y}" r="{}" fill="#e8d27a" stroke="#8a7a2a"/><text x="{x}" y="{}" font-size="9" text-anchor="middle">{}</text>"##,
-                T * 0.16,
-                y + 3.0,
-                kind.name()
-            );
-        }
-        if tt.gold {
-            let (x, y) = p(0.04, 0.04);
-            let _ = writeln!(
-                s,
-                r##"<text x="{}" y="{}" font-size="10" fill="#8a6d00">Au</text>"##,
-                x,
-                y + 8.0
-            );
-        }
-        if tt.robber {
-            let (x, y) = p(0.75, 0.04);
-            let _ = writeln!(
-                s,
-                r##"<text x="{x}" y="{}" font-size="10" fill="#333">R</text>"##,
-                y + 8.0
-            );
-        }
-        // ingots on the tile (filled), and those left there when the game ended (hollow)
-        let (ingots, left) = (game.ingots_on_tile(pidx), game.ingots_left_on_tile(pidx));
-        for k in 0..ingots + left {
-            let (x, y) = p(0.08 + 0.12 * (k % 6) as f64, 0.78 - 0.1 * (k / 6) as f64);
-            let fill = if k < ingots { "#ffd700" } else { "none" };
-            let _ = writeln!(
-                s,
-                r##"<rect x="{x}" y="{y}" width="7" height="5" fill="{fill}" stroke="#8a6d00"/>"##
-            );
-        }
+        // what the expansions draw on the tile: marks, pieces lying on it
+        let frame = TileFrame {
+            origin: (ox, oy),
+            size: T,
+        };
+        expansions::tile_art(game, pidx, tt, frame, &mut s);
         let _ = writeln!(s, "</g>");
     }
     for &(hx, hy) in highlight {
@@ -338,10 +315,8 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
         draw_mark(&mut s, game, m, k, (minx, miny));
     }
     let mut y = Y0 + rows * T + 20.0;
-    if let Some(track) = track {
-        score_track(&mut s, game, track, y, w);
-        y += track_h;
-    }
+    expansions::draw_board_bands(game, y, w, &PAINT, &mut s);
+    y += bands_h;
     // score table
     y += 8.0;
     // the core's categories, and each expansion's that anyone has scored in
@@ -431,71 +406,6 @@ fn grid(s: &mut String, (minx, maxx): (i32, i32), (miny, maxy): (i32, i32)) {
     let _ = writeln!(s, "</g>");
 }
 
-/// The score track of the robbers: `track` spaces, each seat's marker (a dot) and robber (a
-/// triangle marked R) in its colour on its space, robbers in supply listed beside.
-fn score_track(s: &mut String, game: &Game, track: u32, top: f64, width: f64) {
-    let cell = ((width - 40.0) / track as f64).min(16.0);
-    // the robbers stand in a row above the spaces, the markers on them
-    let y = top + 30.0;
-    let _ = writeln!(
-        s,
-        r#"<text x="20" y="{}" font-size="12">score track (robbers stand on its spaces)</text>"#,
-        top + 10.0
-    );
-    for k in 0..track {
-        let x = 20.0 + k as f64 * cell;
-        let _ = writeln!(
-            s,
-            r##"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#f6f6f6" stroke="#bbb" stroke-width="0.5"/>"##
-        );
-        if k % 10 == 0 {
-            let _ = writeln!(
-                s,
-                r##"<text x="{}" y="{}" font-size="9" fill="#555">{k}</text>"##,
-                x + 1.0,
-                y + cell + 10.0
-            );
-        }
-    }
-    let players = game.players();
-    let mut supply = Vec::new();
-    for p in 0..players {
-        let colour = SEAT_COLOURS[p as usize % SEAT_COLOURS.len()];
-        let space = game.marker_space(p) % track;
-        let dx = cell * (0.2 + 0.6 * p as f64 / players.max(1) as f64);
-        let _ = writeln!(
-            s,
-            r#"<circle cx="{}" cy="{}" r="{}" fill="{colour}" stroke="white" stroke-width="0.5"/>"#,
-            20.0 + space as f64 * cell + dx + cell * 0.1,
-            y + cell * 0.35,
-            (cell * 0.18).max(2.0)
-        );
-        match game.robbers().get(p as usize).copied().flatten() {
-            Some(space) => {
-                // robbers on one space stand side by side, in seat order
-                let spread = (p as f64 - (players as f64 - 1.0) / 2.0) * 8.0;
-                let x = 20.0 + (space % track) as f64 * cell + cell / 2.0 + spread;
-                let _ = writeln!(
-                    s,
-                    r##"<path d="M{} {} l5 -12 l5 12 z" fill="{colour}" stroke="#000" stroke-width="0.6"><title>{} robber on space {space}</title></path>"##,
-                    x - 5.0,
-                    y - 2.0,
-                    seat_name(p)
-                );
-            }
-            None => supply.push(seat_name(p)),
-        }
-    }
-    if !supply.is_empty() {
-        let _ = writeln!(
-            s,
-            r#"<text x="20" y="{}" font-size="11">robbers in supply: {}</text>"#,
-            y + cell + 24.0,
-            supply.join(", ")
-        );
-    }
-}
-
 /// A piece's glyph (an expansion's, or a kind of follower's), centred on the origin, filled
 /// with `colour` ("none": hollow; a token keeps its own colours).
 fn glyph(g: Glyph, colour: &str) -> String {
@@ -575,7 +485,7 @@ struct LegendItem {
 }
 
 /// The legend of a board: the symbols this picture can hold.
-fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> {
+fn legend_items(game: &Game, highlight: bool) -> Vec<LegendItem> {
     let item = |symbol: &str, text: &str| LegendItem {
         symbol: symbol.to_string(),
         text: text.to_string(),
@@ -609,34 +519,13 @@ fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> 
             "farmer on a field",
         ),
     ];
-    let gold = game.rules().rules.tiles.iter().any(|t| t.gold);
-    if gold {
-        v.push(item(
-            r##"<text y="10" font-size="10" fill="#8a6d00">Au</text>"##,
-            "gold-mine tile",
-        ));
-        v.push(item(
-            r##"<rect x="4" y="3" width="7" height="5" fill="#ffd700" stroke="#8a6d00"/>"##,
-            "ingot on the tile",
-        ));
-        v.push(item(
-            r##"<rect x="4" y="3" width="7" height="5" fill="none" stroke="#8a6d00"/>"##,
-            "ingot left on the tile at the end",
-        ));
-    }
-    if robbers {
-        v.push(item(
-            r##"<text y="10" font-size="10" fill="#333">R</text>"##,
-            "robber tile",
-        ));
-        v.push(item(
-            &format!(
-                r##"<path d="M4 12 l4 -10 l4 10 z" fill="{}" stroke="#000" stroke-width="0.6"/>"##,
-                SEAT_COLOURS[0]
-            ),
-            "robber on the score track",
-        ));
-    }
+    // the expansions' lines listed before the river's (tile marks, pieces on tiles)
+    let from_expansions = |after_river| {
+        expansions::board_legend(game.rules(), after_river, &PAINT)
+            .into_iter()
+            .map(|(symbol, text)| LegendItem { symbol, text })
+    };
+    v.extend(from_expansions(false));
     if game
         .rules()
         .rules
@@ -651,12 +540,7 @@ fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> 
             "river (splits the fields; nobody stands on it)",
         ));
     }
-    if game.rules().rules.tiles.iter().any(|t| t.crop.is_some()) {
-        v.push(item(
-            r##"<circle cx="8" cy="6" r="6" fill="#e8d27a" stroke="#8a7a2a"/>"##,
-            "crop circle",
-        ));
-    }
+    v.extend(from_expansions(true));
     // each other kind of follower dealt to the seats, in its glyph
     for kind in game.follower_kinds().filter(|k| !k.is_plain()) {
         if game.follower_supply_dealt(kind) == 0 {

@@ -4,6 +4,7 @@
 use super::chart::ensure_font;
 use super::fmt::{align, mean_ci, pct, pct_range};
 use crate::compare::stats::MeanCi;
+use crate::engine::SeatCounter;
 use crate::files::atomic::write_atomic;
 use crate::files::json::write_json;
 use crate::ladder::summary::{LadderReport, PairSummary};
@@ -40,6 +41,37 @@ fn opt_mean(m: &Option<MeanCi>) -> String {
     m.as_ref().map(|m| mean_ci(m, false)).unwrap_or_default()
 }
 
+/// The per-seat counters the report shows: those whose expansion is in play.
+fn shown(r: &LadderReport) -> Vec<SeatCounter> {
+    SeatCounter::all()
+        .filter(|&c| r.held_per_game.get(c).is_some())
+        .collect()
+}
+
+/// `words` with its first letter capitalised (a Markdown sentence).
+fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The lines under the tables, per counter shown: what all players hold per game, and what
+/// none holds at the end; `(words, mean)` each.
+fn held_lines(r: &LadderReport) -> Vec<(String, &MeanCi)> {
+    let mut lines = Vec::new();
+    for c in shown(r) {
+        if let Some(m) = r.held_per_game.get(c) {
+            lines.push((format!("{} by all players per game", c.spec().held), m));
+        }
+        if let (Some(rest), Some(m)) = (c.spec().rest, r.rest_per_game.get(c)) {
+            lines.push((rest.words.to_string(), m));
+        }
+    }
+    lines
+}
+
 /// The first line: what was played.
 fn headline(r: &LadderReport) -> String {
     let file = r
@@ -56,14 +88,14 @@ fn headline(r: &LadderReport) -> String {
 
 /// Rows of the per-policy table (header first).
 fn policy_rows(r: &LadderReport) -> Vec<Vec<String>> {
-    let gold = r.ingots_per_game.is_some();
+    let counters = shown(r);
     let mut header = vec![
         "policy".to_string(),
         "Elo [95 % bootstrap]".to_string(),
         "mean score [95 % t]".to_string(),
     ];
-    if gold {
-        header.push("ingots held [95 % t]".to_string());
+    for c in &counters {
+        header.push(format!("{} [95 % t]", c.spec().held));
     }
     let mut rows = vec![header];
     for (i, p) in r.policies.iter().enumerate() {
@@ -72,8 +104,8 @@ fn policy_rows(r: &LadderReport) -> Vec<Vec<String>> {
             elo_cell(p.elo, p.elo_ci, i == 0),
             mean_ci(&p.mean_score, false),
         ];
-        if gold {
-            row.push(opt_mean(&p.mean_ingots));
+        for &c in &counters {
+            row.push(opt_mean(p.mean_held.get(c)));
         }
         rows.push(row);
     }
@@ -82,7 +114,7 @@ fn policy_rows(r: &LadderReport) -> Vec<Vec<String>> {
 
 /// Rows of the per-pair table (header first).
 fn pair_rows(r: &LadderReport) -> Vec<Vec<String>> {
-    let gold = r.ingots_per_game.is_some();
+    let counters = shown(r);
     let unit = if r.players == 2 {
         "games"
     } else {
@@ -96,8 +128,8 @@ fn pair_rows(r: &LadderReport) -> Vec<Vec<String>> {
         "95 % Wilson".to_string(),
         "score difference [95 % t]".to_string(),
     ];
-    if gold {
-        header.push("ingots/game".to_string());
+    for c in &counters {
+        header.push(format!("{}/game", c.name()));
     }
     let mut rows = vec![header];
     for p in &r.pairs {
@@ -109,8 +141,8 @@ fn pair_rows(r: &LadderReport) -> Vec<Vec<String>> {
             pct_range(p.win_rate_ci),
             mean_ci(&p.mean_score_difference, true),
         ];
-        if gold {
-            row.push(opt_mean(&p.ingots_per_game));
+        for &c in &counters {
+            row.push(opt_mean(p.held_per_game.get(c)));
         }
         rows.push(row);
     }
@@ -137,17 +169,9 @@ pub fn summary_table(r: &LadderReport) -> String {
     out.push_str(&align(&policy_rows(r)));
     out.push('\n');
     out.push_str(&align(&pair_rows(r)));
-    if let Some(m) = &r.ingots_per_game {
-        out.push_str(&format!(
-            "\ningots held by all players per game: {}\n",
-            mean_ci(m, false)
-        ));
-    }
-    if let Some(m) = &r.ingots_left_per_game {
-        out.push_str(&format!(
-            "ingots left on tiles when the game ended (removed unscored): {}\n",
-            mean_ci(m, false)
-        ));
+    for (i, (words, m)) in held_lines(r).into_iter().enumerate() {
+        let gap = if i == 0 { "\n" } else { "" };
+        out.push_str(&format!("{gap}{words}: {}\n", mean_ci(m, false)));
     }
     out.push_str(&format!(
         "\nwin rate: first of the pair, ties count half; score difference: first − second, \
@@ -201,15 +225,11 @@ pub fn markdown(r: &LadderReport) -> String {
         ]);
     }
     md.push_str(&markdown_table(&means));
-    if let Some(m) = &r.ingots_per_game {
+    for (i, (words, m)) in held_lines(r).into_iter().enumerate() {
+        let gap = if i == 0 { "\n" } else { "" };
         md.push_str(&format!(
-            "\nIngots held by all players per game: {}.\n",
-            mean_ci(m, false)
-        ));
-    }
-    if let Some(m) = &r.ingots_left_per_game {
-        md.push_str(&format!(
-            "Ingots left on tiles when the game ended (removed unscored): {}.\n",
+            "{gap}{}: {}.\n",
+            sentence(&words),
             mean_ci(m, false)
         ));
     }

@@ -11,7 +11,7 @@ use super::chart::{
 };
 use crate::compare::stats::{MEAN_INTERVAL, PROPORTION_INTERVAL};
 use crate::compare::Report;
-use crate::engine::SeatCounter;
+use crate::engine::{expansions, SeatCounter};
 use crate::files::atomic::write_atomic;
 use crate::files::names::RULES_FOLDER;
 use crate::sweep::{SweepPlan, SweepSummary};
@@ -312,7 +312,9 @@ fn mean_ci(m: &crate::compare::stats::MeanCi) -> String {
 }
 
 /// The table's rows as text cells: value, winner changed, its interval, score Δ per seat,
-/// win rate per seat, ties, length, each per-seat counter in play (ingots), robber points.
+/// win rate per seat, ties, length, each per-seat counter in play (ingots), the mean points
+/// per seat of each category a module has the sweep report (`Expansion::SWEPT_POINTS`) that
+/// some value's games scored.
 pub fn table_rows(s: &SweepSummary) -> Vec<Vec<String>> {
     let p = s.players as usize;
     let mut head = vec![
@@ -327,14 +329,19 @@ pub fn table_rows(s: &SweepSummary) -> Vec<Vec<String>> {
     let counted: Vec<SeatCounter> = SeatCounter::all()
         .filter(|&c| s.rows.iter().any(|r| *r.mean_counts_total.get(c) > 0.0))
         .collect();
-    let robbers = s
-        .rows
-        .iter()
-        .any(|r| r.robber_points.iter().any(|&x| x > 0.0));
+    let swept: Vec<(&str, &str)> = expansions::swept_points()
+        .into_iter()
+        .filter(|(_, key, _)| {
+            s.rows.iter().any(|r| {
+                r.swept_points
+                    .get(key)
+                    .is_some_and(|v| v.iter().any(|&x| x > 0.0))
+            })
+        })
+        .map(|(_, key, h)| (key, h))
+        .collect();
     head.extend(counted.iter().map(|c| format!("{} / game", c.name())));
-    if robbers {
-        head.push("robber points / seat".into());
-    }
+    head.extend(swept.iter().map(|(_, h)| h.to_string()));
     let mut rows = vec![head];
     for r in &s.rows {
         let mut row = vec![
@@ -355,8 +362,9 @@ pub fn table_rows(s: &SweepSummary) -> Vec<Vec<String>> {
                 .iter()
                 .map(|&c| format!("{:.2}", r.mean_counts_total.get(c))),
         );
-        if robbers {
-            let mean = r.robber_points.iter().sum::<f64>() / r.robber_points.len().max(1) as f64;
+        for (key, _) in &swept {
+            let points = r.swept_points.get(key).map_or(&[][..], |v| &v[..]);
+            let mean = points.iter().sum::<f64>() / points.len().max(1) as f64;
             row.push(format!("{mean:.2}"));
         }
         rows.push(row);

@@ -7,7 +7,9 @@ use super::{SweepPlan, Variant};
 use crate::compare::seat_counts::{ByCounter, MeanTotal};
 use crate::compare::stats::MeanCi;
 use crate::compare::Report;
+use crate::engine::expansions;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 impl SweepPlan {
     /// The sweep's summary from the comparison's report.
@@ -39,8 +41,10 @@ pub struct SweepRow {
     /// Per per-seat counter: its mean per game, all seats together (`mean_{name}_total`).
     #[serde(flatten)]
     pub mean_counts_total: ByCounter<f64, MeanTotal>,
-    /// Mean robber points per seat.
-    pub robber_points: Vec<f64>,
+    /// Per scoring category the sweep reports (`Expansion::SWEPT_POINTS`): its mean points
+    /// per seat, under its key (`robber_points`).
+    #[serde(flatten)]
+    pub swept_points: BTreeMap<&'static str, Vec<f64>>,
 }
 
 /// The sweep's result: a row per value (the base's own value first when it is one of them),
@@ -121,10 +125,16 @@ fn row(report: &Report, v: &Variant, k: usize, players: usize) -> SweepRow {
         seat_imbalance: seat_imbalance.max(0.0),
         game_length: rs.game_length,
         mean_counts_total: rs.mean_counts_total.clone(),
-        robber_points: rs
-            .mean_by_category
-            .iter()
-            .map(|m| m.get("robbers").copied().unwrap_or(0.0))
+        swept_points: expansions::swept_points()
+            .into_iter()
+            .map(|(category, key, _)| {
+                let per_seat = rs
+                    .mean_by_category
+                    .iter()
+                    .map(|m| m.get(category.name()).copied().unwrap_or(0.0))
+                    .collect();
+                (key, per_seat)
+            })
             .collect(),
     }
 }

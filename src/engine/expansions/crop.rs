@@ -232,6 +232,26 @@ impl Expansion for CropCircles {
         std::mem::size_of_val(&self.own[..])
     }
 
+    fn tile_art<X: Holds<Self>>(
+        _g: &Game<X>,
+        _pidx: usize,
+        tile: &crate::tiles::TileType,
+        layer: crate::engine::hooks::TileLayer,
+        at: crate::engine::hooks::TileFrame,
+        out: &mut String,
+    ) {
+        present_tile_art(tile, layer, at, out);
+    }
+
+    fn board_legend(
+        rules: &Compiled,
+        after_river: bool,
+        _paint: &crate::engine::hooks::Paint,
+        out: &mut Vec<(String, String)>,
+    ) {
+        present_legend(rules, after_river, out);
+    }
+
     fn outcome(&self, out: &mut GameOutcome) {
         out.counters.add(ACTIONS, self.actions);
     }
@@ -472,6 +492,43 @@ impl Default for CropTurn {
             mode_chosen: false,
             k: 0,
         }
+    }
+}
+
+// What the crop circles add to the SVG board (`Expansion::tile_art`, `board_legend`).
+
+/// A crop circle at the centre of its tile, over the features, with its kind's name.
+fn present_tile_art(
+    tile: &crate::tiles::TileType,
+    layer: crate::engine::hooks::TileLayer,
+    at: crate::engine::hooks::TileFrame,
+    out: &mut String,
+) {
+    use std::fmt::Write;
+    let Some(kind) = tile.crop else {
+        return;
+    };
+    if layer != crate::engine::hooks::TileLayer::Centre {
+        return;
+    }
+    let (x, y) = at.point(0.5, 0.5);
+    let _ = writeln!(
+        out,
+        r##"<circle cx="{x}" cy="{y}" r="{}" fill="#e8d27a" stroke="#8a7a2a"/><text x="{x}" y="{}" font-size="9" text-anchor="middle">{}</text>"##,
+        at.size * 0.16,
+        y + 3.0,
+        kind.name()
+    );
+}
+
+/// The legend's line for a crop circle, when the rules have crop-circle tiles (after the
+/// river's line).
+fn present_legend(rules: &Compiled, after_river: bool, out: &mut Vec<(String, String)>) {
+    if after_river && rules.rules.tiles.iter().any(|t| t.crop.is_some()) {
+        out.push((
+            r##"<circle cx="8" cy="6" r="6" fill="#e8d27a" stroke="#8a7a2a"/>"##.to_string(),
+            "crop circle".to_string(),
+        ));
     }
 }
 

@@ -67,6 +67,80 @@ macro_rules! registry_dispatch {
             out
         }
 
+        /// The scoring categories a sweep's table reports as mean points per seat
+        /// ([`Expansion::SWEPT_POINTS`]): (category, key in `sweep.json`, column head), in
+        /// registration order.
+        pub fn swept_points() -> Vec<(Category, &'static str, &'static str)> {
+            let mut out = Vec::new();
+            $(for &(local, key, head) in <$ty as Expansion>::SWEPT_POINTS {
+                out.push((Category(<$ty as Registered>::FIRST_CATEGORY + local), key, head));
+            })*
+            out
+        }
+
+        /// Every registered expansion's block of `play --json`
+        /// ([`Expansion::game_json`]), in registration order.
+        pub fn game_json(
+            rules: &crate::ruleset::Ruleset,
+            outcome: &GameOutcome,
+            events: &[crate::engine::event::Event],
+        ) -> Vec<(&'static str, serde_json::Value)> {
+            let mut out = Vec::new();
+            $(out.extend(<$ty as Expansion>::game_json(rules, outcome, events));)*
+            out
+        }
+
+        /// Every registered expansion's drawing on placed tile `pidx` of the SVG board, layer
+        /// by layer, in registration order within a layer ([`Expansion::tile_art`]).
+        pub fn tile_art(
+            g: &Game<Set>,
+            pidx: usize,
+            tile: &crate::tiles::TileType,
+            at: crate::engine::hooks::TileFrame,
+            out: &mut String,
+        ) {
+            for layer in crate::engine::hooks::TileLayer::ALL {
+                $(<$ty as Expansion>::tile_art(g, pidx, tile, layer, at, out);)*
+            }
+        }
+
+        /// The height of the expansions' bands under the SVG board ([`Expansion::board_band`]).
+        pub fn board_bands_height(g: &Game<Set>) -> f64 {
+            0.0 $(+ <$ty as Expansion>::board_band(g))*
+        }
+
+        /// Draws the expansions' bands under the SVG board from `top`, one under the other in
+        /// registration order.
+        pub fn draw_board_bands(
+            g: &Game<Set>,
+            top: f64,
+            width: f64,
+            paint: &crate::engine::hooks::Paint,
+            out: &mut String,
+        ) {
+            let mut y = top;
+            $(
+                let h = <$ty as Expansion>::board_band(g);
+                if h > 0.0 {
+                    <$ty as Expansion>::draw_board_band(g, y, width, paint, out);
+                    y += h;
+                }
+            )*
+            let _ = y;
+        }
+
+        /// The expansions' lines in the SVG board's legend, before the river's line or after
+        /// it ([`Expansion::board_legend`]), in registration order.
+        pub fn board_legend(
+            rules: &Compiled,
+            after_river: bool,
+            paint: &crate::engine::hooks::Paint,
+        ) -> Vec<(String, String)> {
+            let mut out = Vec::new();
+            $(<$ty as Expansion>::board_legend(rules, after_river, paint, &mut out);)*
+            out
+        }
+
         impl Expansions for Set {
             fn for_rules(rules: &Compiled) -> Self {
                 let mut set = Set {

@@ -121,6 +121,15 @@
 //!   `seat_columns` (what it counts per seat in the board's score table: goods held),
 //!   `farm_city_bonus` (a city's worth to farmers) and `farm_winner_bonus` (one winner's
 //!   extra per city: a pig), as needed.
+//! - Presentation, asked of every registered module whether in play or not (the module
+//!   decides from the rules; the Gold Mines, the Robbers and the Crop Circles show each, in
+//!   their `present.rs` files and at the end of `crop.rs`): `tile_art` (what it draws on a
+//!   tile of the SVG board, by `TileLayer`: a mark at the centre, a label in a corner, pieces
+//!   lying on it), `board_band` and `draw_board_band` (a band under the tiles: a score
+//!   track), `board_legend` (its legend lines for those, before or after the river's line),
+//!   `game_json` (its block of `play --json`), `SWEPT_POINTS` (categories a sweep's table
+//!   reports as mean points per seat); and on a per-seat counter (`SeatCounterSpec`), the
+//!   ladder's words: `held` and `rest` (what no seat holds at the end, kept by a counter).
 //! - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
 //!   (a builder's double turn); the core gives the coming turn to that player and keeps
 //!   the seat order after it.

@@ -28,6 +28,8 @@ pub(super) const PLACEHOLDER_SEAT_COUNTER: SeatCounterSpec = SeatCounterSpec {
     worth: None,
     chart: "",
     used_by: |_| false,
+    held: "",
+    rest: None,
 };
 
 /// Whether two names are the same (a `const` comparison).

@@ -1,4 +1,5 @@
-//! Tests of the SVG board: the robbers' score track and robbers, the river and its legend,
+//! Tests of the SVG board: the robbers' score track and robbers, the expansions' legend lines
+//! around the river's, the river and its legend,
 //! a base board's grid and legend, and the Big Box's pieces (each kind of follower in its
 //! glyph, goods, inns and cathedrals) with their legend lines and the goods held.
 
@@ -26,6 +27,28 @@ fn a_robbers_board_shows_the_score_track_and_each_robber() {
     );
     assert!(svg.contains("robbers in supply:") && svg.contains("Yellow"));
     assert!(svg.contains(">robber on the score track<"), "legend entry");
+}
+
+/// The expansions' legend lines (`Expansion::board_legend`) keep the order the legend always
+/// had: the gold's and the robbers' before the river's line, the crop circle's after it.
+#[test]
+fn the_expansions_legend_lines_sit_around_the_river_line() {
+    let game = play_turns(&rules("bigbox6"), 1, 2, PolicyKind::Greedy, 6);
+    let svg = board_svg(&game, "t");
+    let at = |text: &str| {
+        svg.find(&format!(">{text}<"))
+            .unwrap_or_else(|| panic!("no legend line {text}"))
+    };
+    let order = [
+        at("gold-mine tile"),
+        at("ingot on the tile"),
+        at("ingot left on the tile at the end"),
+        at("robber tile"),
+        at("robber on the score track"),
+        at("river (splits the fields; nobody stands on it)"),
+        at("crop circle"),
+    ];
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
 }
 
 #[test]

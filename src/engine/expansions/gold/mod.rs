@@ -19,7 +19,7 @@ use crate::engine::hooks::{
     Notice,
 };
 use crate::engine::outcome::{
-    Category, Counter, CounterSpec, GameOutcome, SeatCounter, SeatCounterSpec,
+    Category, Counter, CounterSpec, GameOutcome, RestSpec, SeatCounter, SeatCounterSpec,
 };
 use crate::engine::turn::Pending;
 use crate::rule_options::{choice, Area, ArgDef, Choice as OptChoice, OptType, OptionDef};
@@ -28,6 +28,7 @@ use crate::tiles::FeatureKind;
 
 mod handout;
 mod jcz_order;
+mod present;
 mod valuation;
 
 /// A claim to the gold on some tiles: the majority of one scored feature.
@@ -224,6 +225,12 @@ impl Expansion for Gold {
         worth: Some("gold"),
         chart: "Gold: mean ingots held at the end, per seat",
         used_by: |r| r.gold.is_some(),
+        held: "ingots held",
+        rest: Some(RestSpec {
+            counter: "ingots_on_board",
+            key: "ingots_left",
+            words: "ingots left on tiles when the game ended (removed unscored)",
+        }),
     }];
     const EVENTS: &'static [EventSpec] = &[
         EventSpec {
@@ -402,6 +409,34 @@ impl Expansion for Gold {
         if held.iter().any(|&n| n != 0) {
             out.push(("ingots", i64::from(held[seat as usize])));
         }
+    }
+
+    fn game_json(
+        rules: &crate::ruleset::Ruleset,
+        outcome: &GameOutcome,
+        events: &[crate::engine::event::Event],
+    ) -> Option<(&'static str, serde_json::Value)> {
+        Some(("gold", present::game_json(rules, outcome, events)))
+    }
+
+    fn tile_art<X: Holds<Self>>(
+        g: &Game<X>,
+        pidx: usize,
+        tile: &crate::tiles::TileType,
+        layer: crate::engine::hooks::TileLayer,
+        at: crate::engine::hooks::TileFrame,
+        out: &mut String,
+    ) {
+        present::tile_art(g, pidx, tile, layer, at, out);
+    }
+
+    fn board_legend(
+        rules: &Compiled,
+        after_river: bool,
+        _paint: &crate::engine::hooks::Paint,
+        out: &mut Vec<(String, String)>,
+    ) {
+        present::board_legend(rules, after_river, out);
     }
 
     fn outcome(&self, out: &mut GameOutcome) {

@@ -30,6 +30,7 @@ use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::{RobberTiming, Var};
 
 mod invariants;
+mod present;
 mod robbery;
 mod round;
 
@@ -202,6 +203,8 @@ impl Expansion for Robbers {
         },
     ];
     const CATEGORIES: &'static [&'static str] = &["robbers"];
+    const SWEPT_POINTS: &'static [(u8, &'static str, &'static str)] =
+        &[(0, "robber_points", "robber points / seat")];
     const COUNTERS: &'static [CounterSpec] = &[
         CounterSpec {
             name: "robber_placements",
@@ -383,6 +386,40 @@ impl Expansion for Robbers {
             .copied()
             .flatten()
             .map_or(0, |s| s as u64 + 1)
+    }
+
+    fn tile_art<X: Holds<Self>>(
+        _g: &Game<X>,
+        _pidx: usize,
+        tile: &crate::tiles::TileType,
+        layer: crate::engine::hooks::TileLayer,
+        at: crate::engine::hooks::TileFrame,
+        out: &mut String,
+    ) {
+        present::tile_art(tile, layer, at, out);
+    }
+
+    fn board_band<X: Holds<Self>>(g: &Game<X>) -> f64 {
+        present::board_band(g)
+    }
+
+    fn draw_board_band<X: Holds<Self>>(
+        g: &Game<X>,
+        top: f64,
+        width: f64,
+        paint: &crate::engine::hooks::Paint,
+        out: &mut String,
+    ) {
+        present::draw_board_band(g, top, width, paint, out);
+    }
+
+    fn board_legend(
+        rules: &Compiled,
+        after_river: bool,
+        paint: &crate::engine::hooks::Paint,
+        out: &mut Vec<(String, String)>,
+    ) {
+        present::board_legend(rules, after_river, paint, out);
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
