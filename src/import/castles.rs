@@ -15,9 +15,54 @@
 
 use crate::import::gold::GoldSetup;
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
-use crate::import::jcz::{JczError, Msg, Pointer, Setup};
-use crate::tiles::FeatureKind;
+use crate::import::jcz::{
+    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translator,
+};
+use crate::ruleset::{Ruleset, TileIdx};
+use crate::tiles::{rotate_side_mask, FeatureKind, Side};
 use serde_json::Value;
+use std::collections::HashMap;
+
+/// `PLACE_TOKEN CASTLE`: the small city to turn into a castle (`meeple` is empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleMsg(pub Pointer);
+
+/// A castle a save builds: the city's segment on the tile just placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleMark {
+    /// The recorded turn (1-based, as `TakenDecision::turn`).
+    pub turn: u32,
+    pub player: u8,
+    /// Index of its `PLACE_TOKEN` message.
+    pub message: usize,
+    pub x: i32,
+    pub y: i32,
+    pub segment: u8,
+    /// The location as the save writes it (for messages).
+    pub location: String,
+}
+
+/// The castles of a translated save, for the replay. They are not among its decisions: the
+/// engine asks one `CASTLE_BUILD` per small city it offers, and which city an offer is only
+/// the replay knows (see [`crate::import::replay`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CastlesTrack {
+    /// The castles built (`PLACE_TOKEN CASTLE`), in message order.
+    pub marks: Vec<CastleMark>,
+    /// The castle step's `PASS`es: (recorded turn, message index).
+    pub passes: Vec<(u32, usize)>,
+}
+
+/// The castle step of the turn under way (after the follower action, before `COMMIT`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct CastleStep {
+    /// The step began (a castle built or declined).
+    begun: bool,
+    /// The players who built a castle this turn.
+    built: u8,
+    /// The step's `PASS` was read.
+    passed: bool,
+}
 
 /// The castles' part of a save's set-up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -53,6 +98,51 @@ impl JczPart for CastlesPart {
     }
     fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
         (m.kind == "PLACE_TOKEN" && m.token() == "CASTLE").then(|| castle(m))
+    }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        let CastleMsg(p) = msg.get::<CastleMsg>()?;
+        Some(build(t, at, p))
+    }
+    fn intercept(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        msg: &Msg,
+    ) -> Option<Result<(), JczError>> {
+        let step = t.turn_part::<CastleStep>().into_owned();
+        let castle_pass = matches!(msg, Msg::Pass)
+            && t.step() == Step::Main
+            && on(&t.game().setup)
+            && (t.followed() || step.begun || at.from.is_some_and(|p| p != t.active()));
+        castle_pass.then(|| {
+            // JCloisterZone's castle step: a PASS declines the castle offered and ends the
+            // step (nobody after is asked); nothing to record, the replay answers the offers
+            // the save does not build with "no". Another player's PASS before any follower
+            // action is one too: JCloisterZone skips the action step of a player who has no
+            // follower action to take.
+            if step.passed {
+                return Err(at.err("a second PASS in the castle step"));
+            }
+            let s = t.turn_part_mut::<CastleStep>();
+            s.begun = true;
+            s.passed = true;
+            t.end_follower_step();
+            let pass = (t.turn(), at.index);
+            t.game_part_mut::<CastlesTrack>().passes.push(pass);
+            Ok(())
+        })
+    }
+    fn before_follower(&self, t: &mut Translator, at: &Current) -> Result<(), JczError> {
+        if t.turn_part::<CastleStep>().begun {
+            return Err(at.err("a follower action after the castle step"));
+        }
+        Ok(())
     }
     fn label(&self, s: &Setup) -> String {
         if on(s) {
@@ -108,11 +198,113 @@ fn castle(m: &RawMessage) -> Result<Msg, JczError> {
         .and_then(Value::as_str)
         .ok_or_else(|| bad("payload.pointer.location is missing".into()))?
         .to_string();
-    Ok(Msg::Castle(Pointer {
-        x,
-        y,
-        feature: Some(FeatureKind::City),
-        location,
-        meeple: String::new(),
-    }))
+    Ok(Msg::Part(PartMsg::new(
+        "PLACE_TOKEN",
+        CastleMsg(Pointer {
+            x,
+            y,
+            feature: Some(FeatureKind::City),
+            location,
+            meeple: String::new(),
+        }),
+    )))
+}
+
+/// `PLACE_TOKEN CASTLE`: a castle on the small city just completed on the tile just
+/// placed, one a player a turn, before the castle step's `PASS`. It becomes a
+/// [`CastleMark`], checked here (on the tile just placed, a single-edge city cap facing one
+/// on the neighbouring tile), not a decision.
+fn build(t: &mut Translator, at: &Current, p: &Pointer) -> Result<(), JczError> {
+    match t.step() {
+        Step::Main => {}
+        Step::After { pending: None, .. } => {
+            return Err(at.err(
+                "a castle during the crop-circle step (JCloisterZone builds castles before the turn's COMMIT)",
+            ))
+        }
+        _ => return Err(t.out_of_order(at)),
+    }
+    if !on(&t.game().setup) {
+        return Err(at.err("a castle, but the save's setup.elements has no `castle`"));
+    }
+    let step = t.turn_part::<CastleStep>().into_owned();
+    if step.passed {
+        return Err(at.err("a castle after the castle step's PASS"));
+    }
+    let who = at.from.unwrap_or(t.active());
+    if step.built & (1 << who) != 0 {
+        return Err(at.err(format!(
+            "{} builds a second castle in one turn (JCloisterZone offers a player one castle a turn)",
+            t.player_name(who)
+        )));
+    }
+    let placed_at = t.placed_at();
+    if (p.x, p.y) != placed_at {
+        return Err(at.err(format!(
+            "an impossible castle: the city at ({},{}) is not on the tile just placed at ({},{})",
+            p.x, p.y, placed_at.0, placed_at.1
+        )));
+    }
+    let (_, _, segment) = t.segment_at(at, p)?;
+    small_city_at(t.board(), t.rules(), placed_at, segment).map_err(|why| {
+        at.err(format!(
+            "an impossible castle on the city `{}` of ({},{}): {why}",
+            p.location, p.x, p.y
+        ))
+    })?;
+    let s = t.turn_part_mut::<CastleStep>();
+    s.built |= 1 << who;
+    s.begun = true;
+    t.end_follower_step();
+    let mark = CastleMark {
+        turn: t.turn(),
+        player: who,
+        message: at.index,
+        x: p.x,
+        y: p.y,
+        segment,
+        location: p.location.clone(),
+    };
+    t.game_part_mut::<CastlesTrack>().marks.push(mark);
+    Ok(())
+}
+
+/// Whether segment `seg` of the tile at `at` and its neighbour make a completed small city:
+/// a single-edge city cap facing a single-edge city cap (what JCloisterZone offers as a
+/// castle: a city of two places, each a castle base). Only the tiles are checked; the follower
+/// and the token are the replay's business.
+fn small_city_at(
+    board: &HashMap<(i32, i32), (TileIdx, u8)>,
+    rules: &Ruleset,
+    at: (i32, i32),
+    seg: u8,
+) -> Result<(), String> {
+    let cap = |pos: (i32, i32), seg: usize| -> Option<Side> {
+        let &(t, r) = board.get(&pos)?;
+        let f = rules.tiles[t as usize].features.get(seg)?;
+        if f.kind != FeatureKind::City || f.sides.count_ones() != 1 {
+            return None;
+        }
+        let side = rotate_side_mask(f.sides, r);
+        Side::ALL.into_iter().find(|s| s.bit() == side)
+    };
+    let side = cap(at, seg as usize)
+        .ok_or("it is not a single-edge city cap (a small city is two of them)")?;
+    let (dx, dy) = side.offset();
+    let there = (at.0 + dx, at.1 + dy);
+    let Some(&(t, _)) = board.get(&there) else {
+        return Err(format!(
+            "the city is not completed (no tile at ({},{}))",
+            there.0, there.1
+        ));
+    };
+    let facing =
+        (0..rules.tiles[t as usize].features.len()).any(|k| cap(there, k) == Some(side.opposite()));
+    if !facing {
+        return Err(format!(
+            "the city goes on beyond ({},{}): not a small city of two caps",
+            there.0, there.1
+        ));
+    }
+    Ok(())
 }

@@ -9,9 +9,46 @@
 //! - `crop-circles-1 xN`, `crop-circles-2 xN` in the deck; without the action their tiles are
 //!   written without their symbol (see [`crate::import::gold::plain_tiles`]).
 
+use crate::engine::expansions::crop::{CROP_DEPLOY, CROP_MODE, CROP_REMOVE};
+use crate::engine::{Choice, TakenDecision};
 use crate::import::gold::symbol_tiles;
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
-use crate::import::jcz::{JczError, Msg, Setup};
+use crate::import::jcz::{
+    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translator,
+};
+
+/// The player of a crop-circle `PASS` written without `player`: the seat JCloisterZone asked
+/// then, which only the replay knows (it takes the pass for the next player the rules ask
+/// who has no recorded crop-circle action).
+pub const ANY_PLAYER: u8 = u8::MAX;
+
+/// Crop Circles' messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CropMsg {
+    /// `CIRCLE_REMOVE_OR_DEPLOY`.
+    Choice { deploy: bool },
+    /// `RETURN_MEEPLE` with `source: CORN_CIRCLE`.
+    Return(Pointer),
+}
+
+/// The crop-circle step of the turn under way: the active player's choice, and the players
+/// who had their go (the step itself, and who owes a `COMMIT`, is the translator's
+/// [`Step::After`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct CropStep {
+    deploy: bool,
+    acted: u8,
+}
+
+/// What a player does in the crop-circle step.
+enum CropAct<'p> {
+    Pass,
+    Deploy(&'p Pointer),
+    Return(&'p Pointer),
+}
+
+/// The step it opens after the turn's `COMMIT`, as errors name it.
+const STEP: &str = "the crop-circle step";
 
 /// The tiles of `corn-circles/1` (JCloisterZone's ids).
 pub const CORN_CIRCLES_1: &[(&str, u32)] = &[
@@ -100,14 +137,59 @@ impl JczPart for CropPart {
         match m.kind {
             "CIRCLE_REMOVE_OR_DEPLOY" => Some(
                 match m.payload.get("value").and_then(serde_json::Value::as_str) {
-                    Some("DEPLOY") => Ok(Msg::CropChoice { deploy: true }),
-                    Some("REMOVE") => Ok(Msg::CropChoice { deploy: false }),
+                    Some("DEPLOY") => Ok(choice_msg(true)),
+                    Some("REMOVE") => Ok(choice_msg(false)),
                     _ => Err((m.bad)("payload.value must be DEPLOY or REMOVE".into())),
                 },
             ),
             "RETURN_MEEPLE" if m.source() == Some("CORN_CIRCLE") => {
-                Some(m.return_pointer().map(Msg::Return))
+                Some(m.return_pointer().map(|p| {
+                    let meeple = p.meeple.clone();
+                    Msg::Part(PartMsg::new("RETURN_MEEPLE", CropMsg::Return(p)).moving(&meeple))
+                }))
             }
+            _ => None,
+        }
+    }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        Some(match msg.get::<CropMsg>()? {
+            &CropMsg::Choice { deploy } => choice(t, at, deploy),
+            CropMsg::Return(p) => match t.step() {
+                Step::Main => {
+                    Err(at
+                        .err("returning a follower outside a crop-circle removal is not supported"))
+                }
+                Step::After {
+                    step: STEP,
+                    pending: None,
+                } => action(t, at, CropAct::Return(p)),
+                _ => Err(t.out_of_order(at)),
+            },
+        })
+    }
+    fn intercept(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        msg: &Msg,
+    ) -> Option<Result<(), JczError>> {
+        let Step::After {
+            step: STEP,
+            pending,
+        } = t.step()
+        else {
+            return None;
+        };
+        match (msg, pending) {
+            (Msg::Commit, _) => Some(commit(t, at, pending)),
+            (Msg::Pass, None) => Some(action(t, at, CropAct::Pass)),
+            (Msg::Deploy(p), None) => Some(action(t, at, CropAct::Deploy(p))),
             _ => None,
         }
     }
@@ -142,4 +224,100 @@ impl JczPart for CropPart {
         )?);
         Ok(t)
     }
+}
+
+/// `CIRCLE_REMOVE_OR_DEPLOY` as a part's message of the log.
+fn choice_msg(deploy: bool) -> Msg {
+    Msg::Part(PartMsg::new(
+        "CIRCLE_REMOVE_OR_DEPLOY",
+        CropMsg::Choice { deploy },
+    ))
+}
+
+/// `CIRCLE_REMOVE_OR_DEPLOY`: the active player's crop-circle choice, after the turn's
+/// `COMMIT`; it opens the crop-circle step.
+fn choice(t: &mut Translator, at: &Current, deploy: bool) -> Result<(), JczError> {
+    match t.step() {
+        Step::Main => Err(at.err(
+            "comes before the turn's COMMIT: JCloisterZone commits the turn first, then runs the crop-circle step",
+        )),
+        Step::Committed => {
+            t.check_active(at)?;
+            t.set_step(Step::After {
+                step: STEP,
+                pending: None,
+            });
+            *t.turn_part_mut::<CropStep>() = CropStep { deploy, acted: 0 };
+            t.record_active(at, CROP_MODE, Choice::CropMode { deploy });
+            Ok(())
+        }
+        Step::After { pending: None, .. } => Err(at.err("a second crop-circle choice in one turn")),
+        Step::After { .. } => Err(t.out_of_order(at)),
+    }
+}
+
+/// A `COMMIT` in the crop-circle step: confirms the follower action of the player who owes
+/// it.
+fn commit(t: &mut Translator, at: &Current, pending: Option<u8>) -> Result<(), JczError> {
+    let who = at
+        .from
+        .or(pending)
+        .ok_or_else(|| at.err("a COMMIT without a crop-circle follower action to confirm"))?;
+    if pending != Some(who) {
+        return Err(at.err(format!(
+            "{} commits without a crop-circle follower action to confirm",
+            t.player_name(who)
+        )));
+    }
+    t.set_step(Step::After {
+        step: STEP,
+        pending: None,
+    });
+    Ok(())
+}
+
+/// A player's go in the crop-circle step (no follower action awaiting its `COMMIT`): a
+/// `PASS`, or a deployment or removal as the step's choice allows.
+fn action(t: &mut Translator, at: &Current, act: CropAct<'_>) -> Result<(), JczError> {
+    let CropStep { deploy, acted } = *t.turn_part::<CropStep>();
+    // a PASS without `player`: whoever JCloisterZone asked next (see `ANY_PLAYER`);
+    // actions with a follower name their owner
+    let who = at.from.unwrap_or(ANY_PLAYER);
+    if who != ANY_PLAYER && acted & (1 << who) != 0 {
+        return Err(at.err(format!(
+            "{} acts twice in one crop-circle step",
+            t.player_name(who)
+        )));
+    }
+    let (kind, spot, owes_commit) = match act {
+        CropAct::Pass if deploy => (CROP_DEPLOY, None, false),
+        CropAct::Deploy(p) if deploy => (CROP_DEPLOY, Some(t.segment_at(at, p)?), true),
+        CropAct::Return(p) if !deploy => (CROP_REMOVE, Some(t.segment_at(at, p)?), true),
+        _ => {
+            return Err(at.err(format!(
+                "not allowed after CIRCLE_REMOVE_OR_DEPLOY {}",
+                if deploy { "DEPLOY" } else { "REMOVE" }
+            )))
+        }
+    };
+    t.set_step(Step::After {
+        step: STEP,
+        pending: owes_commit.then_some(who),
+    });
+    t.turn_part_mut::<CropStep>().acted = if who == ANY_PLAYER {
+        acted
+    } else {
+        acted | (1 << who)
+    };
+    let turn = t.turn();
+    t.record(
+        at,
+        TakenDecision {
+            turn,
+            player: who,
+            kind,
+            choice: Choice::Spot { at: spot },
+        },
+    );
+    Ok(())
 }

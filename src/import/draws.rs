@@ -19,6 +19,7 @@
 //!   `endTurn` becomes a draw limit: the pack holds that many draws, discards included.
 
 use crate::import::jcz::parts::PARTS;
+pub use crate::import::jcz::DrawPlan;
 use std::collections::VecDeque;
 
 /// The tiles of one JCloisterZone tile set: `(id, copies)`, as its `basic.xml`,
@@ -116,24 +117,6 @@ impl JczRandom {
         self.0 = x as f64 / (LCG_MASK + 1) as f64;
         next.max(0) as usize
     }
-}
-
-/// How a save's pack is drawn (everything but the board, which decides discards).
-#[derive(Clone, Debug, PartialEq)]
-pub struct DrawPlan {
-    /// The pack after the start tile was taken out: JCloisterZone ids, sorted.
-    pub pack: Vec<String>,
-    /// JCloisterZone's `RiverCapability` is on (the `river` element): the pack is drawn in
-    /// tile groups, one after the other (see [`Pack::new`]).
-    pub river: bool,
-    /// `gameAnnotations.drawOrder` without its final `#END`.
-    pub forced: Vec<String>,
-    /// The draw order ended with `#END`: the pack ends with it.
-    pub end_marker: bool,
-    /// `gameAnnotations.endTurn`: the pack holds this many draws.
-    pub limit: Option<u32>,
-    /// `initialRandom`.
-    pub initial_random: Option<f64>,
 }
 
 /// Why the next draw cannot be told.

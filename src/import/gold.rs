@@ -9,9 +9,18 @@
 //!   their symbol ([`plain_tiles`]): plain tiles of the same layout, as JCloisterZone plays
 //!   them.
 
+use crate::engine::expansions::gold::INGOT_PLACE;
+use crate::engine::Choice;
 use crate::import::jcz::part::{quoted, JczPart, Mapping, RawMessage};
-use crate::import::jcz::{JczError, Msg, Setup};
+use crate::import::jcz::{Current, JczError, Message, Msg, PartMsg, Setup, Step, Translator};
 use std::path::Path;
+
+/// `PLACE_TOKEN GOLD`: the tile of the second ingot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoldMsg {
+    pub x: i32,
+    pub y: i32,
+}
 
 /// The tiles of `goldmines` (JCloisterZone's ids).
 pub const GOLDMINES: &[(&str, u32)] = &[
@@ -81,9 +90,19 @@ impl JczPart for GoldPart {
         }
         Some(
             crate::import::jcz::message::position(m.payload.get("pointer"))
-                .map(|(x, y)| Msg::Gold { x, y })
+                .map(|(x, y)| Msg::Part(PartMsg::new("PLACE_TOKEN", GoldMsg { x, y })))
                 .ok_or_else(|| (m.bad)("payload.pointer must be [x, y]".into())),
         )
+    }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        let &GoldMsg { x, y } = msg.get::<GoldMsg>()?;
+        Some(ingot(t, at, x, y))
     }
     fn label_absent(&self, s: &Setup) -> String {
         let g = s.part::<GoldSetup>();
@@ -107,6 +126,22 @@ impl JczPart for GoldPart {
             g.gold,
             m,
         )
+    }
+}
+
+/// `PLACE_TOKEN GOLD`: the second ingot, before the follower action.
+fn ingot(t: &mut Translator, at: &Current, x: i32, y: i32) -> Result<(), JczError> {
+    match t.step() {
+        Step::Main => {
+            if t.follower_done() {
+                return Err(at.err("an ingot after the follower action"));
+            }
+            t.check_active(at)?;
+            t.record_active(at, INGOT_PLACE, Choice::Ingot { x, y });
+            Ok(())
+        }
+        Step::After { pending: None, .. } => Err(at.err("an ingot during the crop-circle step")),
+        _ => Err(t.out_of_order(at)),
     }
 }
 

@@ -39,7 +39,9 @@
 //! - `replay.rs`: what the replay asks (draws of an auction, a bought tile's turn, bridges).
 
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
-use crate::import::jcz::{quoted, JczError, Message, Msg, PartMsg, Pointer, Setup};
+use crate::import::jcz::{
+    quoted, Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
+};
 use crate::tiles::{FeatureKind, TileType};
 use serde_json::Value;
 use std::path::Path;
@@ -292,6 +294,20 @@ pub fn bridge_segment(t: &TileType, p: &Pointer) -> Option<u8> {
         .then_some(t.features.len() as u8)
 }
 
+/// A bridge or bazaar message (`None`: a `PASS` while bidding), with where the turn is.
+fn translate_msg(t: &mut Translator, at: &Current, msg: Option<&BcbMsg>) -> Result<(), JczError> {
+    let ctx = Ctx {
+        g: t.game(),
+        index: at.index,
+        from: at.from,
+        turn: t.turn(),
+        active: t.active(),
+        committed: t.step() != Step::Main,
+        followed: t.follower_done(),
+    };
+    on_msg(t.out(), &ctx, msg).map_err(|e| at.err(e))
+}
+
 /// The importer part of Bridges, Castles & Bazaars beyond castles.
 pub struct BcbPart;
 
@@ -336,6 +352,42 @@ impl JczPart for BcbPart {
             "BAZAAR_BID" | "BAZAAR_BUY_OR_SELL" => Some(parse_bazaar(m.kind, m.payload, m.bad)),
             _ => None,
         }
+    }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        let b = msg.get::<BcbMsg>()?;
+        Some(translate_msg(t, at, Some(b)))
+    }
+    fn intercept(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        msg: &Msg,
+    ) -> Option<Result<(), JczError>> {
+        // a PASS while bidding (after the bazaar turn's COMMIT)
+        let bidding = matches!(msg, Msg::Pass)
+            && t.step() == Step::Committed
+            && t.game_part_mut::<BcbTrack>().bidding();
+        bidding.then(|| translate_msg(t, at, None))
+    }
+    fn unknown_tile(&self, s: &Setup, id: &str) -> Option<String> {
+        id.starts_with("BB/").then(|| unknown_tile_text(id, s))
+    }
+    fn on_place(&self, t: &mut Translator, at: &Current) -> Result<(), JczError> {
+        let g = t.game();
+        let (turn, player) = (t.turn(), t.active());
+        on_place(t.out(), g, at.index, turn, player).map_err(|e| at.err(e))
+    }
+    fn segment(&self, tile: &TileType, p: &Pointer) -> Option<u8> {
+        bridge_segment(tile, p)
+    }
+    fn finish_translation(&self, out: &mut Translated, last: usize) -> Result<(), JczError> {
+        finish(out, last)
     }
     fn finish(&self, s: &mut Setup, messages: &[Message]) -> Result<(), JczError> {
         s.part_mut::<BcbSetup>().max_price = max_price(messages);

@@ -120,6 +120,7 @@
 //! - `translated.rs`: what the translation leaves ([`Translated`]: the draws, the decisions,
 //!   the parts' tracks).
 
+mod game;
 mod geometry;
 mod mapping;
 mod meeples;
@@ -130,7 +131,9 @@ mod save;
 pub mod setup;
 mod translate;
 mod translated;
+mod turn;
 
+pub use game::{JczGame, TestSpec};
 pub use geometry::{canonical_rot, segment_for};
 pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label};
 pub use message::{Message, Msg, PartMsg, Pointer};
@@ -138,10 +141,11 @@ pub(crate) use part::quoted;
 pub use part::{JczPart, Mapping, RawMessage};
 #[cfg(test)]
 pub(crate) use save::parse_message;
-pub use save::{looks_like_jcz, parse, parse_json, JczGame, TestSpec};
+pub use save::{looks_like_jcz, parse, parse_json};
 pub use setup::{PartState, PartStates, Setup};
-pub use translate::{translate, ANY_PLAYER};
-pub use translated::{CastleMark, Draw, Translated};
+pub use translate::translate;
+pub use translated::{Draw, DrawPlan, Translated};
+pub use turn::{Current, Step, Translator};
 
 use std::fmt;
 

@@ -3,10 +3,13 @@
 //! steps (reading the set-up and the messages in `save.rs`, the mapping in `mapping.rs`)
 //! ask every registered part and name none.
 
-use super::message::{meeple_pointer, Msg, Pointer};
+use super::message::{meeple_pointer, Message, Msg, PartMsg, Pointer};
 use super::setup::Setup;
+use super::translated::Translated;
+use super::turn::{Current, Translator};
 use super::JczError;
 use crate::engine::FollowerKind;
+use crate::tiles::TileType;
 use serde_json::Value;
 use std::path::Path;
 
@@ -168,6 +171,87 @@ pub trait JczPart: Sync {
     /// reproducing its draws (`None`: not its own).
     fn set_tiles(&self, _set: &str) -> Option<&'static [(&'static str, u32)]> {
         None
+    }
+
+    /// Whether its set-up makes JCloisterZone draw the pack in groups (the river first).
+    fn draws_in_groups(&self, _s: &Setup) -> bool {
+        false
+    }
+
+    // The translation of the message log (`translate.rs` asks these, in the list's order).
+
+    /// Translate one of its own messages ([`Msg::Part`]; `None`: not its own): check where
+    /// the turn is and record what it decides.
+    fn translate(
+        &self,
+        _t: &mut Translator,
+        _at: &Current,
+        _m: &Message,
+        _msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        None
+    }
+
+    /// Take a core message (`DEPLOY_MEEPLE`, `PASS`, `COMMIT`) before the core's handler,
+    /// when it is the part's where the turn is (a `PASS` declining a castle, a landing after
+    /// a flight); `None`: not its own.
+    fn intercept(
+        &self,
+        _t: &mut Translator,
+        _at: &Current,
+        _msg: &Msg,
+    ) -> Option<Result<(), JczError>> {
+        None
+    }
+
+    /// The meeplab id of a placed tile's JCloisterZone id when it decides it (a garden tile
+    /// that is itself with live gardens); `None`: the plain twin.
+    fn tile_id<'a>(&self, _s: &Setup, _id: &'a str) -> Option<&'a str> {
+        None
+    }
+
+    /// What an unknown tile id of its own says (`None`: not its own).
+    fn unknown_tile(&self, _s: &Setup, _id: &str) -> Option<String> {
+        None
+    }
+
+    /// Whether a `PLACE_TILE` by `player` out of the seat order is a turn its rules give (a
+    /// builder's double turn); asked at every `PLACE_TILE` (`last`: the last turn's player,
+    /// `expected`: the seat whose turn it would be).
+    fn extra_turn(
+        &self,
+        _t: &mut Translator,
+        _last: Option<u8>,
+        _player: u8,
+        _expected: u8,
+    ) -> bool {
+        false
+    }
+
+    /// After a `PLACE_TILE` is read (its draw and placement recorded).
+    fn on_place(&self, _t: &mut Translator, _at: &Current) -> Result<(), JczError> {
+        Ok(())
+    }
+
+    /// Before the turn's follower action that the core takes (`DEPLOY_MEEPLE`, `PASS`): its
+    /// checks, and what it records first.
+    fn before_follower(&self, _t: &mut Translator, _at: &Current) -> Result<(), JczError> {
+        Ok(())
+    }
+
+    /// After a `PASS` the core took as the turn's follower action.
+    fn after_pass(&self, _t: &mut Translator, _at: &Current) -> Result<(), JczError> {
+        Ok(())
+    }
+
+    /// The segment a pointer names on a tile when the core's reading finds none (a bridge).
+    fn segment(&self, _tile: &TileType, _p: &Pointer) -> Option<u8> {
+        None
+    }
+
+    /// At the end of the log: what its track of the game leaves open, and its checks.
+    fn finish_translation(&self, _out: &mut Translated, _last: usize) -> Result<(), JczError> {
+        Ok(())
     }
 
     /// The kinds of `meepleId` (`P.KIND.N`) of its figures (`big`), for errors.

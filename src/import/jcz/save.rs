@@ -3,6 +3,7 @@
 //! on its own; their order is [`super::translate`]'s business), the draw order and the test
 //! assertions. Anything not understood is an error naming the message and the field.
 
+use super::game::{JczGame, TestSpec};
 use super::message::{as_i32, position, Message, Msg};
 use super::part::{element_count, RawMessage};
 use super::parts::PARTS;
@@ -10,33 +11,6 @@ use super::setup::Setup;
 use super::{JczError, MAX_BYTES, MIN_VERSION, START_TILE};
 use crate::engine::MAX_PLAYERS;
 use serde_json::Value;
-
-/// The `test` section.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TestSpec {
-    pub description: Option<String>,
-    pub assertions: Vec<String>,
-}
-
-/// A parsed save.
-#[derive(Clone, Debug, PartialEq)]
-pub struct JczGame {
-    pub app_version: String,
-    pub setup: Setup,
-    pub players: Vec<String>,
-    pub messages: Vec<Message>,
-    /// `initialRandom`.
-    pub initial_random: Option<f64>,
-    /// The forced draws (`drawOrder` without a final `#END`).
-    pub draw_order: Vec<String>,
-    /// The draw order ends with `#END`.
-    pub draw_order_ends: bool,
-    /// `endTurn` / `drawLimit`: the number of draws the pack holds.
-    pub draw_limit: Option<u32>,
-    pub test: Option<TestSpec>,
-    /// Things read but ignored.
-    pub warnings: Vec<String>,
-}
 
 fn parse_version(v: &str) -> Option<(u32, u32, u32)> {
     let core = v.split(['-', '+', ' ']).next()?;

@@ -10,7 +10,8 @@ use crate::engine::NO_NODE;
 use crate::engine::{
     Choice, Chooser, Decision, DecisionKind, Event, Game, Scripted, TakenDecision,
 };
-use crate::import::jcz::{CastleMark, ANY_PLAYER};
+use crate::import::castles::CastleMark;
+use crate::import::crop::ANY_PLAYER;
 use crate::policy::Policy;
 use crate::tiles::FeatureKind;
 

@@ -240,13 +240,21 @@ pub fn replay_jcz(
             &script,
         );
         chooser.castles = Some(
-            tr.castles
+            tr.parts
+                .get::<crate::import::castles::CastlesTrack>()
+                .marks
                 .iter()
                 .filter(|c| c.turn == k as u32 + 1)
                 .cloned()
                 .collect(),
         );
-        if let Some(&(_, die)) = tr.flier_rolls.iter().find(|r| r.0 == k as u32 + 1) {
+        if let Some(&(_, die)) = tr
+            .parts
+            .get::<crate::import::flier::FlierTrack>()
+            .rolls
+            .iter()
+            .find(|r| r.0 == k as u32 + 1)
+        {
             game.force_flier_roll(die); // JCloisterZone's roll, from the flight's `random`
         }
         if let Err(e) = crate::import::bcb::play(
@@ -344,7 +352,13 @@ pub fn replay_jcz(
             });
         }
         if strict && chooser.asked == 0 {
-            if let Some(&(_, message)) = tr.castle_passes.iter().find(|p| p.0 == k as u32 + 1) {
+            if let Some(&(_, message)) = tr
+                .parts
+                .get::<crate::import::castles::CastlesTrack>()
+                .passes
+                .iter()
+                .find(|p| p.0 == k as u32 + 1)
+            {
                 return Err(JczError {
                     message: Some(message),
                     kind: Some("PASS".into()),
