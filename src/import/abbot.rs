@@ -25,11 +25,12 @@
 //!   take the abbot back in keeps it: the replay answers the engine's `abbot_return`
 //!   offers the save does not record with "keep".
 
-use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN};
-use crate::engine::{Choice, FollowerKind, TakenDecision};
-use crate::import::jcz::part::{element_count, JczPart, Mapping, RawMessage};
+use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN, ABBOT_RETURNED};
+use crate::engine::{Category, Choice, Decision, Event, FollowerKind, Game, TakenDecision};
+use crate::import::jcz::part::{element_count, JczPart, Mapping, RawMessage, Scoring};
 use crate::import::jcz::{
-    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translator,
+    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
+    TurnAnswers,
 };
 
 /// `RETURN_MEEPLE` with `source: ABBOT_RETURN`: the abbot taken back.
@@ -230,6 +231,21 @@ fn abbot_return(t: &mut Translator, at: &Current, p: &Pointer) -> Result<(), Jcz
     Ok(())
 }
 
+/// The abbots of a `.jcz` turn: the players with a recorded abbot return; the others keep
+/// their abbots (no message records keeping one), which the replay answers.
+struct AbbotsKept {
+    named: Vec<u8>,
+}
+
+impl TurnAnswers for AbbotsKept {
+    fn answer(&mut self, game: &Game, d: &Decision) -> Option<usize> {
+        if d.kind != ABBOT_RETURN || self.named.contains(&d.player) {
+            return None;
+        }
+        game.option_of(&Choice::Spot { at: None }).ok()
+    }
+}
+
 /// Whether a `meepleId` is an abbot.
 pub fn is_abbot(meeple: &str) -> bool {
     meeple.split('.').nth(1) == Some("abbot")
@@ -301,6 +317,44 @@ impl JczPart for AbbotPart {
     ) -> Option<Result<(), JczError>> {
         let AbbotReturnMsg(p) = msg.get::<AbbotReturnMsg>()?;
         Some(abbot_return(t, at, p))
+    }
+    fn answers(
+        &self,
+        _tr: &Translated,
+        _k: usize,
+        script: &[TakenDecision],
+    ) -> Option<Box<dyn TurnAnswers>> {
+        Some(Box::new(AbbotsKept {
+            named: script
+                .iter()
+                .filter(|t| t.kind == ABBOT_RETURN)
+                .map(|t| t.player)
+                .collect(),
+        }))
+    }
+    fn category(&self, word: &str) -> Option<Category> {
+        // a garden scores as a cloister
+        matches!(word.to_ascii_lowercase().as_str(), "garden" | "gardens")
+            .then_some(Category::CLOISTER)
+    }
+    fn scorings(&self, events: &[Event], player: u8) -> Vec<(usize, Scoring)> {
+        // an abbot taken back scores its cloister or garden
+        events
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                let v = e.of(ABBOT_RETURNED).filter(|v| v[1] == player as i64)?;
+                Some((
+                    i,
+                    Scoring {
+                        category: Category::CLOISTER,
+                        points: v[4],
+                        turn: Some(v[0] as u32),
+                        final_scoring: false,
+                    },
+                ))
+            })
+            .collect()
     }
     fn tile_id<'a>(&self, s: &Setup, id: &'a str) -> Option<&'a str> {
         garden_live(s, id).then_some(id)

@@ -13,10 +13,15 @@
 //! - `castles.chain = direct_first` (JCloisterZone pays a castle the feature completed in
 //!   its vicinity before any chain).
 
+use crate::engine::expansions::castles::{
+    CASTLE, CASTLE_BUILD, CASTLE_BUILT, CASTLE_SCORED, NO_CASTLE,
+};
+use crate::engine::{Category, Choice, Decision, Event, Game, TakenDecision, NO_NODE};
 use crate::import::gold::GoldSetup;
-use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
+use crate::import::jcz::part::{JczPart, Mapping, RawMessage, Scoring};
 use crate::import::jcz::{
-    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translator,
+    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
+    TurnAnswers,
 };
 use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::{rotate_side_mask, FeatureKind, Side};
@@ -143,6 +148,68 @@ impl JczPart for CastlesPart {
             return Err(at.err("a follower action after the castle step"));
         }
         Ok(())
+    }
+    fn answers(
+        &self,
+        tr: &Translated,
+        k: usize,
+        _script: &[TakenDecision],
+    ) -> Option<Box<dyn TurnAnswers>> {
+        let track = tr.parts.get::<CastlesTrack>();
+        let turn = k as u32 + 1;
+        Some(Box::new(CastleAnswers {
+            marks: track
+                .marks
+                .iter()
+                .filter(|c| c.turn == turn)
+                .cloned()
+                .collect(),
+            pass: track.passes.iter().find(|p| p.0 == turn).map(|p| p.1),
+            offers: None,
+            asked: 0,
+        }))
+    }
+    fn category(&self, word: &str) -> Option<Category> {
+        matches!(word.to_ascii_lowercase().as_str(), "castle" | "castles").then_some(CASTLE)
+    }
+    fn scorings(&self, events: &[Event], player: u8) -> Vec<(usize, Scoring)> {
+        let mut out = Vec::new();
+        // the player's castles still waiting (their first tile): a castle still waiting when
+        // the game ends counts as a final scoring of 0, as JCloisterZone scores it
+        let mut waiting: Vec<(i64, i64)> = Vec::new();
+        for (i, e) in events.iter().enumerate() {
+            if let Event::GameEnd { .. } = e {
+                for _ in waiting.drain(..) {
+                    out.push((
+                        i,
+                        Scoring {
+                            category: CASTLE,
+                            points: 0,
+                            turn: None,
+                            final_scoring: true,
+                        },
+                    ));
+                }
+            } else if let Some(v) = e.of(CASTLE_BUILT) {
+                if v[1] == player as i64 {
+                    waiting.push((v[2], v[3]));
+                }
+            } else if let Some(v) = e.of(CASTLE_SCORED) {
+                if v[1] == player as i64 {
+                    waiting.retain(|&at| at != (v[2], v[3]));
+                    out.push((
+                        i,
+                        Scoring {
+                            category: CASTLE,
+                            points: v[4],
+                            turn: Some(v[0] as u32),
+                            final_scoring: false,
+                        },
+                    ));
+                }
+            }
+        }
+        out
     }
     fn label(&self, s: &Setup) -> String {
         if on(s) {
@@ -307,4 +374,176 @@ fn small_city_at(
         ));
     }
     Ok(())
+}
+
+/// A castle the engine offers: the city's segment on the tile just placed (x, y, segment),
+/// and the player asked.
+type CastleOffer = ((i32, i32, u8), u8);
+
+/// The castles of a `.jcz` turn, answered by the replay: the engine asks one `CASTLE_BUILD`
+/// per small city it offers; an offer is built when the save builds a castle on that city,
+/// else scored (JCloisterZone asks each player once, and a PASS ends its castle step).
+struct CastleAnswers {
+    /// The turn's castles still to build.
+    marks: Vec<CastleMark>,
+    /// The castle step's `PASS` of the turn (its message), if any.
+    pass: Option<usize>,
+    /// The turn's offers as the engine makes them, found at the first ask.
+    offers: Option<Vec<CastleOffer>>,
+    /// How many offers were asked.
+    asked: usize,
+}
+
+impl TurnAnswers for CastleAnswers {
+    fn answer(&mut self, game: &Game, d: &Decision) -> Option<usize> {
+        if d.kind != CASTLE_BUILD {
+            return None;
+        }
+        let offers = self.offers.get_or_insert_with(|| castle_offers(game));
+        let offer = offers.get(self.asked).copied();
+        self.asked += 1;
+        let build = offer.and_then(|(at, owner)| {
+            self.marks.iter().position(|m| {
+                m.player == d.player && owner == d.player && (m.x, m.y, m.segment) == at
+            })
+        });
+        let yes = match build {
+            Some(i) => {
+                self.marks.remove(i);
+                true
+            }
+            None => false,
+        };
+        game.option_of(&Choice::Flag { yes }).ok()
+    }
+
+    fn after_turn(
+        &mut self,
+        game: &Game,
+        tr: &Translated,
+        strict: bool,
+    ) -> Result<Vec<TakenDecision>, JczError> {
+        let mut unused = Vec::new();
+        // castles the save builds that the engine did not offer
+        for c in std::mem::take(&mut self.marks) {
+            let why = castle_why(game, &c, self.offers.as_deref());
+            if strict {
+                return Err(JczError {
+                    message: Some(c.message),
+                    kind: Some("PLACE_TOKEN".into()),
+                    text: format!(
+                        "an impossible castle: {} builds a castle on the city `{}` of ({},{}), but {why}",
+                        tr.names.get(c.player as usize).map_or(seat(c.player), String::as_str),
+                        c.location,
+                        c.x,
+                        c.y
+                    ),
+                });
+            }
+            unused.push(TakenDecision {
+                turn: game.turn(),
+                player: c.player,
+                kind: CASTLE_BUILD,
+                choice: Choice::Flag { yes: true },
+            });
+        }
+        if strict && self.asked == 0 {
+            if let Some(message) = self.pass {
+                return Err(JczError {
+                    message: Some(message),
+                    kind: Some("PASS".into()),
+                    text: "a PASS after the follower action declines a castle, but the rules offer none this turn".into(),
+                });
+            }
+        }
+        Ok(unused)
+    }
+}
+
+/// The player's seat name, for the replay's words.
+fn seat(p: u8) -> &'static str {
+    crate::render::seat_name(p)
+}
+
+/// The small cities the tile just placed completed that the engine offers as castles, in its
+/// order (the tile's segments in order): exactly two single-edge caps on two tiles, exactly
+/// one follower, its owner with a castle token left. The castles module's `find_offers`, read
+/// through the game's public view.
+fn castle_offers(game: &Game) -> Vec<CastleOffer> {
+    let mut out: Vec<CastleOffer> = Vec::new();
+    let mut roots: Vec<u32> = Vec::new();
+    let Some(t) = game.placed_tiles().last().copied() else {
+        return out;
+    };
+    let rules = game.rules();
+    let segs = &rules.tile(t.tile).segments;
+    for (k, seg) in segs.iter().enumerate() {
+        if seg.kind != FeatureKind::City
+            || rules.rules.tiles[t.tile as usize].marks & NO_CASTLE != 0
+        {
+            continue;
+        }
+        let root = game.feature_of(t.node0 + k as u32);
+        let comp = game.feature(root);
+        if comp.open != 0 || comp.done || comp.nfollowers != 1 || roots.contains(&root) {
+            continue;
+        }
+        // exactly two single-edge segments, on two tiles
+        let mut n = comp.head;
+        let mut tiles = Vec::new();
+        let mut small = true;
+        while n != NO_NODE {
+            let node = game.segment_node(n);
+            let Some(p) = game.placed_tiles().get(node.tile as usize) else {
+                small = false;
+                break;
+            };
+            let sides = rules
+                .tile(p.tile)
+                .segments
+                .get(node.seg as usize)
+                .map_or(0, |s| s.sides);
+            if tiles.len() == 2 || sides.count_ones() != 1 {
+                small = false;
+                break;
+            }
+            tiles.push(node.tile);
+            n = node.next;
+        }
+        if !small || tiles.len() != 2 || tiles[0] == tiles[1] {
+            continue;
+        }
+        let Some(f) = game
+            .followers()
+            .iter()
+            .find(|f| game.feature_of(f.node) == root)
+        else {
+            continue;
+        };
+        if game.castles_left(f.player) > 0 {
+            roots.push(root);
+            out.push(((t.x, t.y, k as u8), f.player));
+        }
+    }
+    out
+}
+
+/// Why the engine offered no castle where the save builds one.
+fn castle_why(game: &Game, c: &CastleMark, offers: Option<&[CastleOffer]>) -> String {
+    if !game.rules().rules.ext_in_play("castles.") {
+        return "this ruleset has no castles".into();
+    }
+    match offers {
+        None => "the rules offer no castle this turn (a castle needs a completed small city with exactly one follower, of a player with a castle token left)".into(),
+        Some(o) => match o.iter().find(|(at, _)| *at == (c.x, c.y, c.segment)) {
+            Some((_, owner)) if *owner != c.player => {
+                format!("the castle there is offered to {}, whose follower holds the city", seat(*owner))
+            }
+            _ => format!(
+                "the rules offer no castle on that city (a completed small city with exactly one follower, of a player with a castle token left; {} has {} left)",
+                seat(c.player),
+                game.castles_left(c.player)
+            ),
+        },
+    }
 }

@@ -9,12 +9,15 @@
 //! - `crop-circles-1 xN`, `crop-circles-2 xN` in the deck; without the action their tiles are
 //!   written without their symbol (see [`crate::import::gold::plain_tiles`]).
 
-use crate::engine::expansions::crop::{CROP_DEPLOY, CROP_MODE, CROP_REMOVE};
-use crate::engine::{Choice, TakenDecision};
+use crate::engine::expansions::crop::{
+    CROP_CHOICE, CROP_DEPLOY, CROP_DEPLOYED, CROP_MODE, CROP_REMOVE, CROP_REMOVED,
+};
+use crate::engine::{Choice, Decision, DecisionKind, Event, Game, TakenDecision};
 use crate::import::gold::symbol_tiles;
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
 use crate::import::jcz::{
-    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translator,
+    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
+    TurnAnswers,
 };
 
 /// The player of a crop-circle `PASS` written without `player`: the seat JCloisterZone asked
@@ -193,6 +196,92 @@ impl JczPart for CropPart {
             _ => None,
         }
     }
+    fn answers(
+        &self,
+        _tr: &Translated,
+        _k: usize,
+        script: &[TakenDecision],
+    ) -> Option<Box<dyn TurnAnswers>> {
+        let mut a = CropPasses {
+            named: Vec::new(),
+            passes: 0,
+        };
+        for t in script.iter().filter(|t| t.kind == CROP_DEPLOY) {
+            if t.player == ANY_PLAYER {
+                a.passes += 1;
+            } else {
+                a.named.push(t.player);
+            }
+        }
+        Some(Box::new(a))
+    }
+    fn explain(&self, game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
+        match (d.kind, *recorded) {
+            (
+                CROP_DEPLOY | CROP_REMOVE,
+                Choice::Spot {
+                    at: Some((x, y, s)),
+                },
+            ) => {
+                let t = game.placed_tiles().get(game.tile_at(x, y)?)?;
+                let kind = game.rules().rules.tiles[t.tile as usize]
+                    .features
+                    .get(s as usize)
+                    .map(|f| f.kind)?;
+                let mine = game
+                    .followers()
+                    .iter()
+                    .any(|f| f.player == d.player && game.node_spot(f.node) == (x, y, s));
+                if !mine {
+                    return Some(format!(
+                        "{} has no follower on the {kind} at ({x},{y}) (segment {s})",
+                        seat(d.player)
+                    ));
+                }
+                None
+            }
+            (CROP_DEPLOY, Choice::Spot { at: None }) => {
+                Some("passing is not allowed: this ruleset makes deploying mandatory".into())
+            }
+            _ => None,
+        }
+    }
+    fn effect_seen(&self, d: &TakenDecision, events: &[Event]) -> Option<bool> {
+        let mut it = events.iter().filter(|e| e.turn() == Some(d.turn));
+        match d.choice {
+            Choice::CropMode { deploy } => {
+                Some(it.any(|e| e.of(CROP_CHOICE).is_some_and(|v| (v[3] != 0) == deploy)))
+            }
+            Choice::Spot {
+                at: Some((x, y, segment)),
+            } if matches!(d.kind, CROP_DEPLOY | CROP_REMOVE) => Some(it.any(|e| {
+                let v = e.of(CROP_DEPLOYED).or_else(|| e.of(CROP_REMOVED));
+                v.is_some_and(|v| {
+                    v[1] == d.player as i64
+                        && (v[2], v[3], v[4]) == (x as i64, y as i64, segment as i64)
+                })
+            })),
+            _ => None,
+        }
+    }
+    fn unasked_why(&self, d: &TakenDecision) -> Option<String> {
+        match d.kind {
+            CROP_MODE => Some("this tile has no crop-circle action in this game".into()),
+            CROP_DEPLOY | CROP_REMOVE => Some(format!(
+                "{} has no crop-circle action now (no follower of that type on the board, or none in supply)",
+                seat(d.player)
+            )),
+            _ => None,
+        }
+    }
+    fn decision_words(&self, kind: DecisionKind) -> Option<&'static str> {
+        match kind {
+            CROP_MODE => Some("the crop-circle choice (deploy or remove)"),
+            CROP_DEPLOY => Some("a crop-circle follower (deploy or pass)"),
+            CROP_REMOVE => Some("a crop-circle follower to return"),
+            _ => None,
+        }
+    }
     fn label_absent(&self, s: &Setup) -> String {
         let c = s.part::<CropSetup>();
         if c.crop1 + c.crop2 > 0 && !c.action {
@@ -320,4 +409,28 @@ fn action(t: &mut Translator, at: &Current, act: CropAct<'_>) -> Result<(), JczE
         },
     );
     Ok(())
+}
+
+/// The crop-circle passes of a `.jcz` turn, answered by the replay: the players with a
+/// recorded crop-circle deploy or pass, and the passes recorded without their player
+/// ([`ANY_PLAYER`]), still to give.
+struct CropPasses {
+    named: Vec<u8>,
+    passes: usize,
+}
+
+impl TurnAnswers for CropPasses {
+    fn answer(&mut self, game: &Game, d: &Decision) -> Option<usize> {
+        if d.kind != CROP_DEPLOY || self.passes == 0 || self.named.contains(&d.player) {
+            return None;
+        }
+        let i = game.option_of(&Choice::Spot { at: None }).ok()?;
+        self.passes -= 1;
+        Some(i)
+    }
+}
+
+/// The player's seat name, for the replay's words.
+fn seat(p: u8) -> &'static str {
+    crate::render::seat_name(p)
 }

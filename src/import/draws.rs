@@ -20,6 +20,7 @@
 
 use crate::import::jcz::parts::PARTS;
 pub use crate::import::jcz::DrawPlan;
+use crate::import::jcz::PackDraws;
 use std::collections::VecDeque;
 
 /// The tiles of one JCloisterZone tile set: `(id, copies)`, as its `basic.xml`,
@@ -116,6 +117,16 @@ impl JczRandom {
         let x = LCG_A.wrapping_mul(x).wrapping_add(LCG_C) & LCG_MASK;
         self.0 = x as f64 / (LCG_MASK + 1) as f64;
         next.max(0) as usize
+    }
+}
+
+/// The pack as the importer parts draw from it (an auction's tiles).
+impl PackDraws for Pack {
+    fn set_random(&mut self, random: f64) {
+        Pack::set_random(self, random);
+    }
+    fn draw_next(&mut self) -> Result<Option<String>, String> {
+        self.draw().map_err(|e| e.to_string())
     }
 }
 

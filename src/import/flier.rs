@@ -21,10 +21,10 @@
 //!   (which needs no offer: a player without a follower is not asked).
 
 use crate::engine::expansions::flier::{FLY, LAND, MACHINE_NW, MACHINE_W};
-use crate::engine::{Choice, TakenDecision};
+use crate::engine::{Choice, Game, TakenDecision};
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
 use crate::import::jcz::{
-    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translator,
+    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
 };
 use serde_json::Value;
 
@@ -199,6 +199,12 @@ impl JczPart for FlierPart {
             t.record_active(at, FLY, Choice::Token { at: None });
         }
         Ok(())
+    }
+    fn before_turn(&self, tr: &Translated, k: usize, game: &mut Game) {
+        let track = tr.parts.get::<FlierTrack>();
+        if let Some(&(_, die)) = track.rolls.iter().find(|r| r.0 == k as u32 + 1) {
+            game.force_flier_roll(die); // JCloisterZone's roll, from the flight's `random`
+        }
     }
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<FlierSetup>(), m.dir, &mut m.deck))

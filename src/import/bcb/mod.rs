@@ -38,10 +38,13 @@
 //! - `translate.rs`: the messages as decisions (bridges, the auctions), for the translator;
 //! - `replay.rs`: what the replay asks (draws of an auction, a bought tile's turn, bridges).
 
+use crate::engine::{Choice, Chooser, Decision, Event, Game, TakenDecision};
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
 use crate::import::jcz::{
-    quoted, Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
+    quoted, Current, JczError, Message, Msg, PackDraws, PartMsg, Pointer, Setup, Step, Translated,
+    Translator, TurnToPlay,
 };
+use crate::ruleset::Ruleset;
 use crate::tiles::{FeatureKind, TileType};
 use serde_json::Value;
 use std::path::Path;
@@ -388,6 +391,38 @@ impl JczPart for BcbPart {
     }
     fn finish_translation(&self, out: &mut Translated, last: usize) -> Result<(), JczError> {
         finish(out, last)
+    }
+    fn draws_tile(&self, tr: &Translated, k: usize) -> bool {
+        !tr.parts.get::<BcbTrack>().is_bought(k)
+    }
+    fn draw_after_turn(
+        &self,
+        pack: &mut dyn PackDraws,
+        tr: &Translated,
+        k: usize,
+    ) -> Result<(), (usize, String)> {
+        draw_auction(pack, tr, k)
+    }
+    fn for_rules(
+        &self,
+        tr: &Translated,
+        rules: &Ruleset,
+        d: &TakenDecision,
+    ) -> Option<TakenDecision> {
+        matches!(d.choice, Choice::Tile { .. }).then(|| for_rules(tr, rules, d))
+    }
+    fn play_turn(
+        &self,
+        game: &mut Game,
+        t: TurnToPlay,
+        mut c: &mut dyn Chooser,
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), String>> {
+        let bazaars = game.rules().rules.ext_in_play("bazaars.");
+        bazaars.then(|| play(game, t.tr, t.k, t.tile, t.player, &mut c, events))
+    }
+    fn explain(&self, game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
+        explain(game, d, recorded)
     }
     fn finish(&self, s: &mut Setup, messages: &[Message]) -> Result<(), JczError> {
         s.part_mut::<BcbSetup>().max_price = max_price(messages);

@@ -138,7 +138,7 @@ pub use geometry::{canonical_rot, segment_for};
 pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label};
 pub use message::{Message, Msg, PartMsg, Pointer};
 pub(crate) use part::quoted;
-pub use part::{JczPart, Mapping, RawMessage};
+pub use part::{JczPart, Mapping, PackDraws, RawMessage, Scoring, TurnAnswers, TurnToPlay};
 #[cfg(test)]
 pub(crate) use save::parse_message;
 pub use save::{looks_like_jcz, parse, parse_json};
