@@ -434,3 +434,53 @@ impl TurnAnswers for CropPasses {
 fn seat(p: u8) -> &'static str {
     crate::render::seat_name(p)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::gold::GoldSetup;
+    use crate::import::jcz::{parse_setup, setup_label};
+    use serde_json::{json, Value};
+
+    fn gold(s: &Setup) -> bool {
+        s.part::<GoldSetup>().gold
+    }
+
+    fn crop(s: &Setup) -> bool {
+        s.part::<CropSetup>().action
+    }
+
+    fn setup(elements: Value) -> Result<Setup, JczError> {
+        let v = json!({
+            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
+            "elements": elements,
+            "rules": {},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        });
+        parse_setup(&v, &mut Vec::new())
+    }
+
+    #[test]
+    fn elements_are_on_by_their_presence() {
+        // the corn-circles set brings the crop-circle action, element or not (the client's
+        // `enforces`)
+        let s = setup(json!({"small-follower": 7})).unwrap();
+        assert!(!s.farmers && !gold(&s) && crop(&s));
+        let s = setup(json!({"small-follower": 7, "farmers": false, "gold": true})).unwrap();
+        assert!(s.farmers && gold(&s) && crop(&s));
+        let s = setup(json!({"small-follower": "5.0", "corn-circle": 1, "gold": null})).unwrap();
+        assert_eq!(s.followers, 5);
+        assert!(crop(&s) && !gold(&s));
+        assert!(setup(json!({"small-follower": 7, "abbot": false})).is_err());
+        assert!(setup(json!({"farmers": true})).is_err());
+        assert!(setup(json!({"small-follower": 0})).is_err());
+        assert_eq!(
+            ruleset_label_of(json!({"small-follower": 7})),
+            "basic:1 + corn-circles/2 + goldmines, no farmers, no gold"
+        );
+    }
+
+    fn ruleset_label_of(elements: Value) -> String {
+        setup_label(&setup(elements).unwrap())
+    }
+}

@@ -449,7 +449,7 @@ impl JczPart for BcbPart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::jcz::{parse_message, JczError};
+    use crate::import::jcz::{parse_message, parse_setup, JczError, Setup};
     use serde_json::json;
 
     fn parse(m: Value) -> Result<Msg, JczError> {
@@ -522,5 +522,38 @@ mod tests {
         );
         assert!(t.contains("auction = none"), "{t}");
         assert_eq!(crate::import::jcz::plain_twin("BB/CFR!G"), "BB/CFR!");
+    }
+
+    fn setup(elements: Value) -> Result<Setup, JczError> {
+        let v = json!({
+            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
+            "elements": elements,
+            "rules": {},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        });
+        parse_setup(&v, &mut Vec::new())
+    }
+
+    #[test]
+    fn bridges_castles_and_bazaars_are_read() {
+        let s =
+            setup(json!({"small-follower": 7, "castle": 1, "bridge": 1, "bazaar": true})).unwrap();
+        let b = s.part::<BcbSetup>();
+        assert!(crate::import::castles::on(&s) && b.bridge && b.bazaar && !b.no_auction);
+        let v = json!({
+            "sets": {"basic:1": 1, "bridges-castles-and-bazaars:2": 1},
+            "elements": {"small-follower": 7, "castle": 1},
+            "rules": {"bazaar-no-auction": true},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        });
+        let s = parse_setup(&v, &mut Vec::new()).unwrap();
+        assert_eq!(s.part::<BcbSetup>().copies, 1);
+        assert!(s.part::<BcbSetup>().no_auction);
+        let m = json!({"type": "PLACE_TOKEN", "player": 0,
+            "payload": {"token": "CASTLE", "pointer": {"position": [0, 1], "feature": "Road", "location": "S"}}});
+        assert!(parse_message(3, &m)
+            .unwrap_err()
+            .to_string()
+            .contains("City"));
     }
 }

@@ -1,7 +1,11 @@
 //! The importer's seam: what one expansion's part of the importer does, as the
 //! [`JczPart`] trait. Each part is registered once, in [`super::parts::PARTS`]; the shared
-//! steps (reading the set-up and the messages in `save.rs`, the mapping in `mapping.rs`)
-//! ask every registered part and name none.
+//! steps (reading the set-up and the messages in `save.rs`, the mapping in `mapping.rs`, the
+//! translation in `translate.rs`, the replay in `import/replay`, the test assertions in
+//! `import/assertions.rs`) ask every registered part and name none. What a part tracks
+//! lives in a slot of its own, by type: its set-up ([`Setup::part`]), its turn and its game
+//! in the translation ([`Translator::turn_part_mut`], [`Translator::game_part_mut`], the
+//! latter kept in [`Translated::parts`] for the replay).
 
 use super::message::{meeple_pointer, Message, Msg, PartMsg, Pointer};
 use super::setup::Setup;
