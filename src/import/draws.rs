@@ -180,7 +180,7 @@ pub struct Pack {
 }
 
 impl Pack {
-    /// The pack of `plan`. With the river (`plan.river`), as JCloisterZone's
+    /// The pack of `plan`. With the river (`plan.in_groups`), as JCloisterZone's
     /// `TilePackBuilder` and `RiverCapability.onStartGame` make it: the tiles go into
     /// groups by their XML `group` (`river-fork`, `river`, `river-lake`, `river-spring`, the
     /// rest `default`), groups ordered by name, each sorted by id; then `default` and
@@ -190,7 +190,7 @@ impl Pack {
     pub fn new(plan: &DrawPlan) -> Pack {
         let mut groups: Vec<Group> = Vec::new();
         for id in &plan.pack {
-            let name = if plan.river {
+            let name = if plan.in_groups {
                 crate::import::river::tile_group(id)
             } else {
                 "default"
@@ -206,7 +206,7 @@ impl Pack {
             }
         }
         groups.sort_by_key(|g| g.name);
-        if plan.river {
+        if plan.in_groups {
             let has_fork = groups.iter().any(|g| g.name == "river-fork");
             groups.retain(|g| g.name != "river-spring");
             for g in groups.iter_mut() {
@@ -402,7 +402,7 @@ mod tests {
     fn forced_draws_then_end() {
         let plan = DrawPlan {
             pack: build_pack(&[("basic:1".into(), 1)], "BA/RCr").unwrap(),
-            river: false,
+            in_groups: false,
             forced: vec!["BA/L".into(), "BA/RRR".into()],
             end_marker: true,
             limit: None,
@@ -422,7 +422,7 @@ mod tests {
         let sets = [("basic:1".to_string(), 1), ("river/2:1".to_string(), 1)];
         let plan = DrawPlan {
             pack: build_pack(&sets, "RI/s").unwrap(),
-            river: true,
+            in_groups: true,
             forced: vec![],
             end_marker: false,
             limit: None,
@@ -453,7 +453,7 @@ mod tests {
     fn random_draws_and_limits() {
         let plan = DrawPlan {
             pack: build_pack(&[("basic:1".into(), 1)], "BA/RCr").unwrap(),
-            river: false,
+            in_groups: false,
             forced: vec![],
             end_marker: false,
             limit: Some(2),

@@ -57,7 +57,7 @@ impl<'a> Translator<'a> {
             origins: Vec::new(),
             plan: DrawPlan {
                 pack,
-                river: PARTS.iter().any(|p| p.draws_in_groups(&g.setup)),
+                in_groups: PARTS.iter().any(|p| p.draws_in_groups(&g.setup)),
                 forced: g.draw_order.clone(),
                 end_marker: g.draw_order_ends,
                 limit: g.draw_limit,

@@ -65,9 +65,10 @@ impl Translated {
 pub struct DrawPlan {
     /// The pack after the start tile was taken out: JCloisterZone ids, sorted.
     pub pack: Vec<String>,
-    /// JCloisterZone's `RiverCapability` is on (the `river` element): the pack is drawn in
-    /// tile groups, one after the other (see [`crate::import::draws::Pack::new`]).
-    pub river: bool,
+    /// The pack is drawn in tile groups, one after the other, when a part's set-up says so
+    /// ([`JczPart::draws_in_groups`](super::JczPart::draws_in_groups): JCloisterZone's
+    /// `RiverCapability`; see [`crate::import::draws::Pack::new`]).
+    pub in_groups: bool,
     /// `gameAnnotations.drawOrder` without its final `#END`.
     pub forced: Vec<String>,
     /// The draw order ended with `#END`: the pack ends with it.
