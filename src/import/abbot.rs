@@ -25,10 +25,17 @@
 //!   take the abbot back in keeps it: the replay answers the engine's `abbot_return`
 //!   offers the save does not record with "keep".
 
-use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN};
-use crate::engine::{Choice, FollowerKind, TakenDecision};
-use crate::import::jcz::part::{element_count, JczPart, Mapping, RawMessage};
-use crate::import::jcz::{JczError, Msg, Setup};
+use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN, ABBOT_RETURNED};
+use crate::engine::{Category, Choice, Decision, Event, FollowerKind, Game, TakenDecision};
+use crate::import::jcz::part::{element_count, JczPart, Mapping, RawMessage, Scoring};
+use crate::import::jcz::{
+    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
+    TurnAnswers,
+};
+
+/// `RETURN_MEEPLE` with `source: ABBOT_RETURN`: the abbot taken back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbbotReturnMsg(pub Pointer);
 
 /// The Abbot's part of a save's set-up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -104,15 +111,19 @@ pub fn tile_id<'a>(
     id: &'a str,
     plain: fn(&'a str) -> &'a str,
 ) -> &'a str {
-    let garden = (live(s, "basic:2") && GARDEN_TILES.contains(&id))
-        || OTHER_SETS
-            .iter()
-            .any(|(set, _, _, _, ids)| ids.contains(&id) && live(s, set));
-    if garden {
+    if garden_live(s, id) {
         id
     } else {
         plain(id)
     }
+}
+
+/// Whether JCloisterZone's tile `id` is a garden tile whose gardens are live in the set-up.
+fn garden_live(s: &crate::import::jcz::Setup, id: &str) -> bool {
+    (live(s, "basic:2") && GARDEN_TILES.contains(&id))
+        || OTHER_SETS
+            .iter()
+            .any(|(set, _, _, _, ids)| ids.contains(&id) && live(s, set))
 }
 
 /// A short label of the set-up's Abbot part.
@@ -201,6 +212,40 @@ pub fn return_decision(turn: u32, player: u8, spot: (i32, i32, u8)) -> TakenDeci
     }
 }
 
+/// `RETURN_MEEPLE` with `source: ABBOT_RETURN`: the active player takes an abbot back
+/// instead of the turn's follower action.
+fn abbot_return(t: &mut Translator, at: &Current, p: &Pointer) -> Result<(), JczError> {
+    if t.step() != Step::Main {
+        return Err(t.out_of_order(at));
+    }
+    t.check_active(at)?;
+    if t.follower_done() || !is_abbot(&p.meeple) {
+        return Err(
+            at.err("an abbot return is the turn's follower action: one a turn, of an abbot")
+        );
+    }
+    t.set_followed();
+    let spot = t.segment_at(at, p)?;
+    let d = return_decision(t.turn(), t.active(), spot);
+    t.record(at, d);
+    Ok(())
+}
+
+/// The abbots of a `.jcz` turn: the players with a recorded abbot return; the others keep
+/// their abbots (no message records keeping one), which the replay answers.
+struct AbbotsKept {
+    named: Vec<u8>,
+}
+
+impl TurnAnswers for AbbotsKept {
+    fn answer(&mut self, game: &Game, d: &Decision) -> Option<usize> {
+        if d.kind != ABBOT_RETURN || self.named.contains(&d.player) {
+            return None;
+        }
+        game.option_of(&Choice::Spot { at: None }).ok()
+    }
+}
+
 /// Whether a `meepleId` is an abbot.
 pub fn is_abbot(meeple: &str) -> bool {
     meeple.split('.').nth(1) == Some("abbot")
@@ -256,8 +301,63 @@ impl JczPart for AbbotPart {
         &["RETURN_MEEPLE ABBOT_RETURN"]
     }
     fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
-        (m.kind == "RETURN_MEEPLE" && m.source() == Some("ABBOT_RETURN"))
-            .then(|| m.return_pointer().map(Msg::AbbotReturn))
+        (m.kind == "RETURN_MEEPLE" && m.source() == Some("ABBOT_RETURN")).then(|| {
+            m.return_pointer().map(|p| {
+                let meeple = p.meeple.clone();
+                Msg::Part(PartMsg::new("RETURN_MEEPLE", AbbotReturnMsg(p)).moving(&meeple))
+            })
+        })
+    }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        let AbbotReturnMsg(p) = msg.get::<AbbotReturnMsg>()?;
+        Some(abbot_return(t, at, p))
+    }
+    fn answers(
+        &self,
+        _tr: &Translated,
+        _k: usize,
+        script: &[TakenDecision],
+    ) -> Option<Box<dyn TurnAnswers>> {
+        Some(Box::new(AbbotsKept {
+            named: script
+                .iter()
+                .filter(|t| t.kind == ABBOT_RETURN)
+                .map(|t| t.player)
+                .collect(),
+        }))
+    }
+    fn category(&self, word: &str) -> Option<Category> {
+        // a garden scores as a cloister
+        matches!(word.to_ascii_lowercase().as_str(), "garden" | "gardens")
+            .then_some(Category::CLOISTER)
+    }
+    fn scorings(&self, events: &[Event], player: u8) -> Vec<(usize, Scoring)> {
+        // an abbot taken back scores its cloister or garden
+        events
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                let v = e.of(ABBOT_RETURNED).filter(|v| v[1] == player as i64)?;
+                Some((
+                    i,
+                    Scoring {
+                        category: Category::CLOISTER,
+                        points: v[4],
+                        turn: Some(v[0] as u32),
+                        final_scoring: false,
+                    },
+                ))
+            })
+            .collect()
+    }
+    fn tile_id<'a>(&self, s: &Setup, id: &'a str) -> Option<&'a str> {
+        garden_live(s, id).then_some(id)
     }
     fn label(&self, s: &Setup) -> String {
         label(&s.part::<AbbotSetup>())

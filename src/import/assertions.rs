@@ -19,8 +19,9 @@
 //!
 //! Anything else fails as "cannot read".
 
-use crate::engine::expansions::{castles, gold, robbers};
 use crate::engine::{Category, Event, GameOutcome};
+use crate::import::jcz::parts::PARTS;
+pub use crate::import::jcz::Scoring;
 use serde::Serialize;
 
 /// One assertion and its verdict.
@@ -35,32 +36,13 @@ pub struct Verdict {
     pub detail: String,
 }
 
-/// A single scoring of one player: (category, points, turn; 0 = final).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Scoring {
-    pub category: Category,
-    pub points: i64,
-    pub turn: Option<u32>,
-    pub final_scoring: bool,
-}
-
-/// Every single scoring of `player` in the event stream, in order.
+/// Every single scoring of `player` in the event stream, in order: the core's (`Scored`)
+/// and the importer parts' ([`JczPart::scorings`](crate::import::jcz::JczPart::scorings)).
 pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
-    let mut out = Vec::new();
-    // the player's castles still waiting (their first tile)
-    let mut waiting: Vec<(i64, i64)> = Vec::new();
-    for e in events {
-        match *e {
-            Event::GameEnd { .. } => {
-                for _ in waiting.drain(..) {
-                    out.push(Scoring {
-                        category: castles::CASTLE,
-                        points: 0,
-                        turn: None,
-                        final_scoring: true,
-                    });
-                }
-            }
+    let mut out: Vec<(usize, Scoring)> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match *e {
             Event::Scored {
                 turn,
                 phase,
@@ -68,60 +50,24 @@ pub fn scorings(events: &[Event], player: u8) -> Vec<Scoring> {
                 winners,
                 points,
                 ..
-            } if winners & (1 << player) != 0 => out.push(Scoring {
-                category,
-                points,
-                turn: Some(turn),
-                final_scoring: phase == crate::engine::Phase::Final,
-            }),
-            Event::Expansion(ref x) => {
-                if let Some(v) = x.of(gold::GOLD_VALUE) {
-                    if v[0] == player as i64 {
-                        out.push(Scoring {
-                            category: crate::engine::expansions::gold::GOLD,
-                            points: v[2],
-                            turn: None,
-                            final_scoring: true,
-                        });
-                    }
-                } else if let Some(v) = x.of(castles::CASTLE_BUILT) {
-                    if v[1] == player as i64 {
-                        waiting.push((v[2], v[3]));
-                    }
-                } else if let Some(v) = x.of(castles::CASTLE_SCORED) {
-                    if v[1] == player as i64 {
-                        waiting.retain(|&at| at != (v[2], v[3]));
-                        out.push(Scoring {
-                            category: castles::CASTLE,
-                            points: v[4],
-                            turn: Some(v[0] as u32),
-                            final_scoring: false,
-                        });
-                    }
-                } else if let Some(v) = x.of(crate::engine::expansions::abbot::ABBOT_RETURNED) {
-                    if v[1] == player as i64 {
-                        out.push(Scoring {
-                            category: Category::CLOISTER,
-                            points: v[4],
-                            turn: Some(v[0] as u32),
-                            final_scoring: false,
-                        });
-                    }
-                } else if let Some(v) = x.of(robbers::ROBBED) {
-                    if v[1] == player as i64 {
-                        out.push(Scoring {
-                            category: crate::engine::expansions::robbers::ROBBERS,
-                            points: v[3],
-                            turn: Some(v[0] as u32),
-                            final_scoring: false,
-                        });
-                    }
-                }
-            }
-            _ => {}
-        }
+            } if winners & (1 << player) != 0 => Some((
+                i,
+                Scoring {
+                    category,
+                    points,
+                    turn: Some(turn),
+                    final_scoring: phase == crate::engine::Phase::Final,
+                },
+            )),
+            _ => None,
+        })
+        .collect();
+    for p in PARTS {
+        out.extend(p.scorings(events, player));
     }
-    out
+    // in event order (stable: an event's scorings keep theirs)
+    out.sort_by_key(|&(i, _)| i);
+    out.into_iter().map(|(_, s)| s).collect()
 }
 
 fn category(word: &str) -> Option<Category> {
@@ -129,12 +75,8 @@ fn category(word: &str) -> Option<Category> {
         "road" | "roads" => Some(Category::ROAD),
         "city" | "cities" => Some(Category::CITY),
         "monastery" | "cloister" | "monasteries" | "cloisters" => Some(Category::CLOISTER),
-        "garden" | "gardens" => Some(Category::CLOISTER),
         "field" | "farm" | "fields" | "farms" => Some(Category::FIELD),
-        "gold" => Some(crate::engine::expansions::gold::GOLD),
-        "robbers" | "robber" => Some(crate::engine::expansions::robbers::ROBBERS),
-        "castle" | "castles" => Some(castles::CASTLE),
-        _ => None,
+        w => PARTS.iter().find_map(|p| p.category(w)),
     }
 }
 
@@ -312,9 +254,9 @@ mod tests {
             Ok(Parsed::Has { points: 9, .. })
         ));
         assert!(matches!(
-            parse("Bob scored gold for 1 points"),
+            parse("Bob scored road for 1 points"),
             Ok(Parsed::Scored {
-                category: crate::engine::expansions::gold::GOLD,
+                category: Category::ROAD,
                 points: 1,
                 ..
             })

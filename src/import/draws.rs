@@ -19,6 +19,8 @@
 //!   `endTurn` becomes a draw limit: the pack holds that many draws, discards included.
 
 use crate::import::jcz::parts::PARTS;
+pub use crate::import::jcz::DrawPlan;
+use crate::import::jcz::PackDraws;
 use std::collections::VecDeque;
 
 /// The tiles of one JCloisterZone tile set: `(id, copies)`, as its `basic.xml`,
@@ -118,22 +120,14 @@ impl JczRandom {
     }
 }
 
-/// How a save's pack is drawn (everything but the board, which decides discards).
-#[derive(Clone, Debug, PartialEq)]
-pub struct DrawPlan {
-    /// The pack after the start tile was taken out: JCloisterZone ids, sorted.
-    pub pack: Vec<String>,
-    /// JCloisterZone's `RiverCapability` is on (the `river` element): the pack is drawn in
-    /// tile groups, one after the other (see [`Pack::new`]).
-    pub river: bool,
-    /// `gameAnnotations.drawOrder` without its final `#END`.
-    pub forced: Vec<String>,
-    /// The draw order ended with `#END`: the pack ends with it.
-    pub end_marker: bool,
-    /// `gameAnnotations.endTurn`: the pack holds this many draws.
-    pub limit: Option<u32>,
-    /// `initialRandom`.
-    pub initial_random: Option<f64>,
+/// The pack as the importer parts draw from it (an auction's tiles).
+impl PackDraws for Pack {
+    fn set_random(&mut self, random: f64) {
+        Pack::set_random(self, random);
+    }
+    fn draw_next(&mut self) -> Result<Option<String>, String> {
+        self.draw().map_err(|e| e.to_string())
+    }
 }
 
 /// Why the next draw cannot be told.
@@ -186,7 +180,7 @@ pub struct Pack {
 }
 
 impl Pack {
-    /// The pack of `plan`. With the river (`plan.river`), as JCloisterZone's
+    /// The pack of `plan`. With the river (`plan.in_groups`), as JCloisterZone's
     /// `TilePackBuilder` and `RiverCapability.onStartGame` make it: the tiles go into
     /// groups by their XML `group` (`river-fork`, `river`, `river-lake`, `river-spring`, the
     /// rest `default`), groups ordered by name, each sorted by id; then `default` and
@@ -196,7 +190,7 @@ impl Pack {
     pub fn new(plan: &DrawPlan) -> Pack {
         let mut groups: Vec<Group> = Vec::new();
         for id in &plan.pack {
-            let name = if plan.river {
+            let name = if plan.in_groups {
                 crate::import::river::tile_group(id)
             } else {
                 "default"
@@ -212,7 +206,7 @@ impl Pack {
             }
         }
         groups.sort_by_key(|g| g.name);
-        if plan.river {
+        if plan.in_groups {
             let has_fork = groups.iter().any(|g| g.name == "river-fork");
             groups.retain(|g| g.name != "river-spring");
             for g in groups.iter_mut() {
@@ -408,7 +402,7 @@ mod tests {
     fn forced_draws_then_end() {
         let plan = DrawPlan {
             pack: build_pack(&[("basic:1".into(), 1)], "BA/RCr").unwrap(),
-            river: false,
+            in_groups: false,
             forced: vec!["BA/L".into(), "BA/RRR".into()],
             end_marker: true,
             limit: None,
@@ -428,7 +422,7 @@ mod tests {
         let sets = [("basic:1".to_string(), 1), ("river/2:1".to_string(), 1)];
         let plan = DrawPlan {
             pack: build_pack(&sets, "RI/s").unwrap(),
-            river: true,
+            in_groups: true,
             forced: vec![],
             end_marker: false,
             limit: None,
@@ -459,7 +453,7 @@ mod tests {
     fn random_draws_and_limits() {
         let plan = DrawPlan {
             pack: build_pack(&[("basic:1".into(), 1)], "BA/RCr").unwrap(),
-            river: false,
+            in_groups: false,
             forced: vec![],
             end_marker: false,
             limit: Some(2),

@@ -25,9 +25,26 @@
 use crate::engine::expansions::ferries::{FERRY_MOVE, FERRY_PLACE};
 use crate::engine::{Choice, DecisionKind};
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
-use crate::import::jcz::Setup;
-use crate::import::jcz::{JczError, Msg};
+use crate::import::jcz::{Current, JczError, Message, Msg, PartMsg, Setup, Step, Translator};
 use serde_json::Value;
+
+/// `PLACE_TOKEN FERRY`: a ferry to the way `way`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FerryMsg {
+    pub x: i32,
+    pub y: i32,
+    pub way: u8,
+}
+
+/// The ferries of the turn under way.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct FerryTurn {
+    /// A ferry message came this turn (a later `PASS` declines a move).
+    ferried: bool,
+    /// The decision index of a move declined by a `PASS` that may have been the
+    /// follower's, dropped when a ferry message follows.
+    maybe_no_move: Option<usize>,
+}
 
 /// The tiles of `ferries`.
 pub const FERRIES: &[(&str, u32)] = &[("FR/CRRR", 3), ("FR/RRR", 4), ("FR/RRRR", 1)];
@@ -131,11 +148,14 @@ pub fn parse_ferry(payload: &Value, bad: &dyn Fn(String) -> JczError) -> Result<
             "payload.pointer.location = `{location}`: a ferry joins two sides (NS, WE, NE, …)"
         ))
     })?;
-    Ok(Msg::Ferry {
-        x: pos.0,
-        y: pos.1,
-        way,
-    })
+    Ok(Msg::Part(PartMsg::new(
+        "PLACE_TOKEN",
+        FerryMsg {
+            x: pos.0,
+            y: pos.1,
+            way,
+        },
+    )))
 }
 
 /// The decision a `PLACE_TOKEN FERRY` at (x, y) records in a turn whose tile lies at
@@ -192,6 +212,36 @@ impl JczPart for FerriesPart {
     fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
         (m.kind == "PLACE_TOKEN" && m.token() == "FERRY").then(|| parse_ferry(m.payload, m.bad))
     }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        let &FerryMsg { x, y, way } = msg.get::<FerryMsg>()?;
+        Some(ferry(t, at, x, y, way))
+    }
+    fn intercept(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        msg: &Msg,
+    ) -> Option<Result<(), JczError>> {
+        let declines = matches!(msg, Msg::Pass)
+            && t.step() == Step::Main
+            && element(t)
+            && (t.followed() || t.turn_part::<FerryTurn>().ferried);
+        declines.then(|| ferry_pass(t, at))
+    }
+    fn after_pass(&self, t: &mut Translator, at: &Current) -> Result<(), JczError> {
+        if element(t) {
+            ferry_pass(t, at)?;
+            let i = t.out().decisions.len() - 1;
+            t.turn_part_mut::<FerryTurn>().maybe_no_move = Some(i);
+        }
+        Ok(())
+    }
     fn label(&self, s: &Setup) -> String {
         label(&s.part::<FerriesSetup>())
     }
@@ -200,6 +250,47 @@ impl JczPart for FerriesPart {
     }
     fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
         (set == SET).then_some(FERRIES)
+    }
+}
+
+/// Whether the save plays the ferries.
+fn element(t: &Translator) -> bool {
+    t.game().setup.part::<FerriesSetup>().element
+}
+
+/// `PLACE_TOKEN FERRY`: the new ferry on the tile just placed, or a ferry moved.
+fn ferry(t: &mut Translator, at: &Current, x: i32, y: i32, way: u8) -> Result<(), JczError> {
+    if t.step() != Step::Main {
+        return Err(t.out_of_order(at));
+    }
+    if !element(t) {
+        return Err(at.err("a ferry, but the save's setup.elements has no `ferry`"));
+    }
+    t.check_active(at)?;
+    drop_maybe_no_move(t);
+    let (kind, choice) = ferry_decision(t.placed_at(), x, y, way);
+    t.turn_part_mut::<FerryTurn>().ferried = true;
+    t.set_followed();
+    t.record_active(at, kind, choice);
+    Ok(())
+}
+
+/// A `PASS` declining a ferry move.
+fn ferry_pass(t: &mut Translator, at: &Current) -> Result<(), JczError> {
+    t.check_active(at)?;
+    drop_maybe_no_move(t);
+    t.turn_part_mut::<FerryTurn>().ferried = true;
+    t.set_followed();
+    let (kind, choice) = no_move();
+    t.record_active(at, kind, choice);
+    Ok(())
+}
+
+/// A later ferry message shows that an earlier `PASS` was the follower's.
+fn drop_maybe_no_move(t: &mut Translator) {
+    if let Some(i) = t.turn_part_mut::<FerryTurn>().maybe_no_move.take() {
+        t.out().decisions.remove(i);
+        t.out().origins.remove(i);
     }
 }
 

@@ -20,9 +20,30 @@
 //!   (`Choice::Spot`). Any other follower action on a flier tile first records "no flight"
 //!   (which needs no offer: a player without a follower is not asked).
 
+use crate::engine::expansions::flier::{FLY, LAND, MACHINE_NW, MACHINE_W};
+use crate::engine::{Choice, Game, TakenDecision};
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
-use crate::import::jcz::{JczError, Msg, Setup};
+use crate::import::jcz::{
+    Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
+};
 use serde_json::Value;
+
+/// A flight: `DEPLOY_MEEPLE` on the flying machine of the tile just placed (its `random`
+/// rolls the die).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlyMsg(pub Pointer);
+
+/// The flights of a translated save, for the replay.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FlierTrack {
+    /// The flier's die of each flight: (recorded turn, 1–3), from the flight's `random`;
+    /// the replay forces it.
+    pub rolls: Vec<(u32, u8)>,
+}
+
+/// The meeple flown this turn, until it lands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Flying(Option<String>);
 
 /// The tiles of `flier:1`.
 pub const FLIER_1: &[(&str, u32)] = &[
@@ -139,9 +160,51 @@ impl JczPart for FlierPart {
             m.pointer(&fp, m.payload.get("meepleId"), "payload.pointer")
                 .map(|mut at| {
                     at.feature = None;
-                    Msg::Fly(at)
+                    let meeple = at.meeple.clone();
+                    Msg::Part(
+                        PartMsg::new("DEPLOY_MEEPLE", FlyMsg(at))
+                            .moving(&meeple)
+                            .setting_random(),
+                    )
                 }),
         )
+    }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        let FlyMsg(p) = msg.get::<FlyMsg>()?;
+        Some(fly(t, at, p, m.random))
+    }
+    fn intercept(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        msg: &Msg,
+    ) -> Option<Result<(), JczError>> {
+        match msg {
+            Msg::Deploy(p) if t.step() == Step::Main && t.turn_part::<Flying>().0.is_some() => {
+                Some(land(t, at, p))
+            }
+            _ => None,
+        }
+    }
+    fn before_follower(&self, t: &mut Translator, at: &Current) -> Result<(), JczError> {
+        // a follower action other than a flight on a flier tile: "no flight" first (asked
+        // only of a player holding a follower; unasked, it changes nothing)
+        if element(t) && on_flier_tile(t) {
+            t.record_active(at, FLY, Choice::Token { at: None });
+        }
+        Ok(())
+    }
+    fn before_turn(&self, tr: &Translated, k: usize, game: &mut Game) {
+        let track = tr.parts.get::<FlierTrack>();
+        if let Some(&(_, die)) = track.rolls.iter().find(|r| r.0 == k as u32 + 1) {
+            game.force_flier_roll(die); // JCloisterZone's roll, from the flight's `random`
+        }
     }
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<FlierSetup>(), m.dir, &mut m.deck))
@@ -152,6 +215,76 @@ impl JczPart for FlierPart {
     fn set_tiles(&self, set: &str) -> Option<&'static [(&'static str, u32)]> {
         set_tiles(set)
     }
+}
+
+/// Whether the save plays the flying machines.
+fn element(t: &Translator) -> bool {
+    t.game().setup.part::<FlierSetup>().element
+}
+
+/// Whether the tile just placed carries a flying machine (under the mapped rules).
+fn on_flier_tile(t: &Translator) -> bool {
+    t.board().get(&t.placed_at()).is_some_and(|&(tile, _)| {
+        t.rules().tiles[tile as usize].marks & (MACHINE_W | MACHINE_NW) != 0
+    })
+}
+
+/// `DEPLOY_MEEPLE` on the flying machine: the turn's follower action is a flight from the
+/// tile just placed; the message's `random` rolls the die.
+fn fly(t: &mut Translator, at: &Current, p: &Pointer, random: Option<f64>) -> Result<(), JczError> {
+    if t.step() != Step::Main {
+        return Err(t.out_of_order(at));
+    }
+    t.check_active(at)?;
+    if t.follower_done() {
+        return Err(at.err("a flight after the turn's follower action"));
+    }
+    if !element(t) {
+        return Err(at.err("a flight, but the save's setup.elements has no `flier`"));
+    }
+    if (p.x, p.y) != t.placed_at() || !on_flier_tile(t) {
+        return Err(at.err(format!(
+            "a flight from ({},{}), which is not the flier tile just placed",
+            p.x, p.y
+        )));
+    }
+    let random = random.ok_or_else(|| {
+        at.err("a flight without payload.random (JCloisterZone rolls the die from it)")
+    })?;
+    t.set_followed();
+    t.turn_part_mut::<Flying>().0 = Some(p.meeple.clone());
+    let kind = t.follower_kind(&p.meeple);
+    let (turn, player) = (t.turn(), t.active());
+    t.game_part_mut::<FlierTrack>()
+        .rolls
+        .push((turn, die_of_random(random)));
+    t.record(
+        at,
+        TakenDecision {
+            turn,
+            player,
+            kind: FLY,
+            choice: Choice::Token {
+                at: Some((p.x, p.y, kind.0)),
+            },
+        },
+    );
+    Ok(())
+}
+
+/// The `DEPLOY_MEEPLE` after a flight: where the flown meeple lands.
+fn land(t: &mut Translator, at: &Current, p: &Pointer) -> Result<(), JczError> {
+    t.check_active(at)?;
+    if t.turn_part::<Flying>().0.as_deref() != Some(p.meeple.as_str()) {
+        return Err(at.err(format!(
+            "after a flight, `{}` is deployed instead of the flown meeple",
+            p.meeple
+        )));
+    }
+    t.turn_part_mut::<Flying>().0 = None;
+    let spot = t.segment_at(at, p)?;
+    t.record_active(at, LAND, Choice::Spot { at: Some(spot) });
+    Ok(())
 }
 
 #[cfg(test)]

@@ -9,9 +9,18 @@
 //!   their symbol ([`plain_tiles`]): plain tiles of the same layout, as JCloisterZone plays
 //!   them.
 
-use crate::import::jcz::part::{quoted, JczPart, Mapping, RawMessage};
-use crate::import::jcz::{JczError, Msg, Setup};
+use crate::engine::expansions::gold::{GOLD, GOLD_VALUE, INGOT_PLACE, INGOT_PLACED, INGOT_TAKEN};
+use crate::engine::{Category, Choice, DecisionKind, Event, TakenDecision};
+use crate::import::jcz::part::{quoted, JczPart, Mapping, RawMessage, Scoring};
+use crate::import::jcz::{Current, JczError, Message, Msg, PartMsg, Setup, Step, Translator};
 use std::path::Path;
+
+/// `PLACE_TOKEN GOLD`: the tile of the second ingot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoldMsg {
+    pub x: i32,
+    pub y: i32,
+}
 
 /// The tiles of `goldmines` (JCloisterZone's ids).
 pub const GOLDMINES: &[(&str, u32)] = &[
@@ -81,9 +90,56 @@ impl JczPart for GoldPart {
         }
         Some(
             crate::import::jcz::message::position(m.payload.get("pointer"))
-                .map(|(x, y)| Msg::Gold { x, y })
+                .map(|(x, y)| Msg::Part(PartMsg::new("PLACE_TOKEN", GoldMsg { x, y })))
                 .ok_or_else(|| (m.bad)("payload.pointer must be [x, y]".into())),
         )
+    }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        let &GoldMsg { x, y } = msg.get::<GoldMsg>()?;
+        Some(ingot(t, at, x, y))
+    }
+    fn effect_seen(&self, d: &TakenDecision, events: &[Event]) -> Option<bool> {
+        let Choice::Ingot { x, y } = d.choice else {
+            return None;
+        };
+        Some(events.iter().filter(|e| e.turn() == Some(d.turn)).any(|e| {
+            let v = e.of(INGOT_PLACED).or_else(|| e.of(INGOT_TAKEN));
+            v.is_some_and(|v| (v[2], v[3]) == (x as i64, y as i64))
+        }))
+    }
+    fn unasked_why(&self, d: &TakenDecision) -> Option<String> {
+        (d.kind == INGOT_PLACE).then(|| "no ingot goes there".into())
+    }
+    fn decision_words(&self, kind: DecisionKind) -> Option<&'static str> {
+        (kind == INGOT_PLACE).then_some("the second ingot's tile")
+    }
+    fn category(&self, word: &str) -> Option<Category> {
+        (word.eq_ignore_ascii_case("gold")).then_some(GOLD)
+    }
+    fn scorings(&self, events: &[Event], player: u8) -> Vec<(usize, Scoring)> {
+        // the final ingot scoring
+        events
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                let v = e.of(GOLD_VALUE).filter(|v| v[0] == player as i64)?;
+                Some((
+                    i,
+                    Scoring {
+                        category: GOLD,
+                        points: v[2],
+                        turn: None,
+                        final_scoring: true,
+                    },
+                ))
+            })
+            .collect()
     }
     fn label_absent(&self, s: &Setup) -> String {
         let g = s.part::<GoldSetup>();
@@ -107,6 +163,22 @@ impl JczPart for GoldPart {
             g.gold,
             m,
         )
+    }
+}
+
+/// `PLACE_TOKEN GOLD`: the second ingot, before the follower action.
+fn ingot(t: &mut Translator, at: &Current, x: i32, y: i32) -> Result<(), JczError> {
+    match t.step() {
+        Step::Main => {
+            if t.follower_done() {
+                return Err(at.err("an ingot after the follower action"));
+            }
+            t.check_active(at)?;
+            t.record_active(at, INGOT_PLACE, Choice::Ingot { x, y });
+            Ok(())
+        }
+        Step::After { pending: None, .. } => Err(at.err("an ingot during the crop-circle step")),
+        _ => Err(t.out_of_order(at)),
     }
 }
 
@@ -177,4 +249,16 @@ pub(crate) fn plain_tiles(dir: &Path, file: &str, set: &str) -> Result<String, S
     }
     out.push_str(&format!("tileset {set} {{\n  {}\n}}\n", names.join(", ")));
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_assertions_word_is_the_ingot_scoring() {
+        assert_eq!(PART.category("gold"), Some(GOLD));
+        assert_eq!(PART.category("Gold"), Some(GOLD));
+        assert_eq!(PART.category("golden"), None);
+    }
 }

@@ -24,7 +24,7 @@
 use crate::engine::expansions::magewitch::{MAGE, MAGIC_FIGURE, MAGIC_REMOVE, MAGIC_TARGET};
 use crate::engine::{Choice, DecisionKind};
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
-use crate::import::jcz::{JczError, Pointer};
+use crate::import::jcz::{Current, JczError, Message, Pointer, Step, Translator};
 use crate::import::jcz::{Msg, PartMsg, Setup};
 use crate::tiles::FeatureKind;
 use serde_json::Value;
@@ -210,6 +210,25 @@ pub fn decisions(
     })
 }
 
+/// `MOVE_NEUTRAL_FIGURE`: the magic step, by the active player before the follower action.
+fn move_figure(t: &mut Translator, at: &Current, m: &MwMsg) -> Result<(), JczError> {
+    match t.step() {
+        Step::Main if t.follower_done() => {
+            return Err(at.err("a magic figure moved after the follower action"))
+        }
+        Step::Main => {}
+        Step::After { pending: None, .. } => {
+            return Err(at.err("a magic figure moved during the crop-circle step"))
+        }
+        _ => return Err(t.out_of_order(at)),
+    }
+    t.check_active(at)?;
+    for (kind, choice) in decisions(m, |p| t.segment_at(at, p))? {
+        t.record_active(at, kind, choice);
+    }
+    Ok(())
+}
+
 /// The importer part of Mage & Witch.
 pub struct MageWitchPart;
 
@@ -243,6 +262,15 @@ impl JczPart for MageWitchPart {
     fn parse_message(&self, m: &RawMessage) -> Option<Result<Msg, JczError>> {
         (m.kind == MESSAGE)
             .then(|| parse(m.payload, m.bad).map(|mw| Msg::Part(PartMsg::new(MESSAGE, mw))))
+    }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        Some(move_figure(t, at, msg.get::<MwMsg>()?))
     }
     fn label(&self, s: &Setup) -> String {
         label(&s.part::<MageWitchSetup>())

@@ -18,6 +18,7 @@
 //! - [`ferries`]: The Ferries in `.jcz` saves: its set, element and ferry messages;
 //! - [`castles`], [`gold`], [`crop`]: the castles of BC&B, Gold Mines and Crop Circles in
 //!   `.jcz` saves (sets, elements, their tokens and messages, the mapping's parent ruleset);
+//! - [`robbers`]: the Robbers in a save's test assertions (their scoring's category);
 //! - `dummy` (with the `test-dummy` feature only): the tests' dummy expansion's made-up
 //!   element;
 //! - [`draws`]: JCloisterZone's tile pack and random draws, reproduced (discards, the end
@@ -42,4 +43,5 @@ pub mod jcz;
 pub mod magewitch;
 pub mod replay;
 pub mod river;
+pub mod robbers;
 pub mod traders;

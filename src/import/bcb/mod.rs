@@ -38,8 +38,13 @@
 //! - `translate.rs`: the messages as decisions (bridges, the auctions), for the translator;
 //! - `replay.rs`: what the replay asks (draws of an auction, a bought tile's turn, bridges).
 
+use crate::engine::{Choice, Chooser, Decision, Event, Game, TakenDecision};
 use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
-use crate::import::jcz::{quoted, JczError, Message, Msg, PartMsg, Pointer, Setup};
+use crate::import::jcz::{
+    quoted, Current, JczError, Message, Msg, PackDraws, PartMsg, Pointer, Setup, Step, Translated,
+    Translator, TurnToPlay,
+};
+use crate::ruleset::Ruleset;
 use crate::tiles::{FeatureKind, TileType};
 use serde_json::Value;
 use std::path::Path;
@@ -292,6 +297,20 @@ pub fn bridge_segment(t: &TileType, p: &Pointer) -> Option<u8> {
         .then_some(t.features.len() as u8)
 }
 
+/// A bridge or bazaar message (`None`: a `PASS` while bidding), with where the turn is.
+fn translate_msg(t: &mut Translator, at: &Current, msg: Option<&BcbMsg>) -> Result<(), JczError> {
+    let ctx = Ctx {
+        g: t.game(),
+        index: at.index,
+        from: at.from,
+        turn: t.turn(),
+        active: t.active(),
+        committed: t.step() != Step::Main,
+        followed: t.follower_done(),
+    };
+    on_msg(t.out(), &ctx, msg).map_err(|e| at.err(e))
+}
+
 /// The importer part of Bridges, Castles & Bazaars beyond castles.
 pub struct BcbPart;
 
@@ -337,6 +356,74 @@ impl JczPart for BcbPart {
             _ => None,
         }
     }
+    fn translate(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        _m: &Message,
+        msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        let b = msg.get::<BcbMsg>()?;
+        Some(translate_msg(t, at, Some(b)))
+    }
+    fn intercept(
+        &self,
+        t: &mut Translator,
+        at: &Current,
+        msg: &Msg,
+    ) -> Option<Result<(), JczError>> {
+        // a PASS while bidding (after the bazaar turn's COMMIT)
+        let bidding = matches!(msg, Msg::Pass)
+            && t.step() == Step::Committed
+            && t.game_part_mut::<BcbTrack>().bidding();
+        bidding.then(|| translate_msg(t, at, None))
+    }
+    fn unknown_tile(&self, s: &Setup, id: &str) -> Option<String> {
+        id.starts_with("BB/").then(|| unknown_tile_text(id, s))
+    }
+    fn on_place(&self, t: &mut Translator, at: &Current) -> Result<(), JczError> {
+        let g = t.game();
+        let (turn, player) = (t.turn(), t.active());
+        on_place(t.out(), g, at.index, turn, player).map_err(|e| at.err(e))
+    }
+    fn segment(&self, tile: &TileType, p: &Pointer) -> Option<u8> {
+        bridge_segment(tile, p)
+    }
+    fn finish_translation(&self, out: &mut Translated, last: usize) -> Result<(), JczError> {
+        finish(out, last)
+    }
+    fn draws_tile(&self, tr: &Translated, k: usize) -> bool {
+        !tr.parts.get::<BcbTrack>().is_bought(k)
+    }
+    fn draw_after_turn(
+        &self,
+        pack: &mut dyn PackDraws,
+        tr: &Translated,
+        k: usize,
+    ) -> Result<(), (usize, String)> {
+        draw_auction(pack, tr, k)
+    }
+    fn for_rules(
+        &self,
+        tr: &Translated,
+        rules: &Ruleset,
+        d: &TakenDecision,
+    ) -> Option<TakenDecision> {
+        matches!(d.choice, Choice::Tile { .. }).then(|| for_rules(tr, rules, d))
+    }
+    fn play_turn(
+        &self,
+        game: &mut Game,
+        t: TurnToPlay,
+        mut c: &mut dyn Chooser,
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), String>> {
+        let bazaars = game.rules().rules.ext_in_play("bazaars.");
+        bazaars.then(|| play(game, t.tr, t.k, t.tile, t.player, &mut c, events))
+    }
+    fn explain(&self, game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
+        explain(game, d, recorded)
+    }
     fn finish(&self, s: &mut Setup, messages: &[Message]) -> Result<(), JczError> {
         s.part_mut::<BcbSetup>().max_price = max_price(messages);
         Ok(())
@@ -362,7 +449,7 @@ impl JczPart for BcbPart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::jcz::{parse_message, JczError};
+    use crate::import::jcz::{parse_message, parse_setup, JczError, Setup};
     use serde_json::json;
 
     fn parse(m: Value) -> Result<Msg, JczError> {
@@ -435,5 +522,38 @@ mod tests {
         );
         assert!(t.contains("auction = none"), "{t}");
         assert_eq!(crate::import::jcz::plain_twin("BB/CFR!G"), "BB/CFR!");
+    }
+
+    fn setup(elements: Value) -> Result<Setup, JczError> {
+        let v = json!({
+            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
+            "elements": elements,
+            "rules": {},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        });
+        parse_setup(&v, &mut Vec::new())
+    }
+
+    #[test]
+    fn bridges_castles_and_bazaars_are_read() {
+        let s =
+            setup(json!({"small-follower": 7, "castle": 1, "bridge": 1, "bazaar": true})).unwrap();
+        let b = s.part::<BcbSetup>();
+        assert!(crate::import::castles::on(&s) && b.bridge && b.bazaar && !b.no_auction);
+        let v = json!({
+            "sets": {"basic:1": 1, "bridges-castles-and-bazaars:2": 1},
+            "elements": {"small-follower": 7, "castle": 1},
+            "rules": {"bazaar-no-auction": true},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        });
+        let s = parse_setup(&v, &mut Vec::new()).unwrap();
+        assert_eq!(s.part::<BcbSetup>().copies, 1);
+        assert!(s.part::<BcbSetup>().no_auction);
+        let m = json!({"type": "PLACE_TOKEN", "player": 0,
+            "payload": {"token": "CASTLE", "pointer": {"position": [0, 1], "feature": "Road", "location": "S"}}});
+        assert!(parse_message(3, &m)
+            .unwrap_err()
+            .to_string()
+            .contains("City"));
     }
 }

@@ -3,8 +3,7 @@
 
 use crate::engine::expansions::bridges;
 use crate::engine::{Choice, Chooser, EventSink, Game, TakenDecision};
-use crate::import::draws::Pack;
-use crate::import::jcz::Translated;
+use crate::import::jcz::{PackDraws, Translated};
 use crate::ruleset::{Ruleset, TileIdx};
 
 /// A recorded decision for `rules`: a tile chosen at a bazaar named by id (tile indices differ
@@ -66,7 +65,11 @@ pub fn play<C: Chooser, S: EventSink>(
 /// JCloisterZone turns the auction's tiles up after turn `k`: draw them from the reproduced
 /// pack (with the random of the turn's `COMMIT`) and compare with the supply the save plays.
 /// `Err((message, text))`: they differ.
-pub fn draw_auction(pack: &mut Pack, tr: &Translated, k: usize) -> Result<(), (usize, String)> {
+pub fn draw_auction(
+    pack: &mut dyn PackDraws,
+    tr: &Translated,
+    k: usize,
+) -> Result<(), (usize, String)> {
     let track = tr.parts.get::<crate::import::bcb::BcbTrack>();
     let Some(a) = track.auction_after(k) else {
         return Ok(());
@@ -78,7 +81,7 @@ pub fn draw_auction(pack: &mut Pack, tr: &Translated, k: usize) -> Result<(), (u
     let at = tr.draws[k].message;
     for (i, t) in a.supply.iter().enumerate() {
         let want = t.as_ref().map_or("?", |(j, _)| j.as_str());
-        match pack.draw() {
+        match pack.draw_next() {
             Ok(Some(id)) if id == want => {}
             Ok(Some(id)) => {
                 return Err((
@@ -94,7 +97,7 @@ pub fn draw_auction(pack: &mut Pack, tr: &Translated, k: usize) -> Result<(), (u
                     "an auction after this turn's bazaar, but JCloisterZone's pack holds fewer tiles than players".into(),
                 ))
             }
-            Err(e) => return Err((at, e.to_string())),
+            Err(e) => return Err((at, e)),
         }
     }
     Ok(())

@@ -1,10 +1,9 @@
 //! JCloisterZone's geometry in meeplab's terms: a rotation as the engine's representative of
 //! symmetric turns, a location in board orientation (sides, half-edges, `I`) as a segment of
-//! the placed tile, and the small city a castle is built on.
+//! the placed tile.
 
-use crate::ruleset::{Ruleset, TileIdx};
+use crate::ruleset::Ruleset;
 use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind, HalfEdge, Side, TileType};
-use std::collections::HashMap;
 
 /// The rotation the engine uses for a tile turned `q` under `rules`: the smallest turn with
 /// the same geometry and the same marks that matter there (symmetric tiles list each
@@ -112,46 +111,6 @@ pub fn segment_for(
             rot as u32 * 90
         )
     })
-}
-
-/// Whether segment `seg` of the tile at `at` and its neighbour make a completed small city:
-/// a single-edge city cap facing a single-edge city cap (what JCloisterZone offers as a
-/// castle: a city of two places, each a castle base). Only the tiles are checked; the follower
-/// and the token are the replay's business.
-pub(super) fn small_city_at(
-    board: &HashMap<(i32, i32), (TileIdx, u8)>,
-    rules: &Ruleset,
-    at: (i32, i32),
-    seg: u8,
-) -> Result<(), String> {
-    let cap = |pos: (i32, i32), seg: usize| -> Option<Side> {
-        let &(t, r) = board.get(&pos)?;
-        let f = rules.tiles[t as usize].features.get(seg)?;
-        if f.kind != FeatureKind::City || f.sides.count_ones() != 1 {
-            return None;
-        }
-        let side = rotate_side_mask(f.sides, r);
-        Side::ALL.into_iter().find(|s| s.bit() == side)
-    };
-    let side = cap(at, seg as usize)
-        .ok_or("it is not a single-edge city cap (a small city is two of them)")?;
-    let (dx, dy) = side.offset();
-    let there = (at.0 + dx, at.1 + dy);
-    let Some(&(t, _)) = board.get(&there) else {
-        return Err(format!(
-            "the city is not completed (no tile at ({},{}))",
-            there.0, there.1
-        ));
-    };
-    let facing =
-        (0..rules.tiles[t as usize].features.len()).any(|k| cap(there, k) == Some(side.opposite()));
-    if !facing {
-        return Err(format!(
-            "the city goes on beyond ({},{}): not a small city of two caps",
-            there.0, there.1
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

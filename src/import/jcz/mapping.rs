@@ -105,64 +105,6 @@ pub fn plain_twin(id: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::castles::CastlesSetup;
-    use crate::import::gold::GoldSetup;
-    use crate::import::jcz::{save, JczError};
-    use serde_json::{json, Value};
-
-    fn setup(elements: Value) -> Result<Setup, JczError> {
-        let v = json!({
-            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
-            "elements": elements,
-            "rules": {},
-            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
-        });
-        save::parse_setup(&v, &mut Vec::new())
-    }
-
-    #[test]
-    fn the_castle_element_maps_onto_each_parent() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
-        // castles alone: the bundled castles ruleset
-        let s = Setup {
-            sets: vec![("basic:1".into(), 1)],
-            basic: 1,
-            followers: 7,
-            farmers: true,
-            ..Setup::default()
-        }
-        .with(CastlesSetup { on: true });
-        let t = ruleset_text(&s, &dir).unwrap();
-        assert!(t.contains("castles.rules"), "{t}");
-        assert!(!t.contains("castles source"), "{t}");
-        assert_eq!(setup_label(&s), "basic:1 + castles");
-        let r = load_ruleset(&s, &dir).unwrap();
-        assert_eq!(r.ext_int("castles.supply"), Some(3));
-        // with gold: JCZ's autopick gold, and castles claiming their vicinity's gold
-        let gold = Setup {
-            sets: vec![("basic:1".into(), 1), ("goldmines".into(), 1)],
-            ..s.clone()
-        }
-        .with(GoldSetup {
-            copies: 1,
-            gold: true,
-        });
-        let t = ruleset_text(&gold, &dir).unwrap();
-        assert!(t.contains("goldmines-autopick.rules"), "{t}");
-        assert!(t.contains("gold = vicinity"), "{t}");
-        let r = load_ruleset(&gold, &dir).unwrap();
-        assert_eq!(r.ext_choice("castles.gold"), Some("vicinity"));
-        assert_eq!(r.ext_int("castles.farm_bonus"), Some(1));
-        // with the crop-circle action
-        let crop = setup(json!({"small-follower": 7, "corn-circle": 1, "castle": 1})).unwrap();
-        let t = ruleset_text(&crop, &dir).unwrap();
-        assert!(
-            t.contains("cropcircles.rules") && t.contains("castles source"),
-            "{t}"
-        );
-        assert!(!t.contains("gold = vicinity"), "{t}");
-        assert!(load_ruleset(&crop, &dir).unwrap().ext_in_play("castles."));
-    }
 
     #[test]
     fn garden_tiles_read_as_their_plain_twins() {

@@ -19,7 +19,8 @@ pub struct Pointer {
     pub meeple: String,
 }
 
-/// One message of `replay[]`, decoded.
+/// One message of `replay[]`, decoded: the core's four types, and the importer parts' own
+/// ([`PartMsg`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
     PlaceTile {
@@ -30,32 +31,10 @@ pub enum Msg {
         y: i32,
     },
     Deploy(Pointer),
-    Gold {
-        x: i32,
-        y: i32,
-    },
-    /// `PLACE_TOKEN CASTLE`: the small city to turn into a castle (`meeple` is empty).
-    Castle(Pointer),
-    CropChoice {
-        deploy: bool,
-    },
-    Return(Pointer),
-    /// `RETURN_MEEPLE` with `source: ABBOT_RETURN` (see [`crate::import::abbot`]).
-    AbbotReturn(Pointer),
-    /// `DEPLOY_MEEPLE` on the flying machine of the tile just placed (a flight; its
-    /// `random` rolls the die).
-    Fly(Pointer),
     Pass,
     Commit,
-    /// A message an importer part reads and translates itself (bridges and bazaars, Mage
-    /// & Witch's figure moves): see [`super::part`].
+    /// A message an importer part reads and translates itself: see [`super::part`].
     Part(PartMsg),
-    /// `PLACE_TOKEN FERRY`: a ferry to the way `way` (see [`crate::import::ferries`]).
-    Ferry {
-        x: i32,
-        y: i32,
-        way: u8,
-    },
 }
 
 impl Msg {
@@ -63,22 +42,29 @@ impl Msg {
         match self {
             Msg::PlaceTile { .. } => "PLACE_TILE",
             Msg::Deploy(_) => "DEPLOY_MEEPLE",
-            Msg::Gold { .. } | Msg::Castle(_) | Msg::Ferry { .. } => "PLACE_TOKEN",
-            Msg::CropChoice { .. } => "CIRCLE_REMOVE_OR_DEPLOY",
-            Msg::Return(_) | Msg::AbbotReturn(_) => "RETURN_MEEPLE",
-            Msg::Fly(_) => "DEPLOY_MEEPLE",
             Msg::Pass => "PASS",
             Msg::Commit => "COMMIT",
             Msg::Part(p) => p.kind,
         }
     }
-}
 
-impl Msg {
     /// Whether JCloisterZone's message changes its `random` (a `COMMIT`, a deployment, a
-    /// flight).
+    /// part's message that says so).
     pub fn sets_random(&self) -> bool {
-        matches!(self, Msg::Commit | Msg::Deploy(_) | Msg::Fly(_))
+        match self {
+            Msg::Commit | Msg::Deploy(_) => true,
+            Msg::Part(p) => p.sets_random,
+            _ => false,
+        }
+    }
+
+    /// The `meepleId` of the figure the message moves (checked against its sender).
+    pub fn meeple(&self) -> Option<&str> {
+        match self {
+            Msg::Deploy(p) => Some(&p.meeple),
+            Msg::Part(p) => p.meeple.as_deref(),
+            _ => None,
+        }
     }
 }
 
@@ -97,6 +83,11 @@ pub struct Message {
 pub struct PartMsg {
     pub kind: &'static str,
     value: Box<dyn PartState>,
+    /// The `meepleId` of the figure it moves, checked against the sender like a
+    /// `DEPLOY_MEEPLE`'s.
+    pub meeple: Option<String>,
+    /// It changes JCloisterZone's `random` (its `payload.random` is read).
+    pub sets_random: bool,
 }
 
 impl PartMsg {
@@ -104,7 +95,21 @@ impl PartMsg {
         PartMsg {
             kind,
             value: Box::new(value),
+            meeple: None,
+            sets_random: false,
         }
+    }
+
+    /// The same, moving the figure `meeple`.
+    pub fn moving(mut self, meeple: &str) -> PartMsg {
+        self.meeple = Some(meeple.to_string());
+        self
+    }
+
+    /// The same, changing JCloisterZone's `random`.
+    pub fn setting_random(mut self) -> PartMsg {
+        self.sets_random = true;
+        self
     }
 
     /// What the part read, when it is a `T`.
@@ -118,13 +123,18 @@ impl Clone for PartMsg {
         PartMsg {
             kind: self.kind,
             value: self.value.as_ref().clone_box(),
+            meeple: self.meeple.clone(),
+            sets_random: self.sets_random,
         }
     }
 }
 
 impl PartialEq for PartMsg {
     fn eq(&self, other: &PartMsg) -> bool {
-        self.kind == other.kind && self.value.as_ref().eq_dyn(other.value.as_ref())
+        self.kind == other.kind
+            && self.meeple == other.meeple
+            && self.sets_random == other.sets_random
+            && self.value.as_ref().eq_dyn(other.value.as_ref())
     }
 }
 

@@ -89,7 +89,12 @@
 //! rotation and matched against the tile's segments (sides for cities and roads, half-edges
 //! for fields, `I` for the cloister).
 //!
-//! `PLACE_TOKEN CASTLE` becomes a [`CastleMark`] (checked here: on the tile just placed, a
+//! Each part translates its own messages ([`JczPart::translate`], see its file); the core's
+//! handlers are `PLACE_TILE`, `DEPLOY_MEEPLE`, `PASS` and `COMMIT`, which a part may take
+//! where the turn is its own ([`JczPart::intercept`]).
+//!
+//! `PLACE_TOKEN CASTLE` becomes a [`CastleMark`](crate::import::castles::CastleMark)
+//! (checked by [`crate::import::castles`]: on the tile just placed, a
 //! single-edge city cap facing one on the neighbouring tile; a pointer elsewhere is an error
 //! naming the message), not a decision: the engine asks `castles::CASTLE_BUILD` once per
 //! small city it offers, in the tile's segment order, and the replay answers each offer yes
@@ -104,22 +109,27 @@
 
 //!
 //! # The files
-//! - `save.rs`: the JSON of a save, read into a [`JczGame`] (set-up, players, messages, draws);
+//! - `save.rs`: the JSON of a save, read into a [`JczGame`] (`game.rs`: set-up, players,
+//!   messages, draws);
 //! - `setup.rs`: the set-up as read ([`Setup`]: the core and each part's state, by type);
 //! - `message.rs`: the decoded messages ([`Msg`], [`Message`], [`Pointer`]; a part's own as
 //!   [`PartMsg`]);
-//! - `part.rs`: the importer's seam, [`JczPart`]: what an expansion's part reads and maps;
+//! - `part.rs`: the importer's seam, [`JczPart`]: what an expansion's part reads, maps,
+//!   translates, answers in the replay and scores in the assertions;
 //! - `parts.rs`: the registration list of the parts ([`parts::PARTS`]), the only shared file
 //!   that names them;
 //! - `mapping.rs`: the set-up mapped to a ruleset (rule-language text loaded through the DSL);
 //! - `geometry.rs`: JCloisterZone's locations and rotations as meeplab's segments;
 //! - `meeples.rs`: JCloisterZone's meeple ids: their seat, their check against the set-up and
 //!   their kind of follower;
-//! - `translate.rs`: the message log as placed tiles and decisions, one handler per message
-//!   type;
+//! - `translate.rs`: the message log as placed tiles and decisions: the core's handlers, and
+//!   each message handed to the parts in the list's order;
+//! - `turn.rs`: the translation under way as the parts see it ([`Translator`], [`Step`],
+//!   [`Current`]), with a slot per part for what it tracks; it asks no part;
 //! - `translated.rs`: what the translation leaves ([`Translated`]: the draws, the decisions,
-//!   the parts' tracks).
+//!   the parts' tracks; [`DrawPlan`]).
 
+mod game;
 mod geometry;
 mod mapping;
 mod meeples;
@@ -130,18 +140,21 @@ mod save;
 pub mod setup;
 mod translate;
 mod translated;
+mod turn;
 
+pub use game::{JczGame, TestSpec};
 pub use geometry::{canonical_rot, segment_for};
 pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label};
 pub use message::{Message, Msg, PartMsg, Pointer};
 pub(crate) use part::quoted;
-pub use part::{JczPart, Mapping, RawMessage};
+pub use part::{JczPart, Mapping, PackDraws, RawMessage, Scoring, TurnAnswers, TurnToPlay};
+pub use save::{looks_like_jcz, parse, parse_json};
 #[cfg(test)]
-pub(crate) use save::parse_message;
-pub use save::{looks_like_jcz, parse, parse_json, JczGame, TestSpec};
+pub(crate) use save::{parse_message, parse_setup};
 pub use setup::{PartState, PartStates, Setup};
-pub use translate::{translate, ANY_PLAYER};
-pub use translated::{CastleMark, Draw, Translated};
+pub use translate::translate;
+pub use translated::{Draw, DrawPlan, Translated};
+pub use turn::{Current, Step, Translator};
 
 use std::fmt;
 

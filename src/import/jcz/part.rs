@@ -1,12 +1,23 @@
 //! The importer's seam: what one expansion's part of the importer does, as the
 //! [`JczPart`] trait. Each part is registered once, in [`super::parts::PARTS`]; the shared
-//! steps (reading the set-up and the messages in `save.rs`, the mapping in `mapping.rs`)
-//! ask every registered part and name none.
+//! steps (reading the set-up and the messages in `save.rs`, the mapping in `mapping.rs`, the
+//! translation in `translate.rs`, the replay in `import/replay`, the test assertions in
+//! `import/assertions.rs`) ask every registered part and name none. What a part tracks
+//! lives in a slot of its own, by type: its set-up ([`Setup::part`]), its turn and its game
+//! in the translation ([`Translator::turn_part_mut`], [`Translator::game_part_mut`], the
+//! latter kept in [`Translated::parts`] for the replay).
 
-use super::message::{meeple_pointer, Msg, Pointer};
+use super::message::{meeple_pointer, Message, Msg, PartMsg, Pointer};
 use super::setup::Setup;
+use super::translated::Translated;
+use super::turn::{Current, Translator};
 use super::JczError;
-use crate::engine::FollowerKind;
+use crate::engine::{
+    Category, Choice, Chooser, Decision, DecisionKind, Event, FollowerKind, Game, TakenDecision,
+};
+use crate::ruleset::{Ruleset, TileIdx};
+use crate::tiles::TileType;
+use serde::Serialize;
 use serde_json::Value;
 use std::path::Path;
 
@@ -170,6 +181,179 @@ pub trait JczPart: Sync {
         None
     }
 
+    /// Whether its set-up makes JCloisterZone draw the pack in groups (the river first).
+    fn draws_in_groups(&self, _s: &Setup) -> bool {
+        false
+    }
+
+    // The translation of the message log (`translate.rs` asks these, in the list's order).
+
+    /// Translate one of its own messages ([`Msg::Part`]; `None`: not its own): check where
+    /// the turn is and record what it decides.
+    fn translate(
+        &self,
+        _t: &mut Translator,
+        _at: &Current,
+        _m: &Message,
+        _msg: &PartMsg,
+    ) -> Option<Result<(), JczError>> {
+        None
+    }
+
+    /// Take a core message (`DEPLOY_MEEPLE`, `PASS`, `COMMIT`) before the core's handler,
+    /// when it is the part's where the turn is (a `PASS` declining a castle, a landing after
+    /// a flight); `None`: not its own.
+    fn intercept(
+        &self,
+        _t: &mut Translator,
+        _at: &Current,
+        _msg: &Msg,
+    ) -> Option<Result<(), JczError>> {
+        None
+    }
+
+    /// The meeplab id of a placed tile's JCloisterZone id when it decides it (a garden tile
+    /// that is itself with live gardens); `None`: the plain twin.
+    fn tile_id<'a>(&self, _s: &Setup, _id: &'a str) -> Option<&'a str> {
+        None
+    }
+
+    /// What an unknown tile id of its own says (`None`: not its own).
+    fn unknown_tile(&self, _s: &Setup, _id: &str) -> Option<String> {
+        None
+    }
+
+    /// Whether a `PLACE_TILE` by `player` out of the seat order is a turn its rules give (a
+    /// builder's double turn); asked at every `PLACE_TILE` (`last`: the last turn's player,
+    /// `expected`: the seat whose turn it would be).
+    fn extra_turn(
+        &self,
+        _t: &mut Translator,
+        _last: Option<u8>,
+        _player: u8,
+        _expected: u8,
+    ) -> bool {
+        false
+    }
+
+    /// After a `PLACE_TILE` is read (its draw and placement recorded).
+    fn on_place(&self, _t: &mut Translator, _at: &Current) -> Result<(), JczError> {
+        Ok(())
+    }
+
+    /// Before the turn's follower action that the core takes (`DEPLOY_MEEPLE`, `PASS`): its
+    /// checks, and what it records first.
+    fn before_follower(&self, _t: &mut Translator, _at: &Current) -> Result<(), JczError> {
+        Ok(())
+    }
+
+    /// After a `PASS` the core took as the turn's follower action.
+    fn after_pass(&self, _t: &mut Translator, _at: &Current) -> Result<(), JczError> {
+        Ok(())
+    }
+
+    /// The segment a pointer names on a tile when the core's reading finds none (a bridge).
+    fn segment(&self, _tile: &TileType, _p: &Pointer) -> Option<u8> {
+        None
+    }
+
+    /// At the end of the log: what its track of the game leaves open, and its checks.
+    fn finish_translation(&self, _out: &mut Translated, _last: usize) -> Result<(), JczError> {
+        Ok(())
+    }
+
+    // The replay of a translated save (`import/replay` asks these) and the save's test
+    // assertions (`import/assertions.rs`).
+
+    /// Whether recorded turn `k` (its index in [`Translated::draws`]) draws its tile from
+    /// JCloisterZone's pack (`false`: a tile bought at a bazaar).
+    fn draws_tile(&self, _tr: &Translated, _k: usize) -> bool {
+        true
+    }
+
+    /// JCloisterZone's draws right after recorded turn `k` that are the part's (an
+    /// auction's tiles), checked against what the save plays: `Err((message, text))`.
+    fn draw_after_turn(
+        &self,
+        _pack: &mut dyn PackDraws,
+        _tr: &Translated,
+        _k: usize,
+    ) -> Result<(), (usize, String)> {
+        Ok(())
+    }
+
+    /// A recorded decision of its own as `rules` reads it (a tile named by id); `None`: as
+    /// recorded.
+    fn for_rules(
+        &self,
+        _tr: &Translated,
+        _rules: &Ruleset,
+        _d: &TakenDecision,
+    ) -> Option<TakenDecision> {
+        None
+    }
+
+    /// Before recorded turn `k` is played: what the save decided that the engine draws
+    /// (the flier's die).
+    fn before_turn(&self, _tr: &Translated, _k: usize, _game: &mut Game) {}
+
+    /// Play recorded turn `k` when the part plays it (a bazaar's pack, a bought tile);
+    /// `None`: the core plays the tile.
+    fn play_turn(
+        &self,
+        _game: &mut Game,
+        _turn: TurnToPlay,
+        _c: &mut dyn Chooser,
+        _events: &mut Vec<Event>,
+    ) -> Option<Result<(), String>> {
+        None
+    }
+
+    /// What it answers in recorded turn `k` that the script cannot: the offers the save
+    /// does not record one by one (castles, crop-circle passes without a player, abbots
+    /// kept); `None`: nothing.
+    fn answers(
+        &self,
+        _tr: &Translated,
+        _k: usize,
+        _script: &[TakenDecision],
+    ) -> Option<Box<dyn TurnAnswers>> {
+        None
+    }
+
+    /// Why a recorded choice of one of its decisions is not legal now (`None`: not its own,
+    /// or no better words than the script's).
+    fn explain(&self, _game: &Game, _d: &Decision, _recorded: &Choice) -> Option<String> {
+        None
+    }
+
+    /// Whether an unasked recorded decision of its own had its effect in the turn's
+    /// `events` (the engine took the only option without asking); `None`: not its own.
+    fn effect_seen(&self, _d: &TakenDecision, _events: &[Event]) -> Option<bool> {
+        None
+    }
+
+    /// Why the engine never asked for a recorded decision of its own (`None`: not its own).
+    fn unasked_why(&self, _d: &TakenDecision) -> Option<String> {
+        None
+    }
+
+    /// A decision kind of its own in words (`the second ingot's tile`), for errors.
+    fn decision_words(&self, _kind: DecisionKind) -> Option<&'static str> {
+        None
+    }
+
+    /// The scoring category a test assertion's word names when it is its own (`gold`).
+    fn category(&self, _word: &str) -> Option<Category> {
+        None
+    }
+
+    /// The single scorings of `player` its events make, with the index of the event each
+    /// comes from (`P scored C for N points`).
+    fn scorings(&self, _events: &[Event], _player: u8) -> Vec<(usize, Scoring)> {
+        Vec::new()
+    }
+
     /// The kinds of `meepleId` (`P.KIND.N`) of its figures (`big`), for errors.
     fn meeple_kinds(&self) -> &'static [&'static str] {
         &[]
@@ -180,6 +364,50 @@ pub trait JczPart: Sync {
     fn meeple(&self, _s: &Setup, _kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
         None
     }
+}
+
+/// JCloisterZone's pack as the replay reproduces it, as a part draws from it.
+pub trait PackDraws {
+    /// Draw with `random` from now on.
+    fn set_random(&mut self, random: f64);
+    /// The next tile (`Ok(None)`: the pack is exhausted).
+    fn draw_next(&mut self) -> Result<Option<String>, String>;
+}
+
+/// A recorded turn to play: its index in [`Translated::draws`], the tile, the player.
+#[derive(Clone, Copy)]
+pub struct TurnToPlay<'t> {
+    pub tr: &'t Translated,
+    pub k: usize,
+    pub tile: TileIdx,
+    pub player: u8,
+}
+
+/// What a part answers in a replayed turn of a save, and what it checks after it.
+pub trait TurnAnswers {
+    /// The option for decision `d` (`None`: the script's answer).
+    fn answer(&mut self, game: &Game, d: &Decision) -> Option<usize>;
+
+    /// After the turn: what the save did that the engine never offered. Under the save's
+    /// own ruleset (`strict`) an error naming the message; else the decisions left unused.
+    fn after_turn(
+        &mut self,
+        _game: &Game,
+        _tr: &Translated,
+        _strict: bool,
+    ) -> Result<Vec<TakenDecision>, JczError> {
+        Ok(Vec::new())
+    }
+}
+
+/// A single scoring of one player, as a test assertion reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Scoring {
+    pub category: Category,
+    pub points: i64,
+    /// The turn (`None`: final scoring).
+    pub turn: Option<u32>,
+    pub final_scoring: bool,
 }
 
 /// A path as a rule-language string literal (`"` and `\\` escaped), for the mapped

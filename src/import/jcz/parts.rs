@@ -20,6 +20,7 @@ pub static PARTS: &[&dyn JczPart] = &[
     &crate::import::ferries::PART,
     &crate::import::gold::PART,
     &crate::import::crop::PART,
+    &crate::import::robbers::PART,
     #[cfg(feature = "test-dummy")]
     &crate::import::dummy::PART,
 ];

@@ -3,6 +3,7 @@
 //! on its own; their order is [`super::translate`]'s business), the draw order and the test
 //! assertions. Anything not understood is an error naming the message and the field.
 
+use super::game::{JczGame, TestSpec};
 use super::message::{as_i32, position, Message, Msg};
 use super::part::{element_count, RawMessage};
 use super::parts::PARTS;
@@ -10,33 +11,6 @@ use super::setup::Setup;
 use super::{JczError, MAX_BYTES, MIN_VERSION, START_TILE};
 use crate::engine::MAX_PLAYERS;
 use serde_json::Value;
-
-/// The `test` section.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TestSpec {
-    pub description: Option<String>,
-    pub assertions: Vec<String>,
-}
-
-/// A parsed save.
-#[derive(Clone, Debug, PartialEq)]
-pub struct JczGame {
-    pub app_version: String,
-    pub setup: Setup,
-    pub players: Vec<String>,
-    pub messages: Vec<Message>,
-    /// `initialRandom`.
-    pub initial_random: Option<f64>,
-    /// The forced draws (`drawOrder` without a final `#END`).
-    pub draw_order: Vec<String>,
-    /// The draw order ends with `#END`.
-    pub draw_order_ends: bool,
-    /// `endTurn` / `drawLimit`: the number of draws the pack holds.
-    pub draw_limit: Option<u32>,
-    pub test: Option<TestSpec>,
-    /// Things read but ignored.
-    pub warnings: Vec<String>,
-}
 
 fn parse_version(v: &str) -> Option<(u32, u32, u32)> {
     let core = v.split(['-', '+', ' ']).next()?;
@@ -96,7 +70,7 @@ fn count(v: &Value, what: &str) -> Result<u32, JczError> {
     Ok(n as u32)
 }
 
-pub(super) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczError> {
+pub(crate) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<Setup, JczError> {
     let mut s = Setup::default();
     let sets = setup
         .get("sets")
@@ -504,79 +478,4 @@ pub fn parse(v: &Value) -> Result<JczGame, JczError> {
         part.finish(&mut game.setup, &game.messages)?;
     }
     Ok(game)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::import::bcb::BcbSetup;
-    use crate::import::crop::CropSetup;
-    use crate::import::gold::GoldSetup;
-    use crate::import::jcz::setup_label;
-    use serde_json::json;
-
-    fn gold(s: &Setup) -> bool {
-        s.part::<GoldSetup>().gold
-    }
-
-    fn crop(s: &Setup) -> bool {
-        s.part::<CropSetup>().action
-    }
-
-    fn setup(elements: Value) -> Result<Setup, JczError> {
-        let v = json!({
-            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
-            "elements": elements,
-            "rules": {},
-            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
-        });
-        parse_setup(&v, &mut Vec::new())
-    }
-
-    #[test]
-    fn elements_are_on_by_their_presence() {
-        // the corn-circles set brings the crop-circle action, element or not (the client's
-        // `enforces`)
-        let s = setup(json!({"small-follower": 7})).unwrap();
-        assert!(!s.farmers && !gold(&s) && crop(&s));
-        let s = setup(json!({"small-follower": 7, "farmers": false, "gold": true})).unwrap();
-        assert!(s.farmers && gold(&s) && crop(&s));
-        let s = setup(json!({"small-follower": "5.0", "corn-circle": 1, "gold": null})).unwrap();
-        assert_eq!(s.followers, 5);
-        assert!(crop(&s) && !gold(&s));
-        assert!(setup(json!({"small-follower": 7, "abbot": false})).is_err());
-        assert!(setup(json!({"farmers": true})).is_err());
-        assert!(setup(json!({"small-follower": 0})).is_err());
-        assert_eq!(
-            ruleset_label_of(json!({"small-follower": 7})),
-            "basic:1 + corn-circles/2 + goldmines, no farmers, no gold"
-        );
-    }
-
-    fn ruleset_label_of(elements: Value) -> String {
-        setup_label(&setup(elements).unwrap())
-    }
-
-    #[test]
-    fn bridges_castles_and_bazaars_are_read() {
-        let s =
-            setup(json!({"small-follower": 7, "castle": 1, "bridge": 1, "bazaar": true})).unwrap();
-        let b = s.part::<BcbSetup>();
-        assert!(crate::import::castles::on(&s) && b.bridge && b.bazaar && !b.no_auction);
-        let v = json!({
-            "sets": {"basic:1": 1, "bridges-castles-and-bazaars:2": 1},
-            "elements": {"small-follower": 7, "castle": 1},
-            "rules": {"bazaar-no-auction": true},
-            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
-        });
-        let s = parse_setup(&v, &mut Vec::new()).unwrap();
-        assert_eq!(s.part::<BcbSetup>().copies, 1);
-        assert!(s.part::<BcbSetup>().no_auction);
-        let m = json!({"type": "PLACE_TOKEN", "player": 0,
-            "payload": {"token": "CASTLE", "pointer": {"position": [0, 1], "feature": "Road", "location": "S"}}});
-        assert!(parse_message(3, &m)
-            .unwrap_err()
-            .to_string()
-            .contains("City"));
-    }
 }

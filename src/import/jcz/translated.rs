@@ -1,10 +1,9 @@
 //! A save in engine terms, as the translation ([`super::translate`]) leaves it: the placed
 //! tiles ([`Draw`]), the decisions with their messages, how JCloisterZone drew the pack, and
-//! what the castles and the importer parts need of the replay.
+//! what the importer parts track for the replay.
 
 use super::setup::PartStates;
 use crate::engine::TakenDecision;
-use crate::import::draws::DrawPlan;
 use crate::ruleset::TileIdx;
 
 /// One placed tile of the translated record.
@@ -46,33 +45,9 @@ pub struct Translated {
     pub left_in_pack: Vec<TileIdx>,
     /// The players' names, in seat order.
     pub names: Vec<String>,
-    /// The castles built (`PLACE_TOKEN CASTLE`), in message order. They are not among
-    /// `decisions`: the engine asks one `CASTLE_BUILD` per small city it offers, and which
-    /// city an offer is only the replay knows (see [`crate::import::replay`]).
-    pub castles: Vec<CastleMark>,
-    /// The castle step's `PASS`es: (recorded turn, message index).
-    pub castle_passes: Vec<(u32, usize)>,
-    /// What the importer parts track of the translation, by type (BC&B's auctions, see
-    /// [`crate::import::bcb`]).
+    /// What the importer parts track of the game, by type, for the replay (see
+    /// [`super::JczPart::translate`]).
     pub parts: PartStates,
-    /// The flier's die of each flight: (recorded turn, 1–3), from the flight's `random`
-    /// (see [`crate::import::flier`]); the replay forces it.
-    pub flier_rolls: Vec<(u32, u8)>,
-}
-
-/// A castle a save builds: the city's segment on the tile just placed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CastleMark {
-    /// The recorded turn (1-based, as `TakenDecision::turn`).
-    pub turn: u32,
-    pub player: u8,
-    /// Index of its `PLACE_TOKEN` message.
-    pub message: usize,
-    pub x: i32,
-    pub y: i32,
-    pub segment: u8,
-    /// The location as the save writes it (for messages).
-    pub location: String,
 }
 
 impl Translated {
@@ -83,4 +58,23 @@ impl Translated {
             .position(|x| x == d)
             .map(|i| self.origins[i])
     }
+}
+
+/// How a save's pack is drawn (everything but the board, which decides discards).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawPlan {
+    /// The pack after the start tile was taken out: JCloisterZone ids, sorted.
+    pub pack: Vec<String>,
+    /// The pack is drawn in tile groups, one after the other, when a part's set-up says so
+    /// ([`JczPart::draws_in_groups`](super::JczPart::draws_in_groups): JCloisterZone's
+    /// `RiverCapability`; see [`crate::import::draws::Pack::new`]).
+    pub in_groups: bool,
+    /// `gameAnnotations.drawOrder` without its final `#END`.
+    pub forced: Vec<String>,
+    /// The draw order ended with `#END`: the pack ends with it.
+    pub end_marker: bool,
+    /// `gameAnnotations.endTurn`: the pack holds this many draws.
+    pub limit: Option<u32>,
+    /// `initialRandom`.
+    pub initial_random: Option<f64>,
 }

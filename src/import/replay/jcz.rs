@@ -2,16 +2,16 @@
 //! (see [`JczMode`]): JCloisterZone's draws reproduced, tiles that fit nowhere discarded as
 //! JCloisterZone does, castles answered from the save, and the end of the game decided.
 
-use super::diagnosing::{castle_why, effect_seen, seat, unasked_why, Diagnosing};
+use super::diagnosing::{effect_seen, seat, unasked_why, Diagnosing};
 use super::Run;
-use crate::engine::expansions::castles::CASTLE_BUILD;
 use crate::engine::hooks::Expansions;
 use crate::engine::script::describe;
 use crate::engine::{
     Choice, Compiled, DecisionKind, Game, NoEvents, OnIllegal, Scripted, TakenDecision,
 };
 use crate::import::draws::{DrawError, DrawPlan, Pack};
-use crate::import::jcz::{plain_twin, JczError, Translated};
+use crate::import::jcz::parts::PARTS;
+use crate::import::jcz::{plain_twin, JczError, Translated, TurnToPlay};
 use crate::policy::{Policy, PolicyKind};
 use crate::record::Replayed;
 use crate::ruleset::{Ruleset, TileIdx};
@@ -133,7 +133,7 @@ pub fn replay_jcz(
         // a tile bought at a bazaar is not drawn (JCloisterZone drew it for the auction)
         if let Some(p) = pack
             .as_mut()
-            .filter(|_| !tr.parts.get::<crate::import::bcb::BcbTrack>().is_bought(k))
+            .filter(|_| PARTS.iter().all(|part| part.draws_tile(tr, k)))
         {
             if let Some(rv) = draw.random_before {
                 p.set_random(rv);
@@ -224,9 +224,15 @@ pub fn replay_jcz(
             .collect();
         let script: Vec<TakenDecision> = recorded
             .iter()
-            .map(|&i| TakenDecision {
-                turn,
-                ..crate::import::bcb::for_rules(tr, r, &tr.decisions[i])
+            .map(|&i| {
+                let d = &tr.decisions[i];
+                TakenDecision {
+                    turn,
+                    ..PARTS
+                        .iter()
+                        .find_map(|p| p.for_rules(tr, r, d))
+                        .unwrap_or_else(|| d.clone())
+                }
             })
             .collect();
         let origin = |d: &TakenDecision| {
@@ -237,27 +243,27 @@ pub fn replay_jcz(
         };
         let mut chooser = Diagnosing::for_turn(
             Scripted::new(script.clone(), Policy::new(fallback), on_illegal),
+            tr,
+            k,
             &script,
         );
-        chooser.castles = Some(
-            tr.castles
-                .iter()
-                .filter(|c| c.turn == k as u32 + 1)
-                .cloned()
-                .collect(),
-        );
-        if let Some(&(_, die)) = tr.flier_rolls.iter().find(|r| r.0 == k as u32 + 1) {
-            game.force_flier_roll(die); // JCloisterZone's roll, from the flight's `random`
+        for p in PARTS {
+            p.before_turn(tr, k, &mut game);
         }
-        if let Err(e) = crate::import::bcb::play(
-            &mut game,
+        let turn_to_play = TurnToPlay {
             tr,
             k,
             tile,
-            draw.player,
-            &mut chooser,
-            &mut events,
-        ) {
+            player: draw.player,
+        };
+        let played = PARTS
+            .iter()
+            .find_map(|p| p.play_turn(&mut game, turn_to_play, &mut chooser, &mut events));
+        let played = match played {
+            Some(played) => played,
+            None => game.play_tile(tile, draw.player, &mut chooser, &mut events),
+        };
+        if let Err(e) = played {
             if strict {
                 return Err(JczError {
                     message: Some(draw.message),
@@ -313,44 +319,17 @@ pub fn replay_jcz(
             }
         }
         problems.extend(chooser.script.problems.iter().cloned());
-        // the tiles of an auction after this turn, from JCloisterZone's pack
-        if let Some((message, text)) = pack
-            .as_mut()
-            .and_then(|p| crate::import::bcb::draw_auction(p, tr, k).err())
-        {
+        // the parts' draws after this turn (an auction's tiles), from JCloisterZone's pack
+        if let Some((message, text)) = pack.as_mut().and_then(|p| {
+            PARTS
+                .iter()
+                .find_map(|part| part.draw_after_turn(&mut *p, tr, k).err())
+        }) {
             lose_pack(&mut pack, message, text, &mut warnings)?;
         }
-        // castles the save builds that the engine did not offer
-        for c in chooser.castles.take().unwrap_or_default() {
-            let why = castle_why(&game, &c, chooser.offers.as_deref());
-            if strict {
-                return Err(JczError {
-                    message: Some(c.message),
-                    kind: Some("PLACE_TOKEN".into()),
-                    text: format!(
-                        "an impossible castle: {} builds a castle on the city `{}` of ({},{}), but {why}",
-                        tr.names.get(c.player as usize).map_or(seat(c.player), String::as_str),
-                        c.location,
-                        c.x,
-                        c.y
-                    ),
-                });
-            }
-            unused.push(TakenDecision {
-                turn: game.turn(),
-                player: c.player,
-                kind: CASTLE_BUILD,
-                choice: Choice::Flag { yes: true },
-            });
-        }
-        if strict && chooser.asked == 0 {
-            if let Some(&(_, message)) = tr.castle_passes.iter().find(|p| p.0 == k as u32 + 1) {
-                return Err(JczError {
-                    message: Some(message),
-                    kind: Some("PASS".into()),
-                    text: "a PASS after the follower action declines a castle, but the rules offer none this turn".into(),
-                });
-            }
+        // what the save does that the engine did not offer, as the parts find it
+        for a in &mut chooser.answers {
+            unused.extend(a.after_turn(&game, tr, strict)?);
         }
         for d in chooser.script.unused() {
             if effect_seen(d, &events) {
@@ -451,12 +430,11 @@ fn draw_source(plan: &DrawPlan, n: u32) -> String {
 fn kind_words(k: DecisionKind) -> &'static str {
     match k {
         DecisionKind::FOLLOWER => "a follower placement",
-        crate::engine::expansions::gold::INGOT_PLACE => "the second ingot's tile",
-        crate::engine::expansions::crop::CROP_MODE => "the crop-circle choice (deploy or remove)",
-        crate::engine::expansions::crop::CROP_DEPLOY => "a crop-circle follower (deploy or pass)",
-        crate::engine::expansions::crop::CROP_REMOVE => "a crop-circle follower to return",
         DecisionKind::TILE_PICK => "the tile to play from the hand",
-        _ => "a decision",
+        _ => PARTS
+            .iter()
+            .find_map(|p| p.decision_words(k))
+            .unwrap_or("a decision"),
     }
 }
 

@@ -309,6 +309,12 @@ impl JczPart for RiverPart {
         let traders = s.part::<TradersSetup>();
         check_pig_herd(&river, traders.in_play(), traders.pig_herd)
     }
+    fn draws_in_groups(&self, s: &Setup) -> bool {
+        s.part::<RiverSetup>().element
+    }
+    fn unknown_tile(&self, s: &Setup, id: &str) -> Option<String> {
+        id.starts_with("RI").then(|| unknown_tile_text(id, s))
+    }
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<RiverSetup>(), m.dir, &mut m.deck))
     }

@@ -21,7 +21,7 @@
 use crate::engine::FollowerKind;
 use crate::import::jcz::part::{element_count, JczPart, Mapping};
 use crate::import::jcz::quoted;
-use crate::import::jcz::{JczError, Setup};
+use crate::import::jcz::{JczError, Setup, Translator};
 use std::path::Path;
 
 /// The 1st edition's tiles (JCloisterZone's `traders-and-builders:1`), one of each, in the
@@ -231,6 +231,10 @@ pub fn double_turn(
     double
 }
 
+/// The builders' double turns read so far, and whether the last turn was one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct DoubleTurns((u32, bool));
+
 /// The importer part of Traders & Builders.
 pub struct TradersPart;
 
@@ -259,6 +263,20 @@ impl JczPart for TradersPart {
     ) -> Result<(), JczError> {
         s.part_mut::<TradersSetup>().element(name, element_count(v));
         Ok(())
+    }
+    fn unknown_tile(&self, s: &Setup, id: &str) -> Option<String> {
+        id.starts_with("TB/")
+            .then(|| unknown_tile_text(id, &s.part::<TradersSetup>()))
+    }
+    fn extra_turn(&self, t: &mut Translator, last: Option<u8>, player: u8, expected: u8) -> bool {
+        let s = t.game().setup.part::<TradersSetup>().into_owned();
+        double_turn(
+            &s,
+            &mut t.game_part_mut::<DoubleTurns>().0,
+            last,
+            player,
+            expected,
+        )
     }
     fn label(&self, s: &Setup) -> String {
         label(&s.part::<TradersSetup>())
