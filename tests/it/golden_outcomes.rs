@@ -34,6 +34,9 @@
 //!   engines, and `bigbox6` and `minis-2012` on the engine that merged them all (issue 42);
 //!   those two were rewritten (removed, then `new`) on the engine of branch `robmsg`, when
 //!   the Robbers joined both boxes (a robber beside either of the Messengers' figures).
+//!   The `bigbox6` lines were rewritten again (removed, then `new`) on the engine of branch
+//!   `jczcombo`: no flight after an abbot taken back, and a builder or pig left without its
+//!   owner's follower goes home (both found by JCloisterZone's own Big Box 6 games).
 
 use crate::scenario_support;
 

@@ -4,7 +4,11 @@
 //! `test.assertions`. Every save in every subfolder must replay with `--check`: a new kind is
 //! covered by dropping its folder in. The saves are chosen to exercise each kind's rarer
 //! steps (castle-step passes, auctions with sales, bridges, enclosed fields, builders, pigs,
-//! big followers).
+//! big followers). The Big Box 6 combinations (`ferriestraders`: The Ferries with Traders &
+//! Builders; `minis`: the C2 base with gardens and the abbot, the flier, ferries, mage &
+//! witch, gold mines and crop circles II; `bb6`: those with I&C, T&B and the River) keep the
+//! saves where the two engines first disagreed: an abbot taken back on a flier tile, and a
+//! builder or pig left alone by a ferry move or a crop circle.
 
 use crate::cli_support;
 
@@ -42,7 +46,16 @@ fn fixtures() -> Vec<(String, Vec<String>)> {
 #[test]
 fn every_generated_save_replays_with_check() {
     let all = fixtures();
-    for kind in ["bcb", "castles", "goldcastles", "inns", "traders"] {
+    for kind in [
+        "bcb",
+        "castles",
+        "goldcastles",
+        "inns",
+        "traders",
+        "ferriestraders",
+        "minis",
+        "bb6",
+    ] {
         assert!(
             all.iter().any(|(k, s)| k == kind && !s.is_empty()),
             "no generated saves of {kind}: {all:?}"

@@ -342,3 +342,55 @@ fn c1_c2_flier_jcz_placement_is_mandatory_scenario() {
         assert_eq!(s.scores(), vec![4, 0], "{name}: start, (1,0), (2,0), (3,0)");
     }
 }
+
+/// The C2 base with the Abbot and the Flying Machines (the Big Box 6 pair): the Abbot's
+/// footnote (Wikicarpedia, The Abbot, 12/2014: "not placing a meeple" means no other figure
+/// action at all) counts a flight as the figure action an abbot return replaces
+/// (`shared/rules/minis.md` §8, "Flier and Abbot"); JCloisterZone offers no flight after
+/// `RETURN_MEEPLE` `ABBOT_RETURN` either. Alice's abbot on the garden of BA/RFrG at (1,0);
+/// on her flier tile FL/F.o at (1,1) she takes it back (the start, (2,0) and (1,1) around
+/// it: 4 points) and is asked nothing more; a turn that keeps the abbot is offered the
+/// flight.
+#[test]
+fn an_abbot_taken_back_leaves_no_flight() {
+    use meeplab::engine::expansions::abbot::{ABBOT, ABBOT_POINTS, ABBOT_RETURN};
+    let rules = load_str(
+        "abbot and flier",
+        "ruleset \"abbot and flier\"\nextends \"rulesets/base-c2.rules\"\n\
+         include \"rulesets/tiles/flier.tiles\"\ndeck += { flier x1 }\n\
+         flier source \"test\" {\n  landing = may\n  who = any_follower\n}\n",
+    );
+    let garden = 3; // BA/RFrG: road 0, fields 1 and 2, garden 3
+    for take_back in [true, false] {
+        let mut s = Scen::new(&rules, 2);
+        s.play_kind(ALICE, "BA/RFrG", (1, 0, 0), garden, ABBOT);
+        s.play(BOB, "BA/RFr", (2, 0, 0), None);
+        let turn = s.game.turn() + 1;
+        let answer = Choice::Spot {
+            at: take_back.then_some((1, 0, garden)),
+        };
+        s.play_only(
+            ALICE,
+            "FL/F.o",
+            (1, 1, 0),
+            &[exp(ABBOT_RETURN, ALICE, answer)],
+        );
+        let flights: Vec<_> = s
+            .log
+            .iter()
+            .filter(|a| a.turn == turn && a.kind == FLY)
+            .collect();
+        if take_back {
+            assert!(flights.is_empty(), "a flight offered after the return");
+            assert_eq!(s.cat(ALICE, ABBOT_POINTS), 4);
+            assert_eq!(s.scores(), vec![4, 0]);
+            assert_eq!(s.game.supply_of(ALICE, ABBOT), 1);
+        } else {
+            assert_eq!(flights.len(), 1, "the abbot kept: the flight is offered");
+            assert!(flights[0].options.contains(&Choice::Token {
+                at: Some((1, 1, 0))
+            }));
+            assert_eq!(s.scores(), vec![0, 0]);
+        }
+    }
+}

@@ -12,7 +12,11 @@
 //!   follower that weighs in majorities and needs no follower of its owner's beside it (the
 //!   plain follower, the large follower; never a builder or a pig), or with
 //!   `flier.who = meeples` the plain and large followers only. Flying takes the turn's figure
-//!   action ([`Game::take_figure_action`]): no other follower is placed this turn.
+//!   action ([`Game::take_figure_action`]): no other follower is placed this turn. A
+//!   figure action already spent (an abbot taken back, `abbot_return`, asked first) leaves
+//!   no flight to offer: the Abbot's footnote counts a flight as the figure action that the
+//!   return replaces (Wikicarpedia, The Abbot, 12/2014; `shared/rules/minis.md` §8
+//!   "Flier and Abbot"), and JCloisterZone offers none either.
 //! - **The die**: faces 1, 1, 2, 2, 3, 3, so 1–3 uniformly. A chance event drawn from a key,
 //!   a function of the game seed, the turn and this module's code ([`die_key`]), never a
 //!   shared stream: two rulesets playing one seed roll alike on a turn both fly. A search's
@@ -592,6 +596,10 @@ impl<X: Holds<Flier>> Game<X> {
     fn flier_offer<S: EventSink>(&mut self, s: &mut S, answer: Option<usize>) -> bool {
         let Some(i) = answer else {
             self.ext.state_mut().stage = Stage::Idle;
+            if self.figure_action_taken() {
+                // the turn's figure action is spent (an abbot taken back): no flight
+                return false;
+            }
             let t = self.placed[self.last_placed];
             if arrow(self.rules.tiles[t.tile as usize].marks, t.rot).is_none() {
                 return false;

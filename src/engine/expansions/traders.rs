@@ -23,6 +23,14 @@
 //!   each winner of that field scores `traders.pig_bonus` more per city as if the herd were
 //!   their pig, and a pig of their own there adds its bonus too (JCloisterZone `Field`:
 //!   `pigs` and `pigHerds` are separate items; neither stacks with itself).
+//! - **A builder or pig left alone** goes home: "your builder is always returned to your
+//!   supply if you no longer have meeples on that feature ... some expansions introduce other
+//!   ways in which this can happen" (papageek, The Builder; the pig likewise) — a ferry
+//!   moved so that the builder's part of the road is cut off from its owner's follower (The
+//!   Ferries), a farmer taken back by a crop circle (The Crop Circles). Checked at the end of
+//!   every turn (`Hook::TurnEnd`; JCloisterZone returns it at once, in the same turn, which
+//!   nothing in between can tell apart): a builder or pig whose feature holds no weight of
+//!   its owner's returns to the supply.
 
 use crate::engine::compiled::Compiled;
 use crate::engine::event::{
@@ -191,7 +199,7 @@ impl Expansion for Traders {
         }
     }
 
-    const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::FinalScoring];
+    const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::TurnEnd, Hook::FinalScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored];
     const CATEGORIES: &'static [&'static str] = &["goods"];
     const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
@@ -342,6 +350,7 @@ impl Expansion for Traders {
     ) -> bool {
         match at {
             Hook::TilePlaced => g.check_builder(s),
+            Hook::TurnEnd => g.return_lone_figures(s),
             Hook::FinalScoring => g.score_goods(s),
             _ => {}
         }
@@ -661,6 +670,23 @@ impl<X: Holds<Traders>> Game<X> {
                 let root = self.root_of(f.node);
                 (0..n).any(|k| self.root_of(t.node0 + k) == root)
             })
+    }
+
+    /// At the turn's end: every builder or pig whose feature holds none of its owner's
+    /// weight (its follower taken away by another expansion, or its part of the feature cut
+    /// off) goes back to the supply.
+    fn return_lone_figures<S: EventSink>(&mut self, s: &mut S) {
+        let mut i = 0;
+        while i < self.followers.len() {
+            let f = self.followers[i];
+            if (f.kind == BUILDER || f.kind == PIG)
+                && self.comps[self.root_of(f.node) as usize].followers[f.player as usize] == 0
+            {
+                self.return_follower(s, i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// Whether `player` has a pig on field `root` (pigs do not stack: one counts).
