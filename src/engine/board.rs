@@ -298,6 +298,7 @@ impl<X: Expansions> Game<X> {
 
         if ct.cloister != NONE {
             self.open_cloisters.push(pidx as u32);
+            self.board.cells[slot].cloister = true;
         }
 
         // neighbours
