@@ -176,6 +176,37 @@ impl<X: Expansions> Game<X> {
         self.n_place = w;
     }
 
+    /// Drop the placement options of `tile` on the cells `at` (an expansion's placement
+    /// filter that refuses whole cells), the others kept in their order. A cell where no
+    /// rotation of the tile fits has no option: when none of `at` has one, nothing is read.
+    pub(crate) fn drop_placements_at(&mut self, tile: TileIdx, at: &[(i32, i32)]) {
+        let fits = &self.rules.tiles[tile as usize].fits;
+        let mut cells = [0u32; 8];
+        let mut n = 0;
+        for &(x, y) in at {
+            if n < cells.len() && self.in_bounds(x, y) {
+                let cell = self.cell_index(x, y);
+                let c = self.board.get(cell);
+                if c.tile == 0 && fits[c.code as usize] != 0 {
+                    cells[n] = cell;
+                    n += 1;
+                }
+            }
+        }
+        if n == 0 {
+            return;
+        }
+        let mut w = 0usize;
+        for i in 0..self.n_place {
+            let v = self.opt_place[i];
+            if !cells[..n].contains(&((v & !TAG_MASK) >> 2)) {
+                self.opt_place[w] = v;
+                w += 1;
+            }
+        }
+        self.n_place = w;
+    }
+
     /// Add a placement option an expansion makes legal (see
     /// `Expansion::extra_placements`), with its `tag` (1 to 63) for
     /// [`Game::placement_tag`].
@@ -298,6 +329,7 @@ impl<X: Expansions> Game<X> {
 
         if ct.cloister != NONE {
             self.open_cloisters.push(pidx as u32);
+            self.board.cells[slot].cloister = true;
         }
 
         // neighbours

@@ -18,12 +18,15 @@ pub(crate) struct Cell {
     pub fpos: u16,
     /// Neighbour-constraint code (see `CompiledTile::fits`); non-zero on the frontier.
     pub code: u8,
+    /// The tile here is an open cloister (in `Game::open_cloisters`; the byte was padding).
+    pub cloister: bool,
 }
 
 pub(crate) const EMPTY: Cell = Cell {
     tile: 0,
     fpos: u16::MAX,
     code: 0,
+    cloister: false,
 };
 
 /// Side of a fresh window (most games of 72 tiles stay inside it).
@@ -220,6 +223,36 @@ impl Window {
     #[inline]
     pub(crate) fn stride(&self) -> isize {
         self.w as isize
+    }
+
+    /// The open cloisters (placed-tile indices, board order) among the 3 × 3 cells centred
+    /// on `cell`, into `out`; their number.
+    pub(crate) fn cloisters_around(&self, cell: u32, out: &mut [u32; 9]) -> usize {
+        let dx = (cell & 0xFFF).wrapping_sub(self.x0);
+        let dy = (cell >> 12).wrapping_sub(self.y0);
+        let mut n = 0;
+        if dx >= 1 && dy >= 1 && dx + 1 < self.w && dy + 1 < self.h {
+            let w = self.w as usize;
+            let i = (dy * self.w + dx) as usize;
+            for row in [i - w - 1, i - 1, i + w - 1] {
+                for c in &self.cells[row..row + 3] {
+                    if c.cloister {
+                        out[n] = c.tile as u32 - 1;
+                        n += 1;
+                    }
+                }
+            }
+            return n;
+        }
+        let c = cell as i32;
+        for d in [-ROW - 1, -ROW, -ROW + 1, -1, 0, 1, ROW - 1, ROW, ROW + 1] {
+            let c = self.get((c + d) as u32);
+            if c.cloister {
+                out[n] = c.tile as u32 - 1;
+                n += 1;
+            }
+        }
+        n
     }
 
     /// Occupied cells among the 8 around `cell`.

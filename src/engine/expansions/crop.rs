@@ -316,6 +316,8 @@ impl<X: Holds<CropCircles>> Game<X> {
 
     /// A crop-circle tile was placed: true when the action happens (the active player is
     /// asked deploy or remove; see [`Game::crop`]).
+    // (out of line, as `crop`: `on` is entered every turn and mostly returns)
+    #[inline(never)]
     pub(crate) fn crop_begin(&mut self, kind: CropKind) -> bool {
         if self.rules.rules.crop.is_none() {
             return false;
@@ -340,6 +342,7 @@ impl<X: Holds<CropCircles>> Game<X> {
 
     /// The crop-circle action, resumable: `choice` answers the decision last asked (the mode,
     /// then each player's spot). Returns true when it asked a decision, false when done.
+    #[inline(never)]
     pub(crate) fn crop<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
         let Some((may_pass, target)) = self
             .rules

@@ -720,21 +720,35 @@ impl<X: Holds<Ferries>> Game<X> {
         for &seg in &ct.closable {
             if ct.segments[seg as usize].kind == FeatureKind::Road && nroads < roads.len() {
                 let start = t.node0 + seg as u32;
-                roads[nroads] = (start, self.root_of(start));
+                roads[nroads] = (start, self.uf.find_mut(start));
                 nroads += 1;
             }
         }
         let mut holding = 0u8;
-        for f in &self.ext.state().ferries {
-            if f.pidx == here || holding.count_ones() as usize == nroads {
-                continue;
-            }
-            let root = self.root_of(self.placed[f.pidx as usize].node0 + f.a as u32);
-            for (i, &(_, r)) in roads[..nroads].iter().enumerate() {
-                if r == root {
-                    holding |= 1 << i;
+        if nroads > 0 {
+            let all = ((1u16 << nroads) - 1) as u8;
+            for f in &self.ext.state().ferries {
+                if f.pidx == here {
+                    continue;
+                }
+                let root = self
+                    .uf
+                    .find_mut(self.placed[f.pidx as usize].node0 + f.a as u32);
+                for (i, &(_, r)) in roads[..nroads].iter().enumerate() {
+                    holding |= u8::from(r == root) << i;
+                }
+                if holding == all {
+                    break;
                 }
             }
+        }
+        if holding == 0 {
+            // no road of the tile holds another ferry: none is reached
+            let st = self.ext.state_mut();
+            st.offers = offers;
+            st.scratch = seen;
+            st.queue = queue;
+            return;
         }
         for (i, &(start, _)) in roads[..nroads].iter().enumerate() {
             if holding & (1 << i) == 0 {

@@ -413,7 +413,23 @@ impl Expansion for Flier {
         answer: Option<usize>,
     ) -> bool {
         match at {
+            // (a tile without a flying machine: what `flier_offer` does with it, inline)
+            Hook::TilePlaced
+                if answer.is_none() && {
+                    let t = g.placed[g.last_placed];
+                    arrow(g.rules.tiles[t.tile as usize].marks, t.rot).is_none()
+                } =>
+            {
+                g.ext.state_mut().stage = Stage::Idle;
+                false
+            }
             Hook::TilePlaced => g.flier_offer(s, answer),
+            // (no flight under way: nothing to land; `flier_land` would say the same)
+            Hook::BeforeScoring
+                if answer.is_none() && !matches!(g.ext.state().stage, Stage::Flying { .. }) =>
+            {
+                false
+            }
             Hook::BeforeScoring => g.flier_land(s, answer),
             _ => false,
         }
@@ -593,6 +609,7 @@ impl<X: Holds<Flier>> Game<X> {
 
     /// `Hook::TilePlaced`: offer a flight (the tile has a flying machine, the player a
     /// follower that may fly), then take it.
+    #[inline(never)]
     fn flier_offer<S: EventSink>(&mut self, s: &mut S, answer: Option<usize>) -> bool {
         let Some(i) = answer else {
             self.ext.state_mut().stage = Stage::Idle;
@@ -683,6 +700,7 @@ impl<X: Holds<Flier>> Game<X> {
 
     /// `Hook::BeforeScoring`: ask where the flown follower lands, then land it (or, under
     /// `flier.landing = may`, take it back).
+    #[inline(never)]
     fn flier_land<S: EventSink>(&mut self, s: &mut S, answer: Option<usize>) -> bool {
         let player = self.active;
         let turn = self.turn as i64;

@@ -451,12 +451,12 @@ impl Expansion for MageWitch {
     ) -> bool {
         match answer {
             None => {
-                let joined = g.magic_joined();
+                // (the cheap test first: `magic_joined` finds two roots)
                 let begin = match at {
                     Hook::TilePlaced => {
-                        joined || g.rules.tiles[g.current as usize].marks & MAGIC != 0
+                        g.rules.tiles[g.current as usize].marks & MAGIC != 0 || g.magic_joined()
                     }
-                    _ => joined && g.ext.state().config.check_before_scoring,
+                    _ => g.ext.state().config.check_before_scoring && g.magic_joined(),
                 };
                 begin && g.magic_begin(s)
             }
@@ -651,6 +651,8 @@ impl<X: Holds<MageWitch>> Game<X> {
 
     /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
     /// spot, take one off (asking which when both stand). True when it asked.
+    // (out of line, as `magic_answer`: `on` is entered twice a turn and mostly returns)
+    #[inline(never)]
     fn magic_begin<S: EventSink>(&mut self, s: &mut S) -> bool {
         self.magic_spots();
         let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
@@ -723,7 +725,8 @@ impl<X: Holds<MageWitch>> Game<X> {
         let mut kept = 0;
         for i in 0..cand.len() {
             let node = cand[i];
-            let r = self.root_of(node);
+            // (path halving: the same roots, shorter paths for the next steps)
+            let r = self.uf.find_mut(node);
             let c = &comps[r as usize];
             let keep = if c.open > 0 {
                 if !c.done && r != mf && r != wf {
@@ -817,6 +820,7 @@ impl<X: Holds<MageWitch>> Game<X> {
     }
 
     /// The answer to the magic step's decision last asked. True when it asked another.
+    #[inline(never)]
     fn magic_answer<S: EventSink>(&mut self, s: &mut S, i: usize) -> bool {
         let player = self.active;
         match self.ext.state().step {

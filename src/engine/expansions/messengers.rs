@@ -851,7 +851,9 @@ impl<X: Holds<Messengers>> Game<X> {
     }
 
     /// The module's work at a hook, resumable: `answer` answers the decision it asked last.
-    /// True when it asked one.
+    /// True when it asked one. (Out of line: `on` is entered three times a turn and mostly
+    /// returns at once.)
+    #[inline(never)]
     fn messengers_run<S: EventSink>(&mut self, s: &mut S, mut answer: Option<usize>) -> bool {
         loop {
             match self.ext.state().phase {

@@ -413,10 +413,24 @@ impl Expansion for River {
     }
 
     fn restrict_placements<X: Holds<Self>>(g: &mut Game<X>, tile: TileIdx) {
-        if g.rules().tiles[tile as usize].river == 0 && g.ext.state().n_ends == 0 {
-            return; // a land tile, and no river edge left open
+        // the cells the open ends flow into
+        let river: &River = g.ext.state();
+        let n = river.n_ends as usize;
+        let mut into = [(0, 0); MAX_ENDS];
+        for (t, e) in into.iter_mut().zip(river.ends()) {
+            *t = e.target();
         }
-        g.retain_placements(|g, x, y, rot, _| allowed(g, tile, x, y, rot));
+        if g.rules().tiles[tile as usize].river == 0 {
+            // a land tile: `allowed` refuses only those cells
+            if n > 0 {
+                g.drop_placements_at(tile, &into[..n]);
+            }
+            return;
+        }
+        // a river tile: `allowed` refuses every other cell (it continues the river)
+        g.retain_placements(|g, x, y, rot, _| {
+            into[..n].contains(&(x, y)) && allowed(g, tile, x, y, rot)
+        });
     }
 
     fn order_deck<X: Holds<Self>>(g: &mut Game<X>) {
