@@ -13,7 +13,6 @@ pub enum Area {
     Scoring,
     Gold,
     Robbers,
-    Crop,
     /// An expansion that declares its options in its own module (`Expansion::OPTIONS`):
     /// its name. Its options are in play when a ruleset sets any of them.
     Expansion(&'static str),
@@ -26,10 +25,24 @@ impl Area {
             Area::Scoring => "scoring",
             Area::Gold => "gold mines",
             Area::Robbers => "robbers",
-            Area::Crop => "crop circles",
             Area::Expansion(name) => name,
         }
     }
+}
+
+/// What the registry knows of an expansion's area of options (see `Expansion::TITLE`,
+/// `Expansion::PLAYED_WITH_TILES`): one per registered expansion.
+#[derive(Clone, Copy, Debug)]
+pub struct AreaInfo {
+    /// Its registered name, the name of its [`Area::Expansion`].
+    pub name: &'static str,
+    /// Its name in the option documentation and messages (`crop circles`).
+    pub title: &'static str,
+    /// The word for its tiles in messages (`crop-circle`), when a deck holding one of its
+    /// marked tiles puts it in play; `None` when a ruleset setting one of its options does.
+    pub tiles: Option<&'static str>,
+    /// The bits of its tile marks (see `TileType::marks`).
+    pub marks: u32,
 }
 
 /// One named argument of a choice, e.g. `pick` of `draft(pick: player)`. The first value is

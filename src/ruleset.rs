@@ -373,30 +373,6 @@ pub struct RobberRules {
     pub track: u32,
 }
 
-/// Crop circle deploy: may or must.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum CropDeploy {
-    /// Each player may deploy (HiG).
-    May,
-    /// Each player must deploy when it can (ZMG).
-    Must,
-}
-
-/// Where a crop-circle follower goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum CropTarget {
-    /// On the same segment as one of the player's followers of that type (HiG).
-    SameSegment,
-    /// On any tile of a feature holding one of the player's followers of that type (ZMG).
-    AnyTileOfFeature,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct CropRules {
-    pub deploy: CropDeploy,
-    pub target: CropTarget,
-}
-
 /// How one option was set, for `meeplab diff` and reports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OptionSetting {
@@ -441,7 +417,6 @@ pub struct Ruleset {
     pub scoring: Scoring,
     pub gold: Option<GoldRules>,
     pub robbers: Option<RobberRules>,
-    pub crop: Option<CropRules>,
     /// Every option key with its value and provenance (`scoring.farm`, `gold.split`, …).
     pub options: BTreeMap<String, OptionSetting>,
     /// The typed values of the options of expansions that declare them in their own module

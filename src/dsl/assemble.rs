@@ -56,12 +56,6 @@ const ROBBER_VICTIM: ChoiceTable<RobberVictim> = &[
     ("owner_chooses", RobberVictim::OwnerChooses),
     ("first_scored", RobberVictim::FirstScored),
 ];
-const CROP_DEPLOY: ChoiceTable<CropDeploy> =
-    &[("may", CropDeploy::May), ("must", CropDeploy::Must)];
-const CROP_TARGET: ChoiceTable<CropTarget> = &[
-    ("same_segment", CropTarget::SameSegment),
-    ("any_tile_of_feature", CropTarget::AnyTileOfFeature),
-];
 
 /// The meaning of `name` in `table`; `None` for a name the table lacks (never a default).
 fn lookup<T: Copy>(table: ChoiceTable<T>, name: &str) -> Option<T> {
@@ -150,11 +144,6 @@ pub(super) fn assemble(
         } else {
             None
         },
-        crop: if v.contains_key("crop.deploy") {
-            Some(crop(v)?)
-        } else {
-            None
-        },
         options: BTreeMap::new(),
         ext: expansion_values(v),
     })
@@ -210,13 +199,6 @@ fn robbers(v: &Values) -> Option<RobberRules> {
         in_final_scoring: boolean(v, "robbers.in_final_scoring")?,
         victim: choice_in(v, "robbers.victim", ROBBER_VICTIM)?,
         track: u32::try_from(int(v, "robbers.track")?).ok()?,
-    })
-}
-
-fn crop(v: &Values) -> Option<CropRules> {
-    Some(CropRules {
-        deploy: choice_in(v, "crop.deploy", CROP_DEPLOY)?,
-        target: choice_in(v, "crop.target", CROP_TARGET)?,
     })
 }
 
@@ -302,8 +284,6 @@ mod tests {
         assert_eq!(names(ROBBER_PLACERS), registry_values("robbers.placers"));
         assert_eq!(names(ROBBER_TIMING), registry_values("robbers.timing"));
         assert_eq!(names(ROBBER_VICTIM), registry_values("robbers.victim"));
-        assert_eq!(names(CROP_DEPLOY), registry_values("crop.deploy"));
-        assert_eq!(names(CROP_TARGET), registry_values("crop.target"));
     }
 
     /// Every choice option of the core and the three built-in expansions has a table above
@@ -320,8 +300,6 @@ mod tests {
             "robbers.placers",
             "robbers.timing",
             "robbers.victim",
-            "crop.deploy",
-            "crop.target",
         ];
         for def in registry::all_options() {
             if matches!(def.ty, OptType::Choice(_)) && !matches!(def.area, Area::Expansion(_)) {

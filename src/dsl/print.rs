@@ -191,9 +191,6 @@ pub fn tile(out: &mut String, t: &TileType) {
     if t.robber {
         out.push_str("  robber\n");
     }
-    if let Some(c) = t.crop {
-        let _ = writeln!(out, "  crop {}", c.name());
-    }
     for (i, (name, _)) in crate::engine::expansions::TILE_MARKS.iter().enumerate() {
         if t.marks & (1 << i) != 0 {
             let _ = writeln!(out, "  {name}");
@@ -210,7 +207,6 @@ fn area_in_play(rs: &Ruleset, area: Area) -> bool {
         Area::General | Area::Scoring => true,
         Area::Gold => rs.gold.is_some(),
         Area::Robbers => rs.robbers.is_some(),
-        Area::Crop => rs.crop.is_some(),
         Area::Expansion(_) => rs
             .ext
             .keys()

@@ -5,7 +5,7 @@
 use crate::engine::game::{Component, MAX_PLAYERS};
 use crate::engine::rng::hash_str;
 use crate::ruleset::{Ruleset, TileIdx};
-use crate::tiles::{rotate_half_mask, rotate_side_mask, CropKind, FeatureKind, HalfEdge, Side};
+use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind, HalfEdge, Side};
 
 /// "No segment here."
 pub const NONE: u8 = u8::MAX;
@@ -51,7 +51,6 @@ pub struct CompiledTile {
     pub cloister: u8,
     pub gold: bool,
     pub robber: bool,
-    pub crop: Option<CropKind>,
     /// The expansions' marks it carries (see `TileType::marks`).
     pub marks: u32,
     /// Its river sides (a bit per side, unrotated: `TileType::river_sides`); 0 for a tile
@@ -250,7 +249,6 @@ fn compile_tile(t: &crate::tiles::TileType, marks: u8, oriented: bool) -> Compil
         cloister,
         gold: t.gold,
         robber: t.robber,
-        crop: t.crop,
         marks: t.marks,
         river: t.river_sides(),
         id_hash: hash_str(&t.id),

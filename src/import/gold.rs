@@ -165,7 +165,7 @@ pub(crate) fn plain_tiles(dir: &Path, file: &str, set: &str) -> Result<String, S
         }
         let mut plain = t.clone();
         plain.gold = false;
-        plain.crop = None;
+        plain.marks &= !crate::engine::expansions::crop::MARKS;
         crate::dsl::print::tile(&mut out, &plain);
         let n = loaded
             .ruleset

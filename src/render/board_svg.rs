@@ -226,7 +226,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
                 FeatureKind::Field => {}
             }
         }
-        if let Some(kind) = tt.crop {
+        if let Some(kind) = crate::engine::expansions::crop::CropKind::of_marks(tt.marks) {
             let (x, y) = p(0.5, 0.5);
             let _ = writeln!(
                 s,
@@ -651,7 +651,13 @@ fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> 
             "river (splits the fields; nobody stands on it)",
         ));
     }
-    if game.rules().rules.tiles.iter().any(|t| t.crop.is_some()) {
+    if game
+        .rules()
+        .rules
+        .tiles
+        .iter()
+        .any(|t| t.marks & crate::engine::expansions::crop::MARKS != 0)
+    {
         v.push(item(
             r##"<circle cx="8" cy="6" r="6" fill="#e8d27a" stroke="#8a7a2a"/>"##,
             "crop circle",

@@ -240,31 +240,6 @@ impl fmt::Display for FeatureKind {
     }
 }
 
-/// The symbol of a crop circle, and so the follower type it acts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum CropKind {
-    /// Shield: knights (followers in cities).
-    City,
-    /// Club: thieves (followers on roads).
-    Road,
-    /// Pitchfork: farmers (followers in fields).
-    Field,
-}
-
-impl CropKind {
-    pub fn feature(self) -> FeatureKind {
-        match self {
-            CropKind::City => FeatureKind::City,
-            CropKind::Road => FeatureKind::Road,
-            CropKind::Field => FeatureKind::Field,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        self.feature().name()
-    }
-}
-
 /// One feature segment printed on a tile, in the tile's unrotated orientation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct TileFeature {
@@ -354,8 +329,6 @@ pub struct TileType {
     pub gold: bool,
     /// Carries the Robbers symbol.
     pub robber: bool,
-    /// Carries a crop circle of this kind.
-    pub crop: Option<CropKind>,
     /// Inert decorations (cows, water tower, …): carried, never read by the rules.
     pub decor: Vec<String>,
     /// The expansions' marks it carries (a bazaar…): a bit per mark, in the order of
@@ -492,7 +465,6 @@ mod tests {
             ],
             gold: false,
             robber: false,
-            crop: None,
             decor: vec![],
             marks: 0,
         }
@@ -516,7 +488,6 @@ mod tests {
             features: vec![TileFeature::field(0xFF, vec![])],
             gold: false,
             robber: false,
-            crop: None,
             decor: vec![],
             marks: 0,
         };

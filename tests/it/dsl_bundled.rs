@@ -1,6 +1,7 @@
 //! Every bundled ruleset and house rule parses, resolves and has the expected tiles.
 
 use meeplab::dsl::{load_ruleset, Loaded};
+use meeplab::engine::expansions::crop::{CropDeploy, CropKind, CropRules, CropTarget};
 use meeplab::ruleset::*;
 use meeplab::tiles::FeatureKind;
 use std::path::Path;
@@ -50,7 +51,7 @@ fn base_game() {
         Expr::sum(Expr::num(1), Expr::var(Var::Neighbours))
     );
     assert_eq!(rs.unplaceable, Unplaceable::Discard);
-    assert!(rs.gold.is_none() && rs.robbers.is_none() && rs.crop.is_none());
+    assert!(rs.gold.is_none() && rs.robbers.is_none() && CropRules::of(&rs).is_none());
     // the start tile's field touching the city points at the city segment
     let d = &rs.tiles[rs.start as usize];
     let f = d
@@ -81,7 +82,10 @@ fn gold_mines() {
     let rs = load("rulesets/goldmines-hig-2012.rules").ruleset;
     assert_eq!(rs.total_tiles(), 81);
     assert_eq!(count_where(&rs, |t| t.gold), 8);
-    assert_eq!(count_where(&rs, |t| t.crop.is_some()), 1);
+    assert_eq!(
+        count_where(&rs, |t| CropKind::of_marks(t.marks).is_some()),
+        1
+    );
     assert!(rs.tile_index("CC.2/CFR").is_some());
     let g = rs.gold.as_ref().unwrap();
     assert_eq!(
@@ -96,7 +100,7 @@ fn gold_mines() {
     assert_eq!(g.unclaimed, UnclaimedGold::Stays);
     assert_eq!(g.at_end, GoldAtEnd::Discard);
     assert_eq!(
-        rs.crop,
+        CropRules::of(&rs),
         Some(CropRules {
             deploy: CropDeploy::May,
             target: CropTarget::SameSegment
@@ -118,7 +122,7 @@ fn gold_mines() {
     );
     let bb6 = load("rulesets/goldmines-bb6-2017.rules").ruleset;
     assert_eq!(bb6.total_tiles(), 80);
-    assert!(bb6.crop.is_none());
+    assert!(CropRules::of(&bb6).is_none());
 }
 
 #[test]
@@ -149,9 +153,12 @@ fn robbers() {
 fn crop_circles() {
     let rs = load("rulesets/cropcircles.rules").ruleset;
     assert_eq!(rs.total_tiles(), 78);
-    assert_eq!(count_where(&rs, |t| t.crop.is_some()), 6);
-    assert_eq!(rs.crop.unwrap().deploy, CropDeploy::May);
-    let z = load("rulesets/cropcircles-zmg.rules").ruleset.crop.unwrap();
+    assert_eq!(
+        count_where(&rs, |t| CropKind::of_marks(t.marks).is_some()),
+        6
+    );
+    assert_eq!(CropRules::of(&rs).unwrap().deploy, CropDeploy::May);
+    let z = CropRules::of(&load("rulesets/cropcircles-zmg.rules").ruleset).unwrap();
     assert_eq!(
         (z.deploy, z.target),
         (CropDeploy::Must, CropTarget::AnyTileOfFeature)

@@ -94,7 +94,7 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
             kinds.push(k("robber_victim"));
         }
     }
-    if r.crop.is_some() {
+    if r.ext_in_play("crop.") {
         kinds.extend([k("crop_mode"), k("crop_deploy"), k("crop_remove")]);
     }
     if r.hand > 1 {
