@@ -12,7 +12,6 @@ pub enum Area {
     General,
     Scoring,
     Gold,
-    Robbers,
     /// An expansion that declares its options in its own module (`Expansion::OPTIONS`):
     /// its name. Its options are in play when a ruleset sets any of them.
     Expansion(&'static str),
@@ -24,7 +23,6 @@ impl Area {
             Area::General => "general",
             Area::Scoring => "scoring",
             Area::Gold => "gold mines",
-            Area::Robbers => "robbers",
             Area::Expansion(name) => name,
         }
     }

@@ -328,51 +328,6 @@ pub struct GoldRules {
     pub value: Expr,
 }
 
-/// Who else places a robber when a robber tile is drawn (rules.md §3.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum RobberPlacers {
-    /// HiG/Devir 2012, Big Box 6: the active player, then only the next player in turn
-    /// order whose robber is still in supply.
-    NextWithRobber,
-    /// ZMG Big Box 4: the active player, then every other player with a robber in supply.
-    AllOthers,
-    /// 2025 edition: every player, from the active player clockwise.
-    AllFromActive,
-}
-
-/// When in the turn robbers are placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum RobberTiming {
-    /// After the robber tile is placed, before a follower (C1/C2).
-    AfterTile,
-    /// Before the robber tile is placed (2025).
-    BeforeTile,
-}
-
-/// Whom a robber robs when several markers on its space score in one turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum RobberVictim {
-    /// The robber's owner chooses (a `Decision`).
-    OwnerChooses,
-    /// Simply the first marker to score.
-    FirstScored,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct RobberRules {
-    pub placers: RobberPlacers,
-    pub timing: RobberTiming,
-    /// The active player may move its robber already on the track.
-    pub active_may_move: bool,
-    /// Robber's share of the robbed points (reads `points`): `ceil(points / 2)` canonically.
-    pub share: Expr,
-    /// Robbers also rob points scored in final scoring.
-    pub in_final_scoring: bool,
-    pub victim: RobberVictim,
-    /// Spaces on the score track (50).
-    pub track: u32,
-}
-
 /// How one option was set, for `meeplab diff` and reports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OptionSetting {
@@ -416,7 +371,6 @@ pub struct Ruleset {
     pub hand: u8,
     pub scoring: Scoring,
     pub gold: Option<GoldRules>,
-    pub robbers: Option<RobberRules>,
     /// Every option key with its value and provenance (`scoring.farm`, `gold.split`, …).
     pub options: BTreeMap<String, OptionSetting>,
     /// The typed values of the options of expansions that declare them in their own module

@@ -43,19 +43,6 @@ const GOLD_AT_END: ChoiceTable<GoldAtEnd> = &[
     ("discard", GoldAtEnd::Discard),
     ("award_incomplete", GoldAtEnd::AwardIncomplete),
 ];
-const ROBBER_PLACERS: ChoiceTable<RobberPlacers> = &[
-    ("next_with_robber", RobberPlacers::NextWithRobber),
-    ("all_others", RobberPlacers::AllOthers),
-    ("all_from_active", RobberPlacers::AllFromActive),
-];
-const ROBBER_TIMING: ChoiceTable<RobberTiming> = &[
-    ("after_tile", RobberTiming::AfterTile),
-    ("before_tile", RobberTiming::BeforeTile),
-];
-const ROBBER_VICTIM: ChoiceTable<RobberVictim> = &[
-    ("owner_chooses", RobberVictim::OwnerChooses),
-    ("first_scored", RobberVictim::FirstScored),
-];
 
 /// The meaning of `name` in `table`; `None` for a name the table lacks (never a default).
 fn lookup<T: Copy>(table: ChoiceTable<T>, name: &str) -> Option<T> {
@@ -102,13 +89,6 @@ fn int(values: &Values, key: &str) -> Option<i64> {
     }
 }
 
-fn boolean(values: &Values, key: &str) -> Option<bool> {
-    match values.get(key)? {
-        Typed::Bool(b) => Some(*b),
-        _ => None,
-    }
-}
-
 /// Map typed option values onto the engine's [`Ruleset`] fields. `None` when a value is
 /// missing or not one the tables know (a registry and table out of step: a bug).
 pub(super) fn assemble(
@@ -136,11 +116,6 @@ pub(super) fn assemble(
         scoring: scoring(v)?,
         gold: if v.contains_key("gold.split") {
             Some(gold(v)?)
-        } else {
-            None
-        },
-        robbers: if v.contains_key("robbers.placers") {
-            Some(robbers(v)?)
         } else {
             None
         },
@@ -187,18 +162,6 @@ fn gold(v: &Values) -> Option<GoldRules> {
         unclaimed: choice_in(v, "gold.unclaimed", GOLD_UNCLAIMED)?,
         at_end: choice_in(v, "gold.at_end", GOLD_AT_END)?,
         value: expr(v, "gold.value")?,
-    })
-}
-
-fn robbers(v: &Values) -> Option<RobberRules> {
-    Some(RobberRules {
-        placers: choice_in(v, "robbers.placers", ROBBER_PLACERS)?,
-        timing: choice_in(v, "robbers.timing", ROBBER_TIMING)?,
-        active_may_move: boolean(v, "robbers.active_may_move")?,
-        share: expr(v, "robbers.share")?,
-        in_final_scoring: boolean(v, "robbers.in_final_scoring")?,
-        victim: choice_in(v, "robbers.victim", ROBBER_VICTIM)?,
-        track: u32::try_from(int(v, "robbers.track")?).ok()?,
     })
 }
 
@@ -281,9 +244,6 @@ mod tests {
         );
         assert_eq!(names(GOLD_UNCLAIMED), registry_values("gold.unclaimed"));
         assert_eq!(names(GOLD_AT_END), registry_values("gold.at_end"));
-        assert_eq!(names(ROBBER_PLACERS), registry_values("robbers.placers"));
-        assert_eq!(names(ROBBER_TIMING), registry_values("robbers.timing"));
-        assert_eq!(names(ROBBER_VICTIM), registry_values("robbers.victim"));
     }
 
     /// Every choice option of the core and the three built-in expansions has a table above
@@ -297,9 +257,6 @@ mod tests {
             "gold.neighbourhood",
             "gold.unclaimed",
             "gold.at_end",
-            "robbers.placers",
-            "robbers.timing",
-            "robbers.victim",
         ];
         for def in registry::all_options() {
             if matches!(def.ty, OptType::Choice(_)) && !matches!(def.area, Area::Expansion(_)) {

@@ -94,7 +94,6 @@ pub enum TileProp {
     },
     Cloister(Sp),
     Gold(Sp),
-    Robber(Sp),
     /// `decor cows, water_tower`
     Decor(Vec<Text>, Sp),
     /// An expansion's tile mark, by its name (`bazaar`): see `Expansion::TILE_MARKS`.

@@ -372,7 +372,6 @@ impl Loader {
         let in_play = |a: Area| match a {
             Area::General | Area::Scoring => true,
             Area::Gold => tiles.iter().any(|t| t.gold),
-            Area::Robbers => tiles.iter().any(|t| t.robber),
             // an expansion its tiles bring in is in play when the deck holds one of them;
             // another with its own options when any of them is set
             Area::Expansion(_) => match registry::played_with_tiles(a) {
@@ -391,7 +390,6 @@ impl Loader {
                 if let Some(v) = set {
                     let what = match def.area {
                         Area::Gold => "gold-mine",
-                        Area::Robbers => "robber",
                         a => registry::played_with_tiles(a).map_or("", |(w, _)| w),
                     };
                     let mut d = self.files[v.origin.file].diag(

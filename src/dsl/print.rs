@@ -188,9 +188,6 @@ pub fn tile(out: &mut String, t: &TileType) {
     if t.gold {
         out.push_str("  gold\n");
     }
-    if t.robber {
-        out.push_str("  robber\n");
-    }
     for (i, (name, _)) in crate::engine::expansions::TILE_MARKS.iter().enumerate() {
         if t.marks & (1 << i) != 0 {
             let _ = writeln!(out, "  {name}");
@@ -206,7 +203,6 @@ fn area_in_play(rs: &Ruleset, area: Area) -> bool {
     match area {
         Area::General | Area::Scoring => true,
         Area::Gold => rs.gold.is_some(),
-        Area::Robbers => rs.robbers.is_some(),
         Area::Expansion(_) => rs
             .ext
             .keys()

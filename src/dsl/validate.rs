@@ -29,7 +29,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
     let mut spans: Vec<Sp> = Vec::new();
     // field index in `features` → (city sides named, span)
     let mut links: Vec<(usize, Vec<(Side, Sp)>)> = Vec::new();
-    let (mut gold, mut robber, mut decor, mut cloister) = (None, None, Vec::new(), None);
+    let (mut gold, mut decor, mut cloister) = (None, Vec::new(), None);
     let mut marks = 0u32;
     let dup = |out: &mut Vec<Diagnostic>, what: &str, sp: Sp| {
         out.push(
@@ -136,12 +136,6 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                     dup(out, "gold", *sp);
                 }
                 gold = Some(*sp);
-            }
-            TileProp::Robber(sp) => {
-                if robber.is_some() {
-                    dup(out, "robber", *sp);
-                }
-                robber = Some(*sp);
             }
             TileProp::Mark(t) => {
                 let bit = crate::engine::expansions::tile_mark(&t.text).map_or(0, |i| 1u32 << i);
@@ -381,7 +375,6 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
         edges,
         features,
         gold: gold.is_some(),
-        robber: robber.is_some(),
         decor,
         marks,
     })

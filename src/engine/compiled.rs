@@ -50,7 +50,6 @@ pub struct CompiledTile {
     pub fits: [u8; 256],
     pub cloister: u8,
     pub gold: bool,
-    pub robber: bool,
     /// The expansions' marks it carries (see `TileType::marks`).
     pub marks: u32,
     /// Its river sides (a bit per side, unrotated: `TileType::river_sides`); 0 for a tile
@@ -248,7 +247,6 @@ fn compile_tile(t: &crate::tiles::TileType, marks: u8, oriented: bool) -> Compil
         fits,
         cloister,
         gold: t.gold,
-        robber: t.robber,
         marks: t.marks,
         river: t.river_sides(),
         id_hash: hash_str(&t.id),

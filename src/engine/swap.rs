@@ -38,7 +38,7 @@ fn same_tile(a: &TileType, b: &TileType) -> bool {
     a.id == b.id
         && a.edges == b.edges
         && a.features == b.features
-        && (a.gold, a.robber, a.marks) == (b.gold, b.robber, b.marks)
+        && (a.gold, a.marks) == (b.gold, b.marks)
 }
 
 /// Whether a game of `players` seats under `from` can be held by `to`: `Ok`, or the first

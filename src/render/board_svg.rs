@@ -105,7 +105,8 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
     let players = game.players() as usize;
     let table_h = 24.0 * (players as f64 + 2.0);
     let w = (cols * T + X0 + 20.0).max(600.0);
-    let track = game.rules().rules.robbers.as_ref().map(|r| r.track.max(1));
+    let track = crate::engine::expansions::robbers::RobberRules::of(&game.rules().rules)
+        .map(|r| r.track.max(1));
     let track_h = if track.is_some() { 76.0 } else { 0.0 };
     let mut legend = legend_items(game, !highlight.is_empty(), track.is_some());
     legend.extend(marks.iter().map(|m| LegendItem {
@@ -245,7 +246,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
                 y + 8.0
             );
         }
-        if tt.robber {
+        if tt.marks & crate::engine::expansions::robbers::ROBBER_MARK != 0 {
             let (x, y) = p(0.75, 0.04);
             let _ = writeln!(
                 s,

@@ -327,8 +327,6 @@ pub struct TileType {
     pub features: Vec<TileFeature>,
     /// Carries the Gold Mines gold symbol.
     pub gold: bool,
-    /// Carries the Robbers symbol.
-    pub robber: bool,
     /// Inert decorations (cows, water tower, …): carried, never read by the rules.
     pub decor: Vec<String>,
     /// The expansions' marks it carries (a bazaar…): a bit per mark, in the order of
@@ -464,7 +462,6 @@ mod tests {
                 TileFeature::field(0b0111_1000, vec![]),
             ],
             gold: false,
-            robber: false,
             decor: vec![],
             marks: 0,
         }
@@ -487,7 +484,6 @@ mod tests {
             ],
             features: vec![TileFeature::field(0xFF, vec![])],
             gold: false,
-            robber: false,
             decor: vec![],
             marks: 0,
         };

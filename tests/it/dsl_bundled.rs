@@ -2,6 +2,9 @@
 
 use meeplab::dsl::{load_ruleset, Loaded};
 use meeplab::engine::expansions::crop::{CropDeploy, CropKind, CropRules, CropTarget};
+use meeplab::engine::expansions::robbers::{
+    RobberPlacers, RobberRules, RobberTiming, RobberVictim, ROBBER_MARK,
+};
 use meeplab::ruleset::*;
 use meeplab::tiles::FeatureKind;
 use std::path::Path;
@@ -51,7 +54,7 @@ fn base_game() {
         Expr::sum(Expr::num(1), Expr::var(Var::Neighbours))
     );
     assert_eq!(rs.unplaceable, Unplaceable::Discard);
-    assert!(rs.gold.is_none() && rs.robbers.is_none() && CropRules::of(&rs).is_none());
+    assert!(rs.gold.is_none() && RobberRules::of(&rs).is_none() && CropRules::of(&rs).is_none());
     // the start tile's field touching the city points at the city segment
     let d = &rs.tiles[rs.start as usize];
     let f = d
@@ -129,8 +132,8 @@ fn gold_mines() {
 fn robbers() {
     let rs = load("rulesets/robbers-2012.rules").ruleset;
     assert_eq!(rs.total_tiles(), 80);
-    assert_eq!(count_where(&rs, |t| t.robber), 8);
-    let r = rs.robbers.unwrap();
+    assert_eq!(count_where(&rs, |t| t.marks & ROBBER_MARK != 0), 8);
+    let r = RobberRules::of(&rs).unwrap();
     assert_eq!(r.placers, RobberPlacers::NextWithRobber);
     assert_eq!(r.timing, RobberTiming::AfterTile);
     assert!(r.active_may_move && r.in_final_scoring);
@@ -140,9 +143,9 @@ fn robbers() {
         Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(2)))
     );
     assert_eq!(r.track, 50);
-    let z = load("rulesets/robbers-zmg.rules").ruleset.robbers.unwrap();
+    let z = RobberRules::of(&load("rulesets/robbers-zmg.rules").ruleset).unwrap();
     assert_eq!(z.placers, RobberPlacers::AllOthers);
-    let n = load("rulesets/robbers-2025.rules").ruleset.robbers.unwrap();
+    let n = RobberRules::of(&load("rulesets/robbers-2025.rules").ruleset).unwrap();
     assert_eq!(
         (n.placers, n.timing),
         (RobberPlacers::AllFromActive, RobberTiming::BeforeTile)
@@ -191,7 +194,7 @@ fn house_rules_change_what_they_say() {
     assert_eq!(rs.gold.unwrap().value, Expr::times(2, Var::Ingots));
     let rs = load("examples/house-rules/robbers-take-a-third.rules").ruleset;
     assert_eq!(
-        rs.robbers.unwrap().share,
+        RobberRules::of(&rs).unwrap().share,
         Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(3)))
     );
     let rs = load("examples/house-rules/cities-3-per-tile.rules").ruleset;

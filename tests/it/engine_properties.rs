@@ -79,7 +79,7 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
             );
         }
         // robbers stand on real spaces
-        if let Some(rb) = &r.robbers {
+        if let Some(rb) = robbers::RobberRules::of(r) {
             for sp in game.robbers().iter().flatten() {
                 assert!(*sp < rb.track);
             }

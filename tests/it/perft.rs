@@ -25,8 +25,9 @@
 
 use crate::scenario_support;
 
+use meeplab::engine::expansions::robbers::{RobberRules, RobberVictim as Victim};
 use meeplab::engine::{compile, Compiled, DecisionKind, Game, NoEvents, Pending};
-use meeplab::ruleset::{FarmRule, GoldPick, GoldSplit, RobberVictim as Victim, Ruleset};
+use meeplab::ruleset::{FarmRule, GoldPick, GoldSplit, Ruleset};
 use meeplab::tiles::{EdgeKind, FeatureKind};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -86,7 +87,7 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
             kinds.push(k("ingot_pick"));
         }
     }
-    if let Some(rb) = &r.robbers {
+    if let Some(rb) = RobberRules::of(r) {
         kinds.push(k("robber_place"));
         // (with the Messengers the figures move one at a time, so the victim decision is
         // asked only at final scoring: rarely)
@@ -143,10 +144,7 @@ fn kinds_rarely_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     }
     if r.ext_in_play("messengers.") {
         kinds.push(k("messenger_follower"));
-        if r.robbers
-            .as_ref()
-            .is_some_and(|rb| rb.victim == Victim::OwnerChooses)
-        {
+        if RobberRules::of(r).is_some_and(|rb| rb.victim == Victim::OwnerChooses) {
             kinds.push(k("robber_victim"));
         }
     }
