@@ -138,7 +138,7 @@ pub fn game_json(
     // during play, or was left on the board at the end.
     let gold_tiles = events
         .iter()
-        .filter(|e| matches!(e, Event::Placed { tile, .. } if rules.tiles[*tile as usize].gold))
+        .filter(|e| matches!(e, Event::Placed { tile, .. } if rules.tiles[*tile as usize].marks & meeplab::engine::expansions::gold::GOLD_MARK != 0))
         .count();
     let placed = events
         .iter()

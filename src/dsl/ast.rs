@@ -93,7 +93,6 @@ pub enum TileProp {
         span: Sp,
     },
     Cloister(Sp),
-    Gold(Sp),
     /// `decor cows, water_tower`
     Decor(Vec<Text>, Sp),
     /// An expansion's tile mark, by its name (`bazaar`): see `Expansion::TILE_MARKS`.

@@ -371,7 +371,6 @@ impl Loader {
     )> {
         let in_play = |a: Area| match a {
             Area::General | Area::Scoring => true,
-            Area::Gold => tiles.iter().any(|t| t.gold),
             // an expansion its tiles bring in is in play when the deck holds one of them;
             // another with its own options when any of them is set
             Area::Expansion(_) => match registry::played_with_tiles(a) {
@@ -388,10 +387,7 @@ impl Loader {
             let set = scope.options.get(def.key);
             if !in_play(def.area) {
                 if let Some(v) = set {
-                    let what = match def.area {
-                        Area::Gold => "gold-mine",
-                        a => registry::played_with_tiles(a).map_or("", |(w, _)| w),
-                    };
+                    let what = registry::played_with_tiles(def.area).map_or("", |(w, _)| w);
                     let mut d = self.files[v.origin.file].diag(
                         Severity::Warning,
                         &codes::EXPANSION_NOT_IN_DECK,

@@ -11,7 +11,7 @@
 //! option   := KEY "=" value ["source" STRING] | KEY ["source" STRING] "{" option* "}"
 //! tileprop := "jcz" NAME | "edges" WORD | "city" SIDE+ ["pennant" | "pennants" INT] SMARK*
 //!           | "road" SIDE+ SMARK* | "field" (HALF+ ["->" SIDE+] | "->" SIDE+) | "cloister"
-//!           | "gold" | "decor" IDENT ("," IDENT)* | MARK | KEYWORD IDENT
+//!           | "decor" IDENT ("," IDENT)* | MARK | KEYWORD IDENT
 //! (MARK: an expansion's tile mark, SMARK: its segment mark, e.g. `road W E inn`; KEYWORD
 //! IDENT: its mark written as a keyword and an argument, `crop city`)
 //! value    := sum ; sum := product (("+"|"-") product)* ; product := unary (("*"|"/") unary)*
@@ -39,9 +39,7 @@ pub const ITEM_KEYWORDS: [&str; 7] = [
 
 /// The core's tile property keywords, for "unknown property" help (the expansions' marks
 /// are listed after them, `decor` last: [`tile_props`]).
-pub const TILE_PROPS: [&str; 8] = [
-    "jcz", "edges", "city", "road", "field", "cloister", "gold", "decor",
-];
+pub const TILE_PROPS: [&str; 7] = ["jcz", "edges", "city", "road", "field", "cloister", "decor"];
 
 /// Every tile property keyword: the core's, then the expansions' tile marks (a mark written
 /// as a keyword and an argument by its keyword), then `decor`.
@@ -475,7 +473,6 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             ))
         }
         "cloister" => Ok((j, TileProp::Cloister(end(j)))),
-        "gold" => Ok((j, TileProp::Gold(end(j)))),
         "decor" => {
             let (mut k, first) = expect(ident, "a decoration name, e.g. `cows`")(j)?;
             let mut names = vec![text_of(first)];

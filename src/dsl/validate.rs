@@ -29,7 +29,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
     let mut spans: Vec<Sp> = Vec::new();
     // field index in `features` → (city sides named, span)
     let mut links: Vec<(usize, Vec<(Side, Sp)>)> = Vec::new();
-    let (mut gold, mut decor, mut cloister) = (None, Vec::new(), None);
+    let (mut decor, mut cloister) = (Vec::new(), None);
     let mut marks = 0u32;
     let dup = |out: &mut Vec<Diagnostic>, what: &str, sp: Sp| {
         out.push(
@@ -130,12 +130,6 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                 cloister = Some(*sp);
                 features.push(TileFeature::cloister());
                 spans.push(*sp);
-            }
-            TileProp::Gold(sp) => {
-                if gold.is_some() {
-                    dup(out, "gold", *sp);
-                }
-                gold = Some(*sp);
             }
             TileProp::Mark(t) => {
                 let bit = crate::engine::expansions::tile_mark(&t.text).map_or(0, |i| 1u32 << i);
@@ -374,7 +368,6 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
         jcz_id: jcz.map(|j| j.0),
         edges,
         features,
-        gold: gold.is_some(),
         decor,
         marks,
     })

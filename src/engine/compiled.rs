@@ -49,7 +49,6 @@ pub struct CompiledTile {
     /// rotations that fit, as a bit per rotation. One lookup replaces four edge checks.
     pub fits: [u8; 256],
     pub cloister: u8,
-    pub gold: bool,
     /// The expansions' marks it carries (see `TileType::marks`).
     pub marks: u32,
     /// Its river sides (a bit per side, unrotated: `TileType::river_sides`); 0 for a tile
@@ -246,7 +245,6 @@ fn compile_tile(t: &crate::tiles::TileType, marks: u8, oriented: bool) -> Compil
         distinct,
         fits,
         cloister,
-        gold: t.gold,
         marks: t.marks,
         river: t.river_sides(),
         id_hash: hash_str(&t.id),

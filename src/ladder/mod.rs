@@ -92,7 +92,7 @@ impl RulesetRef {
             name: r.name.clone(),
             file: r.file.clone(),
             hash: r.hash.clone(),
-            has_gold: r.gold.is_some(),
+            has_gold: r.ext_in_play("gold."),
         }
     }
 }

@@ -237,7 +237,7 @@ fn draw(game: &Game, title: &str, highlight: &[(i32, i32)], marks: &[Mark]) -> S
                 kind.name()
             );
         }
-        if tt.gold {
+        if tt.marks & crate::engine::expansions::gold::GOLD_MARK != 0 {
             let (x, y) = p(0.04, 0.04);
             let _ = writeln!(
                 s,
@@ -610,7 +610,12 @@ fn legend_items(game: &Game, highlight: bool, robbers: bool) -> Vec<LegendItem> 
             "farmer on a field",
         ),
     ];
-    let gold = game.rules().rules.tiles.iter().any(|t| t.gold);
+    let gold = game
+        .rules()
+        .rules
+        .tiles
+        .iter()
+        .any(|t| t.marks & crate::engine::expansions::gold::GOLD_MARK != 0);
     if gold {
         v.push(item(
             r##"<text y="10" font-size="10" fill="#8a6d00">Au</text>"##,

@@ -325,8 +325,6 @@ pub struct TileType {
     /// What each side shows, indexed by [`Side`].
     pub edges: [EdgeKind; 4],
     pub features: Vec<TileFeature>,
-    /// Carries the Gold Mines gold symbol.
-    pub gold: bool,
     /// Inert decorations (cows, water tower, …): carried, never read by the rules.
     pub decor: Vec<String>,
     /// The expansions' marks it carries (a bazaar…): a bit per mark, in the order of
@@ -461,7 +459,6 @@ mod tests {
                 TileFeature::field(0b1000_0111, vec![]),
                 TileFeature::field(0b0111_1000, vec![]),
             ],
-            gold: false,
             decor: vec![],
             marks: 0,
         }
@@ -483,7 +480,6 @@ mod tests {
                 EdgeKind::Field,
             ],
             features: vec![TileFeature::field(0xFF, vec![])],
-            gold: false,
             decor: vec![],
             marks: 0,
         };

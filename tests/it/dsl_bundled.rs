@@ -2,8 +2,12 @@
 
 use meeplab::dsl::{load_ruleset, Loaded};
 use meeplab::engine::expansions::crop::{CropDeploy, CropKind, CropRules, CropTarget};
+use meeplab::engine::expansions::gold::{
+    canonical_value, GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldRules, GoldSplit,
+    UnclaimedGold, GOLD_MARK, INGOTS_HELD,
+};
 use meeplab::engine::expansions::robbers::{
-    RobberPlacers, RobberRules, RobberTiming, RobberVictim, ROBBER_MARK,
+    RobberPlacers, RobberRules, RobberTiming, RobberVictim, POINTS_ROBBED, ROBBER_MARK,
 };
 use meeplab::ruleset::*;
 use meeplab::tiles::FeatureKind;
@@ -54,7 +58,11 @@ fn base_game() {
         Expr::sum(Expr::num(1), Expr::var(Var::Neighbours))
     );
     assert_eq!(rs.unplaceable, Unplaceable::Discard);
-    assert!(rs.gold.is_none() && RobberRules::of(&rs).is_none() && CropRules::of(&rs).is_none());
+    assert!(
+        GoldRules::of(&rs).is_none()
+            && RobberRules::of(&rs).is_none()
+            && CropRules::of(&rs).is_none()
+    );
     // the start tile's field touching the city points at the city segment
     let d = &rs.tiles[rs.start as usize];
     let f = d
@@ -84,20 +92,20 @@ fn first_edition() {
 fn gold_mines() {
     let rs = load("rulesets/goldmines-hig-2012.rules").ruleset;
     assert_eq!(rs.total_tiles(), 81);
-    assert_eq!(count_where(&rs, |t| t.gold), 8);
+    assert_eq!(count_where(&rs, |t| t.marks & GOLD_MARK != 0), 8);
     assert_eq!(
         count_where(&rs, |t| CropKind::of_marks(t.marks).is_some()),
         1
     );
     assert!(rs.tile_index("CC.2/CFR").is_some());
-    let g = rs.gold.as_ref().unwrap();
+    let g = GoldRules::of(&rs).unwrap();
     assert_eq!(
         g.split,
         GoldSplit::Draft {
             pick: GoldPick::Player
         }
     );
-    assert_eq!(g.value, canonical_gold_value());
+    assert_eq!(g.value, canonical_value());
     assert_eq!(g.ingots_per_tile, 2);
     assert_eq!(g.neighbourhood, GoldNeighbourhood::Eight);
     assert_eq!(g.unclaimed, UnclaimedGold::Stays);
@@ -111,14 +119,14 @@ fn gold_mines() {
     );
     let rgg = load("rulesets/goldmines-rgg.rules").ruleset;
     assert_eq!(
-        rgg.gold.unwrap().split,
+        GoldRules::of(&rgg).unwrap().split,
         GoldSplit::OnePerFeature {
             leftover: GoldLeftover::Stay
         }
     );
     let auto = load("rulesets/goldmines-autopick.rules").ruleset;
     assert_eq!(
-        auto.gold.unwrap().split,
+        GoldRules::of(&auto).unwrap().split,
         GoldSplit::Draft {
             pick: GoldPick::MostContested
         }
@@ -140,7 +148,7 @@ fn robbers() {
     assert_eq!(r.victim, RobberVictim::OwnerChooses);
     assert_eq!(
         r.share,
-        Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(2)))
+        Expr::DivUp(Box::new(Expr::var(POINTS_ROBBED)), Box::new(Expr::num(2)))
     );
     assert_eq!(r.track, 50);
     let z = RobberRules::of(&load("rulesets/robbers-zmg.rules").ruleset).unwrap();
@@ -191,11 +199,14 @@ fn every_bundled_file_and_example_loads() {
 #[test]
 fn house_rules_change_what_they_say() {
     let rs = load("examples/house-rules/ingots-worth-2.rules").ruleset;
-    assert_eq!(rs.gold.unwrap().value, Expr::times(2, Var::Ingots));
+    assert_eq!(
+        GoldRules::of(&rs).unwrap().value,
+        Expr::times(2, INGOTS_HELD)
+    );
     let rs = load("examples/house-rules/robbers-take-a-third.rules").ruleset;
     assert_eq!(
         RobberRules::of(&rs).unwrap().share,
-        Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(3)))
+        Expr::DivUp(Box::new(Expr::var(POINTS_ROBBED)), Box::new(Expr::num(3)))
     );
     let rs = load("examples/house-rules/cities-3-per-tile.rules").ruleset;
     assert_eq!(

@@ -654,7 +654,7 @@ fn w0101_expansion_options_without_its_tiles() {
     let l = load_ruleset_str_isolated("t", &text).unwrap();
     assert_eq!(l.warnings.len(), 1);
     assert_eq!(l.warnings[0].code, "W0101");
-    assert!(l.ruleset.gold.is_none());
+    assert!(meeplab::engine::expansions::gold::GoldRules::of(&l.ruleset).is_none());
 }
 
 /// An expansion declared in its own module is in play when one of its options is set (its

@@ -25,9 +25,10 @@
 
 use crate::scenario_support;
 
+use meeplab::engine::expansions::gold::{GoldPick, GoldRules, GoldSplit};
 use meeplab::engine::expansions::robbers::{RobberRules, RobberVictim as Victim};
 use meeplab::engine::{compile, Compiled, DecisionKind, Game, NoEvents, Pending};
-use meeplab::ruleset::{FarmRule, GoldPick, GoldSplit, Ruleset};
+use meeplab::ruleset::{FarmRule, Ruleset};
 use meeplab::tiles::{EdgeKind, FeatureKind};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -75,7 +76,7 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     let k = |name: &str| DecisionKind::from_name(name).expect("a decision kind");
     let (placement, follower) = (DecisionKind::PLACEMENT, DecisionKind::FOLLOWER);
     let mut kinds = vec![placement, follower];
-    if let Some(g) = &r.gold {
+    if let Some(g) = GoldRules::of(r) {
         if g.ingots_per_tile >= 2 {
             kinds.push(k("ingot_place"));
         }

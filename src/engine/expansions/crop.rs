@@ -85,6 +85,14 @@ pub enum CropTarget {
     AnyTileOfFeature,
 }
 
+/// What the values of `crop.deploy` mean.
+const DEPLOY: &[(&str, CropDeploy)] = &[("may", CropDeploy::May), ("must", CropDeploy::Must)];
+/// What the values of `crop.target` mean.
+const TARGET: &[(&str, CropTarget)] = &[
+    ("same_segment", CropTarget::SameSegment),
+    ("any_tile_of_feature", CropTarget::AnyTileOfFeature),
+];
+
 /// The crop-circle rules of a ruleset, read from its options (`crop.deploy`, `crop.target`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct CropRules {
@@ -100,14 +108,8 @@ impl CropRules {
             return None;
         }
         Some(CropRules {
-            deploy: match OPT_DEPLOY.choice_in(rules) {
-                "must" => CropDeploy::Must,
-                _ => CropDeploy::May,
-            },
-            target: match OPT_TARGET.choice_in(rules) {
-                "any_tile_of_feature" => CropTarget::AnyTileOfFeature,
-                _ => CropTarget::SameSegment,
-            },
+            deploy: OPT_DEPLOY.mapped_in(rules, DEPLOY),
+            target: OPT_TARGET.mapped_in(rules, TARGET),
         })
     }
 }
@@ -188,8 +190,9 @@ const OPT_TARGET: OptionDef = OptionDef {
 };
 
 impl Expansion for CropCircles {
-    /// Its rule options (documented by `meeplab check --list-options`; the rule language
-    /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
+    /// Its rule options (documented by `meeplab check --list-options`; in play, each at its
+    /// default unless set, when the deck holds its tiles; the module reads them into its
+    /// typed rules at configure time).
     const OPTIONS: &'static [OptionDef] = &[OPT_DEPLOY, OPT_TARGET];
     const TITLE: &'static str = "crop circles";
     const PLAYED_WITH_TILES: Option<&'static str> = Some("crop-circle");
@@ -597,6 +600,13 @@ impl Default for CropTurn {
 #[cfg(test)]
 mod tests {
     use super::CropKind;
+
+    /// Every value of a choice option has its meaning (never silently the first).
+    #[test]
+    fn every_choice_value_is_mapped() {
+        assert!(super::OPT_DEPLOY.names_exactly(None, super::DEPLOY));
+        assert!(super::OPT_TARGET.names_exactly(None, super::TARGET));
+    }
     use crate::engine::{compile, Event, Game};
     use crate::tiles::FeatureKind;
     use std::path::Path;

@@ -28,7 +28,7 @@ use crate::engine::hooks::{
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
-use crate::ruleset::{Expr, Ruleset, Var};
+use crate::ruleset::{Expr, ExtVar, Ruleset, Var};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -38,6 +38,15 @@ mod round;
 
 /// The `robbers` area of options (read by `meeplab check --list-options` as "robbers").
 const AREA: Area = Area::Expansion("robbers");
+
+/// The points a robbed marker just scored: the variable of `robbers.share` (within a
+/// billion under any formula that does not itself warn).
+pub const POINTS_ROBBED: Var = Var::Ext(ExtVar {
+    name: "points",
+    slot: 0,
+    min: -1_000_000_000,
+    max: 1_000_000_000,
+});
 
 /// The bit of the Robbers symbol (the tile mark `robber`) in a tile's marks.
 pub const ROBBER_MARK: u32 = mark_of::<Robbers>(0);
@@ -72,6 +81,23 @@ pub enum RobberVictim {
     FirstScored,
 }
 
+/// What the values of `robbers.placers` mean.
+const PLACERS: &[(&str, RobberPlacers)] = &[
+    ("next_with_robber", RobberPlacers::NextWithRobber),
+    ("all_others", RobberPlacers::AllOthers),
+    ("all_from_active", RobberPlacers::AllFromActive),
+];
+/// What the values of `robbers.timing` mean.
+const TIMING: &[(&str, RobberTiming)] = &[
+    ("after_tile", RobberTiming::AfterTile),
+    ("before_tile", RobberTiming::BeforeTile),
+];
+/// What the values of `robbers.victim` mean.
+const VICTIM: &[(&str, RobberVictim)] = &[
+    ("owner_chooses", RobberVictim::OwnerChooses),
+    ("first_scored", RobberVictim::FirstScored),
+];
+
 /// The Robbers' rules of a ruleset, read from its options (`robbers.…`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct RobberRules {
@@ -100,25 +126,15 @@ impl RobberRules {
             _ => o.default == "true",
         };
         Some(RobberRules {
-            placers: match OPT_PLACERS.choice_in(rules) {
-                "all_others" => RobberPlacers::AllOthers,
-                "all_from_active" => RobberPlacers::AllFromActive,
-                _ => RobberPlacers::NextWithRobber,
-            },
-            timing: match OPT_TIMING.choice_in(rules) {
-                "before_tile" => RobberTiming::BeforeTile,
-                _ => RobberTiming::AfterTile,
-            },
+            placers: OPT_PLACERS.mapped_in(rules, PLACERS),
+            timing: OPT_TIMING.mapped_in(rules, TIMING),
             active_may_move: flag(&OPT_ACTIVE_MAY_MOVE),
             share: match rules.ext.get(OPT_SHARE.key) {
                 Some(crate::ruleset::ExtValue::Expr(e)) => e.clone(),
                 _ => canonical_share(),
             },
             in_final_scoring: flag(&OPT_IN_FINAL_SCORING),
-            victim: match OPT_VICTIM.choice_in(rules) {
-                "first_scored" => RobberVictim::FirstScored,
-                _ => RobberVictim::OwnerChooses,
-            },
+            victim: OPT_VICTIM.mapped_in(rules, VICTIM),
             track: u32::try_from(OPT_TRACK.int_in(rules)).unwrap_or(50),
         })
     }
@@ -126,7 +142,7 @@ impl RobberRules {
 
 /// The canonical share, `ceil(points / 2)` (the default of `robbers.share`).
 fn canonical_share() -> Expr {
-    Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(2)))
+    Expr::DivUp(Box::new(Expr::var(POINTS_ROBBED)), Box::new(Expr::num(2)))
 }
 
 /// A normal (robbable) scoring in the current step.
@@ -243,7 +259,7 @@ const OPT_SHARE: OptionDef = OptionDef {
     key: "robbers.share",
     area: AREA,
     ty: OptType::Expr {
-        vars: &[Var::Points],
+        vars: &[POINTS_ROBBED],
         none_ok: false,
     },
     default: "ceil(points / 2)",
@@ -292,8 +308,9 @@ const OPT_TRACK: OptionDef = OptionDef {
 };
 
 impl Expansion for Robbers {
-    /// Its rule options (documented by `meeplab check --list-options`; the rule language
-    /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
+    /// Its rule options (documented by `meeplab check --list-options`; in play, each at its
+    /// default unless set, when the deck holds its tiles; the module reads them into its
+    /// typed rules at configure time).
     const OPTIONS: &'static [OptionDef] = &[
         OPT_PLACERS,
         OPT_TIMING,
@@ -487,10 +504,9 @@ impl Expansion for Robbers {
             return 0;
         }
         robbers
-            * rules.share.eval(&crate::ruleset::Vars {
-                points,
-                ..crate::ruleset::Vars::default()
-            })
+            * rules
+                .share
+                .eval(&crate::ruleset::Vars::default().with(POINTS_ROBBED, points))
     }
 
     fn reset(&mut self) {
@@ -671,5 +687,16 @@ impl<X: Holds<Robbers>> Game<X> {
             .get(i)
             .copied()
             .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every value of a choice option has its meaning (never silently the first).
+    #[test]
+    fn every_choice_value_is_mapped() {
+        assert!(super::OPT_PLACERS.names_exactly(None, super::PLACERS));
+        assert!(super::OPT_TIMING.names_exactly(None, super::TIMING));
+        assert!(super::OPT_VICTIM.names_exactly(None, super::VICTIM));
     }
 }

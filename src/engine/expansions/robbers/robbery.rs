@@ -186,10 +186,9 @@ impl<X: Holds<Robbers>> Game<X> {
         }
         for r in owed {
             let share = self.ext.state().config.as_ref().map_or(0, |rules| {
-                rules.share.eval(&Vars {
-                    points: r.points,
-                    ..Vars::default()
-                })
+                rules
+                    .share
+                    .eval(&Vars::default().with(super::POINTS_ROBBED, r.points))
             });
             self.ext.state_mut().robberies += 1;
             self.emit(
