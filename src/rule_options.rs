@@ -1,19 +1,17 @@
 //! The types of rule-option declarations: what an option is (key, area, type, default,
-//! meaning, sources). The rule language's registry (`dsl::registry`) holds the core's and
-//! the first expansions' options; an expansion module declares its own
-//! (`Expansion::OPTIONS`) with the same types, and the language reads both.
+//! meaning, sources). The rule language's registry (`dsl::registry`) holds the core's
+//! options; each expansion module declares its own (`Expansion::OPTIONS`) with the same
+//! types, and the language reads both.
 
 use crate::ruleset::Var;
 
-/// Which part of the game an option belongs to. Expansion options only apply when the deck
-/// holds that expansion's tiles.
+/// Which part of the game an option belongs to. An expansion's options apply only when it is
+/// in play: when the deck holds its tiles, for one its tiles bring in
+/// (`Expansion::PLAYED_WITH_TILES`), else when the ruleset sets one of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Area {
     General,
     Scoring,
-    Gold,
-    Robbers,
-    Crop,
     /// An expansion that declares its options in its own module (`Expansion::OPTIONS`):
     /// its name. Its options are in play when a ruleset sets any of them.
     Expansion(&'static str),
@@ -24,12 +22,24 @@ impl Area {
         match self {
             Area::General => "general",
             Area::Scoring => "scoring",
-            Area::Gold => "gold mines",
-            Area::Robbers => "robbers",
-            Area::Crop => "crop circles",
             Area::Expansion(name) => name,
         }
     }
+}
+
+/// What the registry knows of an expansion's area of options (see `Expansion::TITLE`,
+/// `Expansion::PLAYED_WITH_TILES`): one per registered expansion.
+#[derive(Clone, Copy, Debug)]
+pub struct AreaInfo {
+    /// Its registered name, the name of its [`Area::Expansion`].
+    pub name: &'static str,
+    /// Its name in the option documentation and messages (`crop circles`).
+    pub title: &'static str,
+    /// The word for its tiles in messages (`crop-circle`), when a deck holding one of its
+    /// marked tiles puts it in play; `None` when a ruleset setting one of its options does.
+    pub tiles: Option<&'static str>,
+    /// The bits of its tile marks (see `TileType::marks`).
+    pub marks: u32,
 }
 
 /// One named argument of a choice, e.g. `pick` of `draft(pick: player)`. The first value is
@@ -152,6 +162,32 @@ impl OptionDef {
         rules
             .ext_choice(self.key)
             .unwrap_or_else(|| self.default_choice())
+    }
+
+    /// This choice option's value in `rules` (as [`OptionDef::choice_in`]) mapped through
+    /// `table`, the module's meaning of each of its values (the first entry for a value the
+    /// table lacks: [`OptionDef::names_exactly`] checks, in the module's tests, that it
+    /// lacks none).
+    pub fn mapped_in<T: Copy>(&self, rules: &crate::ruleset::Ruleset, table: &[(&str, T)]) -> T {
+        let name = self.choice_in(rules);
+        table.iter().find(|e| e.0 == name).unwrap_or(&table[0]).1
+    }
+
+    /// Whether `table` names exactly this choice option's values, in order (or, with `arg`,
+    /// the values of argument `arg.1` of its choice `arg.0`).
+    pub fn names_exactly<T>(&self, arg: Option<(&str, &str)>, table: &[(&str, T)]) -> bool {
+        let names: Vec<&str> = table.iter().map(|e| e.0).collect();
+        let OptType::Choice(cs) = &self.ty else {
+            return false;
+        };
+        match arg {
+            None => cs.iter().map(|c| c.name).eq(names.iter().copied()),
+            Some((choice, arg)) => cs
+                .iter()
+                .find(|c| c.name == choice)
+                .and_then(|c| c.args.iter().find(|a| a.name == arg))
+                .is_some_and(|a| a.values == names.as_slice()),
+        }
     }
 
     /// Its default's choice name (without arguments).

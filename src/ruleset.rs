@@ -31,21 +31,33 @@ pub enum Var {
     Neighbours,
     /// Completed cities a field touches (farm scoring).
     Cities,
-    /// Ingots a player holds (gold value at the end).
-    Ingots,
-    /// Points a robbed marker just scored (robber share).
-    Points,
+    /// A variable an expansion declares for the formulas of its own options (the ingots a
+    /// player holds, in the Gold Mines' value): see [`ExtVar`].
+    Ext(ExtVar),
 }
 
+/// A variable an expansion declares for its own options' formulas, as a `const` in its
+/// module (`Var::Ext(ExtVar { name: "ingots", slot: 0, min: 0, max: 2_000 })`) listed in
+/// those options' `OptType::Expr { vars }`; it evaluates to `Vars::ext[slot]`, which the
+/// module fills ([`Vars::with`]). Slots are the expansion's own: an option reads only its
+/// expansion's variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct ExtVar {
+    pub name: &'static str,
+    /// Its index in [`Vars::ext`] (below [`EXT_VARS`]).
+    pub slot: u8,
+    /// The values it can take in a game, generously (the rule language's overflow and
+    /// division warnings).
+    pub min: i64,
+    pub max: i64,
+}
+
+/// The most variables one expansion declares ([`Vars::ext`]).
+pub const EXT_VARS: usize = 2;
+
 impl Var {
-    pub const ALL: [Var; 6] = [
-        Var::Tiles,
-        Var::Pennants,
-        Var::Neighbours,
-        Var::Cities,
-        Var::Ingots,
-        Var::Points,
-    ];
+    /// The core's variables.
+    pub const CORE: [Var; 4] = [Var::Tiles, Var::Pennants, Var::Neighbours, Var::Cities];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -53,13 +65,17 @@ impl Var {
             Var::Pennants => "pennants",
             Var::Neighbours => "neighbours",
             Var::Cities => "cities",
-            Var::Ingots => "ingots",
-            Var::Points => "points",
+            Var::Ext(e) => e.name,
         }
     }
 
-    pub fn parse(s: &str) -> Option<Var> {
-        Var::ALL.iter().copied().find(|v| v.name() == s)
+    /// The variable named `s`: one of the core's, or of `declared` (an option's variables).
+    pub fn parse(s: &str, declared: &[Var]) -> Option<Var> {
+        Var::CORE
+            .iter()
+            .chain(declared)
+            .copied()
+            .find(|v| v.name() == s)
     }
 }
 
@@ -108,8 +124,8 @@ pub struct Vars {
     pub pennants: i64,
     pub neighbours: i64,
     pub cities: i64,
-    pub ingots: i64,
-    pub points: i64,
+    /// The values of an expansion's variables, by [`ExtVar::slot`].
+    pub ext: [i64; EXT_VARS],
 }
 
 impl Vars {
@@ -119,9 +135,24 @@ impl Vars {
             Var::Pennants => self.pennants,
             Var::Neighbours => self.neighbours,
             Var::Cities => self.cities,
-            Var::Ingots => self.ingots,
-            Var::Points => self.points,
+            Var::Ext(e) => self.ext.get(e.slot as usize).copied().unwrap_or(0),
         }
+    }
+
+    /// These values with `v` set to `x`.
+    pub fn with(mut self, v: Var, x: i64) -> Vars {
+        match v {
+            Var::Tiles => self.tiles = x,
+            Var::Pennants => self.pennants = x,
+            Var::Neighbours => self.neighbours = x,
+            Var::Cities => self.cities = x,
+            Var::Ext(e) => {
+                if let Some(slot) = self.ext.get_mut(e.slot as usize) {
+                    *slot = x;
+                }
+            }
+        }
+        self
     }
 }
 
@@ -166,7 +197,7 @@ impl Expr {
     }
 
     /// Variables this expression reads (for validation: a city formula may not read
-    /// `ingots`, …).
+    /// `pennants`, …).
     pub fn vars(&self, out: &mut Vec<Var>) {
         match self {
             Expr::Num(_) => {}
@@ -262,141 +293,6 @@ pub struct Scoring {
     pub farm_city: Expr,
 }
 
-/// How the gold of completed features is shared (rules.md §2.4, §2.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum GoldSplit {
-    /// HiG: one ingot at a time from the active player clockwise among entitled players,
-    /// pooled over all features completed this turn.
-    Draft { pick: GoldPick },
-    /// RGG wording: each scoring player takes one ingot per gold-bearing feature it scored.
-    OnePerFeature { leftover: GoldLeftover },
-}
-
-/// Who chooses which ingot a drafting player takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum GoldPick {
-    /// The drafting player chooses (a `Decision`; the 6/2013 community reading).
-    Player,
-    /// Automatic: the tile claimed by the most players first (JCloisterZone).
-    MostContested,
-}
-
-/// RGG reading: ingots left after everyone took one per feature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum GoldLeftover {
-    Stay,
-    Removed,
-}
-
-/// Gold of a completed feature that nobody occupies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum UnclaimedGold {
-    /// Stays on the tiles; another feature may collect it later (canonical).
-    Stays,
-    /// Removed from the game.
-    Removed,
-}
-
-/// Gold still on tiles at the end of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum GoldAtEnd {
-    /// Removed before final scoring (canonical).
-    Discard,
-    /// Incomplete features hand it out to their majority like completed ones (house rule).
-    AwardIncomplete,
-}
-
-/// Where the second ingot may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum GoldNeighbourhood {
-    /// Any of the 8 surrounding tiles, diagonals included (canonical).
-    Eight,
-    /// Only the 4 edge neighbours.
-    Four,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct GoldRules {
-    /// Ingots placed when a gold tile is placed: 1 on it, the rest one each on neighbours.
-    pub ingots_per_tile: u8,
-    pub neighbourhood: GoldNeighbourhood,
-    pub split: GoldSplit,
-    pub unclaimed: UnclaimedGold,
-    pub at_end: GoldAtEnd,
-    /// Total points for the ingots a player holds (reads `ingots`), e.g.
-    /// `ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }`.
-    pub value: Expr,
-}
-
-/// Who else places a robber when a robber tile is drawn (rules.md §3.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum RobberPlacers {
-    /// HiG/Devir 2012, Big Box 6: the active player, then only the next player in turn
-    /// order whose robber is still in supply.
-    NextWithRobber,
-    /// ZMG Big Box 4: the active player, then every other player with a robber in supply.
-    AllOthers,
-    /// 2025 edition: every player, from the active player clockwise.
-    AllFromActive,
-}
-
-/// When in the turn robbers are placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum RobberTiming {
-    /// After the robber tile is placed, before a follower (C1/C2).
-    AfterTile,
-    /// Before the robber tile is placed (2025).
-    BeforeTile,
-}
-
-/// Whom a robber robs when several markers on its space score in one turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum RobberVictim {
-    /// The robber's owner chooses (a `Decision`).
-    OwnerChooses,
-    /// Simply the first marker to score.
-    FirstScored,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct RobberRules {
-    pub placers: RobberPlacers,
-    pub timing: RobberTiming,
-    /// The active player may move its robber already on the track.
-    pub active_may_move: bool,
-    /// Robber's share of the robbed points (reads `points`): `ceil(points / 2)` canonically.
-    pub share: Expr,
-    /// Robbers also rob points scored in final scoring.
-    pub in_final_scoring: bool,
-    pub victim: RobberVictim,
-    /// Spaces on the score track (50).
-    pub track: u32,
-}
-
-/// Crop circle deploy: may or must.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum CropDeploy {
-    /// Each player may deploy (HiG).
-    May,
-    /// Each player must deploy when it can (ZMG).
-    Must,
-}
-
-/// Where a crop-circle follower goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum CropTarget {
-    /// On the same segment as one of the player's followers of that type (HiG).
-    SameSegment,
-    /// On any tile of a feature holding one of the player's followers of that type (ZMG).
-    AnyTileOfFeature,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct CropRules {
-    pub deploy: CropDeploy,
-    pub target: CropTarget,
-}
-
 /// How one option was set, for `meeplab diff` and reports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OptionSetting {
@@ -439,9 +335,6 @@ pub struct Ruleset {
     /// JCloisterZone issue #291).
     pub hand: u8,
     pub scoring: Scoring,
-    pub gold: Option<GoldRules>,
-    pub robbers: Option<RobberRules>,
-    pub crop: Option<CropRules>,
     /// Every option key with its value and provenance (`scoring.farm`, `gold.split`, …).
     pub options: BTreeMap<String, OptionSetting>,
     /// The typed values of the options of expansions that declare them in their own module
@@ -508,47 +401,20 @@ impl Ruleset {
     }
 }
 
-/// The canonical gold value: `ingots × (1, 2, 3, 4 per ingot at 1–3, 4–6, 7–9, 10+)`.
-pub fn canonical_gold_value() -> Expr {
-    Expr::product(
-        Expr::var(Var::Ingots),
-        Expr::Table(
-            Box::new(Expr::var(Var::Ingots)),
-            Table {
-                rows: vec![
-                    (1, Some(3), 1),
-                    (4, Some(6), 2),
-                    (7, Some(9), 3),
-                    (10, None, 4),
-                ],
-            },
-        ),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn gold_table_matches_the_rulebook() {
-        let value = canonical_gold_value();
-        let at = |n| {
-            value.eval(&Vars {
-                ingots: n,
-                ..Vars::default()
-            })
-        };
-        assert_eq!([0, 3, 4, 6, 7, 9, 10].map(at), [0, 3, 8, 12, 21, 27, 40]);
-    }
-
-    #[test]
     fn division_rounds_and_never_panics() {
-        let half_up = Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(2)));
-        let v = |p| Vars {
-            points: p,
-            ..Vars::default()
-        };
+        const POINTS: Var = Var::Ext(ExtVar {
+            name: "points",
+            slot: 1,
+            min: -1_000,
+            max: 1_000,
+        });
+        let half_up = Expr::DivUp(Box::new(Expr::var(POINTS)), Box::new(Expr::num(2)));
+        let v = |p| Vars::default().with(POINTS, p);
         assert_eq!(half_up.eval(&v(5)), 3);
         assert_eq!(half_up.eval(&v(4)), 2);
         let by_zero = Expr::Div(Box::new(Expr::num(5)), Box::new(Expr::num(0)));

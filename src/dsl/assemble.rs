@@ -23,46 +23,6 @@ const FARMS: ChoiceTable<FarmRule> = &[
     ("city_centric", FarmRule::CityCentric),
     ("off", FarmRule::Off),
 ];
-const GOLD_PICK: ChoiceTable<GoldPick> = &[
-    ("player", GoldPick::Player),
-    ("most_contested", GoldPick::MostContested),
-];
-const GOLD_LEFTOVER: ChoiceTable<GoldLeftover> = &[
-    ("stays", GoldLeftover::Stay),
-    ("removed", GoldLeftover::Removed),
-];
-const GOLD_NEIGHBOURHOOD: ChoiceTable<GoldNeighbourhood> = &[
-    ("eight", GoldNeighbourhood::Eight),
-    ("four", GoldNeighbourhood::Four),
-];
-const GOLD_UNCLAIMED: ChoiceTable<UnclaimedGold> = &[
-    ("stays", UnclaimedGold::Stays),
-    ("removed", UnclaimedGold::Removed),
-];
-const GOLD_AT_END: ChoiceTable<GoldAtEnd> = &[
-    ("discard", GoldAtEnd::Discard),
-    ("award_incomplete", GoldAtEnd::AwardIncomplete),
-];
-const ROBBER_PLACERS: ChoiceTable<RobberPlacers> = &[
-    ("next_with_robber", RobberPlacers::NextWithRobber),
-    ("all_others", RobberPlacers::AllOthers),
-    ("all_from_active", RobberPlacers::AllFromActive),
-];
-const ROBBER_TIMING: ChoiceTable<RobberTiming> = &[
-    ("after_tile", RobberTiming::AfterTile),
-    ("before_tile", RobberTiming::BeforeTile),
-];
-const ROBBER_VICTIM: ChoiceTable<RobberVictim> = &[
-    ("owner_chooses", RobberVictim::OwnerChooses),
-    ("first_scored", RobberVictim::FirstScored),
-];
-const CROP_DEPLOY: ChoiceTable<CropDeploy> =
-    &[("may", CropDeploy::May), ("must", CropDeploy::Must)];
-const CROP_TARGET: ChoiceTable<CropTarget> = &[
-    ("same_segment", CropTarget::SameSegment),
-    ("any_tile_of_feature", CropTarget::AnyTileOfFeature),
-];
-
 /// The meaning of `name` in `table`; `None` for a name the table lacks (never a default).
 fn lookup<T: Copy>(table: ChoiceTable<T>, name: &str) -> Option<T> {
     table.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
@@ -84,16 +44,6 @@ fn choice_in<T: Copy>(values: &Values, key: &str, table: ChoiceTable<T>) -> Opti
     lookup(table, choice(values, key)?.0)
 }
 
-/// Argument `name` of a choice (typing fills in every argument), looked up in `table`.
-fn arg_in<T: Copy>(
-    args: &[(&'static str, &'static str)],
-    name: &str,
-    table: ChoiceTable<T>,
-) -> Option<T> {
-    let (_, value) = args.iter().find(|(a, _)| *a == name)?;
-    lookup(table, value)
-}
-
 fn expr(values: &Values, key: &str) -> Option<Expr> {
     match values.get(key)? {
         Typed::Expr(e) => Some(e.clone()),
@@ -104,13 +54,6 @@ fn expr(values: &Values, key: &str) -> Option<Expr> {
 fn int(values: &Values, key: &str) -> Option<i64> {
     match values.get(key)? {
         Typed::Int(n) => Some(*n),
-        _ => None,
-    }
-}
-
-fn boolean(values: &Values, key: &str) -> Option<bool> {
-    match values.get(key)? {
-        Typed::Bool(b) => Some(*b),
         _ => None,
     }
 }
@@ -140,21 +83,6 @@ pub(super) fn assemble(
         start,
         unplaceable: choice_in(v, "unplaceable", UNPLACEABLE)?,
         scoring: scoring(v)?,
-        gold: if v.contains_key("gold.split") {
-            Some(gold(v)?)
-        } else {
-            None
-        },
-        robbers: if v.contains_key("robbers.placers") {
-            Some(robbers(v)?)
-        } else {
-            None
-        },
-        crop: if v.contains_key("crop.deploy") {
-            Some(crop(v)?)
-        } else {
-            None
-        },
         options: BTreeMap::new(),
         ext: expansion_values(v),
     })
@@ -174,49 +102,6 @@ fn scoring(v: &Values) -> Option<Scoring> {
         cloister_final: expr(v, "score.cloister.final")?,
         farm: choice_in(v, "farms", FARMS)?,
         farm_city: expr(v, "score.farm.city")?,
-    })
-}
-
-fn gold_split(v: &Values) -> Option<GoldSplit> {
-    let (split, args) = choice(v, "gold.split")?;
-    match split {
-        "draft" => Some(GoldSplit::Draft {
-            pick: arg_in(&args, "pick", GOLD_PICK)?,
-        }),
-        "one_per_feature" => Some(GoldSplit::OnePerFeature {
-            leftover: arg_in(&args, "leftover", GOLD_LEFTOVER)?,
-        }),
-        _ => None,
-    }
-}
-
-fn gold(v: &Values) -> Option<GoldRules> {
-    Some(GoldRules {
-        ingots_per_tile: u8::try_from(int(v, "gold.ingots")?).ok()?,
-        neighbourhood: choice_in(v, "gold.neighbourhood", GOLD_NEIGHBOURHOOD)?,
-        split: gold_split(v)?,
-        unclaimed: choice_in(v, "gold.unclaimed", GOLD_UNCLAIMED)?,
-        at_end: choice_in(v, "gold.at_end", GOLD_AT_END)?,
-        value: expr(v, "gold.value")?,
-    })
-}
-
-fn robbers(v: &Values) -> Option<RobberRules> {
-    Some(RobberRules {
-        placers: choice_in(v, "robbers.placers", ROBBER_PLACERS)?,
-        timing: choice_in(v, "robbers.timing", ROBBER_TIMING)?,
-        active_may_move: boolean(v, "robbers.active_may_move")?,
-        share: expr(v, "robbers.share")?,
-        in_final_scoring: boolean(v, "robbers.in_final_scoring")?,
-        victim: choice_in(v, "robbers.victim", ROBBER_VICTIM)?,
-        track: u32::try_from(int(v, "robbers.track")?).ok()?,
-    })
-}
-
-fn crop(v: &Values) -> Option<CropRules> {
-    Some(CropRules {
-        deploy: choice_in(v, "crop.deploy", CROP_DEPLOY)?,
-        target: choice_in(v, "crop.target", CROP_TARGET)?,
     })
 }
 
@@ -265,17 +150,6 @@ mod tests {
         registry_choices(key).iter().map(|c| c.name).collect()
     }
 
-    fn registry_arg_values(key: &str, choice: &str, arg: &str) -> Vec<&'static str> {
-        let c = registry_choices(key)
-            .iter()
-            .find(|c| c.name == choice)
-            .unwrap_or_else(|| panic!("`{key}` has no choice `{choice}`"));
-        let a = c.args.iter().find(|a| a.name == arg);
-        a.unwrap_or_else(|| panic!("`{key}` `{choice}` has no argument `{arg}`"))
-            .values
-            .to_vec()
-    }
-
     /// A value misspelt in the registry (or here) would make a ruleset fail to assemble
     /// instead of silently taking another value: every table names exactly the registry's
     /// values, in its order.
@@ -283,46 +157,13 @@ mod tests {
     fn every_choice_table_names_exactly_the_registry_values() {
         assert_eq!(names(UNPLACEABLE), registry_values("unplaceable"));
         assert_eq!(names(FARMS), registry_values("farms"));
-        // `gold.split`'s choices are matched by `gold_split`, their arguments by tables
-        assert_eq!(registry_values("gold.split"), ["draft", "one_per_feature"]);
-        assert_eq!(
-            names(GOLD_PICK),
-            registry_arg_values("gold.split", "draft", "pick")
-        );
-        assert_eq!(
-            names(GOLD_LEFTOVER),
-            registry_arg_values("gold.split", "one_per_feature", "leftover")
-        );
-        assert_eq!(
-            names(GOLD_NEIGHBOURHOOD),
-            registry_values("gold.neighbourhood")
-        );
-        assert_eq!(names(GOLD_UNCLAIMED), registry_values("gold.unclaimed"));
-        assert_eq!(names(GOLD_AT_END), registry_values("gold.at_end"));
-        assert_eq!(names(ROBBER_PLACERS), registry_values("robbers.placers"));
-        assert_eq!(names(ROBBER_TIMING), registry_values("robbers.timing"));
-        assert_eq!(names(ROBBER_VICTIM), registry_values("robbers.victim"));
-        assert_eq!(names(CROP_DEPLOY), registry_values("crop.deploy"));
-        assert_eq!(names(CROP_TARGET), registry_values("crop.target"));
     }
 
-    /// Every choice option of the core and the three built-in expansions has a table above
-    /// (the expansions in their own modules read their options themselves).
+    /// Every choice option of the core has a table above (the expansions read their options
+    /// themselves, in their modules).
     #[test]
     fn every_core_choice_option_is_mapped() {
-        let mapped = [
-            "unplaceable",
-            "farms",
-            "gold.split",
-            "gold.neighbourhood",
-            "gold.unclaimed",
-            "gold.at_end",
-            "robbers.placers",
-            "robbers.timing",
-            "robbers.victim",
-            "crop.deploy",
-            "crop.target",
-        ];
+        let mapped = ["unplaceable", "farms"];
         for def in registry::all_options() {
             if matches!(def.ty, OptType::Choice(_)) && !matches!(def.area, Area::Expansion(_)) {
                 assert!(mapped.contains(&def.key), "`{}` has no table", def.key);

@@ -93,10 +93,6 @@ pub enum TileProp {
         span: Sp,
     },
     Cloister(Sp),
-    Gold(Sp),
-    Robber(Sp),
-    /// `crop city|road|field`
-    Crop(crate::tiles::CropKind, Sp),
     /// `decor cows, water_tower`
     Decor(Vec<Text>, Sp),
     /// An expansion's tile mark, by its name (`bazaar`): see `Expansion::TILE_MARKS`.

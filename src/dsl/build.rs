@@ -371,14 +371,15 @@ impl Loader {
     )> {
         let in_play = |a: Area| match a {
             Area::General | Area::Scoring => true,
-            Area::Gold => tiles.iter().any(|t| t.gold),
-            Area::Robbers => tiles.iter().any(|t| t.robber),
-            Area::Crop => tiles.iter().any(|t| t.crop.is_some()),
-            // an expansion with its own options is in play when any of them is set
-            Area::Expansion(_) => scope
-                .options
-                .keys()
-                .any(|k| registry::lookup(k).is_some_and(|d| d.area == a)),
+            // an expansion its tiles bring in is in play when the deck holds one of them;
+            // another with its own options when any of them is set
+            Area::Expansion(_) => match registry::played_with_tiles(a) {
+                Some((_, marks)) => tiles.iter().any(|t| t.marks & marks != 0),
+                None => scope
+                    .options
+                    .keys()
+                    .any(|k| registry::lookup(k).is_some_and(|d| d.area == a)),
+            },
         };
         let mut values: HashMap<&'static str, Typed> = HashMap::new();
         let mut options = BTreeMap::new();
@@ -386,11 +387,7 @@ impl Loader {
             let set = scope.options.get(def.key);
             if !in_play(def.area) {
                 if let Some(v) = set {
-                    let what = match def.area {
-                        Area::Gold => "gold-mine",
-                        Area::Robbers => "robber",
-                        _ => "crop-circle",
-                    };
+                    let what = registry::played_with_tiles(def.area).map_or("", |(w, _)| w);
                     let mut d = self.files[v.origin.file].diag(
                         Severity::Warning,
                         &codes::EXPANSION_NOT_IN_DECK,
@@ -403,7 +400,7 @@ impl Loader {
                     );
                     d.help = Some(format!(
                         "add the {} tiles to the deck, or remove this option",
-                        def.area.name()
+                        registry::area_title(def.area)
                     ));
                     self.push(d);
                     options.insert(def.key.to_string(), self.setting(v));
@@ -421,12 +418,12 @@ impl Loader {
                             "`{}` only acts with {}, which this ruleset does not play, so it \
                              has no effect",
                             def.key,
-                            needed.name()
+                            registry::area_title(needed)
                         ),
                     );
                     d.help = Some(format!(
                         "add the {} to the ruleset, or remove this option",
-                        needed.name()
+                        registry::area_title(needed)
                     ));
                     self.push(d);
                 }

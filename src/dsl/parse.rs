@@ -11,9 +11,9 @@
 //! option   := KEY "=" value ["source" STRING] | KEY ["source" STRING] "{" option* "}"
 //! tileprop := "jcz" NAME | "edges" WORD | "city" SIDE+ ["pennant" | "pennants" INT] SMARK*
 //!           | "road" SIDE+ SMARK* | "field" (HALF+ ["->" SIDE+] | "->" SIDE+) | "cloister"
-//!           | "gold" | "robber"
-//!           | "crop" ("city"|"road"|"field") | "decor" IDENT ("," IDENT)* | MARK
-//! (MARK: an expansion's tile mark, SMARK: its segment mark, e.g. `road W E inn`)
+//!           | "decor" IDENT ("," IDENT)* | MARK | KEYWORD IDENT
+//! (MARK: an expansion's tile mark, SMARK: its segment mark, e.g. `road W E inn`; KEYWORD
+//! IDENT: its mark written as a keyword and an argument, `crop city`)
 //! value    := sum ; sum := product (("+"|"-") product)* ; product := unary (("*"|"/") unary)*
 //! unary    := "-" unary | atom
 //! atom     := INT [".." [INT]] | STRING | "(" sum ")" | IDENT ["(" args ")" ["{" rows "}"]]
@@ -25,7 +25,7 @@ use super::ast::*;
 use super::codes;
 use super::lexer::*;
 use super::parse_value::{too_deep, value};
-use crate::tiles::{CropKind, HalfEdge, Side};
+use crate::tiles::{HalfEdge, Side};
 use nom::combinator::opt;
 use nom::Parser;
 
@@ -37,10 +37,24 @@ pub const ITEM_KEYWORDS: [&str; 7] = [
     "ruleset", "extends", "include", "tile", "tileset", "deck", "start",
 ];
 
-/// Tile property keywords, for "unknown property" help.
-pub const TILE_PROPS: [&str; 10] = [
-    "jcz", "edges", "city", "road", "field", "cloister", "gold", "robber", "crop", "decor",
-];
+/// The core's tile property keywords, for "unknown property" help (the expansions' marks
+/// are listed after them, `decor` last: [`tile_props`]).
+pub const TILE_PROPS: [&str; 7] = ["jcz", "edges", "city", "road", "field", "cloister", "decor"];
+
+/// Every tile property keyword: the core's, then the expansions' tile marks (a mark written
+/// as a keyword and an argument by its keyword), then `decor`.
+fn tile_props() -> Vec<&'static str> {
+    let (core, decor) = TILE_PROPS.split_at(TILE_PROPS.len() - 1);
+    let mut out: Vec<&'static str> = core.to_vec();
+    for (name, _) in crate::engine::expansions::TILE_MARKS.iter() {
+        let word = name.split(' ').next().unwrap_or(name);
+        if !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out.extend_from_slice(decor);
+    out
+}
 
 pub(super) fn sp(a: usize, b: usize) -> Sp {
     Sp::new(a, b)
@@ -459,29 +473,6 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             ))
         }
         "cloister" => Ok((j, TileProp::Cloister(end(j)))),
-        "gold" => Ok((j, TileProp::Gold(end(j)))),
-        "robber" => Ok((j, TileProp::Robber(end(j)))),
-        "crop" => {
-            let (k, kind) = expect(ident, "the crop-circle kind: city, road or field")(j)?;
-            let kind_v = match *kind.fragment() {
-                "city" => CropKind::City,
-                "road" => CropKind::Road,
-                "field" => CropKind::Field,
-                _ => {
-                    let t = text_of(kind);
-                    return fail(
-                        PErr::new(
-                            &codes::UNEXPECTED_TOKEN,
-                            t.span.start,
-                            t.span.end,
-                            format!("unknown crop-circle kind `{}`", t.text),
-                        )
-                        .with_help("expected one of: city, road, field"),
-                    );
-                }
-            };
-            Ok((k, TileProp::Crop(kind_v, end(k))))
-        }
         "decor" => {
             let (mut k, first) = expect(ident, "a decoration name, e.g. `cows`")(j)?;
             let mut names = vec![text_of(first)];
@@ -494,6 +485,47 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
         }
         other if crate::engine::expansions::tile_mark(other).is_some() => {
             Ok((j, TileProp::Mark(text_of(w))))
+        }
+        other if crate::engine::expansions::mark_keyword(other).is_some() => {
+            let what = crate::engine::expansions::mark_keyword(other).unwrap_or_default();
+            // the arguments its marks take, in their declared order
+            let args: Vec<&str> = crate::engine::expansions::TILE_MARKS
+                .iter()
+                .filter_map(|m| m.0.strip_prefix(other)?.strip_prefix(' '))
+                .collect();
+            let (k, arg) = match ident(j) {
+                Ok(x) => x,
+                Err(nom::Err::Error(_)) | Err(nom::Err::Incomplete(_)) => {
+                    let listed = match args.split_last() {
+                        Some((last, rest)) if !rest.is_empty() => {
+                            format!("{} or {last}", rest.join(", "))
+                        }
+                        _ => args.join(", "),
+                    };
+                    return fail(PErr::expected(j, &format!("the {what}: {listed}")));
+                }
+                Err(e) => return Err(e),
+            };
+            let name = format!("{other} {}", arg.fragment());
+            if crate::engine::expansions::tile_mark(&name).is_none() {
+                let t = text_of(arg);
+                return fail(
+                    PErr::new(
+                        &codes::UNEXPECTED_TOKEN,
+                        t.span.start,
+                        t.span.end,
+                        format!("unknown {what} `{}`", t.text),
+                    )
+                    .with_help(format!("expected one of: {}", args.join(", "))),
+                );
+            }
+            Ok((
+                k,
+                TileProp::Mark(Text {
+                    text: name,
+                    span: end(k),
+                }),
+            ))
         }
         other => {
             let t = text_of(w);
@@ -518,7 +550,7 @@ fn tile_prop(i: Span<'_>) -> PResult<'_, TileProp> {
             );
             e.help = Some(format!(
                 "valid properties: {}",
-                super::registry::closest_first(other, TILE_PROPS.iter().copied()).join(", ")
+                super::registry::closest_first(other, tile_props().into_iter()).join(", ")
             ));
             fail(e)
         }

@@ -185,15 +185,6 @@ pub fn tile(out: &mut String, t: &TileType) {
             FeatureKind::Cloister => out.push_str("  cloister\n"),
         }
     }
-    if t.gold {
-        out.push_str("  gold\n");
-    }
-    if t.robber {
-        out.push_str("  robber\n");
-    }
-    if let Some(c) = t.crop {
-        let _ = writeln!(out, "  crop {}", c.name());
-    }
     for (i, (name, _)) in crate::engine::expansions::TILE_MARKS.iter().enumerate() {
         if t.marks & (1 << i) != 0 {
             let _ = writeln!(out, "  {name}");
@@ -208,9 +199,6 @@ pub fn tile(out: &mut String, t: &TileType) {
 fn area_in_play(rs: &Ruleset, area: Area) -> bool {
     match area {
         Area::General | Area::Scoring => true,
-        Area::Gold => rs.gold.is_some(),
-        Area::Robbers => rs.robbers.is_some(),
-        Area::Crop => rs.crop.is_some(),
         Area::Expansion(_) => rs
             .ext
             .keys()
@@ -283,7 +271,7 @@ pub fn fnv1a_hex(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::{canonical_gold_value, Var};
+    use crate::ruleset::{Table, Var};
 
     #[test]
     fn minimal_parentheses() {
@@ -294,9 +282,18 @@ mod tests {
             Box::new(Expr::Sub(Box::new(Expr::num(2)), Box::new(Expr::num(-3)))),
         );
         assert_eq!(expr(&e), "1 - (2 - -3)");
+        let table = Expr::product(
+            Expr::var(Var::Tiles),
+            Expr::Table(
+                Box::new(Expr::var(Var::Tiles)),
+                Table {
+                    rows: vec![(1, Some(3), 1), (4, Some(6), 2), (10, None, 4)],
+                },
+            ),
+        );
         assert_eq!(
-            expr(&canonical_gold_value()),
-            "ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }"
+            expr(&table),
+            "tiles * table(tiles) { 1..3: 1, 4..6: 2, 10..: 4 }"
         );
     }
 

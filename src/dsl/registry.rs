@@ -152,6 +152,25 @@ pub fn all_options() -> impl Iterator<Item = &'static OptionDef> {
     )
 }
 
+/// An area's name in the documentation and in messages (`crop circles`): an expansion's
+/// declared title (`Expansion::TITLE`).
+pub fn area_title(a: Area) -> &'static str {
+    match a {
+        Area::Expansion(name) => crate::engine::expansions::area(name).map_or(name, |i| i.title),
+        other => other.name(),
+    }
+}
+
+/// For an expansion's area that its tiles bring into play (`Expansion::PLAYED_WITH_TILES`):
+/// the word for its tiles and the bits of their marks.
+pub fn played_with_tiles(a: Area) -> Option<(&'static str, u32)> {
+    let Area::Expansion(name) = a else {
+        return None;
+    };
+    let info = crate::engine::expansions::area(name)?;
+    Some((info.tiles?, info.marks))
+}
+
 /// The registry entry for `key`.
 pub fn lookup(key: &str) -> Option<&'static OptionDef> {
     all_options().find(|o| o.key == key)
@@ -177,7 +196,7 @@ pub fn document() -> String {
     for o in all_options() {
         if area != Some(o.area) {
             area = Some(o.area);
-            out.push_str(&format!("\n== {} ==\n", o.area.name()));
+            out.push_str(&format!("\n== {} ==\n", area_title(o.area)));
         }
         out.push_str(&format!("\n{}\n", o.key));
         out.push_str(&format!("    {}\n", o.doc));

@@ -263,7 +263,7 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
     };
     match &v.kind {
         ValueKind::Int(n) => Expr::Num(*n),
-        ValueKind::Ident(s) => match Var::parse(s).filter(|x| vars.contains(x)) {
+        ValueKind::Ident(s) => match Var::parse(s, vars).filter(|x| vars.contains(x)) {
             Some(x) => Expr::Var(x),
             None => {
                 let names: Vec<&str> = vars.iter().map(|x| x.name()).collect();
@@ -432,14 +432,22 @@ pub fn to_expr(def: &OptionDef, vars: &[Var], v: &Value, errs: &mut Vec<PErr>) -
 }
 
 /// The values a variable can take in a game, generously: a deck holds at most 2,000 tiles
-/// (the engine's board limit), a cloister has 8 neighbours, and the points a robbed marker
-/// scored stay within a billion under any formula that does not itself warn.
+/// (the engine's board limit), a cloister has 8 neighbours; an expansion's variable declares
+/// its own bounds.
 fn var_bounds(v: Var) -> (i128, i128) {
     const DECK: i128 = 2_000;
     match v {
         Var::Neighbours => (0, 8),
-        Var::Points => (-1_000_000_000, 1_000_000_000),
-        Var::Tiles | Var::Pennants | Var::Cities | Var::Ingots => (0, DECK),
+        Var::Tiles | Var::Pennants | Var::Cities => (0, DECK),
+        Var::Ext(e) => (e.min as i128, e.max as i128),
+    }
+}
+
+/// The variables an expression option may read.
+fn declared_vars(def: &OptionDef) -> &'static [Var] {
+    match def.ty {
+        OptType::Expr { vars, .. } => vars,
+        _ => &[],
     }
 }
 
@@ -460,7 +468,9 @@ pub fn formula_warnings(def: &OptionDef, v: &Value) -> Vec<PErr> {
 fn bounds(def: &OptionDef, v: &Value, out: &mut Vec<PErr>) -> (i128, i128) {
     let range = match &v.kind {
         ValueKind::Int(n) => (*n as i128, *n as i128),
-        ValueKind::Ident(s) => Var::parse(s).map(var_bounds).unwrap_or((0, 0)),
+        ValueKind::Ident(s) => Var::parse(s, declared_vars(def))
+            .map(var_bounds)
+            .unwrap_or((0, 0)),
         ValueKind::Neg(a) => {
             let (lo, hi) = bounds(def, a, out);
             (hi.saturating_neg(), lo.saturating_neg())

@@ -29,8 +29,7 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
     let mut spans: Vec<Sp> = Vec::new();
     // field index in `features` → (city sides named, span)
     let mut links: Vec<(usize, Vec<(Side, Sp)>)> = Vec::new();
-    let (mut gold, mut robber, mut crop, mut decor, mut cloister) =
-        (None, None, None, Vec::new(), None);
+    let (mut decor, mut cloister) = (Vec::new(), None);
     let mut marks = 0u32;
     let dup = |out: &mut Vec<Diagnostic>, what: &str, sp: Sp| {
         out.push(
@@ -132,28 +131,15 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
                 features.push(TileFeature::cloister());
                 spans.push(*sp);
             }
-            TileProp::Gold(sp) => {
-                if gold.is_some() {
-                    dup(out, "gold", *sp);
-                }
-                gold = Some(*sp);
-            }
-            TileProp::Robber(sp) => {
-                if robber.is_some() {
-                    dup(out, "robber", *sp);
-                }
-                robber = Some(*sp);
-            }
-            TileProp::Crop(k, sp) => {
-                if crop.is_some() {
-                    dup(out, "crop", *sp);
-                }
-                crop = Some(*k);
-            }
             TileProp::Mark(t) => {
                 let bit = crate::engine::expansions::tile_mark(&t.text).map_or(0, |i| 1u32 << i);
-                if marks & bit != 0 {
-                    dup(out, &t.text, t.span);
+                // the marks of a keyword (`crop city`, `crop road`) are one property
+                let (what, same) = match t.text.split_once(' ') {
+                    Some((keyword, _)) => (keyword, keyword_marks(keyword)),
+                    None => (t.text.as_str(), bit),
+                };
+                if marks & same != 0 {
+                    dup(out, what, t.span);
                 }
                 marks |= bit;
             }
@@ -382,9 +368,6 @@ pub fn build_tile(def: &TileDef, src: &SourceFile, out: &mut Vec<Diagnostic>) ->
         jcz_id: jcz.map(|j| j.0),
         edges,
         features,
-        gold: gold.is_some(),
-        robber: robber.is_some(),
-        crop,
         decor,
         marks,
     })
@@ -397,6 +380,18 @@ fn edge_name(k: EdgeKind) -> &'static str {
         EdgeKind::Field => "field",
         EdgeKind::River => "river",
     }
+}
+
+/// The bits of the tile marks written as `keyword` and an argument (`crop city`).
+fn keyword_marks(keyword: &str) -> u32 {
+    crate::engine::expansions::TILE_MARKS
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| {
+            m.0.strip_prefix(keyword)
+                .is_some_and(|rest| rest.starts_with(' '))
+        })
+        .fold(0, |bits, (i, _)| bits | 1 << i)
 }
 
 /// The bits of the segment marks written after a segment of `kind` (`road W E inn`): a mark

@@ -5,9 +5,7 @@
 use crate::engine::component::Component;
 use crate::engine::rng::hash_str;
 use crate::ruleset::{Ruleset, TileIdx};
-use crate::tiles::{
-    rotate_half_mask, rotate_side_mask, CropKind, FeatureKind, HalfEdge, Side, TileType,
-};
+use crate::tiles::{rotate_half_mask, rotate_side_mask, FeatureKind, HalfEdge, Side, TileType};
 
 /// "No segment here."
 pub const NONE: u8 = u8::MAX;
@@ -51,9 +49,6 @@ pub struct CompiledTile {
     /// rotations that fit, as a bit per rotation. One lookup replaces four edge checks.
     pub fits: [u8; 256],
     pub cloister: u8,
-    pub gold: bool,
-    pub robber: bool,
-    pub crop: Option<CropKind>,
     /// The expansions' marks it carries (see `TileType::marks`).
     pub marks: u32,
     /// Its river sides (a bit per side, unrotated: `TileType::river_sides`); 0 for a tile
@@ -261,9 +256,6 @@ fn compile_tile(t: &crate::tiles::TileType, marks: u8, oriented: bool) -> Compil
         distinct,
         fits,
         cloister,
-        gold: t.gold,
-        robber: t.robber,
-        crop: t.crop,
         marks: t.marks,
         river: t.river_sides(),
         id_hash: hash_str(&t.id),

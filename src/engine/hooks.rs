@@ -170,6 +170,18 @@ pub trait Expansion: Clone + Default {
     /// Its rule options (keys `name.…`, area `Area::Expansion(name)`): the rule language
     /// reads them with the core's; their values reach the game in `Ruleset::ext`.
     const OPTIONS: &'static [crate::rule_options::OptionDef] = &[];
+    /// Its name in the option documentation and in messages (`crop circles`), when it is not
+    /// its registered name.
+    const TITLE: &'static str = "";
+    /// `Some(the word for its tiles in messages: "crop-circle")` when its tiles bring it into
+    /// play: a deck holding a tile with one of its [`Expansion::TILE_MARKS`] plays it, each
+    /// of its options at its default unless set, and an option of it set without such a
+    /// tile is warned about (W0101). `None`: a ruleset that sets one of its options plays it.
+    const PLAYED_WITH_TILES: Option<&'static str> = None;
+    /// Its tile marks written as a keyword and an argument (`crop city`: the mark named
+    /// `crop city` in [`Expansion::TILE_MARKS`]): (the keyword, what its argument is, for
+    /// messages: `crop-circle kind`). A tile carries at most one mark of a keyword.
+    const MARK_KEYWORDS: &'static [(&'static str, &'static str)] = &[];
     /// Where it acts at a hook that several expansions of a game act at: lower first
     /// (equal: registration order).
     const PRIORITY: i8 = 0;

@@ -236,8 +236,8 @@ pub(crate) fn plain_tiles(dir: &Path, file: &str, set: &str) -> Result<String, S
             continue;
         }
         let mut plain = t.clone();
-        plain.gold = false;
-        plain.crop = None;
+        plain.marks &= !crate::engine::expansions::gold::GOLD_MARK;
+        plain.marks &= !crate::engine::expansions::crop::MARKS;
         crate::dsl::print::tile(&mut out, &plain);
         let n = loaded
             .ruleset

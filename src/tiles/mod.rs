@@ -240,31 +240,6 @@ impl fmt::Display for FeatureKind {
     }
 }
 
-/// The symbol of a crop circle, and so the follower type it acts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum CropKind {
-    /// Shield: knights (followers in cities).
-    City,
-    /// Club: thieves (followers on roads).
-    Road,
-    /// Pitchfork: farmers (followers in fields).
-    Field,
-}
-
-impl CropKind {
-    pub fn feature(self) -> FeatureKind {
-        match self {
-            CropKind::City => FeatureKind::City,
-            CropKind::Road => FeatureKind::Road,
-            CropKind::Field => FeatureKind::Field,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        self.feature().name()
-    }
-}
-
 /// One feature segment printed on a tile, in the tile's unrotated orientation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct TileFeature {
@@ -350,12 +325,6 @@ pub struct TileType {
     /// What each side shows, indexed by [`Side`].
     pub edges: [EdgeKind; 4],
     pub features: Vec<TileFeature>,
-    /// Carries the Gold Mines gold symbol.
-    pub gold: bool,
-    /// Carries the Robbers symbol.
-    pub robber: bool,
-    /// Carries a crop circle of this kind.
-    pub crop: Option<CropKind>,
     /// Inert decorations (cows, water tower, …): carried, never read by the rules.
     pub decor: Vec<String>,
     /// The expansions' marks it carries (a bazaar…): a bit per mark, in the order of
@@ -490,9 +459,6 @@ mod tests {
                 TileFeature::field(0b1000_0111, vec![]),
                 TileFeature::field(0b0111_1000, vec![]),
             ],
-            gold: false,
-            robber: false,
-            crop: None,
             decor: vec![],
             marks: 0,
         }
@@ -514,9 +480,6 @@ mod tests {
                 EdgeKind::Field,
             ],
             features: vec![TileFeature::field(0xFF, vec![])],
-            gold: false,
-            robber: false,
-            crop: None,
             decor: vec![],
             marks: 0,
         };

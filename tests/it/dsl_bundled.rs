@@ -1,6 +1,14 @@
 //! Every bundled ruleset and house rule parses, resolves and has the expected tiles.
 
 use meeplab::dsl::{load_ruleset, Loaded};
+use meeplab::engine::expansions::crop::{CropDeploy, CropKind, CropRules, CropTarget};
+use meeplab::engine::expansions::gold::{
+    canonical_value, GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldRules, GoldSplit,
+    UnclaimedGold, GOLD_MARK, INGOTS_HELD,
+};
+use meeplab::engine::expansions::robbers::{
+    RobberPlacers, RobberRules, RobberTiming, RobberVictim, POINTS_ROBBED, ROBBER_MARK,
+};
 use meeplab::ruleset::*;
 use meeplab::tiles::FeatureKind;
 use std::path::Path;
@@ -50,7 +58,11 @@ fn base_game() {
         Expr::sum(Expr::num(1), Expr::var(Var::Neighbours))
     );
     assert_eq!(rs.unplaceable, Unplaceable::Discard);
-    assert!(rs.gold.is_none() && rs.robbers.is_none() && rs.crop.is_none());
+    assert!(
+        GoldRules::of(&rs).is_none()
+            && RobberRules::of(&rs).is_none()
+            && CropRules::of(&rs).is_none()
+    );
     // the start tile's field touching the city points at the city segment
     let d = &rs.tiles[rs.start as usize];
     let f = d
@@ -80,23 +92,26 @@ fn first_edition() {
 fn gold_mines() {
     let rs = load("rulesets/goldmines-hig-2012.rules").ruleset;
     assert_eq!(rs.total_tiles(), 81);
-    assert_eq!(count_where(&rs, |t| t.gold), 8);
-    assert_eq!(count_where(&rs, |t| t.crop.is_some()), 1);
+    assert_eq!(count_where(&rs, |t| t.marks & GOLD_MARK != 0), 8);
+    assert_eq!(
+        count_where(&rs, |t| CropKind::of_marks(t.marks).is_some()),
+        1
+    );
     assert!(rs.tile_index("CC.2/CFR").is_some());
-    let g = rs.gold.as_ref().unwrap();
+    let g = GoldRules::of(&rs).unwrap();
     assert_eq!(
         g.split,
         GoldSplit::Draft {
             pick: GoldPick::Player
         }
     );
-    assert_eq!(g.value, canonical_gold_value());
+    assert_eq!(g.value, canonical_value());
     assert_eq!(g.ingots_per_tile, 2);
     assert_eq!(g.neighbourhood, GoldNeighbourhood::Eight);
     assert_eq!(g.unclaimed, UnclaimedGold::Stays);
     assert_eq!(g.at_end, GoldAtEnd::Discard);
     assert_eq!(
-        rs.crop,
+        CropRules::of(&rs),
         Some(CropRules {
             deploy: CropDeploy::May,
             target: CropTarget::SameSegment
@@ -104,41 +119,41 @@ fn gold_mines() {
     );
     let rgg = load("rulesets/goldmines-rgg.rules").ruleset;
     assert_eq!(
-        rgg.gold.unwrap().split,
+        GoldRules::of(&rgg).unwrap().split,
         GoldSplit::OnePerFeature {
             leftover: GoldLeftover::Stay
         }
     );
     let auto = load("rulesets/goldmines-autopick.rules").ruleset;
     assert_eq!(
-        auto.gold.unwrap().split,
+        GoldRules::of(&auto).unwrap().split,
         GoldSplit::Draft {
             pick: GoldPick::MostContested
         }
     );
     let bb6 = load("rulesets/goldmines-bb6-2017.rules").ruleset;
     assert_eq!(bb6.total_tiles(), 80);
-    assert!(bb6.crop.is_none());
+    assert!(CropRules::of(&bb6).is_none());
 }
 
 #[test]
 fn robbers() {
     let rs = load("rulesets/robbers-2012.rules").ruleset;
     assert_eq!(rs.total_tiles(), 80);
-    assert_eq!(count_where(&rs, |t| t.robber), 8);
-    let r = rs.robbers.unwrap();
+    assert_eq!(count_where(&rs, |t| t.marks & ROBBER_MARK != 0), 8);
+    let r = RobberRules::of(&rs).unwrap();
     assert_eq!(r.placers, RobberPlacers::NextWithRobber);
     assert_eq!(r.timing, RobberTiming::AfterTile);
     assert!(r.active_may_move && r.in_final_scoring);
     assert_eq!(r.victim, RobberVictim::OwnerChooses);
     assert_eq!(
         r.share,
-        Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(2)))
+        Expr::DivUp(Box::new(Expr::var(POINTS_ROBBED)), Box::new(Expr::num(2)))
     );
     assert_eq!(r.track, 50);
-    let z = load("rulesets/robbers-zmg.rules").ruleset.robbers.unwrap();
+    let z = RobberRules::of(&load("rulesets/robbers-zmg.rules").ruleset).unwrap();
     assert_eq!(z.placers, RobberPlacers::AllOthers);
-    let n = load("rulesets/robbers-2025.rules").ruleset.robbers.unwrap();
+    let n = RobberRules::of(&load("rulesets/robbers-2025.rules").ruleset).unwrap();
     assert_eq!(
         (n.placers, n.timing),
         (RobberPlacers::AllFromActive, RobberTiming::BeforeTile)
@@ -149,9 +164,12 @@ fn robbers() {
 fn crop_circles() {
     let rs = load("rulesets/cropcircles.rules").ruleset;
     assert_eq!(rs.total_tiles(), 78);
-    assert_eq!(count_where(&rs, |t| t.crop.is_some()), 6);
-    assert_eq!(rs.crop.unwrap().deploy, CropDeploy::May);
-    let z = load("rulesets/cropcircles-zmg.rules").ruleset.crop.unwrap();
+    assert_eq!(
+        count_where(&rs, |t| CropKind::of_marks(t.marks).is_some()),
+        6
+    );
+    assert_eq!(CropRules::of(&rs).unwrap().deploy, CropDeploy::May);
+    let z = CropRules::of(&load("rulesets/cropcircles-zmg.rules").ruleset).unwrap();
     assert_eq!(
         (z.deploy, z.target),
         (CropDeploy::Must, CropTarget::AnyTileOfFeature)
@@ -181,11 +199,14 @@ fn every_bundled_file_and_example_loads() {
 #[test]
 fn house_rules_change_what_they_say() {
     let rs = load("examples/house-rules/ingots-worth-2.rules").ruleset;
-    assert_eq!(rs.gold.unwrap().value, Expr::times(2, Var::Ingots));
+    assert_eq!(
+        GoldRules::of(&rs).unwrap().value,
+        Expr::times(2, INGOTS_HELD)
+    );
     let rs = load("examples/house-rules/robbers-take-a-third.rules").ruleset;
     assert_eq!(
-        rs.robbers.unwrap().share,
-        Expr::DivUp(Box::new(Expr::var(Var::Points)), Box::new(Expr::num(3)))
+        RobberRules::of(&rs).unwrap().share,
+        Expr::DivUp(Box::new(Expr::var(POINTS_ROBBED)), Box::new(Expr::num(3)))
     );
     let rs = load("examples/house-rules/cities-3-per-tile.rules").ruleset;
     assert_eq!(

@@ -63,6 +63,27 @@ fn e0101_unknown_tile_property() {
     assert!(d.help.unwrap().starts_with("valid properties: cloister"));
 }
 
+/// A tile mark written as a keyword and its argument (`crop city`, declared by the crop
+/// circles' module): an unknown or missing argument, and a second mark of the keyword.
+#[test]
+fn e0101_and_e0409_a_keyword_mark_and_its_argument() {
+    let d = one(&with("tile B { edges FFFF crop cty }\n"), "E0101", "cty");
+    assert_eq!(d.message, "unknown crop-circle kind `cty`");
+    assert_eq!(
+        d.help.as_deref(),
+        Some("expected one of: city, road, field")
+    );
+    let d = errs(&with("tile B { edges FFFF crop }\n"));
+    assert_eq!(d.codes(), vec!["E0101"], "{d}");
+    assert_eq!(
+        d.items()[0].message,
+        "expected the crop-circle kind: city, road or field, found `}`"
+    );
+    let text = with("tile B { edges FFFF field NL NR EL ER SL SR WL WR crop city crop road }\n");
+    let d = one(&text, "E0409", "crop road");
+    assert_eq!(d.message, "`crop` given twice in tile `B`");
+}
+
 #[test]
 fn e0102_unterminated_string() {
     one(&with("ruleset \"oops\n"), "E0102", "\"oops");
@@ -633,7 +654,7 @@ fn w0101_expansion_options_without_its_tiles() {
     let l = load_ruleset_str_isolated("t", &text).unwrap();
     assert_eq!(l.warnings.len(), 1);
     assert_eq!(l.warnings[0].code, "W0101");
-    assert!(l.ruleset.gold.is_none());
+    assert!(meeplab::engine::expansions::gold::GoldRules::of(&l.ruleset).is_none());
 }
 
 /// An expansion declared in its own module is in play when one of its options is set (its

@@ -70,7 +70,7 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
             );
         }
         // ingots: held + on board + removed = 2 per gold tile placed
-        if let Some(g) = &r.gold {
+        if let Some(g) = meeplab::engine::expansions::gold::GoldRules::of(r) {
             let held: u32 = (0..players).map(|p| game.ingots_held(p)).sum();
             assert_eq!(
                 held + game.ingots_on_board() + game.ingots_removed(),
@@ -79,7 +79,7 @@ fn check_game(rules: &Arc<Compiled>, seed: u64, players: u8, policy: PolicyKind)
             );
         }
         // robbers stand on real spaces
-        if let Some(rb) = &r.robbers {
+        if let Some(rb) = robbers::RobberRules::of(r) {
             for sp in game.robbers().iter().flatten() {
                 assert!(*sp < rb.track);
             }

@@ -25,8 +25,10 @@
 
 use crate::scenario_support;
 
+use meeplab::engine::expansions::gold::{GoldPick, GoldRules, GoldSplit};
+use meeplab::engine::expansions::robbers::{RobberRules, RobberVictim as Victim};
 use meeplab::engine::{compile, Compiled, DecisionKind, Game, NoEvents, Pending};
-use meeplab::ruleset::{FarmRule, GoldPick, GoldSplit, RobberVictim as Victim, Ruleset};
+use meeplab::ruleset::{FarmRule, Ruleset};
 use meeplab::tiles::{EdgeKind, FeatureKind};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -74,7 +76,7 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     let k = |name: &str| DecisionKind::from_name(name).expect("a decision kind");
     let (placement, follower) = (DecisionKind::PLACEMENT, DecisionKind::FOLLOWER);
     let mut kinds = vec![placement, follower];
-    if let Some(g) = &r.gold {
+    if let Some(g) = GoldRules::of(r) {
         if g.ingots_per_tile >= 2 {
             kinds.push(k("ingot_place"));
         }
@@ -86,7 +88,7 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
             kinds.push(k("ingot_pick"));
         }
     }
-    if let Some(rb) = &r.robbers {
+    if let Some(rb) = RobberRules::of(r) {
         kinds.push(k("robber_place"));
         // (with the Messengers the figures move one at a time, so the victim decision is
         // asked only at final scoring: rarely)
@@ -94,7 +96,7 @@ fn kinds_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
             kinds.push(k("robber_victim"));
         }
     }
-    if r.crop.is_some() {
+    if r.ext_in_play("crop.") {
         kinds.extend([k("crop_mode"), k("crop_deploy"), k("crop_remove")]);
     }
     if r.hand > 1 {
@@ -143,10 +145,7 @@ fn kinds_rarely_asked_by(r: &Ruleset) -> Vec<DecisionKind> {
     }
     if r.ext_in_play("messengers.") {
         kinds.push(k("messenger_follower"));
-        if r.robbers
-            .as_ref()
-            .is_some_and(|rb| rb.victim == Victim::OwnerChooses)
-        {
+        if RobberRules::of(r).is_some_and(|rb| rb.victim == Victim::OwnerChooses) {
             kinds.push(k("robber_victim"));
         }
     }

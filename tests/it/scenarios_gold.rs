@@ -141,12 +141,14 @@ fn final_example_102_points_7_ingots_is_123() {
 fn gold_value_steps() {
     for name in ["goldmines-hig-2012", "goldmines-bb6-2017", "goldmines-rgg"] {
         let rules = load(name);
-        let value = &rules.rules.gold.as_ref().unwrap().value;
+        let value = &meeplab::engine::expansions::gold::GoldRules::of(&rules.rules)
+            .unwrap()
+            .value;
         let at = |n| {
-            value.eval(&meeplab::ruleset::Vars {
-                ingots: n,
-                ..Default::default()
-            })
+            value.eval(
+                &meeplab::ruleset::Vars::default()
+                    .with(meeplab::engine::expansions::gold::INGOTS_HELD, n),
+            )
         };
         let got: Vec<i64> = [1, 3, 4, 6, 7, 9, 10, 16].iter().map(|&n| at(n)).collect();
         assert_eq!(got, vec![1, 3, 8, 12, 21, 27, 40, 64], "{name}");

@@ -112,7 +112,7 @@ fn complete(s: &mut Scen, more: &[Exp]) -> Vec<Event> {
 #[test]
 fn robbers_with_messengers_is_a_ruleset() {
     let r = rules("");
-    assert!(r.rules.robbers.is_some());
+    assert!(meeplab::engine::expansions::robbers::RobberRules::of(&r.rules).is_some());
     assert!(r.rules.ext_in_play("messengers."));
 }
 

@@ -204,7 +204,7 @@ const OPT_GOLD: OptionDef = OptionDef {
     doc: "With the Gold Mines: the gold a castle claims when it scores.",
     sources: "HiG official clarification 6/2013 (Gold Mines FAQ), JCloisterZone: \
                   vicinity",
-    requires: Some(Area::Gold),
+    requires: Some(Area::Expansion("gold")),
 };
 
 /// The `castles.chain` option (read through this constant: its key and default are written once).

@@ -10,11 +10,109 @@ use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
 use crate::engine::game::{Game, NIL};
+use crate::engine::hooks::mark_of;
 use crate::engine::hooks::{counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook};
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
-use crate::ruleset::{CropDeploy, CropTarget, FarmRule};
-use crate::tiles::{CropKind, FeatureKind};
+use crate::ruleset::{FarmRule, Ruleset};
+use crate::tiles::FeatureKind;
+use serde::Serialize;
+
+/// The symbol of a crop circle, and so the follower type it acts on (a tile carries it as
+/// the mark `crop city`, `crop road` or `crop field`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum CropKind {
+    /// Shield: knights (followers in cities).
+    City,
+    /// Club: thieves (followers on roads).
+    Road,
+    /// Pitchfork: farmers (followers in fields).
+    Field,
+}
+
+impl CropKind {
+    /// Every kind, in the order of its tile marks.
+    pub const ALL: [CropKind; 3] = [CropKind::City, CropKind::Road, CropKind::Field];
+
+    pub fn feature(self) -> FeatureKind {
+        match self {
+            CropKind::City => FeatureKind::City,
+            CropKind::Road => FeatureKind::Road,
+            CropKind::Field => FeatureKind::Field,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.feature().name()
+    }
+
+    /// Its bit in a tile's marks.
+    pub const fn mark(self) -> u32 {
+        mark_of::<CropCircles>(self as u8)
+    }
+
+    /// The crop circle a tile with `marks` carries, if any.
+    #[inline]
+    pub fn of_marks(marks: u32) -> Option<CropKind> {
+        if marks & MARKS == 0 {
+            return None;
+        }
+        CropKind::ALL.into_iter().find(|k| marks & k.mark() != 0)
+    }
+}
+
+/// The bits of the crop-circle marks in a tile's marks.
+pub const MARKS: u32 = CropKind::City.mark() | CropKind::Road.mark() | CropKind::Field.mark();
+
+/// The `crop` area of options (read by `meeplab check --list-options` as "crop circles").
+const AREA: Area = Area::Expansion("crop");
+
+/// Crop circle deploy: may or must.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum CropDeploy {
+    /// Each player may deploy (HiG).
+    May,
+    /// Each player must deploy when it can (ZMG).
+    Must,
+}
+
+/// Where a crop-circle follower goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum CropTarget {
+    /// On the same segment as one of the player's followers of that type (HiG).
+    SameSegment,
+    /// On any tile of a feature holding one of the player's followers of that type (ZMG).
+    AnyTileOfFeature,
+}
+
+/// What the values of `crop.deploy` mean.
+const DEPLOY: &[(&str, CropDeploy)] = &[("may", CropDeploy::May), ("must", CropDeploy::Must)];
+/// What the values of `crop.target` mean.
+const TARGET: &[(&str, CropTarget)] = &[
+    ("same_segment", CropTarget::SameSegment),
+    ("any_tile_of_feature", CropTarget::AnyTileOfFeature),
+];
+
+/// The crop-circle rules of a ruleset, read from its options (`crop.deploy`, `crop.target`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CropRules {
+    pub deploy: CropDeploy,
+    pub target: CropTarget,
+}
+
+impl CropRules {
+    /// The crop-circle rules of `rules`, or `None` when its deck holds no crop-circle tile
+    /// (the options are in play, each at its default unless set, exactly then).
+    pub fn of(rules: &Ruleset) -> Option<CropRules> {
+        if !rules.ext_in_play("crop.") {
+            return None;
+        }
+        Some(CropRules {
+            deploy: OPT_DEPLOY.mapped_in(rules, DEPLOY),
+            target: OPT_TARGET.mapped_in(rules, TARGET),
+        })
+    }
+}
 
 /// Crop-circle bookkeeping for one game.
 #[derive(Clone, Debug, Default)]
@@ -25,6 +123,8 @@ pub struct CropCircles {
     turn: CropTurn,
     /// Scratch: the nodes of one player's followers on the circle's feature type.
     own: Vec<u32>,
+    /// The ruleset's crop-circle rules (read at configure time); `None` when not in play.
+    config: Option<CropRules>,
 }
 
 /// Crop circle: deploy or remove (options: deploy, remove).
@@ -58,7 +158,7 @@ pub const CROP_PASSED: EventKind = event_of::<CropCircles>(3);
 /// The `crop.deploy` option (read through this constant: its key and default are written once).
 const OPT_DEPLOY: OptionDef = OptionDef {
     key: "crop.deploy",
-    area: Area::Crop,
+    area: AREA,
     ty: OptType::Choice(&[
         choice("may", "each player may add a follower"),
         choice("must", "each player must add a follower when it can"),
@@ -72,7 +172,7 @@ const OPT_DEPLOY: OptionDef = OptionDef {
 /// The `crop.target` option (read through this constant: its key and default are written once).
 const OPT_TARGET: OptionDef = OptionDef {
     key: "crop.target",
-    area: Area::Crop,
+    area: AREA,
     ty: OptType::Choice(&[
         choice(
             "same_segment",
@@ -90,9 +190,28 @@ const OPT_TARGET: OptionDef = OptionDef {
 };
 
 impl Expansion for CropCircles {
-    /// Its rule options (documented by `meeplab check --list-options`; the rule language
-    /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
+    /// Its rule options (documented by `meeplab check --list-options`; in play, each at its
+    /// default unless set, when the deck holds its tiles; the module reads them into its
+    /// typed rules at configure time).
     const OPTIONS: &'static [OptionDef] = &[OPT_DEPLOY, OPT_TARGET];
+    const TITLE: &'static str = "crop circles";
+    const PLAYED_WITH_TILES: Option<&'static str> = Some("crop-circle");
+    /// In the order of [`CropKind::ALL`].
+    const TILE_MARKS: &'static [(&'static str, &'static str)] = &[
+        (
+            "crop city",
+            "a crop circle with a shield: the action moves knights",
+        ),
+        (
+            "crop road",
+            "a crop circle with a club: the action moves thieves",
+        ),
+        (
+            "crop field",
+            "a crop circle with a pitchfork: the action moves farmers",
+        ),
+    ];
+    const MARK_KEYWORDS: &'static [(&'static str, &'static str)] = &[("crop", "crop-circle kind")];
     const HOOKS: &'static [Hook] = &[Hook::AfterScoring];
     const HEARS: &'static [Heard] = &[];
     const DECISIONS: &'static [DecisionSpec] = &[
@@ -221,7 +340,11 @@ impl Expansion for CropCircles {
     }
 
     fn used_by(rules: &Compiled) -> bool {
-        rules.rules.crop.is_some()
+        rules.rules.ext_in_play("crop.")
+    }
+
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
+        g.ext.state_mut().config = CropRules::of(&g.rules.rules);
     }
 
     fn reset(&mut self) {
@@ -264,7 +387,7 @@ impl Expansion for CropCircles {
     ) -> bool {
         debug_assert_eq!(at, Hook::AfterScoring);
         match answer {
-            None => match g.rules.tiles[g.current as usize].crop {
+            None => match CropKind::of_marks(g.rules.tiles[g.current as usize].marks) {
                 Some(kind) => g.crop_begin(kind),
                 None => false,
             },
@@ -275,7 +398,7 @@ impl Expansion for CropCircles {
 
 /// See [`CropCircles::value_hint`].
 fn crop_mode_value<X: Holds<CropCircles>>(g: &Game<X>, deploy: bool, player: u8) -> i64 {
-    let Some(kind) = g.rules.tiles[g.current_tile() as usize].crop else {
+    let Some(kind) = CropKind::of_marks(g.rules.tiles[g.current_tile() as usize].marks) else {
         return 0;
     };
     let mut count = [0i64; crate::engine::game::MAX_PLAYERS];
@@ -319,7 +442,7 @@ impl<X: Holds<CropCircles>> Game<X> {
     // (out of line, as `crop`: `on` is entered every turn and mostly returns)
     #[inline(never)]
     pub(crate) fn crop_begin(&mut self, kind: CropKind) -> bool {
-        if self.rules.rules.crop.is_none() {
+        if self.ext.state().config.is_none() {
             return false;
         }
         if kind == CropKind::Field && self.rules.rules.scoring.farm == FarmRule::Off {
@@ -345,10 +468,9 @@ impl<X: Holds<CropCircles>> Game<X> {
     #[inline(never)]
     pub(crate) fn crop<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
         let Some((may_pass, target)) = self
-            .rules
-            .rules
-            .crop
-            .as_ref()
+            .ext
+            .state()
+            .config
             .map(|r| (r.deploy == CropDeploy::May, r.target))
         else {
             return false;
@@ -508,7 +630,7 @@ fn present_tile_art(
     out: &mut String,
 ) {
     use std::fmt::Write;
-    let Some(kind) = tile.crop else {
+    let Some(kind) = CropKind::of_marks(tile.marks) else {
         return;
     };
     if layer != crate::engine::hooks::TileLayer::Centre {
@@ -527,7 +649,7 @@ fn present_tile_art(
 /// The legend's line for a crop circle, when the rules have crop-circle tiles (after the
 /// river's line).
 fn present_legend(rules: &Compiled, after_river: bool, out: &mut Vec<(String, String)>) {
-    if after_river && rules.rules.tiles.iter().any(|t| t.crop.is_some()) {
+    if after_river && rules.rules.tiles.iter().any(|t| t.marks & MARKS != 0) {
         out.push((
             r##"<circle cx="8" cy="6" r="6" fill="#e8d27a" stroke="#8a7a2a"/>"##.to_string(),
             "crop circle".to_string(),
@@ -537,8 +659,16 @@ fn present_legend(rules: &Compiled, after_river: bool, out: &mut Vec<(String, St
 
 #[cfg(test)]
 mod tests {
+    use super::CropKind;
+
+    /// Every value of a choice option has its meaning (never silently the first).
+    #[test]
+    fn every_choice_value_is_mapped() {
+        assert!(super::OPT_DEPLOY.names_exactly(None, super::DEPLOY));
+        assert!(super::OPT_TARGET.names_exactly(None, super::TARGET));
+    }
     use crate::engine::{compile, Event, Game};
-    use crate::tiles::{CropKind, FeatureKind};
+    use crate::tiles::FeatureKind;
     use std::path::Path;
 
     fn game() -> Game {

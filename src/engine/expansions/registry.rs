@@ -32,6 +32,15 @@ pub(super) const PLACEHOLDER_SEAT_COUNTER: SeatCounterSpec = SeatCounterSpec {
     rest: None,
 };
 
+/// The bits of `len` tile marks from bit `first` on.
+pub(super) const fn mark_bits(first: u8, len: usize) -> u32 {
+    if len == 0 {
+        0
+    } else {
+        (((1u64 << len) - 1) << first) as u32
+    }
+}
+
 /// Whether two names are the same (a `const` comparison).
 pub(super) const fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -197,6 +206,36 @@ macro_rules! registry_tables {
         /// The bit index of the tile mark named `name`, if an expansion declares it.
         pub fn tile_mark(name: &str) -> Option<u8> {
             TILE_MARKS.iter().position(|m| m.0 == name).map(|i| i as u8)
+        }
+
+        /// Every member's area of options, in registration order (see
+        /// `crate::rule_options::AreaInfo`).
+        pub const AREAS: [crate::rule_options::AreaInfo; ALL.len()] = [$(
+            crate::rule_options::AreaInfo {
+                name: stringify!($field),
+                title: if <$ty as Expansion>::TITLE.is_empty() {
+                    stringify!($field)
+                } else {
+                    <$ty as Expansion>::TITLE
+                },
+                tiles: <$ty as Expansion>::PLAYED_WITH_TILES,
+                marks: registry::mark_bits(<$ty as Registered>::FIRST_MARK, <$ty as Expansion>::TILE_MARKS.len()),
+            }
+        ),*];
+
+        /// The area of the member registered as `name`.
+        pub fn area(name: &str) -> Option<&'static crate::rule_options::AreaInfo> {
+            AREAS.iter().find(|a| a.name == name)
+        }
+
+        /// What the argument of tile-mark keyword `word` is (`crop` → `crop-circle kind`),
+        /// if a member writes marks as a keyword and an argument (`Expansion::MARK_KEYWORDS`).
+        pub fn mark_keyword(word: &str) -> Option<&'static str> {
+            [$(<$ty as Expansion>::MARK_KEYWORDS),*]
+                .into_iter()
+                .flatten()
+                .find(|k| k.0 == word)
+                .map(|k| k.1)
         }
 
         /// Every counter, each member's in order (see [`CounterSpec`]).

@@ -5,22 +5,21 @@
 
 use super::jcz_order::{java_map_capacity, most_contested};
 use super::{
-    Claim, ClaimArea, Gold, GOLD_VALUE, INGOTS_REMOVED, INGOT_PICK, INGOT_PLACE, INGOT_PLACED,
+    Claim, ClaimArea, Gold, GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit,
+    UnclaimedGold, GOLD_MARK, GOLD_VALUE, INGOTS_REMOVED, INGOT_PICK, INGOT_PLACE, INGOT_PLACED,
     INGOT_TAKEN,
 };
 use crate::engine::event::{Event, EventSink, ExpansionEvent};
 use crate::engine::game::Game;
 use crate::engine::hooks::Holds;
-use crate::ruleset::{
-    GoldAtEnd, GoldLeftover, GoldNeighbourhood, GoldPick, GoldSplit, UnclaimedGold, Vars,
-};
+use crate::ruleset::Vars;
 use crate::tiles::FeatureKind;
 
 impl<X: Holds<Gold>> Game<X> {
     /// Enter the ingot step: the gold tile's first ingot (if the tile is one). False when the
     /// tile is no gold tile: nothing to place.
     pub(super) fn enter_ingots<S: EventSink>(&mut self, s: &mut S) -> bool {
-        let gold_tile = self.rules.tiles[self.current as usize].gold;
+        let gold_tile = self.rules.tiles[self.current as usize].marks & GOLD_MARK != 0;
         if gold_tile {
             self.ingots_begin(s, self.last_placed);
         } else {
@@ -32,7 +31,7 @@ impl<X: Holds<Gold>> Game<X> {
     /// The gold tile just placed at `pidx` gets its first ingot; the others go to neighbours
     /// (see [`Game::ingots`]).
     pub(crate) fn ingots_begin<S: EventSink>(&mut self, s: &mut S, pidx: usize) {
-        let Some(per_tile) = self.rules.rules.gold.as_ref().map(|r| r.ingots_per_tile) else {
+        let Some(per_tile) = self.ext.state().config.as_ref().map(|r| r.ingots_per_tile) else {
             self.ext.state_mut().to_place = 0;
             return;
         };
@@ -52,9 +51,9 @@ impl<X: Holds<Gold>> Game<X> {
             self.ext.state_mut().to_place -= 1;
         }
         let eight = self
-            .rules
-            .rules
-            .gold
+            .ext
+            .state()
+            .config
             .as_ref()
             .is_some_and(|r| r.neighbourhood == GoldNeighbourhood::Eight);
         while self.ext.state_mut().to_place > 0 {
@@ -104,7 +103,7 @@ impl<X: Holds<Gold>> Game<X> {
     /// A completed feature was scored: its majority claims the gold on its area; the gold of
     /// an unoccupied one stays (or is removed, by option).
     pub(super) fn note_gold_claim(&mut self, at: ClaimArea, winners: u8) {
-        let Some(unclaimed) = self.rules.rules.gold.as_ref().map(|g| g.unclaimed) else {
+        let Some(unclaimed) = self.ext.state().config.as_ref().map(|g| g.unclaimed) else {
             return;
         };
         if self.ext.state_mut().on_board == 0 {
@@ -137,9 +136,9 @@ impl<X: Holds<Gold>> Game<X> {
     /// incomplete features hand out their gold.
     pub(super) fn note_final_gold_claim(&mut self, at: ClaimArea, winners: u8) {
         let award = self
-            .rules
-            .rules
-            .gold
+            .ext
+            .state()
+            .config
             .as_ref()
             .is_some_and(|g| g.at_end == GoldAtEnd::AwardIncomplete);
         if !award || winners == 0 || self.ext.state_mut().on_board == 0 {
@@ -305,7 +304,7 @@ impl<X: Holds<Gold>> Game<X> {
         if self.ext.state_mut().claims.is_empty() {
             return false;
         }
-        let Some(split) = self.rules.rules.gold.as_ref().map(|g| g.split) else {
+        let Some(split) = self.ext.state().config.as_ref().map(|g| g.split) else {
             return false;
         };
         let n = self.players;
@@ -397,11 +396,9 @@ impl<X: Holds<Gold>> Game<X> {
             if ingots == 0 {
                 continue;
             }
-            let points = self.rules.rules.gold.as_ref().map_or(0, |g| {
-                g.value.eval(&Vars {
-                    ingots: ingots as i64,
-                    ..Vars::default()
-                })
+            let points = self.ext.state().config.as_ref().map_or(0, |g| {
+                g.value
+                    .eval(&Vars::default().with(super::INGOTS_HELD, ingots as i64))
             });
             self.emit(
                 s,

@@ -14,6 +14,7 @@ use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{BoardChange, EventKind, EventSink, EventSpec, Field};
 use crate::engine::game::{Game, MAX_PLAYERS};
+use crate::engine::hooks::mark_of;
 use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, seat_counter_of, Expansion, Heard, Holds, Hook,
     Notice,
@@ -23,13 +24,181 @@ use crate::engine::outcome::{
 };
 use crate::engine::turn::Pending;
 use crate::rule_options::{choice, Area, ArgDef, Choice as OptChoice, OptType, OptionDef};
-use crate::ruleset::{TileIdx, Var};
+use crate::ruleset::{Expr, ExtValue, ExtVar, Ruleset, Table, TileIdx, Var};
 use crate::tiles::FeatureKind;
+use serde::Serialize;
+use std::sync::Arc;
 
 mod handout;
 mod jcz_order;
 mod present;
 mod valuation;
+
+/// The `gold` area of options (read by `meeplab check --list-options` as "gold mines").
+const AREA: Area = Area::Expansion("gold");
+
+/// The ingots a player holds: the variable of `gold.value`.
+pub const INGOTS_HELD: Var = Var::Ext(ExtVar {
+    name: "ingots",
+    slot: 0,
+    min: 0,
+    max: 2_000,
+});
+
+/// The bit of the gold symbol (the tile mark `gold`) in a tile's marks.
+pub const GOLD_MARK: u32 = mark_of::<Gold>(0);
+
+/// How the gold of completed features is shared (rules.md §2.4, §2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldSplit {
+    /// HiG: one ingot at a time from the active player clockwise among entitled players,
+    /// pooled over all features completed this turn.
+    Draft { pick: GoldPick },
+    /// RGG wording: each scoring player takes one ingot per gold-bearing feature it scored.
+    OnePerFeature { leftover: GoldLeftover },
+}
+
+/// Who chooses which ingot a drafting player takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldPick {
+    /// The drafting player chooses (a `Decision`; the 6/2013 community reading).
+    Player,
+    /// Automatic: the tile claimed by the most players first (JCloisterZone).
+    MostContested,
+}
+
+/// RGG reading: ingots left after everyone took one per feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldLeftover {
+    Stay,
+    Removed,
+}
+
+/// Gold of a completed feature that nobody occupies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum UnclaimedGold {
+    /// Stays on the tiles; another feature may collect it later (canonical).
+    Stays,
+    /// Removed from the game.
+    Removed,
+}
+
+/// Gold still on tiles at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldAtEnd {
+    /// Removed before final scoring (canonical).
+    Discard,
+    /// Incomplete features hand it out to their majority like completed ones (house rule).
+    AwardIncomplete,
+}
+
+/// Where the second ingot may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GoldNeighbourhood {
+    /// Any of the 8 surrounding tiles, diagonals included (canonical).
+    Eight,
+    /// Only the 4 edge neighbours.
+    Four,
+}
+
+/// What the values of `gold.split`'s argument `pick` mean.
+const PICK: &[(&str, GoldPick)] = &[
+    ("player", GoldPick::Player),
+    ("most_contested", GoldPick::MostContested),
+];
+/// What the values of `gold.split`'s argument `leftover` mean.
+const LEFTOVER: &[(&str, GoldLeftover)] = &[
+    ("stays", GoldLeftover::Stay),
+    ("removed", GoldLeftover::Removed),
+];
+/// What the values of `gold.neighbourhood` mean.
+const NEIGHBOURHOOD: &[(&str, GoldNeighbourhood)] = &[
+    ("eight", GoldNeighbourhood::Eight),
+    ("four", GoldNeighbourhood::Four),
+];
+/// What the values of `gold.unclaimed` mean.
+const UNCLAIMED: &[(&str, UnclaimedGold)] = &[
+    ("stays", UnclaimedGold::Stays),
+    ("removed", UnclaimedGold::Removed),
+];
+/// What the values of `gold.at_end` mean.
+const AT_END: &[(&str, GoldAtEnd)] = &[
+    ("discard", GoldAtEnd::Discard),
+    ("award_incomplete", GoldAtEnd::AwardIncomplete),
+];
+
+/// The Gold Mines' rules of a ruleset, read from its options (`gold.…`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct GoldRules {
+    /// Ingots placed when a gold tile is placed: 1 on it, the rest one each on neighbours.
+    pub ingots_per_tile: u8,
+    pub neighbourhood: GoldNeighbourhood,
+    pub split: GoldSplit,
+    pub unclaimed: UnclaimedGold,
+    pub at_end: GoldAtEnd,
+    /// Total points for the ingots a player holds (reads `ingots`), e.g.
+    /// `ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }`.
+    pub value: Expr,
+}
+
+impl GoldRules {
+    /// The Gold Mines' rules of `rules`, or `None` when its deck holds no gold tile (the
+    /// options are in play, each at its default unless set, exactly then).
+    pub fn of(rules: &Ruleset) -> Option<GoldRules> {
+        if !rules.ext_in_play("gold.") {
+            return None;
+        }
+        // the split's argument (typing fills in every argument)
+        fn arg_in<T: Copy>(rules: &Ruleset, name: &str, table: &[(&str, T)]) -> T {
+            let value = match rules.ext.get(OPT_SPLIT.key) {
+                Some(ExtValue::Choice(_, args)) => args.iter().find(|a| a.0 == name).map(|a| a.1),
+                _ => None,
+            };
+            table
+                .iter()
+                .find(|e| Some(e.0) == value)
+                .unwrap_or(&table[0])
+                .1
+        }
+        let split = match OPT_SPLIT.choice_in(rules) {
+            "one_per_feature" => GoldSplit::OnePerFeature {
+                leftover: arg_in(rules, "leftover", LEFTOVER),
+            },
+            _ => GoldSplit::Draft {
+                pick: arg_in(rules, "pick", PICK),
+            },
+        };
+        Some(GoldRules {
+            ingots_per_tile: u8::try_from(OPT_INGOTS.int_in(rules)).unwrap_or(2),
+            neighbourhood: OPT_NEIGHBOURHOOD.mapped_in(rules, NEIGHBOURHOOD),
+            split,
+            unclaimed: OPT_UNCLAIMED.mapped_in(rules, UNCLAIMED),
+            at_end: OPT_AT_END.mapped_in(rules, AT_END),
+            value: match rules.ext.get(OPT_VALUE.key) {
+                Some(ExtValue::Expr(e)) => e.clone(),
+                _ => canonical_value(),
+            },
+        })
+    }
+}
+
+/// The canonical gold value: `ingots × (1, 2, 3, 4 per ingot at 1–3, 4–6, 7–9, 10+)`.
+pub fn canonical_value() -> Expr {
+    Expr::product(
+        Expr::var(INGOTS_HELD),
+        Expr::Table(
+            Box::new(Expr::var(INGOTS_HELD)),
+            Table {
+                rows: vec![
+                    (1, Some(3), 1),
+                    (4, Some(6), 2),
+                    (7, Some(9), 3),
+                    (10, None, 4),
+                ],
+            },
+        ),
+    )
+}
 
 /// A claim to the gold on some tiles: the majority of one scored feature.
 #[derive(Clone, Copy, Debug)]
@@ -77,6 +246,9 @@ pub struct Gold {
     hand_k: u8,
     hand_claim: usize,
     hand_taken: bool,
+    /// The ruleset's Gold Mines rules (read at configure time; shared, not copied, with the
+    /// game); `None` when not in play.
+    config: Option<Arc<GoldRules>>,
 }
 
 /// Which neighbour tile gets the second ingot (options: the tiles, in placement order).
@@ -112,93 +284,130 @@ const INGOT_FIELDS: &[(&str, Field)] = &[
 /// The ingot's tag among the pieces of the end-of-turn state hash.
 const INGOT_PIECE: u64 = 3;
 
+/// The `gold.ingots` option (read through this constant: its key and default are written once).
+const OPT_INGOTS: OptionDef = OptionDef {
+    key: "gold.ingots",
+    area: AREA,
+    ty: OptType::Int { min: 1, max: 9 },
+    default: "2",
+    doc: "Ingots placed per gold tile: one on it, the rest one each on neighbouring tiles.",
+    sources: "HiG 2012, C2, C3: 2",
+    requires: None,
+};
+
+/// The `gold.neighbourhood` option (read through this constant: its key and default are written once).
+const OPT_NEIGHBOURHOOD: OptionDef = OptionDef {
+    key: "gold.neighbourhood",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "eight",
+            "any of the 8 surrounding tiles, diagonals included",
+        ),
+        choice("four", "only the 4 edge neighbours (house)"),
+    ]),
+    default: "eight",
+    doc: "Where the second ingot may go.",
+    sources: "HiG 2012, ZMG, C2: eight",
+    requires: None,
+};
+
+/// The `gold.split` option (read through this constant: its key and default are written once).
+const OPT_SPLIT: OptionDef = OptionDef {
+        key: "gold.split",
+        area: AREA,
+        ty: OptType::Choice(&[
+            OptChoice {
+                name: "draft",
+                doc: "one ingot at a time, from the active player clockwise among entitled players, until none are left",
+                args: &[ArgDef {
+                    name: "pick",
+                    values: &["player", "most_contested"],
+                    doc: "who decides which ingot a player takes: the player (6/2013 reading) or automatically the tile claimed by most players (JCloisterZone)",
+                }],
+            },
+            OptChoice {
+                name: "one_per_feature",
+                doc: "each scoring player takes one ingot per gold-bearing feature it scored",
+                args: &[ArgDef {
+                    name: "leftover",
+                    values: &["stays", "removed"],
+                    doc: "what happens to ingots nobody took",
+                }],
+            },
+        ]),
+        default: "draft(pick: player)",
+        doc: "How the gold of completed features is shared between the players entitled to it.",
+        sources: "HiG/ZMG/Wikicarpedia: draft(pick: player); JCloisterZone: draft(pick: most_contested); RGG wording: one_per_feature",
+        requires: None,
+};
+
+/// The `gold.unclaimed` option (read through this constant: its key and default are written once).
+const OPT_UNCLAIMED: OptionDef = OptionDef {
+    key: "gold.unclaimed",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "stays",
+            "the ingots stay on the tiles; another feature may collect them later",
+        ),
+        choice("removed", "the ingots are removed from the game"),
+    ]),
+    default: "stays",
+    doc: "Gold on a completed feature that nobody occupies.",
+    sources: "Wikicarpedia footnote, JCloisterZone: stays",
+    requires: None,
+};
+
+/// The `gold.at_end` option (read through this constant: its key and default are written once).
+const OPT_AT_END: OptionDef = OptionDef {
+    key: "gold.at_end",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice("discard", "removed before final scoring"),
+        choice(
+            "award_incomplete",
+            "incomplete features hand their gold to their majority (house)",
+        ),
+    ]),
+    default: "discard",
+    doc: "Gold still on tiles at the end of the game.",
+    sources: "HiG 2012, C2, JCloisterZone: discard",
+    requires: None,
+};
+
+/// The `gold.value` option (read through this constant: its key and default are written once).
+const OPT_VALUE: OptionDef = OptionDef {
+    key: "gold.value",
+    area: AREA,
+    ty: OptType::Expr {
+        vars: &[INGOTS_HELD],
+        none_ok: false,
+    },
+    default: "ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }",
+    doc: "Total points for the ingots a player holds at the end.",
+    sources: "HiG 2012, C2, JCloisterZone: 1/2/3/4 points per ingot at 1-3/4-6/7-9/10+",
+    requires: None,
+};
+
 impl Expansion for Gold {
-    /// Its rule options (documented by `meeplab check --list-options`; the rule language
-    /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
+    /// Its rule options (documented by `meeplab check --list-options`; in play, each at its
+    /// default unless set, when the deck holds its tiles; the module reads them into its
+    /// typed rules at configure time).
     const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "gold.ingots",
-            area: Area::Gold,
-            ty: OptType::Int { min: 1, max: 9 },
-            default: "2",
-            doc: "Ingots placed per gold tile: one on it, the rest one each on neighbouring tiles.",
-            sources: "HiG 2012, C2, C3: 2",
-            requires: None,
-        },
-        OptionDef {
-            key: "gold.neighbourhood",
-            area: Area::Gold,
-            ty: OptType::Choice(&[
-                choice("eight", "any of the 8 surrounding tiles, diagonals included"),
-                choice("four", "only the 4 edge neighbours (house)"),
-            ]),
-            default: "eight",
-            doc: "Where the second ingot may go.",
-            sources: "HiG 2012, ZMG, C2: eight",
-            requires: None,
-        },
-        OptionDef {
-            key: "gold.split",
-            area: Area::Gold,
-            ty: OptType::Choice(&[
-                OptChoice {
-                    name: "draft",
-                    doc: "one ingot at a time, from the active player clockwise among entitled players, until none are left",
-                    args: &[ArgDef {
-                        name: "pick",
-                        values: &["player", "most_contested"],
-                        doc: "who decides which ingot a player takes: the player (6/2013 reading) or automatically the tile claimed by most players (JCloisterZone)",
-                    }],
-                },
-                OptChoice {
-                    name: "one_per_feature",
-                    doc: "each scoring player takes one ingot per gold-bearing feature it scored",
-                    args: &[ArgDef {
-                        name: "leftover",
-                        values: &["stays", "removed"],
-                        doc: "what happens to ingots nobody took",
-                    }],
-                },
-            ]),
-            default: "draft(pick: player)",
-            doc: "How the gold of completed features is shared between the players entitled to it.",
-            sources: "HiG/ZMG/Wikicarpedia: draft(pick: player); JCloisterZone: draft(pick: most_contested); RGG wording: one_per_feature",
-            requires: None,
-        },
-        OptionDef {
-            key: "gold.unclaimed",
-            area: Area::Gold,
-            ty: OptType::Choice(&[
-                choice("stays", "the ingots stay on the tiles; another feature may collect them later"),
-                choice("removed", "the ingots are removed from the game"),
-            ]),
-            default: "stays",
-            doc: "Gold on a completed feature that nobody occupies.",
-            sources: "Wikicarpedia footnote, JCloisterZone: stays",
-            requires: None,
-        },
-        OptionDef {
-            key: "gold.at_end",
-            area: Area::Gold,
-            ty: OptType::Choice(&[
-                choice("discard", "removed before final scoring"),
-                choice("award_incomplete", "incomplete features hand their gold to their majority (house)"),
-            ]),
-            default: "discard",
-            doc: "Gold still on tiles at the end of the game.",
-            sources: "HiG 2012, C2, JCloisterZone: discard",
-            requires: None,
-        },
-        OptionDef {
-            key: "gold.value",
-            area: Area::Gold,
-            ty: OptType::Expr { vars: &[Var::Ingots], none_ok: false },
-            default: "ingots * table(ingots) { 1..3: 1, 4..6: 2, 7..9: 3, 10..: 4 }",
-            doc: "Total points for the ingots a player holds at the end.",
-            sources: "HiG 2012, C2, JCloisterZone: 1/2/3/4 points per ingot at 1-3/4-6/7-9/10+",
-            requires: None,
-        },
+        OPT_INGOTS,
+        OPT_NEIGHBOURHOOD,
+        OPT_SPLIT,
+        OPT_UNCLAIMED,
+        OPT_AT_END,
+        OPT_VALUE,
     ];
+    const TITLE: &'static str = "gold mines";
+    const PLAYED_WITH_TILES: Option<&'static str> = Some("gold-mine");
+    const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
+        "gold",
+        "the Gold Mines symbol: placing the tile puts ingots on it and on a neighbour",
+    )];
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::AfterScoring, Hook::FinalScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored, Heard::Area];
     const DECISIONS: &'static [DecisionSpec] = &[
@@ -224,7 +433,7 @@ impl Expansion for Gold {
         doc: "ingots held at the end",
         worth: Some("gold"),
         chart: "Gold: mean ingots held at the end, per seat",
-        used_by: |r| r.gold.is_some(),
+        used_by: |r| r.ext_in_play("gold."),
         held: "ingots held",
         rest: Some(RestSpec {
             counter: "ingots_on_board",
@@ -315,7 +524,11 @@ impl Expansion for Gold {
     ];
 
     fn used_by(rules: &Compiled) -> bool {
-        rules.rules.gold.is_some()
+        rules.rules.ext_in_play("gold.")
+    }
+
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
+        g.ext.state_mut().config = GoldRules::of(&g.rules.rules).map(Arc::new);
     }
 
     fn reset(&mut self) {
@@ -350,7 +563,7 @@ impl Expansion for Gold {
     const VALUES_HOLDINGS: bool = true;
 
     fn counts_unseen<X: Holds<Self>>(g: &Game<X>, tile: TileIdx) -> bool {
-        g.rules().tiles[tile as usize].gold
+        g.rules().tiles[tile as usize].marks & GOLD_MARK != 0
     }
 
     fn value_holdings<X: Holds<Self>>(
@@ -376,7 +589,7 @@ impl Expansion for Gold {
     /// Ingots are conserved: held + on the board + removed (+ those still to be placed while
     /// an ingot placement is asked) = ingots per gold tile × gold tiles placed.
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
-        let Some(gold) = &g.rules().rules.gold else {
+        let Some(gold) = g.ext.state().config.as_deref() else {
             return Ok(());
         };
         let per_tile = u32::from(gold.ingots_per_tile);
@@ -589,6 +802,7 @@ impl Clone for Gold {
             hand_k,
             hand_claim,
             hand_taken,
+            config,
         } = source;
         (self.held, self.tiles_placed, self.removed) = (*held, *tiles_placed, *removed);
         (self.on_board_at_end, self.on_board) = (*on_board_at_end, *on_board);
@@ -600,6 +814,7 @@ impl Clone for Gold {
         // `scratch` holds nothing between calls
         (self.jcz_capacity, self.to_place) = (*jcz_capacity, *to_place);
         (self.hand_k, self.hand_claim, self.hand_taken) = (*hand_k, *hand_claim, *hand_taken);
+        self.config.clone_from(config);
     }
 }
 
@@ -658,5 +873,28 @@ impl<X: Holds<Gold>> Game<X> {
     /// Gold tiles placed so far.
     pub fn gold_tiles_placed(&self) -> u32 {
         self.ext.state().tiles_placed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every value of a choice option (and of `gold.split`'s arguments) has its meaning
+    /// (never silently the first).
+    #[test]
+    fn every_choice_value_is_mapped() {
+        use super::*;
+        assert!(OPT_SPLIT.names_exactly(None, &[("draft", ()), ("one_per_feature", ())]));
+        assert!(OPT_SPLIT.names_exactly(Some(("draft", "pick")), PICK));
+        assert!(OPT_SPLIT.names_exactly(Some(("one_per_feature", "leftover")), LEFTOVER));
+        assert!(OPT_NEIGHBOURHOOD.names_exactly(None, NEIGHBOURHOOD));
+        assert!(OPT_UNCLAIMED.names_exactly(None, UNCLAIMED));
+        assert!(OPT_AT_END.names_exactly(None, AT_END));
+    }
+
+    #[test]
+    fn the_value_table_matches_the_rulebook() {
+        let value = super::canonical_value();
+        let at = |n| value.eval(&crate::ruleset::Vars::default().with(super::INGOTS_HELD, n));
+        assert_eq!([0, 3, 4, 6, 7, 9, 10].map(at), [0, 3, 8, 12, 21, 27, 40]);
     }
 }

@@ -2,7 +2,7 @@
 //! `play --json` (`Expansion::game_json`), and their marks, ingots and legend lines on the
 //! SVG board (`Expansion::tile_art`, `board_legend`).
 
-use super::{Gold, INGOTS, INGOTS_ON_BOARD, INGOTS_REMOVED, INGOT_PLACED};
+use super::{Gold, GOLD_MARK, INGOTS, INGOTS_ON_BOARD, INGOTS_REMOVED, INGOT_PLACED};
 use crate::engine::compiled::Compiled;
 use crate::engine::event::Event;
 use crate::engine::game::Game;
@@ -23,7 +23,7 @@ pub(super) fn game_json(
 ) -> serde_json::Value {
     let gold_tiles = events
         .iter()
-        .filter(|e| matches!(e, Event::Placed { tile, .. } if rules.tiles[*tile as usize].gold))
+        .filter(|e| matches!(e, Event::Placed { tile, .. } if rules.tiles[*tile as usize].marks & GOLD_MARK != 0))
         .count();
     let placed = events
         .iter()
@@ -58,7 +58,7 @@ pub(super) fn tile_art<X: Holds<Gold>>(
     out: &mut String,
 ) {
     match layer {
-        TileLayer::Corner if tile.gold => {
+        TileLayer::Corner if tile.marks & GOLD_MARK != 0 => {
             let (x, y) = at.point(0.04, 0.04);
             let _ = writeln!(
                 out,
@@ -85,7 +85,7 @@ pub(super) fn tile_art<X: Holds<Gold>>(
 /// The legend's lines for the gold-mine tile and the ingots, when the rules have gold-mine
 /// tiles (before the river's line).
 pub(super) fn board_legend(rules: &Compiled, after_river: bool, out: &mut Vec<(String, String)>) {
-    if after_river || !rules.rules.tiles.iter().any(|t| t.gold) {
+    if after_river || !rules.rules.tiles.iter().any(|t| t.marks & GOLD_MARK != 0) {
         return;
     }
     for (symbol, text) in [

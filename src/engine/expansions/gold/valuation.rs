@@ -3,10 +3,10 @@
 //! ruleset's value formula gives at the holding the seat is expected to end with, and the
 //! ingots in a feature's reach go to its majority by the ruleset's split.
 
-use super::Gold;
+use super::{Gold, GoldAtEnd, GoldRules, GoldSplit};
 use crate::engine::game::Game;
 use crate::engine::hooks::Holds;
-use crate::ruleset::{GoldAtEnd, GoldRules, GoldSplit, Vars};
+use crate::ruleset::Vars;
 use crate::tiles::FeatureKind;
 
 /// Share of the gold still to come (on the board or on unseen gold tiles) that is handed out
@@ -23,15 +23,13 @@ pub(super) fn value_holdings<X: Holds<Gold>>(
     held: &mut [f64],
     rate: &mut [f64],
 ) {
-    let Some(gold) = g.rules().rules.gold.as_ref() else {
+    let Some(gold) = g.ext.state().config.as_deref() else {
         return;
     };
     let players = g.players() as usize;
     let value = |ingots: u32| {
-        gold.value.eval(&Vars {
-            ingots: ingots as i64,
-            ..Vars::default()
-        }) as f64
+        gold.value
+            .eval(&Vars::default().with(super::INGOTS_HELD, ingots as i64)) as f64
     };
     // every ingot a player holds or may still take is worth the rate the value table gives
     // at the holding the player is expected to end with (exact once no gold is to come):
@@ -60,7 +58,7 @@ pub(super) fn feature_share<X: Holds<Gold>>(
     winners: u8,
     tiles: &mut Vec<u32>,
 ) -> f64 {
-    match g.rules().rules.gold.as_ref() {
+    match g.ext.state().config.as_deref() {
         Some(gold) if g.ingots_on_board() > 0 && kind != FeatureKind::Field => {
             g.gold_area(root, tiles);
             let ingots: u32 = tiles.iter().map(|&t| g.ingots_on_tile(t as usize)).sum();
@@ -97,11 +95,12 @@ mod tests {
         // a time until none are left (an even share); under the RGG wording each scoring
         // player takes one ingot per feature it scored
         let gold = |path: &str| {
-            crate::dsl::load_ruleset(Path::new(path))
-                .unwrap_or_else(|d| panic!("{d}"))
-                .ruleset
-                .gold
-                .expect("a Gold Mines ruleset")
+            GoldRules::of(
+                &crate::dsl::load_ruleset(Path::new(path))
+                    .unwrap_or_else(|d| panic!("{d}"))
+                    .ruleset,
+            )
+            .expect("a Gold Mines ruleset")
         };
         let hig = gold("rulesets/goldmines-hig-2012.rules");
         let rgg = gold("rulesets/goldmines-rgg.rules");

@@ -2,14 +2,14 @@
 //! stands on a space of the score track; and what a position under other rules needs of
 //! them (`Expansion::cannot_hold`): a score track of the same length.
 
-use super::Robbers;
+use super::{RobberRules, Robbers};
 use crate::engine::compiled::Compiled;
 use crate::engine::game::Game;
 use crate::engine::hooks::Holds;
 
 /// Each seat's robber, when out of the supply, stands on a space of the track.
 pub(super) fn check<X: Holds<Robbers>>(g: &Game<X>) -> Result<(), String> {
-    let Some(rb) = &g.rules().rules.robbers else {
+    let Some(rb) = RobberRules::of(&g.rules().rules) else {
         return Ok(());
     };
     for (p, space) in g.robbers().iter().enumerate() {
@@ -26,7 +26,7 @@ pub(super) fn check<X: Holds<Robbers>>(g: &Game<X>) -> Result<(), String> {
 /// A position's robbers stand on spaces of the track: the other rules need one as long.
 pub(super) fn cannot_hold(from: &Compiled, to: &Compiled) -> Option<String> {
     let (a, b) = (&from.rules, &to.rules);
-    match (&a.robbers, &b.robbers) {
+    match (RobberRules::of(a), RobberRules::of(b)) {
         (Some(ra), Some(rb)) if ra.track != rb.track => Some(format!(
             "the robbers' score tracks differ: {} spaces in {}, {} in {}",
             ra.track, a.name, rb.track, b.name

@@ -22,17 +22,129 @@ use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{BoardChange, EventKind, EventSink, EventSpec, Field};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
+use crate::engine::hooks::mark_of;
 use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
-use crate::ruleset::{RobberTiming, Var};
+use crate::ruleset::{Expr, ExtVar, Ruleset, Var};
+use serde::Serialize;
+use std::sync::Arc;
 
 mod invariants;
 mod present;
 mod robbery;
 mod round;
+
+/// The `robbers` area of options (read by `meeplab check --list-options` as "robbers").
+const AREA: Area = Area::Expansion("robbers");
+
+/// The points a robbed marker just scored: the variable of `robbers.share` (within a
+/// billion under any formula that does not itself warn).
+pub const POINTS_ROBBED: Var = Var::Ext(ExtVar {
+    name: "points",
+    slot: 0,
+    min: -1_000_000_000,
+    max: 1_000_000_000,
+});
+
+/// The bit of the Robbers symbol (the tile mark `robber`) in a tile's marks.
+pub const ROBBER_MARK: u32 = mark_of::<Robbers>(0);
+
+/// Who else places a robber when a robber tile is drawn (rules.md §3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum RobberPlacers {
+    /// HiG/Devir 2012, Big Box 6: the active player, then only the next player in turn
+    /// order whose robber is still in supply.
+    NextWithRobber,
+    /// ZMG Big Box 4: the active player, then every other player with a robber in supply.
+    AllOthers,
+    /// 2025 edition: every player, from the active player clockwise.
+    AllFromActive,
+}
+
+/// When in the turn robbers are placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum RobberTiming {
+    /// After the robber tile is placed, before a follower (C1/C2).
+    AfterTile,
+    /// Before the robber tile is placed (2025).
+    BeforeTile,
+}
+
+/// Whom a robber robs when several markers on its space score in one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum RobberVictim {
+    /// The robber's owner chooses (a `Decision`).
+    OwnerChooses,
+    /// Simply the first marker to score.
+    FirstScored,
+}
+
+/// What the values of `robbers.placers` mean.
+const PLACERS: &[(&str, RobberPlacers)] = &[
+    ("next_with_robber", RobberPlacers::NextWithRobber),
+    ("all_others", RobberPlacers::AllOthers),
+    ("all_from_active", RobberPlacers::AllFromActive),
+];
+/// What the values of `robbers.timing` mean.
+const TIMING: &[(&str, RobberTiming)] = &[
+    ("after_tile", RobberTiming::AfterTile),
+    ("before_tile", RobberTiming::BeforeTile),
+];
+/// What the values of `robbers.victim` mean.
+const VICTIM: &[(&str, RobberVictim)] = &[
+    ("owner_chooses", RobberVictim::OwnerChooses),
+    ("first_scored", RobberVictim::FirstScored),
+];
+
+/// The Robbers' rules of a ruleset, read from its options (`robbers.…`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct RobberRules {
+    pub placers: RobberPlacers,
+    pub timing: RobberTiming,
+    /// The active player may move its robber already on the track.
+    pub active_may_move: bool,
+    /// Robber's share of the robbed points (reads `points`): `ceil(points / 2)` canonically.
+    pub share: Expr,
+    /// Robbers also rob points scored in final scoring.
+    pub in_final_scoring: bool,
+    pub victim: RobberVictim,
+    /// Spaces on the score track (50).
+    pub track: u32,
+}
+
+impl RobberRules {
+    /// The Robbers' rules of `rules`, or `None` when its deck holds no robber tile (the
+    /// options are in play, each at its default unless set, exactly then).
+    pub fn of(rules: &Ruleset) -> Option<RobberRules> {
+        if !rules.ext_in_play("robbers.") {
+            return None;
+        }
+        let flag = |o: &OptionDef| match rules.ext.get(o.key) {
+            Some(crate::ruleset::ExtValue::Bool(b)) => *b,
+            _ => o.default == "true",
+        };
+        Some(RobberRules {
+            placers: OPT_PLACERS.mapped_in(rules, PLACERS),
+            timing: OPT_TIMING.mapped_in(rules, TIMING),
+            active_may_move: flag(&OPT_ACTIVE_MAY_MOVE),
+            share: match rules.ext.get(OPT_SHARE.key) {
+                Some(crate::ruleset::ExtValue::Expr(e)) => e.clone(),
+                _ => canonical_share(),
+            },
+            in_final_scoring: flag(&OPT_IN_FINAL_SCORING),
+            victim: OPT_VICTIM.mapped_in(rules, VICTIM),
+            track: u32::try_from(OPT_TRACK.int_in(rules)).unwrap_or(50),
+        })
+    }
+}
+
+/// The canonical share, `ceil(points / 2)` (the default of `robbers.share`).
+fn canonical_share() -> Expr {
+    Expr::DivUp(Box::new(Expr::var(POINTS_ROBBED)), Box::new(Expr::num(2)))
+}
 
 /// A normal (robbable) scoring in the current step.
 #[derive(Clone, Copy, Debug, Default)]
@@ -72,6 +184,9 @@ pub struct Robbers {
     owed: [Robbery; MAX_PLAYERS],
     owed_len: u8,
     settle_k: u8,
+    /// The ruleset's Robbers rules (read at configure time; shared, not copied, with the
+    /// game); `None` when not in play.
+    config: Option<Arc<RobberRules>>,
 }
 
 /// Where to place (or move) a robber on the score track, or pass.
@@ -97,84 +212,121 @@ pub const ROBBED: EventKind = event_of::<Robbers>(2);
 /// to).
 pub const ROBBER_CARRIED: EventKind = event_of::<Robbers>(3);
 
+/// The `robbers.placers` option (read through this constant: its key and default are written once).
+const OPT_PLACERS: OptionDef = OptionDef {
+        key: "robbers.placers",
+        area: AREA,
+        ty: OptType::Choice(&[
+            choice("next_with_robber", "the active player, then only the next player in turn order whose robber is in supply"),
+            choice("all_others", "the active player, then every other player with a robber in supply"),
+            choice("all_from_active", "every player, from the active player clockwise"),
+        ]),
+        default: "next_with_robber",
+        doc: "Who places a robber when a robber tile is drawn.",
+        sources: "HiG/Devir 2012, Big Box 6: next_with_robber; ZMG Big Box 4: all_others; 2025 (C3.1): all_from_active",
+        requires: None,
+};
+
+/// The `robbers.timing` option (read through this constant: its key and default are written once).
+const OPT_TIMING: OptionDef = OptionDef {
+    key: "robbers.timing",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "after_tile",
+            "after the robber tile is placed, before the follower",
+        ),
+        choice("before_tile", "before the robber tile is placed"),
+    ]),
+    default: "after_tile",
+    doc: "When in the turn robbers are placed.",
+    sources: "C1/C2: after_tile; 2025 (C3.1): before_tile",
+    requires: None,
+};
+
+/// The `robbers.active_may_move` option (read through this constant: its key and default are written once).
+const OPT_ACTIVE_MAY_MOVE: OptionDef = OptionDef {
+    key: "robbers.active_may_move",
+    area: AREA,
+    ty: OptType::Bool,
+    default: "true",
+    doc: "The active player may move its robber already on the score track.",
+    sources: "HiG 2012: true; papageek's C2 reading: false",
+    requires: None,
+};
+
+/// The `robbers.share` option (read through this constant: its key and default are written once).
+const OPT_SHARE: OptionDef = OptionDef {
+    key: "robbers.share",
+    area: AREA,
+    ty: OptType::Expr {
+        vars: &[POINTS_ROBBED],
+        none_ok: false,
+    },
+    default: "ceil(points / 2)",
+    doc: "The robber owner's share of the points the robbed marker scored.",
+    sources: "all editions: half, rounded up",
+    requires: None,
+};
+
+/// The `robbers.in_final_scoring` option (read through this constant: its key and default are written once).
+const OPT_IN_FINAL_SCORING: OptionDef = OptionDef {
+    key: "robbers.in_final_scoring",
+    area: AREA,
+    ty: OptType::Bool,
+    default: "true",
+    doc: "Robbers also rob points scored in final scoring.",
+    sources: "Wikicarpedia C1 has a final-scoring section with examples (wording unread): true",
+    requires: None,
+};
+
+/// The `robbers.victim` option (read through this constant: its key and default are written once).
+const OPT_VICTIM: OptionDef = OptionDef {
+    key: "robbers.victim",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "owner_chooses",
+            "the robber's owner chooses which scoring marker to rob",
+        ),
+        choice("first_scored", "the first marker to score is robbed"),
+    ]),
+    default: "owner_chooses",
+    doc: "Whom a robber robs when several markers on its space score in one step.",
+    sources: "Complete Annotated Rules, BGG description: owner_chooses",
+    requires: None,
+};
+
+/// The `robbers.track` option (read through this constant: its key and default are written once).
+const OPT_TRACK: OptionDef = OptionDef {
+    key: "robbers.track",
+    area: AREA,
+    ty: OptType::Int { min: 10, max: 1000 },
+    default: "50",
+    doc: "Spaces on the score track.",
+    sources: "all editions: 50",
+    requires: None,
+};
+
 impl Expansion for Robbers {
-    /// Its rule options (documented by `meeplab check --list-options`; the rule language
-    /// builds the ruleset's typed rules from them, in play when the deck holds its tiles).
+    /// Its rule options (documented by `meeplab check --list-options`; in play, each at its
+    /// default unless set, when the deck holds its tiles; the module reads them into its
+    /// typed rules at configure time).
     const OPTIONS: &'static [OptionDef] = &[
-        OptionDef {
-            key: "robbers.placers",
-            area: Area::Robbers,
-            ty: OptType::Choice(&[
-                choice("next_with_robber", "the active player, then only the next player in turn order whose robber is in supply"),
-                choice("all_others", "the active player, then every other player with a robber in supply"),
-                choice("all_from_active", "every player, from the active player clockwise"),
-            ]),
-            default: "next_with_robber",
-            doc: "Who places a robber when a robber tile is drawn.",
-            sources: "HiG/Devir 2012, Big Box 6: next_with_robber; ZMG Big Box 4: all_others; 2025 (C3.1): all_from_active",
-            requires: None,
-        },
-        OptionDef {
-            key: "robbers.timing",
-            area: Area::Robbers,
-            ty: OptType::Choice(&[
-                choice("after_tile", "after the robber tile is placed, before the follower"),
-                choice("before_tile", "before the robber tile is placed"),
-            ]),
-            default: "after_tile",
-            doc: "When in the turn robbers are placed.",
-            sources: "C1/C2: after_tile; 2025 (C3.1): before_tile",
-            requires: None,
-        },
-        OptionDef {
-            key: "robbers.active_may_move",
-            area: Area::Robbers,
-            ty: OptType::Bool,
-            default: "true",
-            doc: "The active player may move its robber already on the score track.",
-            sources: "HiG 2012: true; papageek's C2 reading: false",
-            requires: None,
-        },
-        OptionDef {
-            key: "robbers.share",
-            area: Area::Robbers,
-            ty: OptType::Expr { vars: &[Var::Points], none_ok: false },
-            default: "ceil(points / 2)",
-            doc: "The robber owner's share of the points the robbed marker scored.",
-            sources: "all editions: half, rounded up",
-            requires: None,
-        },
-        OptionDef {
-            key: "robbers.in_final_scoring",
-            area: Area::Robbers,
-            ty: OptType::Bool,
-            default: "true",
-            doc: "Robbers also rob points scored in final scoring.",
-            sources: "Wikicarpedia C1 has a final-scoring section with examples (wording unread): true",
-            requires: None,
-        },
-        OptionDef {
-            key: "robbers.victim",
-            area: Area::Robbers,
-            ty: OptType::Choice(&[
-                choice("owner_chooses", "the robber's owner chooses which scoring marker to rob"),
-                choice("first_scored", "the first marker to score is robbed"),
-            ]),
-            default: "owner_chooses",
-            doc: "Whom a robber robs when several markers on its space score in one step.",
-            sources: "Complete Annotated Rules, BGG description: owner_chooses",
-            requires: None,
-        },
-        OptionDef {
-            key: "robbers.track",
-            area: Area::Robbers,
-            ty: OptType::Int { min: 10, max: 1000 },
-            default: "50",
-            doc: "Spaces on the score track.",
-            sources: "all editions: 50",
-            requires: None,
-        },
+        OPT_PLACERS,
+        OPT_TIMING,
+        OPT_ACTIVE_MAY_MOVE,
+        OPT_SHARE,
+        OPT_IN_FINAL_SCORING,
+        OPT_VICTIM,
+        OPT_TRACK,
     ];
+    const TITLE: &'static str = "robbers";
+    const PLAYED_WITH_TILES: Option<&'static str> = Some("robber");
+    const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
+        "robber",
+        "the Robbers symbol: drawing (or placing) the tile starts a robber round",
+    )];
     /// Before the gold where both act (placing a robber comes before the ingots when a tile
     /// is placed): the order the two had before priorities were declared.
     const PRIORITY: i8 = -1;
@@ -331,13 +483,17 @@ impl Expansion for Robbers {
     }
 
     fn used_by(rules: &Compiled) -> bool {
-        rules.rules.robbers.is_some()
+        rules.rules.ext_in_play("robbers.")
+    }
+
+    fn configure<X: Holds<Self>>(g: &mut Game<X>) {
+        g.ext.state_mut().config = RobberRules::of(&g.rules.rules).map(Arc::new);
     }
 
     /// The shares of the other players' robbers beside the figure's space.
     fn toll<X: Holds<Self>>(g: &Game<X>, player: u8, from: i64, points: i64) -> i64 {
         let r = g.ext.state();
-        let Some(rules) = g.rules.rules.robbers.as_ref() else {
+        let Some(rules) = r.config.as_deref() else {
             return 0;
         };
         if r.suspended || points <= 0 {
@@ -351,10 +507,9 @@ impl Expansion for Robbers {
             return 0;
         }
         robbers
-            * rules.share.eval(&crate::ruleset::Vars {
-                points,
-                ..crate::ruleset::Vars::default()
-            })
+            * rules
+                .share
+                .eval(&crate::ruleset::Vars::default().with(POINTS_ROBBED, points))
     }
 
     fn reset(&mut self) {
@@ -491,9 +646,9 @@ impl<X: Holds<Robbers>> Game<X> {
 
     /// Robbers take part in final scoring.
     fn robbers_in_final(&self) -> bool {
-        self.rules
-            .rules
-            .robbers
+        self.ext
+            .state()
+            .config
             .as_ref()
             .is_some_and(|r| r.in_final_scoring)
     }
@@ -501,8 +656,8 @@ impl<X: Holds<Robbers>> Game<X> {
     /// The tile just drawn or placed is a robber tile and the round happens at `timing`.
     #[inline]
     fn robber_round_due(&self, timing: RobberTiming) -> bool {
-        self.rules.tiles[self.current as usize].robber
-            && self.rules.rules.robbers.as_ref().map(|r| r.timing) == Some(timing)
+        self.rules.tiles[self.current as usize].marks & ROBBER_MARK != 0
+            && self.ext.state().config.as_ref().map(|r| r.timing) == Some(timing)
     }
 
     /// Robbers act at `at` (a round is due, or a step has robberies to settle): set up a
@@ -521,9 +676,9 @@ impl<X: Holds<Robbers>> Game<X> {
     }
 
     fn track(&self) -> u32 {
-        self.rules
-            .rules
-            .robbers
+        self.ext
+            .state()
+            .config
             .as_ref()
             .map_or(50, |r| r.track.max(1))
     }
@@ -569,5 +724,16 @@ impl<X: Holds<Robbers>> Game<X> {
             .get(i)
             .copied()
             .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every value of a choice option has its meaning (never silently the first).
+    #[test]
+    fn every_choice_value_is_mapped() {
+        assert!(super::OPT_PLACERS.names_exactly(None, super::PLACERS));
+        assert!(super::OPT_TIMING.names_exactly(None, super::TIMING));
+        assert!(super::OPT_VICTIM.names_exactly(None, super::VICTIM));
     }
 }

@@ -2,7 +2,7 @@
 //! track with each seat's marker and robber under the tiles, and their legend lines
 //! (`Expansion::tile_art`, `board_band`, `board_legend`).
 
-use super::Robbers;
+use super::{RobberRules, Robbers, ROBBER_MARK};
 use crate::engine::compiled::Compiled;
 use crate::engine::game::Game;
 use crate::engine::hooks::{Holds, Paint, TileFrame, TileLayer};
@@ -14,12 +14,12 @@ const TRACK_HEIGHT: f64 = 76.0;
 
 /// The score track's spaces when the rules play the robbers.
 fn track(rules: &Compiled) -> Option<u32> {
-    rules.rules.robbers.as_ref().map(|r| r.track.max(1))
+    RobberRules::of(&rules.rules).map(|r| r.track.max(1))
 }
 
 /// `R` in the top-right corner of a robber tile.
 pub(super) fn tile_art(tile: &TileType, layer: TileLayer, at: TileFrame, out: &mut String) {
-    if layer == TileLayer::Corner && tile.robber {
+    if layer == TileLayer::Corner && tile.marks & ROBBER_MARK != 0 {
         let (x, y) = at.point(0.75, 0.04);
         let _ = writeln!(
             out,

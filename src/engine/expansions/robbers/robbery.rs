@@ -3,11 +3,12 @@
 //! one step are settled when the step ends (the owner's choice or the first scored), and a
 //! robber carried along by robber points waits for the next step.
 
+use super::RobberVictim;
 use super::{Move, Robbers, Robbery, ROBBED, ROBBER_CARRIED, ROBBER_VICTIM};
 use crate::engine::event::{Event, EventSink, ExpansionEvent};
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::Holds;
-use crate::ruleset::{RobberVictim, Vars};
+use crate::ruleset::Vars;
 
 impl<X: Holds<Robbers>> Game<X> {
     /// A scoring step (the turn's completed features, or final scoring) begins.
@@ -58,9 +59,9 @@ impl<X: Holds<Robbers>> Game<X> {
         let defer = may_defer
             && self.ext.state_mut().in_step
             && self
-                .rules
-                .rules
-                .robbers
+                .ext
+                .state()
+                .config
                 .as_ref()
                 .is_some_and(|r| r.victim == RobberVictim::OwnerChooses);
         if defer {
@@ -184,11 +185,10 @@ impl<X: Holds<Robbers>> Game<X> {
             self.ext.state_mut().at[r.owner as usize] = None;
         }
         for r in owed {
-            let share = self.rules.rules.robbers.as_ref().map_or(0, |rules| {
-                rules.share.eval(&Vars {
-                    points: r.points,
-                    ..Vars::default()
-                })
+            let share = self.ext.state().config.as_ref().map_or(0, |rules| {
+                rules
+                    .share
+                    .eval(&Vars::default().with(super::POINTS_ROBBED, r.points))
             });
             self.ext.state_mut().robberies += 1;
             self.emit(
@@ -217,7 +217,10 @@ mod tests {
     fn four_player_game() -> Game {
         let loaded = crate::dsl::load_ruleset(Path::new("rulesets/robbers-2012.rules"))
             .unwrap_or_else(|d| panic!("{d}"));
-        Game::new(compile(&loaded.ruleset), 1, 4)
+        let mut g = Game::new(compile(&loaded.ruleset), 1, 4);
+        // the set-up reads the robbers' options (`Expansion::configure`)
+        g.setup(&mut Vec::new());
+        g
     }
 
     /// "Robbers don't rob robber points": a robber carried along by a robbery in a scoring

@@ -1,17 +1,16 @@
 //! The robber round: a robber tile was drawn, and the players the ruleset names, in turn,
 //! place a robber on a space of the score track or move one they have there (or pass).
 
-use super::{Robbers, ROBBER_PASSED, ROBBER_PLACE, ROBBER_PLACED};
+use super::{RobberPlacers, Robbers, ROBBER_PASSED, ROBBER_PLACE, ROBBER_PLACED};
 use crate::engine::event::{Event, EventSink, ExpansionEvent};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::Holds;
-use crate::ruleset::RobberPlacers;
 
 impl<X: Holds<Robbers>> Game<X> {
     /// A robber tile was drawn: the players the ruleset names will place or move robbers
     /// (see [`Game::robber_round`]).
     pub(crate) fn robber_round_begin(&mut self) {
-        let Some(placers) = self.rules.rules.robbers.as_ref().map(|r| r.placers) else {
+        let Some(placers) = self.ext.state().config.as_ref().map(|r| r.placers) else {
             self.ext.state_mut().round_len = 0;
             self.ext.state_mut().round_k = 0;
             return;
@@ -54,9 +53,9 @@ impl<X: Holds<Robbers>> Game<X> {
     /// Returns true when it asked a decision (the turn pauses), false when the round is over.
     pub(crate) fn robber_round<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
         let active_may_move = self
-            .rules
-            .rules
-            .robbers
+            .ext
+            .state()
+            .config
             .as_ref()
             .is_some_and(|r| r.active_may_move);
         let n = self.players;
