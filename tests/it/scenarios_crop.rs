@@ -358,3 +358,38 @@ fn a_pig_left_alone_by_a_crop_circle_goes_home() {
     assert_eq!(s.game.supply_of(0, PIG), 1);
     assert!(s.game.followers().is_empty(), "{:?}", s.game.followers());
 }
+
+/// A pig (or a builder) is a special figure, not a follower: a crop circle neither counts it
+/// as the player's presence nor offers it for removal (JCloisterZone's crop-circle phase acts
+/// on its `Follower`s only; the rulebook speaks of followers).
+#[test]
+fn a_crop_circle_offers_followers_only_not_the_pig() {
+    use meeplab::engine::expansions::traders::PIG;
+    let rules = load_str(
+        "crop and traders",
+        "ruleset \"crop and traders\"\nextends \"rulesets/cropcircles.rules\"\n\
+         include \"rulesets/tiles/traders.tiles\"\ndeck += { traders x1 }\n\
+         traders source \"test\" {\n  goods_points = 10\n  pig_bonus = 1\n}\n",
+    );
+    let mut s = Scen::new(&rules, 2);
+    s.play(0, "BA/RFr", (1, 0, 0), Some(1)); // farmer
+    s.play_kind(0, "BA/RFr", (2, 0, 0), 1, PIG);
+    let (id, at) = crop_tile("field");
+    s.play_with(
+        ACTIVE,
+        id,
+        at,
+        None,
+        &[
+            exp(crop::CROP_MODE, ACTIVE, Choice::CropMode { deploy: false }),
+            remove(0, spot(1, 0, 1)),
+        ],
+    );
+    let asked = s.asked(crop::CROP_REMOVE);
+    assert_eq!(asked.len(), 1);
+    assert_eq!(
+        asked[0].options,
+        vec![spot(1, 0, 1)],
+        "the farmer only, not the pig"
+    );
+}

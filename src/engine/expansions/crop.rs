@@ -422,12 +422,15 @@ fn crop_mode_value<X: Holds<CropCircles>>(g: &Game<X>, deploy: bool, player: u8)
 
 impl<X: Holds<CropCircles>> Game<X> {
     /// Nodes where `player` has a follower on a feature of `kind` (distinct, board order).
+    /// A builder or a pig (weight 0) is a special figure, not a follower: the circle neither
+    /// counts nor removes it (JCloisterZone acts on its `Follower`s only).
     fn own_nodes(&self, player: u8, kind: CropKind, out: &mut Vec<u32>) {
         out.clear();
         for f in &self.followers {
             // a follower on a feature already done (one another expansion turned into a
             // token) is no longer on a road, city or field of the board
             if f.player == player
+                && f.kind.weight() > 0
                 && self.seg_kind(f.node) == kind.feature()
                 && !self.comps[self.root_of(f.node) as usize].done
                 && !out.contains(&f.node)
