@@ -10,9 +10,11 @@
 //!   on a completed feature; the return ends its action phase), and `include
 //!   "tiles/abbot.tiles"`.
 //! - `abbot` with `garden`: the `basic:2` copies are the tile set `base-c2` (its garden tiles
-//!   under their own ids, gardens live), and the 2nd editions of BC&B, I&C, T&B, The River and
-//!   The River II (`…:2`, all their copies) play their garden tiles too (`tiles/abbot-*.tiles`,
-//!   the tile sets `…-gardens`); without `garden`, or `garden` without `abbot`, the garden
+//!   under their own ids, gardens live), and the 2nd editions the other parts declare
+//!   ([`JczPart::gardens`]: BC&B, I&C, T&B, The River, The River II, The Flying Machines,
+//!   Mage & Witch; `…:2`, all their copies) play their garden tiles too
+//!   (`tiles/abbot-*.tiles`, the tile sets `…-gardens`; swapped in after every part's lines,
+//!   [`JczPart::ruleset_lines_after`]); without `garden`, or `garden` without `abbot`, the garden
 //!   tiles are their plain twins (JCloisterZone's small and big followers refuse a garden, so
 //!   without the abbot nobody stands there). Both rivers together keep their plain twins.
 //!
@@ -28,6 +30,7 @@
 use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN, ABBOT_RETURNED};
 use crate::engine::{Category, Choice, Decision, Event, FollowerKind, Game, TakenDecision};
 use crate::import::jcz::part::{element_count, JczPart, Mapping, RawMessage, Scoring};
+use crate::import::jcz::parts::PARTS;
 use crate::import::jcz::{
     Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
     TurnAnswers,
@@ -59,46 +62,6 @@ impl AbbotSetup {
     }
 }
 
-/// The 2nd editions of other sets with garden tiles: (set, its deck entry's tile set, the
-/// file of its garden tiles, the tile set with them, the garden tiles).
-const OTHER_SETS: [(&str, &str, &str, &str, &[&str]); 5] = [
-    (
-        "bridges-castles-and-bazaars:2",
-        "bcb",
-        "tiles/abbot-bcb.tiles",
-        "bcb-gardens",
-        &["BB/CFR!G"],
-    ),
-    (
-        "inns-and-cathedrals:2",
-        "inns",
-        "tiles/abbot-inns.tiles",
-        "inns-gardens",
-        &["IC/CCCCG", "IC/RFr.iG"],
-    ),
-    (
-        "traders-and-builders:2",
-        "traders",
-        "tiles/abbot-traders.tiles",
-        "traders-gardens",
-        &["TB/CcRR.wG", "TB/CcR.cG"],
-    ),
-    (
-        "river/1:2",
-        "river",
-        "tiles/abbot-river.tiles",
-        "river-gardens",
-        &["RI.1/IIG"],
-    ),
-    (
-        "river/2:2",
-        "river2",
-        "tiles/abbot-river2.tiles",
-        "river2-gardens",
-        &["RI.2/IIG"],
-    ),
-];
-
 /// Whether the set-up plays set `set` (exactly that edition) with live gardens.
 fn live(s: &crate::import::jcz::Setup, set: &str) -> bool {
     s.part::<AbbotSetup>().gardens_live() && s.sets.iter().any(|(name, _)| name == set)
@@ -121,9 +84,10 @@ pub fn tile_id<'a>(
 /// Whether JCloisterZone's tile `id` is a garden tile whose gardens are live in the set-up.
 fn garden_live(s: &crate::import::jcz::Setup, id: &str) -> bool {
     (live(s, "basic:2") && GARDEN_TILES.contains(&id))
-        || OTHER_SETS
+        || PARTS
             .iter()
-            .any(|(set, _, _, _, ids)| ids.contains(&id) && live(s, set))
+            .flat_map(|p| p.gardens())
+            .any(|g| g.tiles.contains(&id) && live(s, g.set))
 }
 
 /// A short label of the set-up's Abbot part.
@@ -135,9 +99,9 @@ pub fn label(s: &AbbotSetup) -> String {
     }
 }
 
-/// The rule-language lines of the Abbot part (after every other part's); with live gardens
-/// the `basic:2` copies of the base set (`basic2` of the `deck` entry `base xN`, its first)
-/// become `base-c2`, and another set's 2nd edition its tile set with gardens.
+/// The rule-language lines of the Abbot part: `tiles/abbot.tiles`, the abbot's options and,
+/// with live gardens, the `basic:2` copies of the base set (`basic2` of the `deck` entry
+/// `base xN`, its first) as `base-c2`. The other sets' garden tiles: [`garden_lines`].
 pub fn ruleset_lines(
     s: &AbbotSetup,
     sets: &[(String, u32)],
@@ -171,27 +135,43 @@ pub fn ruleset_lines(
             };
         }
     }
-    for (set, plain_set, file, garden_set, _) in OTHER_SETS {
-        // all copies of the set of the 2nd edition (the entry counts every edition's copies)
-        let first = set.rsplit_once(':').map_or(set, |(name, _)| name);
-        let editions = sets.iter().filter(|(n, _)| n.starts_with(first)).count();
-        if !s.garden || editions != 1 || !sets.iter().any(|(n, _)| n == set) {
-            continue;
-        }
-        let prefix = format!("{plain_set} x");
-        if let Some(entry) = deck.iter_mut().find(|e| e.starts_with(&prefix)) {
-            *entry = format!("{garden_set} x{}", &entry[prefix.len()..]);
-            t.push_str(&format!(
-                "include {}\n",
-                crate::import::jcz::quoted(&dir.join(file))
-            ));
-        }
-    }
     t.push_str("abbot source \"JCloisterZone abbot element (AbbotCapability)\" {\n");
     t.push_str(&format!(
         "  supply = {}\n  return_completed = forbidden\n  after_return = nothing\n}}\n",
         s.abbots
     ));
+    t
+}
+
+/// The Abbot's lines after every other part's: with live gardens, the deck entry of another
+/// set's 2nd edition (all its copies; not with both editions) becomes its tile set with the
+/// garden tiles, whose file is included (after the set's own tiles).
+pub fn garden_lines(
+    s: &AbbotSetup,
+    sets: &[(String, u32)],
+    dir: &std::path::Path,
+    deck: &mut [String],
+) -> String {
+    let mut t = String::new();
+    if !s.gardens_live() {
+        return t;
+    }
+    for g in PARTS.iter().flat_map(|p| p.gardens()) {
+        // all copies of the set of the 2nd edition (the entry counts every edition's copies)
+        let first = g.set.rsplit_once(':').map_or(g.set, |(name, _)| name);
+        let editions = sets.iter().filter(|(n, _)| n.starts_with(first)).count();
+        if editions != 1 || !sets.iter().any(|(n, _)| n == g.set) {
+            continue;
+        }
+        let prefix = format!("{} x", g.plain_set);
+        if let Some(entry) = deck.iter_mut().find(|e| e.starts_with(&prefix)) {
+            *entry = format!("{} x{}", g.garden_set, &entry[prefix.len()..]);
+            t.push_str(&format!(
+                "include {}\n",
+                crate::import::jcz::quoted(&dir.join(g.file))
+            ));
+        }
+    }
     t
 }
 
@@ -370,6 +350,14 @@ impl JczPart for AbbotPart {
             &mut m.deck,
         ))
     }
+    fn ruleset_lines_after(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
+        Ok(garden_lines(
+            &s.part::<AbbotSetup>(),
+            &s.sets,
+            m.dir,
+            &mut m.deck,
+        ))
+    }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         BASE_TWINS.iter().find(|(g, _)| *g == id).map(|(_, p)| *p)
     }
@@ -438,6 +426,52 @@ mod tests {
         s.sets[1].0 = "inns-and-cathedrals:1".into();
         assert!(ruleset_text(&s, &dir).unwrap().contains("inns x1"));
         assert_eq!(tile_id(&s, "IC/RFr.iG", plain), "IC/RFr.i");
+    }
+
+    #[test]
+    fn every_parts_second_edition_brings_its_gardens() {
+        // the flier and Mage & Witch come after the Abbot in the list: their deck entries are
+        // swapped after every part's lines
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+        let mut s = setup(true);
+        s.sets.push(("flier:2".into(), 1));
+        s.sets.push(("mage-and-witch:2".into(), 1));
+        *s.part_mut() = crate::import::flier::FlierSetup {
+            copies: 1,
+            element: true,
+        };
+        *s.part_mut() = crate::import::magewitch::MageWitchSetup {
+            copies: 1,
+            mage: true,
+            witch: true,
+        };
+        let t = ruleset_text(&s, &dir).unwrap();
+        assert!(
+            t.contains("deck { base-c2 x1, magewitch-gardens x1, flier-gardens x1 }"),
+            "{t}"
+        );
+        let r = crate::import::jcz::load_ruleset(&s, &dir).unwrap();
+        let plain = crate::import::jcz::plain_twin;
+        for (garden, twin) in [("FL/F.dG", "FL/F.d"), ("MW/CCRrG", "MW/CCRr.2")] {
+            assert_eq!(tile_id(&s, garden, plain), garden);
+            // the one plain copy is the garden tile: the twin is not in the deck, and a draw
+            // of the garden tile is the garden tile itself
+            assert!(r.tile_by_jcz(twin).is_none(), "{twin}");
+            let t = crate::import::jcz::tile_of_jcz(&r, garden).unwrap();
+            assert_eq!(r.tiles[t as usize].jcz_id.as_deref(), Some(garden));
+        }
+        // the 1st editions: the plain twins
+        s.sets[1].0 = "flier:1".into();
+        s.sets[2].0 = "mage-and-witch:1".into();
+        let t = ruleset_text(&s, &dir).unwrap();
+        assert!(
+            t.contains("deck { base-c2 x1, magewitch x1, flier x1 }"),
+            "{t}"
+        );
+        assert_eq!(tile_id(&s, "FL/F.dG", plain), "FL/F.d");
+        let r = crate::import::jcz::load_ruleset(&s, &dir).unwrap();
+        let t = crate::import::jcz::tile_of_jcz(&r, "MW/CCRrG").unwrap();
+        assert_eq!(r.tiles[t as usize].jcz_id.as_deref(), Some("MW/CCRr.2"));
     }
 
     #[test]

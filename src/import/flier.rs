@@ -22,7 +22,7 @@
 
 use crate::engine::expansions::flier::{FLY, LAND, MACHINE_NW, MACHINE_W};
 use crate::engine::{Choice, Game, TakenDecision};
-use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
+use crate::import::jcz::part::{Gardens, JczPart, Mapping, RawMessage};
 use crate::import::jcz::{
     Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
 };
@@ -208,6 +208,15 @@ impl JczPart for FlierPart {
     }
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<FlierSetup>(), m.dir, &mut m.deck))
+    }
+    fn gardens(&self) -> &'static [Gardens] {
+        &[Gardens {
+            set: "flier:2",
+            plain_set: "flier",
+            file: "tiles/abbot-flier.tiles",
+            garden_set: "flier-gardens",
+            tiles: &["FL/F.dG"],
+        }]
     }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         plain_twin(id)

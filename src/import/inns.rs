@@ -17,7 +17,7 @@
 //!   (`Choice::Follower { kind: large_follower }`).
 
 use crate::engine::FollowerKind;
-use crate::import::jcz::part::{element_count, JczPart, Mapping};
+use crate::import::jcz::part::{element_count, Gardens, JczPart, Mapping};
 use crate::import::jcz::JczError;
 use crate::import::jcz::Setup;
 
@@ -198,6 +198,15 @@ impl JczPart for InnsPart {
     }
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<InnsSetup>(), m.dir, &mut m.deck))
+    }
+    fn gardens(&self) -> &'static [Gardens] {
+        &[Gardens {
+            set: "inns-and-cathedrals:2",
+            plain_set: "inns",
+            file: "tiles/abbot-inns.tiles",
+            garden_set: "inns-gardens",
+            tiles: &["IC/CCCCG", "IC/RFr.iG"],
+        }]
     }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         plain_twin(id)

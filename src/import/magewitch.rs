@@ -23,7 +23,7 @@
 
 use crate::engine::expansions::magewitch::{MAGE, MAGIC_FIGURE, MAGIC_REMOVE, MAGIC_TARGET};
 use crate::engine::{Choice, DecisionKind};
-use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
+use crate::import::jcz::part::{Gardens, JczPart, Mapping, RawMessage};
 use crate::import::jcz::{Current, JczError, Message, Pointer, Step, Translator};
 use crate::import::jcz::{Msg, PartMsg, Setup};
 use crate::tiles::FeatureKind;
@@ -281,6 +281,15 @@ impl JczPart for MageWitchPart {
             m.dir,
             &mut m.deck,
         ))
+    }
+    fn gardens(&self) -> &'static [Gardens] {
+        &[Gardens {
+            set: "mage-and-witch:2",
+            plain_set: "magewitch",
+            file: "tiles/abbot-magewitch.tiles",
+            garden_set: "magewitch-gardens",
+            tiles: &["MW/CCRrG"],
+        }]
     }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         plain_twin(id)

@@ -8,7 +8,10 @@
 //! Builders; `minis`: the C2 base with gardens and the abbot, the flier, ferries, mage &
 //! witch, gold mines and crop circles II; `bb6`: those with I&C, T&B and the River) keep the
 //! saves where the two engines first disagreed: an abbot taken back on a flier tile, and a
-//! builder or pig left alone by a ferry move or a crop circle.
+//! builder or pig left alone by a ferry move or a crop circle. `bb6c2` is `bb6` with the 2nd
+//! editions' set ids (`inns-and-cathedrals:2`, `traders-and-builders:2`, `flier:2`,
+//! `mage-and-witch:2`, `river/1:2`), as Big Box 6 prints them: its saves put abbots on the
+//! garden tiles of each of those sets, whose plain twins the mapped deck no longer holds.
 
 use crate::cli_support;
 
@@ -55,6 +58,7 @@ fn every_generated_save_replays_with_check() {
         "ferriestraders",
         "minis",
         "bb6",
+        "bb6c2",
     ] {
         assert!(
             all.iter().any(|(k, s)| k == kind && !s.is_empty()),

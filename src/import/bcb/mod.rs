@@ -39,7 +39,7 @@
 //! - `replay.rs`: what the replay asks (draws of an auction, a bought tile's turn, bridges).
 
 use crate::engine::{Choice, Chooser, Decision, Event, Game, TakenDecision};
-use crate::import::jcz::part::{JczPart, Mapping, RawMessage};
+use crate::import::jcz::part::{Gardens, JczPart, Mapping, RawMessage};
 use crate::import::jcz::{
     quoted, Current, JczError, Message, Msg, PackDraws, PartMsg, Pointer, Setup, Step, Translated,
     Translator, TurnToPlay,
@@ -433,6 +433,15 @@ impl JczPart for BcbPart {
     }
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<BcbSetup>(), m.dir, &mut m.deck))
+    }
+    fn gardens(&self) -> &'static [Gardens] {
+        &[Gardens {
+            set: "bridges-castles-and-bazaars:2",
+            plain_set: "bcb",
+            file: "tiles/abbot-bcb.tiles",
+            garden_set: "bcb-gardens",
+            tiles: &["BB/CFR!G"],
+        }]
     }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         (id == "BB/CFR!G").then_some("BB/CFR!")

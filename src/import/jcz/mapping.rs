@@ -67,6 +67,9 @@ pub fn ruleset_text(s: &Setup, dir: &Path) -> Result<String, String> {
     for part in PARTS {
         t.push_str(&part.ruleset_lines(s, &mut m)?);
     }
+    for part in PARTS {
+        t.push_str(&part.ruleset_lines_after(s, &mut m)?);
+    }
     t.push_str(&format!("deck {{ {} }}\n", m.deck.join(", ")));
     t.push_str("players = 1..6  source \"JCloisterZone\"\n");
     t.push_str(&format!(
@@ -100,6 +103,15 @@ pub fn load_ruleset(s: &Setup, dir: &Path) -> Result<Ruleset, String> {
 /// the Abbot, which reads them itself, `crate::import::abbot`). Other ids are unchanged.
 pub fn plain_twin(id: &str) -> &str {
     PARTS.iter().find_map(|p| p.plain_twin(id)).unwrap_or(id)
+}
+
+/// The tile of `rules` that JCloisterZone's tile `id` is: the tile itself when the ruleset
+/// holds it (a garden tile with live gardens: its plain twin may not be in the deck at all),
+/// else its plain twin.
+pub fn tile_of_jcz(rules: &Ruleset, id: &str) -> Option<crate::ruleset::TileIdx> {
+    rules
+        .tile_by_jcz(id)
+        .or_else(|| rules.tile_by_jcz(plain_twin(id)))
 }
 
 #[cfg(test)]

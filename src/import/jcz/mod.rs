@@ -144,10 +144,12 @@ mod turn;
 
 pub use game::{JczGame, TestSpec};
 pub use geometry::{canonical_rot, segment_for};
-pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label};
+pub use mapping::{load_ruleset, plain_twin, ruleset_text, setup_label, tile_of_jcz};
 pub use message::{Message, Msg, PartMsg, Pointer};
 pub(crate) use part::quoted;
-pub use part::{JczPart, Mapping, PackDraws, RawMessage, Scoring, TurnAnswers, TurnToPlay};
+pub use part::{
+    Gardens, JczPart, Mapping, PackDraws, RawMessage, Scoring, TurnAnswers, TurnToPlay,
+};
 pub use save::{looks_like_jcz, parse, parse_json};
 #[cfg(test)]
 pub(crate) use save::{parse_message, parse_setup};

@@ -170,6 +170,18 @@ pub trait JczPart: Sync {
         Ok(String::new())
     }
 
+    /// After every part's [`ruleset_lines`](JczPart::ruleset_lines): its lines that rewrite
+    /// the others' deck entries (the Abbot swapping in the garden tiles of their sets).
+    fn ruleset_lines_after(&self, _s: &Setup, _m: &mut Mapping) -> Result<String, String> {
+        Ok(String::new())
+    }
+
+    /// The 2nd-edition printings of its sets with garden tiles, which the Abbot's mapping
+    /// plays with live gardens.
+    fn gardens(&self) -> &'static [Gardens] {
+        &[]
+    }
+
     /// The plain twin of one of its tile ids printed with a garden (`None`: not its own).
     fn plain_twin(&self, _id: &str) -> Option<&'static str> {
         None
@@ -364,6 +376,22 @@ pub trait JczPart: Sync {
     fn meeple(&self, _s: &Setup, _kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
         None
     }
+}
+
+/// A 2nd-edition set printed with garden tiles (`inns-and-cathedrals:2`): with the Abbot and
+/// live gardens, its deck entry's plain tile set becomes the one with the garden tiles.
+#[derive(Clone, Copy, Debug)]
+pub struct Gardens {
+    /// The set-up's set of that edition (`inns-and-cathedrals:2`).
+    pub set: &'static str,
+    /// The tile set of the part's deck entry (`inns`, of `inns x1`).
+    pub plain_set: &'static str,
+    /// The bundled file with the garden tiles (`tiles/abbot-inns.tiles`).
+    pub file: &'static str,
+    /// Its tile set with the garden tiles in place of their plain twins (`inns-gardens`).
+    pub garden_set: &'static str,
+    /// The set's garden tiles (JCloisterZone ids, meeplab's ids in `file`).
+    pub tiles: &'static [&'static str],
 }
 
 /// JCloisterZone's pack as the replay reproduces it, as a part draws from it.

@@ -1,7 +1,8 @@
 //! The importer's registration list: every expansion's part of the importer, once. The
 //! shared steps (`save.rs`, `mapping.rs`) ask these parts, in this order, and name none; the
 //! order is that of the mapped ruleset's lines, the deck's entries and the set-up's label
-//! (the Abbot after the sets whose garden tiles it turns on; gold and crop circles last).
+//! (gold and crop circles last; the Abbot swaps in the garden tiles of the other parts' sets
+//! after every part's lines, so its place in the list does not matter for them).
 //! Adding an expansion's importer part is a file under `src/import/` implementing
 //! [`JczPart`](super::part::JczPart) and one line here.
 

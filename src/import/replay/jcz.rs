@@ -11,7 +11,7 @@ use crate::engine::{
 };
 use crate::import::draws::{DrawError, DrawPlan, Pack};
 use crate::import::jcz::parts::PARTS;
-use crate::import::jcz::{plain_twin, JczError, Translated, TurnToPlay};
+use crate::import::jcz::{tile_of_jcz, JczError, Translated, TurnToPlay};
 use crate::policy::{Policy, PolicyKind};
 use crate::record::Replayed;
 use crate::ruleset::{Ruleset, TileIdx};
@@ -40,9 +40,7 @@ fn next_placeable(
 ) -> Result<(Option<String>, Vec<String>), DrawError> {
     let mut discarded = Vec::new();
     while let Some(id) = pack.draw()? {
-        let fits = rules
-            .tile_by_jcz(plain_twin(&id))
-            .is_some_and(|t| offered_anywhere(game, t, player));
+        let fits = tile_of_jcz(rules, &id).is_some_and(|t| offered_anywhere(game, t, player));
         if fits {
             return Ok((Some(id), discarded));
         }
@@ -458,7 +456,7 @@ fn over_from_contents(
     }
     let mut left = tr.left_in_pack.clone();
     for id in discarded {
-        if let Some(t) = rules.tile_by_jcz(plain_twin(id)) {
+        if let Some(t) = tile_of_jcz(rules, id) {
             if let Some(i) = left.iter().position(|&x| x == t) {
                 left.remove(i);
             }

@@ -21,7 +21,7 @@
 //! order (`Pack::new`, `Pack::placed`).
 
 use crate::import::abbot::AbbotSetup;
-use crate::import::jcz::part::{JczPart, Mapping};
+use crate::import::jcz::part::{Gardens, JczPart, Mapping};
 use crate::import::jcz::Message;
 use crate::import::jcz::{quoted, JczError, Setup};
 use crate::import::traders::TradersSetup;
@@ -317,6 +317,24 @@ impl JczPart for RiverPart {
     }
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<RiverSetup>(), m.dir, &mut m.deck))
+    }
+    fn gardens(&self) -> &'static [Gardens] {
+        &[
+            Gardens {
+                set: "river/1:2",
+                plain_set: "river",
+                file: "tiles/abbot-river.tiles",
+                garden_set: "river-gardens",
+                tiles: &["RI.1/IIG"],
+            },
+            Gardens {
+                set: "river/2:2",
+                plain_set: "river2",
+                file: "tiles/abbot-river2.tiles",
+                garden_set: "river2-gardens",
+                tiles: &["RI.2/IIG"],
+            },
+        ]
     }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         match id {

@@ -19,7 +19,7 @@
 //!   ([`double_turn`]): accepted with the `builder` element, once in a row.
 
 use crate::engine::FollowerKind;
-use crate::import::jcz::part::{element_count, JczPart, Mapping};
+use crate::import::jcz::part::{element_count, Gardens, JczPart, Mapping};
 use crate::import::jcz::quoted;
 use crate::import::jcz::{JczError, Setup, Translator};
 use std::path::Path;
@@ -283,6 +283,15 @@ impl JczPart for TradersPart {
     }
     fn ruleset_lines(&self, s: &Setup, m: &mut Mapping) -> Result<String, String> {
         Ok(ruleset_lines(&s.part::<TradersSetup>(), m.dir, &mut m.deck))
+    }
+    fn gardens(&self) -> &'static [Gardens] {
+        &[Gardens {
+            set: "traders-and-builders:2",
+            plain_set: "traders",
+            file: "tiles/abbot-traders.tiles",
+            garden_set: "traders-gardens",
+            tiles: &["TB/CcRR.wG", "TB/CcR.cG"],
+        }]
     }
     fn plain_twin(&self, id: &str) -> Option<&'static str> {
         plain_twin(id)
