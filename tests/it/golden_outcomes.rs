@@ -36,7 +36,9 @@
 //!   the Robbers joined both boxes (a robber beside either of the Messengers' figures).
 //!   The `bigbox6` lines were rewritten again (removed, then `new`) on the engine of branch
 //!   `jczcombo`: no flight after an abbot taken back, and a builder or pig left without its
-//!   owner's follower goes home (both found by JCloisterZone's own Big Box 6 games).
+//!   owner's follower goes home (both found by JCloisterZone's own Big Box 6 games); and
+//!   once more (removed, then `new`) on the engine that merged the session's branches: a
+//!   crop circle counts and removes followers only, not a pig or a builder (JCloisterZone).
 
 use crate::scenario_support;
 
