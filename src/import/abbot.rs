@@ -29,8 +29,7 @@
 
 use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN, ABBOT_RETURNED};
 use crate::engine::{Category, Choice, Decision, Event, FollowerKind, Game, TakenDecision};
-use crate::import::jcz::part::{element_count, JczPart, Mapping, RawMessage, Scoring};
-use crate::import::jcz::parts::PARTS;
+use crate::import::jcz::part::{element_count, Gardens, JczPart, Mapping, RawMessage, Scoring};
 use crate::import::jcz::{
     Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
     TurnAnswers,
@@ -84,9 +83,8 @@ pub fn tile_id<'a>(
 /// Whether JCloisterZone's tile `id` is a garden tile whose gardens are live in the set-up.
 fn garden_live(s: &crate::import::jcz::Setup, id: &str) -> bool {
     (live(s, "basic:2") && GARDEN_TILES.contains(&id))
-        || PARTS
+        || s.gardens
             .iter()
-            .flat_map(|p| p.gardens())
             .any(|g| g.tiles.contains(&id) && live(s, g.set))
 }
 
@@ -149,6 +147,7 @@ pub fn ruleset_lines(
 pub fn garden_lines(
     s: &AbbotSetup,
     sets: &[(String, u32)],
+    gardens: &[&Gardens],
     dir: &std::path::Path,
     deck: &mut [String],
 ) -> String {
@@ -156,7 +155,7 @@ pub fn garden_lines(
     if !s.gardens_live() {
         return t;
     }
-    for g in PARTS.iter().flat_map(|p| p.gardens()) {
+    for g in gardens {
         // all copies of the set of the 2nd edition (the entry counts every edition's copies)
         let first = g.set.rsplit_once(':').map_or(g.set, |(name, _)| name);
         let editions = sets.iter().filter(|(n, _)| n.starts_with(first)).count();
@@ -354,6 +353,7 @@ impl JczPart for AbbotPart {
         Ok(garden_lines(
             &s.part::<AbbotSetup>(),
             &s.sets,
+            &s.gardens,
             m.dir,
             &mut m.deck,
         ))
@@ -381,6 +381,10 @@ mod tests {
             basic: 1,
             followers: 7,
             farmers: true,
+            gardens: crate::import::jcz::parts::PARTS
+                .iter()
+                .flat_map(|p| p.gardens())
+                .collect(),
             ..Setup::default()
         }
         .with(AbbotSetup { abbots: 1, garden })

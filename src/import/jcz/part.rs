@@ -8,6 +8,7 @@
 //! latter kept in [`Translated::parts`] for the replay).
 
 use super::message::{meeple_pointer, Message, Msg, PartMsg, Pointer};
+pub use super::setup::Gardens;
 use super::setup::Setup;
 use super::translated::Translated;
 use super::turn::{Current, Translator};
@@ -376,22 +377,6 @@ pub trait JczPart: Sync {
     fn meeple(&self, _s: &Setup, _kind: &str) -> Option<(FollowerKind, u8, &'static str)> {
         None
     }
-}
-
-/// A 2nd-edition set printed with garden tiles (`inns-and-cathedrals:2`): with the Abbot and
-/// live gardens, its deck entry's plain tile set becomes the one with the garden tiles.
-#[derive(Clone, Copy, Debug)]
-pub struct Gardens {
-    /// The set-up's set of that edition (`inns-and-cathedrals:2`).
-    pub set: &'static str,
-    /// The tile set of the part's deck entry (`inns`, of `inns x1`).
-    pub plain_set: &'static str,
-    /// The bundled file with the garden tiles (`tiles/abbot-inns.tiles`).
-    pub file: &'static str,
-    /// Its tile set with the garden tiles in place of their plain twins (`inns-gardens`).
-    pub garden_set: &'static str,
-    /// The set's garden tiles (JCloisterZone ids, meeplab's ids in `file`).
-    pub tiles: &'static [&'static str],
 }
 
 /// JCloisterZone's pack as the replay reproduces it, as a part draws from it.

@@ -171,6 +171,7 @@ pub(crate) fn parse_setup(setup: &Value, warnings: &mut Vec<String>) -> Result<S
     for part in PARTS {
         part.settle(&mut s)?;
     }
+    s.gardens = PARTS.iter().flat_map(|p| p.gardens()).collect();
     if let Some(rules) = setup.get("rules").and_then(Value::as_object) {
         for (name, v) in rules {
             match (name.as_str(), v.as_str()) {

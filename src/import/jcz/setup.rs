@@ -19,6 +19,25 @@ pub struct Setup {
     pub tiny_city_2: bool,
     /// What each importer part read (its sets, elements and rules).
     pub parts: PartStates,
+    /// The 2nd-edition garden sets every registered part declares ([`super::part::JczPart::gardens`]),
+    /// gathered by the set-up reader so that the Abbot's part need not read the parts' list.
+    pub gardens: Vec<&'static Gardens>,
+}
+
+/// A 2nd-edition set printed with garden tiles (`inns-and-cathedrals:2`): with the Abbot and
+/// live gardens, its deck entry's plain tile set becomes the one with the garden tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gardens {
+    /// The set-up's set of that edition (`inns-and-cathedrals:2`).
+    pub set: &'static str,
+    /// The tile set of the part's deck entry (`inns`, of `inns x1`).
+    pub plain_set: &'static str,
+    /// The bundled file with the garden tiles (`tiles/abbot-inns.tiles`).
+    pub file: &'static str,
+    /// Its tile set with the garden tiles in place of their plain twins (`inns-gardens`).
+    pub garden_set: &'static str,
+    /// The set's garden tiles (JCloisterZone ids, meeplab's ids in `file`).
+    pub tiles: &'static [&'static str],
 }
 
 impl Setup {
