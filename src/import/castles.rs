@@ -551,19 +551,11 @@ fn castle_why(game: &Game, c: &CastleMark, offers: Option<&[CastleOffer]>) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::jcz::{load_ruleset, parse_setup, ruleset_text, setup_label};
+    use crate::import::jcz::{load_ruleset, ruleset_text, setup_label};
     use serde_json::json;
     use std::path::Path;
 
-    fn setup(elements: Value) -> Result<Setup, JczError> {
-        let v = json!({
-            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
-            "elements": elements,
-            "rules": {},
-            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
-        });
-        parse_setup(&v, &mut Vec::new())
-    }
+    use crate::import::jcz::test_setup as setup;
 
     #[test]
     fn the_castle_element_maps_onto_each_parent() {

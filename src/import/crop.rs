@@ -439,7 +439,7 @@ fn seat(p: u8) -> &'static str {
 mod tests {
     use super::*;
     use crate::import::gold::GoldSetup;
-    use crate::import::jcz::{parse_setup, setup_label};
+    use crate::import::jcz::setup_label;
     use serde_json::{json, Value};
 
     fn gold(s: &Setup) -> bool {
@@ -450,15 +450,7 @@ mod tests {
         s.part::<CropSetup>().action
     }
 
-    fn setup(elements: Value) -> Result<Setup, JczError> {
-        let v = json!({
-            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
-            "elements": elements,
-            "rules": {},
-            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
-        });
-        parse_setup(&v, &mut Vec::new())
-    }
+    use crate::import::jcz::test_setup as setup;
 
     #[test]
     fn elements_are_on_by_their_presence() {

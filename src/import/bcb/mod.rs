@@ -458,7 +458,7 @@ impl JczPart for BcbPart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::jcz::{parse_message, parse_setup, JczError, Setup};
+    use crate::import::jcz::{parse_message, parse_setup, JczError};
     use serde_json::json;
 
     fn parse(m: Value) -> Result<Msg, JczError> {
@@ -533,15 +533,7 @@ mod tests {
         assert_eq!(crate::import::jcz::plain_twin("BB/CFR!G"), "BB/CFR!");
     }
 
-    fn setup(elements: Value) -> Result<Setup, JczError> {
-        let v = json!({
-            "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
-            "elements": elements,
-            "rules": {},
-            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
-        });
-        parse_setup(&v, &mut Vec::new())
-    }
+    use crate::import::jcz::test_setup as setup;
 
     #[test]
     fn bridges_castles_and_bazaars_are_read() {

@@ -153,6 +153,19 @@ pub use part::{
 pub use save::{looks_like_jcz, parse, parse_json};
 #[cfg(test)]
 pub(crate) use save::{parse_message, parse_setup};
+
+/// A set-up of the base game with the Gold Mines and Crop Circles II sets, its elements
+/// `elements` (the parts' tests read theirs from it).
+#[cfg(test)]
+pub(crate) fn test_setup(elements: serde_json::Value) -> Result<Setup, JczError> {
+    let v = serde_json::json!({
+        "sets": {"basic:1": 1, "goldmines": 1, "corn-circles/2": 1},
+        "elements": elements,
+        "rules": {},
+        "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+    });
+    parse_setup(&v, &mut Vec::new())
+}
 pub use setup::{PartState, PartStates, Setup};
 pub use translate::translate;
 pub use translated::{Draw, DrawPlan, Translated};
