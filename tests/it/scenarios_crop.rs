@@ -322,14 +322,9 @@ fn empty_supply_on_deploy() {
     assert_eq!(s.game.supply(0), 1);
 }
 
-/// Crop Circles with Traders & Builders (Big Box 6): "your builder is always returned to your
-/// supply if you no longer have meeples on that feature ... some expansions introduce other
-/// ways in which this can happen" (papageek, The Builder; the pig likewise; JCloisterZone
-/// returns it at once). Seat 0's farmer on field 1 of BA/RFr at (1,0) and her pig on the same
-/// field at (2,0); seat 1's field crop circle, "remove": seat 0 takes her farmer back, and the
-/// pig, alone on the field, goes home at the turn's end.
-#[test]
-fn a_pig_left_alone_by_a_crop_circle_goes_home() {
+/// Crop Circles with Traders & Builders: seat 0 has a farmer on a field at (1, 0) and its pig
+/// on the same field at (2, 0).
+fn farmer_and_pig() -> Scen {
     use meeplab::engine::expansions::traders::PIG;
     let rules = load_str(
         "crop and traders",
@@ -340,6 +335,19 @@ fn a_pig_left_alone_by_a_crop_circle_goes_home() {
     let mut s = Scen::new(&rules, 2);
     s.play(0, "BA/RFr", (1, 0, 0), Some(1)); // farmer
     s.play_kind(0, "BA/RFr", (2, 0, 0), 1, PIG);
+    s
+}
+
+/// Crop Circles with Traders & Builders (Big Box 6): "your builder is always returned to your
+/// supply if you no longer have meeples on that feature ... some expansions introduce other
+/// ways in which this can happen" (papageek, The Builder; the pig likewise; JCloisterZone
+/// returns it at once). Seat 0's farmer on field 1 of BA/RFr at (1,0) and her pig on the same
+/// field at (2,0); seat 1's field crop circle, "remove": seat 0 takes her farmer back, and the
+/// pig, alone on the field, goes home at the turn's end.
+#[test]
+fn a_pig_left_alone_by_a_crop_circle_goes_home() {
+    use meeplab::engine::expansions::traders::PIG;
+    let mut s = farmer_and_pig();
     assert_eq!(s.game.supply_of(0, PIG), 0);
     let (id, at) = crop_tile("field");
     let ev = s.play_with(
@@ -364,16 +372,7 @@ fn a_pig_left_alone_by_a_crop_circle_goes_home() {
 /// on its `Follower`s only; the rulebook speaks of followers).
 #[test]
 fn a_crop_circle_offers_followers_only_not_the_pig() {
-    use meeplab::engine::expansions::traders::PIG;
-    let rules = load_str(
-        "crop and traders",
-        "ruleset \"crop and traders\"\nextends \"rulesets/cropcircles.rules\"\n\
-         include \"rulesets/tiles/traders.tiles\"\ndeck += { traders x1 }\n\
-         traders source \"test\" {\n  goods_points = 10\n  pig_bonus = 1\n}\n",
-    );
-    let mut s = Scen::new(&rules, 2);
-    s.play(0, "BA/RFr", (1, 0, 0), Some(1)); // farmer
-    s.play_kind(0, "BA/RFr", (2, 0, 0), 1, PIG);
+    let mut s = farmer_and_pig();
     let (id, at) = crop_tile("field");
     s.play_with(
         ACTIVE,
