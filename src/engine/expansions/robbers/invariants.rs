@@ -9,7 +9,7 @@ use crate::engine::hooks::Holds;
 
 /// Each seat's robber, when out of the supply, stands on a space of the track.
 pub(super) fn check<X: Holds<Robbers>>(g: &Game<X>) -> Result<(), String> {
-    let Some(rb) = RobberRules::of(&g.rules().rules) else {
+    let Some(rb) = g.ext.state().config.as_deref() else {
         return Ok(());
     };
     for (p, space) in g.robbers().iter().enumerate() {
