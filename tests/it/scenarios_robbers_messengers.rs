@@ -210,21 +210,28 @@ fn two_roads(r: &Arc<Compiled>) -> Scen {
     s
 }
 
+/// On [`two_roads`] with RED's meeple on 7, its messenger on 2 and BLUE's robber on 7, RED
+/// places the junction; `figures` answers which figure moves for road B, then road A (true:
+/// the messenger).
+fn close_two_roads(s: &mut Scen, figures: [bool; 2]) -> Vec<Event> {
+    s.game.set_figures_for_test(RED, 7, 2);
+    s.game.set_robber_for_test(BLUE, Some(7));
+    s.play_with(
+        RED,
+        "BA/RRR",
+        (2, 0, 0),
+        None,
+        &[figure(RED, figures[0]), figure(RED, figures[1])],
+    )
+}
+
 /// Both roads on the meeple (7): the first paid (road B, 2: 7 → 9) is robbed (1); the second
 /// (road A, 4: 9 → 13) no longer starts on the robber's space, and the robber is home.
 #[test]
 fn two_scorings_in_a_turn_the_first_movement_is_robbed() {
     let r = rules("");
     let mut s = two_roads(&r);
-    s.game.set_figures_for_test(RED, 7, 2);
-    s.game.set_robber_for_test(BLUE, Some(7));
-    let ev = s.play_with(
-        RED,
-        "BA/RRR",
-        (2, 0, 0),
-        None,
-        &[figure(RED, false), figure(RED, false)],
-    );
+    let ev = close_two_roads(&mut s, [false, false]);
     assert_eq!(
         moved(&ev)
             .iter()
@@ -244,15 +251,7 @@ fn two_scorings_in_a_turn_the_first_movement_is_robbed() {
 fn two_scorings_the_first_movement_of_the_figure_on_the_space() {
     let r = rules("");
     let mut s = two_roads(&r);
-    s.game.set_figures_for_test(RED, 7, 2);
-    s.game.set_robber_for_test(BLUE, Some(7));
-    let ev = s.play_with(
-        RED,
-        "BA/RRR",
-        (2, 0, 0),
-        None,
-        &[figure(RED, true), figure(RED, false)],
-    );
+    let ev = close_two_roads(&mut s, [true, false]);
     assert_eq!(robbed(&ev), vec![(BLUE, RED, 2)]);
     assert_eq!(s.scores(), vec![15, 2]);
     assert_eq!(s.game.figures(RED), [11, 4]);
