@@ -1,8 +1,26 @@
 //! The seam between the core game and the expansions: the points of a turn where an
 //! expansion acts ([`Hook`], which may ask decisions; [`Notice`], which may not), what one
-//! expansion implements ([`Expansion`]) and what the set of them offers the core
-//! ([`Expansions`]). The core (`game.rs`, `turn.rs`, `scoring.rs`, `board.rs`) only calls
-//! these; the expansions themselves and their registration live in `expansions/`.
+//! expansion implements and what the set of them offers the core. Both are split by job,
+//! one trait each, so a newcomer sees which hooks are which:
+//! - the rules, here: [`Expansion`] (its state, options, set-up, hooks and notices, placement
+//!   and follower spots, decisions and chance, scoring, invariants, outcome, what the state
+//!   hash reads) and [`Expansions`], the set's;
+//! - the policies' valuation, in `valuation.rs`: [`Valuation`] (value hints, expected
+//!   points, holdings) and [`ExpansionsValuation`];
+//! - the presentation, in `presentation.rs`: [`Presentation`] (board pieces, legend, tile
+//!   art, bands, score-table columns, `play --json`) and [`ExpansionsPresentation`].
+//!
+//! `Expansion: Valuation + Presentation` and `Expansions: ExpansionsValuation +
+//! ExpansionsPresentation`, so every registered expansion provides all three (an empty `impl`
+//! where it has nothing) and code bound by `X: Expansions` reaches every item. The core
+//! (`game.rs`, `turn.rs`, `scoring.rs`, `board.rs`) only calls the rules; the expansions
+//! themselves and their registration live in `expansions/`.
+
+mod presentation;
+mod valuation;
+
+pub use presentation::{ExpansionsPresentation, Paint, Piece, Presentation, TileFrame, TileLayer};
+pub use valuation::{ExpansionsValuation, Valuation};
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
@@ -95,21 +113,10 @@ impl Notice {
     }
 }
 
-/// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1
-/// and y..y+1, so a piece between two tiles sits on their shared edge), how it looks, whose it
-/// is, and its tooltip.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Piece {
-    pub x: f64,
-    pub y: f64,
-    pub glyph: Glyph,
-    pub owner: Option<u8>,
-    pub note: String,
-}
-
-/// One expansion: its state (this type, stored in the game and copied with it) and what it
-/// does at the hooks. Every method has a default that does nothing.
-pub trait Expansion: Clone + Default {
+/// One expansion's rules: its state (this type, stored in the game and copied with it) and
+/// what it does at the hooks. Every method has a default that does nothing. What the
+/// policies make of it is its [`Valuation`], what it shows its [`Presentation`].
+pub trait Expansion: Clone + Default + Valuation + Presentation {
     /// The hooks it acts at ([`Expansion::on`] is called only there).
     const HOOKS: &'static [Hook];
     /// The notices it hears ([`Expansion::notice`] is called only for those).
@@ -340,55 +347,6 @@ pub trait Expansion: Clone + Default {
     /// Hear a notice.
     fn notice<X: Holds<Self>, S: EventSink>(_g: &mut Game<X>, _s: &mut S, _n: Notice) {}
 
-    /// What its pieces on the board are expected to bring each seat by the end, in points
-    /// (added to `out`, indexed by seat): the heuristic's evaluation adds it to what the
-    /// core's features are worth. Pieces whose points the core already counts add nothing.
-    fn expected_points<X: Holds<Self>>(_g: &Game<X>, _out: &mut [f64]) {}
-
-    /// Whether the heuristic values what its seats hold and may take from features
-    /// ([`Expansion::counts_unseen`], [`Expansion::value_holdings`],
-    /// [`Expansion::feature_share`]): a unit (an ingot) worth a rate per seat. At most one
-    /// registered expansion may say so (the registry checks it), so the rate is its own.
-    const VALUES_HOLDINGS: bool = false;
-
-    /// Whether an unseen tile brings more of what it values ([`Expansion::value_holdings`]
-    /// gets how many of the tiles hidden from the evaluating seat do): a gold tile.
-    fn counts_unseen<X: Holds<Self>>(_g: &Game<X>, _tile: TileIdx) -> bool {
-        false
-    }
-
-    /// The heuristic's evaluation of a game not finished, before its features: with
-    /// `unseen` tiles still to come that [`Expansion::counts_unseen`], write per seat what
-    /// its holdings are worth (`held`, points, added to its expected total) and what one
-    /// more unit taken from a feature is worth to it (`rate`, points).
-    fn value_holdings<X: Holds<Self>>(
-        _g: &Game<X>,
-        _unseen: u32,
-        _held: &mut [f64],
-        _rate: &mut [f64],
-    ) {
-    }
-
-    /// The units one of the `winners` (a bit per seat) of the unfinished feature `root` of
-    /// `kind` expects to take from it, given `closes`, its chance to close before the end
-    /// (`tiles`: scratch space); each winner gains that times its `rate`.
-    fn feature_share<X: Holds<Self>>(
-        _g: &Game<X>,
-        _root: u32,
-        _kind: crate::tiles::FeatureKind,
-        _closes: f64,
-        _winners: u8,
-        _tiles: &mut Vec<u32>,
-    ) -> f64 {
-        0.0
-    }
-
-    /// Its pieces on the board now (its layer of the SVG board).
-    fn board_pieces<X: Holds<Self>>(_g: &Game<X>, _out: &mut Vec<Piece>) {}
-
-    /// The legend of its layer: each glyph it draws and what it means.
-    const LEGEND: &'static [(Glyph, &'static str)] = &[];
-
     /// What a completed city (`root`) next to a field is worth to the field's farmers beyond
     /// the ruleset's points per city (a token built on it: one more, say); 0 when it has no
     /// say. Asked at
@@ -409,26 +367,6 @@ pub trait Expansion: Clone + Default {
     /// How many options its decision `local`, now asked, has.
     fn option_count<X: Holds<Self>>(_g: &Game<X>, _local: u8) -> usize {
         0
-    }
-
-    /// Its value hint for option `i` of its decision `local`, now asked of `player`: what
-    /// the option brings `player` now, in points or a rank (higher is better; the `greedy`
-    /// policy takes the best, the heuristic's rollouts too). 0 when it has no opinion.
-    fn value_hint<X: Holds<Self>>(_g: &Game<X>, _local: u8, _i: usize, _player: u8) -> i64 {
-        0
-    }
-
-    /// The value hints of options `0..options` of its decision `local`, now asked of
-    /// `player`, appended to `out`: exactly [`Expansion::value_hint`] of each. A module whose
-    /// decisions have many options (a bid) computes what they share once.
-    fn value_hints<X: Holds<Self>>(
-        g: &Game<X>,
-        local: u8,
-        options: usize,
-        player: u8,
-        out: &mut Vec<i64>,
-    ) {
-        out.extend((0..options).map(|i| Self::value_hint(g, local, i, player)));
     }
 
     /// How many equally likely outcomes option `i` of its decision `local`, now asked, draws
@@ -471,18 +409,6 @@ pub trait Expansion: Clone + Default {
             .map_or(0, |k| k.supply)
     }
 
-    /// What placing its follower kind `local` on `node` (a segment of the tile just placed)
-    /// brings `player`, in points, as the policies value a follower option of that kind (the
-    /// plain follower's value is the core's). 0 when it has no opinion.
-    fn follower_kind_value<X: Holds<Self>>(
-        _g: &Game<X>,
-        _local: u8,
-        _node: u32,
-        _player: u8,
-    ) -> i64 {
-        0
-    }
-
     /// Why a position of a game under `from` that this expansion takes part in cannot be held
     /// under `to` (which it takes part in too), in words naming both rulesets: a rule its
     /// state depends on differs (the length of the robbers' score track). `None` when it can;
@@ -511,122 +437,6 @@ pub trait Expansion: Clone + Default {
     /// only of those that declare [`Expansion::SPLITS_SCORE`].
     fn scoring_figures<X: Holds<Self>>(_g: &Game<X>, _player: u8) -> Option<[i64; 2]> {
         None
-    }
-
-    /// What other players would take (robbers beside it) if `player`'s scoring figure at
-    /// `from` on the track moved on by `points` robbable points now; 0 when nothing. Asked by
-    /// the policies' hints of an expansion that lets a player choose the figure (the
-    /// Messengers), so that a greedy player dodges.
-    fn toll<X: Holds<Self>>(_g: &Game<X>, _player: u8, _from: i64, _points: i64) -> i64 {
-        0
-    }
-
-    /// Columns it adds to the score table under the SVG board, for `seat`: each a header and
-    /// the seat's count (goods tokens held, say), the same headers for every seat.
-    fn seat_columns<X: Holds<Self>>(_g: &Game<X>, _seat: u8, _out: &mut Vec<(&'static str, i64)>) {}
-
-    // Presentation: what it adds to the CLI's and the board's output. Each is asked of every
-    // registered expansion, in play or not, in registration order (a module decides from
-    // the rules whether it has something to show).
-
-    /// Its scoring categories a sweep's table reports as mean points per seat: (its local
-    /// category index, the key in `sweep.json`, the column's head) — the robbers' points.
-    const SWEPT_POINTS: &'static [(u8, &'static str, &'static str)] = &[];
-
-    /// Its block of `play --json`, from the rules, the game's events and its outcome, if it
-    /// writes one: `(key, value)` (the Gold Mines' ingot accounting under `"gold"`).
-    fn game_json(
-        _rules: &Ruleset,
-        _outcome: &GameOutcome,
-        _events: &[crate::engine::event::Event],
-    ) -> Option<(&'static str, serde_json::Value)> {
-        None
-    }
-
-    /// Draws on placed tile `pidx` (of type `tile`) of the SVG board, in `layer`: SVG
-    /// appended to `out`; `at` is where the tile lies ([`TileFrame::point`]).
-    fn tile_art<X: Holds<Self>>(
-        _g: &Game<X>,
-        _pidx: usize,
-        _tile: &TileType,
-        _layer: TileLayer,
-        _at: TileFrame,
-        _out: &mut String,
-    ) {
-    }
-
-    /// The height of its band under the SVG board's tiles (the robbers' score track), 0 for
-    /// none.
-    fn board_band<X: Holds<Self>>(_g: &Game<X>) -> f64 {
-        0.0
-    }
-
-    /// Draws its band under the SVG board from `top`, `width` wide.
-    fn draw_board_band<X: Holds<Self>>(
-        _g: &Game<X>,
-        _top: f64,
-        _width: f64,
-        _paint: &Paint,
-        _out: &mut String,
-    ) {
-    }
-
-    /// Its lines in the SVG board's legend for a game of `rules`: each a symbol (SVG in a
-    /// 16×12 box at the origin) and its meaning. Asked twice: for the lines before the
-    /// river's and for those after it (`after_river`; the order legends always had).
-    fn board_legend(
-        _rules: &Compiled,
-        _after_river: bool,
-        _paint: &Paint,
-        _out: &mut Vec<(String, String)>,
-    ) {
-    }
-}
-
-/// How the SVG board paints what the expansions draw there: the seats' colours and names,
-/// which the render layer owns.
-#[derive(Clone, Copy, Debug)]
-pub struct Paint {
-    pub seat_colours: &'static [&'static str],
-    pub seat_name: fn(u8) -> &'static str,
-}
-
-impl Paint {
-    /// Seat `p`'s colour.
-    pub fn colour(&self, p: u8) -> &'static str {
-        self.seat_colours[p as usize % self.seat_colours.len()]
-    }
-}
-
-/// What an expansion draws on a tile of the SVG board ([`Expansion::tile_art`]), in drawing
-/// order, each layer over the one before: the tile's features are drawn first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TileLayer {
-    /// A mark over the features at the tile's centre (a crop circle).
-    Centre,
-    /// A label in a corner (the gold mine's `Au`, the robber tile's `R`).
-    Corner,
-    /// Pieces lying on the tile (ingots).
-    Lying,
-}
-
-impl TileLayer {
-    /// Every layer, in drawing order.
-    pub const ALL: [TileLayer; 3] = [TileLayer::Centre, TileLayer::Corner, TileLayer::Lying];
-}
-
-/// Where a tile lies on the SVG board: its top-left corner and its side, in picture units.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TileFrame {
-    pub origin: (f64, f64),
-    pub size: f64,
-}
-
-impl TileFrame {
-    /// The picture's point at `(x, y)` of the tile, in tile units (0 to 1 from its top-left
-    /// corner).
-    pub fn point(&self, x: f64, y: f64) -> (f64, f64) {
-        (self.origin.0 + x * self.size, self.origin.1 + y * self.size)
     }
 }
 
@@ -715,8 +525,10 @@ pub const fn segment_mark_of<T: Registered>(local: u8) -> u8 {
     1 << (T::FIRST_SEGMENT_MARK + local)
 }
 
-/// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it.
-pub trait Expansions: Clone + Sized {
+/// The set of expansions a game carries (see `expansions/mod.rs`), as the core sees it: its
+/// rules here, what the policies and the presentation ask of it in [`ExpansionsValuation`]
+/// and [`ExpansionsPresentation`].
+pub trait Expansions: Clone + Sized + ExpansionsValuation + ExpansionsPresentation {
     /// The states for a game under `rules` (which expansions take part, in which order).
     fn for_rules(rules: &Compiled) -> Self;
     /// Forget the last game, keeping allocations.
@@ -808,30 +620,6 @@ pub trait Expansions: Clone + Sized {
     fn configure(g: &mut Game<Self>);
     /// The set-up of every expansion taking part (see [`Expansion::set_up`]).
     fn set_up(g: &mut Game<Self>);
-    /// What the pieces of the expansions taking part are expected to bring each seat (see
-    /// [`Expansion::expected_points`]).
-    fn expected_points(g: &Game<Self>, out: &mut [f64]);
-    /// Whether the expansion taking part that values holdings does (see
-    /// [`Expansion::VALUES_HOLDINGS`]).
-    fn values_holdings(&self) -> bool;
-    /// Whether tile `tile` counts for the valuing expansion (see
-    /// [`Expansion::counts_unseen`]).
-    fn counts_unseen(g: &Game<Self>, tile: TileIdx) -> bool;
-    /// See [`Expansion::value_holdings`].
-    fn value_holdings(g: &Game<Self>, unseen: u32, held: &mut [f64], rate: &mut [f64]);
-    /// See [`Expansion::feature_share`].
-    fn feature_share(
-        g: &Game<Self>,
-        root: u32,
-        kind: crate::tiles::FeatureKind,
-        closes: f64,
-        winners: u8,
-        tiles: &mut Vec<u32>,
-    ) -> f64;
-    /// The pieces of the expansions taking part (their layers of the SVG board).
-    fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>);
-    /// The legend entries of the expansions taking part.
-    fn legend(&self) -> Vec<(Glyph, &'static str)>;
     /// The expansions' bonus for a completed city next to a field (see
     /// [`Expansion::farm_city_bonus`]), summed over those taking part.
     fn farm_city_bonus(g: &Game<Self>, root: u32) -> i64;
@@ -839,18 +627,6 @@ pub trait Expansions: Clone + Sized {
     fn choice(g: &Game<Self>, kind: DecisionKind, i: usize) -> Choice;
     /// How many options expansion decision `kind`, now asked, has.
     fn option_count(g: &Game<Self>, kind: DecisionKind) -> usize;
-    /// The value hint for option `i` of expansion decision `kind` (see
-    /// [`Expansion::value_hint`]).
-    fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64;
-    /// The value hints of options `0..options` of expansion decision `kind`, appended to
-    /// `out` (see [`Expansion::value_hints`]).
-    fn value_hints(
-        g: &Game<Self>,
-        kind: DecisionKind,
-        options: usize,
-        player: u8,
-        out: &mut Vec<i64>,
-    );
     /// The equally likely outcomes option `i` of expansion decision `kind` draws (see
     /// [`Expansion::chance_outcomes`]).
     fn chance_outcomes(g: &Game<Self>, kind: DecisionKind, i: usize) -> u8;
@@ -871,18 +647,9 @@ pub trait Expansions: Clone + Sized {
     /// How many of follower kind `kind` (not the plain one) each player gets under `rules`
     /// (see [`Expansion::follower_supply`]).
     fn follower_supply(rules: &Compiled, kind: FollowerKind) -> u8;
-    /// What a follower option of kind `kind` (not the plain one) on `node` brings `player`
-    /// (see [`Expansion::follower_kind_value`]).
-    fn follower_kind_value(g: &Game<Self>, kind: FollowerKind, node: u32, player: u8) -> i64;
     /// Where `player`'s scoring figures stand, when an expansion taking part splits the
     /// score (see [`Expansion::scoring_figures`]): the first that answers.
     fn scoring_figures(g: &Game<Self>, player: u8) -> Option<[i64; 2]>;
-    /// What the expansions taking part would take from a move of `player`'s figure (see
-    /// [`Expansion::toll`]), summed.
-    fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64;
-    /// The score-table columns of the expansions taking part for `seat` (see
-    /// [`Expansion::seat_columns`]), in registration order.
-    fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

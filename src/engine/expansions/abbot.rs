@@ -32,7 +32,7 @@ use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{
     category_of, counter_of, event_of, follower_kind_of, kind_of, mark_of, Conflict, ConflictAbout,
-    Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece,
+    Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece, Presentation, Valuation,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -372,21 +372,6 @@ impl Expansion for Abbot {
         1 + g.ext.state().n_offered as usize
     }
 
-    /// Keeping: what the abbots offered are expected to be worth if they stay (each empty
-    /// neighbour filled with a chance that falls once the pack runs low). Taking one back:
-    /// its points now, the others' expected worth, and 2 for the abbot back in hand (it can
-    /// go on the next cloister or garden).
-    fn value_hint<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize, _player: u8) -> i64 {
-        let st = g.ext.state();
-        let nodes = &st.offered[..st.n_offered as usize];
-        let stay: i64 = nodes.iter().map(|&n| stay_and_now(g, n).0).sum();
-        if i == 0 {
-            return stay;
-        }
-        let (kept, now) = stay_and_now(g, nodes[i - 1]);
-        stay - kept + now + 2
-    }
-
     fn conflict(rules: &Ruleset) -> Option<Conflict> {
         let gardens = rules
             .deck
@@ -438,7 +423,26 @@ impl Expansion for Abbot {
     fn outcome(&self, out: &mut GameOutcome) {
         out.counters.add(RETURNS, self.returns);
     }
+}
 
+impl Valuation for Abbot {
+    /// Keeping: what the abbots offered are expected to be worth if they stay (each empty
+    /// neighbour filled with a chance that falls once the pack runs low). Taking one back:
+    /// its points now, the others' expected worth, and 2 for the abbot back in hand (it can
+    /// go on the next cloister or garden).
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize, _player: u8) -> i64 {
+        let st = g.ext.state();
+        let nodes = &st.offered[..st.n_offered as usize];
+        let stay: i64 = nodes.iter().map(|&n| stay_and_now(g, n).0).sum();
+        if i == 0 {
+            return stay;
+        }
+        let (kept, now) = stay_and_now(g, nodes[i - 1]);
+        stay - kept + now + 2
+    }
+}
+
+impl Presentation for Abbot {
     /// The gardens on the board (a green token in the tile's lower left quarter, clear of a
     /// figure on the garden itself).
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {

@@ -25,6 +25,7 @@ use crate::engine::event::{
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, mark_of, Expansion, Heard, Holds, Hook,
+    Presentation, Valuation,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -384,7 +385,9 @@ impl Expansion for Bazaars {
             _ => 2,
         }
     }
+}
 
+impl Valuation for Bazaars {
     /// What the option is worth to `player` now: a tile its rough worth (`tile_worth`), a
     /// bid that worth less the price, a sale its price.
     fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
@@ -435,6 +438,8 @@ impl Expansion for Bazaars {
         }
     }
 }
+
+impl Presentation for Bazaars {}
 
 /// A rough worth of a tile to whoever places it, in points: what its segments usually bring
 /// (a cloister 4, a city segment 3 and a pennant 2 more, a road segment 1).

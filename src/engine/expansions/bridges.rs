@@ -22,6 +22,7 @@ use crate::engine::expansions::supply::Supply;
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece,
+    Presentation, Valuation,
 };
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -232,8 +233,6 @@ impl Expansion for Bridges {
         },
     }];
     const OPTIONS: &'static [OptionDef] = &[OPT_SUPPLY, OPT_SUPPLY_5_6, OPT_TIMING, OPT_WHERE];
-    const LEGEND: &'static [(Glyph, &'static str)] = &[(Glyph::Drawn(&BRIDGE_ART), "bridge")];
-
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
     }
@@ -393,7 +392,9 @@ impl Expansion for Bridges {
     fn option_count<X: Holds<Self>>(g: &Game<X>, _local: u8) -> usize {
         g.ext.state().offers.len() + 1
     }
+}
 
+impl Valuation for Bridges {
     /// A bridge the placement does not need has both ends on empty squares (a placed
     /// neighbour there shows a field), so it completes nothing now: building one spends a
     /// bridge for later roads (-1), none keeps it (0).
@@ -404,6 +405,10 @@ impl Expansion for Bridges {
             -1
         }
     }
+}
+
+impl Presentation for Bridges {
+    const LEGEND: &'static [(Glyph, &'static str)] = &[(Glyph::Drawn(&BRIDGE_ART), "bridge")];
 
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         for &(o, owner) in &g.ext.state().built {

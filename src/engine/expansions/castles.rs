@@ -21,7 +21,7 @@ use crate::engine::expansions::supply::Supply;
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, mark_of, Expansion, Glyph, GlyphArt, Heard, Holds,
-    Hook, Notice, Piece,
+    Hook, Notice, Piece, Presentation, Valuation,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -392,6 +392,25 @@ impl Expansion for Castles {
         }
     }
 
+    fn farm_city_bonus<X: Holds<Self>>(g: &Game<X>, root: u32) -> i64 {
+        let c = g.ext.state();
+        if c.castles.iter().any(|k| k.root == root) {
+            c.config.farm_bonus
+        } else {
+            0
+        }
+    }
+
+    fn choice<X: Holds<Self>>(_g: &Game<X>, _local: u8, i: usize) -> Choice {
+        Choice::Flag { yes: i == 1 }
+    }
+
+    fn option_count<X: Holds<Self>>(_g: &Game<X>, _local: u8) -> usize {
+        2
+    }
+}
+
+impl Valuation for Castles {
     /// A waiting castle: the points of the most valuable unfinished feature in its vicinity
     /// as if completed now (at least 4, about an average completion), times the chance that
     /// something there completes in time: the share of the pack left (a dozen tiles or more:
@@ -409,6 +428,25 @@ impl Expansion for Castles {
         }
     }
 
+    /// Scoring the small city: what it is worth now. Building: what the most valuable
+    /// unfinished road, city or cloister in the vicinity would be worth if it were completed
+    /// now (the castle takes the first completion; an empty vicinity is worth nothing yet).
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize, _player: u8) -> i64 {
+        let c = g.ext.state();
+        let Some(&(root, _, _)) = c.offers.get(c.offer) else {
+            return 0;
+        };
+        if i == 0 {
+            // the small city, scored now: two tiles
+            let pennants = g.comps[root as usize].pennants;
+            return g.road_city_points(FeatureKind::City, true, 2, pennants);
+        }
+        let [a, b] = city_tiles(g, root).map(|t| (g.placed[t as usize].x, g.placed[t as usize].y));
+        best_in_vicinity(g, &vicinity(a, b))
+    }
+}
+
+impl Presentation for Castles {
     const LEGEND: &'static [(Glyph, &'static str)] = &[(
         Glyph::Drawn(&KEEP_ART),
         "castle (owner's colour; hollow once it has scored)",
@@ -433,40 +471,6 @@ impl Expansion for Castles {
                 ),
             });
         }
-    }
-
-    fn farm_city_bonus<X: Holds<Self>>(g: &Game<X>, root: u32) -> i64 {
-        let c = g.ext.state();
-        if c.castles.iter().any(|k| k.root == root) {
-            c.config.farm_bonus
-        } else {
-            0
-        }
-    }
-
-    fn choice<X: Holds<Self>>(_g: &Game<X>, _local: u8, i: usize) -> Choice {
-        Choice::Flag { yes: i == 1 }
-    }
-
-    fn option_count<X: Holds<Self>>(_g: &Game<X>, _local: u8) -> usize {
-        2
-    }
-
-    /// Scoring the small city: what it is worth now. Building: what the most valuable
-    /// unfinished road, city or cloister in the vicinity would be worth if it were completed
-    /// now (the castle takes the first completion; an empty vicinity is worth nothing yet).
-    fn value_hint<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize, _player: u8) -> i64 {
-        let c = g.ext.state();
-        let Some(&(root, _, _)) = c.offers.get(c.offer) else {
-            return 0;
-        };
-        if i == 0 {
-            // the small city, scored now: two tiles
-            let pennants = g.comps[root as usize].pennants;
-            return g.road_city_points(FeatureKind::City, true, 2, pennants);
-        }
-        let [a, b] = city_tiles(g, root).map(|t| (g.placed[t as usize].x, g.placed[t as usize].y));
-        best_in_vicinity(g, &vicinity(a, b))
     }
 }
 

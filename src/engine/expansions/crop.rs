@@ -11,7 +11,9 @@ use crate::engine::event::{
 };
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::mark_of;
-use crate::engine::hooks::{counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook};
+use crate::engine::hooks::{
+    counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Presentation, Valuation,
+};
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::{FarmRule, Ruleset};
@@ -320,25 +322,6 @@ impl Expansion for CropCircles {
         }
     }
 
-    /// The mode: `player`'s followers of the circle's type minus the most any other player
-    /// has (deploy when ahead, remove when behind). A spot: deploying anywhere beats passing
-    /// (1 + the feature's tiles); removing prefers the follower on the fewest tiles.
-    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
-        if local == 0 {
-            return crop_mode_value(g, i == 0, player);
-        }
-        let node = g.opt_node[i];
-        if node == NIL {
-            return 0;
-        }
-        let tiles = g.feature_tile_count(g.feature_of(node)) as i64;
-        if local == 2 {
-            -tiles
-        } else {
-            1 + tiles
-        }
-    }
-
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.ext_in_play("crop.")
     }
@@ -353,26 +336,6 @@ impl Expansion for CropCircles {
 
     fn heap_bytes(&self) -> usize {
         std::mem::size_of_val(&self.own[..])
-    }
-
-    fn tile_art<X: Holds<Self>>(
-        _g: &Game<X>,
-        _pidx: usize,
-        tile: &crate::tiles::TileType,
-        layer: crate::engine::hooks::TileLayer,
-        at: crate::engine::hooks::TileFrame,
-        out: &mut String,
-    ) {
-        present_tile_art(tile, layer, at, out);
-    }
-
-    fn board_legend(
-        rules: &Compiled,
-        after_river: bool,
-        _paint: &crate::engine::hooks::Paint,
-        out: &mut Vec<(String, String)>,
-    ) {
-        present_legend(rules, after_river, out);
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
@@ -393,6 +356,49 @@ impl Expansion for CropCircles {
             },
             Some(_) => g.crop(s, answer),
         }
+    }
+}
+
+impl Valuation for CropCircles {
+    /// The mode: `player`'s followers of the circle's type minus the most any other player
+    /// has (deploy when ahead, remove when behind). A spot: deploying anywhere beats passing
+    /// (1 + the feature's tiles); removing prefers the follower on the fewest tiles.
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
+        if local == 0 {
+            return crop_mode_value(g, i == 0, player);
+        }
+        let node = g.opt_node[i];
+        if node == NIL {
+            return 0;
+        }
+        let tiles = g.feature_tile_count(g.feature_of(node)) as i64;
+        if local == 2 {
+            -tiles
+        } else {
+            1 + tiles
+        }
+    }
+}
+
+impl Presentation for CropCircles {
+    fn tile_art<X: Holds<Self>>(
+        _g: &Game<X>,
+        _pidx: usize,
+        tile: &crate::tiles::TileType,
+        layer: crate::engine::hooks::TileLayer,
+        at: crate::engine::hooks::TileFrame,
+        out: &mut String,
+    ) {
+        present_tile_art(tile, layer, at, out);
+    }
+
+    fn board_legend(
+        rules: &Compiled,
+        after_river: bool,
+        _paint: &crate::engine::hooks::Paint,
+        out: &mut Vec<(String, String)>,
+    ) {
+        present_legend(rules, after_river, out);
     }
 }
 

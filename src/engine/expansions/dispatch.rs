@@ -7,8 +7,8 @@
 macro_rules! registry_dispatch {
     ($($field:ident: $ty:ty),* $(,)?) => {
         /// A bit per member (registration order) that values holdings for the heuristic
-        /// (`Expansion::VALUES_HOLDINGS`): at most one.
-        const VALUING: u32 = 0 $(| if <$ty as Expansion>::VALUES_HOLDINGS {
+        /// (`Valuation::VALUES_HOLDINGS`): at most one.
+        const VALUING: u32 = 0 $(| if <$ty as Valuation>::VALUES_HOLDINGS {
             1 << Member::$field as u32
         } else {
             0
@@ -68,30 +68,30 @@ macro_rules! registry_dispatch {
         }
 
         /// The scoring categories a sweep's table reports as mean points per seat
-        /// ([`Expansion::SWEPT_POINTS`]): (category, key in `sweep.json`, column head), in
+        /// ([`Presentation::SWEPT_POINTS`]): (category, key in `sweep.json`, column head), in
         /// registration order.
         pub fn swept_points() -> Vec<(Category, &'static str, &'static str)> {
             let mut out = Vec::new();
-            $(for &(local, key, head) in <$ty as Expansion>::SWEPT_POINTS {
+            $(for &(local, key, head) in <$ty as Presentation>::SWEPT_POINTS {
                 out.push((Category(<$ty as Registered>::FIRST_CATEGORY + local), key, head));
             })*
             out
         }
 
         /// Every registered expansion's block of `play --json`
-        /// ([`Expansion::game_json`]), in registration order.
+        /// ([`Presentation::game_json`]), in registration order.
         pub fn game_json(
             rules: &crate::ruleset::Ruleset,
             outcome: &GameOutcome,
             events: &[crate::engine::event::Event],
         ) -> Vec<(&'static str, serde_json::Value)> {
             let mut out = Vec::new();
-            $(out.extend(<$ty as Expansion>::game_json(rules, outcome, events));)*
+            $(out.extend(<$ty as Presentation>::game_json(rules, outcome, events));)*
             out
         }
 
         /// Every registered expansion's drawing on placed tile `pidx` of the SVG board, layer
-        /// by layer, in registration order within a layer ([`Expansion::tile_art`]).
+        /// by layer, in registration order within a layer ([`Presentation::tile_art`]).
         pub fn tile_art(
             g: &Game<Set>,
             pidx: usize,
@@ -100,13 +100,13 @@ macro_rules! registry_dispatch {
             out: &mut String,
         ) {
             for layer in crate::engine::hooks::TileLayer::ALL {
-                $(<$ty as Expansion>::tile_art(g, pidx, tile, layer, at, out);)*
+                $(<$ty as Presentation>::tile_art(g, pidx, tile, layer, at, out);)*
             }
         }
 
-        /// The height of the expansions' bands under the SVG board ([`Expansion::board_band`]).
+        /// The height of the expansions' bands under the SVG board ([`Presentation::board_band`]).
         pub fn board_bands_height(g: &Game<Set>) -> f64 {
-            0.0 $(+ <$ty as Expansion>::board_band(g))*
+            0.0 $(+ <$ty as Presentation>::board_band(g))*
         }
 
         /// Draws the expansions' bands under the SVG board from `top`, one under the other in
@@ -120,9 +120,9 @@ macro_rules! registry_dispatch {
         ) {
             let mut y = top;
             $(
-                let h = <$ty as Expansion>::board_band(g);
+                let h = <$ty as Presentation>::board_band(g);
                 if h > 0.0 {
-                    <$ty as Expansion>::draw_board_band(g, y, width, paint, out);
+                    <$ty as Presentation>::draw_board_band(g, y, width, paint, out);
                     y += h;
                 }
             )*
@@ -130,14 +130,14 @@ macro_rules! registry_dispatch {
         }
 
         /// The expansions' lines in the SVG board's legend, before the river's line or after
-        /// it ([`Expansion::board_legend`]), in registration order.
+        /// it ([`Presentation::board_legend`]), in registration order.
         pub fn board_legend(
             rules: &Compiled,
             after_river: bool,
             paint: &crate::engine::hooks::Paint,
         ) -> Vec<(String, String)> {
             let mut out = Vec::new();
-            $(<$ty as Expansion>::board_legend(rules, after_river, paint, &mut out);)*
+            $(<$ty as Presentation>::board_legend(rules, after_river, paint, &mut out);)*
             out
         }
 
@@ -480,63 +480,6 @@ macro_rules! registry_dispatch {
                 })*
             }
 
-            fn values_holdings(&self) -> bool {
-                self.used & VALUING != 0
-            }
-
-            fn counts_unseen(g: &Game<Self>, tile: crate::ruleset::TileIdx) -> bool {
-                $(if <$ty as Expansion>::VALUES_HOLDINGS
-                    && g.ext.used & (1 << Member::$field as u32) != 0
-                {
-                    return <$ty as Expansion>::counts_unseen(g, tile);
-                })*
-                false
-            }
-
-            fn value_holdings(g: &Game<Self>, unseen: u32, held: &mut [f64], rate: &mut [f64]) {
-                $(if <$ty as Expansion>::VALUES_HOLDINGS
-                    && g.ext.used & (1 << Member::$field as u32) != 0
-                {
-                    <$ty as Expansion>::value_holdings(g, unseen, held, rate);
-                })*
-            }
-
-            fn feature_share(
-                g: &Game<Self>,
-                root: u32,
-                kind: crate::tiles::FeatureKind,
-                closes: f64,
-                winners: u8,
-                tiles: &mut Vec<u32>,
-            ) -> f64 {
-                $(if <$ty as Expansion>::VALUES_HOLDINGS
-                    && g.ext.used & (1 << Member::$field as u32) != 0
-                {
-                    return <$ty as Expansion>::feature_share(g, root, kind, closes, winners, tiles);
-                })*
-                0.0
-            }
-
-            fn expected_points(g: &Game<Self>, out: &mut [f64]) {
-                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
-                    <$ty as Expansion>::expected_points(g, out);
-                })*
-            }
-
-            fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>) {
-                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
-                    <$ty as Expansion>::board_pieces(g, out);
-                })*
-            }
-
-            fn legend(&self) -> Vec<(Glyph, &'static str)> {
-                let mut v = Vec::new();
-                $(if self.used & (1 << Member::$field as u32) != 0 {
-                    v.extend_from_slice(<$ty as Expansion>::LEGEND);
-                })*
-                v
-            }
-
             fn farm_city_bonus(g: &Game<Self>, root: u32) -> i64 {
                 let mut bonus = 0;
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
@@ -557,14 +500,6 @@ macro_rules! registry_dispatch {
                 }
             }
 
-            fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64 {
-                match Set::asker(kind) {
-                    $((Member::$field, local) => {
-                        <$ty as Expansion>::value_hint(g, local, i, player)
-                    }),*
-                }
-            }
-
             fn chance_outcomes(g: &Game<Self>, kind: DecisionKind, i: usize) -> u8 {
                 match Set::asker(kind) {
                     $((Member::$field, local) => {
@@ -577,20 +512,6 @@ macro_rules! registry_dispatch {
                 match Set::asker(kind) {
                     $((Member::$field, local) => {
                         <$ty as Expansion>::force_outcome(g, local, k)
-                    }),*
-                }
-            }
-
-            fn value_hints(
-                g: &Game<Self>,
-                kind: DecisionKind,
-                options: usize,
-                player: u8,
-                out: &mut Vec<i64>,
-            ) {
-                match Set::asker(kind) {
-                    $((Member::$field, local) => {
-                        <$ty as Expansion>::value_hints(g, local, options, player, out)
                     }),*
                 }
             }
@@ -634,27 +555,6 @@ macro_rules! registry_dispatch {
                 kind.spec().supply
             }
 
-            fn follower_kind_value(
-                g: &Game<Self>,
-                kind: FollowerKind,
-                node: u32,
-                player: u8,
-            ) -> i64 {
-                let k = kind.index() as u8;
-                $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
-                    && ((k - <$ty as Registered>::FIRST_FOLLOWER_KIND) as usize)
-                        < <$ty as Expansion>::FOLLOWER_KINDS.len()
-                {
-                    return <$ty as Expansion>::follower_kind_value(
-                        g,
-                        k - <$ty as Registered>::FIRST_FOLLOWER_KIND,
-                        node,
-                        player,
-                    );
-                })*
-                0
-            }
-
             fn farm_winner_bonus(g: &Game<Self>, root: u32, player: u8) -> i64 {
                 let mut bonus = 0;
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
@@ -673,18 +573,122 @@ macro_rules! registry_dispatch {
                 })*
                 None
             }
+        }
+
+        impl ExpansionsValuation for Set {
+            fn values_holdings(&self) -> bool {
+                self.used & VALUING != 0
+            }
+
+            fn counts_unseen(g: &Game<Self>, tile: crate::ruleset::TileIdx) -> bool {
+                $(if <$ty as Valuation>::VALUES_HOLDINGS
+                    && g.ext.used & (1 << Member::$field as u32) != 0
+                {
+                    return <$ty as Valuation>::counts_unseen(g, tile);
+                })*
+                false
+            }
+
+            fn value_holdings(g: &Game<Self>, unseen: u32, held: &mut [f64], rate: &mut [f64]) {
+                $(if <$ty as Valuation>::VALUES_HOLDINGS
+                    && g.ext.used & (1 << Member::$field as u32) != 0
+                {
+                    <$ty as Valuation>::value_holdings(g, unseen, held, rate);
+                })*
+            }
+
+            fn feature_share(
+                g: &Game<Self>,
+                root: u32,
+                kind: crate::tiles::FeatureKind,
+                closes: f64,
+                winners: u8,
+                tiles: &mut Vec<u32>,
+            ) -> f64 {
+                $(if <$ty as Valuation>::VALUES_HOLDINGS
+                    && g.ext.used & (1 << Member::$field as u32) != 0
+                {
+                    return <$ty as Valuation>::feature_share(g, root, kind, closes, winners, tiles);
+                })*
+                0.0
+            }
+
+            fn expected_points(g: &Game<Self>, out: &mut [f64]) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Valuation>::expected_points(g, out);
+                })*
+            }
+
+            fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64 {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Valuation>::value_hint(g, local, i, player)
+                    }),*
+                }
+            }
+
+            fn value_hints(
+                g: &Game<Self>,
+                kind: DecisionKind,
+                options: usize,
+                player: u8,
+                out: &mut Vec<i64>,
+            ) {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => {
+                        <$ty as Valuation>::value_hints(g, local, options, player, out)
+                    }),*
+                }
+            }
+
+            fn follower_kind_value(
+                g: &Game<Self>,
+                kind: FollowerKind,
+                node: u32,
+                player: u8,
+            ) -> i64 {
+                let k = kind.index() as u8;
+                $(if k >= <$ty as Registered>::FIRST_FOLLOWER_KIND
+                    && ((k - <$ty as Registered>::FIRST_FOLLOWER_KIND) as usize)
+                        < <$ty as Expansion>::FOLLOWER_KINDS.len()
+                {
+                    return <$ty as Valuation>::follower_kind_value(
+                        g,
+                        k - <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                        node,
+                        player,
+                    );
+                })*
+                0
+            }
 
             fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64 {
                 let mut toll = 0;
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
-                    toll += <$ty as Expansion>::toll(g, player, from, points);
+                    toll += <$ty as Valuation>::toll(g, player, from, points);
                 })*
                 toll
+            }
+        }
+
+        impl ExpansionsPresentation for Set {
+            fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>) {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0 {
+                    <$ty as Presentation>::board_pieces(g, out);
+                })*
+            }
+
+            fn legend(&self) -> Vec<(Glyph, &'static str)> {
+                let mut v = Vec::new();
+                $(if self.used & (1 << Member::$field as u32) != 0 {
+                    v.extend_from_slice(<$ty as Presentation>::LEGEND);
+                })*
+                v
             }
 
             fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
-                    <$ty as Expansion>::seat_columns(g, seat, out);
+                    <$ty as Presentation>::seat_columns(g, seat, out);
                 })*
             }
         }

@@ -29,6 +29,7 @@ use crate::engine::follower_kind::FollowerKind;
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece,
+    Presentation, Valuation,
 };
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{Area, OptType, OptionDef};
@@ -202,9 +203,6 @@ impl Expansion for Dummy {
         name: "dummy_scouts",
         doc: "scouts sent (the test-only dummy expansion)",
     }];
-    const LEGEND: &'static [(Glyph, &'static str)] =
-        &[(SCOUT_GLYPH, "scout landing (the test-only dummy expansion)")];
-
     fn used_by(rules: &Compiled) -> bool {
         in_play(&rules.rules)
     }
@@ -243,14 +241,21 @@ impl Expansion for Dummy {
         2
     }
 
+    fn outcome(&self, out: &mut GameOutcome) {
+        out.counters.add(SCOUTS, self.sent);
+    }
+}
+
+impl Valuation for Dummy {
     /// A scout is worth a follower on a feature: 1; keeping the follower, 0.
     fn value_hint<X: Holds<Self>>(_g: &Game<X>, _local: u8, i: usize, _player: u8) -> i64 {
         i as i64
     }
+}
 
-    fn outcome(&self, out: &mut GameOutcome) {
-        out.counters.add(SCOUTS, self.sent);
-    }
+impl Presentation for Dummy {
+    const LEGEND: &'static [(Glyph, &'static str)] =
+        &[(SCOUT_GLYPH, "scout landing (the test-only dummy expansion)")];
 
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         if let Some((x, y)) = g.ext.state().last {

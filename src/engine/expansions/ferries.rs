@@ -36,6 +36,7 @@ use crate::engine::event::{
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+    Presentation, Valuation,
 };
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::engine::scoring::majority;
@@ -298,11 +299,6 @@ impl Expansion for Ferries {
         },
     ];
     const OPTIONS: &'static [OptionDef] = &[OPT_PLACEMENT, OPT_MOVES];
-    const LEGEND: &'static [(Glyph, &'static str)] = &[(
-        FERRY_GLYPH,
-        "ferry on a lake: it joins two of the lake's road ends (its tooltip says which)",
-    )];
-
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
     }
@@ -440,7 +436,9 @@ impl Expansion for Ferries {
     fn option_count<X: Holds<Self>>(g: &Game<X>, local: u8) -> usize {
         g.ext.state().offers.len() + usize::from(local == 1)
     }
+}
 
+impl Valuation for Ferries {
     /// What the option changes for `player` on the roads of its lake: each road through
     /// the lake's ends, as the option leaves it, is worth its tiles (twice when complete, as
     /// it scores now) to its majority; the option's value is what `player` wins there less
@@ -461,6 +459,13 @@ impl Expansion for Ferries {
         }
         after - g.lake_value(f.pidx, None, player)
     }
+}
+
+impl Presentation for Ferries {
+    const LEGEND: &'static [(Glyph, &'static str)] = &[(
+        FERRY_GLYPH,
+        "ferry on a lake: it joins two of the lake's road ends (its tooltip says which)",
+    )];
 
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         for &f in &g.ext.state().ferries {

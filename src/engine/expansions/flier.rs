@@ -44,6 +44,7 @@ use crate::engine::follower_kind::FollowerKind;
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+    Presentation, Valuation,
 };
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::engine::rng;
@@ -346,11 +347,6 @@ impl Expansion for Flier {
             "a flying machine, its arrow towards the north-west corner at rotation 0 (turns with the tile)",
         ),
     ];
-    const LEGEND: &'static [(Glyph, &'static str)] = &[(
-        MACHINE_GLYPH,
-        "a flying machine, drawn towards the square its arrow points to",
-    )];
-
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.ext_in_play("flier.")
     }
@@ -389,10 +385,6 @@ impl Expansion for Flier {
         if local == 0 {
             g.force_flier_roll(k + 1);
         }
-    }
-
-    fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
-        machine_pieces(g, out);
     }
 
     fn resample<X: Holds<Self>>(g: &mut Game<X>, key: u64) {
@@ -459,7 +451,9 @@ impl Expansion for Flier {
             g.opt_node.len()
         }
     }
+}
 
+impl Valuation for Flier {
     /// A flight: the expected gain over the die of the best landing at each distance (a
     /// crash brings nothing); no flight: the best spot for a follower on the tile just
     /// placed, by the same measure. A landing spot: its gain ([`spot_gain`]).
@@ -490,6 +484,17 @@ impl Expansion for Flier {
         }
         let kind = g.ext.state().kinds[i - 1];
         flight_value(g, kind, player)
+    }
+}
+
+impl Presentation for Flier {
+    const LEGEND: &'static [(Glyph, &'static str)] = &[(
+        MACHINE_GLYPH,
+        "a flying machine, drawn towards the square its arrow points to",
+    )];
+
+    fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
+        machine_pieces(g, out);
     }
 }
 

@@ -23,6 +23,7 @@ use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::Game;
 use crate::engine::hooks::{
     follower_kind_of, segment_mark_of, Expansion, Glyph, GlyphArt, Heard, Holds, Hook, Piece,
+    Presentation, Valuation,
 };
 use crate::engine::spots::mark_spot;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -196,7 +197,11 @@ impl Expansion for Inns {
             _ => points + c.cathedral_bonus * (tiles + pennants) as i64,
         }
     }
+}
 
+impl Valuation for Inns {}
+
+impl Presentation for Inns {
     /// The inns and cathedrals on the board, for the SVG board: each beside its road or in
     /// its city, a third of a tile in from the feature's first edge and a fifth clockwise
     /// along it (clear of a follower there, of farmers beside a road, and of a pennant).

@@ -39,6 +39,7 @@ use crate::engine::expansions::ferries::LAKE;
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Notice, Piece,
+    Presentation, Valuation,
 };
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::engine::scoring::majority;
@@ -500,7 +501,9 @@ impl Expansion for MageWitch {
             _ => 2,
         }
     }
+}
 
+impl Valuation for MageWitch {
     /// What the move brings `player` (see [`figure_effect`]): the figure's effect on its
     /// new feature minus its effect where it stood. The figure: the better of its best spot
     /// and the other's. Removing: what the figure's leaving brings.
@@ -527,7 +530,9 @@ impl Expansion for MageWitch {
             _ => -figure_effect(g, i, st.at[i], player),
         }
     }
+}
 
+impl Presentation for MageWitch {
     /// The figures beside their segments, as round tokens: M purple, W orange.
     fn board_pieces<X: Holds<Self>>(g: &Game<X>, out: &mut Vec<Piece>) {
         for (f, &n) in g.ext.state().at.iter().enumerate() {

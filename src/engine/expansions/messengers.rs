@@ -50,6 +50,7 @@ use crate::engine::event::{BoardChange, Event, EventKind, EventSink, EventSpec, 
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
+    Presentation, Valuation,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::engine::rng;
@@ -482,12 +483,6 @@ impl Expansion for Messengers {
         (p[1] as u64 & 0xFFFF_FFFF) << 1 | self.extra[seat] as u64 | top
     }
 
-    fn seat_columns<X: Holds<Self>>(g: &Game<X>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
-        let p = g.figures(seat);
-        out.push(("meeple", p[0]));
-        out.push(("messenger", p[1]));
-    }
-
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
         let m = g.ext.state();
         for p in 0..g.players {
@@ -536,29 +531,6 @@ impl Expansion for Messengers {
         match local {
             2 => g.opt_node.len(),
             _ => 2,
-        }
-    }
-
-    /// The figure: what a message is expected to bring (the mean of the 8, each at the better
-    /// of its action and the 2 points) when the move stops on a dark space and draws, else 0,
-    /// less what other players' robbers beside the figure would take (so greedy dodges).
-    /// The message: the 2 points, or what the action pays now (another tile: 4, a guess at a
-    /// tile and a follower's worth). The follower: what scoring it pays now.
-    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
-        match local {
-            0 => g.figure_hint(i == 1, player),
-            1 => {
-                let m = g.ext.state();
-                if i == 0 {
-                    m.config.alt_points
-                } else {
-                    g.message_value(m.drawn, g.active)
-                }
-            }
-            _ => g
-                .opt_node
-                .get(i)
-                .map_or(0, |&n| g.follower_worth(n, player)),
         }
     }
 
@@ -618,6 +590,39 @@ impl Expansion for Messengers {
             m.dark = false;
         }
         g.messengers_run(s, answer)
+    }
+}
+
+impl Valuation for Messengers {
+    /// The figure: what a message is expected to bring (the mean of the 8, each at the better
+    /// of its action and the 2 points) when the move stops on a dark space and draws, else 0,
+    /// less what other players' robbers beside the figure would take (so greedy dodges).
+    /// The message: the 2 points, or what the action pays now (another tile: 4, a guess at a
+    /// tile and a follower's worth). The follower: what scoring it pays now.
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
+        match local {
+            0 => g.figure_hint(i == 1, player),
+            1 => {
+                let m = g.ext.state();
+                if i == 0 {
+                    m.config.alt_points
+                } else {
+                    g.message_value(m.drawn, g.active)
+                }
+            }
+            _ => g
+                .opt_node
+                .get(i)
+                .map_or(0, |&n| g.follower_worth(n, player)),
+        }
+    }
+}
+
+impl Presentation for Messengers {
+    fn seat_columns<X: Holds<Self>>(g: &Game<X>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
+        let p = g.figures(seat);
+        out.push(("meeple", p[0]));
+        out.push(("messenger", p[1]));
     }
 }
 

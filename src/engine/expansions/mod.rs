@@ -194,7 +194,8 @@ use crate::engine::event::{EventSink, EventSpec, ExpansionEvent};
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec, CORE_FOLLOWER_KINDS};
 use crate::engine::game::Game;
 use crate::engine::hooks::{
-    Expansion, Expansions, Glyph, Heard, Holds, Hook, Notice, Piece, Registered,
+    Expansion, Expansions, ExpansionsPresentation, ExpansionsValuation, Glyph, Heard, Holds, Hook,
+    Notice, Piece, Presentation, Registered, Valuation,
 };
 use crate::engine::outcome::{
     Category, Counter, CounterSpec, GameOutcome, SeatCounter, SeatCounterSpec, CORE_CATEGORIES,

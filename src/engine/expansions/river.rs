@@ -31,7 +31,9 @@
 
 use crate::engine::compiled::Compiled;
 use crate::engine::game::Game;
-use crate::engine::hooks::{mark_of, Conflict, ConflictAbout, Expansion, Heard, Holds, Hook};
+use crate::engine::hooks::{
+    mark_of, Conflict, ConflictAbout, Expansion, Heard, Holds, Hook, Presentation, Valuation,
+};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::TileIdx;
 use crate::tiles::{rotate_side_mask, Side};
@@ -474,6 +476,10 @@ impl Expansion for River {
         }
     }
 }
+
+impl Valuation for River {}
+
+impl Presentation for River {}
 
 #[cfg(test)]
 mod tests {

@@ -40,7 +40,7 @@ use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
     category_of, counter_of, event_of, follower_kind_of, segment_mark_of, Expansion, Glyph,
-    GlyphArt, Heard, Holds, Hook, Notice, Piece,
+    GlyphArt, Heard, Holds, Hook, Notice, Piece, Presentation, Valuation,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::engine::spots::mark_spot;
@@ -391,6 +391,36 @@ impl Expansion for Traders {
         pig + herd
     }
 
+    fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
+        let t = g.ext.state();
+        let stock = goods_in_pack(&g.rules);
+        for good in 0..3 {
+            let held: u32 = t.held.iter().map(|h| h[good] as u32).sum();
+            if held != t.taken[good] as u32 {
+                return Err(format!(
+                    "{} tokens held {held} ≠ taken {}",
+                    GOODS[good], t.taken[good]
+                ));
+            }
+            if t.taken[good] > stock[good] {
+                return Err(format!(
+                    "{} tokens taken {} > the supply's {}",
+                    GOODS[good], t.taken[good], stock[good]
+                ));
+            }
+            let shown = g.goods_in_completed_cities(good);
+            if shown != t.taken[good] as u32 {
+                return Err(format!(
+                    "{} symbols in completed cities {shown} ≠ tokens taken {}",
+                    GOODS[good], t.taken[good]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Valuation for Traders {
     /// A builder: about an extra tile's worth (3) while its feature is open and the pack
     /// still has a dozen tiles, shrinking with the pack; a pig: its bonus for each completed
     /// city around the field when its owner leads the field, plus 1 for cities to come.
@@ -431,7 +461,9 @@ impl Expansion for Traders {
         }
         g.builder_and_pig_values(out);
     }
+}
 
+impl Presentation for Traders {
     /// The goods symbols on the board's city segments, for the SVG board: in the city by its
     /// first edge, a fifth of a tile anticlockwise from the edge's midpoint (clear of a
     /// follower there, of the pennant, and of a cathedral's spot); hollow once the city is
@@ -487,34 +519,6 @@ impl Expansion for Traders {
         for (good, n) in GOODS.iter().zip(held) {
             out.push((good, n as i64));
         }
-    }
-
-    fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
-        let t = g.ext.state();
-        let stock = goods_in_pack(&g.rules);
-        for good in 0..3 {
-            let held: u32 = t.held.iter().map(|h| h[good] as u32).sum();
-            if held != t.taken[good] as u32 {
-                return Err(format!(
-                    "{} tokens held {held} ≠ taken {}",
-                    GOODS[good], t.taken[good]
-                ));
-            }
-            if t.taken[good] > stock[good] {
-                return Err(format!(
-                    "{} tokens taken {} > the supply's {}",
-                    GOODS[good], t.taken[good], stock[good]
-                ));
-            }
-            let shown = g.goods_in_completed_cities(good);
-            if shown != t.taken[good] as u32 {
-                return Err(format!(
-                    "{} symbols in completed cities {shown} ≠ tokens taken {}",
-                    GOODS[good], t.taken[good]
-                ));
-            }
-        }
-        Ok(())
     }
 }
 

@@ -17,7 +17,7 @@ use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::mark_of;
 use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, seat_counter_of, Expansion, Heard, Holds, Hook,
-    Notice,
+    Notice, Presentation, Valuation,
 };
 use crate::engine::outcome::{
     Category, Counter, CounterSpec, GameOutcome, RestSpec, SeatCounter, SeatCounterSpec,
@@ -560,32 +560,6 @@ impl Expansion for Gold {
         self.held.get(seat).map_or(0, |&h| h as u64)
     }
 
-    const VALUES_HOLDINGS: bool = true;
-
-    fn counts_unseen<X: Holds<Self>>(g: &Game<X>, tile: TileIdx) -> bool {
-        g.rules().tiles[tile as usize].marks & GOLD_MARK != 0
-    }
-
-    fn value_holdings<X: Holds<Self>>(
-        g: &Game<X>,
-        unseen: u32,
-        held: &mut [f64],
-        rate: &mut [f64],
-    ) {
-        valuation::value_holdings(g, unseen, held, rate);
-    }
-
-    fn feature_share<X: Holds<Self>>(
-        g: &Game<X>,
-        root: u32,
-        kind: FeatureKind,
-        closes: f64,
-        winners: u8,
-        tiles: &mut Vec<u32>,
-    ) -> f64 {
-        valuation::feature_share(g, root, kind, closes, winners, tiles)
-    }
-
     /// Ingots are conserved: held + on the board + removed (+ those still to be placed while
     /// an ingot placement is asked) = ingots per gold tile × gold tiles placed.
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
@@ -614,42 +588,6 @@ impl Expansion for Gold {
                 if placing { " (placing)" } else { "" }
             ))
         }
-    }
-
-    /// The board's score table shows the ingots held once any seat holds some.
-    fn seat_columns<X: Holds<Self>>(g: &Game<X>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
-        let held = &g.ext.state().held;
-        if held.iter().any(|&n| n != 0) {
-            out.push(("ingots", i64::from(held[seat as usize])));
-        }
-    }
-
-    fn game_json(
-        rules: &crate::ruleset::Ruleset,
-        outcome: &GameOutcome,
-        events: &[crate::engine::event::Event],
-    ) -> Option<(&'static str, serde_json::Value)> {
-        Some(("gold", present::game_json(rules, outcome, events)))
-    }
-
-    fn tile_art<X: Holds<Self>>(
-        g: &Game<X>,
-        pidx: usize,
-        tile: &crate::tiles::TileType,
-        layer: crate::engine::hooks::TileLayer,
-        at: crate::engine::hooks::TileFrame,
-        out: &mut String,
-    ) {
-        present::tile_art(g, pidx, tile, layer, at, out);
-    }
-
-    fn board_legend(
-        rules: &Compiled,
-        after_river: bool,
-        _paint: &crate::engine::hooks::Paint,
-        out: &mut Vec<(String, String)>,
-    ) {
-        present::board_legend(rules, after_river, out);
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
@@ -733,6 +671,34 @@ impl Expansion for Gold {
     fn option_count<X: Holds<Self>>(g: &Game<X>, _local: u8) -> usize {
         g.opt_tile.len()
     }
+}
+
+impl Valuation for Gold {
+    const VALUES_HOLDINGS: bool = true;
+
+    fn counts_unseen<X: Holds<Self>>(g: &Game<X>, tile: TileIdx) -> bool {
+        g.rules().tiles[tile as usize].marks & GOLD_MARK != 0
+    }
+
+    fn value_holdings<X: Holds<Self>>(
+        g: &Game<X>,
+        unseen: u32,
+        held: &mut [f64],
+        rate: &mut [f64],
+    ) {
+        valuation::value_holdings(g, unseen, held, rate);
+    }
+
+    fn feature_share<X: Holds<Self>>(
+        g: &Game<X>,
+        root: u32,
+        kind: FeatureKind,
+        closes: f64,
+        winners: u8,
+        tiles: &mut Vec<u32>,
+    ) -> f64 {
+        valuation::feature_share(g, root, kind, closes, winners, tiles)
+    }
 
     /// Placing the second ingot: `player`'s control of the tile. Taking one: the ingots on
     /// it plus ten per player whose claim reaches it (the most contested first).
@@ -742,6 +708,44 @@ impl Expansion for Gold {
             return control(g, t as usize, player);
         }
         g.ingots_on_tile(t as usize) as i64 + 10 * g.claimants(t) as i64
+    }
+}
+
+impl Presentation for Gold {
+    /// The board's score table shows the ingots held once any seat holds some.
+    fn seat_columns<X: Holds<Self>>(g: &Game<X>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
+        let held = &g.ext.state().held;
+        if held.iter().any(|&n| n != 0) {
+            out.push(("ingots", i64::from(held[seat as usize])));
+        }
+    }
+
+    fn game_json(
+        rules: &crate::ruleset::Ruleset,
+        outcome: &GameOutcome,
+        events: &[crate::engine::event::Event],
+    ) -> Option<(&'static str, serde_json::Value)> {
+        Some(("gold", present::game_json(rules, outcome, events)))
+    }
+
+    fn tile_art<X: Holds<Self>>(
+        g: &Game<X>,
+        pidx: usize,
+        tile: &crate::tiles::TileType,
+        layer: crate::engine::hooks::TileLayer,
+        at: crate::engine::hooks::TileFrame,
+        out: &mut String,
+    ) {
+        present::tile_art(g, pidx, tile, layer, at, out);
+    }
+
+    fn board_legend(
+        rules: &Compiled,
+        after_river: bool,
+        _paint: &crate::engine::hooks::Paint,
+        out: &mut Vec<(String, String)>,
+    ) {
+        present::board_legend(rules, after_river, out);
     }
 }
 

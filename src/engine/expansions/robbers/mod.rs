@@ -25,6 +25,7 @@ use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::mark_of;
 use crate::engine::hooks::{
     category_of, counter_of, event_of, kind_of, Expansion, Heard, Holds, Hook, Notice,
+    Presentation, Valuation,
 };
 use crate::engine::outcome::{Category, Counter, CounterSpec, GameOutcome};
 use crate::rule_options::{choice, Area, OptType, OptionDef};
@@ -355,8 +356,6 @@ impl Expansion for Robbers {
         },
     ];
     const CATEGORIES: &'static [&'static str] = &["robbers"];
-    const SWEPT_POINTS: &'static [(u8, &'static str, &'static str)] =
-        &[(0, "robber_points", "robber points / seat")];
     const COUNTERS: &'static [CounterSpec] = &[
         CounterSpec {
             name: "robber_placements",
@@ -462,54 +461,12 @@ impl Expansion for Robbers {
         }
     }
 
-    /// A space: the score of the best-scoring other marker on it (−1 to pass or when none).
-    /// A victim: the points it scored this step.
-    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
-        if local == 1 {
-            return g.victim_points(i);
-        }
-        let space = g.opt_space[i];
-        if space == NIL {
-            return -1;
-        }
-        (0..g.players)
-            .filter(|&q| {
-                let (spaces, n) = g.figure_spaces(q);
-                q != player && spaces[..n].contains(&space)
-            })
-            .map(|q| g.score[q as usize])
-            .max()
-            .unwrap_or(-1)
-    }
-
     fn used_by(rules: &Compiled) -> bool {
         rules.rules.ext_in_play("robbers.")
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
         g.ext.state_mut().config = RobberRules::of(&g.rules.rules).map(Arc::new);
-    }
-
-    /// The shares of the other players' robbers beside the figure's space.
-    fn toll<X: Holds<Self>>(g: &Game<X>, player: u8, from: i64, points: i64) -> i64 {
-        let r = g.ext.state();
-        let Some(rules) = r.config.as_deref() else {
-            return 0;
-        };
-        if r.suspended || points <= 0 {
-            return 0;
-        }
-        let space = g.space_of(from);
-        let robbers = (0..g.players)
-            .filter(|&o| o != player && r.at[o as usize] == Some(space))
-            .count() as i64;
-        if robbers == 0 {
-            return 0;
-        }
-        robbers
-            * rules
-                .share
-                .eval(&crate::ruleset::Vars::default().with(POINTS_ROBBED, points))
     }
 
     fn reset(&mut self) {
@@ -541,40 +498,6 @@ impl Expansion for Robbers {
             .copied()
             .flatten()
             .map_or(0, |s| s as u64 + 1)
-    }
-
-    fn tile_art<X: Holds<Self>>(
-        _g: &Game<X>,
-        _pidx: usize,
-        tile: &crate::tiles::TileType,
-        layer: crate::engine::hooks::TileLayer,
-        at: crate::engine::hooks::TileFrame,
-        out: &mut String,
-    ) {
-        present::tile_art(tile, layer, at, out);
-    }
-
-    fn board_band<X: Holds<Self>>(g: &Game<X>) -> f64 {
-        present::board_band(g)
-    }
-
-    fn draw_board_band<X: Holds<Self>>(
-        g: &Game<X>,
-        top: f64,
-        width: f64,
-        paint: &crate::engine::hooks::Paint,
-        out: &mut String,
-    ) {
-        present::draw_board_band(g, top, width, paint, out);
-    }
-
-    fn board_legend(
-        rules: &Compiled,
-        after_river: bool,
-        paint: &crate::engine::hooks::Paint,
-        out: &mut Vec<(String, String)>,
-    ) {
-        present::board_legend(rules, after_river, paint, out);
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
@@ -635,6 +558,88 @@ impl Expansion for Robbers {
             } => g.on_marker_moved(s, player, before, points, robbable, false),
             Notice::FeatureScored { .. } | Notice::AreaScored { .. } => {}
         }
+    }
+}
+
+impl Valuation for Robbers {
+    /// A space: the score of the best-scoring other marker on it (−1 to pass or when none).
+    /// A victim: the points it scored this step.
+    fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
+        if local == 1 {
+            return g.victim_points(i);
+        }
+        let space = g.opt_space[i];
+        if space == NIL {
+            return -1;
+        }
+        (0..g.players)
+            .filter(|&q| {
+                let (spaces, n) = g.figure_spaces(q);
+                q != player && spaces[..n].contains(&space)
+            })
+            .map(|q| g.score[q as usize])
+            .max()
+            .unwrap_or(-1)
+    }
+
+    /// The shares of the other players' robbers beside the figure's space.
+    fn toll<X: Holds<Self>>(g: &Game<X>, player: u8, from: i64, points: i64) -> i64 {
+        let r = g.ext.state();
+        let Some(rules) = r.config.as_deref() else {
+            return 0;
+        };
+        if r.suspended || points <= 0 {
+            return 0;
+        }
+        let space = g.space_of(from);
+        let robbers = (0..g.players)
+            .filter(|&o| o != player && r.at[o as usize] == Some(space))
+            .count() as i64;
+        if robbers == 0 {
+            return 0;
+        }
+        robbers
+            * rules
+                .share
+                .eval(&crate::ruleset::Vars::default().with(POINTS_ROBBED, points))
+    }
+}
+
+impl Presentation for Robbers {
+    const SWEPT_POINTS: &'static [(u8, &'static str, &'static str)] =
+        &[(0, "robber_points", "robber points / seat")];
+    fn tile_art<X: Holds<Self>>(
+        _g: &Game<X>,
+        _pidx: usize,
+        tile: &crate::tiles::TileType,
+        layer: crate::engine::hooks::TileLayer,
+        at: crate::engine::hooks::TileFrame,
+        out: &mut String,
+    ) {
+        present::tile_art(tile, layer, at, out);
+    }
+
+    fn board_band<X: Holds<Self>>(g: &Game<X>) -> f64 {
+        present::board_band(g)
+    }
+
+    fn draw_board_band<X: Holds<Self>>(
+        g: &Game<X>,
+        top: f64,
+        width: f64,
+        paint: &crate::engine::hooks::Paint,
+        out: &mut String,
+    ) {
+        present::draw_board_band(g, top, width, paint, out);
+    }
+
+    fn board_legend(
+        rules: &Compiled,
+        after_river: bool,
+        paint: &crate::engine::hooks::Paint,
+        out: &mut Vec<(String, String)>,
+    ) {
+        present::board_legend(rules, after_river, paint, out);
     }
 }
 
