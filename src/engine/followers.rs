@@ -207,7 +207,7 @@ impl<X: Expansions> Game<X> {
     }
     /// What a follower of kind `kind` (not the plain one) on `node`, a segment of the tile
     /// just placed, brings `player` (the expansion's valuation: see
-    /// `Expansion::follower_kind_value`).
+    /// `Valuation::follower_kind_value`).
     pub fn follower_kind_value(&self, kind: FollowerKind, node: u32, player: u8) -> i64 {
         X::follower_kind_value(self, kind, node, player)
     }

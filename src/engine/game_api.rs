@@ -288,7 +288,7 @@ impl<X: Expansions> Game<X> {
     }
 
     /// The value hint of option `i` of expansion decision `kind`, now asked of `player`
-    /// (what its module declares; see `hooks::Expansion::value_hint`).
+    /// (what its module declares; see `hooks::Valuation::value_hint`).
     pub fn value_hint(&self, kind: DecisionKind, i: usize, player: u8) -> i64 {
         X::value_hint(self, kind, i, player)
     }
@@ -324,7 +324,7 @@ impl<X: Expansions> Game<X> {
     }
 
     /// Whether an expansion taking part values its holdings for the heuristic (see
-    /// `Expansion::VALUES_HOLDINGS`).
+    /// `Valuation::VALUES_HOLDINGS`).
     #[inline]
     pub fn expansion_values_holdings(&self) -> bool {
         self.ext.values_holdings()
@@ -337,13 +337,13 @@ impl<X: Expansions> Game<X> {
     }
 
     /// The valuing expansion's worth of each seat's holdings (`held`) and of one more unit
-    /// (`rate`), `unseen` tiles that count still to come (see `Expansion::value_holdings`).
+    /// (`rate`), `unseen` tiles that count still to come (see `Valuation::value_holdings`).
     pub fn expansion_value_holdings(&self, unseen: u32, held: &mut [f64], rate: &mut [f64]) {
         X::value_holdings(self, unseen, held, rate);
     }
 
     /// The units one winner of the unfinished feature `root` expects to take from it, given
-    /// its chance `closes` to close (see `Expansion::feature_share`).
+    /// its chance `closes` to close (see `Valuation::feature_share`).
     pub fn expansion_feature_share(
         &self,
         root: u32,

@@ -1,7 +1,7 @@
 //! Where things stand on a tile of the SVG board (`render::board_svg`), in a tile's units
 //! (0..1, y down): a follower's spot on each feature, and a spot for an expansion's mark (an
 //! inn, a goods symbol) beside its feature and clear of those. The renderer draws the
-//! followers there; the expansions place their pieces (`Expansion::board_pieces`) with
+//! followers there; the expansions place their pieces (`Presentation::board_pieces`) with
 //! [`mark_spot`], so their marks and the followers do not hide one another.
 
 use crate::engine::compiled::Compiled;

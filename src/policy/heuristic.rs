@@ -103,7 +103,7 @@ pub(crate) struct Scratch {
 pub(crate) struct Supply {
     /// All unseen tiles: the pack and, with hands, the other players' hands.
     all: u32,
-    /// Unseen tiles that bring the expansion valuing holdings more (`Expansion::counts_unseen`).
+    /// Unseen tiles that bring the expansion valuing holdings more (`Valuation::counts_unseen`).
     valued: u32,
     players: u32,
     /// Whose view: the tiles it cannot see are the unseen ones (the pack, and with the `hand`

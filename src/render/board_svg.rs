@@ -1,11 +1,11 @@
 //! The board as an SVG picture: every tile with its cities, roads, fields and cloister drawn
 //! from the tile's own feature list, followers in seat colours on their segments (each kind
 //! of follower in the glyph its `FollowerKindSpec` declares, with a tooltip), the
-//! expansions' pieces and marks (`Expansion::board_pieces`, and what they draw on
-//! a tile: `Expansion::tile_art`), a coordinate grid (the engine's tile x and y), the
-//! expansions' bands under the tiles (`Expansion::board_band`: a score track), the score
+//! expansions' pieces and marks (`Presentation::board_pieces`, and what they draw on
+//! a tile: `Presentation::tile_art`), a coordinate grid (the engine's tile x and y), the
+//! expansions' bands under the tiles (`Presentation::board_band`: a score track), the score
 //! table (with the expansions' columns: goods held…) and a legend underneath, with the
-//! expansions' lines (`Expansion::board_legend`, `LEGEND`) — people check rules by looking.
+//! expansions' lines (`Presentation::board_legend`, `LEGEND`) — people check rules by looking.
 
 use crate::engine::expansions;
 use crate::engine::hooks::{Glyph, Paint, TileFrame};

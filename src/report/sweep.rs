@@ -313,7 +313,7 @@ fn mean_ci(m: &crate::compare::stats::MeanCi) -> String {
 
 /// The table's rows as text cells: value, winner changed, its interval, score Δ per seat,
 /// win rate per seat, ties, length, each per-seat counter in play (ingots), the mean points
-/// per seat of each category a module has the sweep report (`Expansion::SWEPT_POINTS`) that
+/// per seat of each category a module has the sweep report (`Presentation::SWEPT_POINTS`) that
 /// some value's games scored.
 pub fn table_rows(s: &SweepSummary) -> Vec<Vec<String>> {
     let p = s.players as usize;

@@ -41,7 +41,7 @@ pub struct SweepRow {
     /// Per per-seat counter: its mean per game, all seats together (`mean_{name}_total`).
     #[serde(flatten)]
     pub mean_counts_total: ByCounter<f64, MeanTotal>,
-    /// Per scoring category the sweep reports (`Expansion::SWEPT_POINTS`): its mean points
+    /// Per scoring category the sweep reports (`Presentation::SWEPT_POINTS`): its mean points
     /// per seat, under its key (`robber_points`).
     #[serde(flatten)]
     pub swept_points: BTreeMap<&'static str, Vec<f64>>,

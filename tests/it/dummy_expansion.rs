@@ -3,9 +3,10 @@
 //! and the registration lines only reaches the rest of meeplab. Its option (`dummy.scouts`)
 //! is read by the rule language; its decision (send a scout, a yes/no flag) is asked at the
 //! figure step and, taken, replaces the follower; the scout stands on another tile than the
-//! one placed; its event is in the turn log; its counter is in compare's report; its glyph is
-//! on the SVG board; its JCloisterZone element (`dummy-scouts`) sets the option in the mapped
-//! ruleset. "Adding an expansion" in `src/engine/expansions/mod.rs` is what this test does.
+//! one placed; its value hint guides the greedy policy; its event is in the turn log; its
+//! counter is in compare's report; its glyph is on the SVG board; its JCloisterZone element
+//! (`dummy-scouts`) sets the option in the mapped ruleset. "Adding an expansion" in
+//! `src/engine/expansions/mod.rs` is what this test does.
 //!
 //! Seats: 0 = ALICE, 1 = BOB. The start tile BA/RCr is at (0,0) rot 0 (city cap N, road W–E,
 //! a field S); a cloister BA/L south of it, at (0,1), has only fields around its cloister, so
@@ -121,6 +122,44 @@ fn a_scout_is_sent_to_another_tile_instead_of_the_follower() {
     // the one scout of the game is spent: Bob is not asked
     s.play(BOB, "BA/L", (-1, 1, 0), None);
     assert_eq!(s.asked(SEND_SCOUT).len(), 1);
+}
+
+/// Its valuation reaches the policies: the decision's value hint (its `Valuation`: 0 to keep
+/// the follower, 1 to send a scout) is what `Game::value_hint` answers, and the greedy player,
+/// who takes the best hint, sends the game's one scout the first time it is asked.
+#[test]
+fn its_value_hint_reaches_the_greedy_policy() {
+    use meeplab::engine::Chooser;
+    struct Watch {
+        greedy: meeplab::policy::Policy,
+        asked: Vec<(Vec<i64>, usize)>,
+    }
+    impl Chooser for Watch {
+        fn choose(&mut self, game: &meeplab::engine::Game, d: &meeplab::engine::Decision) -> usize {
+            let i = self.greedy.choose(game, d);
+            if d.kind == SEND_SCOUT {
+                let hints = (0..d.options)
+                    .map(|k| game.value_hint(d.kind, k, d.player))
+                    .collect();
+                self.asked.push((hints, i));
+            }
+            i
+        }
+    }
+    for seed in 1..=3 {
+        let mut watch = Watch {
+            greedy: meeplab::policy::Policy::new(meeplab::policy::PolicyKind::Greedy),
+            asked: Vec::new(),
+        };
+        let mut game = meeplab::engine::Game::new(with_scouts(1), seed, 2);
+        let out = game.play(&mut watch, &mut meeplab::engine::NoEvents);
+        assert_eq!(
+            watch.asked,
+            vec![(vec![0, 1], 1)],
+            "seed {seed}: asked once, sent"
+        );
+        assert_eq!(out.counters.get(SCOUTS), 1, "seed {seed}");
+    }
 }
 
 /// Declined, the turn goes on to the follower decision as usual.

@@ -629,7 +629,7 @@ impl Default for CropTurn {
     }
 }
 
-// What the crop circles add to the SVG board (`Expansion::tile_art`, `board_legend`).
+// What the crop circles add to the SVG board (`Presentation::tile_art`, `board_legend`).
 
 /// A crop circle at the centre of its tile, over the features, with its kind's name.
 fn present_tile_art(

@@ -1,7 +1,10 @@
 //! The `registry_dispatch!` macro, invoked by `registry!` (see `registry.rs`) with the list
 //! of registered expansions: it builds the [`Set`](super::Set) holding every member's state
 //! and which members this game's ruleset uses at each hook and notice, and the `match`
-//! dispatch of [`Expansions`](crate::engine::hooks::Expansions) over those lists.
+//! dispatch of [`Expansions`](crate::engine::hooks::Expansions) over those lists and of the
+//! set's valuation and presentation (`ExpansionsValuation`, `ExpansionsPresentation`: each
+//! member's `Valuation` and `Presentation`), and the presentation functions asked of every
+//! registered member (`tile_art`, `board_legend`, `game_json`…).
 
 /// The [`Set`](super::Set) of the members' states and its dispatch; `registry!` invokes it.
 macro_rules! registry_dispatch {

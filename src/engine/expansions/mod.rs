@@ -2,7 +2,8 @@
 //! state (a type stored in the game and copied with it) and declares everything it adds; the
 //! rest of meeplab reads those declarations, so the core turn code, the rule language, the
 //! reports and the policies name no expansion. It acts only at the points the core offers
-//! (`hooks.rs`): [`Hook`]s, where it may ask decisions (tile drawn, tile placed, before the
+//! (`hooks.rs`, whose traits split what an expansion implements by job: its rules, what the
+//! policies make of it, what it shows): [`Hook`]s, where it may ask decisions (tile drawn, tile placed, before the
 //! turn's scoring, the scoring step closes, after scoring, turn end, final scoring, final
 //! scoring done), and [`Notice`]s it hears in passing (a scoring step begins, a feature is
 //! scored with its points, points are scored, a scoring figure moved, another expansion
@@ -31,7 +32,11 @@
 //! 1. **Its module** here, `dummy.rs` (a folder when large), with a module doc citing the
 //!    rules it follows. A state type (`Clone` and `Default`; its progress through a
 //!    hook kept as data, so the turn can pause at a decision and resume: the scout's spot
-//!    in `target`) and `impl Expansion for Dummy`, declaring:
+//!    in `target`) and three impl blocks, one per job (the traits of `engine/hooks/`):
+//!    `impl Expansion for Dummy`, its rules; right after it `impl Valuation for Dummy`,
+//!    what the policies make of it, and `impl Presentation for Dummy`, what it shows (each
+//!    empty where it has nothing: `impl Valuation for River {}`; `Expansion` requires both).
+//!    Together they declare:
 //!    - **an option**: `const OPT_SCOUTS: OptionDef` (key `dummy.scouts`, area
 //!      `Area::Expansion("dummy")`, type, default, doc, sources) listed in `OPTIONS` and read
 //!      through that constant (`OPT_SCOUTS.int_in(rules)`, or `choice_in`), so its key and
@@ -46,8 +51,9 @@
 //!      (`Hook::TilePlaced`, the start of the figure step). `on` asks it (`g.ask(kind,
 //!      player, options)`, returning true: the turn pauses) and is called again with the
 //!      answer; `choice` gives an option's semantic form (`Choice::Flag` for yes/no),
-//!      `option_count` the options, `value_hint` what an option brings the player (the
-//!      `greedy` policy and the heuristic take the best).
+//!      `option_count` the options; its `Valuation`'s `value_hint` what an option brings
+//!      the player (the `greedy` policy and the heuristic take the best: the greedy player
+//!      sends its scout).
 //!    - **an action instead of the follower, on another tile**: answered yes, it calls
 //!      `Game::take_figure_action` (the core then asks no follower decision this turn) and
 //!      `Game::deploy` on a node of a tile beside the one placed, a spot `Game::may_stand`
@@ -61,9 +67,9 @@
 //!      `report.json`, `games.csv` and the report's table (headed by the doc).
 //!    - **a glyph**: its own drawing, a `GlyphArt` constant in its module (`SCOUT_ART`: SVG
 //!      centred on the origin, `{colour}` where the fill goes, whether it takes the owner's
-//!      seat colour), used as `Glyph::Drawn(&SCOUT_ART)`; `board_pieces` pushes a `Piece`
-//!      (position, glyph, owner, tooltip) for its layer of the SVG board, and `LEGEND` its
-//!      line in the legend.
+//!      seat colour), used as `Glyph::Drawn(&SCOUT_ART)`; its `Presentation`'s
+//!      `board_pieces` pushes a `Piece` (position, glyph, owner, tooltip) for its layer of
+//!      the SVG board, and `LEGEND` its line in the legend.
 //! 2. **Register it**: `pub mod dummy;` and one line `dummy: dummy::Dummy,` at the end of
 //!    the `registry!` list below (registration order is the order of its kinds, categories
 //!    and counters in reports; the dummy's line is appended by `registered!` under its
@@ -81,8 +87,9 @@
 //!    setting the option (`scenario_support::load_str`), scripted turns (`Scen::play_only`
 //!    when the figure action is taken) checking the decision's options, where the follower
 //!    stands, the event and its narrated line, the counter in the outcome and in `meeplab
-//!    compare`'s report, the glyph in the SVG board, and a JCloisterZone save written in the
-//!    test whose element maps to the option. A real expansion's tests are
+//!    compare`'s report, the glyph in the SVG board, the value hint the greedy policy
+//!    follows (a whole game with a chooser that watches it), and a JCloisterZone save
+//!    written in the test whose element maps to the option. A real expansion's tests are
 //!    `tests/it/scenarios_NAME.rs` with the rulebooks' situations and exact scores.
 //! 5. **Its rulesets** (a real expansion; the dummy has none) in `rulesets/` (and the list
 //!    in `rulesets/README.md`); the golden outcomes get their lines appended
@@ -90,7 +97,8 @@
 //!    perft file, the playthroughs and the invariant checks pick up the bundled rulesets by
 //!    themselves.
 //!
-//! What else a module may declare, as needed (the other modules here show each):
+//! What else a module may declare, as needed (the other modules here show each), in its
+//! `Expansion` unless said:
 //! - `HEARS`, `PRIORITY`: the notices it hears, and its place among the others at a shared
 //!   hook; `set_up` deals what it gives each seat, `notice` hears, `reset` forgets a game;
 //!   `conflict` refuses combinations its rules forbid (error E0603, at the start tile or the
@@ -115,21 +123,31 @@
 //! - `RESCORES` and `feature_points`: what a road, city or cloister is worth, given the
 //!   ruleset's value (an inn doubles a road, a cathedral's city unfinished is worth 0);
 //!   the core's scoring and the policies' valuations ask it through `Game::rescored`.
-//! - `seat_state` (what it holds per seat, for the state hash), `expected_points` (what its
-//!   pieces are worth to the heuristic's evaluation), `board_pieces` and `LEGEND` (its
-//!   layer of the SVG board: a `Glyph` each, placed beside a segment with `spots::mark_spot`),
-//!   `seat_columns` (what it counts per seat in the board's score table: goods held),
-//!   `farm_city_bonus` (a city's worth to farmers) and `farm_winner_bonus` (one winner's
-//!   extra per city: a pig), as needed.
-//! - Presentation, asked of every registered module whether in play or not (the module
-//!   decides from the rules; the Gold Mines, the Robbers and the Crop Circles show each, in
-//!   their `present.rs` files and at the end of `crop.rs`): `tile_art` (what it draws on a
-//!   tile of the SVG board, by `TileLayer`: a mark at the centre, a label in a corner, pieces
-//!   lying on it), `board_band` and `draw_board_band` (a band under the tiles: a score
-//!   track), `board_legend` (its legend lines for those, before or after the river's line),
-//!   `game_json` (its block of `play --json`), `SWEPT_POINTS` (categories a sweep's table
-//!   reports as mean points per seat); and on a per-seat counter (`SeatCounterSpec`), the
-//!   ladder's words: `held` and `rest` (what no seat holds at the end, kept by a counter).
+//! - `seat_state` (what it holds per seat, for the state hash), `farm_city_bonus` (a city's
+//!   worth to farmers) and `farm_winner_bonus` (one winner's extra per city: a pig), as
+//!   needed.
+//! - In its `Valuation` (what only the policies ask; the game plays the same whatever it
+//!   answers): `value_hint` for each decision's options, or `value_hints` when they share
+//!   work (a bazaar's bids); `expected_points` (what its pieces are worth to the heuristic's
+//!   evaluation: castles, goods); `follower_kind_value` (a follower option of one of its
+//!   kinds: the builder, the pig); `toll` (what its pieces take from a figure's move, for
+//!   another expansion's hint: the robbers beside a messenger); `VALUES_HOLDINGS` with
+//!   `counts_unseen`, `value_holdings` and `feature_share` (a unit its seats hold, worth a
+//!   rate: the Gold Mines' ingots, in `gold/valuation.rs`).
+//! - In its `Presentation` (what only the render and report layers ask), of the expansions
+//!   in play: `board_pieces` and `LEGEND` (its layer of the SVG board: a `Glyph` each,
+//!   placed beside a segment with `spots::mark_spot`), `seat_columns` (what it counts per
+//!   seat in the board's score table: goods held).
+//! - In its `Presentation` too, asked of every registered module whether in play or not
+//!   (the module decides from the rules; the Gold Mines, the Robbers and the Crop Circles
+//!   show each, in their `present.rs` files and at the end of `crop.rs`): `tile_art` (what
+//!   it draws on a tile of the SVG board, by `TileLayer`: a mark at the centre, a label in
+//!   a corner, pieces lying on it), `board_band` and `draw_board_band` (a band under the
+//!   tiles: a score track), `board_legend` (its legend lines for those, before or after the
+//!   river's line), `game_json` (its block of `play --json`), `SWEPT_POINTS` (categories a
+//!   sweep's table reports as mean points per seat); and on a per-seat counter
+//!   (`SeatCounterSpec`), the ladder's words: `held` and `rest` (what no seat holds at the
+//!   end, kept by a counter).
 //! - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
 //!   (a builder's double turn); the core gives the coming turn to that player and keeps
 //!   the seat order after it.

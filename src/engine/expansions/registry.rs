@@ -3,8 +3,10 @@
 //! events, scoring categories, counters, tile and segment marks, follower kinds, rule
 //! options, in `registry_tables!`), with the compile-time checks that no name or code is used
 //! twice (`no_clash!`, `same_name`), and the [`Set`](super::Set) of their states with the
-//! dispatch of every hook and notice (`registry_dispatch!`, in `dispatch.rs`). The expanded
-//! code names its items through `mod.rs`'s imports.
+//! dispatch of every hook and notice, and of what the policies and the presentation ask of
+//! the members (`registry_dispatch!`, in `dispatch.rs`: `Expansions`, `ExpansionsValuation`,
+//! `ExpansionsPresentation`). The tables read only the members' rules (`Expansion`). The
+//! expanded code names its items through `mod.rs`'s imports.
 
 use crate::engine::event::EventSpec;
 use crate::engine::outcome::{CounterSpec, SeatCounterSpec};

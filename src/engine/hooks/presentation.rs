@@ -1,31 +1,21 @@
-//! What an expansion shows: its presentation hooks ([`Presentation`]), the set's
-//! ([`ExpansionsPresentation`]) and what they draw with ([`Piece`], [`Paint`], [`TileLayer`],
-//! [`TileFrame`]). The rules and the policies never call them: only the render and report
-//! layers do (the SVG board, `play --json`, the sweep's table), through `Game`'s
-//! presentation methods (`game_api.rs`: `expansion_pieces`, `expansion_legend`,
-//! `expansion_seat_columns`) and the registry's functions (`expansions::tile_art`,
-//! `board_legend`, `game_json`, `swept_points`, …). Every item has a default that shows
-//! nothing: an expansion with nothing to show writes `impl Presentation for X {}`.
+//! What an expansion shows: its presentation hooks ([`Presentation`]; the set's are
+//! [`ExpansionsPresentation`](super::ExpansionsPresentation), in `set.rs`) and what they
+//! draw with ([`Paint`], [`TileLayer`], [`TileFrame`]; the pieces, [`Piece`](super::Piece),
+//! are the seam's, since the set hands them on). The rules and the policies never call
+//! them: only the render and report layers do (the SVG board, `play --json`, the sweep's
+//! table), through `Game`'s presentation methods (`game_api.rs`: `expansion_pieces`,
+//! `expansion_legend`, `expansion_seat_columns`) and the registry's functions
+//! (`expansions::tile_art`, `board_legend`, `game_json`, `swept_points`, …). Every item has
+//! a default that shows nothing: an expansion with nothing to show writes
+//! `impl Presentation for X {}`.
 
 use crate::engine::compiled::Compiled;
 use crate::engine::game::Game;
 use crate::engine::glyph::Glyph;
-use crate::engine::hooks::Holds;
+use crate::engine::hooks::{Holds, Piece};
 use crate::engine::outcome::GameOutcome;
 use crate::ruleset::Ruleset;
 use crate::tiles::TileType;
-
-/// One piece of an expansion on the board: where (in tile units: tile (x, y) spans x..x+1
-/// and y..y+1, so a piece between two tiles sits on their shared edge), how it looks, whose it
-/// is, and its tooltip.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Piece {
-    pub x: f64,
-    pub y: f64,
-    pub glyph: Glyph,
-    pub owner: Option<u8>,
-    pub note: String,
-}
 
 /// What one expansion shows on the SVG board and in the CLI's output. A supertrait of
 /// [`Expansion`](super::Expansion): every registered expansion implements it.
@@ -144,16 +134,4 @@ impl TileFrame {
     pub fn point(&self, x: f64, y: f64) -> (f64, f64) {
         (self.origin.0 + x * self.size, self.origin.1 + y * self.size)
     }
-}
-
-/// What the set of expansions shows (a supertrait of [`Expansions`](super::Expansions)):
-/// each member's [`Presentation`], asked of those taking part.
-pub trait ExpansionsPresentation: Sized {
-    /// The pieces of the expansions taking part (their layers of the SVG board).
-    fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>);
-    /// The legend entries of the expansions taking part.
-    fn legend(&self) -> Vec<(Glyph, &'static str)>;
-    /// The score-table columns of the expansions taking part for `seat` (see
-    /// [`Presentation::seat_columns`]), in registration order.
-    fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);
 }

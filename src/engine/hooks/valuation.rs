@@ -1,13 +1,12 @@
-//! What the policies make of an expansion: its valuation hooks ([`Valuation`]) and the
-//! set's ([`ExpansionsValuation`]). The rules never call them: a game plays the same whatever
+//! What the policies make of an expansion: its valuation hooks ([`Valuation`]; the set's
+//! are [`ExpansionsValuation`](super::ExpansionsValuation), in `set.rs`). The rules never call
+//! them: a game plays the same whatever
 //! they answer. The `greedy` policy, the heuristic's evaluation and rollouts ask them through
 //! `Game`'s valuation methods (`game_api.rs`: `value_hint`, `expected_points`, …), and so do
 //! an expansion's own hints (a messenger's hint asks the robbers' [`Valuation::toll`]). Every
 //! item has a default with no opinion: an expansion that leaves valuation to the core writes
 //! `impl Valuation for X {}`.
 
-use crate::engine::decision::DecisionKind;
-use crate::engine::follower_kind::FollowerKind;
 use crate::engine::game::Game;
 use crate::engine::hooks::Holds;
 use crate::ruleset::TileIdx;
@@ -98,47 +97,4 @@ pub trait Valuation: Sized {
     fn toll<X: Holds<Self>>(_g: &Game<X>, _player: u8, _from: i64, _points: i64) -> i64 {
         0
     }
-}
-
-/// What the set of expansions offers the policies (a supertrait of
-/// [`Expansions`](super::Expansions)): each member's [`Valuation`], asked of those taking part.
-pub trait ExpansionsValuation: Sized {
-    /// What the pieces of the expansions taking part are expected to bring each seat (see
-    /// [`Valuation::expected_points`]).
-    fn expected_points(g: &Game<Self>, out: &mut [f64]);
-    /// Whether the expansion taking part that values holdings does (see
-    /// [`Valuation::VALUES_HOLDINGS`]).
-    fn values_holdings(&self) -> bool;
-    /// Whether tile `tile` counts for the valuing expansion (see
-    /// [`Valuation::counts_unseen`]).
-    fn counts_unseen(g: &Game<Self>, tile: TileIdx) -> bool;
-    /// See [`Valuation::value_holdings`].
-    fn value_holdings(g: &Game<Self>, unseen: u32, held: &mut [f64], rate: &mut [f64]);
-    /// See [`Valuation::feature_share`].
-    fn feature_share(
-        g: &Game<Self>,
-        root: u32,
-        kind: crate::tiles::FeatureKind,
-        closes: f64,
-        winners: u8,
-        tiles: &mut Vec<u32>,
-    ) -> f64;
-    /// The value hint for option `i` of expansion decision `kind` (see
-    /// [`Valuation::value_hint`]).
-    fn value_hint(g: &Game<Self>, kind: DecisionKind, i: usize, player: u8) -> i64;
-    /// The value hints of options `0..options` of expansion decision `kind`, appended to
-    /// `out` (see [`Valuation::value_hints`]).
-    fn value_hints(
-        g: &Game<Self>,
-        kind: DecisionKind,
-        options: usize,
-        player: u8,
-        out: &mut Vec<i64>,
-    );
-    /// What a follower option of kind `kind` (not the plain one) on `node` brings `player`
-    /// (see [`Valuation::follower_kind_value`]).
-    fn follower_kind_value(g: &Game<Self>, kind: FollowerKind, node: u32, player: u8) -> i64;
-    /// What the expansions taking part would take from a move of `player`'s figure (see
-    /// [`Valuation::toll`]), summed.
-    fn toll(g: &Game<Self>, player: u8, from: i64, points: i64) -> i64;
 }

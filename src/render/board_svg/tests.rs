@@ -29,7 +29,7 @@ fn a_robbers_board_shows_the_score_track_and_each_robber() {
     assert!(svg.contains(">robber on the score track<"), "legend entry");
 }
 
-/// The expansions' legend lines (`Expansion::board_legend`) keep the order the legend always
+/// The expansions' legend lines (`Presentation::board_legend`) keep the order the legend always
 /// had: the gold's and the robbers' before the river's line, the crop circle's after it.
 #[test]
 fn the_expansions_legend_lines_sit_around_the_river_line() {

@@ -1,6 +1,6 @@
 //! What the Gold Mines add to the output besides the turn log: the ingot accounting of
-//! `play --json` (`Expansion::game_json`), and their marks, ingots and legend lines on the
-//! SVG board (`Expansion::tile_art`, `board_legend`).
+//! `play --json` (`Presentation::game_json`), and their marks, ingots and legend lines on the
+//! SVG board (`Presentation::tile_art`, `board_legend`).
 
 use super::{Gold, GOLD_MARK, INGOTS, INGOTS_ON_BOARD, INGOTS_REMOVED, INGOT_PLACED};
 use crate::engine::compiled::Compiled;

@@ -1,4 +1,4 @@
-//! What the heuristic's evaluation makes of Gold Mines (`Expansion::value_holdings`,
+//! What the heuristic's evaluation makes of Gold Mines (`Valuation::value_holdings`,
 //! `feature_share`): every ingot a seat holds or may still take is worth the rate the
 //! ruleset's value formula gives at the holding the seat is expected to end with, and the
 //! ingots in a feature's reach go to its majority by the ruleset's split.

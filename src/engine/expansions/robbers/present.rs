@@ -1,6 +1,6 @@
 //! The Robbers on the SVG board: `R` in the top-right corner of a robber tile, the score
 //! track with each seat's marker and robber under the tiles, and their legend lines
-//! (`Expansion::tile_art`, `board_band`, `board_legend`).
+//! (`Presentation::tile_art`, `board_band`, `board_legend`).
 
 use super::{RobberRules, Robbers, ROBBER_MARK};
 use crate::engine::compiled::Compiled;
