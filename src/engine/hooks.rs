@@ -5,7 +5,7 @@
 //! these; the expansions themselves and their registration live in `expansions/`.
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, Wording};
 use crate::engine::event::{EventKind, EventSink, EventSpec};
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::Game;
@@ -581,6 +581,15 @@ pub trait Expansion: Clone + Default {
         _out: &mut Vec<(String, String)>,
     ) {
     }
+
+    /// How option `c` of its decision `local` reads in `how`'s place (a report's phrase, a
+    /// replay's note, a decision board's legend): `Some(words)` in its own terms (`the robber
+    /// to space 5`), `None` for the generic words of `c`'s form, which name the decision by
+    /// its `DecisionSpec::doc` where they need to. Asked of the module whose decision it is,
+    /// in play or not (a report names the choices of games long over).
+    fn choice_words(_local: u8, _c: &Choice, _how: Wording) -> Option<String> {
+        None
+    }
 }
 
 /// How the SVG board paints what the expansions draw there: the seats' colours and names,
@@ -883,6 +892,9 @@ pub trait Expansions: Clone + Sized {
     /// The score-table columns of the expansions taking part for `seat` (see
     /// [`Expansion::seat_columns`]), in registration order.
     fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);
+    /// How option `c` of expansion decision `kind` reads in `how`'s place, in the words of
+    /// the module that asks it (see [`Expansion::choice_words`]).
+    fn choice_words(kind: DecisionKind, c: &Choice, how: Wording) -> Option<String>;
 }
 
 /// A set of expansions that holds the state `T` (how an expansion finds its own state).

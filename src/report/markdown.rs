@@ -591,9 +591,9 @@ fn decisions_section(md: &mut String, report: &Report, boards: &[DecisionBoard])
                 e.kind.name(),
                 e.player + 1,
                 key(p.a_index),
-                e.choice_a,
+                e.choice_a.phrase(e.kind),
                 key(p.b_index),
-                e.choice_b,
+                e.choice_b.phrase(e.kind),
             );
             if let Some(b) = boards
                 .iter()

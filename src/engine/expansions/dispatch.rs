@@ -687,6 +687,12 @@ macro_rules! registry_dispatch {
                     <$ty as Expansion>::seat_columns(g, seat, out);
                 })*
             }
+
+            fn choice_words(kind: DecisionKind, c: &Choice, how: Wording) -> Option<String> {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => <$ty as Expansion>::choice_words(local, c, how)),*
+                }
+            }
         }
 
         impl Set {

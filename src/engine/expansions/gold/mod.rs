@@ -11,7 +11,7 @@
 //! makes of the ingots in [`valuation`].
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, Wording};
 use crate::engine::event::{BoardChange, EventKind, EventSink, EventSpec, Field};
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::mark_of;
@@ -652,6 +652,10 @@ impl Expansion for Gold {
         present::board_legend(rules, after_river, out);
     }
 
+    fn choice_words(_local: u8, c: &Choice, how: Wording) -> Option<String> {
+        present::choice_words(c, how)
+    }
+
     fn outcome(&self, out: &mut GameOutcome) {
         out.counters.add(INGOTS_ON_BOARD, self.on_board_at_end);
         for (seat, &held) in out.seats.iter_mut().zip(&self.held) {
@@ -727,7 +731,9 @@ impl Expansion for Gold {
 
     fn choice<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize) -> Choice {
         let t = &g.placed[g.opt_tile[i] as usize];
-        Choice::Ingot { x: t.x, y: t.y }
+        Choice::Token {
+            at: Some((t.x, t.y, 0)),
+        }
     }
 
     fn option_count<X: Holds<Self>>(g: &Game<X>, _local: u8) -> usize {

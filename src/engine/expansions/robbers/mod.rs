@@ -19,7 +19,7 @@
 //! robberies as markers move during a scoring step in [`robbery`].
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, Wording};
 use crate::engine::event::{BoardChange, EventKind, EventSink, EventSpec, Field};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::mark_of;
@@ -444,11 +444,11 @@ impl Expansion for Robbers {
     fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
         if local == 0 {
             let s = g.opt_space[i];
-            Choice::Robber {
+            Choice::Track {
                 space: (s != NIL).then_some(s),
             }
         } else {
-            Choice::Victim {
+            Choice::Seat {
                 player: g.opt_player[i],
             }
         }
@@ -575,6 +575,10 @@ impl Expansion for Robbers {
         out: &mut Vec<(String, String)>,
     ) {
         present::board_legend(rules, after_river, paint, out);
+    }
+
+    fn choice_words(_local: u8, c: &Choice, how: Wording) -> Option<String> {
+        present::choice_words(c, how)
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
