@@ -233,20 +233,6 @@ pub enum Wording {
     Legend { seat_name: fn(u8) -> &'static str },
 }
 
-impl DecisionKind {
-    /// How option `c` of this decision reads, `how`, in its module's words
-    /// ([`crate::engine::hooks::Expansion::choice_words`]); `None` for the core's decisions
-    /// and where the module leaves it to the generic words of `c`'s form.
-    pub fn words(self, c: &Choice, how: Wording) -> Option<String> {
-        if self.index() < CORE_DECISIONS.len() {
-            return None;
-        }
-        <crate::engine::expansions::Set as crate::engine::hooks::Expansions>::choice_words(
-            self, c, how,
-        )
-    }
-}
-
 impl Choice {
     /// This choice, an option of decision `kind`, as a phrase: its module's words, else the
     /// generic ones (`Display`).
