@@ -128,8 +128,11 @@
 //!   lying on it), `board_band` and `draw_board_band` (a band under the tiles: a score
 //!   track), `board_legend` (its legend lines for those, before or after the river's line),
 //!   `game_json` (its block of `play --json`), `SWEPT_POINTS` (categories a sweep's table
-//!   reports as mean points per seat); and on a per-seat counter (`SeatCounterSpec`), the
-//!   ladder's words: `held` and `rest` (what no seat holds at the end, kept by a counter).
+//!   reports as mean points per seat), `choice_words` (how its decisions' options read in a
+//!   report's sentence, a replay's note and a decision board's legend, `Wording`; without
+//!   it the generic words of the option's form, naming the decision by its `doc`); and on a
+//!   per-seat counter (`SeatCounterSpec`), the ladder's words: `held` and `rest` (what no
+//!   seat holds at the end, kept by a counter).
 //! - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
 //!   (a builder's double turn); the core gives the coming turn to that player and keeps
 //!   the seat order after it.
