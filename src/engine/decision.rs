@@ -97,7 +97,7 @@ pub struct Decision {
 /// `Follower` (a spot, a tile type, yes or no, a token on a tile, an amount, a space of the
 /// score track, a seat); what one means in a decision, and how it reads, is its module's
 /// (`DecisionSpec::doc`, `Expansion::choice_words`). Records written before these forms were
-/// generic still load ([`WireChoice`]).
+/// generic still load (`WireChoice`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "choice", rename_all = "snake_case", from = "WireChoice")]
 pub enum Choice {
