@@ -507,7 +507,7 @@ fn print_text(args: &Args, out: &Outcome, div: Option<&Divergence>) {
                 pr.turn,
                 name(&out.names, pr.player as usize),
                 pr.kind,
-                describe(&pr.recorded),
+                describe(pr.kind, &pr.recorded),
                 pr.why,
                 on_illegal_name(args.on_illegal)
             );
@@ -576,7 +576,7 @@ fn side_json(args: &Args, out: &Outcome, side: &Side) -> Value {
                     "turn": p.turn,
                     "player": p.player,
                     "decision": p.kind,
-                    "recorded": describe(&p.recorded),
+                    "recorded": describe(p.kind, &p.recorded),
                     "why": p.why,
                 })
             })

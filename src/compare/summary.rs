@@ -125,7 +125,7 @@ pub struct PairSummary {
     /// the same player differently (a player's choice)…
     #[serde(default)]
     pub first_difference_choice: u64,
-    /// …or was anything else (a rule event: a scoring, gold hand-out, robber, a decision
+    /// …or was anything else (a rule event: a scoring, an expansion's own step, a decision
     /// asked under one ruleset only).
     #[serde(default)]
     pub first_difference_rule: u64,

@@ -233,7 +233,8 @@ codes! {
     UNKNOWN_VARIABLE = "E0206", Error, "unknown variable in a formula",
     explanation: "A formula names a quantity the option does not have: each scoring formula \
         sees its own (`tiles` and `pennants` for a city, `tiles` for a road, `cities` for a \
-        field, `ingots` for gold). `meeplab check --list-options` lists them per option.",
+        field, an expansion's own for its formulas). `meeplab check --list-options` lists \
+        them per option.",
     wrong: "ruleset \"Pennant roads\"\nextends \"base.rules\"\nscore.road.complete = 2 * pennants\n",
     right: "ruleset \"Double roads\"\nextends \"base.rules\"\nscore.road.complete = 2 * tiles\n";
 
@@ -430,8 +431,8 @@ codes! {
 
     // ---- warnings (W01xx: options without effect, W02xx: formulas) ----
     EXPANSION_NOT_IN_DECK = "W0101", Warning, "expansion option without its tiles",
-    explanation: "An option of an expansion (gold mines, robbers, crop circles) is set, but \
-        the deck has none of that expansion's tiles, so the option changes nothing. Add the \
+    explanation: "An option of an expansion that its tiles bring into play is set, but the \
+        deck has none of that expansion's tiles, so the option changes nothing. Add the \
         tiles to the deck, or remove the option.",
     wrong: "ruleset \"Gold\"\nextends \"base.rules\"\ngold.ingots = 3\n",
     right: "ruleset \"Gold\"\nextends \"goldmines-hig-2012.rules\"\ngold.ingots = 3\n";
@@ -444,8 +445,8 @@ codes! {
     right: "ruleset \"Hand\"\ntile A { edges FFFF field NL NR EL ER SL SR WL WR }\ntileset s { A x40 }\ndeck { s x1 }\nstart A\nhand = 4\n";
 
     AREA_NOT_IN_PLAY = "W0103", Warning, "option needs a part of the game not in play",
-    explanation: "The option only acts together with another part of the game (castle gold \
-        needs the gold mines), which this ruleset does not play, so it changes nothing.",
+    explanation: "The option only acts together with another part of the game (another \
+        expansion's pieces), which this ruleset does not play, so it changes nothing.",
     wrong: "ruleset \"Castles\"\nextends \"castles.rules\"\ncastles.gold = vicinity\n",
     right: "ruleset \"Castles\"\nextends \"goldmines-castles.rules\"\ncastles.gold = vicinity\n";
 

@@ -152,8 +152,8 @@ pub fn all_options() -> impl Iterator<Item = &'static OptionDef> {
     )
 }
 
-/// An area's name in the documentation and in messages (`crop circles`): an expansion's
-/// declared title (`Expansion::TITLE`).
+/// An area's name in the documentation and in messages: an expansion's declared title
+/// (`Expansion::TITLE`), else its name.
 pub fn area_title(a: Area) -> &'static str {
     match a {
         Area::Expansion(name) => crate::engine::expansions::area(name).map_or(name, |i| i.title),
@@ -189,7 +189,8 @@ pub fn closest_first<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) 
 /// The documentation of every option (for `meeplab check --list-options`).
 pub fn document() -> String {
     let mut out = String::from(
-        "Rule options (set as `key = value [source \"…\"]`, or grouped: `gold { split = … }`).\n\
+        "Rule options (set as `key = value [source \"…\"]`, or grouped by area: \
+         `area { key = value }`).\n\
          Options of an expansion apply only when the deck holds its tiles.\n",
     );
     let mut area = None;

@@ -58,7 +58,8 @@ impl fmt::Display for MoveError {
                 options,
             } => write!(
                 f,
-                "{choice} is not among the {options} legal options of the {} decision",
+                "{} is not among the {options} legal options of the {} decision",
+                choice.phrase(kind),
                 kind.name()
             ),
         }

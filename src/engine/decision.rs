@@ -93,9 +93,13 @@ pub struct Decision {
     pub key: u64,
 }
 
-/// One option in semantic form.
+/// One option in semantic form. The expansions' decisions use the generic forms after
+/// `Follower` (a spot, a tile type, yes or no, a token on a tile, an amount, a space of the
+/// score track, a seat); what one means in a decision, and how it reads, is its module's
+/// (`DecisionSpec::doc`, `Presentation::choice_words`). Records written before these forms were
+/// generic still load (`WireChoice`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "choice", rename_all = "snake_case")]
+#[serde(tag = "choice", rename_all = "snake_case", from = "WireChoice")]
 pub enum Choice {
     Place {
         x: i32,
@@ -108,21 +112,6 @@ pub enum Choice {
         segment: Option<u8>,
         #[serde(default, skip_serializing_if = "FollowerKind::is_plain")]
         kind: FollowerKind,
-    },
-    /// A tile at (x, y): where an ingot goes, or is taken from.
-    Ingot {
-        x: i32,
-        y: i32,
-    },
-    /// `space: None` = pass.
-    Robber {
-        space: Option<u32>,
-    },
-    Victim {
-        player: u8,
-    },
-    CropMode {
-        deploy: bool,
     },
     /// A follower position (x, y, segment), or `None` = pass.
     Spot {
@@ -138,7 +127,7 @@ pub enum Choice {
         yes: bool,
     },
     /// An expansion's token on the tile at (x, y), in its module's variant `n` (a bridge:
-    /// 0 north–south, 1 west–east), or `None` = none.
+    /// 0 north–south, 1 west–east; 0 where it has one), or `None` = none.
     Token {
         at: Option<(i32, i32, u8)>,
     },
@@ -146,9 +135,115 @@ pub enum Choice {
     Amount {
         n: Option<u32>,
     },
+    /// A space of the score track, where its module puts a piece, or `None` = pass.
+    Track {
+        space: Option<u32>,
+    },
+    /// A seat its module asks about (whom an action targets).
+    Seat {
+        player: u8,
+    },
 }
 
-/// A choice in words, without the position (reports name the decision beside it).
+/// How a [`Choice`] may be written: its forms today, and the forms that records and reports
+/// written before the expansions' choices were generic used (each read as the generic form
+/// that means the same).
+#[derive(Deserialize)]
+#[serde(tag = "choice", rename_all = "snake_case")]
+enum WireChoice {
+    Place {
+        x: i32,
+        y: i32,
+        rot: u8,
+    },
+    Follower {
+        segment: Option<u8>,
+        #[serde(default)]
+        kind: FollowerKind,
+    },
+    Spot {
+        at: Option<(i32, i32, u8)>,
+    },
+    Tile {
+        tile: u16,
+    },
+    Flag {
+        yes: bool,
+    },
+    Token {
+        at: Option<(i32, i32, u8)>,
+    },
+    Amount {
+        n: Option<u32>,
+    },
+    Track {
+        space: Option<u32>,
+    },
+    Seat {
+        player: u8,
+    },
+    /// Older form: a tile at (x, y), now a token there (way 0).
+    Ingot {
+        x: i32,
+        y: i32,
+    },
+    /// Older form: a space of the score track.
+    Robber {
+        space: Option<u32>,
+    },
+    /// Older form: a seat.
+    Victim {
+        player: u8,
+    },
+    /// Older form: yes or no.
+    CropMode {
+        deploy: bool,
+    },
+}
+
+impl From<WireChoice> for Choice {
+    fn from(w: WireChoice) -> Choice {
+        match w {
+            WireChoice::Place { x, y, rot } => Choice::Place { x, y, rot },
+            WireChoice::Follower { segment, kind } => Choice::Follower { segment, kind },
+            WireChoice::Spot { at } => Choice::Spot { at },
+            WireChoice::Tile { tile } => Choice::Tile { tile },
+            WireChoice::Flag { yes } => Choice::Flag { yes },
+            WireChoice::Token { at } => Choice::Token { at },
+            WireChoice::Amount { n } => Choice::Amount { n },
+            WireChoice::Track { space } | WireChoice::Robber { space } => Choice::Track { space },
+            WireChoice::Seat { player } | WireChoice::Victim { player } => Choice::Seat { player },
+            WireChoice::Ingot { x, y } => Choice::Token {
+                at: Some((x, y, 0)),
+            },
+            WireChoice::CropMode { deploy } => Choice::Flag { yes: deploy },
+        }
+    }
+}
+
+/// Where a choice's words go ([`DecisionKind::words`]): each place has its own phrasing.
+#[derive(Clone, Copy, Debug)]
+pub enum Wording {
+    /// A phrase in a sentence of a report or a message ([`Choice::phrase`]).
+    Phrase,
+    /// A short note in a replay's problems ([`crate::engine::script::describe`]).
+    Note,
+    /// A line of a decision board's legend (`render::decision_svg`), seats named by
+    /// `seat_name`.
+    Legend { seat_name: fn(u8) -> &'static str },
+}
+
+impl Choice {
+    /// This choice, an option of decision `kind`, as a phrase: its module's words, else the
+    /// generic ones (`Display`).
+    pub fn phrase(&self, kind: DecisionKind) -> String {
+        kind.words(self, Wording::Phrase)
+            .unwrap_or_else(|| self.to_string())
+    }
+}
+
+/// A choice in generic words (its decision's module may have its own: [`Choice::phrase`]),
+/// without the position (reports name the decision beside it).
 impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
@@ -160,12 +255,6 @@ impl std::fmt::Display for Choice {
                 kind,
             } => write!(f, "a {kind} on segment {s}"),
             Choice::Follower { segment: None, .. } => f.write_str("no follower"),
-            Choice::Ingot { x, y } => write!(f, "the ingot of the tile at ({x}, {y})"),
-            Choice::Robber { space: Some(n) } => write!(f, "the robber to space {n}"),
-            Choice::Robber { space: None } => f.write_str("no robber move"),
-            Choice::Victim { player } => write!(f, "rob seat {}", u32::from(player) + 1),
-            Choice::CropMode { deploy: true } => f.write_str("crop circle: deploy"),
-            Choice::CropMode { deploy: false } => f.write_str("crop circle: remove"),
             Choice::Spot {
                 at: Some((x, y, s)),
             } => write!(f, "the spot on segment {s} of the tile at ({x}, {y})"),
@@ -181,6 +270,9 @@ impl std::fmt::Display for Choice {
             Choice::Token { at: None } => f.write_str("no token"),
             Choice::Amount { n: Some(n) } => write!(f, "{n}"),
             Choice::Amount { n: None } => f.write_str("pass"),
+            Choice::Track { space: Some(n) } => write!(f, "space {n} of the score track"),
+            Choice::Track { space: None } => f.write_str("pass"),
+            Choice::Seat { player } => write!(f, "seat {}", u32::from(player) + 1),
         }
     }
 }
@@ -206,4 +298,102 @@ pub struct TakenDecision {
     pub player: u8,
     pub kind: DecisionKind,
     pub choice: Choice,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records and reports written before the expansions' choices were generic name them by
+    /// the older tags; each line loads as the generic form that means the same, and writes
+    /// back in today's form.
+    #[test]
+    fn old_record_lines_load_as_the_generic_forms() {
+        let cases: [(&str, Choice, &str); 6] = [
+            (
+                r#"{"turn":9,"player":0,"kind":"ingot_place","choice":{"choice":"ingot","x":-1,"y":-2}}"#,
+                Choice::Token {
+                    at: Some((-1, -2, 0)),
+                },
+                r#"{"choice":"token","at":[-1,-2,0]}"#,
+            ),
+            (
+                r#"{"turn":2,"player":1,"kind":"robber_place","choice":{"choice":"robber","space":17}}"#,
+                Choice::Track { space: Some(17) },
+                r#"{"choice":"track","space":17}"#,
+            ),
+            (
+                r#"{"turn":2,"player":0,"kind":"robber_place","choice":{"choice":"robber","space":null}}"#,
+                Choice::Track { space: None },
+                r#"{"choice":"track","space":null}"#,
+            ),
+            (
+                r#"{"turn":30,"player":2,"kind":"robber_victim","choice":{"choice":"victim","player":1}}"#,
+                Choice::Seat { player: 1 },
+                r#"{"choice":"seat","player":1}"#,
+            ),
+            (
+                r#"{"turn":1,"player":0,"kind":"crop_mode","choice":{"choice":"crop_mode","deploy":true}}"#,
+                Choice::Flag { yes: true },
+                r#"{"choice":"flag","yes":true}"#,
+            ),
+            (
+                r#"{"turn":3,"player":1,"kind":"crop_mode","choice":{"choice":"crop_mode","deploy":false}}"#,
+                Choice::Flag { yes: false },
+                r#"{"choice":"flag","yes":false}"#,
+            ),
+        ];
+        for (line, want, now) in cases {
+            let d: TakenDecision =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(d.choice, want, "{line}");
+            let written = serde_json::to_string(&d.choice).unwrap_or_default();
+            assert_eq!(written, now);
+            let again: Choice = serde_json::from_str(&written).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(again, want);
+        }
+    }
+
+    /// Every form of today writes and reads back as itself (the older tags are read only).
+    #[test]
+    fn every_form_round_trips() {
+        let all = [
+            Choice::Place {
+                x: -3,
+                y: 4,
+                rot: 3,
+            },
+            Choice::Follower {
+                segment: Some(2),
+                kind: FollowerKind::PLAIN,
+            },
+            Choice::Follower {
+                segment: None,
+                kind: FollowerKind::PLAIN,
+            },
+            Choice::Spot {
+                at: Some((1, -1, 4)),
+            },
+            Choice::Spot { at: None },
+            Choice::Tile { tile: 12 },
+            Choice::Flag { yes: true },
+            Choice::Token {
+                at: Some((5, 6, 1)),
+            },
+            Choice::Token { at: None },
+            Choice::Amount { n: Some(7) },
+            Choice::Amount { n: None },
+            Choice::Track { space: Some(0) },
+            Choice::Track { space: None },
+            Choice::Seat { player: 4 },
+        ];
+        for c in all {
+            let json = serde_json::to_string(&c).unwrap_or_default();
+            let back: Choice =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+            assert_eq!(back, c, "{json}");
+        }
+        let bad = serde_json::from_str::<Choice>(r#"{"choice":"ingot","x":1}"#);
+        assert!(bad.is_err(), "a line missing a field is refused");
+    }
 }

@@ -59,7 +59,7 @@ pub use board::AROUND;
 pub use checked::MoveError;
 pub use compiled::Compiled;
 pub use compiled::NONE;
-pub use decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
+pub use decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision, Wording};
 pub use event::{Event, EventSink, NoEvents, Phase};
 pub use follower_kind::{FollowerKind, FollowerKindSpec};
 pub use game::{

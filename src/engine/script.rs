@@ -4,7 +4,7 @@
 //! have (another ruleset asks more) go to a fallback chooser; a recorded choice that is not
 //! legal any more is reported and handled by [`OnIllegal`].
 
-use crate::engine::decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision};
+use crate::engine::decision::{Choice, Chooser, Decision, DecisionKind, TakenDecision, Wording};
 use crate::engine::Game;
 use serde::Serialize;
 
@@ -112,7 +112,7 @@ impl<F: Chooser> Chooser for Scripted<F> {
             recorded,
             why: format!(
                 "{} is not among the {} legal options",
-                describe(&recorded),
+                describe(d.kind, &recorded),
                 d.options
             ),
         });
@@ -126,10 +126,10 @@ impl<F: Chooser> Chooser for Scripted<F> {
                     matches!(
                         game.choice(d.kind, i),
                         Choice::Follower { segment: None, .. }
-                            | Choice::Robber { space: None }
                             | Choice::Spot { at: None }
                             | Choice::Token { at: None }
                             | Choice::Amount { n: None }
+                            | Choice::Track { space: None }
                     )
                 })
                 .unwrap_or_else(|| self.fallback.choose(game, d)),
@@ -146,8 +146,12 @@ impl<F: Chooser> Scripted<F> {
     }
 }
 
-/// A short human description of a choice.
-pub fn describe(c: &Choice) -> String {
+/// A short human description of a choice, an option of decision `kind`: its module's words
+/// ([`Wording::Note`]), else the generic ones.
+pub fn describe(kind: DecisionKind, c: &Choice) -> String {
+    if let Some(words) = kind.words(c, Wording::Note) {
+        return words;
+    }
     match c {
         Choice::Place { x, y, rot } => format!("tile at ({x},{y}) turned {}°", *rot as u32 * 90),
         Choice::Follower { segment: None, .. } => "no follower".into(),
@@ -155,11 +159,6 @@ pub fn describe(c: &Choice) -> String {
             segment: Some(s),
             kind,
         } => format!("{kind} on segment {s}"),
-        Choice::Ingot { x, y } => format!("ingot on tile ({x},{y})"),
-        Choice::Robber { space: None } => "no robber".into(),
-        Choice::Robber { space: Some(s) } => format!("robber on space {s}"),
-        Choice::Victim { player } => format!("rob seat {player}"),
-        Choice::CropMode { deploy } => if *deploy { "deploy" } else { "remove" }.into(),
         Choice::Spot { at: None } => "pass".into(),
         Choice::Spot {
             at: Some((x, y, s)),
@@ -172,5 +171,8 @@ pub fn describe(c: &Choice) -> String {
         } => format!("token on tile ({x},{y}) way {n}"),
         Choice::Amount { n: None } => "pass".into(),
         Choice::Amount { n: Some(n) } => format!("{n}"),
+        Choice::Track { space: None } => "pass".into(),
+        Choice::Track { space: Some(s) } => format!("space {s} of the score track"),
+        Choice::Seat { player } => format!("seat {}", u32::from(*player) + 1),
     }
 }

@@ -3,9 +3,9 @@
 //! keeping their events:
 //!
 //! - an **order-independent end-of-turn state hash**: two games that reach the same position
-//!   (tiles with position and rotation, followers with owner and place, ingots on tiles and
-//!   held, scores, robbers and their spaces, follower supply) by events in another order get
-//!   the same hash (the tiles in the players' hands, with the `hand` house rule, count with
+//!   (tiles with position and rotation, followers with owner and place, the expansions'
+//!   pieces on the board, scores, follower supply, and what the expansions hold per seat:
+//!   `Expansion::seat_state`) by events in another order get the same hash (the tiles in the players' hands, with the `hand` house rule, count with
 //!   their seats). The board part is a wrapping sum of keyed item hashes, kept up to date as
 //!   the events pass through [`Game::emit`] (an item added adds its hash, one removed
 //!   subtracts it, so a multiset is hashed exactly and the order never matters); at the end of
@@ -18,8 +18,8 @@
 //!   decision's kind and player, and 32 bits of the running hash after it. Two games share a
 //!   prefix of events; their first differing event is a *player's choice* exactly when both
 //!   games made the same kind of choice at the end of that prefix (same "before", different
-//!   "after"); anything else is a *rule event* (a different scoring, gold hand-out, robber
-//!   move, a decision asked under one ruleset only, …). Cost: one branch per event.
+//!   "after"); anything else is a *rule event* (a different scoring, an expansion's own
+//!   step, a decision asked under one ruleset only, …). Cost: one branch per event.
 //!
 //! Indexing follows [`GameOutcome::turn_hashes`]: entry 0 is the set-up, entry `t` the end of
 //! turn `t`, the last entry the end of final scoring.
@@ -33,7 +33,7 @@ use crate::engine::outcome::GameOutcome;
 use crate::engine::rng::mix64;
 
 /// Tags of the core's item kinds in the board sum (an expansion's pieces carry the tags its
-/// events declare, see [`BoardChange`]; the gold ingot's is 3).
+/// events declare, see [`BoardChange`]).
 const TILE: u64 = 1;
 const FOLLOWER: u64 = 2;
 pub(crate) const HAND: u64 = 4;
@@ -41,7 +41,8 @@ pub(crate) const HAND: u64 = 4;
 /// The divergence records of a game in progress (see the module documentation).
 #[derive(Debug, Default)]
 pub(crate) struct StateTracker {
-    /// Wrapping sum of the keyed hashes of every tile, follower and ingot on the board.
+    /// Wrapping sum of the keyed hashes of every tile, follower and expansion piece on the
+    /// board.
     pub(crate) board: u64,
     /// Kind and player (plus one) of the real choice just applied; 0 = none.
     pending_choice: u64,
@@ -199,7 +200,7 @@ pub enum FirstDifference {
     /// Both games had just asked the same player the same kind of decision, and the answers
     /// differ.
     Choice,
-    /// Anything else: a scoring, a gold hand-out, a robber, a decision asked under one
+    /// Anything else: a scoring, an expansion's own step, a decision asked under one
     /// ruleset only.
     Rule,
 }

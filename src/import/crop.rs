@@ -249,7 +249,7 @@ impl JczPart for CropPart {
     fn effect_seen(&self, d: &TakenDecision, events: &[Event]) -> Option<bool> {
         let mut it = events.iter().filter(|e| e.turn() == Some(d.turn));
         match d.choice {
-            Choice::CropMode { deploy } => {
+            Choice::Flag { yes: deploy } if d.kind == CROP_MODE => {
                 Some(it.any(|e| e.of(CROP_CHOICE).is_some_and(|v| (v[3] != 0) == deploy)))
             }
             Choice::Spot {
@@ -337,7 +337,7 @@ fn choice(t: &mut Translator, at: &Current, deploy: bool) -> Result<(), JczError
                 pending: None,
             });
             *t.turn_part_mut::<CropStep>() = CropStep { deploy, acted: 0 };
-            t.record_active(at, CROP_MODE, Choice::CropMode { deploy });
+            t.record_active(at, CROP_MODE, Choice::Flag { yes: deploy });
             Ok(())
         }
         Step::After { pending: None, .. } => Err(at.err("a second crop-circle choice in one turn")),

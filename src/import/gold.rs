@@ -9,7 +9,9 @@
 //!   their symbol ([`plain_tiles`]): plain tiles of the same layout, as JCloisterZone plays
 //!   them.
 
-use crate::engine::expansions::gold::{GOLD, GOLD_VALUE, INGOT_PLACE, INGOT_PLACED, INGOT_TAKEN};
+use crate::engine::expansions::gold::{
+    GOLD, GOLD_VALUE, INGOT_PICK, INGOT_PLACE, INGOT_PLACED, INGOT_TAKEN,
+};
 use crate::engine::{Category, Choice, DecisionKind, Event, TakenDecision};
 use crate::import::jcz::part::{quoted, JczPart, Mapping, RawMessage, Scoring};
 use crate::import::jcz::{Current, JczError, Message, Msg, PartMsg, Setup, Step, Translator};
@@ -105,7 +107,13 @@ impl JczPart for GoldPart {
         Some(ingot(t, at, x, y))
     }
     fn effect_seen(&self, d: &TakenDecision, events: &[Event]) -> Option<bool> {
-        let Choice::Ingot { x, y } = d.choice else {
+        let (
+            INGOT_PLACE | INGOT_PICK,
+            Choice::Token {
+                at: Some((x, y, _)),
+            },
+        ) = (d.kind, d.choice)
+        else {
             return None;
         };
         Some(events.iter().filter(|e| e.turn() == Some(d.turn)).any(|e| {
@@ -174,7 +182,13 @@ fn ingot(t: &mut Translator, at: &Current, x: i32, y: i32) -> Result<(), JczErro
                 return Err(at.err("an ingot after the follower action"));
             }
             t.check_active(at)?;
-            t.record_active(at, INGOT_PLACE, Choice::Ingot { x, y });
+            t.record_active(
+                at,
+                INGOT_PLACE,
+                Choice::Token {
+                    at: Some((x, y, 0)),
+                },
+            );
             Ok(())
         }
         Step::After { pending: None, .. } => Err(at.err("an ingot during the crop-circle step")),

@@ -1,12 +1,13 @@
 //! One probed decision as a picture: the position's board ([`super::board_svg`]) with the
 //! choice under ruleset A and the choice under ruleset B marked on it and named in the legend
 //! — where each would place the tile (and its turn), which segment gets the follower, which
-//! tile an ingot goes to or comes from, which spot a crop circle acts on; a robber's space, a
-//! victim or a crop-circle mode is named in the legend, on the tile just placed.
-
+//! tile a token goes to or comes from, which spot an expansion's decision acts on; a number,
+//! a space of the score track, a seat or a yes or no is named in the legend, on the tile just
+//! placed. The legend's words are the decision's module's where it has its own
+//! ([`crate::engine::Wording::Legend`]).
 use super::board_svg::{board_svg_marked, Mark};
 use super::seat_name;
-use crate::engine::{Choice, Game, Pending};
+use crate::engine::{Choice, Game, Pending, Wording};
 
 /// A's colour and B's.
 const COLOURS: [&str; 2] = ["#e00000", "#0050e0"];
@@ -20,7 +21,8 @@ pub fn decision_svg(game: &Game, title: &str, a: (&str, Choice), b: (&str, Choic
     board_svg_marked(game, title, &marks)
 }
 
-/// The cell of the tile placed last (where a follower, a crop circle or the turn's tile is).
+/// The cell of the tile placed last (where a follower, an expansion's piece or the turn's
+/// tile is).
 fn last_tile(game: &Game) -> Option<(i32, i32)> {
     game.placed_tiles().last().map(|t| (t.x, t.y))
 }
@@ -62,38 +64,6 @@ fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark 
         Choice::Follower { segment: None, .. } => {
             (last_tile(game), None, None, "no follower".to_string())
         }
-        Choice::Ingot { x, y } => (
-            Some((x, y)),
-            None,
-            None,
-            format!("the ingot of the tile at ({x}, {y})"),
-        ),
-        Choice::Robber { space: Some(n) } => (
-            last_tile(game),
-            None,
-            None,
-            format!("the robber to score-track space {n}"),
-        ),
-        Choice::Robber { space: None } => {
-            (last_tile(game), None, None, "no robber move".to_string())
-        }
-        Choice::Victim { player } => (
-            last_tile(game),
-            None,
-            None,
-            format!("rob {}", seat_name(player)),
-        ),
-        Choice::CropMode { deploy } => (
-            last_tile(game),
-            None,
-            None,
-            if deploy {
-                "crop circle: deploy"
-            } else {
-                "crop circle: remove"
-            }
-            .to_string(),
-        ),
         Choice::Spot {
             at: Some((x, y, s)),
         } => (
@@ -132,6 +102,21 @@ fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark 
                 None => format!("{}: pass", asked_doc(game)),
             },
         ),
+        Choice::Track { space } => (
+            last_tile(game),
+            None,
+            None,
+            match space {
+                Some(n) => format!("{}: space {n} of the score track", asked_doc(game)),
+                None => format!("{}: pass", asked_doc(game)),
+            },
+        ),
+        Choice::Seat { player } => (
+            last_tile(game),
+            None,
+            None,
+            format!("{}: {}", asked_doc(game), seat_name(player)),
+        ),
         Choice::Tile { tile: t } => (
             None,
             None,
@@ -145,6 +130,14 @@ fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark 
                     .map_or("?", |t| t.id.as_str())
             ),
         ),
+    };
+    // the decision's module may word it its own way
+    let legend = match game.pending() {
+        Pending::Decision(d) => d
+            .kind
+            .words(&choice, Wording::Legend { seat_name })
+            .unwrap_or(legend),
+        _ => legend,
     };
     Mark {
         cell,

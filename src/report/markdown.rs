@@ -446,14 +446,15 @@ pub fn render_with_decisions(
     }
     md.push_str(
         "- **Divergence**: the first turn at whose end the two games' positions differ (turn 0 \
-         is the set-up), compared through an order-independent hash of the board, followers, \
-         ingots on tiles and held, scores, robbers and supply. Events that only come in another \
-         order reach the same position and do not count. A pair of games whose positions never \
+         is the set-up), compared through an order-independent hash of the board (tiles, \
+         followers and the expansions' pieces), the scores, the supply and what the expansions \
+         hold per seat. Events that only come in another order reach the same position and do \
+         not count. A pair of games whose positions never \
          differ has not diverged.\n\
          - **Play differed**: the two games' event streams differ at all, in kind or only in \
          order. Its **first difference** is a *player's choice* when both games had just asked \
          the same player the same kind of decision (with two options or more) and the answers \
-         differ, else a *rule event* (a scoring, a gold hand-out, a robber, a decision asked \
+         differ, else a *rule event* (a scoring, an expansion's own step, a decision asked \
          under one ruleset only).\n\
          - **Lead before divergence**: when the winner changed, the seats that gained (winning \
          under the later ruleset only, or its winners when a tie was resolved) are looked up \
@@ -591,9 +592,9 @@ fn decisions_section(md: &mut String, report: &Report, boards: &[DecisionBoard])
                 e.kind.name(),
                 e.player + 1,
                 key(p.a_index),
-                e.choice_a,
+                e.choice_a.phrase(e.kind),
                 key(p.b_index),
-                e.choice_b,
+                e.choice_b.phrase(e.kind),
             );
             if let Some(b) = boards
                 .iter()

@@ -70,7 +70,9 @@ pub fn pick(player: u8, x: i32, y: i32) -> Exp {
     exp(
         meeplab::engine::expansions::gold::INGOT_PICK,
         player,
-        Choice::Ingot { x, y },
+        Choice::Token {
+            at: Some((x, y, 0)),
+        },
     )
 }
 
@@ -79,7 +81,9 @@ pub fn ingot_to(player: u8, x: i32, y: i32) -> Exp {
     exp(
         meeplab::engine::expansions::gold::INGOT_PLACE,
         player,
-        Choice::Ingot { x, y },
+        Choice::Token {
+            at: Some((x, y, 0)),
+        },
     )
 }
 
@@ -88,7 +92,7 @@ pub fn robber(player: u8, space: Option<u32>) -> Exp {
     exp(
         meeplab::engine::expansions::robbers::ROBBER_PLACE,
         player,
-        Choice::Robber { space },
+        Choice::Track { space },
     )
 }
 

@@ -529,7 +529,9 @@ fn pick_options(s: &Scen, k: usize) -> BTreeSet<(i32, i32)> {
         .options
         .iter()
         .map(|c| match *c {
-            Choice::Ingot { x, y } => (x, y),
+            Choice::Token {
+                at: Some((x, y, _)),
+            } => (x, y),
             other => panic!("{other:?}"),
         })
         .collect()
@@ -724,7 +726,7 @@ fn a_city_crop_circle_does_not_remove_a_castles_follower() {
         &[exp(
             meeplab::engine::expansions::crop::CROP_MODE,
             BOB,
-            Choice::CropMode { deploy: false },
+            Choice::Flag { yes: false },
         )],
     );
     let removed = ev

@@ -65,7 +65,7 @@ fn crop_turn(s: &mut Scen, kind: &str, deploy: bool, answers: &[Exp]) -> Vec<Eve
     let mut more = vec![exp(
         meeplab::engine::expansions::crop::CROP_MODE,
         ACTIVE,
-        Choice::CropMode { deploy },
+        Choice::Flag { yes: deploy },
     )];
     more.extend_from_slice(answers);
     s.play_with(ACTIVE, id, at, None, &more)
@@ -356,7 +356,7 @@ fn a_pig_left_alone_by_a_crop_circle_goes_home() {
         at,
         None,
         &[
-            exp(crop::CROP_MODE, ACTIVE, Choice::CropMode { deploy: false }),
+            exp(crop::CROP_MODE, ACTIVE, Choice::Flag { yes: false }),
             remove(0, spot(1, 0, 1)),
         ],
     );
@@ -380,7 +380,7 @@ fn a_crop_circle_offers_followers_only_not_the_pig() {
         at,
         None,
         &[
-            exp(crop::CROP_MODE, ACTIVE, Choice::CropMode { deploy: false }),
+            exp(crop::CROP_MODE, ACTIVE, Choice::Flag { yes: false }),
             remove(0, spot(1, 0, 1)),
         ],
     );

@@ -50,10 +50,17 @@ fn example_1_ingot_on_tile_and_upper_left_neighbour() {
         .iter()
         .map(|c| format!("{c:?}"))
         .collect();
-    let want: BTreeSet<String> = [Choice::Ingot { x: 0, y: 0 }, Choice::Ingot { x: 0, y: 1 }]
-        .iter()
-        .map(|c| format!("{c:?}"))
-        .collect();
+    let want: BTreeSet<String> = [
+        Choice::Token {
+            at: Some((0, 0, 0)),
+        },
+        Choice::Token {
+            at: Some((0, 1, 0)),
+        },
+    ]
+    .iter()
+    .map(|c| format!("{c:?}"))
+    .collect();
     assert_eq!(opts, want);
     assert_eq!(s.ingots_at(1, 1), 1);
     assert_eq!(s.ingots_at(0, 0), 1);
@@ -265,8 +272,12 @@ fn tie_across_two_features_one_draft() {
     );
     let picks = s.asked(meeplab::engine::expansions::gold::INGOT_PICK);
     let red_first: Vec<Choice> = picks[0].options.clone();
-    assert!(!red_first.contains(&Choice::Ingot { x: 1, y: 0 }));
-    assert!(picks[1].options.contains(&Choice::Ingot { x: 1, y: 0 }));
+    assert!(!red_first.contains(&Choice::Token {
+        at: Some((1, 0, 0))
+    }));
+    assert!(picks[1].options.contains(&Choice::Token {
+        at: Some((1, 0, 0))
+    }));
     assert_eq!(s.game.ingots_on_board(), 0);
 }
 

@@ -149,7 +149,7 @@ fn placement_2012_next_player_with_robber() {
     let who: Vec<u8> = asked.iter().map(|a| a.player).collect();
     assert_eq!(who, vec![RED, GREEN]);
     let sp = |v: &[Option<u32>]| -> Vec<Choice> {
-        v.iter().map(|&space| Choice::Robber { space }).collect()
+        v.iter().map(|&space| Choice::Track { space }).collect()
     };
     assert_eq!(asked[0].options, sp(&[None, Some(10), Some(15), Some(20)]));
     assert_eq!(asked[1].options, sp(&[None, Some(5), Some(10), Some(15)]));
@@ -267,9 +267,9 @@ fn robber_only_beside_another_players_marker() {
     assert_eq!(
         opts,
         vec![
-            Choice::Robber { space: None },
-            Choice::Robber { space: Some(5) },
-            Choice::Robber { space: Some(15) }
+            Choice::Track { space: None },
+            Choice::Track { space: Some(5) },
+            Choice::Track { space: Some(15) }
         ]
     );
     // BLUE shares a space with RED: that space is allowed for BLUE
@@ -279,8 +279,8 @@ fn robber_only_beside_another_players_marker() {
     let opts = s.asked(meeplab::engine::expansions::robbers::ROBBER_PLACE)[0]
         .options
         .clone();
-    assert!(opts.contains(&Choice::Robber { space: Some(5) }));
-    assert!(!opts.contains(&Choice::Robber { space: Some(15) }));
+    assert!(opts.contains(&Choice::Track { space: Some(5) }));
+    assert!(!opts.contains(&Choice::Track { space: Some(15) }));
 }
 
 /// RED's city (6) and BLUE's road (4) complete in one turn; RED and BLUE stand on the same
@@ -308,7 +308,7 @@ fn two_markers_scoring_on_the_robbers_space_owner_chooses() {
             &[exp(
                 meeplab::engine::expansions::robbers::ROBBER_VICTIM,
                 g,
-                Choice::Victim { player: victim },
+                Choice::Seat { player: victim },
             )],
         );
         assert_eq!(robbed(&ev), vec![(g, victim, share)]);
@@ -316,10 +316,7 @@ fn two_markers_scoring_on_the_robbers_space_owner_chooses() {
         let asked = s.asked(meeplab::engine::expansions::robbers::ROBBER_VICTIM);
         assert_eq!(
             asked[0].options,
-            vec![
-                Choice::Victim { player: RED },
-                Choice::Victim { player: BLUE }
-            ]
+            vec![Choice::Seat { player: RED }, Choice::Seat { player: BLUE }]
         );
     }
     // with `victim = first_scored` the first scoring (RED's city) is robbed
@@ -362,9 +359,9 @@ fn fifty_space_wrap_around() {
     assert_eq!(
         opts,
         vec![
-            Choice::Robber { space: None },
-            Choice::Robber { space: Some(0) },
-            Choice::Robber { space: Some(3) }
+            Choice::Track { space: None },
+            Choice::Track { space: Some(0) },
+            Choice::Track { space: Some(3) }
         ]
     );
 }

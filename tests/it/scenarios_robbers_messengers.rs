@@ -134,7 +134,7 @@ fn a_robber_may_stand_beside_either_figure() {
     );
     let asked = s.asked(ROBBER_PLACE);
     let spaces = |v: &[Option<u32>]| -> Vec<Choice> {
-        v.iter().map(|&space| Choice::Robber { space }).collect()
+        v.iter().map(|&space| Choice::Track { space }).collect()
     };
     assert_eq!(asked.len(), 2);
     assert_eq!(asked[0].player, RED);
@@ -407,16 +407,13 @@ fn final_scoring_the_robbers_owner_chooses_between_two_figures() {
     let ev = s.finish(&[exp(
         robbers::ROBBER_VICTIM,
         YELLOW,
-        Choice::Victim { player: RED },
+        Choice::Seat { player: RED },
     )]);
     let asked = s.asked(robbers::ROBBER_VICTIM);
     assert_eq!(asked.len(), 1);
     assert_eq!(
         asked[0].options,
-        vec![
-            Choice::Victim { player: RED },
-            Choice::Victim { player: BLUE }
-        ]
+        vec![Choice::Seat { player: RED }, Choice::Seat { player: BLUE }]
     );
     assert_eq!(robbed(&ev), vec![(YELLOW, RED, 3)]);
     assert_eq!(s.scores(), vec![19, 18, 3]);

@@ -5,7 +5,7 @@
 //! feature, by option) or return one of them.
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, Wording};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
@@ -306,7 +306,7 @@ impl Expansion for CropCircles {
 
     fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
         if local == 0 {
-            return Choice::CropMode { deploy: i == 0 };
+            return Choice::Flag { yes: i == 0 };
         }
         let n = g.opt_node[i];
         Choice::Spot {
@@ -381,6 +381,19 @@ impl Valuation for CropCircles {
 }
 
 impl Presentation for CropCircles {
+    /// `crop_mode`'s options (`Choice::Flag`: yes = deploy) in words; the spots take the
+    /// generic ones.
+    fn choice_words(local: u8, c: &Choice, how: Wording) -> Option<String> {
+        let (0, Choice::Flag { yes }) = (local, *c) else {
+            return None;
+        };
+        let mode = if yes { "deploy" } else { "remove" };
+        Some(match how {
+            Wording::Note => mode.into(),
+            Wording::Phrase | Wording::Legend { .. } => format!("crop circle: {mode}"),
+        })
+    }
+
     fn tile_art<X: Holds<Self>>(
         _g: &Game<X>,
         _pidx: usize,

@@ -675,6 +675,12 @@ macro_rules! registry_dispatch {
         }
 
         impl ExpansionsPresentation for Set {
+            fn choice_words(kind: DecisionKind, c: &Choice, how: Wording) -> Option<String> {
+                match Set::asker(kind) {
+                    $((Member::$field, local) => <$ty as Presentation>::choice_words(local, c, how)),*
+                }
+            }
+
             fn board_pieces(g: &Game<Self>, out: &mut Vec<Piece>) {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
                     <$ty as Presentation>::board_pieces(g, out);
@@ -694,6 +700,7 @@ macro_rules! registry_dispatch {
                     <$ty as Presentation>::seat_columns(g, seat, out);
                 })*
             }
+
         }
 
         impl Set {

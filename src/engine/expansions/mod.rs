@@ -145,7 +145,10 @@
 //!   a corner, pieces lying on it), `board_band` and `draw_board_band` (a band under the
 //!   tiles: a score track), `board_legend` (its legend lines for those, before or after the
 //!   river's line), `game_json` (its block of `play --json`), `SWEPT_POINTS` (categories a
-//!   sweep's table reports as mean points per seat); and on a per-seat counter
+//!   sweep's table reports as mean points per seat), `choice_words` (how its decisions'
+//!   options read in a report's sentence, a replay's note and a decision board's legend,
+//!   `Wording`; without it the generic words of the option's form, naming the decision by
+//!   its `doc`); and on a per-seat counter
 //!   (`SeatCounterSpec`), the ladder's words: `held` and `rest` (what no seat holds at the
 //!   end, kept by a counter).
 //! - `GRANTS_TILES` and `another_tile`: the player whose turn ends takes another tile now
@@ -207,7 +210,7 @@ mod registry;
 mod dispatch;
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, CORE_DECISIONS};
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, Wording, CORE_DECISIONS};
 use crate::engine::event::{EventSink, EventSpec, ExpansionEvent};
 use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec, CORE_FOLLOWER_KINDS};
 use crate::engine::game::Game;
@@ -287,6 +290,70 @@ mod tests {
             }
         }
         assert!(checked >= 20, "only {checked} options checked");
+    }
+
+    /// A decision's module words its options (`Presentation::choice_words`) in each place; the
+    /// core's decisions, and the forms a module leaves alone, take the generic words.
+    #[test]
+    fn a_decision_words_its_options_as_its_module_says() {
+        use crate::engine::decision::{Choice, DecisionKind, Wording};
+        use crate::engine::expansions::{crop, gold, robbers};
+        fn name(p: u8) -> &'static str {
+            ["Red", "Blue"][p as usize % 2]
+        }
+        let legend = Wording::Legend { seat_name: name };
+        let words = |k: DecisionKind, c: Choice| {
+            [Wording::Phrase, Wording::Note, legend].map(|w| k.words(&c, w))
+        };
+        let some = |a: &str, b: &str, c: &str| [a, b, c].map(|s| Some(s.to_string()));
+        let ingot = Choice::Token {
+            at: Some((2, -1, 0)),
+        };
+        let ingot_words = some(
+            "the ingot of the tile at (2, -1)",
+            "ingot on tile (2,-1)",
+            "the ingot of the tile at (2, -1)",
+        );
+        assert_eq!(words(gold::INGOT_PLACE, ingot), ingot_words);
+        assert_eq!(words(gold::INGOT_PICK, ingot), ingot_words);
+        assert_eq!(
+            words(robbers::ROBBER_PLACE, Choice::Track { space: Some(7) }),
+            some(
+                "the robber to space 7",
+                "robber on space 7",
+                "the robber to score-track space 7"
+            )
+        );
+        assert_eq!(
+            words(robbers::ROBBER_PLACE, Choice::Track { space: None }),
+            some("no robber move", "no robber", "no robber move")
+        );
+        assert_eq!(
+            words(robbers::ROBBER_VICTIM, Choice::Seat { player: 1 }),
+            some("rob seat 2", "rob seat 1", "rob Blue")
+        );
+        assert_eq!(
+            words(crop::CROP_MODE, Choice::Flag { yes: false }),
+            some("crop circle: remove", "remove", "crop circle: remove")
+        );
+        assert_eq!(
+            words(crop::CROP_MODE, Choice::Flag { yes: true })[1].as_deref(),
+            Some("deploy")
+        );
+        // the spots of the crop circles, and the core's decisions, read generically
+        let spot = Choice::Spot {
+            at: Some((0, 1, 2)),
+        };
+        assert_eq!(words(crop::CROP_DEPLOY, spot), [None, None, None]);
+        assert_eq!(words(DecisionKind::FOLLOWER, spot), [None, None, None]);
+        assert_eq!(
+            Choice::Flag { yes: true }.phrase(crop::CROP_MODE),
+            "crop circle: deploy"
+        );
+        assert_eq!(
+            Choice::Flag { yes: true }.phrase(DecisionKind::PLACEMENT),
+            "yes"
+        );
     }
 
     #[test]

@@ -352,6 +352,16 @@ macro_rules! registry_tables {
             pub fn all() -> impl Iterator<Item = DecisionKind> {
                 (0..DECISIONS.len() as u8).map(DecisionKind)
             }
+
+            /// How option `c` of this decision reads in `how`'s place, in its module's words
+            /// (`Presentation::choice_words`); `None` for the core's decisions and where the
+            /// module leaves it to the generic words of `c`'s form.
+            pub fn words(self, c: &Choice, how: Wording) -> Option<String> {
+                if self.index() < CORE_DECISIONS.len() {
+                    return None;
+                }
+                <Set as ExpansionsPresentation>::choice_words(self, c, how)
+            }
         }
 
         impl FollowerKind {

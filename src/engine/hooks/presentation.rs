@@ -10,6 +10,7 @@
 //! `impl Presentation for X {}`.
 
 use crate::engine::compiled::Compiled;
+use crate::engine::decision::{Choice, Wording};
 use crate::engine::game::Game;
 use crate::engine::glyph::Glyph;
 use crate::engine::hooks::{Holds, Piece};
@@ -86,6 +87,15 @@ pub trait Presentation: Sized {
         _paint: &Paint,
         _out: &mut Vec<(String, String)>,
     ) {
+    }
+
+    /// How option `c` of its decision `local` reads in `how`'s place (a report's phrase, a
+    /// replay's note, a decision board's legend): `Some(words)` in its own terms (`the robber
+    /// to space 5`), `None` for the generic words of `c`'s form, which name the decision by
+    /// its `DecisionSpec::doc` where they need to. Asked of the module whose decision it is,
+    /// in play or not (a report names the choices of games long over).
+    fn choice_words(_local: u8, _c: &Choice, _how: Wording) -> Option<String> {
+        None
     }
 }
 

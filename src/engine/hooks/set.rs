@@ -6,7 +6,7 @@
 //! registry's `Set` (`expansions/dispatch.rs`).
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::{Choice, DecisionKind};
+use crate::engine::decision::{Choice, DecisionKind, Wording};
 use crate::engine::event::EventSink;
 use crate::engine::follower_kind::FollowerKind;
 use crate::engine::game::Game;
@@ -213,4 +213,8 @@ pub trait ExpansionsPresentation: Sized {
     /// [`Presentation::seat_columns`](super::Presentation::seat_columns)), in registration
     /// order.
     fn seat_columns(g: &Game<Self>, seat: u8, out: &mut Vec<(&'static str, i64)>);
+    /// How option `c` of expansion decision `kind` reads in `how`'s place, in the words of
+    /// the module that asks it (see
+    /// [`Presentation::choice_words`](super::Presentation::choice_words)).
+    fn choice_words(kind: DecisionKind, c: &Choice, how: Wording) -> Option<String>;
 }

@@ -82,12 +82,12 @@
 //! # The translation
 //! Each `PLACE_TILE` starts a turn whose active player is the message's `player` (checked
 //! against the seat rotation). Then: `PLACE_TILE` → `Choice::Place` (rotation normalised to
-//! the engine's representative of symmetric turns); `PLACE_TOKEN GOLD` → `Choice::Ingot`;
-//! `DEPLOY_MEEPLE`/`PASS` before `COMMIT` → `Choice::Follower`; `CIRCLE_REMOVE_OR_DEPLOY` →
-//! `Choice::CropMode`; after it `DEPLOY_MEEPLE`/`PASS` → `CropDeploy` and `RETURN_MEEPLE` →
-//! `CropRemove` (`Choice::Spot`). A location in board orientation is turned back by the tile's
-//! rotation and matched against the tile's segments (sides for cities and roads, half-edges
-//! for fields, `I` for the cloister).
+//! the engine's representative of symmetric turns); `DEPLOY_MEEPLE`/`PASS` before `COMMIT` →
+//! `Choice::Follower`; an expansion's messages → its decisions, in the generic forms its
+//! module uses (a token on a tile, yes or no, a spot: `Choice::Token`, `Choice::Flag`,
+//! `Choice::Spot`; each part's file says which). A location in board orientation is turned
+//! back by the tile's rotation and matched against the tile's segments (sides for cities and
+//! roads, half-edges for fields, `I` for the cloister).
 //!
 //! Each part translates its own messages ([`JczPart::translate`], see its file); the core's
 //! handlers are `PLACE_TILE`, `DEPLOY_MEEPLE`, `PASS` and `COMMIT`, which a part may take

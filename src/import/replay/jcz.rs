@@ -287,7 +287,7 @@ pub fn replay_jcz(
                 return Err(JczError {
                     message: origin(&d),
                     kind: None,
-                    text: format!("illegal {}: {}", describe(&p.recorded), p.why),
+                    text: format!("illegal {}: {}", describe(p.kind, &p.recorded), p.why),
                 });
             }
         }
@@ -339,7 +339,7 @@ pub fn replay_jcz(
                     kind: None,
                     text: format!(
                         "{} was not possible: {}",
-                        describe(&d.choice),
+                        describe(d.kind, &d.choice),
                         unasked_why(d)
                     ),
                 });

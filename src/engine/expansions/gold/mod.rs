@@ -11,7 +11,7 @@
 //! makes of the ingots in [`valuation`].
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, Wording};
 use crate::engine::event::{BoardChange, EventKind, EventSink, EventSpec, Field};
 use crate::engine::game::{Game, MAX_PLAYERS};
 use crate::engine::hooks::mark_of;
@@ -665,7 +665,9 @@ impl Expansion for Gold {
 
     fn choice<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize) -> Choice {
         let t = &g.placed[g.opt_tile[i] as usize];
-        Choice::Ingot { x: t.x, y: t.y }
+        Choice::Token {
+            at: Some((t.x, t.y, 0)),
+        }
     }
 
     fn option_count<X: Holds<Self>>(g: &Game<X>, _local: u8) -> usize {
@@ -712,6 +714,10 @@ impl Valuation for Gold {
 }
 
 impl Presentation for Gold {
+    fn choice_words(_local: u8, c: &Choice, how: Wording) -> Option<String> {
+        present::choice_words(c, how)
+    }
+
     /// The board's score table shows the ingots held once any seat holds some.
     fn seat_columns<X: Holds<Self>>(g: &Game<X>, seat: u8, out: &mut Vec<(&'static str, i64)>) {
         let held = &g.ext.state().held;

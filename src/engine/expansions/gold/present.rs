@@ -1,9 +1,11 @@
 //! What the Gold Mines add to the output besides the turn log: the ingot accounting of
-//! `play --json` (`Presentation::game_json`), and their marks, ingots and legend lines on the
-//! SVG board (`Presentation::tile_art`, `board_legend`).
+//! `play --json` (`Presentation::game_json`), their marks, ingots and legend lines on the
+//! SVG board (`Presentation::tile_art`, `board_legend`), and how their decisions' options
+//! read (`Presentation::choice_words`).
 
 use super::{Gold, GOLD_MARK, INGOTS, INGOTS_ON_BOARD, INGOTS_REMOVED, INGOT_PLACED};
 use crate::engine::compiled::Compiled;
+use crate::engine::decision::{Choice, Wording};
 use crate::engine::event::Event;
 use crate::engine::game::Game;
 use crate::engine::hooks::{Holds, TileFrame, TileLayer};
@@ -104,4 +106,18 @@ pub(super) fn board_legend(rules: &Compiled, after_river: bool, out: &mut Vec<(S
     ] {
         out.push((symbol.to_string(), text.to_string()));
     }
+}
+
+/// An option of `ingot_place` or `ingot_pick` (a tile, `Choice::Token` there) in words.
+pub(super) fn choice_words(c: &Choice, how: Wording) -> Option<String> {
+    let Choice::Token {
+        at: Some((x, y, _)),
+    } = *c
+    else {
+        return None;
+    };
+    Some(match how {
+        Wording::Phrase | Wording::Legend { .. } => format!("the ingot of the tile at ({x}, {y})"),
+        Wording::Note => format!("ingot on tile ({x},{y})"),
+    })
 }

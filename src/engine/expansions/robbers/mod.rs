@@ -19,7 +19,7 @@
 //! robberies as markers move during a scoring step in [`robbery`].
 
 use crate::engine::compiled::Compiled;
-use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
+use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, Wording};
 use crate::engine::event::{BoardChange, EventKind, EventSink, EventSpec, Field};
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::mark_of;
@@ -443,11 +443,11 @@ impl Expansion for Robbers {
     fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
         if local == 0 {
             let s = g.opt_space[i];
-            Choice::Robber {
+            Choice::Track {
                 space: (s != NIL).then_some(s),
             }
         } else {
-            Choice::Victim {
+            Choice::Seat {
                 player: g.opt_player[i],
             }
         }
@@ -606,6 +606,10 @@ impl Valuation for Robbers {
 }
 
 impl Presentation for Robbers {
+    fn choice_words(_local: u8, c: &Choice, how: Wording) -> Option<String> {
+        present::choice_words(c, how)
+    }
+
     const SWEPT_POINTS: &'static [(u8, &'static str, &'static str)] =
         &[(0, "robber_points", "robber points / seat")];
     fn tile_art<X: Holds<Self>>(

@@ -1,9 +1,11 @@
 //! The Robbers on the SVG board: `R` in the top-right corner of a robber tile, the score
 //! track with each seat's marker and robber under the tiles, and their legend lines
-//! (`Presentation::tile_art`, `board_band`, `board_legend`).
+//! (`Presentation::tile_art`, `board_band`, `board_legend`); and how their decisions' options
+//! read (`Presentation::choice_words`).
 
 use super::{RobberRules, Robbers, ROBBER_MARK};
 use crate::engine::compiled::Compiled;
+use crate::engine::decision::{Choice, Wording};
 use crate::engine::game::Game;
 use crate::engine::hooks::{Holds, Paint, TileFrame, TileLayer};
 use crate::tiles::TileType;
@@ -134,4 +136,25 @@ pub(super) fn board_legend(
         ),
         "robber on the score track".to_string(),
     ));
+}
+
+/// An option of `robber_place` (a space of the score track, `Choice::Track`, or none) or of
+/// `robber_victim` (`Choice::Seat`) in words.
+pub(super) fn choice_words(c: &Choice, how: Wording) -> Option<String> {
+    Some(match (*c, how) {
+        (Choice::Track { space: None }, Wording::Note) => "no robber".into(),
+        (Choice::Track { space: None }, _) => "no robber move".into(),
+        (Choice::Track { space: Some(n) }, Wording::Phrase) => format!("the robber to space {n}"),
+        (Choice::Track { space: Some(n) }, Wording::Note) => format!("robber on space {n}"),
+        (Choice::Track { space: Some(n) }, Wording::Legend { .. }) => {
+            format!("the robber to score-track space {n}")
+        }
+        (Choice::Seat { player }, Wording::Phrase) => format!("rob seat {}", u32::from(player) + 1),
+        // the replay's note has always counted seats from 0
+        (Choice::Seat { player }, Wording::Note) => format!("rob seat {player}"),
+        (Choice::Seat { player }, Wording::Legend { seat_name }) => {
+            format!("rob {}", seat_name(player))
+        }
+        _ => return None,
+    })
 }
