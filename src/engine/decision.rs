@@ -128,6 +128,13 @@ pub enum Choice {
     Spot {
         at: Option<(i32, i32, u8)>,
     },
+    /// A follower of `kind`, not the plain one, from supply to the position (x, y, segment)
+    /// off the tile just placed, or taken back from there (a crop circle's large follower);
+    /// the plain follower's is [`Choice::Spot`].
+    SpotOf {
+        at: (i32, i32, u8),
+        kind: FollowerKind,
+    },
     /// A tile type of the hand to play (an index into the ruleset's tiles).
     Tile {
         tile: u16,
@@ -170,6 +177,12 @@ impl std::fmt::Display for Choice {
                 at: Some((x, y, s)),
             } => write!(f, "the spot on segment {s} of the tile at ({x}, {y})"),
             Choice::Spot { at: None } => f.write_str("pass"),
+            Choice::SpotOf {
+                at: (x, y, s),
+                kind,
+            } => {
+                write!(f, "a {kind} on segment {s} of the tile at ({x}, {y})")
+            }
             Choice::Tile { tile } => write!(f, "play tile type #{tile} from the hand"),
             Choice::Flag { yes: true } => f.write_str("yes"),
             Choice::Flag { yes: false } => f.write_str("no"),

@@ -86,6 +86,10 @@ struct Config {
     /// A ferry moved this turn no longer stops the search for the first ferries: the roads
     /// it now joins may reach further ferries.
     through_moved: bool,
+    /// After a move, only the roads at the ends the ferry left are checked for a builder
+    /// left without its owner's follower (JCloisterZone); otherwise every road the move
+    /// rebuilt.
+    split_left_ends: bool,
 }
 
 impl Config {
@@ -96,6 +100,7 @@ impl Config {
         Some(Config {
             needs_highwayman: OPT_PLACEMENT.choice_in(rules) == "highwayman",
             through_moved: OPT_MOVES.choice_in(rules) == "through_moved",
+            split_left_ends: OPT_SPLIT.choice_in(rules) == "left_ends",
         })
     }
 }
@@ -185,6 +190,33 @@ const OPT_MOVES: OptionDef = OptionDef {
                   ferry, moved ones included): first. The footnote's 'then further \
                   ferries the new roads allow' read as reaching past a moved ferry: \
                   through_moved (an unsourced reading)",
+    requires: None,
+};
+
+/// The `ferries.split` option (read through this constant: its key and default are written once).
+const OPT_SPLIT: OptionDef = OptionDef {
+    key: "ferries.split",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "every_road",
+            "after a move, a builder on any road the move changed goes home when that road \
+                 holds none of its owner's followers",
+        ),
+        choice(
+            "left_ends",
+            "only the roads at the lake ends the ferry left are checked: a builder on the \
+                 road the ferry still carries stays, alone or not",
+        ),
+    ]),
+    default: "every_road",
+    doc: "Which roads a ferry move checks for a builder (Traders & Builders) it cut off \
+              from its owner's followers.",
+    sources: "T&B C1 rulebook (Wikicarpedia: the builder goes home when its owner's last \
+                  thief or knight leaves the road), papageek's The Builder (\"always \
+                  returned ... if you no longer have meeples on that feature\"): \
+                  every_road; JCloisterZone's ChangeFerry (checks the road parts at the ends \
+                  the ferry left only): left_ends",
     requires: None,
 };
 
@@ -297,7 +329,7 @@ impl Expansion for Ferries {
             },
         },
     ];
-    const OPTIONS: &'static [OptionDef] = &[OPT_PLACEMENT, OPT_MOVES];
+    const OPTIONS: &'static [OptionDef] = &[OPT_PLACEMENT, OPT_MOVES, OPT_SPLIT];
     const LEGEND: &'static [(Glyph, &'static str)] = &[(
         FERRY_GLYPH,
         "ferry on a lake: it joins two of the lake's road ends (its tooltip says which)",
@@ -646,6 +678,20 @@ impl<X: Holds<Ferries>> Game<X> {
                 &[turn as i64, player as i64, x, y, to_way],
             )),
         );
+        // a builder the move cut off from its owner's followers goes home (`ferries.split`:
+        // the roads the move changed, or those at the ends the ferry left)
+        let left_only = self.ext.state().config.split_left_ends;
+        for (k, &seed) in seeds.iter().enumerate() {
+            let seg = (seed - t.node0) as u8;
+            let checked = if left_only {
+                k < 2 && seg != to.a && seg != to.b
+            } else {
+                true
+            };
+            if checked {
+                self.return_lone_figures(s, seed, None);
+            }
+        }
     }
 
     /// The ferry on the lake of placed tile `pidx` whose end is segment `seg`, if any.
