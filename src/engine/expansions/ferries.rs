@@ -18,6 +18,11 @@
 //!   the ferry steps) scores the roads the ferries completed, those of the lakes whose ferry
 //!   moved included (JCloisterZone's `collectClosedByFerries`). A lake is no inn: a road
 //!   scores 1 a tile.
+//! - **A builder cut off.** A move that leaves a builder (Traders & Builders) on a road
+//!   without its owner's follower sends it home at once (the builder's rule, the core's
+//!   `Game::return_lone_figures`): every road the move changed (`ferries.split =
+//!   every_road`), or only those at the lake ends the ferry left (`left_ends`, JCloisterZone's
+//!   `ChangeFerry`).
 //!
 //! # In the engine
 //! A lake's road ends are separate segments; a ferry is one more link of the union-find
