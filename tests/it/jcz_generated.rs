@@ -15,9 +15,8 @@
 //! The saves named `…-tN` are such games cut after turn N (the replay up to turn N + 1's
 //! tile, with JCloisterZone's scores after turn N from `jcz.sh turns` as the assertions), kept
 //! small around a step the engines once disagreed on: a crop circle deploying a large
-//! follower, or a removal leaving a pig alone (`bb6-dense-05003`, `-05005`,
-//! `bb6c2-eager-06215`, `-06216`), and a builder kept on the road a ferry move still carries
-//! (`bb6c2-eager-06201`).
+//! follower (`bb6-dense-05003`, `-05005`, `bb6c2-eager-06215`, `-06216`), and a builder kept
+//! on the road a ferry move still carries (`bb6c2-eager-06201`).
 
 use crate::cli_support;
 
