@@ -42,7 +42,7 @@
 //!   The `bigbox6` lines were rewritten again (removed, then `new`) on the engine of branch
 //!   `rulefix`: a crop circle deploys the large follower too and takes back a follower by
 //!   kind, and a builder or pig left without its owner's follower goes home at once, where
-//!   the follower leaves or a ferry move splits its road (`ferries.split = every_road`), no
+//!   the follower leaves or a ferry move splits its road (`ferries.cut_builders = every_road`), no
 //!   longer at the turn's end (both found by JCloisterZone's Big Box 6 games).
 
 use crate::scenario_support;

@@ -501,14 +501,14 @@ fn c1_c2_ferries_example_ferry_completes_the_road_to_the_left_and_the_city() {
 /// followers: "when a player's last thief or knight is removed from a road or city with a
 /// builder, the player takes his builder" (T&B C1 rulebook, Wikicarpedia; papageek's The
 /// Builder: "always returned ... if you no longer have meeples on that feature"), at once:
-/// `ferries.split = every_road`. JCloisterZone (`ChangeFerry`) checks only the roads at the
-/// lake ends the ferry left, so a builder on the road the ferry still carries stays, alone:
-/// `split = left_ends` (its Big Box 6 game bb6c2-eager-06201). Alice's follower on the lake's
-/// south road, the ferry joining west and south; she extends the west road with her builder
-/// and moves the ferry to west–east: the builder's road (west, start, lake, east) holds none
-/// of her followers. Under `every_road` the builder goes home right after the move; under
-/// `left_ends` it stays, and extending its road again gives her another tile. The builder
-/// scores nothing: Alice's south road scores 1 at the end either way.
+/// `ferries.cut_builders = every_road`. JCloisterZone (`ChangeFerry`) checks only the roads at
+/// the lake ends the ferry left, so a builder on the road the ferry still carries stays,
+/// alone: `cut_builders = left_ends` (its Big Box 6 game bb6c2-eager-06201). Alice's follower
+/// on the lake's south road, the ferry joining west and south; she extends the west road with
+/// her builder and moves the ferry to west–east: the builder's road (west, start, lake, east)
+/// holds none of her followers. Under `every_road` the builder goes home right after the
+/// move; under `left_ends` it stays, and extending its road again gives her another tile. The
+/// builder scores nothing: Alice's south road scores 1 at the end either way.
 #[test]
 fn a_ferry_move_that_cuts_a_builder_off_sends_it_home_or_not() {
     use meeplab::engine::expansions::traders::BUILDER;
@@ -520,7 +520,8 @@ fn a_ferry_move_that_cuts_a_builder_off_sends_it_home_or_not() {
             &format!(
                 "ruleset \"ferries and traders\"\nextends \"rulesets/ferries-c2.rules\"\n\
                  include \"rulesets/tiles/traders.tiles\"\ndeck += {{ traders x1 }}\n\
-                 traders source \"test\" {{\n  goods_points = 10\n}}\nferries.split = {split}\n"
+                 traders source \"test\" {{\n  goods_points = 10\n}}\n\
+                 ferries.cut_builders = {split}\n"
             ),
         )
     };

@@ -20,7 +20,7 @@
 //!   scores 1 a tile.
 //! - **A builder cut off.** A move that leaves a builder (Traders & Builders) on a road
 //!   without its owner's follower sends it home at once (the builder's rule, the core's
-//!   `Game::return_lone_figures`): every road the move changed (`ferries.split =
+//!   `Game::return_lone_figures`): every road the move changed (`ferries.cut_builders =
 //!   every_road`), or only those at the lake ends the ferry left (`left_ends`, JCloisterZone's
 //!   `ChangeFerry`).
 //!
@@ -94,7 +94,7 @@ struct Config {
     /// After a move, only the roads at the ends the ferry left are checked for a builder
     /// left without its owner's follower (JCloisterZone); otherwise every road the move
     /// rebuilt.
-    split_left_ends: bool,
+    cut_left_ends: bool,
 }
 
 impl Config {
@@ -105,7 +105,7 @@ impl Config {
         Some(Config {
             needs_highwayman: OPT_PLACEMENT.choice_in(rules) == "highwayman",
             through_moved: OPT_MOVES.choice_in(rules) == "through_moved",
-            split_left_ends: OPT_SPLIT.choice_in(rules) == "left_ends",
+            cut_left_ends: OPT_CUT_BUILDERS.choice_in(rules) == "left_ends",
         })
     }
 }
@@ -198,9 +198,9 @@ const OPT_MOVES: OptionDef = OptionDef {
     requires: None,
 };
 
-/// The `ferries.split` option (read through this constant: its key and default are written once).
-const OPT_SPLIT: OptionDef = OptionDef {
-    key: "ferries.split",
+/// The `ferries.cut_builders` option (read through this constant: its key and default are written once).
+const OPT_CUT_BUILDERS: OptionDef = OptionDef {
+    key: "ferries.cut_builders",
     area: AREA,
     ty: OptType::Choice(&[
         choice(
@@ -334,7 +334,7 @@ impl Expansion for Ferries {
             },
         },
     ];
-    const OPTIONS: &'static [OptionDef] = &[OPT_PLACEMENT, OPT_MOVES, OPT_SPLIT];
+    const OPTIONS: &'static [OptionDef] = &[OPT_PLACEMENT, OPT_MOVES, OPT_CUT_BUILDERS];
     const LEGEND: &'static [(Glyph, &'static str)] = &[(
         FERRY_GLYPH,
         "ferry on a lake: it joins two of the lake's road ends (its tooltip says which)",
@@ -683,9 +683,10 @@ impl<X: Holds<Ferries>> Game<X> {
                 &[turn as i64, player as i64, x, y, to_way],
             )),
         );
-        // a builder the move cut off from its owner's followers goes home (`ferries.split`:
-        // the roads the move changed, or those at the ends the ferry left)
-        let left_only = self.ext.state().config.split_left_ends;
+        // a builder the move cut off from its owner's followers goes home
+        // (`ferries.cut_builders`: the roads the move changed, or those at the ends the ferry
+        // left)
+        let left_only = self.ext.state().config.cut_left_ends;
         for (k, &seed) in seeds.iter().enumerate() {
             let seg = (seed - t.node0) as u8;
             let checked = if left_only {

@@ -30,7 +30,7 @@
 //!   Ferries), a farmer taken back by a crop circle (The Crop Circles). The core returns it
 //!   at once, where weight leaves a feature (`Game::return_lone_figures`: the kinds'
 //!   `needs_own`), as JCloisterZone does (`UndeployMeeple`, `ChangeFerry`); which roads a
-//!   ferry move checks is the option `ferries.split`.
+//!   ferry move checks is the option `ferries.cut_builders`.
 
 use crate::engine::compiled::Compiled;
 use crate::engine::event::{
