@@ -85,9 +85,9 @@
 //! the engine's representative of symmetric turns); `PLACE_TOKEN GOLD` → `Choice::Ingot`;
 //! `DEPLOY_MEEPLE`/`PASS` before `COMMIT` → `Choice::Follower`; `CIRCLE_REMOVE_OR_DEPLOY` →
 //! `Choice::CropMode`; after it `DEPLOY_MEEPLE`/`PASS` → `CropDeploy` and `RETURN_MEEPLE` →
-//! `CropRemove` (`Choice::Spot`). A location in board orientation is turned back by the tile's
-//! rotation and matched against the tile's segments (sides for cities and roads, half-edges
-//! for fields, `I` for the cloister).
+//! `CropRemove` (`Choice::Spot`; `Choice::SpotOf` for the big follower `P.big.1`). A location
+//! in board orientation is turned back by the tile's rotation and matched against the tile's
+//! segments (sides for cities and roads, half-edges for fields, `I` for the cloister).
 //!
 //! Each part translates its own messages ([`JczPart::translate`], see its file); the core's
 //! handlers are `PLACE_TILE`, `DEPLOY_MEEPLE`, `PASS` and `COMMIT`, which a part may take
