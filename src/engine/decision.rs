@@ -117,6 +117,13 @@ pub enum Choice {
     Spot {
         at: Option<(i32, i32, u8)>,
     },
+    /// A follower of `kind`, not the plain one, from supply to the position (x, y, segment)
+    /// off the tile just placed, or taken back from there (a crop circle's large follower);
+    /// the plain follower's is [`Choice::Spot`].
+    SpotOf {
+        at: (i32, i32, u8),
+        kind: FollowerKind,
+    },
     /// A tile type of the hand to play (an index into the ruleset's tiles).
     Tile {
         tile: u16,
@@ -164,6 +171,10 @@ enum WireChoice {
     Spot {
         at: Option<(i32, i32, u8)>,
     },
+    SpotOf {
+        at: (i32, i32, u8),
+        kind: FollowerKind,
+    },
     Tile {
         tile: u16,
     },
@@ -207,6 +218,7 @@ impl From<WireChoice> for Choice {
             WireChoice::Place { x, y, rot } => Choice::Place { x, y, rot },
             WireChoice::Follower { segment, kind } => Choice::Follower { segment, kind },
             WireChoice::Spot { at } => Choice::Spot { at },
+            WireChoice::SpotOf { at, kind } => Choice::SpotOf { at, kind },
             WireChoice::Tile { tile } => Choice::Tile { tile },
             WireChoice::Flag { yes } => Choice::Flag { yes },
             WireChoice::Token { at } => Choice::Token { at },
@@ -259,6 +271,12 @@ impl std::fmt::Display for Choice {
                 at: Some((x, y, s)),
             } => write!(f, "the spot on segment {s} of the tile at ({x}, {y})"),
             Choice::Spot { at: None } => f.write_str("pass"),
+            Choice::SpotOf {
+                at: (x, y, s),
+                kind,
+            } => {
+                write!(f, "a {kind} on segment {s} of the tile at ({x}, {y})")
+            }
             Choice::Tile { tile } => write!(f, "play tile type #{tile} from the hand"),
             Choice::Flag { yes: true } => f.write_str("yes"),
             Choice::Flag { yes: false } => f.write_str("no"),
@@ -375,6 +393,10 @@ mod tests {
                 at: Some((1, -1, 4)),
             },
             Choice::Spot { at: None },
+            Choice::SpotOf {
+                at: (2, 0, 1),
+                kind: FollowerKind(1),
+            },
             Choice::Tile { tile: 12 },
             Choice::Flag { yes: true },
             Choice::Token {

@@ -49,8 +49,60 @@ impl<X: Expansions> Game<X> {
         );
     }
 
-    /// Return follower number `i` (index into `followers`) to its owner's supply.
+    /// Return follower number `i` (index into `followers`) to its owner's supply, from a
+    /// feature that stays on the board (a crop circle's removal, a message's, an abbot's or a
+    /// castle's return): when it was its owner's last follower there (weight above 0), the
+    /// owner's figures that need one go home with it ([`Game::return_lone_figures`]).
     pub(crate) fn return_follower<S: EventSink>(&mut self, s: &mut S, i: usize) {
+        let f = self.followers[i];
+        self.return_follower_only(s, i);
+        if f.kind.weight() > 0 {
+            let r = self.uf.find_mut(f.node);
+            let comp = &self.comps[r as usize];
+            if comp.followers[f.player as usize] == 0 && comp.nfollowers > 0 {
+                self.return_lone_figures(s, f.node, Some(f.player));
+            }
+        }
+    }
+
+    /// A figure that needs its owner's follower on its feature
+    /// ([`FollowerKindSpec::needs_own`](crate::engine::follower_kind::FollowerKindSpec):
+    /// a builder, a pig) goes home when its feature no longer holds one: every such figure of
+    /// `owner` (`None`: of any player) on the feature of `node` whose owner has no weight
+    /// there returns to the supply, at once. "When a player's last thief or knight is removed
+    /// from a road or city with a builder, the player takes his builder" (T&B C1 rulebook,
+    /// Wikicarpedia); "your builder is always returned to your supply if you no longer have
+    /// meeples on that feature ... some expansions introduce other ways in which this can
+    /// happen" (papageek, The Builder; the pig likewise). JCloisterZone returns them at once
+    /// too (`UndeployMeeple` after a follower's return, `ChangeFerry` after a ferry move).
+    /// Called where weight leaves a feature that stays on the board: a follower's return
+    /// ([`Game::return_follower`]) and a ferry's split of a road; a turn where nothing leaves
+    /// pays nothing.
+    pub(crate) fn return_lone_figures<S: EventSink>(
+        &mut self,
+        s: &mut S,
+        node: u32,
+        owner: Option<u8>,
+    ) {
+        let r = self.uf.find_mut(node);
+        let mut i = 0;
+        while i < self.followers.len() {
+            let f = self.followers[i];
+            if owner.is_none_or(|p| p == f.player)
+                && f.kind.spec().needs_own
+                && self.comps[r as usize].followers[f.player as usize] == 0
+                && self.uf.find_mut(f.node) == r
+            {
+                self.return_follower_only(s, i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Return follower number `i` to its owner's supply and nothing else: for a feature whose
+    /// pieces all go home (a feature scored), and for [`Game::return_follower`].
+    pub(crate) fn return_follower_only<S: EventSink>(&mut self, s: &mut S, i: usize) {
         let f = self.followers.remove(i);
         let p = f.player as usize;
         if f.kind.is_plain() {

@@ -267,7 +267,7 @@ impl<X: Expansions> Game<X> {
         while i < self.followers.len() {
             let node = self.followers[i].node;
             if self.root(node) == root {
-                self.return_follower(s, i);
+                self.return_follower_only(s, i);
             } else {
                 i += 1;
             }

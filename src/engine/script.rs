@@ -163,6 +163,10 @@ pub fn describe(kind: DecisionKind, c: &Choice) -> String {
         Choice::Spot {
             at: Some((x, y, s)),
         } => format!("follower at ({x},{y}) segment {s}"),
+        Choice::SpotOf {
+            at: (x, y, s),
+            kind,
+        } => format!("{kind} at ({x},{y}) segment {s}"),
         Choice::Tile { tile } => format!("tile type #{tile} from the hand"),
         Choice::Flag { yes } => if *yes { "yes" } else { "no" }.into(),
         Choice::Token { at: None } => "no token".into(),

@@ -216,31 +216,42 @@ impl JczPart for CropPart {
         Some(Box::new(a))
     }
     fn explain(&self, game: &Game, d: &Decision, recorded: &Choice) -> Option<String> {
-        match (d.kind, *recorded) {
-            (
-                CROP_DEPLOY | CROP_REMOVE,
-                Choice::Spot {
-                    at: Some((x, y, s)),
-                },
-            ) => {
+        let spot = match *recorded {
+            Choice::SpotOf { at, kind } => Some((at, kind)),
+            Choice::Spot { at: Some(at) } => Some((at, crate::engine::FollowerKind::PLAIN)),
+            _ => None,
+        };
+        if let (CROP_DEPLOY, Some((_, kind))) = (d.kind, spot) {
+            if game.supply_of(d.player, kind) == 0 {
+                return Some(format!("{} has no {kind} left", seat(d.player)));
+            }
+        }
+        match (d.kind, spot) {
+            (CROP_DEPLOY | CROP_REMOVE, Some(((x, y, s), kind))) => {
                 let t = game.placed_tiles().get(game.tile_at(x, y)?)?;
-                let kind = game.rules().rules.tiles[t.tile as usize]
+                let feature = game.rules().rules.tiles[t.tile as usize]
                     .features
                     .get(s as usize)
                     .map(|f| f.kind)?;
-                let mine = game
-                    .followers()
-                    .iter()
-                    .any(|f| f.player == d.player && game.node_spot(f.node) == (x, y, s));
+                let mine = game.followers().iter().any(|f| {
+                    f.player == d.player
+                        && game.node_spot(f.node) == (x, y, s)
+                        && (d.kind == CROP_DEPLOY || f.kind == kind)
+                });
                 if !mine {
+                    let what = if d.kind == CROP_DEPLOY {
+                        "follower".to_string()
+                    } else {
+                        kind.to_string()
+                    };
                     return Some(format!(
-                        "{} has no follower on the {kind} at ({x},{y}) (segment {s})",
+                        "{} has no {what} on the {feature} at ({x},{y}) (segment {s})",
                         seat(d.player)
                     ));
                 }
                 None
             }
-            (CROP_DEPLOY, Choice::Spot { at: None }) => {
+            (CROP_DEPLOY, None) if *recorded == (Choice::Spot { at: None }) => {
                 Some("passing is not allowed: this ruleset makes deploying mandatory".into())
             }
             _ => None,
@@ -254,6 +265,10 @@ impl JczPart for CropPart {
             }
             Choice::Spot {
                 at: Some((x, y, segment)),
+            }
+            | Choice::SpotOf {
+                at: (x, y, segment),
+                ..
             } if matches!(d.kind, CROP_DEPLOY | CROP_REMOVE) => Some(it.any(|e| {
                 let v = e.of(CROP_DEPLOYED).or_else(|| e.of(CROP_REMOVED));
                 v.is_some_and(|v| {
@@ -380,8 +395,8 @@ fn action(t: &mut Translator, at: &Current, act: CropAct<'_>) -> Result<(), JczE
     }
     let (kind, spot, owes_commit) = match act {
         CropAct::Pass if deploy => (CROP_DEPLOY, None, false),
-        CropAct::Deploy(p) if deploy => (CROP_DEPLOY, Some(t.segment_at(at, p)?), true),
-        CropAct::Return(p) if !deploy => (CROP_REMOVE, Some(t.segment_at(at, p)?), true),
+        CropAct::Deploy(p) if deploy => (CROP_DEPLOY, Some((t.segment_at(at, p)?, p)), true),
+        CropAct::Return(p) if !deploy => (CROP_REMOVE, Some((t.segment_at(at, p)?, p)), true),
         _ => {
             return Err(at.err(format!(
                 "not allowed after CIRCLE_REMOVE_OR_DEPLOY {}",
@@ -398,6 +413,14 @@ fn action(t: &mut Translator, at: &Current, act: CropAct<'_>) -> Result<(), JczE
     } else {
         acted | (1 << who)
     };
+    // the figure's kind (`P.small.N` the plain follower, `P.big.1` the large one)
+    let choice = match spot {
+        Some((at, p)) => match t.follower_kind(&p.meeple) {
+            k if k.is_plain() => Choice::Spot { at: Some(at) },
+            kind => Choice::SpotOf { at, kind },
+        },
+        None => Choice::Spot { at: None },
+    };
     let turn = t.turn();
     t.record(
         at,
@@ -405,7 +428,7 @@ fn action(t: &mut Translator, at: &Current, act: CropAct<'_>) -> Result<(), JczE
             turn,
             player: who,
             kind,
-            choice: Choice::Spot { at: spot },
+            choice,
         },
     );
     Ok(())

@@ -5,10 +5,12 @@
 //!
 //! # The mapping
 //! - The set adds `include "tiles/ferries.tiles"` and `ferries xN` to the deck.
-//! - The element `ferry` → `ferries { placement = always, moves = first }`: JCloisterZone
-//!   places the ferry after the follower action whether or not a follower was placed
-//!   (`PlaceFerryPhase`), and offers the first ferry each way from the tile, one move at a time, each
-//!   ferry once (`ChangeFerriesPhase`; its search stops at every ferry).
+//! - The element `ferry` → `ferries { placement = always, moves = first, cut_builders =
+//!   left_ends }`: JCloisterZone places the ferry after the follower action whether or not a
+//!   follower was placed (`PlaceFerryPhase`), and offers the first ferry each way from the
+//!   tile, one move at a time, each ferry once (`ChangeFerriesPhase`; its search stops at every
+//!   ferry), and after a move checks for a builder left without its owner's follower only the
+//!   roads at the ends the ferry left (`ChangeFerry`).
 //!   The set without the element (lakes without ferries) is refused with a clear error.
 //!
 //! # The messages
@@ -96,7 +98,7 @@ pub fn ruleset_lines(s: &FerriesSetup, dir: &std::path::Path, deck: &mut Vec<Str
         deck.push(format!("ferries x{}", s.copies));
     }
     t.push_str("ferries source \"JCloisterZone ferry element\" {\n");
-    t.push_str("  placement = always\n  moves = first\n}\n");
+    t.push_str("  placement = always\n  moves = first\n  cut_builders = left_ends\n}\n");
     t
 }
 

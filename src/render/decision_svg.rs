@@ -73,6 +73,15 @@ fn mark(game: &Game, label: &str, choice: Choice, colour: &'static str) -> Mark 
             format!("the follower spot on segment {s} of the tile at ({x}, {y})"),
         ),
         Choice::Spot { at: None } => (last_tile(game), None, None, "pass".to_string()),
+        Choice::SpotOf {
+            at: (x, y, s),
+            kind,
+        } => (
+            Some((x, y)),
+            None,
+            Some(s),
+            format!("a {kind} on segment {s} of the tile at ({x}, {y})"),
+        ),
         Choice::Flag { yes } => (
             last_tile(game),
             None,

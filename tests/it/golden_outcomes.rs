@@ -39,6 +39,11 @@
 //!   owner's follower goes home (both found by JCloisterZone's own Big Box 6 games); and
 //!   once more (removed, then `new`) on the engine that merged the session's branches: a
 //!   crop circle counts and removes followers only, not a pig or a builder (JCloisterZone).
+//!   The `bigbox6` lines were rewritten again (removed, then `new`) on the engine of branch
+//!   `rulefix`: a crop circle deploys the large follower too and takes back a follower by
+//!   kind, and a builder or pig left without its owner's follower goes home at once, where
+//!   the follower leaves or a ferry move splits its road (`ferries.cut_builders = every_road`), no
+//!   longer at the turn's end (both found by JCloisterZone's Big Box 6 games).
 
 use crate::scenario_support;
 

@@ -12,6 +12,11 @@
 //! editions' set ids (`inns-and-cathedrals:2`, `traders-and-builders:2`, `flier:2`,
 //! `mage-and-witch:2`, `river/1:2`), as Big Box 6 prints them: its saves put abbots on the
 //! garden tiles of each of those sets, whose plain twins the mapped deck no longer holds.
+//! The saves named `…-tN` are such games cut after turn N (the replay up to turn N + 1's
+//! tile, with JCloisterZone's scores after turn N from `jcz.sh turns` as the assertions), kept
+//! small around a step the engines once disagreed on: a crop circle deploying a large
+//! follower (`bb6-dense-05003`, `-05005`, `bb6c2-eager-06215`, `-06216`), and a builder kept
+//! on the road a ferry move still carries (`bb6c2-eager-06201`).
 
 use crate::cli_support;
 

@@ -343,7 +343,7 @@ fn farmer_and_pig() -> Scen {
 /// ways in which this can happen" (papageek, The Builder; the pig likewise; JCloisterZone
 /// returns it at once). Seat 0's farmer on field 1 of BA/RFr at (1,0) and her pig on the same
 /// field at (2,0); seat 1's field crop circle, "remove": seat 0 takes her farmer back, and the
-/// pig, alone on the field, goes home at the turn's end.
+/// pig, alone on the field, goes home with it, at once (before the removal's own event).
 #[test]
 fn a_pig_left_alone_by_a_crop_circle_goes_home() {
     use meeplab::engine::expansions::traders::PIG;
@@ -360,9 +360,14 @@ fn a_pig_left_alone_by_a_crop_circle_goes_home() {
             remove(0, spot(1, 0, 1)),
         ],
     );
-    assert!(ev.iter().any(
-        |e| matches!(e, Event::FollowerReturned { player: 0, kind, x: 2, y: 0, .. } if *kind == PIG)
-    ));
+    let pig_home = ev.iter().position(
+        |e| matches!(e, Event::FollowerReturned { player: 0, kind, x: 2, y: 0, .. } if *kind == PIG),
+    );
+    let removed = ev.iter().position(|e| e.of(crop::CROP_REMOVED).is_some());
+    assert!(
+        pig_home.is_some() && pig_home < removed,
+        "{pig_home:?} {removed:?}"
+    );
     assert_eq!(s.game.supply_of(0, PIG), 1);
     assert!(s.game.followers().is_empty(), "{:?}", s.game.followers());
 }
@@ -391,4 +396,117 @@ fn a_crop_circle_offers_followers_only_not_the_pig() {
         vec![spot(1, 0, 1)],
         "the farmer only, not the pig"
     );
+}
+
+/// Crop Circles with Inns & Cathedrals (Big Box 6): a crop circle's follower may be the large
+/// one. "Take one of their own followers from their supply" (C1), "deploy a meeple from your
+/// supply" (C2): the large follower is one; JCloisterZone's crop-circle phase offers the small
+/// and the big follower alike. Two seats: seat 0's thief on the start road, extended east by
+/// BA/RFr at (1,0) and BA/Rr at (2,0); seat 1's thief on BA/RFr at (1,1). Seat 1's road
+/// circle at (1,-1), "deploy": seat 0 adds her large follower beside her thief, seat 1 a
+/// follower beside his; BA/Rr at (2,1) then joins the two roads (5 tiles, open at both
+/// ends). At the end seat 0 holds it 3 to 2 and scores 5 alone; had she added a plain
+/// follower, 2 to 2, both would score 5.
+fn crop_and_inns() -> Rules {
+    load_str(
+        "crop and inns",
+        "ruleset \"crop and inns\"\nextends \"rulesets/cropcircles.rules\"\n\
+         include \"rulesets/tiles/inns.tiles\"\ndeck += { inns x1 }\n\
+         inns source \"test\" {\n  inn_bonus = 1\n  cathedral_bonus = 1\n  unfinished = zero\n}\n",
+    )
+}
+
+/// The two roads of [`crop_and_inns`]'s board, before the circle.
+fn two_roads(rules: &Rules) -> Scen {
+    let mut s = Scen::new(rules, 2);
+    s.play(0, "BA/RFr", (1, 0, 0), Some(0)); // seat 0's thief on the start road
+    s.play(1, "BA/RFr", (1, 1, 0), Some(0)); // seat 1's thief, a road of its own
+    s.play(0, "BA/Rr", (2, 0, 0), None); // seat 0's road turns south
+    s
+}
+
+fn spot_of(x: i32, y: i32, seg: u8, kind: meeplab::engine::FollowerKind) -> Choice {
+    Choice::SpotOf {
+        at: (x, y, seg),
+        kind,
+    }
+}
+
+/// Seat 1's road circle at (1,-1) (touching only a field of (1,0)), "deploy", answered by
+/// `answers`.
+fn road_circle_deploy(s: &mut Scen, answers: &[Exp]) {
+    let mut more = vec![exp(crop::CROP_MODE, 1, Choice::Flag { yes: true })];
+    more.extend_from_slice(answers);
+    s.play_with(1, "CC.2/RRr", (1, -1, 2), None, &more);
+}
+
+#[test]
+fn a_crop_circle_deploys_the_large_follower_too() {
+    use meeplab::engine::expansions::inns::LARGE_FOLLOWER as LARGE;
+    let rules = crop_and_inns();
+    for (large, scores) in [(true, vec![5, 0]), (false, vec![5, 5])] {
+        let mut s = two_roads(&rules);
+        let mine = if large {
+            spot_of(1, 0, 0, LARGE)
+        } else {
+            spot(1, 0, 0)
+        };
+        road_circle_deploy(&mut s, &[deploy(0, mine), deploy(1, spot(1, 1, 0))]);
+        assert_eq!(
+            crop_asked(&s),
+            vec![
+                (0, vec![PASS, spot(1, 0, 0), spot_of(1, 0, 0, LARGE)]),
+                (1, vec![PASS, spot(1, 1, 0), spot_of(1, 1, 0, LARGE)]),
+            ]
+        );
+        assert_eq!(s.game.supply_of(0, LARGE), u8::from(!large));
+        s.play(0, "BA/Rr", (2, 1, 1), None); // the roads join
+        s.finish(&[]);
+        assert_eq!(s.scores(), scores, "large: {large}");
+    }
+}
+
+/// A removal takes back a follower of a kind: with a follower and her large follower on one
+/// spot, seat 0 chooses which goes home (JCloisterZone's removal names the meeple). After the
+/// deploy of [`a_crop_circle_deploys_the_large_follower_too`], seat 1's second road circle at
+/// (1,-2), "remove": seat 0 takes back her plain follower and keeps the large one (2 to seat
+/// 1's 1 once the roads join: 5 to her alone), or the large one (1 to 1: 5 each).
+#[test]
+fn a_crop_circle_removal_names_the_kind() {
+    use meeplab::engine::expansions::inns::LARGE_FOLLOWER as LARGE;
+    let rules = crop_and_inns();
+    for (take_large, scores) in [(false, vec![5, 0]), (true, vec![5, 5])] {
+        let mut s = two_roads(&rules);
+        road_circle_deploy(
+            &mut s,
+            &[deploy(0, spot_of(1, 0, 0, LARGE)), deploy(1, spot(1, 1, 0))],
+        );
+        let back = if take_large {
+            spot_of(1, 0, 0, LARGE)
+        } else {
+            spot(1, 0, 0)
+        };
+        s.play_with(
+            1,
+            "CC.2/RRr",
+            (1, -2, 0),
+            None,
+            &[
+                exp(crop::CROP_MODE, 1, Choice::Flag { yes: false }),
+                remove(0, back),
+                remove(1, spot(1, 1, 0)),
+            ],
+        );
+        let asked = s.asked(crop::CROP_REMOVE);
+        assert_eq!(
+            asked[0].options,
+            vec![spot(1, 0, 0), spot_of(1, 0, 0, LARGE)]
+        );
+        assert_eq!(asked[1].options, vec![spot(1, 1, 0)]);
+        assert_eq!(s.game.supply_of(0, LARGE), u8::from(take_large));
+        assert_eq!(on(&s, 0, (1, 0, 0)), 1);
+        s.play(0, "BA/Rr", (2, 1, 1), None);
+        s.finish(&[]);
+        assert_eq!(s.scores(), scores, "large taken back: {take_large}");
+    }
 }

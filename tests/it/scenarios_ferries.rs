@@ -496,3 +496,83 @@ fn c1_c2_ferries_example_ferry_completes_the_road_to_the_left_and_the_city() {
         );
     }
 }
+
+/// [SPLIT] A ferry move that cuts a builder (Traders & Builders) off from its owner's
+/// followers: "when a player's last thief or knight is removed from a road or city with a
+/// builder, the player takes his builder" (T&B C1 rulebook, Wikicarpedia; papageek's The
+/// Builder: "always returned ... if you no longer have meeples on that feature"), at once:
+/// `ferries.cut_builders = every_road`. JCloisterZone (`ChangeFerry`) checks only the roads at
+/// the lake ends the ferry left, so a builder on the road the ferry still carries stays,
+/// alone: `cut_builders = left_ends` (its Big Box 6 game bb6c2-eager-06201). Alice's follower
+/// on the lake's south road, the ferry joining west and south; she extends the west road with
+/// her builder and moves the ferry to west–east: the builder's road (west, start, lake, east)
+/// holds none of her followers. Under `every_road` the builder goes home right after the
+/// move; under `left_ends` it stays, and extending its road again gives her another tile. The
+/// builder scores nothing: Alice's south road scores 1 at the end either way.
+#[test]
+fn a_ferry_move_that_cuts_a_builder_off_sends_it_home_or_not() {
+    use meeplab::engine::expansions::traders::BUILDER;
+    use meeplab::engine::expansions::traders::DOUBLE_TURN;
+    use meeplab::engine::Event;
+    let with_traders = |split: &str| {
+        load_str(
+            "ferries and traders",
+            &format!(
+                "ruleset \"ferries and traders\"\nextends \"rulesets/ferries-c2.rules\"\n\
+                 include \"rulesets/tiles/traders.tiles\"\ndeck += {{ traders x1 }}\n\
+                 traders source \"test\" {{\n  goods_points = 10\n}}\n\
+                 ferries.cut_builders = {split}\n"
+            ),
+        )
+    };
+    for (split, stays) in [("every_road", false), ("left_ends", true)] {
+        let mut s = Scen::new(&with_traders(split), 2);
+        s.play_with(
+            ALICE,
+            "FR/RRR",
+            (1, 0, 0),
+            Some(1),
+            &[ferry(ALICE, 1, 0, WS)],
+        );
+        let ev = s.play_kind_with(
+            ALICE,
+            "BA/RFr",
+            (-1, 0, 0),
+            0,
+            BUILDER,
+            &[move_to(ALICE, 1, 0, WE)],
+        );
+        let docked = ev
+            .iter()
+            .position(|e| e.of(ferries::FERRY_DOCKED).is_some())
+            .expect("the ferry moved");
+        let home = ev.iter().position(|e| {
+            matches!(e, Event::FollowerReturned { player: ALICE, kind, x: -1, y: 0, .. } if *kind == BUILDER)
+        });
+        if stays {
+            assert_eq!(home, None, "{split}");
+        } else {
+            assert_eq!(home, Some(docked + 1), "{split}: at once, after the move");
+        }
+        assert_eq!(
+            s.game.supply_of(ALICE, BUILDER),
+            u8::from(!stays),
+            "{split}"
+        );
+        // Alice extends the builder's road west (the ferry may move again; she leaves it)
+        let ev = s.play_with(
+            ALICE,
+            "BA/RFr",
+            (-2, 0, 0),
+            None,
+            &[exp(ferries::FERRY_MOVE, ALICE, Choice::Token { at: None })],
+        );
+        assert_eq!(
+            ev.iter().any(|e| e.of(DOUBLE_TURN).is_some()),
+            stays,
+            "{split}: another tile from the builder"
+        );
+        s.finish(&[]);
+        assert_eq!(s.scores(), vec![1, 0], "{split}");
+    }
+}

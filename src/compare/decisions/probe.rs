@@ -59,6 +59,16 @@ impl ChoiceId {
                 },
                 place: Some(g.segment_place(x, y, s)),
             },
+            Choice::SpotOf {
+                at: (x, y, s),
+                kind,
+            } => ChoiceId {
+                choice: Choice::SpotOf {
+                    at: (x, y, 0),
+                    kind,
+                },
+                place: Some(g.segment_place(x, y, s)),
+            },
             _ => ChoiceId {
                 choice: c,
                 place: None,

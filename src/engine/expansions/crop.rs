@@ -3,12 +3,20 @@
 //! active player last, acts once if it has a follower of the circle's type on the board:
 //! deploy one more follower beside one of them (may/must; same segment or any tile of that
 //! feature, by option) or return one of them.
+//!
+//! A follower is any kind of weight above 0 that may stand on the circle's feature type (the
+//! plain follower, the large one): "take one of their own followers from their supply" (C1),
+//! "deploy a meeple from your supply" (C2), and JCloisterZone's `CornCirclePhase` offers the
+//! small and the big follower alike (with the phantom, ringmaster, wagon and mayor meeplab
+//! does not have). So a deploy names the kind, and a removal takes back a follower of a kind:
+//! a player with a follower and a large follower on one spot chooses which.
 
 use crate::engine::compiled::Compiled;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec, Wording};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
+use crate::engine::follower_kind::FollowerKind;
 use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::mark_of;
 use crate::engine::hooks::{
@@ -123,8 +131,10 @@ pub struct CropCircles {
     actions: u32,
     /// Where this turn's action stands.
     turn: CropTurn,
-    /// Scratch: the nodes of one player's followers on the circle's feature type.
-    own: Vec<u32>,
+    /// Scratch: one player's followers on the circle's feature type, (node, kind) distinct.
+    own: Vec<(u32, FollowerKind)>,
+    /// The follower kind of each option of the decision asked (beside `Game::opt_node`).
+    opt_kind: Vec<FollowerKind>,
     /// The ruleset's crop-circle rules (read at configure time); `None` when not in play.
     config: Option<CropRules>,
 }
@@ -309,8 +319,14 @@ impl Expansion for CropCircles {
             return Choice::Flag { yes: i == 0 };
         }
         let n = g.opt_node[i];
-        Choice::Spot {
-            at: (n != NIL).then(|| g.node_spot(n)),
+        match g.ext.state().opt_kind.get(i) {
+            Some(&kind) if n != NIL && !kind.is_plain() => Choice::SpotOf {
+                at: g.node_spot(n),
+                kind,
+            },
+            _ => Choice::Spot {
+                at: (n != NIL).then(|| g.node_spot(n)),
+            },
         }
     }
 
@@ -335,7 +351,7 @@ impl Expansion for CropCircles {
     }
 
     fn heap_bytes(&self) -> usize {
-        std::mem::size_of_val(&self.own[..])
+        std::mem::size_of_val(&self.own[..]) + std::mem::size_of_val(&self.opt_kind[..])
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
@@ -362,7 +378,8 @@ impl Expansion for CropCircles {
 impl Valuation for CropCircles {
     /// The mode: `player`'s followers of the circle's type minus the most any other player
     /// has (deploy when ahead, remove when behind). A spot: deploying anywhere beats passing
-    /// (1 + the feature's tiles); removing prefers the follower on the fewest tiles.
+    /// (1 + the feature's tiles, times the follower's weight); removing prefers the follower
+    /// on the fewest tiles.
     fn value_hint<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize, player: u8) -> i64 {
         if local == 0 {
             return crop_mode_value(g, i == 0, player);
@@ -375,7 +392,8 @@ impl Valuation for CropCircles {
         if local == 2 {
             -tiles
         } else {
-            1 + tiles
+            let weight = g.ext.state().opt_kind.get(i).map_or(1, |k| k.weight());
+            (1 + tiles) * weight as i64
         }
     }
 }
@@ -440,10 +458,11 @@ fn crop_mode_value<X: Holds<CropCircles>>(g: &Game<X>, deploy: bool, player: u8)
 }
 
 impl<X: Holds<CropCircles>> Game<X> {
-    /// Nodes where `player` has a follower on a feature of `kind` (distinct, board order).
-    /// A builder or a pig (weight 0) is a special figure, not a follower: the circle neither
-    /// counts nor removes it (JCloisterZone acts on its `Follower`s only).
-    fn own_nodes(&self, player: u8, kind: CropKind, out: &mut Vec<u32>) {
+    /// `player`'s followers on a feature of `kind`: (node, follower kind), distinct, in the
+    /// order they were placed. A builder or a pig (weight 0) is a special figure, not a
+    /// follower: the circle neither counts nor removes it (JCloisterZone acts on its
+    /// `Follower`s only).
+    fn own_nodes(&self, player: u8, kind: CropKind, out: &mut Vec<(u32, FollowerKind)>) {
         out.clear();
         for f in &self.followers {
             // a follower on a feature already done (one another expansion turned into a
@@ -452,9 +471,9 @@ impl<X: Holds<CropCircles>> Game<X> {
                 && f.kind.weight() > 0
                 && self.seg_kind(f.node) == kind.feature()
                 && !self.comps[self.root_of(f.node) as usize].done
-                && !out.contains(&f.node)
+                && !out.contains(&(f.node, f.kind))
             {
-                out.push(f.node);
+                out.push((f.node, f.kind));
             }
         }
     }
@@ -520,6 +539,7 @@ impl<X: Holds<CropCircles>> Game<X> {
                 let p = (active + self.ext.state_mut().turn.k) % n;
                 self.ext.state_mut().turn.k += 1;
                 let node = self.opt_node[i];
+                let fkind = self.ext.state().opt_kind[i];
                 if self.ext.state_mut().turn.deploy {
                     if node == NIL {
                         self.emit(
@@ -530,7 +550,7 @@ impl<X: Holds<CropCircles>> Game<X> {
                             )),
                         );
                     } else {
-                        self.deploy(s, p, node, crate::engine::FollowerKind::PLAIN);
+                        self.deploy(s, p, node, fkind);
                         let (x, y, segment) = self.node_spot(node);
                         self.emit(
                             s,
@@ -550,7 +570,7 @@ impl<X: Holds<CropCircles>> Game<X> {
                     if let Some(fi) = self
                         .followers
                         .iter()
-                        .position(|f| f.player == p && f.node == node)
+                        .position(|f| f.player == p && f.node == node && f.kind == fkind)
                     {
                         self.return_follower(s, fi);
                     }
@@ -572,6 +592,7 @@ impl<X: Holds<CropCircles>> Game<X> {
             }
         }
         let mut own = std::mem::take(&mut self.ext.state_mut().own);
+        let mut kinds = std::mem::take(&mut self.ext.state_mut().opt_kind);
         let mut asked = false;
         while self.ext.state_mut().turn.k <= n {
             let p = (active + self.ext.state_mut().turn.k) % n;
@@ -580,23 +601,47 @@ impl<X: Holds<CropCircles>> Game<X> {
                 self.ext.state_mut().turn.k += 1;
                 continue;
             }
+            self.opt_node.clear();
+            kinds.clear();
             if self.ext.state_mut().turn.deploy {
-                if self.supply[p as usize] == 0 {
+                // the kinds of follower `p` may add: weight above 0, standing on the
+                // circle's feature type, one in supply (the plain one first, then kind order)
+                let mut held = [FollowerKind::PLAIN; 8];
+                let mut nheld = 0;
+                for k in self.follower_kinds() {
+                    if k.weight() > 0
+                        && k.spec().may_stand_on(kind.feature())
+                        && self.supply_of(p, k) > 0
+                        && nheld < held.len()
+                    {
+                        held[nheld] = k;
+                        nheld += 1;
+                    }
+                }
+                if nheld == 0 {
                     self.ext.state_mut().turn.k += 1;
                     continue;
                 }
-                self.opt_node.clear();
                 if may_pass {
                     self.opt_node.push(NIL);
+                    kinds.push(FollowerKind::PLAIN);
                 }
+                // the spots first, then each spot once per kind held (the spots dropped)
+                let before = self.opt_node.len();
                 match target {
-                    CropTarget::SameSegment => self.opt_node.extend_from_slice(&own),
+                    CropTarget::SameSegment => {
+                        for &(node, _) in &own {
+                            if !self.opt_node[before..].contains(&node) {
+                                self.opt_node.push(node);
+                            }
+                        }
+                    }
                     CropTarget::AnyTileOfFeature => {
-                        for &node in &own {
+                        for &(node, _) in &own {
                             let r = self.root(node);
                             let mut m = self.comps[r as usize].head;
                             while m != NIL {
-                                if !self.opt_node.contains(&m) {
+                                if !self.opt_node[before..].contains(&m) {
                                     self.opt_node.push(m);
                                 }
                                 m = self.nodes[m as usize].next;
@@ -604,16 +649,32 @@ impl<X: Holds<CropCircles>> Game<X> {
                         }
                     }
                 }
+                let spots = self.opt_node.len() - before;
+                for j in 0..spots {
+                    let node = self.opt_node[before + j];
+                    for &k in &held[..nheld] {
+                        self.opt_node.push(node);
+                        kinds.push(k);
+                    }
+                }
+                self.opt_node.drain(before..before + spots);
                 let count = self.opt_node.len();
+                self.ext.state_mut().opt_kind = std::mem::take(&mut kinds);
                 self.ask(CROP_DEPLOY, p, count);
             } else {
-                self.opt_node.clear();
-                self.opt_node.extend_from_slice(&own);
+                for &(node, k) in &own {
+                    self.opt_node.push(node);
+                    kinds.push(k);
+                }
                 let count = self.opt_node.len();
+                self.ext.state_mut().opt_kind = std::mem::take(&mut kinds);
                 self.ask(CROP_REMOVE, p, count);
             }
             asked = true;
             break;
+        }
+        if !asked {
+            self.ext.state_mut().opt_kind = kinds;
         }
         self.ext.state_mut().own = own;
         asked

@@ -18,6 +18,11 @@
 //!   the ferry steps) scores the roads the ferries completed, those of the lakes whose ferry
 //!   moved included (JCloisterZone's `collectClosedByFerries`). A lake is no inn: a road
 //!   scores 1 a tile.
+//! - **A builder cut off.** A move that leaves a builder (Traders & Builders) on a road
+//!   without its owner's follower sends it home at once (the builder's rule, the core's
+//!   `Game::return_lone_figures`): every road the move changed (`ferries.cut_builders =
+//!   every_road`), or only those at the lake ends the ferry left (`left_ends`, JCloisterZone's
+//!   `ChangeFerry`).
 //!
 //! # In the engine
 //! A lake's road ends are separate segments; a ferry is one more link of the union-find
@@ -87,6 +92,10 @@ struct Config {
     /// A ferry moved this turn no longer stops the search for the first ferries: the roads
     /// it now joins may reach further ferries.
     through_moved: bool,
+    /// After a move, only the roads at the ends the ferry left are checked for a builder
+    /// left without its owner's follower (JCloisterZone); otherwise every road the move
+    /// rebuilt.
+    cut_left_ends: bool,
 }
 
 impl Config {
@@ -97,6 +106,7 @@ impl Config {
         Some(Config {
             needs_highwayman: OPT_PLACEMENT.choice_in(rules) == "highwayman",
             through_moved: OPT_MOVES.choice_in(rules) == "through_moved",
+            cut_left_ends: OPT_CUT_BUILDERS.choice_in(rules) == "left_ends",
         })
     }
 }
@@ -186,6 +196,33 @@ const OPT_MOVES: OptionDef = OptionDef {
                   ferry, moved ones included): first. The footnote's 'then further \
                   ferries the new roads allow' read as reaching past a moved ferry: \
                   through_moved (an unsourced reading)",
+    requires: None,
+};
+
+/// The `ferries.cut_builders` option (read through this constant: its key and default are written once).
+const OPT_CUT_BUILDERS: OptionDef = OptionDef {
+    key: "ferries.cut_builders",
+    area: AREA,
+    ty: OptType::Choice(&[
+        choice(
+            "every_road",
+            "after a move, a builder on any road the move changed goes home when that road \
+                 holds none of its owner's followers",
+        ),
+        choice(
+            "left_ends",
+            "only the roads at the lake ends the ferry left are checked: a builder on the \
+                 road the ferry still carries stays, alone or not",
+        ),
+    ]),
+    default: "every_road",
+    doc: "Which roads a ferry move checks for a builder (Traders & Builders) it cut off \
+              from its owner's followers.",
+    sources: "T&B C1 rulebook (Wikicarpedia: the builder goes home when its owner's last \
+                  thief or knight leaves the road), papageek's The Builder (\"always \
+                  returned ... if you no longer have meeples on that feature\"): \
+                  every_road; JCloisterZone's ChangeFerry (checks the road parts at the ends \
+                  the ferry left only): left_ends",
     requires: None,
 };
 
@@ -298,7 +335,7 @@ impl Expansion for Ferries {
             },
         },
     ];
-    const OPTIONS: &'static [OptionDef] = &[OPT_PLACEMENT, OPT_MOVES];
+    const OPTIONS: &'static [OptionDef] = &[OPT_PLACEMENT, OPT_MOVES, OPT_CUT_BUILDERS];
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
     }
@@ -651,6 +688,21 @@ impl<X: Holds<Ferries>> Game<X> {
                 &[turn as i64, player as i64, x, y, to_way],
             )),
         );
+        // a builder the move cut off from its owner's followers goes home
+        // (`ferries.cut_builders`: the roads the move changed, or those at the ends the ferry
+        // left)
+        let left_only = self.ext.state().config.cut_left_ends;
+        for (k, &seed) in seeds.iter().enumerate() {
+            let seg = (seed - t.node0) as u8;
+            let checked = if left_only {
+                k < 2 && seg != to.a && seg != to.b
+            } else {
+                true
+            };
+            if checked {
+                self.return_lone_figures(s, seed, None);
+            }
+        }
     }
 
     /// The ferry on the lake of placed tile `pidx` whose end is segment `seg`, if any.

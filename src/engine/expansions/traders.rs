@@ -27,10 +27,10 @@
 //!   supply if you no longer have meeples on that feature ... some expansions introduce other
 //!   ways in which this can happen" (papageek, The Builder; the pig likewise) — a ferry
 //!   moved so that the builder's part of the road is cut off from its owner's follower (The
-//!   Ferries), a farmer taken back by a crop circle (The Crop Circles). Checked at the end of
-//!   every turn (`Hook::TurnEnd`; JCloisterZone returns it at once, in the same turn, which
-//!   nothing in between can tell apart): a builder or pig whose feature holds no weight of
-//!   its owner's returns to the supply.
+//!   Ferries), a farmer taken back by a crop circle (The Crop Circles). The core returns it
+//!   at once, where weight leaves a feature (`Game::return_lone_figures`: the kinds'
+//!   `needs_own`), as JCloisterZone does (`UndeployMeeple`, `ChangeFerry`); which roads a
+//!   ferry move checks is the option `ferries.cut_builders`.
 
 use crate::engine::compiled::Compiled;
 use crate::engine::event::{
@@ -199,7 +199,7 @@ impl Expansion for Traders {
         }
     }
 
-    const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::TurnEnd, Hook::FinalScoring];
+    const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::FinalScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored];
     const CATEGORIES: &'static [&'static str] = &["goods"];
     const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
@@ -350,7 +350,6 @@ impl Expansion for Traders {
     ) -> bool {
         match at {
             Hook::TilePlaced => g.check_builder(s),
-            Hook::TurnEnd => g.return_lone_figures(s),
             Hook::FinalScoring => g.score_goods(s),
             _ => {}
         }
@@ -674,23 +673,6 @@ impl<X: Holds<Traders>> Game<X> {
                 let root = self.root_of(f.node);
                 (0..n).any(|k| self.root_of(t.node0 + k) == root)
             })
-    }
-
-    /// At the turn's end: every builder or pig whose feature holds none of its owner's
-    /// weight (its follower taken away by another expansion, or its part of the feature cut
-    /// off) goes back to the supply.
-    fn return_lone_figures<S: EventSink>(&mut self, s: &mut S) {
-        let mut i = 0;
-        while i < self.followers.len() {
-            let f = self.followers[i];
-            if (f.kind == BUILDER || f.kind == PIG)
-                && self.comps[self.root_of(f.node) as usize].followers[f.player as usize] == 0
-            {
-                self.return_follower(s, i);
-            } else {
-                i += 1;
-            }
-        }
     }
 
     /// Whether `player` has a pig on field `root` (pigs do not stack: one counts).

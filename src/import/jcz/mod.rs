@@ -85,7 +85,8 @@
 //! the engine's representative of symmetric turns); `DEPLOY_MEEPLE`/`PASS` before `COMMIT` →
 //! `Choice::Follower`; an expansion's messages → its decisions, in the generic forms its
 //! module uses (a token on a tile, yes or no, a spot: `Choice::Token`, `Choice::Flag`,
-//! `Choice::Spot`; each part's file says which). A location in board orientation is turned
+//! `Choice::Spot`, or `Choice::SpotOf` for a follower of another kind such as the big
+//! follower `P.big.1`; each part's file says which). A location in board orientation is turned
 //! back by the tile's rotation and matched against the tile's segments (sides for cities and
 //! roads, half-edges for fields, `I` for the cloister).
 //!
