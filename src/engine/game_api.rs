@@ -99,6 +99,7 @@ impl<X: Expansions> Game<X> {
             lead: None,
             lead_changes: 0,
             record: None,
+            configured: None,
         };
         g.reset(seed, players);
         g

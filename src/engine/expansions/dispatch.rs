@@ -240,6 +240,11 @@ macro_rules! registry_dispatch {
                     .collect()
             }
 
+            #[inline]
+            fn any_taking_part(&self) -> bool {
+                self.used != 0
+            }
+
             fn heap_bytes(&self) -> usize {
                 0 $(+ self.$field.heap_bytes())*
             }
