@@ -231,7 +231,8 @@ pub trait Expansion: Clone + Default {
 
     /// Remove from `tile`'s placement options (those its edges allow, and those other
     /// expansions added) the ones this expansion forbids, keeping the others in order
-    /// ([`Game::retain_placements`]). Called after [`Expansion::extra_placements`].
+    /// ([`Game::keep_placements_at`], [`Game::drop_placements_at`]). Called after
+    /// [`Expansion::extra_placements`].
     fn restrict_placements<X: Holds<Self>>(_g: &mut Game<X>, _tile: TileIdx) {}
 
     /// Whether it forbids follower spots the kinds' own specs allow

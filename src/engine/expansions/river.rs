@@ -428,9 +428,7 @@ impl Expansion for River {
             return;
         }
         // a river tile: `allowed` refuses every other cell (it continues the river)
-        g.retain_placements(|g, x, y, rot, _| {
-            into[..n].contains(&(x, y)) && allowed(g, tile, x, y, rot)
-        });
+        g.keep_placements_at(&into[..n], |g, x, y, rot| allowed(g, tile, x, y, rot));
     }
 
     fn order_deck<X: Holds<Self>>(g: &mut Game<X>) {
