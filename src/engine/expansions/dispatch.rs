@@ -20,10 +20,12 @@ macro_rules! registry_dispatch {
         pub struct Set {
             /// A bit per member (registration order): taking part in this game.
             used: u32,
-            /// Per hook: the expansions taking part that act there, in acting order (the
-            /// first `hooked_len[hook]`).
-            hooked: [[Member; ALL.len()]; Hook::COUNT],
-            hooked_len: [u8; Hook::COUNT],
+            /// The members in acting order: by declared priority, then registration order
+            /// (32 places, one per bit of `hooked`: those past the members repeat the first).
+            order: [Member; 32],
+            /// Per hook: a bit per place in `order`, set for the expansions taking part that
+            /// act there.
+            hooked: [u32; Hook::COUNT],
             /// Per notice: the expansions taking part that hear it.
             hearing: [[Member; ALL.len()]; Heard::COUNT],
             hearing_len: [u8; Heard::COUNT],
@@ -145,8 +147,8 @@ macro_rules! registry_dispatch {
             fn for_rules(rules: &Compiled) -> Self {
                 let mut set = Set {
                     used: 0,
-                    hooked: [ALL; Hook::COUNT],
-                    hooked_len: [0; Hook::COUNT],
+                    order: [ALL[0]; 32],
+                    hooked: [0; Hook::COUNT],
                     hearing: [ALL; Heard::COUNT],
                     hearing_len: [0; Heard::COUNT],
                     extends: false,
@@ -167,7 +169,8 @@ macro_rules! registry_dispatch {
                     };
                     (priority, m as u8)
                 });
-                for m in order {
+                set.order[..ALL.len()].copy_from_slice(&order);
+                for (place, m) in order.into_iter().enumerate() {
                     let (used, hooks, hears) = match m {
                         $(Member::$field => (
                             <$ty as Expansion>::used_by(rules),
@@ -214,9 +217,7 @@ macro_rules! registry_dispatch {
                         $(Member::$field => <$ty as Expansion>::RESTRICTS_SPOTS),*
                     };
                     for &h in hooks {
-                        let len = &mut set.hooked_len[h as usize];
-                        set.hooked[h as usize][*len as usize] = m;
-                        *len += 1;
+                        set.hooked[h as usize] |= 1 << place;
                     }
                     for &h in hears {
                         let len = &mut set.hearing_len[h as usize];
@@ -273,7 +274,7 @@ macro_rules! registry_dispatch {
 
             #[inline]
             fn acts_at(&self, at: Hook) -> bool {
-                self.hooked_len[at as usize] > 0
+                self.hooked[at as usize] != 0
             }
 
             #[inline]
@@ -450,15 +451,17 @@ macro_rules! registry_dispatch {
                 from: u8,
                 mut answer: Option<usize>,
             ) -> Option<u8> {
-                let mut k = from;
-                while k < g.ext.hooked_len[at as usize] {
-                    let asked = match g.ext.hooked[at as usize][k as usize] {
+                // the members acting here from place `from` on (a bit per place in `order`)
+                let mut left = g.ext.hooked[at as usize] & (u32::MAX << (from & 31));
+                while left != 0 {
+                    let k = left.trailing_zeros();
+                    let asked = match g.ext.order[k as usize & 31] {
                         $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
                     };
                     if asked {
-                        return Some(k);
+                        return Some(k as u8);
                     }
-                    k += 1;
+                    left &= left - 1;
                 }
                 None
             }
@@ -714,8 +717,8 @@ macro_rules! registry_dispatch {
             fn clone(&self) -> Self {
                 Set {
                     used: self.used,
+                    order: self.order,
                     hooked: self.hooked,
-                    hooked_len: self.hooked_len,
                     hearing: self.hearing,
                     hearing_len: self.hearing_len,
                     extends: self.extends,
@@ -739,8 +742,8 @@ macro_rules! registry_dispatch {
             fn clone_from(&mut self, source: &Self) {
                 let was = self.used;
                 self.used = source.used;
+                self.order = source.order;
                 self.hooked = source.hooked;
-                self.hooked_len = source.hooked_len;
                 self.hearing = source.hearing;
                 self.hearing_len = source.hearing_len;
                 self.extends = source.extends;
