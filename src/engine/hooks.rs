@@ -112,6 +112,12 @@ pub struct Piece {
 pub trait Expansion: Clone + Default {
     /// The hooks it acts at ([`Expansion::on`] is called only there).
     const HOOKS: &'static [Hook];
+    /// Whether, under `rules`, it never acts at `at`, one of its [`Expansion::HOOKS`] (an
+    /// option puts its action at another: the robbers' round before or after the tile is
+    /// placed): `on` is then not called there.
+    fn idle_at(_rules: &Compiled, _at: Hook) -> bool {
+        false
+    }
     /// The notices it hears ([`Expansion::notice`] is called only for those).
     const HEARS: &'static [Heard];
     /// The decisions it asks, by local index (its `DecisionKind`s are

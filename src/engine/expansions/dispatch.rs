@@ -217,7 +217,9 @@ macro_rules! registry_dispatch {
                         $(Member::$field => <$ty as Expansion>::RESTRICTS_SPOTS),*
                     };
                     for &h in hooks {
-                        set.hooked[h as usize] |= 1 << place;
+                        if !Set::idle_at(m, rules, h) {
+                            set.hooked[h as usize] |= 1 << place;
+                        }
                     }
                     for &h in hears {
                         let len = &mut set.hearing_len[h as usize];
@@ -480,6 +482,24 @@ macro_rules! registry_dispatch {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
                     <$ty as Expansion>::configure(g);
                 })*
+                // the hooks where a member is idle follow the rules' options (a position
+                // moved onto other rules keeps its members)
+                let mut hooked = [0u32; Hook::COUNT];
+                for place in 0..ALL.len() {
+                    let m = g.ext.order[place];
+                    if g.ext.used & (1 << m as u32) == 0 {
+                        continue;
+                    }
+                    let hooks = match m {
+                        $(Member::$field => <$ty as Expansion>::HOOKS),*
+                    };
+                    for &h in hooks {
+                        if !Set::idle_at(m, &g.rules, h) {
+                            hooked[h as usize] |= 1 << place;
+                        }
+                    }
+                }
+                g.ext.hooked = hooked;
             }
 
             fn set_up(g: &mut Game<Self>) {
@@ -698,6 +718,13 @@ macro_rules! registry_dispatch {
         }
 
         impl Set {
+            /// Whether member `m` never acts at `at` under `rules` ([`Expansion::idle_at`]).
+            fn idle_at(m: Member, rules: &Compiled, at: Hook) -> bool {
+                match m {
+                    $(Member::$field => <$ty as Expansion>::idle_at(rules, at)),*
+                }
+            }
+
             /// The member asking expansion decision `kind`, and its local index there.
             fn asker(kind: DecisionKind) -> (Member, u8) {
                 let k = kind.0;
