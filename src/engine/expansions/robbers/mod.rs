@@ -595,6 +595,8 @@ impl Expansion for Robbers {
         }
     }
 
+    // (inlined into the dispatch: a round or a settling is out of line)
+    #[inline]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,
