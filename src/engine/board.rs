@@ -157,18 +157,32 @@ impl<X: Expansions> Game<X> {
         }
     }
 
-    /// Keep only the placement options for which `keep(game, x, y, rotation, tag)` holds, in
-    /// their order (an expansion's placement filter: `Expansion::restrict_placements`).
-    pub(crate) fn retain_placements(
+    /// Keep only the placement options on the cells `at` (at most 8) for which `keep(game,
+    /// x, y, rotation)` holds, in their order (a filter that allows a few cells only: a river
+    /// tile continues the river); the others are dropped without a look at their cell's
+    /// coordinates.
+    pub(crate) fn keep_placements_at(
         &mut self,
-        mut keep: impl FnMut(&Self, i32, i32, u8, u8) -> bool,
+        at: &[(i32, i32)],
+        mut keep: impl FnMut(&Self, i32, i32, u8) -> bool,
     ) {
+        let mut cells = [NIL; 8];
+        let mut n = 0;
+        for &(x, y) in at {
+            if n < cells.len() && self.in_bounds(x, y) {
+                cells[n] = self.cell_index(x, y);
+                n += 1;
+            }
+        }
         let mut w = 0usize;
         for i in 0..self.n_place {
             let v = self.opt_place[i];
             let (cell, rot) = self.placement_option(i);
+            if !cells[..n].contains(&cell) {
+                continue;
+            }
             let (x, y) = self.cell_xy(cell);
-            if keep(self, x, y, rot, self.placement_tag(i)) {
+            if keep(self, x, y, rot) {
                 self.opt_place[w] = v;
                 w += 1;
             }

@@ -77,6 +77,8 @@ impl<X: Clone> Clone for Game<X> {
             lead: self.lead,
             lead_changes: self.lead_changes,
             record: self.record.clone(),
+            // a cache of the set-up (not the position): a copy reads the options anew
+            configured: None,
         }
     }
 
@@ -152,6 +154,8 @@ impl<X: Clone> Game<X> {
             lead,
             lead_changes,
             record,
+            // a cache of the set-up keyed by its rules (not the position): this copy's stays
+            configured: _,
         } = source;
         // the same rules (the usual case) leave the shared reference count alone
         if !std::sync::Arc::ptr_eq(&self.rules, rules) {

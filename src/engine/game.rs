@@ -181,4 +181,17 @@ pub struct Game<X> {
     pub(crate) lead: Option<u8>,
     pub(crate) lead_changes: u32,
     pub(crate) record: Option<Vec<TakenDecision>>,
+    /// The expansions' states as the set-up left them once they had read their options
+    /// (`Expansion::configure`), with the rules they read and the bare tile marks: a game
+    /// reused for the next (`Game::reset`) copies them instead of reading the options again
+    /// (`Game::configure`). Not copied with the position.
+    pub(crate) configured: Option<Arc<Configured<X>>>,
+}
+
+/// The expansions' states just after they read the options of `rules` at a set-up (see
+/// `Game::configured`).
+pub(crate) struct Configured<X> {
+    pub(crate) rules: Arc<Compiled>,
+    pub(crate) ext: X,
+    pub(crate) bare_marks: u32,
 }

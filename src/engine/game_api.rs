@@ -99,6 +99,7 @@ impl<X: Expansions> Game<X> {
             lead: None,
             lead_changes: 0,
             record: None,
+            configured: None,
         };
         g.reset(seed, players);
         g
@@ -121,8 +122,10 @@ impl<X: Expansions> Game<X> {
         let kinds = self.ext.follower_kinds() & !1;
         if kinds != 0 {
             for k in FollowerKind::all().filter(|k| kinds & (1 << k.index()) != 0) {
+                // (read once per kind: an expansion may read it from the options)
+                let n = X::follower_supply(&self.rules, k);
                 for p in 0..players as usize {
-                    self.kind_supply[p][k.index()] = X::follower_supply(&self.rules, k);
+                    self.kind_supply[p][k.index()] = n;
                 }
             }
         }

@@ -30,11 +30,12 @@
 
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
-use crate::engine::game::{Game, MAX_HAND, MAX_PLAYERS};
+use crate::engine::game::{Configured, Game, MAX_HAND, MAX_PLAYERS};
 use crate::engine::hooks::{Expansions, Hook};
 use crate::engine::rng::{self, domain};
 use crate::engine::step::Step;
 use crate::ruleset::{TileIdx, Unplaceable};
+use std::sync::Arc;
 
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,10 +156,34 @@ impl<X: Expansions> Game<X> {
         if self.hand_size > 1 {
             self.deal(s);
         }
-        X::configure(self);
+        if self.ext.any_taking_part() {
+            self.configure_expansions();
+        }
         X::set_up(self);
         self.close_turn_records();
         self.step = Step::Boundary;
+    }
+
+    /// The expansions read the ruleset's options (`Expansion::configure`): on a game reused
+    /// under the same rules (`Game::reset`), their states as the first set-up left them are
+    /// copied instead (after `reset` they are those of a new game but for what `configure`
+    /// writes, so the copy is what reading the options again would give). Out of line: a
+    /// plain game (no expansion taking part) only tests a flag.
+    #[inline(never)]
+    fn configure_expansions(&mut self) {
+        if let Some(c) = &self.configured {
+            if Arc::ptr_eq(&c.rules, &self.rules) {
+                self.ext.clone_from(&c.ext);
+                self.bare_marks = c.bare_marks;
+                return;
+            }
+        }
+        X::configure(self);
+        self.configured = Some(Arc::new(Configured {
+            rules: self.rules.clone(),
+            ext: self.ext.clone(),
+            bare_marks: self.bare_marks,
+        }));
     }
 
     /// At a turn boundary, draw the next placeable tile (discarding or reshuffling tiles that

@@ -193,11 +193,19 @@ fn stay_and_now<X: Holds<Abbot>>(g: &Game<X>, node: u32) -> (i64, i64) {
 
 impl<X: Holds<Abbot>> Game<X> {
     /// Offer the active player's abbots that may come back; true when the decision is asked.
+    #[inline]
     fn abbot_offers(&mut self) -> bool {
         let player = self.active();
         if self.supply_of(player, ABBOT) >= self.ext.state().config.supply {
             return false; // every abbot of the player is in its supply
         }
+        self.abbot_offers_out(player)
+    }
+
+    /// [`Game::abbot_offers`] when `player` has an abbot out: out of line, so that the hook's
+    /// entry stays a test or two (inlined into the dispatch).
+    #[inline(never)]
+    fn abbot_offers_out(&mut self, player: u8) -> bool {
         let allowed = self.ext.state().config.return_completed;
         let mut offered = [NIL; MAX_ABBOTS];
         let mut n = 0;
@@ -330,6 +338,7 @@ impl Expansion for Abbot {
         Config::of(&rules.rules).map_or(1, |c| c.supply)
     }
 
+    #[inline]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,

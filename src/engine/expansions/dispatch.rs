@@ -23,10 +23,12 @@ macro_rules! registry_dispatch {
         pub struct Set {
             /// A bit per member (registration order): taking part in this game.
             used: u32,
-            /// Per hook: the expansions taking part that act there, in acting order (the
-            /// first `hooked_len[hook]`).
-            hooked: [[Member; ALL.len()]; Hook::COUNT],
-            hooked_len: [u8; Hook::COUNT],
+            /// The members in acting order: by declared priority, then registration order
+            /// (32 places, one per bit of `hooked`: those past the members repeat the first).
+            order: [Member; 32],
+            /// Per hook: a bit per place in `order`, set for the expansions taking part that
+            /// act there.
+            hooked: [u32; Hook::COUNT],
             /// Per notice: the expansions taking part that hear it.
             hearing: [[Member; ALL.len()]; Heard::COUNT],
             hearing_len: [u8; Heard::COUNT],
@@ -148,8 +150,8 @@ macro_rules! registry_dispatch {
             fn for_rules(rules: &Compiled) -> Self {
                 let mut set = Set {
                     used: 0,
-                    hooked: [ALL; Hook::COUNT],
-                    hooked_len: [0; Hook::COUNT],
+                    order: [ALL[0]; 32],
+                    hooked: [0; Hook::COUNT],
                     hearing: [ALL; Heard::COUNT],
                     hearing_len: [0; Heard::COUNT],
                     extends: false,
@@ -170,7 +172,8 @@ macro_rules! registry_dispatch {
                     };
                     (priority, m as u8)
                 });
-                for m in order {
+                set.order[..ALL.len()].copy_from_slice(&order);
+                for (place, m) in order.into_iter().enumerate() {
                     let (used, hooks, hears) = match m {
                         $(Member::$field => (
                             <$ty as Expansion>::used_by(rules),
@@ -217,9 +220,9 @@ macro_rules! registry_dispatch {
                         $(Member::$field => <$ty as Expansion>::RESTRICTS_SPOTS),*
                     };
                     for &h in hooks {
-                        let len = &mut set.hooked_len[h as usize];
-                        set.hooked[h as usize][*len as usize] = m;
-                        *len += 1;
+                        if !Set::idle_at(m, rules, h) {
+                            set.hooked[h as usize] |= 1 << place;
+                        }
                     }
                     for &h in hears {
                         let len = &mut set.hearing_len[h as usize];
@@ -241,6 +244,11 @@ macro_rules! registry_dispatch {
                         $(Member::$field => stringify!($field)),*
                     })
                     .collect()
+            }
+
+            #[inline]
+            fn any_taking_part(&self) -> bool {
+                self.used != 0
             }
 
             fn heap_bytes(&self) -> usize {
@@ -271,7 +279,7 @@ macro_rules! registry_dispatch {
 
             #[inline]
             fn acts_at(&self, at: Hook) -> bool {
-                self.hooked_len[at as usize] > 0
+                self.hooked[at as usize] != 0
             }
 
             #[inline]
@@ -448,15 +456,17 @@ macro_rules! registry_dispatch {
                 from: u8,
                 mut answer: Option<usize>,
             ) -> Option<u8> {
-                let mut k = from;
-                while k < g.ext.hooked_len[at as usize] {
-                    let asked = match g.ext.hooked[at as usize][k as usize] {
+                // the members acting here from place `from` on (a bit per place in `order`)
+                let mut left = g.ext.hooked[at as usize] & (u32::MAX << (from & 31));
+                while left != 0 {
+                    let k = left.trailing_zeros();
+                    let asked = match g.ext.order[k as usize & 31] {
                         $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
                     };
                     if asked {
-                        return Some(k);
+                        return Some(k as u8);
                     }
-                    k += 1;
+                    left &= left - 1;
                 }
                 None
             }
@@ -475,6 +485,24 @@ macro_rules! registry_dispatch {
                 $(if g.ext.used & (1 << Member::$field as u32) != 0 {
                     <$ty as Expansion>::configure(g);
                 })*
+                // the hooks where a member is idle follow the rules' options (a position
+                // moved onto other rules keeps its members)
+                let mut hooked = [0u32; Hook::COUNT];
+                for place in 0..ALL.len() {
+                    let m = g.ext.order[place];
+                    if g.ext.used & (1 << m as u32) == 0 {
+                        continue;
+                    }
+                    let hooks = match m {
+                        $(Member::$field => <$ty as Expansion>::HOOKS),*
+                    };
+                    for &h in hooks {
+                        if !Set::idle_at(m, &g.rules, h) {
+                            hooked[h as usize] |= 1 << place;
+                        }
+                    }
+                }
+                g.ext.hooked = hooked;
             }
 
             fn set_up(g: &mut Game<Self>) {
@@ -704,6 +732,13 @@ macro_rules! registry_dispatch {
         }
 
         impl Set {
+            /// Whether member `m` never acts at `at` under `rules` ([`Expansion::idle_at`]).
+            fn idle_at(m: Member, rules: &Compiled, at: Hook) -> bool {
+                match m {
+                    $(Member::$field => <$ty as Expansion>::idle_at(rules, at)),*
+                }
+            }
+
             /// The member asking expansion decision `kind`, and its local index there.
             fn asker(kind: DecisionKind) -> (Member, u8) {
                 let k = kind.0;
@@ -723,8 +758,8 @@ macro_rules! registry_dispatch {
             fn clone(&self) -> Self {
                 Set {
                     used: self.used,
+                    order: self.order,
                     hooked: self.hooked,
-                    hooked_len: self.hooked_len,
                     hearing: self.hearing,
                     hearing_len: self.hearing_len,
                     extends: self.extends,
@@ -748,8 +783,8 @@ macro_rules! registry_dispatch {
             fn clone_from(&mut self, source: &Self) {
                 let was = self.used;
                 self.used = source.used;
+                self.order = source.order;
                 self.hooked = source.hooked;
-                self.hooked_len = source.hooked_len;
                 self.hearing = source.hearing;
                 self.hearing_len = source.hearing_len;
                 self.extends = source.extends;

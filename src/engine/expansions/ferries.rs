@@ -756,17 +756,11 @@ impl<X: Holds<Ferries>> Game<X> {
     /// order.
     fn move_offers(&mut self) {
         let here = self.last_placed as u32;
-        let mut offers = std::mem::take(&mut self.ext.state_mut().offers);
-        offers.clear();
+        self.ext.state_mut().offers.clear();
         let st = self.ext.state();
         if !st.ferries.iter().any(|f| f.pidx != here) {
-            self.ext.state_mut().offers = offers;
             return;
         }
-        let mut seen = std::mem::take(&mut self.ext.state_mut().scratch);
-        let mut queue = std::mem::take(&mut self.ext.state_mut().queue);
-        // the lakes reached: a bit per ferry index
-        let mut reached: u64 = 0;
         let t = self.placed[here as usize];
         // the tile's roads (segment, root), then those whose component holds another
         // ferry: a road that holds none reaches none (each ferry's root found once)
@@ -801,12 +795,13 @@ impl<X: Holds<Ferries>> Game<X> {
         }
         if holding == 0 {
             // no road of the tile holds another ferry: none is reached
-            let st = self.ext.state_mut();
-            st.offers = offers;
-            st.scratch = seen;
-            st.queue = queue;
             return;
         }
+        let mut offers = std::mem::take(&mut self.ext.state_mut().offers);
+        let mut seen = std::mem::take(&mut self.ext.state_mut().scratch);
+        let mut queue = std::mem::take(&mut self.ext.state_mut().queue);
+        // the lakes reached: a bit per ferry index
+        let mut reached: u64 = 0;
         for (i, &(start, _)) in roads[..nroads].iter().enumerate() {
             if holding & (1 << i) == 0 {
                 continue;

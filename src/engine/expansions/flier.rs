@@ -398,6 +398,8 @@ impl Expansion for Flier {
         out.counters.add(CRASHES, self.crashes);
     }
 
+    // (inlined into the dispatch: the entry is a test or two, the work out of line)
+    #[inline]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,

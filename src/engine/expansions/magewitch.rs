@@ -444,6 +444,8 @@ impl Expansion for MageWitch {
         p
     }
 
+    // (inlined into the dispatch: the step's work is out of line)
+    #[inline]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,

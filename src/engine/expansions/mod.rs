@@ -163,8 +163,8 @@
 //! # Placement filters and deck preludes
 //! Besides acting at hooks, an expansion may restrict where tiles go and order the pack
 //! (the river does both): `RESTRICTS_PLACEMENT` with `restrict_placements` removes options
-//! from the placement scan's list (`Game::retain_placements`), after any expansion's extra
-//! placements; `ORDERS_DECK` with `order_deck` permutes the pack once the keyed shuffle has
+//! from the placement scan's list (`Game::keep_placements_at`, `Game::drop_placements_at`),
+//! after any expansion's extra placements; `ORDERS_DECK` with `order_deck` permutes the pack once the keyed shuffle has
 //! made it (a prelude of tiles drawn first). A game whose expansions declare neither pays
 //! one test of a flag per scan (the same flag the extra placements use) and one per shuffle.
 //!

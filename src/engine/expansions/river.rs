@@ -250,10 +250,10 @@ fn too_many_river_ends(rules: &crate::ruleset::Ruleset) -> Option<Conflict> {
 /// The tile just placed (`pidx`) closes the ends it continues and opens its others.
 fn extend<X: Holds<River>>(g: &mut Game<X>, pidx: usize) {
     let p = g.placed_tiles()[pidx];
-    let sides = river_sides(g, p.tile, p.rot);
-    if sides == 0 && g.ext.state().n_ends == 0 {
-        return;
+    if g.ext.state().n_ends == 0 && g.rules().tiles[p.tile as usize].river == 0 {
+        return; // a land tile once the river has no open end
     }
+    let sides = river_sides(g, p.tile, p.rot);
     let river: &mut River = g.ext.state_mut();
     let mut from: Option<End> = None;
     let mut i = 0;
@@ -418,21 +418,21 @@ impl Expansion for River {
         // the cells the open ends flow into
         let river: &River = g.ext.state();
         let n = river.n_ends as usize;
+        let land = g.rules().tiles[tile as usize].river == 0;
+        if land && n == 0 {
+            return; // a land tile once the river has no open end: nothing to refuse
+        }
         let mut into = [(0, 0); MAX_ENDS];
         for (t, e) in into.iter_mut().zip(river.ends()) {
             *t = e.target();
         }
-        if g.rules().tiles[tile as usize].river == 0 {
+        if land {
             // a land tile: `allowed` refuses only those cells
-            if n > 0 {
-                g.drop_placements_at(tile, &into[..n]);
-            }
+            g.drop_placements_at(tile, &into[..n]);
             return;
         }
         // a river tile: `allowed` refuses every other cell (it continues the river)
-        g.retain_placements(|g, x, y, rot, _| {
-            into[..n].contains(&(x, y)) && allowed(g, tile, x, y, rot)
-        });
+        g.keep_placements_at(&into[..n], |g, x, y, rot| allowed(g, tile, x, y, rot));
     }
 
     fn order_deck<X: Holds<Self>>(g: &mut Game<X>) {

@@ -664,14 +664,17 @@ impl<X: Holds<Traders>> Game<X> {
         }
         let pidx = self.last_placed;
         let t = self.placed[pidx];
-        let n = self.rules.tiles[t.tile as usize].segments.len() as u32;
+        // a builder stands on a road or a city: the tile's road and city segments
+        let closable = &self.rules.tiles[t.tile as usize].closable;
         self.followers
             .iter()
             .filter(|f| f.player == player && f.kind == BUILDER)
             .filter(|f| self.nodes[f.node as usize].tile as usize != pidx)
             .any(|f| {
                 let root = self.root_of(f.node);
-                (0..n).any(|k| self.root_of(t.node0 + k) == root)
+                closable
+                    .iter()
+                    .any(|&k| self.root_of(t.node0 + k as u32) == root)
             })
     }
 

@@ -20,6 +20,12 @@ use crate::tiles::TileType;
 pub trait Expansion: Clone + Default + Valuation + Presentation {
     /// The hooks it acts at ([`Expansion::on`] is called only there).
     const HOOKS: &'static [Hook];
+    /// Whether, under `rules`, it never acts at `at`, one of its [`Expansion::HOOKS`] (an
+    /// option puts its action at another: the robbers' round before or after the tile is
+    /// placed): `on` is then not called there.
+    fn idle_at(_rules: &Compiled, _at: Hook) -> bool {
+        false
+    }
     /// The notices it hears ([`Expansion::notice`] is called only for those).
     const HEARS: &'static [Heard];
     /// The decisions it asks, by local index (its `DecisionKind`s are
@@ -142,7 +148,8 @@ pub trait Expansion: Clone + Default + Valuation + Presentation {
 
     /// Remove from `tile`'s placement options (those its edges allow, and those other
     /// expansions added) the ones this expansion forbids, keeping the others in order
-    /// ([`Game::retain_placements`]). Called after [`Expansion::extra_placements`].
+    /// ([`Game::keep_placements_at`], [`Game::drop_placements_at`]). Called after
+    /// [`Expansion::extra_placements`].
     fn restrict_placements<X: Holds<Self>>(_g: &mut Game<X>, _tile: TileIdx) {}
 
     /// Whether it forbids follower spots the kinds' own specs allow

@@ -26,6 +26,8 @@ pub trait Expansions: Clone + Sized + ExpansionsValuation + ExpansionsPresentati
     /// The names of the expansions taking part, in registration order (what a position's
     /// state holds besides the core: two rulesets with the same list can hold it alike).
     fn taking_part(&self) -> Vec<&'static str>;
+    /// Whether any expansion takes part (a plain game's set-up reads no options).
+    fn any_taking_part(&self) -> bool;
     /// Heap bytes the states hold.
     fn heap_bytes(&self) -> usize;
     /// Tiles the expansions taking part hold (see

@@ -18,6 +18,7 @@ use crate::tiles::FeatureKind;
 impl<X: Holds<Gold>> Game<X> {
     /// Enter the ingot step: the gold tile's first ingot (if the tile is one). False when the
     /// tile is no gold tile: nothing to place.
+    #[inline]
     pub(super) fn enter_ingots<S: EventSink>(&mut self, s: &mut S) -> bool {
         let gold_tile = self.rules.tiles[self.current as usize].marks & GOLD_MARK != 0;
         if gold_tile {
@@ -29,7 +30,8 @@ impl<X: Holds<Gold>> Game<X> {
     }
 
     /// The gold tile just placed at `pidx` gets its first ingot; the others go to neighbours
-    /// (see [`Game::ingots`]).
+    /// (see [`Game::ingots`]). Out of line: the hook's entry stays a test.
+    #[inline(never)]
     pub(crate) fn ingots_begin<S: EventSink>(&mut self, s: &mut S, pidx: usize) {
         let Some(per_tile) = self.ext.state().config.as_ref().map(|r| r.ingots_per_tile) else {
             self.ext.state_mut().to_place = 0;
@@ -43,6 +45,7 @@ impl<X: Holds<Gold>> Game<X> {
 
     /// The neighbours' ingots, resumable: `choice` answers the ingot decision last asked.
     /// Returns true when it asked a decision, false when every ingot is placed.
+    #[inline(never)]
     pub(crate) fn ingots<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
         let player = self.active;
         if let Some(i) = choice {
@@ -284,6 +287,7 @@ impl<X: Holds<Gold>> Game<X> {
     /// Hand out the gold claimed this turn and forget the claims; then the gold still lying on
     /// this turn's unoccupied completed features goes back to the box (`unclaimed = removed`).
     /// Resumable: `choice` answers the ingot pick last asked; true when it asked one.
+    #[inline(never)]
     pub(crate) fn gold_hand_out<S: EventSink>(&mut self, s: &mut S, choice: Option<usize>) -> bool {
         if self.hand_out_claims(s, choice) {
             return true;
@@ -382,6 +386,7 @@ impl<X: Holds<Gold>> Game<X> {
 
     /// End of game, after the last hand-out: leftover ingots removed, then each player's
     /// ingots scored by the value formula.
+    #[inline(never)]
     pub(crate) fn final_gold_value<S: EventSink>(&mut self, s: &mut S) {
         self.ext.state_mut().on_board_at_end = self.ext.state_mut().on_board;
         if self.ext.state_mut().on_board > 0 {

@@ -507,6 +507,19 @@ impl Expansion for Robbers {
 
     // the common case (nothing to do) is checked here; the work is out of line
     #[inline]
+    /// The round comes at the tile drawn or at the tile placed (`robbers.timing`), never at
+    /// both.
+    fn idle_at(rules: &Compiled, at: Hook) -> bool {
+        let timing = RobberRules::of(&rules.rules).map(|r| r.timing);
+        match at {
+            Hook::TileDrawn => timing != Some(RobberTiming::BeforeTile),
+            Hook::TilePlaced => timing != Some(RobberTiming::AfterTile),
+            _ => false,
+        }
+    }
+
+    // (inlined into the dispatch: a round or a settling is out of line)
+    #[inline]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,
