@@ -447,28 +447,33 @@ macro_rules! registry_dispatch {
             }
 
             // out of line: the turn calls it only at a hook where an expansion acts, and
-            // inlined into the turn's loop it made every turn of a plain game dearer
+            // inlined into the turn's loop it made every turn of a plain game dearer; one
+            // body per hook, where the members' entries inlined into it keep only that hook's
+            // arm (a body for every hook set up the addresses of all of them at each call)
             #[inline(never)]
             fn run<S: EventSink>(
                 g: &mut Game<Self>,
                 s: &mut S,
                 at: Hook,
                 from: u8,
-                mut answer: Option<usize>,
+                answer: Option<usize>,
             ) -> Option<u8> {
-                // the members acting here from place `from` on (a bit per place in `order`)
-                let mut left = g.ext.hooked[at as usize] & (u32::MAX << (from & 31));
-                while left != 0 {
-                    let k = left.trailing_zeros();
-                    let asked = match g.ext.order[k as usize & 31] {
-                        $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
-                    };
-                    if asked {
-                        return Some(k as u8);
+                match at {
+                    Hook::TileDrawn => Set::run_at::<{ Hook::TileDrawn as u8 }, S>(g, s, from, answer),
+                    Hook::TilePlaced => Set::run_at::<{ Hook::TilePlaced as u8 }, S>(g, s, from, answer),
+                    Hook::BeforeScoring => {
+                        Set::run_at::<{ Hook::BeforeScoring as u8 }, S>(g, s, from, answer)
                     }
-                    left &= left - 1;
+                    Hook::TurnScored => Set::run_at::<{ Hook::TurnScored as u8 }, S>(g, s, from, answer),
+                    Hook::AfterScoring => {
+                        Set::run_at::<{ Hook::AfterScoring as u8 }, S>(g, s, from, answer)
+                    }
+                    Hook::TurnEnd => Set::run_at::<{ Hook::TurnEnd as u8 }, S>(g, s, from, answer),
+                    Hook::FinalScoring => {
+                        Set::run_at::<{ Hook::FinalScoring as u8 }, S>(g, s, from, answer)
+                    }
+                    Hook::FinalScored => Set::run_at::<{ Hook::FinalScored as u8 }, S>(g, s, from, answer),
                 }
-                None
             }
 
             #[inline]
@@ -732,6 +737,43 @@ macro_rules! registry_dispatch {
         }
 
         impl Set {
+            /// The members acting at hook `AT` (a [`Hook`]'s index) from place `from` on,
+            /// in acting order, until one asks a decision (its place). Inlined into `run`'s
+            /// arm for `AT` (out of line, each arm's own call made a plain game's turn loop
+            /// dearer).
+            #[inline(always)]
+            fn run_at<const AT: u8, S: EventSink>(
+                g: &mut Game<Self>,
+                s: &mut S,
+                from: u8,
+                mut answer: Option<usize>,
+            ) -> Option<u8> {
+                const HOOKS: [Hook; Hook::COUNT] = [
+                    Hook::TileDrawn,
+                    Hook::TilePlaced,
+                    Hook::BeforeScoring,
+                    Hook::TurnScored,
+                    Hook::AfterScoring,
+                    Hook::TurnEnd,
+                    Hook::FinalScoring,
+                    Hook::FinalScored,
+                ];
+                let at = HOOKS[AT as usize];
+                // the members acting here from place `from` on (a bit per place in `order`)
+                let mut left = g.ext.hooked[at as usize] & (u32::MAX << (from & 31));
+                while left != 0 {
+                    let k = left.trailing_zeros();
+                    let asked = match g.ext.order[k as usize & 31] {
+                        $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
+                    };
+                    if asked {
+                        return Some(k as u8);
+                    }
+                    left &= left - 1;
+                }
+                None
+            }
+
             /// Whether member `m` never acts at `at` under `rules` ([`Expansion::idle_at`]).
             fn idle_at(m: Member, rules: &Compiled, at: Hook) -> bool {
                 match m {

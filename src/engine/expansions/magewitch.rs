@@ -648,12 +648,11 @@ impl<X: Holds<MageWitch>> Game<X> {
         (n != NIL).then(|| self.feature_of(n))
     }
 
-    /// Whether both figures stand on one feature.
-    fn magic_joined(&self) -> bool {
-        match (self.magic_feature(MAGE), self.magic_feature(WITCH)) {
-            (Some(a), Some(b)) => a == b,
-            _ => false,
-        }
+    /// Whether both figures stand on one feature (asked at every tile: the figures' paths
+    /// are compressed on the way, which changes no root).
+    fn magic_joined(&mut self) -> bool {
+        let [m, w] = self.ext.state().at;
+        m != NIL && w != NIL && self.uf.find_mut(m) == self.uf.find_mut(w)
     }
 
     /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no

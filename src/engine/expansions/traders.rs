@@ -342,6 +342,9 @@ impl Expansion for Traders {
         };
     }
 
+    // (inlined into the dispatch: most turns the active player's builders are all in its
+    // supply, and nothing is due)
+    #[inline]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,
@@ -349,7 +352,16 @@ impl Expansion for Traders {
         _answer: Option<usize>,
     ) -> bool {
         match at {
-            Hook::TilePlaced => g.check_builder(s),
+            Hook::TilePlaced => {
+                let active = g.active;
+                if g.supply_of(active, BUILDER) >= g.ext.state().config.builders {
+                    // no builder on the board: no extra turn due (`check_builder`'s answer)
+                    let t = g.ext.state_mut();
+                    (t.extra_due, t.due_seat) = (false, active);
+                } else {
+                    g.check_builder(s);
+                }
+            }
             Hook::FinalScoring => g.score_goods(s),
             _ => {}
         }
@@ -639,6 +651,7 @@ impl<X: Holds<Traders>> Game<X> {
     /// At the tile placed: whether the tile extends a feature holding the active player's
     /// builder (placed in an earlier turn: none stands on the tile just placed), and this
     /// turn is not itself an extra one.
+    #[inline(never)]
     fn check_builder<S: EventSink>(&mut self, s: &mut S) {
         let t = self.ext.state();
         // (the extra tile comes from the pack: none when it is empty, hands aside)
