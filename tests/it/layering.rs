@@ -4,10 +4,14 @@
 //! The graph is read from the source text (std only, no parser crate): each crate's module
 //! tree is followed from its root (`src/lib.rs`; `src/main.rs` with `cli/`) through its
 //! `mod NAME;` lines, and each file gets an edge to every file that defines an item it names
-//! through a `crate::…` path, a `super::…`/`self::…` path, or a name brought in by `use` (a
-//! `use` of a module counts where the module's items are named through it). A re-export
-//! (`pub use x::Item` in a `mod.rs`) is a facade, not a use: a path through it leads to the
-//! file that defines the item. Comments, strings and `#[cfg(test)]` items are left out: unit
+//! through a `crate::…` path or a name brought in by `use crate::…` (a `use` of a module
+//! counts where the module's items are named through it). Paths written from the file's own
+//! place (`super::…`, `self::…`, a child module's name) are not followed: a module and its
+//! private helper modules may name each other (`gold/mod.rs` calls `present::tile_art`,
+//! `gold/present.rs` reads `super::Gold`), so a circle within one module's own files is not
+//! counted; only circles through `crate::` paths are. A re-export (`pub use x::Item` in a
+//! `mod.rs`) is a facade, not a use: a path through it leads to the file that defines the
+//! item. Comments, strings and `#[cfg(test)]` items are left out: unit
 //! tests may build their fixtures from any layer (a dsl test loads rulesets, an engine test
 //! plays a policy), and they are compiled into no layer of the library.
 
