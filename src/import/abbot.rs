@@ -29,7 +29,9 @@
 
 use crate::engine::expansions::abbot::{ABBOT, ABBOT_RETURN, ABBOT_RETURNED};
 use crate::engine::{Category, Choice, Decision, Event, FollowerKind, Game, TakenDecision};
-use crate::import::jcz::part::{element_count, Gardens, JczPart, Mapping, RawMessage, Scoring};
+use crate::import::jcz::part::{
+    element_count, scorings_of, Gardens, JczPart, Mapping, RawMessage, Scoring,
+};
 use crate::import::jcz::{
     Current, JczError, Message, Msg, PartMsg, Pointer, Setup, Step, Translated, Translator,
     TurnAnswers,
@@ -318,22 +320,14 @@ impl JczPart for AbbotPart {
     }
     fn scorings(&self, events: &[Event], player: u8) -> Vec<(usize, Scoring)> {
         // an abbot taken back scores its cloister or garden
-        events
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| {
-                let v = e.of(ABBOT_RETURNED).filter(|v| v[1] == player as i64)?;
-                Some((
-                    i,
-                    Scoring {
-                        category: Category::CLOISTER,
-                        points: v[4],
-                        turn: Some(v[0] as u32),
-                        final_scoring: false,
-                    },
-                ))
-            })
-            .collect()
+        scorings_of(
+            events,
+            player,
+            ABBOT_RETURNED,
+            [1, 4],
+            Category::CLOISTER,
+            false,
+        )
     }
     fn tile_id<'a>(&self, s: &Setup, id: &'a str) -> Option<&'a str> {
         garden_live(s, id).then_some(id)

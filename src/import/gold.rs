@@ -13,7 +13,7 @@ use crate::engine::expansions::gold::{
     GOLD, GOLD_VALUE, INGOT_PICK, INGOT_PLACE, INGOT_PLACED, INGOT_TAKEN,
 };
 use crate::engine::{Category, Choice, DecisionKind, Event, TakenDecision};
-use crate::import::jcz::part::{quoted, JczPart, Mapping, RawMessage, Scoring};
+use crate::import::jcz::part::{quoted, scorings_of, JczPart, Mapping, RawMessage, Scoring};
 use crate::import::jcz::{Current, JczError, Message, Msg, PartMsg, Setup, Step, Translator};
 use std::path::Path;
 
@@ -132,22 +132,7 @@ impl JczPart for GoldPart {
     }
     fn scorings(&self, events: &[Event], player: u8) -> Vec<(usize, Scoring)> {
         // the final ingot scoring
-        events
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| {
-                let v = e.of(GOLD_VALUE).filter(|v| v[0] == player as i64)?;
-                Some((
-                    i,
-                    Scoring {
-                        category: GOLD,
-                        points: v[2],
-                        turn: None,
-                        final_scoring: true,
-                    },
-                ))
-            })
-            .collect()
+        scorings_of(events, player, GOLD_VALUE, [0, 2], GOLD, true)
     }
     fn label_absent(&self, s: &Setup) -> String {
         let g = s.part::<GoldSetup>();

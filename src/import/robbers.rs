@@ -4,7 +4,7 @@
 
 use crate::engine::expansions::robbers::{ROBBED, ROBBERS};
 use crate::engine::{Category, Event};
-use crate::import::jcz::part::{JczPart, Scoring};
+use crate::import::jcz::part::{scorings_of, JczPart, Scoring};
 
 /// The importer part of the Robbers.
 pub struct RobbersPart;
@@ -20,22 +20,7 @@ impl JczPart for RobbersPart {
         matches!(word.to_ascii_lowercase().as_str(), "robbers" | "robber").then_some(ROBBERS)
     }
     fn scorings(&self, events: &[Event], player: u8) -> Vec<(usize, Scoring)> {
-        events
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| {
-                let v = e.of(ROBBED).filter(|v| v[1] == player as i64)?;
-                Some((
-                    i,
-                    Scoring {
-                        category: ROBBERS,
-                        points: v[3],
-                        turn: Some(v[0] as u32),
-                        final_scoring: false,
-                    },
-                ))
-            })
-            .collect()
+        scorings_of(events, player, ROBBED, [1, 3], ROBBERS, false)
     }
 }
 

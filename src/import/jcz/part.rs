@@ -423,6 +423,35 @@ pub struct Scoring {
     pub final_scoring: bool,
 }
 
+/// The scorings of `player` that events of `kind` record (for [`JczPart::scorings`]), with
+/// the event's index: the seat in field `seat`, the points in field `points`, in category
+/// `category`; during the game at the turn in field 0, or, `final_scoring`, at the end.
+pub(crate) fn scorings_of(
+    events: &[Event],
+    player: u8,
+    kind: crate::engine::event::EventKind,
+    [seat, points]: [usize; 2],
+    category: Category,
+    final_scoring: bool,
+) -> Vec<(usize, Scoring)> {
+    events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let v = e.of(kind).filter(|v| v[seat] == player as i64)?;
+            Some((
+                i,
+                Scoring {
+                    category,
+                    points: v[points],
+                    turn: (!final_scoring).then_some(v[0] as u32),
+                    final_scoring,
+                },
+            ))
+        })
+        .collect()
+}
+
 /// A path as a rule-language string literal (`"` and `\\` escaped), for the mapped
 /// ruleset's `extends` and `include` lines (the parts' lines too).
 pub(crate) fn quoted(p: &Path) -> String {
