@@ -552,6 +552,7 @@ impl<X: Expansions> Game<X> {
             self.hand_len[p] -= 1;
         }
         self.current = tile;
+        self.wake_expansions(tile);
         self.legal_placements(tile);
         self.emit(
             s,
@@ -564,7 +565,9 @@ impl<X: Expansions> Game<X> {
         self.step = self.enter(Hook::TileDrawn);
     }
 
-    /// Begin the turn of `active` with `tile` (its placements in `opt_place`).
+    /// Begin the turn of `active` with `tile` (its placements in `opt_place`). Inlined: a
+    /// call of its own cost a plain game's draw more than its body.
+    #[inline(always)]
     fn start_turn<S: EventSink>(&mut self, s: &mut S, tile: TileIdx, active: u8) {
         self.turn += 1;
         self.touched = crate::engine::game::NIL;
@@ -572,6 +575,7 @@ impl<X: Expansions> Game<X> {
         self.occurrences = [[0; MAX_PLAYERS]; DecisionKind::COUNT];
         self.active = active;
         self.current = tile;
+        self.wake_expansions(tile);
         self.emit(
             s,
             Event::Drawn {
@@ -584,6 +588,16 @@ impl<X: Expansions> Game<X> {
         // holds this tile's placements
         self.step = self.enter(Hook::TileDrawn);
         self.run(s, None);
+    }
+
+    /// The turn's tile is `tile`: the expansions its marks arm are armed for this turn's
+    /// hooks (see `Expansion::ARMED`).
+    #[inline]
+    fn wake_expansions(&mut self, tile: TileIdx) {
+        if self.ext.wakes_by_tile() {
+            let marks = self.rules.tiles[tile as usize].marks;
+            self.ext.wake_for_tile(marks);
+        }
     }
 
     /// The step after hook `at`.

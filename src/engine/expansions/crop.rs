@@ -225,6 +225,8 @@ impl Expansion for CropCircles {
     ];
     const MARK_KEYWORDS: &'static [(&'static str, &'static str)] = &[("crop", "crop-circle kind")];
     const HOOKS: &'static [Hook] = &[Hook::AfterScoring];
+    /// Only a turn whose tile bears a crop circle acts.
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::AfterScoring, MARKS)];
     const HEARS: &'static [Heard] = &[];
     const DECISIONS: &'static [DecisionSpec] = &[
         DecisionSpec {

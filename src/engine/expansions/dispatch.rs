@@ -29,6 +29,20 @@ macro_rules! registry_dispatch {
             /// Per hook: a bit per place in `order`, set for the expansions taking part that
             /// act there.
             hooked: [u32; Hook::COUNT],
+            /// Per hook: the places of `hooked` whose entry is called the next time the turn
+            /// comes there: those acting at every visit, and those armed there
+            /// (`Expansion::ARMED`).
+            runs: [u32; Hook::COUNT],
+            /// Per hook: the places of `hooked` that act there only once armed.
+            armable: [u32; Hook::COUNT],
+            /// A member's place in `order` as a bit (registration order; 0 when not taking
+            /// part).
+            place_bit: [u32; ALL.len()],
+            /// The tile marks that arm a member at a hook: (marks, hook, place bit).
+            wakers: [(u32, u8, u32); MAX_WAKERS],
+            n_wakers: u8,
+            /// Every tile mark of `wakers`.
+            wake_marks: u32,
             /// Per notice: the expansions taking part that hear it.
             hearing: [[Member; ALL.len()]; Heard::COUNT],
             hearing_len: [u8; Heard::COUNT],
@@ -146,12 +160,73 @@ macro_rules! registry_dispatch {
             out
         }
 
+        /// The most (hook, tile marks) pairs that arm members (`Expansion::ARMED`).
+        const MAX_WAKERS: usize = 8;
+
+        impl Set {
+            /// Which places act at each hook under `rules` (`hooked`), which of them only once
+            /// armed (`armable`, `wakers`), each member's place bit; every member armed.
+            fn hook_up(&mut self, rules: &Compiled) {
+                self.hooked = [0; Hook::COUNT];
+                self.armable = [0; Hook::COUNT];
+                self.place_bit = [0; ALL.len()];
+                self.n_wakers = 0;
+                self.wake_marks = 0;
+                for place in 0..ALL.len() {
+                    let m = self.order[place];
+                    if self.used & (1 << m as u32) == 0 {
+                        continue;
+                    }
+                    let bit = 1u32 << place;
+                    self.place_bit[m as usize] = bit;
+                    let (hooks, armed) = match m {
+                        $(Member::$field => (<$ty as Expansion>::HOOKS, <$ty as Expansion>::ARMED)),*
+                    };
+                    for &h in hooks {
+                        if !Set::idle_at(m, rules, h) {
+                            self.hooked[h as usize] |= bit;
+                        }
+                    }
+                    for &(h, marks) in armed {
+                        if self.hooked[h as usize] & bit == 0 {
+                            continue;
+                        }
+                        self.armable[h as usize] |= bit;
+                        if marks != 0 {
+                            let k = self.n_wakers as usize;
+                            assert!(k < MAX_WAKERS, "more than {MAX_WAKERS} tile marks arm members");
+                            self.wakers[k] = (marks, h as u8, bit);
+                            self.n_wakers += 1;
+                            self.wake_marks |= marks;
+                        }
+                    }
+                }
+                self.runs = self.hooked;
+            }
+
+            /// Arm the members the tile marks `marks` arm (some of `wake_marks`).
+            #[inline(never)]
+            fn wake_members(&mut self, marks: u32) {
+                for &(m, h, bit) in &self.wakers[..self.n_wakers as usize] {
+                    if marks & m != 0 {
+                        self.runs[h as usize] |= bit;
+                    }
+                }
+            }
+        }
+
         impl Expansions for Set {
             fn for_rules(rules: &Compiled) -> Self {
                 let mut set = Set {
                     used: 0,
                     order: [ALL[0]; 32],
                     hooked: [0; Hook::COUNT],
+                    runs: [0; Hook::COUNT],
+                    armable: [0; Hook::COUNT],
+                    place_bit: [0; ALL.len()],
+                    wakers: [(0, 0, 0); MAX_WAKERS],
+                    n_wakers: 0,
+                    wake_marks: 0,
                     hearing: [ALL; Heard::COUNT],
                     hearing_len: [0; Heard::COUNT],
                     extends: false,
@@ -173,11 +248,10 @@ macro_rules! registry_dispatch {
                     (priority, m as u8)
                 });
                 set.order[..ALL.len()].copy_from_slice(&order);
-                for (place, m) in order.into_iter().enumerate() {
-                    let (used, hooks, hears) = match m {
+                for m in order {
+                    let (used, hears) = match m {
                         $(Member::$field => (
                             <$ty as Expansion>::used_by(rules),
-                            <$ty as Expansion>::HOOKS,
                             <$ty as Expansion>::HEARS,
                         )),*
                     };
@@ -219,22 +293,19 @@ macro_rules! registry_dispatch {
                     set.spots |= match m {
                         $(Member::$field => <$ty as Expansion>::RESTRICTS_SPOTS),*
                     };
-                    for &h in hooks {
-                        if !Set::idle_at(m, rules, h) {
-                            set.hooked[h as usize] |= 1 << place;
-                        }
-                    }
                     for &h in hears {
                         let len = &mut set.hearing_len[h as usize];
                         set.hearing[h as usize][*len as usize] = m;
                         *len += 1;
                     }
                 }
+                set.hook_up(rules);
                 set
             }
 
             fn reset(&mut self) {
                 $(self.$field.reset();)*
+                self.runs = self.hooked;
             }
 
             fn taking_part(&self) -> Vec<&'static str> {
@@ -279,7 +350,19 @@ macro_rules! registry_dispatch {
 
             #[inline]
             fn acts_at(&self, at: Hook) -> bool {
-                self.hooked[at as usize] != 0
+                self.runs[at as usize] != 0
+            }
+
+            #[inline]
+            fn wakes_by_tile(&self) -> bool {
+                self.wake_marks != 0
+            }
+
+            #[inline]
+            fn wake_for_tile(&mut self, marks: u32) {
+                if marks & self.wake_marks != 0 {
+                    self.wake_members(marks);
+                }
             }
 
             #[inline]
@@ -492,22 +575,8 @@ macro_rules! registry_dispatch {
                 })*
                 // the hooks where a member is idle follow the rules' options (a position
                 // moved onto other rules keeps its members)
-                let mut hooked = [0u32; Hook::COUNT];
-                for place in 0..ALL.len() {
-                    let m = g.ext.order[place];
-                    if g.ext.used & (1 << m as u32) == 0 {
-                        continue;
-                    }
-                    let hooks = match m {
-                        $(Member::$field => <$ty as Expansion>::HOOKS),*
-                    };
-                    for &h in hooks {
-                        if !Set::idle_at(m, &g.rules, h) {
-                            hooked[h as usize] |= 1 << place;
-                        }
-                    }
-                }
-                g.ext.hooked = hooked;
+                let rules = g.rules.clone();
+                g.ext.hook_up(&rules);
             }
 
             fn set_up(g: &mut Game<Self>) {
@@ -759,17 +828,29 @@ macro_rules! registry_dispatch {
                     Hook::FinalScored,
                 ];
                 let at = HOOKS[AT as usize];
-                // the members acting here from place `from` on (a bit per place in `order`)
-                let mut left = g.ext.hooked[at as usize] & (u32::MAX << (from & 31));
+                let h = at as usize;
+                // the members acting here from place `from` on (a bit per place in `order`),
+                // the one answered first
+                let from = u32::from(from & 31);
+                let mut left = g.ext.runs[h] & (u32::MAX << from);
+                if answer.is_some() {
+                    left |= 1 << from;
+                }
                 while left != 0 {
                     let k = left.trailing_zeros();
+                    let bit = 1u32 << k;
+                    if answer.is_none() {
+                        // entered afresh: an armed member is disarmed
+                        g.ext.runs[h] &= !(bit & g.ext.armable[h]);
+                    }
                     let asked = match g.ext.order[k as usize & 31] {
                         $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
                     };
                     if asked {
                         return Some(k as u8);
                     }
-                    left &= left - 1;
+                    // the later places, with those armed meanwhile
+                    left = g.ext.runs[h] & !((bit << 1).wrapping_sub(1));
                 }
                 None
             }
@@ -802,6 +883,12 @@ macro_rules! registry_dispatch {
                     used: self.used,
                     order: self.order,
                     hooked: self.hooked,
+                    runs: self.runs,
+                    armable: self.armable,
+                    place_bit: self.place_bit,
+                    wakers: self.wakers,
+                    n_wakers: self.n_wakers,
+                    wake_marks: self.wake_marks,
                     hearing: self.hearing,
                     hearing_len: self.hearing_len,
                     extends: self.extends,
@@ -827,6 +914,12 @@ macro_rules! registry_dispatch {
                 self.used = source.used;
                 self.order = source.order;
                 self.hooked = source.hooked;
+                self.runs = source.runs;
+                self.armable = source.armable;
+                self.place_bit = source.place_bit;
+                self.wakers = source.wakers;
+                self.n_wakers = source.n_wakers;
+                self.wake_marks = source.wake_marks;
                 self.hearing = source.hearing;
                 self.hearing_len = source.hearing_len;
                 self.extends = source.extends;
@@ -854,6 +947,11 @@ macro_rules! registry_dispatch {
                 #[inline]
                 fn state_mut(&mut self) -> &mut $ty {
                     &mut self.$field
+                }
+                #[inline]
+                fn arm(&mut self, at: Hook) {
+                    let h = at as usize;
+                    self.runs[h] |= self.place_bit[Member::$field as usize] & self.armable[h];
                 }
             }
         )*

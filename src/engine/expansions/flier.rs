@@ -227,6 +227,12 @@ const OPT_WHO: OptionDef =     OptionDef {
 
 impl Expansion for Flier {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::BeforeScoring];
+    /// A flight is offered only on a tile with a flying machine, and a landing only after a
+    /// flight.
+    const ARMED: &'static [(Hook, u32)] = &[
+        (Hook::TilePlaced, MACHINE_W | MACHINE_NW),
+        (Hook::BeforeScoring, 0),
+    ];
     const HEARS: &'static [Heard] = &[];
     const OPTIONS: &'static [OptionDef] = &[OPT_LANDING, OPT_WHO];
     const DECISIONS: &'static [DecisionSpec] = &[
@@ -693,6 +699,7 @@ impl<X: Holds<Flier>> Game<X> {
                     kind,
                     target: p as u32,
                 };
+                self.ext.arm(Hook::BeforeScoring);
             }
             None => {
                 self.ext.state_mut().crashes += 1;

@@ -291,6 +291,12 @@ impl Expansion for Messengers {
     /// Last at each hook it shares: it moves the figures for every award the others paid.
     const PRIORITY: i8 = 100;
     const HOOKS: &'static [Hook] = &[Hook::TurnScored, Hook::AfterScoring, Hook::TurnEnd];
+    /// Points to carry arm the figures' moves (most turns score nothing).
+    const ARMED: &'static [(Hook, u32)] = &[
+        (Hook::TurnScored, 0),
+        (Hook::AfterScoring, 0),
+        (Hook::TurnEnd, 0),
+    ];
     const SPLITS_SCORE: bool = true;
     const HEARS: &'static [Heard] = &[Heard::FinalScoringBegins, Heard::PointsScored];
     const DECISIONS: &'static [DecisionSpec] = &[
@@ -568,6 +574,9 @@ impl Expansion for Messengers {
                     m.pos[player as usize][0] += points;
                 } else {
                     m.pending.push((player, points, robbable));
+                    for at in [Hook::TurnScored, Hook::AfterScoring, Hook::TurnEnd] {
+                        g.ext.arm(at);
+                    }
                 }
             }
             _ => {}

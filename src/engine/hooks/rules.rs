@@ -20,6 +20,16 @@ use crate::tiles::TileType;
 pub trait Expansion: Clone + Default + Valuation + Presentation {
     /// The hooks it acts at ([`Expansion::on`] is called only there).
     const HOOKS: &'static [Hook];
+    /// The hooks among [`Expansion::HOOKS`] where [`Expansion::on`] acts only once armed,
+    /// each with the tile marks that arm it there: a turn whose tile bears one of them arms
+    /// it when the tile is drawn, and the expansion arms itself with [`Holds::arm`] when
+    /// something happens that it will act on there (points to carry, a claim to hand out).
+    /// The dispatch disarms it as it enters its `on` there afresh, and skips its `on` while
+    /// it is disarmed, so such an `on` must do nothing at all then, not even write its state:
+    /// arming is a promise that nothing is missed, arming too often only costs time. (Speed
+    /// only, for the hooks most turns pass without work: a turn skips a hook where every
+    /// member is disarmed.)
+    const ARMED: &'static [(Hook, u32)] = &[];
     /// Whether, under `rules`, it never acts at `at`, one of its [`Expansion::HOOKS`] (an
     /// option puts its action at another: the robbers' round before or after the tile is
     /// placed): `on` is then not called there.

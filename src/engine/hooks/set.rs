@@ -56,8 +56,16 @@ pub trait Expansions: Clone + Sized + ExpansionsValuation + ExpansionsPresentati
     /// Check the invariants of every expansion taking part (see
     /// [`Expansion::check_invariants`](super::Expansion::check_invariants)).
     fn check_invariants(g: &Game<Self>) -> Result<(), String>;
-    /// Whether any expansion taking part acts at `at` (the turn skips the hook if not).
+    /// Whether any expansion taking part acts at `at` the next time the turn comes to it
+    /// (the turn skips the hook if not): one acting there at every visit, or one armed there
+    /// (see [`Expansion::ARMED`](super::Expansion::ARMED)).
     fn acts_at(&self, at: Hook) -> bool;
+    /// Whether an expansion taking part is armed by the marks of a turn's tile (see
+    /// [`Expansion::ARMED`](super::Expansion::ARMED)).
+    fn wakes_by_tile(&self) -> bool;
+    /// A turn's tile, with tile marks `marks`, is drawn: arm the expansions those marks arm
+    /// (see [`Expansion::ARMED`](super::Expansion::ARMED)).
+    fn wake_for_tile(&mut self, marks: u32);
     /// Whether an expansion taking part adds placements (see
     /// [`Expansion::extra_placements`](super::Expansion::extra_placements)).
     fn extends_placement(&self) -> bool;
@@ -159,6 +167,9 @@ pub trait Expansions: Clone + Sized + ExpansionsValuation + ExpansionsPresentati
 pub trait Holds<T>: Expansions {
     fn state(&self) -> &T;
     fn state_mut(&mut self) -> &mut T;
+    /// Arm `T` at hook `at`, one of its [`Expansion::ARMED`](super::Expansion::ARMED) hooks:
+    /// its `on` is called there the next time the turn comes to it.
+    fn arm(&mut self, at: Hook);
 }
 
 /// What the set of expansions offers the policies (a supertrait of

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::engine::event::{Event, EventSink, ExpansionEvent};
 use crate::engine::game::Game;
-use crate::engine::hooks::Holds;
+use crate::engine::hooks::{Holds, Hook};
 use crate::ruleset::Vars;
 use crate::tiles::FeatureKind;
 
@@ -122,6 +122,8 @@ impl<X: Holds<Gold>> Game<X> {
         }
         let ingots: u32 = area.iter().map(|&t| self.ext.state().on(t)).sum();
         if ingots > 0 {
+            // (a claim, or gold left unclaimed: handed out or removed after the scoring)
+            self.ext.arm(Hook::AfterScoring);
             if winners != 0 {
                 self.push_claim(winners, &area);
             } else if unclaimed == UnclaimedGold::Removed {

@@ -409,6 +409,8 @@ impl Expansion for Gold {
         "the Gold Mines symbol: placing the tile puts ingots on it and on a neighbour",
     )];
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::AfterScoring, Hook::FinalScoring];
+    /// Ingots are placed only on a gold tile's turn, and handed out only after a claim.
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::TilePlaced, GOLD_MARK), (Hook::AfterScoring, 0)];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored, Heard::Area];
     const DECISIONS: &'static [DecisionSpec] = &[
         DecisionSpec {

@@ -337,6 +337,13 @@ impl Expansion for Robbers {
         Hook::TurnScored,
         Hook::FinalScored,
     ];
+    /// A round of robber moves is due only on a robber tile's turn, and a scoring step's
+    /// robberies are settled only after one began (`Game::robber_step_begin`).
+    const ARMED: &'static [(Hook, u32)] = &[
+        (Hook::TileDrawn, ROBBER_MARK),
+        (Hook::TilePlaced, ROBBER_MARK),
+        (Hook::TurnScored, 0),
+    ];
     const HEARS: &'static [Heard] = &[
         Heard::ScoringBegins,
         Heard::FinalScoringBegins,

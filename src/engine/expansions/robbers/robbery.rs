@@ -7,13 +7,14 @@ use super::RobberVictim;
 use super::{Move, Robbers, Robbery, ROBBED, ROBBER_CARRIED, ROBBER_VICTIM};
 use crate::engine::event::{Event, EventSink, ExpansionEvent};
 use crate::engine::game::{Game, MAX_PLAYERS};
-use crate::engine::hooks::Holds;
+use crate::engine::hooks::{Holds, Hook};
 use crate::ruleset::Vars;
 
 impl<X: Holds<Robbers>> Game<X> {
     /// A scoring step (the turn's completed features, or final scoring) begins.
     pub(crate) fn robber_step_begin(&mut self) {
         self.ext.state_mut().in_step = true;
+        self.ext.arm(Hook::TurnScored);
         let r = self.ext.state_mut();
         r.step_start = r.at;
         self.ext.state_mut().step.clear();
