@@ -204,6 +204,20 @@ macro_rules! registry_dispatch {
                 self.runs = self.hooked;
             }
 
+            /// Whether some member here acts only once armed (`Expansion::ARMED`).
+            #[cfg(test)]
+            pub(crate) fn arms(&self) -> bool {
+                self.armable.iter().any(|&a| a != 0)
+            }
+
+            /// Every member acts at every visit of its hooks from now on, as if always armed
+            /// (a check that arming misses nothing).
+            #[cfg(test)]
+            pub(crate) fn never_disarm(&mut self) {
+                self.armable = [0; Hook::COUNT];
+                self.runs = self.hooked;
+            }
+
             /// Arm the members the tile marks `marks` arm (some of `wake_marks`).
             #[inline(never)]
             fn wake_members(&mut self, marks: u32) {

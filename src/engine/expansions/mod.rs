@@ -357,6 +357,49 @@ mod tests {
     }
 
     #[test]
+    fn arming_skips_only_calls_that_would_do_nothing() {
+        use crate::engine::{Chooser, Decision, NoEvents};
+        struct Keyed;
+        impl Chooser for Keyed {
+            fn choose(&mut self, _: &Game, d: &Decision) -> usize {
+                (d.key % d.options as u64) as usize
+            }
+        }
+        // every ruleset with a member that acts only once armed
+        let names = [
+            "bigbox6",
+            "minis-2012",
+            "messengers-c1",
+            "messengers-c2",
+            "goldmines-hig-2012",
+            "goldmines-castles",
+            "robbers-2012",
+            "robbers-2025",
+            "cropcircles",
+            "flier-c1",
+            "flier-c2",
+        ];
+        for name in names {
+            let loaded = crate::dsl::load_ruleset(Path::new(&format!("rulesets/{name}.rules")))
+                .unwrap_or_else(|d| panic!("{d}"));
+            let rules = compile(&loaded.ruleset);
+            for seed in 0..4 {
+                let players = 2 + (seed % 3) as u8;
+                let mut armed = Game::new(rules.clone(), seed, players);
+                let mut always = Game::new(rules.clone(), seed, players);
+                always.setup(&mut NoEvents);
+                assert!(always.ext.arms(), "{name}: no member acts only once armed");
+                always.ext.never_disarm();
+                assert_eq!(
+                    armed.play(&mut Keyed, &mut NoEvents),
+                    always.play(&mut Keyed, &mut NoEvents),
+                    "{name}, seed {seed}, {players} players"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_copy_carries_the_states_of_the_expansions_taking_part() {
         let loaded = crate::dsl::load_ruleset(Path::new("rulesets/robbers-2012.rules"))
             .unwrap_or_else(|d| panic!("{d}"));
