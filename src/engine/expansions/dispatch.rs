@@ -43,9 +43,9 @@ macro_rules! registry_dispatch {
             n_wakers: u8,
             /// Every tile mark of `wakers`.
             wake_marks: u32,
-            /// Per notice: the expansions taking part that hear it.
-            hearing: [[Member; ALL.len()]; Heard::COUNT],
-            hearing_len: [u8; Heard::COUNT],
+            /// Per notice: a bit per place in `order`, set for the expansions taking part that
+            /// hear it.
+            hearing: [u32; Heard::COUNT],
             /// Whether one taking part adds placements, or gives turns their tile.
             extends: bool,
             supplies: bool,
@@ -241,8 +241,7 @@ macro_rules! registry_dispatch {
                     wakers: [(0, 0, 0); MAX_WAKERS],
                     n_wakers: 0,
                     wake_marks: 0,
-                    hearing: [ALL; Heard::COUNT],
-                    hearing_len: [0; Heard::COUNT],
+                    hearing: [0; Heard::COUNT],
                     extends: false,
                     supplies: false,
                     grants: false,
@@ -262,7 +261,7 @@ macro_rules! registry_dispatch {
                     (priority, m as u8)
                 });
                 set.order[..ALL.len()].copy_from_slice(&order);
-                for m in order {
+                for (place, m) in order.into_iter().enumerate() {
                     let (used, hears) = match m {
                         $(Member::$field => (
                             <$ty as Expansion>::used_by(rules),
@@ -308,9 +307,7 @@ macro_rules! registry_dispatch {
                         $(Member::$field => <$ty as Expansion>::RESTRICTS_SPOTS),*
                     };
                     for &h in hears {
-                        let len = &mut set.hearing_len[h as usize];
-                        set.hearing[h as usize][*len as usize] = m;
-                        *len += 1;
+                        set.hearing[h as usize] |= 1 << place;
                     }
                 }
                 set.hook_up(rules);
@@ -403,7 +400,9 @@ macro_rules! registry_dispatch {
                 self.restricts
             }
 
-            #[inline(never)]
+            // (inlined into the placement scan, behind its test: the members' thin entries
+            // keep a tile with nothing to adjust a few instructions)
+            #[inline]
             fn adjust_placements(g: &mut Game<Self>, tile: crate::ruleset::TileIdx) {
                 if g.ext.extends {
                     Self::extra_placements(g, tile);
@@ -575,9 +574,12 @@ macro_rules! registry_dispatch {
 
             #[inline]
             fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice) {
-                let heard = n.kind() as usize;
-                for k in 0..g.ext.hearing_len[heard] {
-                    match g.ext.hearing[heard][k as usize] {
+                // (a bit per place in `order`: the members in acting order)
+                let mut left = g.ext.hearing[n.kind() as usize];
+                while left != 0 {
+                    let k = left.trailing_zeros();
+                    left &= left - 1;
+                    match g.ext.order[k as usize & 31] {
                         $(Member::$field => <$ty as Expansion>::notice(g, s, n)),*
                     }
                 }
@@ -904,7 +906,6 @@ macro_rules! registry_dispatch {
                     n_wakers: self.n_wakers,
                     wake_marks: self.wake_marks,
                     hearing: self.hearing,
-                    hearing_len: self.hearing_len,
                     extends: self.extends,
                     supplies: self.supplies,
                     grants: self.grants,
@@ -935,7 +936,6 @@ macro_rules! registry_dispatch {
                 self.n_wakers = source.n_wakers;
                 self.wake_marks = source.wake_marks;
                 self.hearing = source.hearing;
-                self.hearing_len = source.hearing_len;
                 self.extends = source.extends;
                 self.supplies = source.supplies;
                 self.grants = source.grants;

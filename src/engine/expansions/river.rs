@@ -248,6 +248,27 @@ fn too_many_river_ends(rules: &crate::ruleset::Ruleset) -> Option<Conflict> {
 }
 
 /// The tile just placed (`pidx`) closes the ends it continues and opens its others.
+/// The placements of `tile` the river refuses (see `River::restrict_placements`): a land
+/// tile's on the cells its open ends flow into, a river tile's everywhere else and where it
+/// would not continue the river. Out of line: the entry keeps the common case a test.
+#[inline(never)]
+fn restrict_river<X: Holds<River>>(g: &mut Game<X>, tile: TileIdx, land: bool) {
+    // the cells the open ends flow into
+    let river: &River = g.ext.state();
+    let n = river.n_ends as usize;
+    let mut into = [(0, 0); MAX_ENDS];
+    for (t, e) in into.iter_mut().zip(river.ends()) {
+        *t = e.target();
+    }
+    if land {
+        // a land tile: `allowed` refuses only those cells
+        g.drop_placements_at(tile, &into[..n]);
+        return;
+    }
+    // a river tile: `allowed` refuses every other cell (it continues the river)
+    g.keep_placements_at(&into[..n], |g, x, y, rot| allowed(g, tile, x, y, rot));
+}
+
 fn extend<X: Holds<River>>(g: &mut Game<X>, pidx: usize) {
     let p = g.placed_tiles()[pidx];
     if g.ext.state().n_ends == 0 && g.rules().tiles[p.tile as usize].river == 0 {
@@ -414,25 +435,15 @@ impl Expansion for River {
         false
     }
 
+    /// A thin entry, inlined into the placement scan: most tiles of a game are land tiles
+    /// drawn once the river has no open end, with nothing to refuse.
+    #[inline]
     fn restrict_placements<X: Holds<Self>>(g: &mut Game<X>, tile: TileIdx) {
-        // the cells the open ends flow into
-        let river: &River = g.ext.state();
-        let n = river.n_ends as usize;
         let land = g.rules().tiles[tile as usize].river == 0;
-        if land && n == 0 {
-            return; // a land tile once the river has no open end: nothing to refuse
-        }
-        let mut into = [(0, 0); MAX_ENDS];
-        for (t, e) in into.iter_mut().zip(river.ends()) {
-            *t = e.target();
-        }
-        if land {
-            // a land tile: `allowed` refuses only those cells
-            g.drop_placements_at(tile, &into[..n]);
+        if land && g.ext.state().n_ends == 0 {
             return;
         }
-        // a river tile: `allowed` refuses every other cell (it continues the river)
-        g.keep_placements_at(&into[..n], |g, x, y, rot| allowed(g, tile, x, y, rot));
+        restrict_river(g, tile, land);
     }
 
     fn order_deck<X: Holds<Self>>(g: &mut Game<X>) {
