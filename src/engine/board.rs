@@ -345,6 +345,7 @@ impl<X: Expansions> Game<X> {
             self.open_cloisters.push(pidx as u32);
             self.board.cells[slot].cloister = true;
         }
+        self.filled_near = self.board.count_placed(slot);
 
         // neighbours
         for s in 0..4usize {

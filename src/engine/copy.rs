@@ -54,6 +54,7 @@ impl<X: Clone> Clone for Game<X> {
             place_tag: self.place_tag,
             figure_action_taken: self.figure_action_taken,
             touched: self.touched,
+            filled_near: self.filled_near,
             occurrences: self.occurrences,
             step: self.step,
             hook_member: self.hook_member,
@@ -131,6 +132,7 @@ impl<X: Clone> Game<X> {
             place_tag,
             figure_action_taken,
             touched,
+            filled_near,
             occurrences,
             step,
             hook_member,
@@ -186,6 +188,7 @@ impl<X: Clone> Game<X> {
         (self.turn, self.active, self.current) = (*turn, *active, *current);
         (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
         (self.place_tag, self.touched) = (*place_tag, *touched);
+        self.filled_near = *filled_near;
         self.figure_action_taken = *figure_action_taken;
         (self.step, self.hook_member, self.asked, self.turn_key) =
             (*step, *hook_member, *asked, *turn_key);

@@ -142,6 +142,10 @@ pub struct Game<X> {
     /// Another placed tile an expansion changed this turn (a bridge added to it), whose
     /// roads and cities the scoring step checks too; `NIL` when none.
     pub(crate) touched: u32,
+    /// The open cloisters on or around the tile placed last that it completed by filling
+    /// their last neighbouring cell: a bit per cell of its 3 × 3 block
+    /// (`Window::count_placed`), for the scoring step.
+    pub(crate) filled_near: u16,
     pub(crate) occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
     /// Where the game stands (see `turn.rs`).
     pub(crate) step: Step,

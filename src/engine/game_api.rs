@@ -76,6 +76,7 @@ impl<X: Expansions> Game<X> {
             figure_action_taken: false,
             place_tag: 0,
             touched: NIL,
+            filled_near: 0,
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
             step: Step::Setup,
             hook_member: 0,
@@ -144,6 +145,7 @@ impl<X: Expansions> Game<X> {
         self.place_tag = 0;
         self.figure_action_taken = false;
         self.touched = NIL;
+        self.filled_near = 0;
         self.ext.reset();
         self.hash = rng::key(seed, domain::GAME_SEED);
         self.turn_hashes.clear();

@@ -20,6 +20,9 @@ pub(crate) struct Cell {
     pub code: u8,
     /// The tile here is an open cloister (in `Game::open_cloisters`; the byte was padding).
     pub cloister: bool,
+    /// Placed tiles among the 8 cells around (kept for every cell of the window: a tile's
+    /// 3 × 3 block lies in it, see [`Window::cover`]).
+    pub around: u8,
 }
 
 pub(crate) const EMPTY: Cell = Cell {
@@ -27,6 +30,7 @@ pub(crate) const EMPTY: Cell = Cell {
     fpos: u16::MAX,
     code: 0,
     cloister: false,
+    around: 0,
 };
 
 /// Side of a fresh window (most games of 72 tiles stay inside it).
@@ -225,38 +229,63 @@ impl Window {
         self.w as isize
     }
 
-    /// The open cloisters (placed-tile indices, board order) among the 3 × 3 cells centred
-    /// on `cell`, into `out`; their number.
-    pub(crate) fn cloisters_around(&self, cell: u32, out: &mut [u32; 9]) -> usize {
-        let dx = (cell & 0xFFF).wrapping_sub(self.x0);
-        let dy = (cell >> 12).wrapping_sub(self.y0);
-        let mut n = 0;
-        if dx >= 1 && dy >= 1 && dx + 1 < self.w && dy + 1 < self.h {
-            let w = self.w as usize;
-            let i = (dy * self.w + dx) as usize;
-            for row in [i - w - 1, i - 1, i + w - 1] {
-                for c in &self.cells[row..row + 3] {
-                    if c.cloister {
-                        out[n] = c.tile as u32 - 1;
-                        n += 1;
-                    }
+    /// A tile was placed on `slot` (covered, its open cloister already flagged): each of the
+    /// 8 cells around counts it. Returns a bit per cell of its 3 × 3 block (row by row from
+    /// the north-west: bit `3 · row + column`, the tile's own bit 4) whose open cloister now
+    /// has all 8 neighbours.
+    #[inline]
+    pub(crate) fn count_placed(&mut self, slot: usize) -> u16 {
+        let w = self.w as usize;
+        let mut filled = 0u16;
+        // (the block as 3 rows of 3: one bounds check a row, the cells unrolled)
+        let block = &mut self.cells[slot - w - 1..slot + w + 2];
+        for r in 0..3 {
+            let row: &mut [Cell; 3] = (&mut block[r * w..r * w + 3])
+                .try_into()
+                .expect("a row of the block holds 3 cells");
+            for (c, cell) in row.iter_mut().enumerate() {
+                cell.around += 1;
+                // (a branch: a cell's eighth neighbour comes once, so it is nearly never taken)
+                if cell.around == 8 && cell.cloister {
+                    filled |= 1 << (3 * r + c);
                 }
             }
-            return n;
         }
-        let c = cell as i32;
-        for d in [-ROW - 1, -ROW, -ROW + 1, -1, 0, 1, ROW - 1, ROW, ROW + 1] {
-            let c = self.get((c + d) as u32);
-            if c.cloister {
-                out[n] = c.tile as u32 - 1;
-                n += 1;
-            }
-        }
-        n
+        // the tile is not its own neighbour: its count stays, and its cloister is complete
+        // when it filled a hole
+        let here = &mut self.cells[slot];
+        here.around -= 1;
+        (filled & !(1 << 4)) | u16::from(here.cloister & (here.around == 8)) << 4
     }
 
-    /// Occupied cells among the 8 around `cell`.
+    /// Every cell's count of placed tiles around it against a count made afresh (an
+    /// invariant check).
+    pub(crate) fn check_counts(&self) -> Result<(), String> {
+        for dy in 0..self.h {
+            for dx in 0..self.w {
+                let cell = ((self.y0 + dy) << 12) | (self.x0 + dx);
+                let kept = self.cells[(dy * self.w + dx) as usize].around as u32;
+                let counted = self.count_around(cell);
+                if kept != counted {
+                    return Err(format!(
+                        "cell ({}, {}) counts {kept} tiles around it, {counted} are",
+                        (cell & 0xFFF) as i32 - CELL_OFF,
+                        (cell >> 12) as i32 - CELL_OFF,
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Occupied cells among the 8 around `cell` (kept in each cell: [`Window::count_placed`]).
+    #[inline]
     pub(crate) fn occupied_around(&self, cell: u32) -> u32 {
+        self.get(cell).around as u32
+    }
+
+    /// Occupied cells among the 8 around `cell`, counted.
+    fn count_around(&self, cell: u32) -> u32 {
         let dx = (cell & 0xFFF).wrapping_sub(self.x0);
         let dy = (cell >> 12).wrapping_sub(self.y0);
         if dx >= 1 && dy >= 1 && dx + 1 < self.w && dy + 1 < self.h {

@@ -192,6 +192,9 @@ impl Invariants {
             }
             self.scores[p] = now;
         }
+        game.board
+            .check_counts()
+            .map_err(|e| Violation(format!("{at}: {e}")))?;
         Set::check_invariants(game).map_err(|e| Violation(format!("{at}: {e}")))?;
 
         if let Pending::Decision(d) = game.pending() {

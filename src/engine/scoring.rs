@@ -26,10 +26,6 @@ pub fn majority(followers: &[u8; MAX_PLAYERS]) -> u8 {
     mask
 }
 
-/// Open cloisters above which [`Game::find_completed`] looks only at the cells around the new
-/// tile (a pass over a few is cheaper than the look; callgrind, random games).
-const NEAR_SCAN: usize = 6;
-
 pub(crate) fn category_of(kind: FeatureKind) -> Category {
     match kind {
         FeatureKind::City => Category::CITY,
@@ -59,24 +55,9 @@ impl<X: Expansions> Game<X> {
                 k += 1;
             }
         }
-        // cloisters on or around the new tile, in the order they were placed
-        if self.open_cloisters.len() > NEAR_SCAN {
-            self.complete_cloisters_near(t);
-            return;
-        }
-        let mut k = 0;
-        while k < self.open_cloisters.len() {
-            let i = self.open_cloisters[k] as usize;
-            let c = self.placed[i];
-            // `&`, not `&&`: one branch on the rare "next to the tile", not one per coordinate
-            // (random outcomes the branch predictor keeps getting wrong)
-            let near = ((c.x - t.x).abs() <= 1) & ((c.y - t.y).abs() <= 1);
-            if near && self.neighbours(c.x, c.y) == 8 {
-                self.open_cloisters.remove(k);
-                self.close_cloister(i);
-            } else {
-                k += 1;
-            }
+        // cloisters on or around the new tile that it gave their eighth neighbour
+        if self.filled_near != 0 {
+            self.complete_filled_cloisters(t);
         }
     }
 
@@ -90,27 +71,29 @@ impl<X: Expansions> Game<X> {
         self.completed.push(c.node0 + seg as u32);
     }
 
-    /// The cloisters [`Game::find_completed`] completes around the new tile `t` when many
-    /// are open: the open ones among the 3 × 3 cells around it (each cell of an open
-    /// cloister is flagged), in the order they were placed, instead of a pass over every
-    /// open cloister of the board. The same cloisters in the same order.
+    /// The cloisters [`Game::find_completed`] completes around the new tile `t`: those
+    /// `place_tile` found with all 8 neighbours (`filled_near`, a bit per cell of the tile's
+    /// 3 × 3 block), in the order they were placed.
     #[inline(never)]
-    fn complete_cloisters_near(&mut self, t: crate::engine::game::PlacedTile) {
+    fn complete_filled_cloisters(&mut self, t: crate::engine::game::PlacedTile) {
         let mut near = [0u32; 9];
-        let n = self
-            .board
-            .cloisters_around(self.cell_index(t.x, t.y), &mut near);
+        let mut n = 0;
+        let mut bits = self.filled_near;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as i32;
+            bits &= bits - 1;
+            let (x, y) = (t.x + k % 3 - 1, t.y + k / 3 - 1);
+            near[n] = self.board.get(self.cell_index(x, y)).tile as u32 - 1;
+            n += 1;
+        }
         // placing order (the cells are in board order)
         near[..n].sort_unstable();
         for &i in &near[..n] {
-            let c = self.placed[i as usize];
-            if self.neighbours(c.x, c.y) == 8 {
-                // (`open_cloisters` is in placing order)
-                if let Ok(k) = self.open_cloisters.binary_search(&i) {
-                    self.open_cloisters.remove(k);
-                }
-                self.close_cloister(i as usize);
+            // (`open_cloisters` is in placing order)
+            if let Ok(k) = self.open_cloisters.binary_search(&i) {
+                self.open_cloisters.remove(k);
             }
+            self.close_cloister(i as usize);
         }
     }
 
