@@ -159,7 +159,8 @@ impl<X: Expansions> Game<X> {
             self.plain_options(t, plain, farmers);
             return;
         }
-        let masks = KindMasks::of(others);
+        // (the masks of every kind: `others` keeps those in play that `player` holds)
+        let masks = KindMasks::every_kind();
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
         for i in 0..nseg {
             let kind = self.rules.tiles[t.tile as usize].segments[i].kind;
@@ -288,6 +289,12 @@ struct KindMasks {
 }
 
 impl KindMasks {
+    /// The masks of every declared kind, made once.
+    fn every_kind() -> &'static KindMasks {
+        static MASKS: std::sync::OnceLock<KindMasks> = std::sync::OnceLock::new();
+        MASKS.get_or_init(|| KindMasks::of(((1u64 << FollowerKind::COUNT) - 1) as u32))
+    }
+
     fn of(kinds: u32) -> KindMasks {
         let mut m = KindMasks::default();
         let mut rest = kinds;
