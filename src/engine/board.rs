@@ -474,7 +474,9 @@ impl<X: Expansions> Game<X> {
     /// of nodes an expansion joins inside a tile, those with both nodes among them), and the
     /// followers standing on them are counted again. A rebuilt component is not `done`:
     /// the caller's scoring decides anew. `nodes` is scratch space. Costs a walk of the
-    /// components' segments; games that never call it pay nothing.
+    /// components' segments; games that never call it pay nothing. The links and the
+    /// followers to restore are found by the old roots before the split, the followers'
+    /// scan stopping once it has as many as the components counted.
     pub(crate) fn rebuild_components(
         &mut self,
         seeds: &[u32],
@@ -499,7 +501,33 @@ impl<X: Expansions> Game<X> {
             }
         }
         nodes.sort_unstable();
-        for &n in nodes.iter() {
+        let split = nodes.len();
+        // before the split, by the components' roots: the links to join again (a bit per
+        // link) and the followers to count again (their indices, after the nodes)
+        let held = |uf: &mut crate::engine::union_find::UnionFind, n: u32| {
+            roots[..nroots].contains(&uf.find_mut(n))
+        };
+        let mut relink = 0u64;
+        for (i, &(a, b)) in links.iter().enumerate().take(64) {
+            if held(&mut self.uf, a) && held(&mut self.uf, b) {
+                relink |= 1 << i;
+            }
+        }
+        // (as many as the components count: the scan stops at the last)
+        let mut left: u32 = roots[..nroots]
+            .iter()
+            .map(|&r| u32::from(self.comps[r as usize].nfollowers))
+            .sum();
+        for i in 0..self.followers.len() {
+            if left == 0 {
+                break;
+            }
+            if held(&mut self.uf, self.followers[i].node) {
+                nodes.push(i as u32);
+                left -= 1;
+            }
+        }
+        for &n in nodes[..split].iter() {
             let node = self.nodes[n as usize];
             let t = self.placed[node.tile as usize];
             let mut c = self.rules.tiles[t.tile as usize].fresh[node.seg as usize];
@@ -510,7 +538,7 @@ impl<X: Expansions> Game<X> {
             self.nodes[n as usize].next = NIL;
             self.uf.reset(n);
         }
-        for k in 0..nodes.len() {
+        for k in 0..split {
             let n = nodes[k];
             let node = self.nodes[n as usize];
             let t = self.placed[node.tile as usize];
@@ -536,26 +564,29 @@ impl<X: Expansions> Game<X> {
                     continue;
                 }
                 let m = nb.node0 + b as u32;
-                if nodes.binary_search(&m).is_ok() {
+                if nodes[..split].binary_search(&m).is_ok() {
                     self.join(n, m, true);
                 }
             }
         }
-        for &(a, b) in links {
-            if nodes.binary_search(&a).is_ok() && nodes.binary_search(&b).is_ok() {
+        for (i, &(a, b)) in links.iter().enumerate() {
+            let again = if i < 64 {
+                relink >> i & 1 != 0
+            } else {
+                nodes[..split].binary_search(&a).is_ok() && nodes[..split].binary_search(&b).is_ok()
+            };
+            if again {
                 self.join(a, b, false);
             }
         }
-        for i in 0..self.followers.len() {
-            let f = self.followers[i];
-            if nodes.binary_search(&f.node).is_err() {
-                continue;
-            }
+        for &i in &nodes[split..] {
+            let f = self.followers[i as usize];
             let r = self.uf.find_mut(f.node);
             let comp = &mut self.comps[r as usize];
             comp.followers[f.player as usize] += f.kind.weight();
             comp.nfollowers += 1;
         }
+        nodes.truncate(split);
     }
 
     /// Sides of the empty cell (x, y) with a tile next to them, a bit per side (N = bit 0,

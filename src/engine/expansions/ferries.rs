@@ -39,6 +39,7 @@ use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
+use crate::engine::grid::ROW;
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
     Presentation, Valuation,
@@ -96,6 +97,10 @@ struct Config {
     /// left without its owner's follower (JCloisterZone); otherwise every road the move
     /// rebuilt.
     cut_left_ends: bool,
+    /// The marks of the roads holding a ferry are kept (`Ferries::marks`): no tile of the
+    /// ruleset changes its type, so roads join only where a tile is placed and where a
+    /// ferry is placed or moved.
+    marks: bool,
 }
 
 impl Config {
@@ -107,6 +112,7 @@ impl Config {
             needs_highwayman: OPT_PLACEMENT.choice_in(rules) == "highwayman",
             through_moved: OPT_MOVES.choice_in(rules) == "through_moved",
             cut_left_ends: OPT_CUT_BUILDERS.choice_in(rules) == "left_ends",
+            marks: false,
         })
     }
 }
@@ -131,7 +137,7 @@ enum Step {
 }
 
 /// The ferries of one game.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Ferries {
     config: Config,
     /// Ferries on the board, in the order they were placed.
@@ -146,6 +152,54 @@ pub struct Ferries {
     /// Scratch space for the searches and the rebuilds.
     scratch: Vec<u32>,
     queue: Vec<u32>,
+    /// The marked roads (when `config.marks`): a byte per placed tile, a bit per side
+    /// (N = bit 0, clockwise), set when the road segment on that side is marked. Every road
+    /// component holding a ferry is marked, and a road component is marked whole or not at
+    /// all (one a move took off its ferry stays marked: marks are never cleared in a game).
+    /// So a road that joins no marked road holds no ferry, which a turn tells from the new
+    /// tile's neighbours alone.
+    marks: Vec<u8>,
+    /// The cells across the marked road sides, as a Bloom filter: a bit per hash of the
+    /// cell (`hot_bit`), `HOT_WORDS` words once a mark is set. A tile placed on a cell whose
+    /// bit is clear joins no marked road.
+    hot: Vec<u64>,
+    /// The placed tiles the marks have taken in (the turn's first ferry step brings the
+    /// tile just placed in): a tile placed after them may join marked roads to unmarked
+    /// ones until then.
+    settled: usize,
+}
+
+impl Clone for Ferries {
+    fn clone(&self) -> Ferries {
+        let mut c = Ferries::default();
+        c.clone_from(self);
+        c
+    }
+
+    /// Reuses this state's vectors (a game reused for the next copies its configured state).
+    fn clone_from(&mut self, source: &Ferries) {
+        self.config = source.config;
+        self.ferries.clone_from(&source.ferries);
+        self.moved.clone_from(&source.moved);
+        self.offers.clone_from(&source.offers);
+        self.step = source.step;
+        self.placed = source.placed;
+        self.moves = source.moves;
+        self.scratch.clone_from(&source.scratch);
+        self.queue.clone_from(&source.queue);
+        self.marks.clone_from(&source.marks);
+        self.hot.clone_from(&source.hot);
+        self.settled = source.settled;
+    }
+}
+
+/// The words of `Ferries::hot` (4,096 bits: a game marks a few dozen cells).
+const HOT_WORDS: usize = 64;
+
+/// The bit of cell `cell` in `Ferries::hot`: the top 12 bits of a multiplicative hash.
+#[inline(always)]
+fn hot_bit(cell: u32) -> usize {
+    (cell.wrapping_mul(0x9E37_79B1) >> 20) as usize
 }
 
 /// The `ferries.placement` option (read through this constant: its key and default are written once).
@@ -348,17 +402,24 @@ impl Expansion for Ferries {
         self.step = Step::Idle;
         self.placed = 0;
         self.moves = 0;
+        self.marks.clear();
+        self.hot.clear();
+        self.settled = 0;
     }
 
     fn heap_bytes(&self) -> usize {
         std::mem::size_of_val(self.ferries.as_slice())
             + std::mem::size_of_val(self.offers.as_slice())
             + 4 * (self.moved.len() + self.scratch.len() + self.queue.len())
+            + self.marks.len()
+            + 8 * self.hot.len()
     }
 
     /// Each ferry joins two road ends of a lake tile, one ferry a lake, and its two ends lie
-    /// in one road.
+    /// in one road; with the marks kept, a road holding a ferry is marked, a road is marked
+    /// whole or not at all, and the cells across marked sides are hot.
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
+        g.check_marks()?;
         let st = g.ext.state();
         for (i, f) in st.ferries.iter().enumerate() {
             let Some(t) = g.placed.get(f.pidx as usize) else {
@@ -398,7 +459,8 @@ impl Expansion for Ferries {
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
-        if let Some(config) = Config::of(&g.rules.rules) {
+        if let Some(mut config) = Config::of(&g.rules.rules) {
+            config.marks = g.rules.derived.is_empty();
             g.ext.state_mut().config = config;
         }
     }
@@ -407,49 +469,19 @@ impl Expansion for Ferries {
         g.ext.state().moved.get(k).copied()
     }
 
+    /// A thin entry: a turn whose tile is no lake and joins no road holding a ferry is done
+    /// here; the rest out of line (`Game::ferry_steps`).
+    #[inline]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,
         _at: Hook,
         answer: Option<usize>,
     ) -> bool {
-        let player = g.active;
-        match (answer, g.ext.state().step) {
-            (None, _) => {
-                let st = g.ext.state_mut();
-                st.moved.clear();
-                st.step = Step::Idle;
-                if g.offer_new_ferry(player) {
-                    let n = g.ext.state().offers.len();
-                    g.ext.state_mut().step = Step::Placing;
-                    g.ask(FERRY_PLACE, player, n);
-                    return true;
-                }
-            }
-            (Some(i), Step::Placing) => {
-                let f = g.ext.state().offers.get(i).copied();
-                if let Some(f) = f {
-                    g.place_ferry(s, player, f);
-                }
-            }
-            (Some(i), Step::Moving) => {
-                let Some(&to) = i.checked_sub(1).and_then(|k| g.ext.state().offers.get(k)) else {
-                    g.ext.state_mut().step = Step::Idle;
-                    return false;
-                };
-                g.move_ferry(s, player, to);
-            }
-            (Some(_), Step::Idle) => return false,
-        }
-        g.move_offers();
-        let n = g.ext.state().offers.len();
-        if n == 0 {
-            g.ext.state_mut().step = Step::Idle;
+        if answer.is_none() && g.ferries_quiet() {
             return false;
         }
-        g.ext.state_mut().step = Step::Moving;
-        g.ask(FERRY_MOVE, player, n + 1);
-        true
+        g.ferry_steps(s, answer)
     }
 
     fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
@@ -555,6 +587,338 @@ impl<X: Holds<Ferries>> Game<X> {
             .collect()
     }
 
+    /// The ferry steps at `Hook::BeforeScoring` (see `Ferries::on`): the new ferry's way
+    /// asked and placed, then each move asked and made. Out of line: most turns end in
+    /// `Game::ferries_quiet`.
+    #[inline(never)]
+    fn ferry_steps<S: EventSink>(&mut self, s: &mut S, answer: Option<usize>) -> bool {
+        let player = self.active;
+        match (answer, self.ext.state().step) {
+            (None, _) => {
+                let st = self.ext.state_mut();
+                st.moved.clear();
+                st.step = Step::Idle;
+                self.mark_new_roads();
+                if self.offer_new_ferry(player) {
+                    let n = self.ext.state().offers.len();
+                    self.ext.state_mut().step = Step::Placing;
+                    self.ask(FERRY_PLACE, player, n);
+                    return true;
+                }
+            }
+            (Some(i), Step::Placing) => {
+                let f = self.ext.state().offers.get(i).copied();
+                if let Some(f) = f {
+                    self.place_ferry(s, player, f);
+                }
+            }
+            (Some(i), Step::Moving) => {
+                let Some(&to) = i
+                    .checked_sub(1)
+                    .and_then(|k| self.ext.state().offers.get(k))
+                else {
+                    self.ext.state_mut().step = Step::Idle;
+                    return false;
+                };
+                self.move_ferry(s, player, to);
+            }
+            (Some(_), Step::Idle) => return false,
+        }
+        self.move_offers();
+        let n = self.ext.state().offers.len();
+        if n == 0 {
+            self.ext.state_mut().step = Step::Idle;
+            return false;
+        }
+        self.ext.state_mut().step = Step::Moving;
+        self.ask(FERRY_MOVE, player, n + 1);
+        true
+    }
+
+    /// The turn's first ferry step when it has nothing to do: the tile just placed is no
+    /// lake and none of its roads joins a marked road (so none holds a ferry: no ferry is
+    /// placed or reached, and no mark is due). False when that is not so, or unknown (no
+    /// marks kept); the turn's state is reset either way.
+    #[inline(always)]
+    fn ferries_quiet(&mut self) -> bool {
+        let settled = self.last_placed + 1;
+        let st = self.ext.state_mut();
+        st.moved.clear();
+        st.step = Step::Idle;
+        st.offers.clear();
+        if !st.config.marks {
+            return false;
+        }
+        st.settled = settled;
+        let none = st.ferries.is_empty();
+        let t = self.placed[self.last_placed];
+        if self.rules.tiles[t.tile as usize].marks & LAKE != 0 {
+            return false;
+        }
+        if none {
+            return true;
+        }
+        // the cell is not across a marked road side: the tile joins no marked road
+        let bit = hot_bit(self.cell_index(t.x, t.y));
+        let hot = &self.ext.state().hot;
+        hot.get(bit / 64).is_none_or(|w| w >> (bit % 64) & 1 == 0)
+    }
+
+    /// The road segments of the tile just placed (a bit per segment) that joined a marked
+    /// road across a border, and those that joined an unmarked one. `None` only if the
+    /// tile lay outside the board's window, which `Window::cover` rules out.
+    #[inline]
+    fn new_road_joins(&self) -> Option<(u64, u64)> {
+        let t = self.placed[self.last_placed];
+        let rot = &self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
+        // the tile's road sides (kind 1 in the 2 bits of each side)
+        let mut roads = rot.sig & !(rot.sig >> 1) & 0x55;
+        // (`Window::cover` put the tile's four neighbours inside the window)
+        let slot = self.board.slot(self.cell_index(t.x, t.y))?;
+        let w = self.board.w as usize;
+        let marks = &self.ext.state().marks;
+        let (mut marked, mut unmarked) = (0u64, 0u64);
+        while roads != 0 {
+            let side = (roads.trailing_zeros() / 2) as usize;
+            roads &= roads - 1;
+            let at = [
+                slot.wrapping_sub(w),
+                slot + 1,
+                slot + w,
+                slot.wrapping_sub(1),
+            ][side];
+            let nv = self.board.cells.get(at).map_or(0, |c| c.tile as usize);
+            if nv == 0 {
+                continue;
+            }
+            let seg = 1u64 << (rot.side_seg[side] & 63);
+            if marks
+                .get(nv - 1)
+                .is_some_and(|&m| m >> ((side + 2) & 3) & 1 != 0)
+            {
+                marked |= seg;
+            } else {
+                unmarked |= seg;
+            }
+        }
+        Some((marked, unmarked))
+    }
+
+    /// Whether node `node`'s road is marked (see `Ferries::marks`).
+    #[inline]
+    fn is_marked(&self, node: u32) -> bool {
+        let sn = self.nodes[node as usize];
+        let t = self.placed[sn.tile as usize];
+        let sides =
+            self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides[sn.seg as usize];
+        let marks = &self.ext.state().marks;
+        marks.get(sn.tile as usize).is_some_and(|&m| m & sides != 0)
+    }
+
+    /// Marks node `node`'s road: the sides its segment reaches on its tile, and the cells
+    /// across them in `Ferries::hot`.
+    #[inline]
+    fn set_mark(&mut self, node: u32) {
+        let sn = self.nodes[node as usize];
+        let t = self.placed[sn.tile as usize];
+        let sides =
+            self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides[sn.seg as usize];
+        let cell = self.cell_index(t.x, t.y);
+        let k = sn.tile as usize;
+        let st = self.ext.state_mut();
+        if k >= st.marks.len() {
+            st.marks.resize(k + 1, 0);
+        }
+        if st.marks[k] & sides == sides {
+            return;
+        }
+        st.marks[k] |= sides;
+        if st.hot.is_empty() {
+            st.hot.resize(HOT_WORDS, 0);
+        }
+        // the cells across the sides: N, E, S, W
+        let row = ROW as u32;
+        let across = [
+            cell.wrapping_sub(row),
+            cell + 1,
+            cell + row,
+            cell.wrapping_sub(1),
+        ];
+        for (i, &c) in across.iter().enumerate() {
+            if sides >> i & 1 != 0 {
+                let bit = hot_bit(c);
+                st.hot[bit / 64] |= 1 << (bit % 64);
+            }
+        }
+    }
+
+    /// Marks the component of `node` whole when its road is not marked (see
+    /// `Ferries::marks`: a component is marked whole or not at all).
+    fn mark_unmarked(&mut self, node: u32) {
+        if !self.is_marked(node) {
+            let r = self.uf.find_mut(node);
+            self.mark_component(r);
+        }
+    }
+
+    /// Keeps the marks after the tile just placed joined its roads to their neighbours: a
+    /// road of the tile that joined a marked road is marked; when that road also joined an
+    /// unmarked one, its whole component is (see `Ferries::marks`).
+    fn mark_new_roads(&mut self) {
+        if !self.ext.state().config.marks {
+            return;
+        }
+        let t = self.placed[self.last_placed];
+        let Some((marked, unmarked)) = self.new_road_joins() else {
+            // (never: every road of the tile marked whole)
+            let segments = self.rules.tiles[t.tile as usize].segments.len() as u32;
+            for seg in 0..segments {
+                let r = self.uf.find_mut(t.node0 + seg);
+                if self.comps[r as usize].kind == FeatureKind::Road {
+                    self.mark_component(r);
+                }
+            }
+            return;
+        };
+        if marked == 0 {
+            return;
+        }
+        let mut roots = [NIL; 8];
+        let mut nroots = 0;
+        let mut walk_all = false;
+        for seg in bits(marked) {
+            let node = t.node0 + seg;
+            self.set_mark(node);
+            let r = self.uf.find_mut(node);
+            if roots[..nroots].contains(&r) {
+                continue;
+            }
+            if nroots == roots.len() {
+                walk_all = true;
+                continue;
+            }
+            roots[nroots] = r;
+            nroots += 1;
+        }
+        if walk_all {
+            // (a tile with more than 8 roads: every marked road's component walked)
+            for seg in bits(marked) {
+                let r = self.uf.find_mut(t.node0 + seg);
+                self.mark_component(r);
+            }
+            return;
+        }
+        for seg in bits(unmarked) {
+            let r = self.uf.find_mut(t.node0 + seg);
+            if let Some(k) = roots[..nroots].iter().position(|&x| x == r) {
+                self.mark_component(r);
+                // (walked once)
+                roots[k] = NIL;
+            }
+        }
+    }
+
+    /// Marks every node of the component rooted at `root`.
+    fn mark_component(&mut self, root: u32) {
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            self.set_mark(n);
+            n = self.nodes[n as usize].next;
+        }
+    }
+
+    /// The marks' invariant (see `Ferries::marks` and `Ferries::hot`).
+    fn check_marks(&self) -> Result<(), String> {
+        let st = self.ext.state();
+        if !st.config.marks {
+            return Ok(());
+        }
+        // the roads of the tiles placed since the marks took tiles in are not checked (the
+        // turn's ferry step marks them)
+        let mut pending = Vec::new();
+        for t in self.placed.iter().skip(st.settled) {
+            for seg in 0..self.rules.tiles[t.tile as usize].segments.len() as u32 {
+                pending.push(self.root_of(t.node0 + seg));
+            }
+        }
+        // every node of a marked road's component has all its sides marked
+        let whole = |node: u32| -> bool {
+            let sn = self.nodes[node as usize];
+            let t = self.placed[sn.tile as usize];
+            let sides = self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides
+                [sn.seg as usize];
+            st.marks
+                .get(sn.tile as usize)
+                .is_some_and(|&m| m & sides == sides)
+        };
+        let unmarked = |root: u32| -> Option<u32> {
+            let mut n = self.comps[root as usize].head;
+            while n != NIL {
+                if !whole(n) {
+                    return Some(n);
+                }
+                n = self.nodes[n as usize].next;
+            }
+            None
+        };
+        for f in &st.ferries {
+            let t = self.placed[f.pidx as usize];
+            let root = self.root_of(t.node0 + f.a as u32);
+            if pending.contains(&root) {
+                continue;
+            }
+            if let Some(n) = unmarked(root) {
+                return Err(format!(
+                    "the road of the ferry at ({}, {}) holds node {n}, not marked",
+                    t.x, t.y
+                ));
+            }
+        }
+        for node in 0..self.nodes.len() as u32 {
+            let root = self.root_of(node);
+            if self.comps[root as usize].kind != FeatureKind::Road || pending.contains(&root) {
+                continue;
+            }
+            let sn = self.nodes[node as usize];
+            let t = self.placed[sn.tile as usize];
+            if self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides
+                [sn.seg as usize]
+                == 0
+            {
+                continue;
+            }
+            let w = whole(node);
+            if self.is_marked(node) != w || w != whole(root) {
+                return Err(format!(
+                    "node {node}'s road is marked in part (the node {}, its root {})",
+                    w,
+                    whole(root)
+                ));
+            }
+        }
+        let hot = |cell: u32| {
+            let bit = hot_bit(cell);
+            st.hot
+                .get(bit / 64)
+                .is_some_and(|w| w >> (bit % 64) & 1 != 0)
+        };
+        for (k, &m) in st.marks.iter().enumerate() {
+            let Some(t) = self.placed.get(k) else {
+                return Err(format!("marks on placed tile #{k}, not on the board"));
+            };
+            for side in Side::ALL {
+                let (dx, dy) = side.offset();
+                if m & side.bit() != 0 && !hot(self.cell_index(t.x + dx, t.y + dy)) {
+                    return Err(format!(
+                        "the cell across the marked side {side:?} of ({}, {}) is not hot",
+                        t.x, t.y
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The sides (board orientation) of the two road ends ferry `f` joins.
     fn ferry_way(&self, f: Ferry) -> u8 {
         let t = self.placed[f.pidx as usize];
@@ -617,6 +981,11 @@ impl<X: Holds<Ferries>> Game<X> {
     /// Put the new ferry `f` on its lake: its two roads become one.
     fn place_ferry<S: EventSink>(&mut self, s: &mut S, player: u8, f: Ferry) {
         let t = self.placed[f.pidx as usize];
+        if self.ext.state().config.marks {
+            // the two roads become one holding a ferry: marked whole
+            self.mark_unmarked(t.node0 + f.a as u32);
+            self.mark_unmarked(t.node0 + f.b as u32);
+        }
         self.link_segments(t.node0 + f.a as u32, t.node0 + f.b as u32);
         let st = self.ext.state_mut();
         st.ferries.push(f);
@@ -668,8 +1037,15 @@ impl<X: Holds<Ferries>> Game<X> {
             t.node0 + to.a as u32,
             t.node0 + to.b as u32,
         ];
+        if self.ext.state().config.marks {
+            // the roads the ferry joins now, marked whole before the rebuild: every road
+            // rebuilt is then made of marked nodes (the ferry's own was marked)
+            self.mark_unmarked(seeds[2]);
+            self.mark_unmarked(seeds[3]);
+        }
         let mut scratch = std::mem::take(&mut self.ext.state_mut().scratch);
         self.rebuild_components(&seeds, &links[..n], &mut scratch);
+        // the rebuilt components, marked whole (one the move took off its ferry too)
         self.ext.state_mut().scratch = scratch;
         let turn = self.turn;
         let (x, y) = (t.x as i64, t.y as i64);
@@ -938,6 +1314,17 @@ impl<X: Holds<Ferries>> Game<X> {
         }
         value
     }
+}
+
+/// The set bits of `m`, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros();
+            m &= m - 1;
+            b
+        })
+    })
 }
 
 #[cfg(test)]
