@@ -350,6 +350,9 @@ const OPT_VOLCANO: OptionDef = OptionDef {
 
 impl Expansion for River {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced];
+    /// The river follows the tiles placed only while it has open ends (a river tile is
+    /// placed only then: the placement filter keeps it to an open end), and a volcano's tile.
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::TilePlaced, VOLCANO)];
     const HEARS: &'static [Heard] = &[];
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[
         ("river_lake", "a river's end: drawn last of the river tiles"),
@@ -430,6 +433,9 @@ impl Expansion for River {
             let tile = g.placed_tiles()[last].tile;
             if g.rules().tiles[tile as usize].marks & VOLCANO != 0 && g.ext.state().volcano_tile {
                 g.ext.state_mut().tile_due = true;
+            }
+            if g.ext.state().n_ends > 0 {
+                g.ext.arm(Hook::TilePlaced);
             }
         }
         false
