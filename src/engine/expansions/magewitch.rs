@@ -706,11 +706,14 @@ impl<X: Holds<MageWitch>> Game<X> {
         let mut cand = std::mem::take(&mut st.cand);
         let mut types = std::mem::take(&mut st.types);
         let mut synced = st.synced as usize;
+        // (only a ruleset with derived tile types turns tiles — see `Game::retype_tile` —
+        // so the others skip the look at every tile)
         if synced > self.placed.len()
-            || self.placed[..synced]
-                .iter()
-                .zip(&types)
-                .any(|(t, &ty)| t.tile != ty)
+            || (!self.rules.derived.is_empty()
+                && self.placed[..synced]
+                    .iter()
+                    .zip(&types)
+                    .any(|(t, &ty)| t.tile != ty))
         {
             // a tile turned into another since: every candidate found again
             cand.clear();
