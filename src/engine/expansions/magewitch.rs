@@ -648,11 +648,12 @@ impl<X: Holds<MageWitch>> Game<X> {
         (n != NIL).then(|| self.feature_of(n))
     }
 
-    /// Whether both figures stand on one feature (asked at every tile: the figures' paths
-    /// are compressed on the way, which changes no root).
+    /// Whether both figures stand on one feature (asked twice a tile: the roots are found
+    /// without path halving, so that no call to its long path makes this function save
+    /// registers; the magic step's scan keeps the figures' paths short).
     fn magic_joined(&mut self) -> bool {
         let [m, w] = self.ext.state().at;
-        m != NIL && w != NIL && self.uf.find_mut(m) == self.uf.find_mut(w)
+        m != NIL && w != NIL && self.uf.find(m) == self.uf.find(w)
     }
 
     /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
