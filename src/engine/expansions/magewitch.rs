@@ -31,6 +31,7 @@
 //! editions play alike: the 2nd prints a garden on one tile (inert without the Abbot).
 
 use crate::engine::compiled::Compiled;
+use crate::engine::component::Component;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
@@ -44,6 +45,7 @@ use crate::engine::hooks::{
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::engine::scoring::majority;
 use crate::engine::spots::mark_spot;
+use crate::engine::union_find::UnionFind;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::{Ruleset, TileIdx};
 use crate::tiles::FeatureKind;
@@ -81,6 +83,10 @@ pub const WITCH: usize = 1;
 
 /// The figures' tag among the pieces of the end-of-turn state hash.
 const MAGIC_PIECE: u64 = 70;
+
+/// How many candidates of complete features one magic step notes during its scan (more:
+/// the list is filtered again after it).
+const CLOSED: usize = 128;
 
 /// Why a figure left its spot (the `why` field of [`MAGIC_REMOVED`]).
 const MOVED: i64 = 0;
@@ -197,13 +203,21 @@ pub struct MageWitch {
     /// The magic step's candidates, kept between steps so that a step does not scan the
     /// whole board: the road and city segments of the first `synced` placed tiles, in board
     /// order (placed tile, then segment), less those whose feature can never be open again
-    /// (see [`Game::magic_spots`]).
+    /// and those set aside in `lakes` (see [`Game::magic_spots`]).
     cand: Vec<u32>,
     synced: u32,
     /// The tile type of each of the first `synced` placed tiles when it was added: a tile
     /// turned into another (a bridge built on it) has new segments, and the candidates are
     /// found again.
     types: Vec<TileIdx>,
+    /// The candidates set aside while their road is complete but holds a lake tile's
+    /// segment (a ferry may open it again), in board order: out of `cand`, so that the
+    /// step's scan meets only the candidates of open features and those completed since
+    /// the last step. Such a road holds a lake's segment for good (joins only grow it, and
+    /// a ferry's move splits it only at the links of lake tiles, so the part holding the
+    /// candidate keeps the lake's segment at the first link it crossed); the step puts a
+    /// candidate back into `cand` once its road is open again.
+    lakes: Vec<u32>,
 }
 
 impl Default for MageWitch {
@@ -217,6 +231,7 @@ impl Default for MageWitch {
             cand: Vec::new(),
             synced: 0,
             types: Vec::new(),
+            lakes: Vec::new(),
         }
     }
 }
@@ -226,6 +241,7 @@ impl Clone for MageWitch {
         MageWitch {
             cand: self.cand.clone(),
             types: self.types.clone(),
+            lakes: self.lakes.clone(),
             ..*self
         }
     }
@@ -241,6 +257,7 @@ impl Clone for MageWitch {
             cand,
             synced,
             types,
+            lakes,
         } = source;
         self.config = *config;
         self.at = *at;
@@ -250,6 +267,7 @@ impl Clone for MageWitch {
         self.cand.clone_from(cand);
         self.synced = *synced;
         self.types.clone_from(types);
+        self.lakes.clone_from(lakes);
     }
 }
 
@@ -375,18 +393,23 @@ impl Expansion for MageWitch {
     fn reset(&mut self) {
         let mut cand = std::mem::take(&mut self.cand);
         let mut types = std::mem::take(&mut self.types);
+        let mut lakes = std::mem::take(&mut self.lakes);
         cand.clear();
         types.clear();
+        lakes.clear();
         *self = MageWitch {
             config: self.config,
             cand,
             types,
+            lakes,
             ..MageWitch::default()
         };
     }
 
     fn heap_bytes(&self) -> usize {
-        std::mem::size_of_val(self.cand.as_slice()) + std::mem::size_of_val(self.types.as_slice())
+        std::mem::size_of_val(self.cand.as_slice())
+            + std::mem::size_of_val(self.types.as_slice())
+            + std::mem::size_of_val(self.lakes.as_slice())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
@@ -592,6 +615,43 @@ fn witch_half(points: i64, down: bool) -> i64 {
     }
 }
 
+/// The magic step's scan of its candidates `cand` (see [`Game::magic_spots`]): the spots
+/// into `spots` (as long as `cand`), those of an open feature not yet scored and holding
+/// neither figure (`figures`: their features' roots); the indices of the candidates of
+/// complete features into `closed` (the first [`CLOSED`]). Returns how many of each. (A
+/// function of its own, given the slices: the loop then keeps its values in registers,
+/// about 30 instructions a candidate against 37 for the loop it replaced.)
+fn scan(
+    uf: &UnionFind,
+    comps: &[Component],
+    cand: &[u32],
+    spots: &mut [u32],
+    figures: [u32; 2],
+    closed: &mut [u32; CLOSED],
+) -> (usize, usize) {
+    let (mut ns, mut nclosed) = (0, 0);
+    // (by index: the index is what `closed` notes, and an `enumerate` cost an instruction
+    // more a candidate)
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..cand.len() {
+        let node = cand[i];
+        let r = uf.find(node);
+        let c = &comps[r as usize];
+        if c.open > 0 {
+            if !c.done && r != figures[0] && r != figures[1] {
+                spots[ns] = node;
+                ns += 1;
+            }
+        } else {
+            if nclosed < CLOSED {
+                closed[nclosed] = i as u32;
+            }
+            nclosed += 1;
+        }
+    }
+    (ns, nclosed)
+}
+
 /// What figure `f` on the feature of `node` (`NIL`: off the board, 0) does for `player`:
 /// the points it adds to (the mage) or takes from (the witch) each holder of the feature's
 /// majority, counted for `player` when it holds it and against it for the best-placed other
@@ -648,11 +708,12 @@ impl<X: Holds<MageWitch>> Game<X> {
         (n != NIL).then(|| self.feature_of(n))
     }
 
-    /// Whether both figures stand on one feature (asked at every tile: the figures' paths
-    /// are compressed on the way, which changes no root).
+    /// Whether both figures stand on one feature (asked twice a tile: the roots are found
+    /// without path halving, so that no call to its long path makes this function save
+    /// registers).
     fn magic_joined(&mut self) -> bool {
         let [m, w] = self.ext.state().at;
-        m != NIL && w != NIL && self.uf.find_mut(m) == self.uf.find_mut(w)
+        m != NIL && w != NIL && self.uf.find(m) == self.uf.find(w)
     }
 
     /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
@@ -695,8 +756,10 @@ impl<X: Holds<MageWitch>> Game<X> {
     /// when nothing can open that feature again. A complete feature grows no more tiles;
     /// only the ferries join or split complete roads (a ferry's link, or its move), and
     /// only roads holding a lake's road end; so a complete city, and a complete road
-    /// without a lake's segment, stay complete. A tile turned into another (a bridge built
-    /// on it: new segments) makes the step find every candidate again.
+    /// without a lake's segment, stay complete. A complete road with a lake's segment is
+    /// set aside (`MageWitch::lakes`) until a ferry opens it again. A tile turned into
+    /// another (a bridge built on it: new segments) makes the step find every candidate
+    /// again.
     fn magic_spots(&mut self) {
         let (mf, wf) = (
             self.magic_feature(MAGE).unwrap_or(NIL),
@@ -705,55 +768,135 @@ impl<X: Holds<MageWitch>> Game<X> {
         let st = self.ext.state_mut();
         let mut cand = std::mem::take(&mut st.cand);
         let mut types = std::mem::take(&mut st.types);
+        let mut lakes = std::mem::take(&mut st.lakes);
         let mut synced = st.synced as usize;
+        // (only a ruleset with derived tile types turns tiles — see `Game::retype_tile` —
+        // so the others skip the look at every tile)
         if synced > self.placed.len()
-            || self.placed[..synced]
-                .iter()
-                .zip(&types)
-                .any(|(t, &ty)| t.tile != ty)
+            || (!self.rules.derived.is_empty()
+                && self.placed[..synced]
+                    .iter()
+                    .zip(&types)
+                    .any(|(t, &ty)| t.tile != ty))
         {
             // a tile turned into another since: every candidate found again
             cand.clear();
             types.clear();
+            lakes.clear();
             synced = 0;
         }
+        let turns = !self.rules.derived.is_empty();
         for t in &self.placed[synced..] {
-            types.push(t.tile);
-            // (the tile's road and city segments, in segment order)
-            let closable = &self.rules.tiles[t.tile as usize].closable;
-            cand.extend(closable.iter().map(|&k| t.node0 + k as u32));
-        }
-        let mut spots = std::mem::take(&mut self.opt_node);
-        spots.clear();
-        spots.reserve(cand.len());
-        let comps = &self.comps[..];
-        // compacted in place (a loop, not `retain`: its closure call was half the cost)
-        let mut kept = 0;
-        for i in 0..cand.len() {
-            let node = cand[i];
-            // (path halving: the same roots, shorter paths for the next steps)
-            let r = self.uf.find_mut(node);
-            let c = &comps[r as usize];
-            let keep = if c.open > 0 {
-                if !c.done && r != mf && r != wf {
-                    spots.push(node);
-                }
-                true
-            } else {
-                // complete: kept only while a ferry may open it again
-                c.kind == FeatureKind::Road && self.holds_lake_end(r)
-            };
-            if keep {
-                cand[kept] = node;
-                kept += 1;
+            if turns {
+                types.push(t.tile);
+            }
+            // (the tile's road and city segments, in segment order; pushed one by one: an
+            // `extend` of two or three cost more to set up)
+            for &k in &self.rules.tiles[t.tile as usize].closable {
+                cand.push(t.node0 + k as u32);
             }
         }
-        cand.truncate(kept);
+        if !lakes.is_empty() {
+            self.reopened_lakes(&mut cand, &mut lakes);
+        }
+        // The scan makes no call, so that its values stay in registers: the roots found
+        // without path halving, the spots written into a vector of the candidates' length,
+        // and the candidates of complete features only noted (the first `CLOSED`), to be
+        // kept or dropped after it.
+        let n = cand.len();
+        let mut spots = std::mem::take(&mut self.opt_node);
+        spots.clear();
+        spots.resize(n, 0);
+        let mut closed = [0u32; CLOSED];
+        let (ns, nclosed) = scan(
+            &self.uf,
+            &self.comps,
+            &cand,
+            &mut spots,
+            [mf, wf],
+            &mut closed,
+        );
+        spots.truncate(ns);
+        if nclosed > 0 {
+            let closed = &closed[..nclosed.min(CLOSED)];
+            self.drop_closed(&mut cand, &mut lakes, closed, nclosed > CLOSED);
+        }
         self.opt_node = spots;
         let st = self.ext.state_mut();
         st.cand = cand;
         st.types = types;
+        st.lakes = lakes;
         st.synced = self.placed.len() as u32;
+    }
+
+    /// Takes the candidates of complete features out of `cand` (those at indices `closed`,
+    /// ascending; all of them, looked for again, when `more`): into `lakes` those of a road
+    /// holding a lake tile's segment (a ferry may open it again), the others for good.
+    #[inline(never)]
+    fn drop_closed(&self, cand: &mut Vec<u32>, lakes: &mut Vec<u32>, closed: &[u32], more: bool) {
+        let comps = &self.comps[..];
+        // (the roads walked, with what the walk found: a road's candidates complete at once)
+        let mut walked = [(NIL, false); 8];
+        let mut nwalked = 0;
+        let mut set_aside = |node: u32, r: u32| {
+            if comps[r as usize].kind != FeatureKind::Road {
+                return;
+            }
+            let lake = match walked[..nwalked].iter().find(|w| w.0 == r) {
+                Some(&(_, lake)) => lake,
+                None => {
+                    let lake = self.holds_lake_end(r);
+                    if nwalked < walked.len() {
+                        walked[nwalked] = (r, lake);
+                        nwalked += 1;
+                    }
+                    lake
+                }
+            };
+            if lake {
+                let at = lakes.partition_point(|&l| l < node);
+                lakes.insert(at, node);
+            }
+        };
+        if more {
+            cand.retain(|&node| {
+                let r = self.uf.find(node);
+                let open = comps[r as usize].open > 0;
+                if !open {
+                    set_aside(node, r);
+                }
+                open
+            });
+            return;
+        }
+        // each run of candidates between two taken out moved down at once
+        let mut to = closed[0] as usize;
+        let mut from = to;
+        for &i in closed {
+            let i = i as usize;
+            let node = cand[i];
+            set_aside(node, self.uf.find(node));
+            cand.copy_within(from..i, to);
+            to += i - from;
+            from = i + 1;
+        }
+        let n = cand.len();
+        cand.copy_within(from..n, to);
+        cand.truncate(to + n - from);
+    }
+
+    /// Puts back into `cand` the candidates set aside in `lakes` whose road a ferry opened
+    /// again.
+    #[inline(never)]
+    fn reopened_lakes(&self, cand: &mut Vec<u32>, lakes: &mut Vec<u32>) {
+        lakes.retain(|&node| {
+            if self.comps[self.uf.find(node) as usize].open == 0 {
+                return true;
+            }
+            let at = cand.partition_point(|&c| c < node);
+            cand.insert(at, node);
+            false
+        });
     }
 
     /// The kept candidates against the board (see [`Game::magic_spots`]): in board order,
@@ -776,13 +919,32 @@ impl<X: Holds<MageWitch>> Game<X> {
                 for &k in &self.rules.tiles[t.tile as usize].closable {
                     let node = t.node0 + k as u32;
                     let open = self.comps[self.root_of(node) as usize].open > 0;
-                    if open && st.cand.binary_search(&node).is_err() {
+                    if open
+                        && st.cand.binary_search(&node).is_err()
+                        && st.lakes.binary_search(&node).is_err()
+                    {
                         let (x, y, seg) = self.node_spot(node);
                         return Err(format!(
                             "segment {seg} at ({x},{y}) is open but no magic candidate"
                         ));
                     }
                 }
+            }
+        }
+        if st.lakes.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("the magic step's lake roads are out of board order".into());
+        }
+        for &node in &st.lakes {
+            let root = self.root_of(node);
+            if st.cand.binary_search(&node).is_ok()
+                || self.comps[root as usize].kind != FeatureKind::Road
+                || !self.holds_lake_end(root)
+            {
+                let (x, y, seg) = self.node_spot(node);
+                return Err(format!(
+                    "segment {seg} at ({x},{y}) is set aside as a lake road's, but is a \
+                     magic candidate too or its feature is no road holding a lake's segment"
+                ));
             }
         }
         if matches!(st.step, Step::Figure | Step::Target { .. }) {
