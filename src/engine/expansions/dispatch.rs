@@ -163,6 +163,25 @@ macro_rules! registry_dispatch {
         /// The most (hook, tile marks) pairs that arm members (`Expansion::ARMED`).
         const MAX_WAKERS: usize = 8;
 
+        /// The (hook, tile marks) pairs of `armed` with marks.
+        const fn marked(armed: &[(Hook, u32)]) -> usize {
+            let mut n = 0;
+            let mut i = 0;
+            while i < armed.len() {
+                if armed[i].1 != 0 {
+                    n += 1;
+                }
+                i += 1;
+            }
+            n
+        }
+        // every registered member's marked pairs fit, whatever the rules: `hook_up` never
+        // runs out of room
+        const _: () = assert!(
+            0 $(+ marked(<$ty as Expansion>::ARMED))* <= MAX_WAKERS,
+            "more tile marks arm members than Set::wakers holds: raise MAX_WAKERS"
+        );
+
         impl Set {
             /// Which places act at each hook under `rules` (`hooked`), which of them only once
             /// armed (`armable`, `wakers`), each member's place bit; every member armed.
@@ -193,8 +212,8 @@ macro_rules! registry_dispatch {
                         }
                         self.armable[h as usize] |= bit;
                         if marks != 0 {
+                            // (room checked at compile time, see `MAX_WAKERS`)
                             let k = self.n_wakers as usize;
-                            assert!(k < MAX_WAKERS, "more than {MAX_WAKERS} tile marks arm members");
                             self.wakers[k] = (marks, h as u8, bit);
                             self.n_wakers += 1;
                             self.wake_marks |= marks;
