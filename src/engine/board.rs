@@ -507,8 +507,10 @@ impl<X: Expansions> Game<X> {
         let held = |uf: &mut crate::engine::union_find::UnionFind, n: u32| {
             roots[..nroots].contains(&uf.find_mut(n))
         };
+        // (a bit per link: a ferry move joins at most 16)
+        assert!(links.len() <= 64, "rebuild_components: more than 64 links");
         let mut relink = 0u64;
-        for (i, &(a, b)) in links.iter().enumerate().take(64) {
+        for (i, &(a, b)) in links.iter().enumerate() {
             if held(&mut self.uf, a) && held(&mut self.uf, b) {
                 relink |= 1 << i;
             }
@@ -570,12 +572,7 @@ impl<X: Expansions> Game<X> {
             }
         }
         for (i, &(a, b)) in links.iter().enumerate() {
-            let again = if i < 64 {
-                relink >> i & 1 != 0
-            } else {
-                nodes[..split].binary_search(&a).is_ok() && nodes[..split].binary_search(&b).is_ok()
-            };
-            if again {
+            if relink >> i & 1 != 0 {
                 self.join(a, b, false);
             }
         }

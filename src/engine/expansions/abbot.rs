@@ -167,6 +167,7 @@ pub fn is_garden<X: Holds<Abbot>>(g: &Game<X>, root: u32) -> bool {
 }
 
 /// Whether `node` is the garden of its tile.
+#[inline]
 fn on_garden<X: Holds<Abbot>>(g: &Game<X>, node: u32) -> bool {
     let n = g.nodes[node as usize];
     let tile = &g.rules().tiles[g.placed[n.tile as usize].tile as usize];

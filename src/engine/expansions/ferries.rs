@@ -595,9 +595,7 @@ impl<X: Holds<Ferries>> Game<X> {
         let player = self.active;
         match (answer, self.ext.state().step) {
             (None, _) => {
-                let st = self.ext.state_mut();
-                st.moved.clear();
-                st.step = Step::Idle;
+                // (the turn's state was reset by `Game::ferries_quiet`, always asked first)
                 self.mark_new_roads();
                 if self.offer_new_ferry(player) {
                     let n = self.ext.state().offers.len();
@@ -665,16 +663,15 @@ impl<X: Holds<Ferries>> Game<X> {
     }
 
     /// The road segments of the tile just placed (a bit per segment) that joined a marked
-    /// road across a border, and those that joined an unmarked one. `None` only if the
-    /// tile lay outside the board's window, which `Window::cover` rules out.
+    /// road across a border, and those that joined an unmarked one.
     #[inline]
-    fn new_road_joins(&self) -> Option<(u64, u64)> {
+    fn new_road_joins(&self) -> (u64, u64) {
         let t = self.placed[self.last_placed];
         let rot = &self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
         // the tile's road sides (kind 1 in the 2 bits of each side)
         let mut roads = rot.sig & !(rot.sig >> 1) & 0x55;
         // (`Window::cover` put the tile's four neighbours inside the window)
-        let slot = self.board.slot(self.cell_index(t.x, t.y))?;
+        let slot = self.board.covered_slot(self.cell_index(t.x, t.y));
         let w = self.board.w as usize;
         let marks = &self.ext.state().marks;
         let (mut marked, mut unmarked) = (0u64, 0u64);
@@ -701,7 +698,7 @@ impl<X: Holds<Ferries>> Game<X> {
                 unmarked |= seg;
             }
         }
-        Some((marked, unmarked))
+        (marked, unmarked)
     }
 
     /// Whether node `node`'s road is marked (see `Ferries::marks`).
@@ -769,23 +766,13 @@ impl<X: Holds<Ferries>> Game<X> {
             return;
         }
         let t = self.placed[self.last_placed];
-        let Some((marked, unmarked)) = self.new_road_joins() else {
-            // (never: every road of the tile marked whole)
-            let segments = self.rules.tiles[t.tile as usize].segments.len() as u32;
-            for seg in 0..segments {
-                let r = self.uf.find_mut(t.node0 + seg);
-                if self.comps[r as usize].kind == FeatureKind::Road {
-                    self.mark_component(r);
-                }
-            }
-            return;
-        };
+        let (marked, unmarked) = self.new_road_joins();
         if marked == 0 {
             return;
         }
-        let mut roots = [NIL; 8];
+        // (one segment a road side: four roots at the most)
+        let mut roots = [NIL; 4];
         let mut nroots = 0;
-        let mut walk_all = false;
         for seg in bits(marked) {
             let node = t.node0 + seg;
             self.set_mark(node);
@@ -793,20 +780,8 @@ impl<X: Holds<Ferries>> Game<X> {
             if roots[..nroots].contains(&r) {
                 continue;
             }
-            if nroots == roots.len() {
-                walk_all = true;
-                continue;
-            }
             roots[nroots] = r;
             nroots += 1;
-        }
-        if walk_all {
-            // (a tile with more than 8 roads: every marked road's component walked)
-            for seg in bits(marked) {
-                let r = self.uf.find_mut(t.node0 + seg);
-                self.mark_component(r);
-            }
-            return;
         }
         for seg in bits(unmarked) {
             let r = self.uf.find_mut(t.node0 + seg);
@@ -1045,7 +1020,7 @@ impl<X: Holds<Ferries>> Game<X> {
         }
         let mut scratch = std::mem::take(&mut self.ext.state_mut().scratch);
         self.rebuild_components(&seeds, &links[..n], &mut scratch);
-        // the rebuilt components, marked whole (one the move took off its ferry too)
+        // (the rebuilt roads are marked whole already: split from marked ones)
         self.ext.state_mut().scratch = scratch;
         let turn = self.turn;
         let (x, y) = (t.x as i64, t.y as i64);

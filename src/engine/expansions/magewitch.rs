@@ -208,7 +208,8 @@ pub struct MageWitch {
     synced: u32,
     /// The tile type of each of the first `synced` placed tiles when it was added: a tile
     /// turned into another (a bridge built on it) has new segments, and the candidates are
-    /// found again.
+    /// found again. Kept only when the ruleset derives tile types (`Game::retype_tile`);
+    /// empty otherwise.
     types: Vec<TileIdx>,
     /// The candidates set aside while their road is complete but holds a lake tile's
     /// segment (a ferry may open it again), in board order: out of `cand`, so that the
@@ -619,8 +620,8 @@ fn witch_half(points: i64, down: bool) -> i64 {
 /// into `spots` (as long as `cand`), those of an open feature not yet scored and holding
 /// neither figure (`figures`: their features' roots); the indices of the candidates of
 /// complete features into `closed` (the first [`CLOSED`]). Returns how many of each. (A
-/// function of its own, given the slices: the loop then keeps its values in registers,
-/// about 30 instructions a candidate against 37 for the loop it replaced.)
+/// function of its own, given the slices: the loop then keeps its values in registers;
+/// its cost is measured in `docs/src/rules/bigbox6.md`, Speed.)
 fn scan(
     uf: &UnionFind,
     comps: &[Component],
@@ -772,8 +773,9 @@ impl<X: Holds<MageWitch>> Game<X> {
         let mut synced = st.synced as usize;
         // (only a ruleset with derived tile types turns tiles — see `Game::retype_tile` —
         // so the others skip the look at every tile)
+        let turns = !self.rules.derived.is_empty();
         if synced > self.placed.len()
-            || (!self.rules.derived.is_empty()
+            || (turns
                 && self.placed[..synced]
                     .iter()
                     .zip(&types)
@@ -785,7 +787,6 @@ impl<X: Holds<MageWitch>> Game<X> {
             lakes.clear();
             synced = 0;
         }
-        let turns = !self.rules.derived.is_empty();
         for t in &self.placed[synced..] {
             if turns {
                 types.push(t.tile);
