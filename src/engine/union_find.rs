@@ -68,9 +68,21 @@ impl UnionFind {
         }
     }
 
-    /// The root of `x`'s set, changing nothing.
+    /// The root of `x`'s set, changing nothing. A root and a child of a root take the same
+    /// branch (as in [`UnionFind::find_mut`]); deeper nodes go on out of line.
     #[inline]
-    pub(crate) fn find(&self, mut x: u32) -> u32 {
+    pub(crate) fn find(&self, x: u32) -> u32 {
+        let parent = self.parent[x as usize];
+        let grandparent = self.parent[parent as usize];
+        if parent == grandparent {
+            return parent;
+        }
+        self.find_deep(grandparent)
+    }
+
+    /// [`UnionFind::find`] from a node two steps below `x`'s start.
+    #[inline(never)]
+    fn find_deep(&self, mut x: u32) -> u32 {
         loop {
             let parent = self.parent[x as usize];
             if parent == x {
