@@ -6,6 +6,46 @@
 //! member's `Valuation` and `Presentation`), and the presentation functions asked of every
 //! registered member (`tile_art`, `board_legend`, `game_json`…).
 
+/// The places of one hook's dispatch (`Set::run_at`), each in turn: the member at place `$p`
+/// of `ACTING` is entered when its bit is in `$left` (and disarmed first when entered
+/// afresh); a decision it asks returns its place; after it, `$left` is the later places that
+/// run, those armed meanwhile with them. Places past the members, or whose member lists no
+/// hook `$AT`, are left out at compile time.
+macro_rules! acting_places {
+    ($set:ident, $g:ident, $s:ident, $at:ident, $AT:ident, $h:ident, $answer:ident, $left:ident;
+     $($p:literal)*) => {
+        $(
+            if $p < ALL.len() && PLACE_HOOKS[$p % ALL.len()] & (1 << $AT) != 0 {
+                let bit = 1u32 << $p;
+                if $left & bit != 0 {
+                    if $answer.is_none() {
+                        // entered afresh: an armed member is disarmed
+                        $g.ext.runs[$h] &= !(bit & $g.ext.armable[$h]);
+                    }
+                    if $set::visit::<{ $p % ALL.len() }, _>($g, $s, $at, $answer.take()) {
+                        return Some($p);
+                    }
+                    // the later places, with those armed meanwhile
+                    $left = $g.ext.runs[$h] & !((bit << 1).wrapping_sub(1));
+                }
+            }
+        )*
+    };
+}
+
+/// The places of a notice's dispatch (`Set::notify_places`): the member at place `$p` of
+/// `ACTING` hears `$n` when its bit is in `$left`. Places past the members, or whose member
+/// hears nothing, are left out at compile time.
+macro_rules! hearing_places {
+    ($set:ident, $g:ident, $s:ident, $n:ident, $left:ident; $($p:literal)*) => {
+        $(
+            if $p < ALL.len() && PLACE_HEARS[$p % ALL.len()] && $left & (1u32 << $p) != 0 {
+                $set::hear::<{ $p % ALL.len() }, _>($g, $s, $n);
+            }
+        )*
+    };
+}
+
 /// The [`Set`](super::Set) of the members' states and its dispatch; `registry!` invokes it.
 macro_rules! registry_dispatch {
     ($($field:ident: $ty:ty),* $(,)?) => {
@@ -17,6 +57,55 @@ macro_rules! registry_dispatch {
             0
         })*;
         const _: () = assert!(VALUING.count_ones() <= 1, "two expansions value holdings");
+
+        /// The members in acting order: by declared priority (`Expansion::PRIORITY`), then
+        /// registration order (a stable sort at compile time; `Set::order` holds it too).
+        const ACTING: [Member; ALL.len()] = {
+            let priority = [$(<$ty as Expansion>::PRIORITY),*];
+            let mut order = ALL;
+            let mut i = 1;
+            while i < order.len() {
+                let mut j = i;
+                while j > 0 && priority[order[j - 1] as usize] > priority[order[j] as usize] {
+                    let m = order[j - 1];
+                    order[j - 1] = order[j];
+                    order[j] = m;
+                    j -= 1;
+                }
+                i += 1;
+            }
+            order
+        };
+
+        /// Per place in [`ACTING`], whether its member hears any notice (`Expansion::HEARS`).
+        const PLACE_HEARS: [bool; ALL.len()] = {
+            let heard: [&[Heard]; ALL.len()] = [$(<$ty as Expansion>::HEARS),*];
+            let mut any = [false; ALL.len()];
+            let mut place = 0;
+            while place < ALL.len() {
+                any[place] = !heard[ACTING[place] as usize].is_empty();
+                place += 1;
+            }
+            any
+        };
+
+        /// Per place in [`ACTING`], the hooks its member lists (`Expansion::HOOKS`, a bit
+        /// per hook): a hook's dispatch holds the entries of those places only.
+        const PLACE_HOOKS: [u32; ALL.len()] = {
+            let hooks: [&[Hook]; ALL.len()] = [$(<$ty as Expansion>::HOOKS),*];
+            let mut bits = [0u32; ALL.len()];
+            let mut place = 0;
+            while place < ALL.len() {
+                let of = hooks[ACTING[place] as usize];
+                let mut k = 0;
+                while k < of.len() {
+                    bits[place] |= 1 << of[k] as u32;
+                    k += 1;
+                }
+                place += 1;
+            }
+            bits
+        };
 
         /// Every registered expansion's state, and which of them this game's ruleset uses
         /// at each hook and notice.
@@ -272,13 +361,7 @@ macro_rules! registry_dispatch {
                     $($field: <$ty>::default()),*
                 };
                 // acting order: by declared priority, then registration order
-                let mut order = ALL;
-                order.sort_by_key(|&m| {
-                    let priority = match m {
-                        $(Member::$field => <$ty as Expansion>::PRIORITY),*
-                    };
-                    (priority, m as u8)
-                });
+                let order = ACTING;
                 set.order[..ALL.len()].copy_from_slice(&order);
                 for (place, m) in order.into_iter().enumerate() {
                     let (used, hears) = match m {
@@ -594,13 +677,9 @@ macro_rules! registry_dispatch {
             #[inline]
             fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice) {
                 // (a bit per place in `order`: the members in acting order)
-                let mut left = g.ext.hearing[n.kind() as usize];
-                while left != 0 {
-                    let k = left.trailing_zeros();
-                    left &= left - 1;
-                    match g.ext.order[k as usize & 31] {
-                        $(Member::$field => <$ty as Expansion>::notice(g, s, n)),*
-                    }
+                let left = g.ext.hearing[n.kind() as usize];
+                if left != 0 {
+                    Set::notify_places(g, s, n, left);
                 }
             }
 
@@ -846,6 +925,7 @@ macro_rules! registry_dispatch {
             /// arm for `AT` (out of line, each arm's own call made a plain game's turn loop
             /// dearer).
             #[inline(always)]
+            #[allow(unused_assignments)] // (the last place's `left`)
             fn run_at<const AT: u8, S: EventSink>(
                 g: &mut Game<Self>,
                 s: &mut S,
@@ -871,23 +951,45 @@ macro_rules! registry_dispatch {
                 if answer.is_some() {
                     left |= 1 << from;
                 }
-                while left != 0 {
-                    let k = left.trailing_zeros();
-                    let bit = 1u32 << k;
-                    if answer.is_none() {
-                        // entered afresh: an armed member is disarmed
-                        g.ext.runs[h] &= !(bit & g.ext.armable[h]);
-                    }
-                    let asked = match g.ext.order[k as usize & 31] {
-                        $(Member::$field => <$ty as Expansion>::on(g, s, at, answer.take())),*
-                    };
-                    if asked {
-                        return Some(k as u8);
-                    }
-                    // the later places, with those armed meanwhile
-                    left = g.ext.runs[h] & !((bit << 1).wrapping_sub(1));
-                }
+                // Each place in turn, its member's entry called directly: a place whose
+                // member lists no `AT` among its hooks holds no code here, and which member
+                // comes next is no jump through a table (which the branch predictor kept
+                // missing: the turn visits two or three hooks with different members).
+                acting_places!(Set, g, s, at, AT, h, answer, left;
+                    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+                    16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
                 None
+            }
+
+            /// The members at the places `left` hear notice `n`, in acting order, each
+            /// called directly (see `run_at`); places whose member hears nothing hold no code.
+            #[inline(never)]
+            fn notify_places<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice, left: u32) {
+                hearing_places!(Set, g, s, n, left;
+                    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+                    16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+            }
+
+            /// The notice entry of the member at place `P` of [`ACTING`] (see `visit`).
+            #[inline(always)]
+            fn hear<const P: usize, S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice) {
+                match ACTING[P % ALL.len()] {
+                    $(Member::$field => <$ty as Expansion>::notice(g, s, n)),*
+                }
+            }
+
+            /// The entry of the member at place `P` of [`ACTING`] (its `on`), the `match`
+            /// made at compile time (`P` past the members: the first's, never called).
+            #[inline(always)]
+            fn visit<const P: usize, S: EventSink>(
+                g: &mut Game<Self>,
+                s: &mut S,
+                at: Hook,
+                answer: Option<usize>,
+            ) -> bool {
+                match ACTING[P % ALL.len()] {
+                    $(Member::$field => <$ty as Expansion>::on(g, s, at, answer)),*
+                }
             }
 
             /// Whether member `m` never acts at `at` under `rules` ([`Expansion::idle_at`]).
