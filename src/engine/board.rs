@@ -134,7 +134,7 @@ impl<X: Expansions> Game<X> {
         if self.opt_place.len() < need {
             self.opt_place.resize(need, 0);
         }
-        let fits = &self.rules.tiles[tile as usize].fits;
+        let fits = self.rules.fits(tile);
         let buf = &mut self.opt_place[..need];
         let (bases, codes) = (&self.frontier.bases[..cells], &self.frontier.codes[..cells]);
         let mut n = 0usize;
@@ -194,7 +194,7 @@ impl<X: Expansions> Game<X> {
     /// filter that refuses whole cells), the others kept in their order. A cell where no
     /// rotation of the tile fits has no option: when none of `at` has one, nothing is read.
     pub(crate) fn drop_placements_at(&mut self, tile: TileIdx, at: &[(i32, i32)]) {
-        let fits = &self.rules.tiles[tile as usize].fits;
+        let fits = self.rules.fits(tile);
         let mut cells = [0u32; 8];
         let mut n = 0;
         for &(x, y) in at {
@@ -247,11 +247,12 @@ impl<X: Expansions> Game<X> {
     ///
     /// [`DecisionKind::PLACEMENT`]: crate::engine::DecisionKind::PLACEMENT
     pub fn each_placement(&self, tile: TileIdx, mut f: impl FnMut(i32, i32, u8)) {
-        let Some(t) = self.rules.tiles.get(tile as usize) else {
+        if tile as usize >= self.rules.tiles.len() {
             return;
-        };
+        }
+        let fits = self.rules.fits(tile);
         for (&base, &code) in self.frontier.bases.iter().zip(&self.frontier.codes) {
-            let bits = t.fits[code as usize] as usize;
+            let bits = fits[code as usize] as usize;
             let r = ROTATIONS_OF[bits];
             for &v in &r[..COUNT_OF[bits] as usize] {
                 let v = base | v;
@@ -263,10 +264,10 @@ impl<X: Expansions> Game<X> {
 
     /// Whether `tile` fits anywhere on the board now.
     pub fn fits_anywhere(&self, tile: TileIdx) -> bool {
-        let Some(t) = self.rules.tiles.get(tile as usize) else {
+        if tile as usize >= self.rules.tiles.len() {
             return false;
-        };
-        self.frontier.any_fits(&t.fits)
+        }
+        self.frontier.any_fits(self.rules.fits(tile))
     }
 
     /// Placement option `i` as (cell, rotation).
@@ -330,11 +331,13 @@ impl<X: Expansions> Game<X> {
             c.head += node0;
             c.tail += node0;
         }
-        self.nodes.extend((0..ct.fresh.len()).map(|i| SegNode {
-            tile: pidx as u16,
-            seg: i as u8,
-            next: NIL,
-        }));
+        self.nodes
+            .extend(ct.fresh.iter().enumerate().map(|(i, c)| SegNode {
+                tile: pidx as u16,
+                seg: i as u8,
+                kind: c.kind,
+                next: NIL,
+            }));
         // a singleton set per segment, made in batches (sets for a few tiles at once: one per
         // segment, or all the game could need at once, cost more instructions or state bytes)
         if self.uf.len() < self.comps.len() {
@@ -398,12 +401,14 @@ impl<X: Expansions> Game<X> {
         let old = self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
         let from_n = self.rules.tiles[t.tile as usize].segments.len();
         self.placed[pidx].tile = to;
+        self.retypes += 1;
         let ct = &self.rules.tiles[to as usize];
         let new = ct.rotations[t.rot as usize];
         for i in from_n..ct.segments.len() {
             let mut c = ct.fresh[i];
             c.head += t.node0;
             c.tail += t.node0;
+            self.nodes[(t.node0 as usize) + i].kind = c.kind;
             self.comps[(t.node0 as usize) + i] = c;
         }
         let cell = self.cell_index(t.x, t.y);

@@ -55,6 +55,7 @@ impl<X: Clone> Clone for Game<X> {
             figure_action_taken: self.figure_action_taken,
             touched: self.touched,
             filled_near: self.filled_near,
+            retypes: self.retypes,
             occurrences: self.occurrences,
             step: self.step,
             hook_member: self.hook_member,
@@ -133,6 +134,7 @@ impl<X: Clone> Game<X> {
             figure_action_taken,
             touched,
             filled_near,
+            retypes,
             occurrences,
             step,
             hook_member,
@@ -188,7 +190,7 @@ impl<X: Clone> Game<X> {
         (self.turn, self.active, self.current) = (*turn, *active, *current);
         (self.last_placed, self.occurrences) = (*last_placed, *occurrences);
         (self.place_tag, self.touched) = (*place_tag, *touched);
-        self.filled_near = *filled_near;
+        (self.filled_near, self.retypes) = (*filled_near, *retypes);
         self.figure_action_taken = *figure_action_taken;
         (self.step, self.hook_member, self.asked, self.turn_key) =
             (*step, *hook_member, *asked, *turn_key);

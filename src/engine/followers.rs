@@ -163,11 +163,13 @@ impl<X: Expansions> Game<X> {
         let masks = KindMasks::every_kind();
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
         for i in 0..nseg {
-            let kind = self.rules.tiles[t.tile as usize].segments[i].kind;
+            let node = t.node0 + i as u32;
+            // (the kind kept with the node, written as the tile was placed: the tile type's
+            // segment list is likely out of the cache)
+            let kind = self.nodes[node as usize].kind;
             if kind == FeatureKind::Field && !farmers {
                 continue;
             }
-            let node = t.node0 + i as u32;
             let r = self.uf.find_mut(node);
             let comp = &self.comps[r as usize];
             let free = comp.nfollowers == 0;
@@ -204,11 +206,11 @@ impl<X: Expansions> Game<X> {
     fn plain_options(&mut self, t: crate::engine::game::PlacedTile, plain: bool, farmers: bool) {
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
         for i in 0..nseg {
-            let kind = self.rules.tiles[t.tile as usize].segments[i].kind;
+            let node = t.node0 + i as u32;
+            let kind = self.nodes[node as usize].kind;
             if kind == FeatureKind::Field && !farmers {
                 continue;
             }
-            let node = t.node0 + i as u32;
             let r = self.uf.find_mut(node);
             let free = self.comps[r as usize].nfollowers == 0;
             let restricts = self.ext.restricts_spots();

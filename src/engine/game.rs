@@ -17,6 +17,7 @@ use crate::engine::state_hash::StateTracker;
 use crate::engine::step::Step;
 use crate::engine::union_find::UnionFind;
 use crate::ruleset::TileIdx;
+use crate::tiles::FeatureKind;
 use std::sync::Arc;
 
 /// Most seats a game supports: the rules' limit ([`crate::ruleset::MAX_PLAYERS`]) as the size
@@ -42,12 +43,15 @@ pub struct PlacedTile {
     pub cloister_done: bool,
 }
 
-/// Where a feature-graph node sits: its placed tile, its segment on that tile, and the next
-/// node of the same component (segment chain).
+/// Where a feature-graph node sits: its placed tile, its segment on that tile and the
+/// segment's feature kind, and the next node of the same component (segment chain).
 #[derive(Clone, Copy, Debug)]
 pub struct SegNode {
     pub tile: u16,
     pub seg: u8,
+    /// The kind of the segment as the tile now has it (kept with the node, in what was
+    /// padding: the crop circles and the follower checks ask it of every follower).
+    pub kind: FeatureKind,
     pub next: u32,
 }
 
@@ -146,6 +150,9 @@ pub struct Game<X> {
     /// their last neighbouring cell: a bit per cell of its 3 × 3 block
     /// (`Window::count_placed`), for the scoring step.
     pub(crate) filled_near: u16,
+    /// How many times a placed tile was turned into another this game
+    /// ([`Game::retype_tile`]): what was noted of the board's tiles is stale when it changed.
+    pub(crate) retypes: u32,
     pub(crate) occurrences: [[u8; MAX_PLAYERS]; DecisionKind::COUNT],
     /// Where the game stands (see `turn.rs`).
     pub(crate) step: Step,

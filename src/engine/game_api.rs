@@ -77,6 +77,7 @@ impl<X: Expansions> Game<X> {
             place_tag: 0,
             touched: NIL,
             filled_near: 0,
+            retypes: 0,
             occurrences: [[0; MAX_PLAYERS]; DecisionKind::COUNT],
             step: Step::Setup,
             hook_member: 0,
@@ -146,6 +147,7 @@ impl<X: Expansions> Game<X> {
         self.figure_action_taken = false;
         self.touched = NIL;
         self.filled_near = 0;
+        self.retypes = 0;
         self.ext.reset();
         self.hash = rng::key(seed, domain::GAME_SEED);
         self.turn_hashes.clear();
@@ -407,9 +409,9 @@ impl<X: Expansions> Game<X> {
     }
 
     /// The feature kind of a node's segment.
+    #[inline]
     pub fn seg_kind(&self, node: u32) -> FeatureKind {
-        let t = self.placed[self.nodes[node as usize].tile as usize].tile;
-        self.rules.tiles[t as usize].segments[self.nodes[node as usize].seg as usize].kind
+        self.nodes[node as usize].kind
     }
 
     /// Add `points` to `player` in `category`; `robbable` points may trigger robbers.

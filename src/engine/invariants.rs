@@ -195,6 +195,20 @@ impl Invariants {
         game.board
             .check_counts()
             .map_err(|e| Violation(format!("{at}: {e}")))?;
+        // each node's kind is its segment's on the tile as it now is
+        for t in game.placed_tiles() {
+            let segments = &game.rules.tiles[t.tile as usize].segments;
+            for (i, seg) in segments.iter().enumerate() {
+                let kind = game.nodes[t.node0 as usize + i].kind;
+                if kind != seg.kind {
+                    return fail(format!(
+                        "{at}: node {} notes a {kind}, its segment is a {}",
+                        t.node0 as usize + i,
+                        seg.kind
+                    ));
+                }
+            }
+        }
         Set::check_invariants(game).map_err(|e| Violation(format!("{at}: {e}")))?;
 
         if let Pending::Decision(d) = game.pending() {

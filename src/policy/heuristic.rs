@@ -186,8 +186,8 @@ fn closing_chance(g: &Game, root: u32, supply: &Supply, s: &mut Scratch) -> f64 
 /// Tiles unseen by `viewer` that fit an empty cell with neighbour-constraint `code` in some
 /// rotation.
 fn fitting_unseen(g: &Game, code: u8, viewer: u8) -> u32 {
-    let tiles = &g.rules().tiles;
-    count_hidden(g, viewer, |t| tiles[t as usize].fits[code as usize] != 0)
+    let rules = g.rules();
+    count_hidden(g, viewer, |t| rules.fits(t)[code as usize] != 0)
 }
 
 /// Tiles `viewer` cannot see ([`Game::hidden_from`]) for which `pred` holds: the pack as a

@@ -169,9 +169,11 @@ pub fn is_garden<X: Holds<Abbot>>(g: &Game<X>, root: u32) -> bool {
 /// Whether `node` is the garden of its tile.
 #[inline]
 fn on_garden<X: Holds<Abbot>>(g: &Game<X>, node: u32) -> bool {
+    // (the node's own kind first: most segments are no cloister, and the tile type's
+    // record is then not read)
     let n = g.nodes[node as usize];
-    let tile = &g.rules().tiles[g.placed[n.tile as usize].tile as usize];
-    tile.marks & GARDEN != 0 && tile.segments[n.seg as usize].kind == FeatureKind::Cloister
+    n.kind == FeatureKind::Cloister
+        && g.rules().tiles[g.placed[n.tile as usize].tile as usize].marks & GARDEN != 0
 }
 
 /// Whether the cloister or garden at (x, y) is surrounded.

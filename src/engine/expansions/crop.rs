@@ -471,9 +471,9 @@ impl<X: Holds<CropCircles>> Game<X> {
         for f in &self.followers {
             // a follower on a feature already done (one another expansion turned into a
             // token) is no longer on a road, city or field of the board
-            if f.player == player
+            // (seat and feature kind in one branch: each alone is a coin toss)
+            if (f.player == player) & (self.seg_kind(f.node) == kind.feature())
                 && f.kind.weight() > 0
-                && self.seg_kind(f.node) == kind.feature()
                 && !self.comps[self.root_of(f.node) as usize].done
                 && !out.contains(&(f.node, f.kind))
             {

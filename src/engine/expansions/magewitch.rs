@@ -47,7 +47,7 @@ use crate::engine::scoring::majority;
 use crate::engine::spots::mark_spot;
 use crate::engine::union_find::UnionFind;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
-use crate::ruleset::{Ruleset, TileIdx};
+use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
 
 /// The options' area (and key prefix).
@@ -206,11 +206,10 @@ pub struct MageWitch {
     /// and those set aside in `lakes` (see [`Game::magic_spots`]).
     cand: Vec<u32>,
     synced: u32,
-    /// The tile type of each of the first `synced` placed tiles when it was added: a tile
-    /// turned into another (a bridge built on it) has new segments, and the candidates are
-    /// found again. Kept only when the ruleset derives tile types (`Game::retype_tile`);
-    /// empty otherwise.
-    types: Vec<TileIdx>,
+    /// The game's count of tiles turned into others (`Game::retypes`) when the candidates
+    /// were last brought up to date: a tile turned since (a bridge built on it) has new
+    /// segments, and the candidates are found again.
+    retypes: u32,
     /// The candidates set aside while their road is complete but holds a lake tile's
     /// segment (a ferry may open it again), in board order: out of `cand`, so that the
     /// step's scan meets only the candidates of open features and those completed since
@@ -231,7 +230,7 @@ impl Default for MageWitch {
             moves: 0,
             cand: Vec::new(),
             synced: 0,
-            types: Vec::new(),
+            retypes: 0,
             lakes: Vec::new(),
         }
     }
@@ -241,7 +240,6 @@ impl Clone for MageWitch {
     fn clone(&self) -> MageWitch {
         MageWitch {
             cand: self.cand.clone(),
-            types: self.types.clone(),
             lakes: self.lakes.clone(),
             ..*self
         }
@@ -257,7 +255,7 @@ impl Clone for MageWitch {
             moves,
             cand,
             synced,
-            types,
+            retypes,
             lakes,
         } = source;
         self.config = *config;
@@ -267,7 +265,7 @@ impl Clone for MageWitch {
         self.moves = *moves;
         self.cand.clone_from(cand);
         self.synced = *synced;
-        self.types.clone_from(types);
+        self.retypes = *retypes;
         self.lakes.clone_from(lakes);
     }
 }
@@ -393,24 +391,19 @@ impl Expansion for MageWitch {
 
     fn reset(&mut self) {
         let mut cand = std::mem::take(&mut self.cand);
-        let mut types = std::mem::take(&mut self.types);
         let mut lakes = std::mem::take(&mut self.lakes);
         cand.clear();
-        types.clear();
         lakes.clear();
         *self = MageWitch {
             config: self.config,
             cand,
-            types,
             lakes,
             ..MageWitch::default()
         };
     }
 
     fn heap_bytes(&self) -> usize {
-        std::mem::size_of_val(self.cand.as_slice())
-            + std::mem::size_of_val(self.types.as_slice())
-            + std::mem::size_of_val(self.lakes.as_slice())
+        std::mem::size_of_val(self.cand.as_slice()) + std::mem::size_of_val(self.lakes.as_slice())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
@@ -768,29 +761,15 @@ impl<X: Holds<MageWitch>> Game<X> {
         );
         let st = self.ext.state_mut();
         let mut cand = std::mem::take(&mut st.cand);
-        let mut types = std::mem::take(&mut st.types);
         let mut lakes = std::mem::take(&mut st.lakes);
         let mut synced = st.synced as usize;
-        // (only a ruleset with derived tile types turns tiles — see `Game::retype_tile` —
-        // so the others skip the look at every tile)
-        let turns = !self.rules.derived.is_empty();
-        if synced > self.placed.len()
-            || (turns
-                && self.placed[..synced]
-                    .iter()
-                    .zip(&types)
-                    .any(|(t, &ty)| t.tile != ty))
-        {
+        if synced > self.placed.len() || st.retypes != self.retypes {
             // a tile turned into another since: every candidate found again
             cand.clear();
-            types.clear();
             lakes.clear();
             synced = 0;
         }
         for t in &self.placed[synced..] {
-            if turns {
-                types.push(t.tile);
-            }
             // (the tile's road and city segments, in segment order; pushed one by one: an
             // `extend` of two or three cost more to set up)
             for &k in &self.rules.tiles[t.tile as usize].closable {
@@ -825,9 +804,9 @@ impl<X: Holds<MageWitch>> Game<X> {
         self.opt_node = spots;
         let st = self.ext.state_mut();
         st.cand = cand;
-        st.types = types;
         st.lakes = lakes;
         st.synced = self.placed.len() as u32;
+        st.retypes = self.retypes;
     }
 
     /// Takes the candidates of complete features out of `cand` (those at indices `closed`,
@@ -910,11 +889,7 @@ impl<X: Holds<MageWitch>> Game<X> {
             return Err("the magic step's candidates are out of board order".into());
         }
         let synced = st.synced as usize;
-        let retyped = synced > self.placed.len()
-            || self.placed[..synced]
-                .iter()
-                .zip(&st.types)
-                .any(|(t, &ty)| t.tile != ty);
+        let retyped = synced > self.placed.len() || st.retypes != self.retypes;
         if !retyped {
             for t in &self.placed[..synced] {
                 for &k in &self.rules.tiles[t.tile as usize].closable {
