@@ -632,10 +632,10 @@ fn scan(
         let r = uf.find(node);
         let c = &comps[r as usize];
         if c.open > 0 {
-            if !c.done && r != figures[0] && r != figures[1] {
-                spots[ns] = node;
-                ns += 1;
-            }
+            // (kept without a branch: whether an open feature was scored or holds a figure
+            // is a coin the branch predictor keeps losing; `spots` is as long as `cand`)
+            spots[ns] = node;
+            ns += usize::from(!c.done & (r != figures[0]) & (r != figures[1]));
         } else {
             if nclosed < CLOSED {
                 closed[nclosed] = i as u32;
@@ -769,11 +769,26 @@ impl<X: Holds<MageWitch>> Game<X> {
             lakes.clear();
             synced = 0;
         }
-        for t in &self.placed[synced..] {
-            // (the tile's road and city segments, in segment order; pushed one by one: an
-            // `extend` of two or three cost more to set up)
-            for &k in &self.rules.tiles[t.tile as usize].closable {
-                cand.push(t.node0 + k as u32);
+        if self.rules.derived.is_empty() {
+            // every node from the first new tile's on is a segment of a tile placed since,
+            // in board order, its kind kept with it (the tile types' lists are not read)
+            // (written without a branch: whether a node is a road or city is a coin toss;
+            // each is written at the next place, kept there when it is one)
+            let from = self.placed.get(synced).map_or(self.nodes.len(), |t| t.node0 as usize);
+            let mut w = cand.len();
+            cand.resize(w + self.nodes.len() - from, 0);
+            for (node, n) in self.nodes.iter().enumerate().skip(from) {
+                cand[w] = node as u32;
+                w += usize::from(matches!(n.kind, FeatureKind::Road | FeatureKind::City));
+            }
+            cand.truncate(w);
+        } else {
+            // (a tile type that may be turned into another holds nodes for the segments it
+            // would gain: only the tile's own road and city segments count)
+            for t in &self.placed[synced..] {
+                for &k in &self.rules.tiles[t.tile as usize].closable {
+                    cand.push(t.node0 + k as u32);
+                }
             }
         }
         if !lakes.is_empty() {

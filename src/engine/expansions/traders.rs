@@ -679,6 +679,12 @@ impl<X: Holds<Traders>> Game<X> {
         let t = self.placed[pidx];
         // a builder stands on a road or a city: the tile's road and city segments
         let closable = &self.rules.tiles[t.tile as usize].closable;
+        // none of them holds a figure (most turns): no builder of the seat's there either,
+        // and the list of the board's figures is not read
+        let held = |k: &u8| self.comps[self.root_of(t.node0 + *k as u32) as usize].nfollowers > 0;
+        if !closable.iter().any(held) {
+            return false;
+        }
         // (one branch for seat and kind together: whose follower comes next is a coin the
         // branch predictor keeps losing, a builder of the seat's is rare)
         self.followers
