@@ -774,7 +774,10 @@ impl<X: Holds<MageWitch>> Game<X> {
             // in board order, its kind kept with it (the tile types' lists are not read)
             // (written without a branch: whether a node is a road or city is a coin toss;
             // each is written at the next place, kept there when it is one)
-            let from = self.placed.get(synced).map_or(self.nodes.len(), |t| t.node0 as usize);
+            let from = self
+                .placed
+                .get(synced)
+                .map_or(self.nodes.len(), |t| t.node0 as usize);
             let mut w = cand.len();
             cand.resize(w + self.nodes.len() - from, 0);
             for (node, n) in self.nodes.iter().enumerate().skip(from) {
