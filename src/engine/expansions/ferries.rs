@@ -1042,7 +1042,10 @@ impl<X: Holds<Ferries>> Game<X> {
         // a builder the move cut off from its owner's followers goes home
         // (`ferries.cut_builders`: the roads the move changed, or those at the ends the ferry
         // left)
+        // (each road once, and none without followers: a road checked returns no more; the
+        // returns move no road, so the roots stay)
         let left_only = self.ext.state().config.cut_left_ends;
+        let mut checked_roots = [NIL; 4];
         for (k, &seed) in seeds.iter().enumerate() {
             let seg = (seed - t.node0) as u8;
             let checked = if left_only {
@@ -1050,7 +1053,15 @@ impl<X: Holds<Ferries>> Game<X> {
             } else {
                 true
             };
-            if checked {
+            if !checked {
+                continue;
+            }
+            let r = self.uf.find_mut(seed);
+            if checked_roots.contains(&r) {
+                continue;
+            }
+            checked_roots[k] = r;
+            if self.comps[r as usize].nfollowers > 0 {
                 self.return_lone_figures(s, seed, None);
             }
         }
