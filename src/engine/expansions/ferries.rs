@@ -713,8 +713,9 @@ impl<X: Holds<Ferries>> Game<X> {
     }
 
     /// Marks node `node`'s road: the sides its segment reaches on its tile, and the cells
-    /// across them in `Ferries::hot`.
-    #[inline]
+    /// across them in `Ferries::hot`. (Inlined: the walks of `mark_component` call it for
+    /// every node.)
+    #[inline(always)]
     fn set_mark(&mut self, node: u32) {
         let sn = self.nodes[node as usize];
         let t = self.placed[sn.tile as usize];
@@ -904,14 +905,12 @@ impl<X: Holds<Ferries>> Game<X> {
     /// The road segments of placed tile `pidx`, in segment order (a lake's road ends).
     fn lake_roads(&self, pidx: u32, out: &mut [u8; 8]) -> usize {
         let t = self.placed[pidx as usize];
+        let ct = &self.rules.tiles[t.tile as usize];
         let mut n = 0;
-        for (i, seg) in self.rules.tiles[t.tile as usize]
-            .segments
-            .iter()
-            .enumerate()
-        {
-            if seg.kind == FeatureKind::Road && n < out.len() {
-                out[n] = i as u8;
+        // (`closable`: the tile's road and city segments, in segment order)
+        for &seg in &ct.closable {
+            if ct.segments[seg as usize].kind == FeatureKind::Road && n < out.len() {
+                out[n] = seg;
                 n += 1;
             }
         }
@@ -1084,7 +1083,8 @@ impl<X: Holds<Ferries>> Game<X> {
         let sn = self.nodes[node as usize];
         let pidx = sn.tile as u32;
         let t = self.placed[pidx as usize];
-        let rot = &self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
+        let ct = &self.rules.tiles[t.tile as usize];
+        let rot = &ct.rotations[t.rot as usize];
         let sides = rot.seg_sides[sn.seg as usize];
         for side in Side::ALL {
             if sides & side.bit() == 0 {
@@ -1103,6 +1103,8 @@ impl<X: Holds<Ferries>> Game<X> {
         }
         let ferry = match over {
             Some((lake, fe)) if lake == pidx => fe,
+            // (only a lake holds a ferry)
+            _ if ct.marks & LAKE == 0 => None,
             _ => self.ferry_at(pidx, sn.seg),
         };
         if let Some(fe) = ferry.filter(|fe| fe.a == sn.seg || fe.b == sn.seg) {
@@ -1129,9 +1131,19 @@ impl<X: Holds<Ferries>> Game<X> {
         let mut roads = [(0u32, NIL); 8];
         let mut nroads = 0;
         let ct = &self.rules.tiles[t.tile as usize];
-        // (`closable`: the tile's road and city segments)
+        // (`closable`: the tile's road and city segments; with the marks kept, an unmarked
+        // road holds no ferry)
+        // (the tile's marked sides)
+        let (filter, marked) = (
+            st.config.marks,
+            st.marks.get(here as usize).copied().unwrap_or(0),
+        );
+        let seg_sides = &ct.rotations[t.rot as usize].seg_sides;
         for &seg in &ct.closable {
             if ct.segments[seg as usize].kind == FeatureKind::Road && nroads < roads.len() {
+                if filter && seg_sides[seg as usize] & marked == 0 {
+                    continue;
+                }
                 let start = t.node0 + seg as u32;
                 roads[nroads] = (start, self.uf.find_mut(start));
                 nroads += 1;
@@ -1174,7 +1186,10 @@ impl<X: Holds<Ferries>> Game<X> {
             queue.push(start);
             while let Some(n) = queue.pop() {
                 let sn = self.nodes[n as usize];
-                if sn.tile as u32 != here {
+                // (only a lake holds a ferry)
+                let lake =
+                    self.rules.tiles[self.placed[sn.tile as usize].tile as usize].marks & LAKE != 0;
+                if lake && sn.tile as u32 != here {
                     if let Some(k) =
                         self.ext.state().ferries.iter().position(|f| {
                             f.pidx == sn.tile as u32 && (f.a == sn.seg || f.b == sn.seg)
