@@ -142,6 +142,9 @@ pub struct Ferries {
     config: Config,
     /// Ferries on the board, in the order they were placed.
     ferries: Vec<Ferry>,
+    /// The node of each ferry's end `a`, in the same order (a ferry's road found without
+    /// reading its tile).
+    ends: Vec<u32>,
     /// The lakes (placed-tile indices) whose ferry moved this turn, in order.
     moved: Vec<u32>,
     /// The options now asked: the ways of the new ferry, or the moves (after "none").
@@ -180,6 +183,7 @@ impl Clone for Ferries {
     fn clone_from(&mut self, source: &Ferries) {
         self.config = source.config;
         self.ferries.clone_from(&source.ferries);
+        self.ends.clone_from(&source.ends);
         self.moved.clone_from(&source.moved);
         self.offers.clone_from(&source.offers);
         self.step = source.step;
@@ -397,6 +401,7 @@ impl Expansion for Ferries {
     fn reset(&mut self) {
         self.config = Config::default();
         self.ferries.clear();
+        self.ends.clear();
         self.moved.clear();
         self.offers.clear();
         self.step = Step::Idle;
@@ -410,7 +415,7 @@ impl Expansion for Ferries {
     fn heap_bytes(&self) -> usize {
         std::mem::size_of_val(self.ferries.as_slice())
             + std::mem::size_of_val(self.offers.as_slice())
-            + 4 * (self.moved.len() + self.scratch.len() + self.queue.len())
+            + 4 * (self.ends.len() + self.moved.len() + self.scratch.len() + self.queue.len())
             + self.marks.len()
             + 8 * self.hot.len()
     }
@@ -421,6 +426,13 @@ impl Expansion for Ferries {
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
         g.check_marks()?;
         let st = g.ext.state();
+        if st.ends.len() != st.ferries.len() {
+            return Err(format!(
+                "{} ferries and {} ends' nodes",
+                st.ferries.len(),
+                st.ends.len()
+            ));
+        }
         for (i, f) in st.ferries.iter().enumerate() {
             let Some(t) = g.placed.get(f.pidx as usize) else {
                 return Err(format!(
@@ -438,6 +450,12 @@ impl Expansion for Ferries {
                 return Err(format!(
                     "the ferry at ({}, {}) joins segments {} and {}, not two road ends of a lake",
                     t.x, t.y, f.a, f.b
+                ));
+            }
+            if st.ends.get(i) != Some(&(t.node0 + f.a as u32)) {
+                return Err(format!(
+                    "the ferry at ({}, {}) has its end's node wrong",
+                    t.x, t.y
                 ));
             }
             if st.ferries[..i].iter().any(|o| o.pidx == f.pidx) {
@@ -963,6 +981,7 @@ impl<X: Holds<Ferries>> Game<X> {
         self.link_segments(t.node0 + f.a as u32, t.node0 + f.b as u32);
         let st = self.ext.state_mut();
         st.ferries.push(f);
+        st.ends.push(t.node0 + f.a as u32);
         st.placed += 1;
         let (turn, way) = (self.turn, self.ferry_way(f));
         self.emit(
@@ -998,12 +1017,12 @@ impl<X: Holds<Ferries>> Game<X> {
         let mut links: [(u32, u32); 16] = [(NIL, NIL); 16];
         let st = self.ext.state_mut();
         st.ferries[k] = to;
+        st.ends[k] = t.node0 + to.a as u32;
         st.moved.push(to.pidx);
         st.moves += 1;
         let n = st.ferries.len().min(links.len());
-        for (l, f) in links.iter_mut().zip(&st.ferries[..n]) {
-            let node0 = self.placed[f.pidx as usize].node0;
-            *l = (node0 + f.a as u32, node0 + f.b as u32);
+        for ((l, f), &end) in links.iter_mut().zip(&st.ferries[..n]).zip(&st.ends) {
+            *l = (end, end + (f.b - f.a) as u32);
         }
         let seeds = [
             t.node0 + from.a as u32,
@@ -1149,20 +1168,30 @@ impl<X: Holds<Ferries>> Game<X> {
                 nroads += 1;
             }
         }
+        // (a bit per road: `holding` it holds another ferry, the first of them `first`;
+        // `many` it holds more than one)
         let mut holding = 0u8;
+        let mut many = 0u8;
+        let mut first = [0usize; 8];
         if nroads > 0 {
             let all = ((1u16 << nroads) - 1) as u8;
-            for f in &self.ext.state().ferries {
-                if f.pidx == here {
+            // (the tile just placed holds the last nodes: a ferry's end from `t.node0` on is
+            // on it)
+            for (k, &end) in self.ext.state().ends.iter().enumerate() {
+                if end >= t.node0 {
                     continue;
                 }
-                let root = self
-                    .uf
-                    .find_mut(self.placed[f.pidx as usize].node0 + f.a as u32);
+                let root = self.uf.find_mut(end);
                 for (i, &(_, r)) in roads[..nroads].iter().enumerate() {
-                    holding |= u8::from(r == root) << i;
+                    if r == root {
+                        if holding & (1 << i) == 0 {
+                            first[i] = k;
+                        }
+                        many |= holding & (1 << i);
+                        holding |= 1 << i;
+                    }
                 }
-                if holding == all {
+                if many == all {
                     break;
                 }
             }
@@ -1178,6 +1207,13 @@ impl<X: Holds<Ferries>> Game<X> {
         let mut reached: u64 = 0;
         for (i, &(start, _)) in roads[..nroads].iter().enumerate() {
             if holding & (1 << i) == 0 {
+                continue;
+            }
+            if many & (1 << i) == 0 {
+                // its one other ferry is reached: the road's component is what the search
+                // walks (borders and ferries), and a path to one end of that ferry passes no
+                // other ferry but the tile's own (passed through)
+                reached |= 1 << first[i].min(63);
                 continue;
             }
             seen.clear();
