@@ -1209,13 +1209,19 @@ impl<X: Holds<Ferries>> Game<X> {
             if holding & (1 << i) == 0 {
                 continue;
             }
-            if many & (1 << i) == 0 {
+            let one = many & (1 << i) == 0;
+            if one {
                 // its one other ferry is reached: the road's component is what the search
                 // walks (borders and ferries), and a path to one end of that ferry passes no
-                // other ferry but the tile's own (passed through)
+                // other ferry but the tile's own (passed through); the search is made in a
+                // debug build, and must agree
                 reached |= 1 << first[i].min(63);
-                continue;
+                if !cfg!(debug_assertions) {
+                    continue;
+                }
             }
+            // (the ferries this road's search reaches)
+            let mut found: u64 = 0;
             seen.clear();
             queue.clear();
             seen.push(start);
@@ -1231,7 +1237,7 @@ impl<X: Holds<Ferries>> Game<X> {
                             f.pidx == sn.tile as u32 && (f.a == sn.seg || f.b == sn.seg)
                         })
                     {
-                        reached |= 1 << k.min(63);
+                        found |= 1 << k.min(63);
                         let st = self.ext.state();
                         if !(st.config.through_moved && st.moved.contains(&(sn.tile as u32))) {
                             continue;
@@ -1245,6 +1251,11 @@ impl<X: Holds<Ferries>> Game<X> {
                     }
                 });
             }
+            debug_assert!(
+                !one || found == 1 << first[i].min(63),
+                "a road holding one other ferry reaches {found:#b}"
+            );
+            reached |= found;
         }
         let st = self.ext.state();
         for (k, f) in st.ferries.iter().enumerate() {
