@@ -534,23 +534,26 @@ impl<X: Expansions> Game<X> {
                 left -= 1;
             }
         }
-        for &n in nodes[..split].iter() {
+        // each node made a singleton, then joined across its borders with the nodes before
+        // it (ascending: a border's earlier tile holds the smaller node, made a singleton
+        // already); the joins touch no node after it, so this is the order of a split
+        // made whole first
+        for k in 0..split {
+            let n = nodes[k];
             let node = self.nodes[n as usize];
             let t = self.placed[node.tile as usize];
-            let mut c = self.rules.tiles[t.tile as usize].fresh[node.seg as usize];
+            let ct = &self.rules.tiles[t.tile as usize];
+            let mut c = ct.fresh[node.seg as usize];
             c.head = n;
             c.tail = n;
             c.done = false;
             self.comps[n as usize] = c;
             self.nodes[n as usize].next = NIL;
             self.uf.reset(n);
-        }
-        for k in 0..split {
-            let n = nodes[k];
-            let node = self.nodes[n as usize];
-            let t = self.placed[node.tile as usize];
-            let rot = self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
-            let sides = rot.seg_sides[node.seg as usize];
+            let sides = ct.rotations[t.rot as usize].seg_sides[node.seg as usize];
+            if sides == 0 {
+                continue;
+            }
             let cell = self.cell_index(t.x, t.y);
             for s in 0..4usize {
                 if sides & (1 << s) == 0 {
@@ -565,13 +568,13 @@ impl<X: Expansions> Game<X> {
                     continue;
                 }
                 let nb = self.placed[nv as usize - 1];
-                let nrot = self.rules.tiles[nb.tile as usize].rotations[nb.rot as usize];
+                let nrot = &self.rules.tiles[nb.tile as usize].rotations[nb.rot as usize];
                 let b = nrot.side_seg[(s + 2) & 3];
                 if b == crate::engine::compiled::NONE {
                     continue;
                 }
                 let m = nb.node0 + b as u32;
-                if nodes[..split].binary_search(&m).is_ok() {
+                if nodes[..k].binary_search(&m).is_ok() {
                     self.join(n, m, true);
                 }
             }

@@ -142,6 +142,9 @@ pub struct Ferries {
     config: Config,
     /// Ferries on the board, in the order they were placed.
     ferries: Vec<Ferry>,
+    /// The node of each ferry's end `a`, in the same order (a ferry's road found without
+    /// reading its tile).
+    ends: Vec<u32>,
     /// The lakes (placed-tile indices) whose ferry moved this turn, in order.
     moved: Vec<u32>,
     /// The options now asked: the ways of the new ferry, or the moves (after "none").
@@ -180,6 +183,7 @@ impl Clone for Ferries {
     fn clone_from(&mut self, source: &Ferries) {
         self.config = source.config;
         self.ferries.clone_from(&source.ferries);
+        self.ends.clone_from(&source.ends);
         self.moved.clone_from(&source.moved);
         self.offers.clone_from(&source.offers);
         self.step = source.step;
@@ -397,6 +401,7 @@ impl Expansion for Ferries {
     fn reset(&mut self) {
         self.config = Config::default();
         self.ferries.clear();
+        self.ends.clear();
         self.moved.clear();
         self.offers.clear();
         self.step = Step::Idle;
@@ -410,7 +415,7 @@ impl Expansion for Ferries {
     fn heap_bytes(&self) -> usize {
         std::mem::size_of_val(self.ferries.as_slice())
             + std::mem::size_of_val(self.offers.as_slice())
-            + 4 * (self.moved.len() + self.scratch.len() + self.queue.len())
+            + 4 * (self.ends.len() + self.moved.len() + self.scratch.len() + self.queue.len())
             + self.marks.len()
             + 8 * self.hot.len()
     }
@@ -421,6 +426,13 @@ impl Expansion for Ferries {
     fn check_invariants<X: Holds<Self>>(g: &Game<X>) -> Result<(), String> {
         g.check_marks()?;
         let st = g.ext.state();
+        if st.ends.len() != st.ferries.len() {
+            return Err(format!(
+                "{} ferries and {} ends' nodes",
+                st.ferries.len(),
+                st.ends.len()
+            ));
+        }
         for (i, f) in st.ferries.iter().enumerate() {
             let Some(t) = g.placed.get(f.pidx as usize) else {
                 return Err(format!(
@@ -438,6 +450,12 @@ impl Expansion for Ferries {
                 return Err(format!(
                     "the ferry at ({}, {}) joins segments {} and {}, not two road ends of a lake",
                     t.x, t.y, f.a, f.b
+                ));
+            }
+            if st.ends.get(i) != Some(&(t.node0 + f.a as u32)) {
+                return Err(format!(
+                    "the ferry at ({}, {}) has its end's node wrong",
+                    t.x, t.y
                 ));
             }
             if st.ferries[..i].iter().any(|o| o.pidx == f.pidx) {
@@ -713,8 +731,9 @@ impl<X: Holds<Ferries>> Game<X> {
     }
 
     /// Marks node `node`'s road: the sides its segment reaches on its tile, and the cells
-    /// across them in `Ferries::hot`.
-    #[inline]
+    /// across them in `Ferries::hot`. (Inlined: the walks of `mark_component` call it for
+    /// every node.)
+    #[inline(always)]
     fn set_mark(&mut self, node: u32) {
         let sn = self.nodes[node as usize];
         let t = self.placed[sn.tile as usize];
@@ -904,14 +923,12 @@ impl<X: Holds<Ferries>> Game<X> {
     /// The road segments of placed tile `pidx`, in segment order (a lake's road ends).
     fn lake_roads(&self, pidx: u32, out: &mut [u8; 8]) -> usize {
         let t = self.placed[pidx as usize];
+        let ct = &self.rules.tiles[t.tile as usize];
         let mut n = 0;
-        for (i, seg) in self.rules.tiles[t.tile as usize]
-            .segments
-            .iter()
-            .enumerate()
-        {
-            if seg.kind == FeatureKind::Road && n < out.len() {
-                out[n] = i as u8;
+        // (`closable`: the tile's road and city segments, in segment order)
+        for &seg in &ct.closable {
+            if ct.segments[seg as usize].kind == FeatureKind::Road && n < out.len() {
+                out[n] = seg;
                 n += 1;
             }
         }
@@ -964,6 +981,7 @@ impl<X: Holds<Ferries>> Game<X> {
         self.link_segments(t.node0 + f.a as u32, t.node0 + f.b as u32);
         let st = self.ext.state_mut();
         st.ferries.push(f);
+        st.ends.push(t.node0 + f.a as u32);
         st.placed += 1;
         let (turn, way) = (self.turn, self.ferry_way(f));
         self.emit(
@@ -999,12 +1017,12 @@ impl<X: Holds<Ferries>> Game<X> {
         let mut links: [(u32, u32); 16] = [(NIL, NIL); 16];
         let st = self.ext.state_mut();
         st.ferries[k] = to;
+        st.ends[k] = t.node0 + to.a as u32;
         st.moved.push(to.pidx);
         st.moves += 1;
         let n = st.ferries.len().min(links.len());
-        for (l, f) in links.iter_mut().zip(&st.ferries[..n]) {
-            let node0 = self.placed[f.pidx as usize].node0;
-            *l = (node0 + f.a as u32, node0 + f.b as u32);
+        for ((l, f), &end) in links.iter_mut().zip(&st.ferries[..n]).zip(&st.ends) {
+            *l = (end, end + (f.b - f.a) as u32);
         }
         let seeds = [
             t.node0 + from.a as u32,
@@ -1042,7 +1060,10 @@ impl<X: Holds<Ferries>> Game<X> {
         // a builder the move cut off from its owner's followers goes home
         // (`ferries.cut_builders`: the roads the move changed, or those at the ends the ferry
         // left)
+        // (each road once, and none without followers: a road checked returns no more; the
+        // returns move no road, so the roots stay)
         let left_only = self.ext.state().config.cut_left_ends;
+        let mut checked_roots = [NIL; 4];
         for (k, &seed) in seeds.iter().enumerate() {
             let seg = (seed - t.node0) as u8;
             let checked = if left_only {
@@ -1050,7 +1071,15 @@ impl<X: Holds<Ferries>> Game<X> {
             } else {
                 true
             };
-            if checked {
+            if !checked {
+                continue;
+            }
+            let r = self.uf.find_mut(seed);
+            if checked_roots.contains(&r) {
+                continue;
+            }
+            checked_roots[k] = r;
+            if self.comps[r as usize].nfollowers > 0 {
                 self.return_lone_figures(s, seed, None);
             }
         }
@@ -1073,7 +1102,8 @@ impl<X: Holds<Ferries>> Game<X> {
         let sn = self.nodes[node as usize];
         let pidx = sn.tile as u32;
         let t = self.placed[pidx as usize];
-        let rot = &self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
+        let ct = &self.rules.tiles[t.tile as usize];
+        let rot = &ct.rotations[t.rot as usize];
         let sides = rot.seg_sides[sn.seg as usize];
         for side in Side::ALL {
             if sides & side.bit() == 0 {
@@ -1092,6 +1122,8 @@ impl<X: Holds<Ferries>> Game<X> {
         }
         let ferry = match over {
             Some((lake, fe)) if lake == pidx => fe,
+            // (only a lake holds a ferry)
+            _ if ct.marks & LAKE == 0 => None,
             _ => self.ferry_at(pidx, sn.seg),
         };
         if let Some(fe) = ferry.filter(|fe| fe.a == sn.seg || fe.b == sn.seg) {
@@ -1118,28 +1150,48 @@ impl<X: Holds<Ferries>> Game<X> {
         let mut roads = [(0u32, NIL); 8];
         let mut nroads = 0;
         let ct = &self.rules.tiles[t.tile as usize];
-        // (`closable`: the tile's road and city segments)
+        // (`closable`: the tile's road and city segments; with the marks kept, an unmarked
+        // road holds no ferry)
+        // (the tile's marked sides)
+        let (filter, marked) = (
+            st.config.marks,
+            st.marks.get(here as usize).copied().unwrap_or(0),
+        );
+        let seg_sides = &ct.rotations[t.rot as usize].seg_sides;
         for &seg in &ct.closable {
             if ct.segments[seg as usize].kind == FeatureKind::Road && nroads < roads.len() {
+                if filter && seg_sides[seg as usize] & marked == 0 {
+                    continue;
+                }
                 let start = t.node0 + seg as u32;
                 roads[nroads] = (start, self.uf.find_mut(start));
                 nroads += 1;
             }
         }
+        // (a bit per road: `holding` it holds another ferry, the first of them `first`;
+        // `many` it holds more than one)
         let mut holding = 0u8;
+        let mut many = 0u8;
+        let mut first = [0usize; 8];
         if nroads > 0 {
             let all = ((1u16 << nroads) - 1) as u8;
-            for f in &self.ext.state().ferries {
-                if f.pidx == here {
+            // (the tile just placed holds the last nodes: a ferry's end from `t.node0` on is
+            // on it)
+            for (k, &end) in self.ext.state().ends.iter().enumerate() {
+                if end >= t.node0 {
                     continue;
                 }
-                let root = self
-                    .uf
-                    .find_mut(self.placed[f.pidx as usize].node0 + f.a as u32);
+                let root = self.uf.find_mut(end);
                 for (i, &(_, r)) in roads[..nroads].iter().enumerate() {
-                    holding |= u8::from(r == root) << i;
+                    if r == root {
+                        if holding & (1 << i) == 0 {
+                            first[i] = k;
+                        }
+                        many |= holding & (1 << i);
+                        holding |= 1 << i;
+                    }
                 }
-                if holding == all {
+                if many == all {
                     break;
                 }
             }
@@ -1157,19 +1209,35 @@ impl<X: Holds<Ferries>> Game<X> {
             if holding & (1 << i) == 0 {
                 continue;
             }
+            let one = many & (1 << i) == 0;
+            if one {
+                // its one other ferry is reached: the road's component is what the search
+                // walks (borders and ferries), and a path to one end of that ferry passes no
+                // other ferry but the tile's own (passed through); the search is made in a
+                // debug build, and must agree
+                reached |= 1 << first[i].min(63);
+                if !cfg!(debug_assertions) {
+                    continue;
+                }
+            }
+            // (the ferries this road's search reaches)
+            let mut found: u64 = 0;
             seen.clear();
             queue.clear();
             seen.push(start);
             queue.push(start);
             while let Some(n) = queue.pop() {
                 let sn = self.nodes[n as usize];
-                if sn.tile as u32 != here {
+                // (only a lake holds a ferry)
+                let lake =
+                    self.rules.tiles[self.placed[sn.tile as usize].tile as usize].marks & LAKE != 0;
+                if lake && sn.tile as u32 != here {
                     if let Some(k) =
                         self.ext.state().ferries.iter().position(|f| {
                             f.pidx == sn.tile as u32 && (f.a == sn.seg || f.b == sn.seg)
                         })
                     {
-                        reached |= 1 << k.min(63);
+                        found |= 1 << k.min(63);
                         let st = self.ext.state();
                         if !(st.config.through_moved && st.moved.contains(&(sn.tile as u32))) {
                             continue;
@@ -1183,6 +1251,11 @@ impl<X: Holds<Ferries>> Game<X> {
                     }
                 });
             }
+            debug_assert!(
+                !one || found == 1 << first[i].min(63),
+                "a road holding one other ferry reaches {found:#b}"
+            );
+            reached |= found;
         }
         let st = self.ext.state();
         for (k, f) in st.ferries.iter().enumerate() {
