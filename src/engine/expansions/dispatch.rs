@@ -77,6 +77,11 @@ macro_rules! registry_dispatch {
             order
         };
 
+        /// Each member's declared priority, in registration order (for the test of
+        /// [`ACTING`]).
+        #[cfg(test)]
+        const PRIORITIES: [i8; ALL.len()] = [$(<$ty as Expansion>::PRIORITY),*];
+
         /// Per place in [`ACTING`], whether its member hears any notice (`Expansion::HEARS`).
         const PLACE_HEARS: [bool; ALL.len()] = {
             let heard: [&[Heard]; ALL.len()] = [$(<$ty as Expansion>::HEARS),*];

@@ -11,8 +11,10 @@
 //!
 //! A game carries a [`Set`]: every registered expansion's state, plus, for each hook and each
 //! notice, the list of those its ruleset uses that act there, by declared priority then
-//! registration order. Dispatch is a `match` over such a list (no boxed trait objects), and
-//! the turn skips hooks where nobody acts: copying a game copies the states as plain values.
+//! registration order (that order is made at compile time: `ACTING`). Each hook's dispatch
+//! calls the members of the list directly, place by place, the places whose member does not
+//! act at that hook left out at compile time (no boxed trait objects), and the turn skips
+//! hooks where nobody acts: copying a game copies the states as plain values.
 //! The tables of what the members declare (decision kinds, events, scoring categories,
 //! counters, tile marks, follower kinds, rule options) are built at compile time by the
 //! `registry!` invocation below (the macro lives in `registry.rs`, the dispatch it
@@ -259,6 +261,31 @@ registered! {
 mod tests {
     use crate::engine::{compile, Game};
     use std::path::Path;
+
+    /// The acting order made at compile time is every member once, by declared priority and
+    /// then registration order (what the sort at set-up gave before it was a constant), and a
+    /// set's order is it.
+    #[test]
+    fn acting_order_is_by_priority_then_registration() {
+        let mut seen = super::ACTING.map(|m| m as usize);
+        seen.sort_unstable();
+        assert_eq!(seen.to_vec(), (0..super::ALL.len()).collect::<Vec<_>>());
+        let key = |m: super::Member| (super::PRIORITIES[m as usize], m as u8);
+        for w in super::ACTING.windows(2) {
+            assert!(key(w[0]) < key(w[1]), "{:?} acts before {:?}", w[0], w[1]);
+        }
+        // members with a priority of their own come first (below 0) or last (above)
+        assert!(
+            super::PRIORITIES.iter().any(|&p| p < 0) && super::PRIORITIES.iter().any(|&p| p > 0)
+        );
+        let rules = compile(
+            &crate::dsl::load_ruleset(Path::new("rulesets/bigbox6.rules"))
+                .expect("bundled ruleset")
+                .ruleset,
+        );
+        let set = <super::Set as crate::engine::hooks::Expansions>::for_rules(&rules);
+        assert_eq!(set.order[..super::ALL.len()], super::ACTING);
+    }
 
     /// The typed reads (`OptionDef::int_in`, `choice_in`) fall back on the declared default:
     /// an integer option's must be an integer in its range, a choice's one of its values.
