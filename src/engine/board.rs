@@ -104,9 +104,19 @@ impl<X: Expansions> Game<X> {
         (v != 0).then(|| v as usize - 1)
     }
 
+    /// The step from a cell to its neighbour across `side` (N = 0, clockwise).
     #[inline]
-    fn side_step(side: usize) -> i32 {
+    pub(crate) fn side_step(side: usize) -> i32 {
         [-ROW, 1, ROW, -1][side]
+    }
+
+    /// The sides of its tile (board orientation, a bit per side, N = bit 0) that the segment
+    /// of node `node` reaches.
+    #[inline]
+    pub(crate) fn node_sides(&self, node: u32) -> u8 {
+        let sn = self.nodes[node as usize];
+        let t = self.placed[sn.tile as usize];
+        self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides[sn.seg as usize]
     }
 
     /// Clear everything the last game touched.
@@ -512,7 +522,7 @@ impl<X: Expansions> Game<X> {
         let held = |uf: &mut crate::engine::union_find::UnionFind, n: u32| {
             roots[..nroots].contains(&uf.find_mut(n))
         };
-        // (a bit per link: a ferry move joins at most 16)
+        // (a bit per link: the callers join a few at most)
         assert!(links.len() <= 64, "rebuild_components: more than 64 links");
         let mut relink = 0u64;
         for (i, &(a, b)) in links.iter().enumerate() {

@@ -78,9 +78,9 @@ pub struct Compiled {
     pub tiles: Vec<CompiledTile>,
     /// The fit tables of the tile types (see [`Compiled::fits`]), each kept once: tile
     /// types with the same edges in the same turns share one. The placement scan reads one
-    /// per turn, so fewer and packed together they stay in the cache (a table in each
-    /// type's own record, among 140 types in Big Box 6, missed the first-level cache about 4
-    /// times a turn: cachegrind).
+    /// per turn, so fewer and packed together they stay in the cache (Big Box 6's 125 types
+    /// have 39 distinct tables; a table in each type's own record missed the first-level
+    /// cache about 4 times a turn: cachegrind).
     fit_tables: Vec<[u8; 256]>,
     /// Per tile type, its table's index in `fit_tables`.
     fit_of: Vec<u16>,
@@ -209,8 +209,8 @@ impl CompiledTile {
     }
 }
 
-/// `oriented`: every turn of the tile is distinct (an expansion's mark on it turns with it).
-/// A tile type compiled, with its fit table (see [`Compiled::fits`]).
+/// A tile type compiled, with its fit table (see [`Compiled::fits`]). `oriented`: every turn
+/// of the tile is distinct (an expansion's mark on it turns with it).
 fn compile_tile(
     t: &crate::tiles::TileType,
     marks: u8,

@@ -50,7 +50,7 @@ pub struct SegNode {
     pub tile: u16,
     pub seg: u8,
     /// The kind of the segment as the tile now has it (kept with the node, in what was
-    /// padding: the crop circles and the follower checks ask it of every follower).
+    /// padding: the follower checks and the expansions ask it of many nodes a turn).
     pub kind: FeatureKind,
     pub next: u32,
 }

@@ -39,7 +39,6 @@ use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
 };
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
-use crate::engine::grid::ROW;
 use crate::engine::hooks::{
     counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
     Presentation, Valuation,
@@ -688,21 +687,13 @@ impl<X: Holds<Ferries>> Game<X> {
         let rot = &self.rules.tiles[t.tile as usize].rotations[t.rot as usize];
         // the tile's road sides (kind 1 in the 2 bits of each side)
         let mut roads = rot.sig & !(rot.sig >> 1) & 0x55;
-        // (`Window::cover` put the tile's four neighbours inside the window)
-        let slot = self.board.covered_slot(self.cell_index(t.x, t.y));
-        let w = self.board.w as usize;
+        let cell = self.cell_index(t.x, t.y) as i32;
         let marks = &self.ext.state().marks;
         let (mut marked, mut unmarked) = (0u64, 0u64);
         while roads != 0 {
             let side = (roads.trailing_zeros() / 2) as usize;
             roads &= roads - 1;
-            let at = [
-                slot.wrapping_sub(w),
-                slot + 1,
-                slot + w,
-                slot.wrapping_sub(1),
-            ][side];
-            let nv = self.board.cells.get(at).map_or(0, |c| c.tile as usize);
+            let nv = self.board.get((cell + Self::side_step(side)) as u32).tile as usize;
             if nv == 0 {
                 continue;
             }
@@ -722,12 +713,10 @@ impl<X: Holds<Ferries>> Game<X> {
     /// Whether node `node`'s road is marked (see `Ferries::marks`).
     #[inline]
     fn is_marked(&self, node: u32) -> bool {
-        let sn = self.nodes[node as usize];
-        let t = self.placed[sn.tile as usize];
-        let sides =
-            self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides[sn.seg as usize];
+        let sides = self.node_sides(node);
         let marks = &self.ext.state().marks;
-        marks.get(sn.tile as usize).is_some_and(|&m| m & sides != 0)
+        let tile = self.nodes[node as usize].tile as usize;
+        marks.get(tile).is_some_and(|&m| m & sides != 0)
     }
 
     /// Marks node `node`'s road: the sides its segment reaches on its tile, and the cells
@@ -735,10 +724,9 @@ impl<X: Holds<Ferries>> Game<X> {
     /// every node.)
     #[inline(always)]
     fn set_mark(&mut self, node: u32) {
+        let sides = self.node_sides(node);
         let sn = self.nodes[node as usize];
         let t = self.placed[sn.tile as usize];
-        let sides =
-            self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides[sn.seg as usize];
         let cell = self.cell_index(t.x, t.y);
         let k = sn.tile as usize;
         let st = self.ext.state_mut();
@@ -752,17 +740,10 @@ impl<X: Holds<Ferries>> Game<X> {
         if st.hot.is_empty() {
             st.hot.resize(HOT_WORDS, 0);
         }
-        // the cells across the sides: N, E, S, W
-        let row = ROW as u32;
-        let across = [
-            cell.wrapping_sub(row),
-            cell + 1,
-            cell + row,
-            cell.wrapping_sub(1),
-        ];
-        for (i, &c) in across.iter().enumerate() {
-            if sides >> i & 1 != 0 {
-                let bit = hot_bit(c);
+        // the cells across the sides
+        for side in 0..4 {
+            if sides >> side & 1 != 0 {
+                let bit = hot_bit((cell as i32 + Self::side_step(side)) as u32);
                 st.hot[bit / 64] |= 1 << (bit % 64);
             }
         }
@@ -837,12 +818,9 @@ impl<X: Holds<Ferries>> Game<X> {
         }
         // every node of a marked road's component has all its sides marked
         let whole = |node: u32| -> bool {
-            let sn = self.nodes[node as usize];
-            let t = self.placed[sn.tile as usize];
-            let sides = self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides
-                [sn.seg as usize];
+            let sides = self.node_sides(node);
             st.marks
-                .get(sn.tile as usize)
+                .get(self.nodes[node as usize].tile as usize)
                 .is_some_and(|&m| m & sides == sides)
         };
         let unmarked = |root: u32| -> Option<u32> {
@@ -873,12 +851,7 @@ impl<X: Holds<Ferries>> Game<X> {
             if self.comps[root as usize].kind != FeatureKind::Road || pending.contains(&root) {
                 continue;
             }
-            let sn = self.nodes[node as usize];
-            let t = self.placed[sn.tile as usize];
-            if self.rules.tiles[t.tile as usize].rotations[t.rot as usize].seg_sides
-                [sn.seg as usize]
-                == 0
-            {
+            if self.node_sides(node) == 0 {
                 continue;
             }
             let w = whole(node);

@@ -702,10 +702,9 @@ impl<X: Holds<MageWitch>> Game<X> {
         (n != NIL).then(|| self.feature_of(n))
     }
 
-    /// Whether both figures stand on one feature (asked twice a tile: the roots are found
-    /// without path halving, so that no call to its long path makes this function save
-    /// registers).
-    fn magic_joined(&mut self) -> bool {
+    /// Whether both figures stand on one feature (asked twice a tile; the read-only find:
+    /// no path halving).
+    fn magic_joined(&self) -> bool {
         let [m, w] = self.ext.state().at;
         m != NIL && w != NIL && self.uf.find(m) == self.uf.find(w)
     }
@@ -797,8 +796,9 @@ impl<X: Holds<MageWitch>> Game<X> {
         if !lakes.is_empty() {
             self.reopened_lakes(&mut cand, &mut lakes);
         }
-        // The scan makes no call, so that its values stay in registers: the roots found
-        // without path halving, the spots written into a vector of the candidates' length,
+        // The scan makes no call on its common path, so that its values stay in registers:
+        // the roots found without path halving (a node deeper than a grandparent goes out of
+        // line), the spots written into a vector of the candidates' length,
         // and the candidates of complete features only noted (the first `CLOSED`), to be
         // kept or dropped after it.
         let n = cand.len();

@@ -247,7 +247,6 @@ fn too_many_river_ends(rules: &crate::ruleset::Ruleset) -> Option<Conflict> {
     })
 }
 
-/// The tile just placed (`pidx`) closes the ends it continues and opens its others.
 /// The placements of `tile` the river refuses (see `River::restrict_placements`): a land
 /// tile's on the cells its open ends flow into, a river tile's everywhere else and where it
 /// would not continue the river. Out of line: the entry keeps the common case a test.
@@ -269,6 +268,7 @@ fn restrict_river<X: Holds<River>>(g: &mut Game<X>, tile: TileIdx, land: bool) {
     g.keep_placements_at(&into[..n], |g, x, y, rot| allowed(g, tile, x, y, rot));
 }
 
+/// The tile just placed (`pidx`) closes the ends it continues and opens its others.
 fn extend<X: Holds<River>>(g: &mut Game<X>, pidx: usize) {
     let p = g.placed_tiles()[pidx];
     if g.ext.state().n_ends == 0 && g.rules().tiles[p.tile as usize].river == 0 {
