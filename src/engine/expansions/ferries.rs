@@ -178,7 +178,8 @@ impl Clone for Ferries {
         c
     }
 
-    /// Reuses this state's vectors (a game reused for the next copies its configured state).
+    /// Reuses this state's vectors (a game reused for the next copies its configured state,
+    /// a search copies positions).
     fn clone_from(&mut self, source: &Ferries) {
         self.config = source.config;
         self.ferries.clone_from(&source.ferries);
@@ -188,8 +189,7 @@ impl Clone for Ferries {
         self.step = source.step;
         self.placed = source.placed;
         self.moves = source.moves;
-        self.scratch.clone_from(&source.scratch);
-        self.queue.clone_from(&source.queue);
+        // (`scratch` and `queue` are cleared before each use: this state keeps its own)
         self.marks.clone_from(&source.marks);
         self.hot.clone_from(&source.hot);
         self.settled = source.settled;
