@@ -590,13 +590,16 @@ impl<X: Expansions> Game<X> {
         self.run(s, None);
     }
 
-    /// The turn's tile is `tile`: the expansions its marks arm are armed for this turn's
-    /// hooks (see `Expansion::ARMED`).
-    #[inline]
+    /// The turn's tile is `tile`: the expansions its marks arm, and those armed by the
+    /// figures the active player has out, are armed for this turn's hooks (see
+    /// `Expansion::ARMED`, `Expansion::ARMED_BY_FIGURE`). Inlined: a plain game pays one
+    /// test a turn.
+    #[inline(always)]
     fn wake_expansions(&mut self, tile: TileIdx) {
-        if self.ext.wakes_by_tile() {
+        if self.ext.wakes_by_turn() {
             let marks = self.rules.tiles[tile as usize].marks;
-            self.ext.wake_for_tile(marks);
+            self.ext
+                .wake_for_turn(marks, &self.kind_supply[self.active as usize]);
         }
     }
 

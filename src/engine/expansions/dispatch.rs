@@ -135,6 +135,10 @@ macro_rules! registry_dispatch {
             n_wakers: u8,
             /// Every tile mark of `wakers`.
             wake_marks: u32,
+            /// The follower kinds that arm a member at a hook when the turn's player has one
+            /// out of its supply: (kind, how many each player is dealt, hook, place bit).
+            figure_wakers: [(u8, u8, u8, u32); MAX_FIGURE_WAKERS],
+            n_figure_wakers: u8,
             /// Per notice: a bit per place in `ACTING`, set for the expansions taking part that
             /// hear it.
             hearing: [u32; Heard::COUNT],
@@ -255,6 +259,13 @@ macro_rules! registry_dispatch {
         /// The most (hook, tile marks) pairs that arm members (`Expansion::ARMED`).
         const MAX_WAKERS: usize = 8;
 
+        /// The most (hook, follower kind) pairs that arm members (`Expansion::ARMED_BY_FIGURE`).
+        const MAX_FIGURE_WAKERS: usize = 4;
+        const _: () = assert!(
+            0 $(+ <$ty as Expansion>::ARMED_BY_FIGURE.len())* <= MAX_FIGURE_WAKERS,
+            "more follower kinds arm members than Set::figure_wakers holds: raise MAX_FIGURE_WAKERS"
+        );
+
         /// The (hook, tile marks) pairs of `armed` with marks.
         const fn marked(armed: &[(Hook, u32)]) -> usize {
             let mut n = 0;
@@ -283,6 +294,7 @@ macro_rules! registry_dispatch {
                 self.place_bit = [0; ALL.len()];
                 self.n_wakers = 0;
                 self.wake_marks = 0;
+                self.n_figure_wakers = 0;
                 for place in 0..ALL.len() {
                     let m = ACTING[place];
                     if self.used & (1 << m as u32) == 0 {
@@ -290,8 +302,13 @@ macro_rules! registry_dispatch {
                     }
                     let bit = 1u32 << place;
                     self.place_bit[m as usize] = bit;
-                    let (hooks, armed) = match m {
-                        $(Member::$field => (<$ty as Expansion>::HOOKS, <$ty as Expansion>::ARMED)),*
+                    let (hooks, armed, by_figure, first_kind) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::HOOKS,
+                            <$ty as Expansion>::ARMED,
+                            <$ty as Expansion>::ARMED_BY_FIGURE,
+                            <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                        )),*
                     };
                     for &h in hooks {
                         if !Set::idle_at(m, rules, h) {
@@ -310,6 +327,17 @@ macro_rules! registry_dispatch {
                             self.n_wakers += 1;
                             self.wake_marks |= marks;
                         }
+                    }
+                    for &(h, local) in by_figure {
+                        if self.armable[h as usize] & bit == 0 {
+                            continue; // (not one of its armed hooks under these rules)
+                        }
+                        let kind = FollowerKind(first_kind + local);
+                        let dealt = <Set as Expansions>::follower_supply(rules, kind);
+                        // (room checked at compile time, see `MAX_FIGURE_WAKERS`)
+                        let k = self.n_figure_wakers as usize;
+                        self.figure_wakers[k] = (kind.index() as u8, dealt, h as u8, bit);
+                        self.n_figure_wakers += 1;
                     }
                 }
                 self.runs = self.hooked;
@@ -330,10 +358,21 @@ macro_rules! registry_dispatch {
             }
 
             /// Arm the members the tile marks `marks` arm (some of `wake_marks`).
-            #[inline(never)]
+            #[inline]
             fn wake_members(&mut self, marks: u32) {
                 for &(m, h, bit) in &self.wakers[..self.n_wakers as usize] {
                     if marks & m != 0 {
+                        self.runs[h as usize] |= bit;
+                    }
+                }
+            }
+
+            /// Arm the members armed by a kind of follower the turn's player, holding
+            /// `held` of each kind, has out of its supply.
+            #[inline]
+            fn wake_by_figures(&mut self, held: &[u8; FollowerKind::COUNT]) {
+                for &(kind, dealt, h, bit) in &self.figure_wakers[..self.n_figure_wakers as usize] {
+                    if held[kind as usize] < dealt {
                         self.runs[h as usize] |= bit;
                     }
                 }
@@ -351,6 +390,8 @@ macro_rules! registry_dispatch {
                     wakers: [(0, 0, 0); MAX_WAKERS],
                     n_wakers: 0,
                     wake_marks: 0,
+                    figure_wakers: [(0, 0, 0, 0); MAX_FIGURE_WAKERS],
+                    n_figure_wakers: 0,
                     hearing: [0; Heard::COUNT],
                     extends: false,
                     supplies: false,
@@ -466,14 +507,17 @@ macro_rules! registry_dispatch {
             }
 
             #[inline]
-            fn wakes_by_tile(&self) -> bool {
-                self.wake_marks != 0
+            fn wakes_by_turn(&self) -> bool {
+                self.wake_marks != 0 || self.n_figure_wakers != 0
             }
 
-            #[inline]
-            fn wake_for_tile(&mut self, marks: u32) {
+            #[inline(never)]
+            fn wake_for_turn(&mut self, marks: u32, held: &[u8; FollowerKind::COUNT]) {
                 if marks & self.wake_marks != 0 {
                     self.wake_members(marks);
+                }
+                if self.n_figure_wakers != 0 {
+                    self.wake_by_figures(held);
                 }
             }
 
@@ -1024,6 +1068,8 @@ macro_rules! registry_dispatch {
                     wakers: self.wakers,
                     n_wakers: self.n_wakers,
                     wake_marks: self.wake_marks,
+                    figure_wakers: self.figure_wakers,
+                    n_figure_wakers: self.n_figure_wakers,
                     hearing: self.hearing,
                     extends: self.extends,
                     supplies: self.supplies,
@@ -1053,6 +1099,8 @@ macro_rules! registry_dispatch {
                 self.wakers = source.wakers;
                 self.n_wakers = source.n_wakers;
                 self.wake_marks = source.wake_marks;
+                self.figure_wakers = source.figure_wakers;
+                self.n_figure_wakers = source.n_figure_wakers;
                 self.hearing = source.hearing;
                 self.extends = source.extends;
                 self.supplies = source.supplies;

@@ -281,6 +281,11 @@ fn figure_name(f: i64) -> &'static str {
 
 impl Expansion for MageWitch {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::BeforeScoring];
+    /// The magic step is due on a tile with the symbol, or when a tile joins the figures'
+    /// features, which needs both on the board: a step that leaves both standing arms the
+    /// next tile's check, and the check at the tile placed arms the one before scoring (the
+    /// figures come onto the board only in its own steps).
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::TilePlaced, MAGIC), (Hook::BeforeScoring, 0)];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored];
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
         "magic",
@@ -389,6 +394,12 @@ impl Expansion for MageWitch {
         Config::of(&rules.rules).is_some()
     }
 
+    /// The check before scoring is JCloisterZone's option away.
+    fn idle_at(rules: &Compiled, at: Hook) -> bool {
+        at == Hook::BeforeScoring
+            && Config::of(&rules.rules).is_some_and(|c| !c.check_before_scoring)
+    }
+
     fn reset(&mut self) {
         let mut cand = std::mem::take(&mut self.cand);
         let mut lakes = std::mem::take(&mut self.lakes);
@@ -469,7 +480,7 @@ impl Expansion for MageWitch {
         at: Hook,
         answer: Option<usize>,
     ) -> bool {
-        match answer {
+        let asked = match answer {
             None => {
                 // (the cheap test first: `magic_joined` finds two roots)
                 let begin = match at {
@@ -481,7 +492,16 @@ impl Expansion for MageWitch {
                 begin && g.magic_begin(s)
             }
             Some(i) => g.magic_answer(s, i),
+        };
+        // both figures standing: a tile may join them (see `ARMED`)
+        let [m, w] = g.ext.state().at;
+        if m != NIL && w != NIL {
+            g.ext.arm(Hook::TilePlaced);
+            if at == Hook::TilePlaced {
+                g.ext.arm(Hook::BeforeScoring);
+            }
         }
+        asked
     }
 
     fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, s: &mut S, n: Notice) {
@@ -694,6 +714,9 @@ impl<X: Holds<MageWitch>> Game<X> {
     #[doc(hidden)]
     pub fn set_magic_figure_for_test(&mut self, f: usize, node: u32) {
         self.ext.state_mut().at[f] = node;
+        // (a figure put down outside its steps: the checks it may need armed, see `ARMED`)
+        self.ext.arm(Hook::TilePlaced);
+        self.ext.arm(Hook::BeforeScoring);
     }
 
     /// The feature (root) figure `f` stands on.
