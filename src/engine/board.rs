@@ -412,6 +412,7 @@ impl<X: Expansions> Game<X> {
         let from_n = self.rules.tiles[t.tile as usize].segments.len();
         self.placed[pidx].tile = to;
         self.retypes += 1;
+        self.ext.wake_for_edit();
         let ct = &self.rules.tiles[to as usize];
         let new = ct.rotations[t.rot as usize];
         for i in from_n..ct.segments.len() {
@@ -479,6 +480,7 @@ impl<X: Expansions> Game<X> {
     /// Join the components of two segments an expansion connects inside a tile (a ferry
     /// joining two road ends of its lake): no border is closed by it.
     pub(crate) fn link_segments(&mut self, a: u32, b: u32) {
+        self.ext.wake_for_edit();
         self.join(a, b, false);
     }
 
@@ -498,6 +500,7 @@ impl<X: Expansions> Game<X> {
         links: &[(u32, u32)],
         nodes: &mut Vec<u32>,
     ) {
+        self.ext.wake_for_edit();
         nodes.clear();
         let mut roots: [u32; 8] = [NIL; 8];
         let mut nroots = 0;

@@ -139,6 +139,12 @@ macro_rules! registry_dispatch {
             /// out of its supply: (kind, how many each player is dealt, hook, place bit).
             figure_wakers: [(u8, u8, u8, u32); MAX_FIGURE_WAKERS],
             n_figure_wakers: u8,
+            /// Whether a turn's start arms a member (by its tile's marks or its player's
+            /// figures).
+            turn_wakes: bool,
+            /// Per hook: the places a change of the board's features after a placement arms
+            /// (`Expansion::ARMED_BY_EDIT`).
+            edit_wake: [u32; Hook::COUNT],
             /// Per notice: a bit per place in `ACTING`, set for the expansions taking part that
             /// hear it.
             hearing: [u32; Heard::COUNT],
@@ -295,6 +301,7 @@ macro_rules! registry_dispatch {
                 self.n_wakers = 0;
                 self.wake_marks = 0;
                 self.n_figure_wakers = 0;
+                self.edit_wake = [0; Hook::COUNT];
                 for place in 0..ALL.len() {
                     let m = ACTING[place];
                     if self.used & (1 << m as u32) == 0 {
@@ -302,12 +309,13 @@ macro_rules! registry_dispatch {
                     }
                     let bit = 1u32 << place;
                     self.place_bit[m as usize] = bit;
-                    let (hooks, armed, by_figure, first_kind) = match m {
+                    let (hooks, armed, by_figure, first_kind, by_edit) = match m {
                         $(Member::$field => (
                             <$ty as Expansion>::HOOKS,
                             <$ty as Expansion>::ARMED,
                             <$ty as Expansion>::ARMED_BY_FIGURE,
                             <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                            <$ty as Expansion>::ARMED_BY_EDIT,
                         )),*
                     };
                     for &h in hooks {
@@ -339,7 +347,11 @@ macro_rules! registry_dispatch {
                         self.figure_wakers[k] = (kind.index() as u8, dealt, h as u8, bit);
                         self.n_figure_wakers += 1;
                     }
+                    for &h in by_edit {
+                        self.edit_wake[h as usize] |= self.armable[h as usize] & bit;
+                    }
                 }
+                self.turn_wakes = self.wake_marks != 0 || self.n_figure_wakers != 0;
                 self.runs = self.hooked;
             }
 
@@ -358,7 +370,7 @@ macro_rules! registry_dispatch {
             }
 
             /// Arm the members the tile marks `marks` arm (some of `wake_marks`).
-            #[inline]
+            #[inline(never)]
             fn wake_members(&mut self, marks: u32) {
                 for &(m, h, bit) in &self.wakers[..self.n_wakers as usize] {
                     if marks & m != 0 {
@@ -392,6 +404,8 @@ macro_rules! registry_dispatch {
                     wake_marks: 0,
                     figure_wakers: [(0, 0, 0, 0); MAX_FIGURE_WAKERS],
                     n_figure_wakers: 0,
+                    turn_wakes: false,
+                    edit_wake: [0; Hook::COUNT],
                     hearing: [0; Heard::COUNT],
                     extends: false,
                     supplies: false,
@@ -508,10 +522,16 @@ macro_rules! registry_dispatch {
 
             #[inline]
             fn wakes_by_turn(&self) -> bool {
-                self.wake_marks != 0 || self.n_figure_wakers != 0
+                self.turn_wakes
             }
 
-            #[inline(never)]
+            fn wake_for_edit(&mut self) {
+                for h in 0..Hook::COUNT {
+                    self.runs[h] |= self.edit_wake[h];
+                }
+            }
+
+            #[inline]
             fn wake_for_turn(&mut self, marks: u32, held: &[u8; FollowerKind::COUNT]) {
                 if marks & self.wake_marks != 0 {
                     self.wake_members(marks);
@@ -1070,6 +1090,8 @@ macro_rules! registry_dispatch {
                     wake_marks: self.wake_marks,
                     figure_wakers: self.figure_wakers,
                     n_figure_wakers: self.n_figure_wakers,
+                    turn_wakes: self.turn_wakes,
+                    edit_wake: self.edit_wake,
                     hearing: self.hearing,
                     extends: self.extends,
                     supplies: self.supplies,
@@ -1101,6 +1123,8 @@ macro_rules! registry_dispatch {
                 self.wake_marks = source.wake_marks;
                 self.figure_wakers = source.figure_wakers;
                 self.n_figure_wakers = source.n_figure_wakers;
+                self.turn_wakes = source.turn_wakes;
+                self.edit_wake = source.edit_wake;
                 self.hearing = source.hearing;
                 self.extends = source.extends;
                 self.supplies = source.supplies;

@@ -281,11 +281,14 @@ fn figure_name(f: i64) -> &'static str {
 
 impl Expansion for MageWitch {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::BeforeScoring];
-    /// The magic step is due on a tile with the symbol, or when a tile joins the figures'
-    /// features, which needs both on the board: a step that leaves both standing arms the
-    /// next tile's check, and the check at the tile placed arms the one before scoring (the
-    /// figures come onto the board only in its own steps).
+    /// The magic step is due on a tile with the symbol, or when the figures' features are
+    /// joined, which needs both on the board (they come onto it only in its own steps): a
+    /// visit that finds both standing arms the next tile's check. Before scoring they are
+    /// joined only when the step at the tile placed left them so (which arms that check)
+    /// or when the features changed since ([`Expansion::ARMED_BY_EDIT`]: a ferry, a
+    /// bridge).
     const ARMED: &'static [(Hook, u32)] = &[(Hook::TilePlaced, MAGIC), (Hook::BeforeScoring, 0)];
+    const ARMED_BY_EDIT: &'static [Hook] = &[Hook::BeforeScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored];
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
         "magic",
@@ -480,7 +483,7 @@ impl Expansion for MageWitch {
         at: Hook,
         answer: Option<usize>,
     ) -> bool {
-        let asked = match answer {
+        match answer {
             None => {
                 // (the cheap test first: `magic_joined` finds two roots)
                 let begin = match at {
@@ -489,19 +492,10 @@ impl Expansion for MageWitch {
                     }
                     _ => g.ext.state().config.check_before_scoring && g.magic_joined(),
                 };
-                begin && g.magic_begin(s)
+                begin && g.magic_step(s, at, None)
             }
-            Some(i) => g.magic_answer(s, i),
-        };
-        // both figures standing: a tile may join them (see `ARMED`)
-        let [m, w] = g.ext.state().at;
-        if m != NIL && w != NIL {
-            g.ext.arm(Hook::TilePlaced);
-            if at == Hook::TilePlaced {
-                g.ext.arm(Hook::BeforeScoring);
-            }
+            Some(i) => g.magic_step(s, at, Some(i)),
         }
-        asked
     }
 
     fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, s: &mut S, n: Notice) {
@@ -725,11 +719,34 @@ impl<X: Holds<MageWitch>> Game<X> {
         (n != NIL).then(|| self.feature_of(n))
     }
 
-    /// Whether both figures stand on one feature (asked twice a tile; the read-only find:
-    /// no path halving).
-    fn magic_joined(&self) -> bool {
+    /// Whether both figures stand on one feature (the read-only find: no path halving).
+    /// While both stand, it arms the next tile's check (see `ARMED`: a tile may join them).
+    fn magic_joined(&mut self) -> bool {
         let [m, w] = self.ext.state().at;
-        m != NIL && w != NIL && self.uf.find(m) == self.uf.find(w)
+        if m == NIL || w == NIL {
+            return false;
+        }
+        self.ext.arm(Hook::TilePlaced);
+        self.uf.find(m) == self.uf.find(w)
+    }
+
+    /// The magic step at `at`: begun (`answer` `None`) or answered. Then, with both figures
+    /// standing, the next tile's check is armed, and at the tile placed, with them still
+    /// on one feature, the check before scoring (see `ARMED`). True when it asked.
+    #[inline(never)]
+    fn magic_step<S: EventSink>(&mut self, s: &mut S, at: Hook, answer: Option<usize>) -> bool {
+        let asked = match answer {
+            None => self.magic_begin(s),
+            Some(i) => self.magic_answer(s, i),
+        };
+        let [m, w] = self.ext.state().at;
+        if m != NIL && w != NIL {
+            self.ext.arm(Hook::TilePlaced);
+            if at == Hook::TilePlaced && self.uf.find(m) == self.uf.find(w) {
+                self.ext.arm(Hook::BeforeScoring);
+            }
+        }
+        asked
     }
 
     /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no

@@ -38,6 +38,12 @@ pub trait Expansion: Clone + Default + Valuation + Presentation {
     /// whose player had none of the kind out when the turn began (the abbot: only a player
     /// with an abbot on the board may take it back).
     const ARMED_BY_FIGURE: &'static [(Hook, u8)] = &[];
+    /// The hooks among [`Expansion::ARMED`] that a change of the board's features after a
+    /// tile's placement arms: a placed tile turned into another ([`Game::retype_tile`]: a
+    /// bridge), two segments linked inside a tile or components rebuilt (a ferry's move).
+    /// Such an `on` may then rely on the features changing only when a tile is placed or
+    /// when one of these arms it.
+    const ARMED_BY_EDIT: &'static [Hook] = &[];
     /// Whether, under `rules`, it never acts at `at`, one of its [`Expansion::HOOKS`] (an
     /// option puts its action at another: the robbers' round before or after the tile is
     /// placed): `on` is then not called there.

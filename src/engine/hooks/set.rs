@@ -72,6 +72,9 @@ pub trait Expansions: Clone + Sized + ExpansionsValuation + ExpansionsPresentati
         marks: u32,
         held: &[u8; crate::engine::follower_kind::FollowerKind::COUNT],
     );
+    /// The board's features changed after a tile's placement: arm the expansions such a
+    /// change arms (see [`Expansion::ARMED_BY_EDIT`](super::Expansion::ARMED_BY_EDIT)).
+    fn wake_for_edit(&mut self);
     /// Whether an expansion taking part adds placements (see
     /// [`Expansion::extra_placements`](super::Expansion::extra_placements)).
     fn extends_placement(&self) -> bool;
