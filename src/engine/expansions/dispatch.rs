@@ -361,6 +361,43 @@ macro_rules! registry_dispatch {
                 self.armable.iter().any(|&a| a != 0)
             }
 
+            /// The members taking part that act at `at` only once armed, and how: by tile
+            /// marks (`marks`), by the turn's player's figures (`figure`), by a change of the
+            /// board's features (`edit`), or only by themselves (`self`).
+            #[cfg(test)]
+            pub(crate) fn armed_at(&self, at: Hook) -> Vec<(&'static str, &'static str)> {
+                let h = at as usize;
+                let mut out = Vec::new();
+                for (place, m) in ACTING.into_iter().enumerate() {
+                    let bit = 1u32 << place;
+                    if self.armable[h] & bit == 0 {
+                        continue;
+                    }
+                    let name = match m {
+                        $(Member::$field => stringify!($field)),*
+                    };
+                    let by_marks = self.wakers[..self.n_wakers as usize]
+                        .iter()
+                        .any(|&(_, wh, b)| wh as usize == h && b == bit);
+                    let by_figure = self.figure_wakers[..self.n_figure_wakers as usize]
+                        .iter()
+                        .any(|&(_, _, wh, b)| wh as usize == h && b == bit);
+                    for (on, how) in [
+                        (by_marks, "marks"),
+                        (by_figure, "figure"),
+                        (self.edit_wake[h] & bit != 0, "edit"),
+                    ] {
+                        if on {
+                            out.push((name, how));
+                        }
+                    }
+                    if !(by_marks || by_figure || self.edit_wake[h] & bit != 0) {
+                        out.push((name, "self"));
+                    }
+                }
+                out
+            }
+
             /// Every member acts at every visit of its hooks from now on, as if always armed
             /// (a check that arming misses nothing).
             #[cfg(test)]
