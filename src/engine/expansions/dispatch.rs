@@ -398,6 +398,28 @@ macro_rules! registry_dispatch {
                 out
             }
 
+            /// The members taking part that act at `at` only once armed and are armed now.
+            #[cfg(test)]
+            pub(crate) fn armed_now(&self, at: Hook) -> Vec<&'static str> {
+                let h = at as usize;
+                ACTING
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(place, _)| self.armable[h] & self.runs[h] & (1 << place) != 0)
+                    .map(|(_, m)| match m {
+                        $(Member::$field => stringify!($field)),*
+                    })
+                    .collect()
+            }
+
+            /// Every member that acts only once armed disarmed (as after a visit).
+            #[cfg(test)]
+            pub(crate) fn disarm_all(&mut self) {
+                for h in 0..Hook::COUNT {
+                    self.runs[h] &= !self.armable[h];
+                }
+            }
+
             /// Every member acts at every visit of its hooks from now on, as if always armed
             /// (a check that arming misses nothing).
             #[cfg(test)]
