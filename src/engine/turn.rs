@@ -31,7 +31,7 @@
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
 use crate::engine::game::{Configured, Game, MAX_HAND, MAX_PLAYERS};
-use crate::engine::hooks::{Expansions, Hook};
+use crate::engine::hooks::{Expansions, Hook, Notice};
 use crate::engine::rng::{self, domain};
 use crate::engine::step::Step;
 use crate::ruleset::{TileIdx, Unplaceable};
@@ -674,6 +674,7 @@ impl<X: Expansions> Game<X> {
                             rot,
                         },
                     );
+                    X::notify(self, s, Notice::TilePlaced);
                     self.step = self.enter(Hook::TilePlaced);
                 }
                 Step::Follower => {

@@ -34,12 +34,15 @@ macro_rules! acting_places {
 }
 
 /// The places of a notice's dispatch (`Set::notify_places`): the member at place `$p` of
-/// `ACTING` hears `$n` when its bit is in `$left`. Places past the members, or whose member
-/// hears nothing, are left out at compile time.
+/// `ACTING` hears `$n`, a notice of kind `$K`, when its bit is in `$left`. Places past the
+/// members, or whose member does not hear notices of kind `$K`, are left out at compile time.
 macro_rules! hearing_places {
-    ($set:ident, $g:ident, $s:ident, $n:ident, $left:ident; $($p:literal)*) => {
+    ($set:ident, $g:ident, $s:ident, $n:ident, $K:ident, $left:ident; $($p:literal)*) => {
         $(
-            if $p < ALL.len() && PLACE_HEARS[$p % ALL.len()] && $left & (1u32 << $p) != 0 {
+            if $p < ALL.len()
+                && PLACE_HEARS[$p % ALL.len()] & (1 << $K) != 0
+                && $left & (1u32 << $p) != 0
+            {
                 $set::hear::<{ $p % ALL.len() }, _>($g, $s, $n);
             }
         )*
@@ -83,16 +86,22 @@ macro_rules! registry_dispatch {
         #[cfg(test)]
         const PRIORITIES: [i8; ALL.len()] = [$(<$ty as Expansion>::PRIORITY),*];
 
-        /// Per place in [`ACTING`], whether its member hears any notice (`Expansion::HEARS`).
-        const PLACE_HEARS: [bool; ALL.len()] = {
+        /// Per place in [`ACTING`], the notices its member hears (`Expansion::HEARS`, a bit
+        /// per kind): a notice's dispatch holds the entries of those places only.
+        const PLACE_HEARS: [u32; ALL.len()] = {
             let heard: [&[Heard]; ALL.len()] = [$(<$ty as Expansion>::HEARS),*];
-            let mut any = [false; ALL.len()];
+            let mut bits = [0u32; ALL.len()];
             let mut place = 0;
             while place < ALL.len() {
-                any[place] = !heard[ACTING[place] as usize].is_empty();
+                let of = heard[ACTING[place] as usize];
+                let mut k = 0;
+                while k < of.len() {
+                    bits[place] |= 1 << of[k] as u32;
+                    k += 1;
+                }
                 place += 1;
             }
-            any
+            bits
         };
 
         /// Per place in [`ACTING`], the hooks its member lists (`Expansion::HOOKS`, a bit
@@ -801,7 +810,7 @@ macro_rules! registry_dispatch {
                 // (a bit per place in `ACTING`: the members in acting order)
                 let left = g.ext.hearing[n.kind() as usize];
                 if left != 0 {
-                    Set::notify_places(g, s, n, left);
+                    Set::notify_kind(g, s, n, left);
                 }
             }
 
@@ -1083,11 +1092,45 @@ macro_rules! registry_dispatch {
                 None
             }
 
-            /// The members at the places `left` hear notice `n`, in acting order, each
-            /// called directly (see `run_at`); places whose member hears nothing hold no code.
+            /// The members at the places `left` hear notice `n`: one body per kind of
+            /// notice (see `run`), each holding the entries of the members hearing it.
             #[inline(never)]
-            fn notify_places<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice, left: u32) {
-                hearing_places!(Set, g, s, n, left;
+            fn notify_kind<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice, left: u32) {
+                match n.kind() {
+                    Heard::TilePlaced => {
+                        Set::notify_places::<{ Heard::TilePlaced as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::ScoringBegins => {
+                        Set::notify_places::<{ Heard::ScoringBegins as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::FinalScoringBegins => Set::notify_places::<
+                        { Heard::FinalScoringBegins as u8 },
+                        S,
+                    >(g, s, n, left),
+                    Heard::FeatureScored => {
+                        Set::notify_places::<{ Heard::FeatureScored as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::PointsScored => {
+                        Set::notify_places::<{ Heard::PointsScored as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::FigureMoved => {
+                        Set::notify_places::<{ Heard::FigureMoved as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::Area => Set::notify_places::<{ Heard::Area as u8 }, S>(g, s, n, left),
+                }
+            }
+
+            /// The members at the places `left` hear notice `n` of kind `K` (a [`Heard`]'s
+            /// index), in acting order, each called directly (see `run_at`); places whose
+            /// member does not hear it hold no code.
+            #[inline(always)]
+            fn notify_places<const K: u8, S: EventSink>(
+                g: &mut Game<Self>,
+                s: &mut S,
+                n: Notice,
+                left: u32,
+            ) {
+                hearing_places!(Set, g, s, n, K, left;
                     0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
                     16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
             }
