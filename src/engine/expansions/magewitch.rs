@@ -282,8 +282,9 @@ fn figure_name(f: i64) -> &'static str {
 impl Expansion for MageWitch {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::BeforeScoring];
     /// The magic step is due on a tile with the symbol, or when the figures' features are
-    /// joined, which needs both on the board (they come onto it only in its own steps): a
-    /// visit that finds both standing arms the next tile's check. Before scoring they are
+    /// joined, which needs both on the board (they come onto it only in its own steps) and
+    /// on features of one kind (a road never joins a city): a visit that finds them so arms
+    /// the next tile's check. Before scoring they are
     /// joined only when the step at the tile placed left them so (which arms that check)
     /// or when the features changed since ([`Expansion::ARMED_BY_EDIT`]: a ferry, a
     /// bridge).
@@ -720,19 +721,29 @@ impl<X: Holds<MageWitch>> Game<X> {
     }
 
     /// Whether both figures stand on one feature (the read-only find: no path halving).
-    /// While both stand, it arms the next tile's check (see `ARMED`: a tile may join them).
+    /// While both stand on features of one kind, it arms the next tile's check (see
+    /// `ARMED`: a tile may join them).
     fn magic_joined(&mut self) -> bool {
         let [m, w] = self.ext.state().at;
-        if m == NIL || w == NIL {
+        if !self.magic_joinable(m, w) {
             return false;
         }
         self.ext.arm(Hook::TilePlaced);
         self.uf.find(m) == self.uf.find(w)
     }
 
+    /// Whether figures on `m` and `w` (`NIL`: off the board) may come to share a feature:
+    /// both stand, on segments of one kind (kinds never change, and a road never joins a
+    /// city).
+    #[inline]
+    fn magic_joinable(&self, m: u32, w: u32) -> bool {
+        m != NIL && w != NIL && self.nodes[m as usize].kind == self.nodes[w as usize].kind
+    }
+
     /// The magic step at `at`: begun (`answer` `None`) or answered. Then, with both figures
-    /// standing, the next tile's check is armed, and at the tile placed, with them still
-    /// on one feature, the check before scoring (see `ARMED`). True when it asked.
+    /// standing on features of one kind, the next tile's check is armed, and at the tile
+    /// placed, with them still on one feature, the check before scoring (see `ARMED`). True
+    /// when it asked.
     #[inline(never)]
     fn magic_step<S: EventSink>(&mut self, s: &mut S, at: Hook, answer: Option<usize>) -> bool {
         let asked = match answer {
@@ -740,7 +751,7 @@ impl<X: Holds<MageWitch>> Game<X> {
             Some(i) => self.magic_answer(s, i),
         };
         let [m, w] = self.ext.state().at;
-        if m != NIL && w != NIL {
+        if self.magic_joinable(m, w) {
             self.ext.arm(Hook::TilePlaced);
             if at == Hook::TilePlaced && self.uf.find(m) == self.uf.find(w) {
                 self.ext.arm(Hook::BeforeScoring);

@@ -493,7 +493,11 @@ mod tests {
         );
         assert_eq!(
             armed(bb6, Hook::BeforeScoring),
-            [("flier", "self"), ("magewitch", "edit")]
+            [
+                ("ferries", "self"),
+                ("flier", "self"),
+                ("magewitch", "edit")
+            ]
         );
         assert_eq!(armed(bb6, Hook::TurnEnd), [("messengers", "self")]);
         // JCloisterZone's reading: Mage & Witch never acts before scoring
