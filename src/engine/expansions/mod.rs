@@ -5,9 +5,9 @@
 //! (`hooks.rs`, whose traits split what an expansion implements by job: its rules, what the
 //! policies make of it, what it shows): [`Hook`]s, where it may ask decisions (tile drawn, tile placed, before the
 //! turn's scoring, the scoring step closes, after scoring, turn end, final scoring, final
-//! scoring done), and [`Notice`]s it hears in passing (a scoring step begins, a feature is
-//! scored with its points, points are scored, a scoring figure moved, another expansion
-//! scored an area).
+//! scoring done), and [`Notice`]s it hears in passing (the turn's tile is placed, a scoring
+//! step begins, a feature is scored with its points, points are scored, a scoring figure
+//! moved, another expansion scored an area).
 //!
 //! A game carries a [`Set`]: every registered expansion's state, plus, for each hook and each
 //! notice, the list of those its ruleset uses that act there, by declared priority then
@@ -51,7 +51,9 @@
 //!    - **a decision**: `DECISIONS` (name, a key code no other kind uses, doc), its kind
 //!      `kind_of::<Dummy>(0)` (`SEND_SCOUT`); `HOOKS` says where it acts
 //!      (`Hook::TilePlaced`, the start of the figure step); `ARMED` (speed only), where it
-//!      acts only once armed — by tile marks, or by itself with `g.ext.arm(hook)` — and its
+//!      acts only once armed — by tile marks, by the turn's player having one of its
+//!      figures out (`ARMED_BY_FIGURE`), by a change of the board's features after the
+//!      placement (`ARMED_BY_EDIT`), or by itself with `g.ext.arm(hook)` — and its
 //!      `on` then does nothing while unarmed (`arming_skips_only_calls_that_would_do_nothing`
 //!      checks a ruleset's games both ways). `on` asks it (`g.ask(kind,
 //!      player, options)`, returning true: the turn pauses) and is called again with the
