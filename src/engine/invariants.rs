@@ -109,6 +109,16 @@ impl Invariants {
                 }
             }
         }
+        // the kinds each seat holds are those in its supply
+        for p in 0..crate::engine::MAX_PLAYERS as u8 {
+            let (kept, counted) = (game.held[p as usize], game.held_now(p));
+            if kept != counted {
+                return fail(format!(
+                    "{at}: seat {p} is kept holding the kinds {kept:#b}, its supply holds \
+                     {counted:#b}"
+                ));
+            }
+        }
         // each occupied feature's majority counts are its followers' weights, its piece count
         // their number
         let mut held: Vec<(u32, [u8; crate::engine::MAX_PLAYERS], u8)> = Vec::new();
