@@ -412,6 +412,15 @@ impl<X: Expansions> Game<X> {
         let from_n = self.rules.tiles[t.tile as usize].segments.len();
         self.placed[pidx].tile = to;
         self.retypes += 1;
+        // the marks a kept segment gains under the new type reach its feature
+        for i in 0..from_n {
+            let gained = self.rules.tiles[to as usize].segments[i].marks
+                & !self.rules.tiles[t.tile as usize].segments[i].marks;
+            if gained != 0 {
+                let r = self.uf.find_mut(t.node0 + i as u32);
+                self.comps[r as usize].marks |= gained;
+            }
+        }
         let ct = &self.rules.tiles[to as usize];
         let new = ct.rotations[t.rot as usize];
         for i in from_n..ct.segments.len() {
@@ -470,6 +479,7 @@ impl<X: Expansions> Game<X> {
         root.open += other.open - if closes { 2 } else { 0 };
         root.pennants += other.pennants;
         root.nfollowers += other.nfollowers;
+        root.marks |= other.marks;
         for p in 0..MAX_PLAYERS {
             root.followers[p] += other.followers[p];
         }

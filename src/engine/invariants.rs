@@ -144,6 +144,26 @@ impl Invariants {
                 ));
             }
         }
+        // each feature's marks are those of its segments
+        for node in 0..game.nodes.len() as u32 {
+            let root = game.feature_of(node);
+            let sn = game.nodes[node as usize];
+            let tile = game.placed[sn.tile as usize].tile;
+            // (a tile that may become a derived type holds nodes for its extra segments)
+            if root != node || sn.seg as usize >= game.rules.tiles[tile as usize].segments.len() {
+                continue;
+            }
+            let (kept, walked) = (
+                game.comps[root as usize].marks,
+                game.feature_marks_walked(root),
+            );
+            if kept != walked {
+                return fail(format!(
+                    "{at}: the feature at node {root} keeps the segment marks {kept:#b}, its \
+                     segments hold {walked:#b}"
+                ));
+            }
+        }
         if let Some(f) = game
             .followers()
             .iter()
