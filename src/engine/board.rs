@@ -486,14 +486,14 @@ impl<X: Expansions> Game<X> {
         root.done |= other.done;
     }
 
-    /// Join the components of two segments an expansion connects inside a tile (a ferry
-    /// joining two road ends of its lake): no border is closed by it.
+    /// Join the components of two segments an expansion connects inside a tile (two road
+    /// ends its piece links across the tile): no border is closed by it.
     pub(crate) fn link_segments(&mut self, a: u32, b: u32) {
         self.join(a, b, false);
     }
 
     /// Split and rebuild the road or city components holding `seeds` from the board (an
-    /// expansion took a link away: a ferry moved). Every node of those components becomes a
+    /// expansion took away a link it had made with `link_segments`). Every node of those components becomes a
     /// singleton with its segment's fresh facts, then is joined again across each tile
     /// border it shares with another of them (once per border) and through `links` (pairs
     /// of nodes an expansion joins inside a tile, those with both nodes among them), and the
