@@ -31,7 +31,6 @@
 //! editions play alike: the 2nd prints a garden on one tile (inert without the Abbot).
 
 use crate::engine::compiled::Compiled;
-use crate::engine::component::Component;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
@@ -45,7 +44,6 @@ use crate::engine::hooks::{
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::engine::scoring::majority;
 use crate::engine::spots::mark_spot;
-use crate::engine::union_find::UnionFind;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
@@ -84,10 +82,6 @@ pub const WITCH: usize = 1;
 /// The figures' tag among the pieces of the end-of-turn state hash.
 const MAGIC_PIECE: u64 = 70;
 
-/// How many candidates of complete features one magic step notes during its scan (more:
-/// the list is filtered again after it).
-const CLOSED: usize = 128;
-
 /// Why a figure left its spot (the `why` field of [`MAGIC_REMOVED`]).
 const MOVED: i64 = 0;
 const SCORED: i64 = 1;
@@ -103,6 +97,12 @@ struct Config {
     /// The joined-figures check runs again before the turn's scoring (the rulebook); false:
     /// only at the magic step (JCloisterZone).
     check_before_scoring: bool,
+    /// The ruleset has lake tiles (The Ferries): a ferry may complete a road, open a
+    /// complete one again or join it to another (read from the tiles by `configure`).
+    lake_tiles: bool,
+    /// A tile type has a road or city segment past the 64th (read by `configure`): the
+    /// step reads the tiles' lists of them instead of their bits.
+    wide_tiles: bool,
 }
 
 impl Config {
@@ -114,6 +114,8 @@ impl Config {
             witch_down: rules.ext_choice("magewitch.witch_rounding") == Some("down"),
             final_ignored: rules.ext_choice("magewitch.final_scoring") == Some("ignored"),
             check_before_scoring: rules.ext_choice("magewitch.joined_check") != Some("magic_step"),
+            lake_tiles: false,
+            wide_tiles: false,
         })
     }
 }
@@ -200,24 +202,32 @@ pub struct MageWitch {
     step: Step,
     scored: [u32; 2],
     moves: u32,
-    /// The magic step's candidates, kept between steps so that a step does not scan the
-    /// whole board: the road and city segments of the first `synced` placed tiles, in board
-    /// order (placed tile, then segment), less those whose feature can never be open again
-    /// and those set aside in `lakes` (see [`Game::magic_spots`]).
-    cand: Vec<u32>,
+    /// The magic step's candidates, kept between steps so that a step does not look at
+    /// every segment of the board: a bit per node, set for the road and city segments of
+    /// the first `synced` placed tiles whose feature was open at the last step (those set
+    /// aside in `aside` apart; see [`Game::magic_spots`]). A bit's position is the node's
+    /// id, so the set bits are in board order (placed tile, then segment).
+    live: Vec<u64>,
     synced: u32,
     /// The game's count of tiles turned into others (`Game::retypes`) when the candidates
     /// were last brought up to date: a tile turned since (a bridge built on it) has new
     /// segments, and the candidates are found again.
     retypes: u32,
     /// The candidates set aside while their road is complete but holds a lake tile's
-    /// segment (a ferry may open it again), in board order: out of `cand`, so that the
-    /// step's scan meets only the candidates of open features and those completed since
-    /// the last step. Such a road holds a lake's segment for good (joins only grow it, and
-    /// a ferry's move splits it only at the links of lake tiles, so the part holding the
-    /// candidate keeps the lake's segment at the first link it crossed); the step puts a
-    /// candidate back into `cand` once its road is open again.
-    lakes: Vec<u32>,
+    /// segment (a ferry may open it again), a bit per node as `live`; `naside` of them.
+    /// Such a road holds a lake's segment for good (joins only grow it, and a ferry's move
+    /// splits it only at the links of lake tiles, so the part holding the candidate keeps
+    /// the lake's segment at the first link it crossed); the step puts a candidate back
+    /// into `live` once its road is open again.
+    aside: Vec<u64>,
+    naside: u32,
+    /// The road and city segments of the lake tiles among the first `synced` placed tiles
+    /// (The Ferries), in board order: only through them can a feature be completed, opened
+    /// again or joined to a scored one other than by a placed tile (a ferry's link or
+    /// move), so the step looks at them every time.
+    lake_segs: Vec<u32>,
+    /// Scratch space of the step: the spots, a bit per node (not copied with the state).
+    spot_bits: Vec<u64>,
 }
 
 impl Default for MageWitch {
@@ -228,10 +238,13 @@ impl Default for MageWitch {
             step: Step::Idle,
             scored: [0; 2],
             moves: 0,
-            cand: Vec::new(),
+            live: Vec::new(),
             synced: 0,
             retypes: 0,
-            lakes: Vec::new(),
+            aside: Vec::new(),
+            naside: 0,
+            lake_segs: Vec::new(),
+            spot_bits: Vec::new(),
         }
     }
 }
@@ -239,13 +252,16 @@ impl Default for MageWitch {
 impl Clone for MageWitch {
     fn clone(&self) -> MageWitch {
         MageWitch {
-            cand: self.cand.clone(),
-            lakes: self.lakes.clone(),
+            live: self.live.clone(),
+            aside: self.aside.clone(),
+            lake_segs: self.lake_segs.clone(),
+            spot_bits: Vec::new(),
             ..*self
         }
     }
 
-    /// Field by field, so that a search's copy reuses the candidates' buffer.
+    /// Field by field, so that a search's copy reuses the candidates' buffers (the scratch
+    /// space is not copied: the step fills it before each use).
     fn clone_from(&mut self, source: &MageWitch) {
         let MageWitch {
             config,
@@ -253,20 +269,25 @@ impl Clone for MageWitch {
             step,
             scored,
             moves,
-            cand,
+            live,
             synced,
             retypes,
-            lakes,
+            aside,
+            naside,
+            lake_segs,
+            spot_bits: _,
         } = source;
         self.config = *config;
         self.at = *at;
         self.step = *step;
         self.scored = *scored;
         self.moves = *moves;
-        self.cand.clone_from(cand);
+        self.live.clone_from(live);
         self.synced = *synced;
         self.retypes = *retypes;
-        self.lakes.clone_from(lakes);
+        self.aside.clone_from(aside);
+        self.naside = *naside;
+        self.lake_segs.clone_from(lake_segs);
     }
 }
 
@@ -390,24 +411,39 @@ impl Expansion for MageWitch {
     }
 
     fn reset(&mut self) {
-        let mut cand = std::mem::take(&mut self.cand);
-        let mut lakes = std::mem::take(&mut self.lakes);
-        cand.clear();
-        lakes.clear();
+        let mut live = std::mem::take(&mut self.live);
+        let mut aside = std::mem::take(&mut self.aside);
+        let mut lake_segs = std::mem::take(&mut self.lake_segs);
+        let spot_bits = std::mem::take(&mut self.spot_bits);
+        live.clear();
+        aside.clear();
+        lake_segs.clear();
         *self = MageWitch {
             config: self.config,
-            cand,
-            lakes,
+            live,
+            aside,
+            lake_segs,
+            spot_bits,
             ..MageWitch::default()
         };
     }
 
     fn heap_bytes(&self) -> usize {
-        std::mem::size_of_val(self.cand.as_slice()) + std::mem::size_of_val(self.lakes.as_slice())
+        std::mem::size_of_val(self.live.as_slice())
+            + std::mem::size_of_val(self.aside.as_slice())
+            + std::mem::size_of_val(self.lake_segs.as_slice())
+            + std::mem::size_of_val(self.spot_bits.as_slice())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
-        g.ext.state_mut().config = Config::of(&g.rules().rules).unwrap_or_default();
+        let mut config = Config::of(&g.rules().rules).unwrap_or_default();
+        config.lake_tiles = g.rules().tiles.iter().any(|t| t.marks & LAKE != 0);
+        config.wide_tiles = g
+            .rules()
+            .tiles
+            .iter()
+            .any(|t| t.closable.last() >= Some(&64));
+        g.ext.state_mut().config = config;
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
@@ -609,41 +645,29 @@ fn witch_half(points: i64, down: bool) -> i64 {
     }
 }
 
-/// The magic step's scan of its candidates `cand` (see [`Game::magic_spots`]): the spots
-/// into `spots` (as long as `cand`), those of an open feature not yet scored and holding
-/// neither figure (`figures`: their features' roots); the indices of the candidates of
-/// complete features into `closed` (the first [`CLOSED`]). Returns how many of each. (A
-/// function of its own, given the slices: the loop then keeps its values in registers;
-/// its cost is measured in `docs/src/rules/bigbox6.md`, Speed.)
-fn scan(
-    uf: &UnionFind,
-    comps: &[Component],
-    cand: &[u32],
-    spots: &mut [u32],
-    figures: [u32; 2],
-    closed: &mut [u32; CLOSED],
-) -> (usize, usize) {
-    let (mut ns, mut nclosed) = (0, 0);
-    // (by index: the index is what `closed` notes, and an `enumerate` cost an instruction
-    // more a candidate)
-    #[allow(clippy::needless_range_loop)]
-    for i in 0..cand.len() {
-        let node = cand[i];
-        let r = uf.find(node);
-        let c = &comps[r as usize];
-        if c.open > 0 {
-            // (kept without a branch: whether an open feature was scored or holds a figure
-            // is a coin the branch predictor keeps losing; `spots` is as long as `cand`)
-            spots[ns] = node;
-            ns += usize::from(!c.done & (r != figures[0]) & (r != figures[1]));
-        } else {
-            if nclosed < CLOSED {
-                closed[nclosed] = i as u32;
-            }
-            nclosed += 1;
+/// Whether bit `n` of the bitset `bits` is set.
+#[inline]
+fn bit(bits: &[u64], n: u32) -> bool {
+    bits[(n >> 6) as usize] >> (n & 63) & 1 != 0
+}
+
+/// The set bits of `bits` (their positions, ascending) into `out`, which is cleared first.
+#[inline]
+fn bits_into(bits: &[u64], out: &mut Vec<u32>) {
+    let count: u32 = bits.iter().map(|w| w.count_ones()).sum();
+    out.clear();
+    out.resize(count as usize, 0);
+    let mut rest = &mut out[..];
+    for (k, &w) in bits.iter().enumerate() {
+        // (each word's positions into a slice of its own length: no test a position)
+        let (here, after) = rest.split_at_mut(w.count_ones() as usize);
+        let (mut w, base) = (w, (k as u32) << 6);
+        for slot in here {
+            *slot = base | w.trailing_zeros();
+            w &= w - 1;
         }
+        rest = after;
     }
-    (ns, nclosed)
 }
 
 /// What figure `f` on the feature of `node` (`NIL`: off the board, 0) does for `player`:
@@ -744,179 +768,220 @@ impl<X: Holds<MageWitch>> Game<X> {
     /// board order (placed tile, then segment), whose feature is open, not yet scored, and
     /// holds neither figure.
     ///
-    /// The candidates are kept between steps: the segments of the tiles placed since the
-    /// last step are added, and a segment whose feature is complete is dropped for good
-    /// when nothing can open that feature again. A complete feature grows no more tiles;
-    /// only the ferries join or split complete roads (a ferry's link, or its move), and
-    /// only roads holding a lake's road end; so a complete city, and a complete road
-    /// without a lake's segment, stay complete. A complete road with a lake's segment is
-    /// set aside (`MageWitch::lakes`) until a ferry opens it again. A tile turned into
-    /// another (a bridge built on it: new segments) makes the step find every candidate
-    /// again.
+    /// The candidates (`MageWitch::live`, a bit per node) are kept between steps: the
+    /// segments of the tiles placed since the last step are added, and the segments of a
+    /// feature found complete are dropped for good when nothing can open that feature
+    /// again. A complete feature grows no more tiles; only the ferries join or split
+    /// complete roads (a ferry's link, or its move), and only roads holding a lake's road
+    /// end; so a complete city, and a complete road without a lake's segment, stay
+    /// complete. A complete road with a lake's segment is set aside (`MageWitch::aside`)
+    /// until a ferry opens it again. A feature completes when a tile placed closes its last
+    /// open side, so it holds a segment of a tile placed since the last step, or when a
+    /// ferry moves, so it holds a lake tile's segment: only those candidates are looked at
+    /// for it. A scored feature is open again only through a ferry's link, so it too holds
+    /// a lake tile's segment. A tile turned into another (a bridge built on it: new
+    /// segments) makes the step find every candidate again.
     fn magic_spots(&mut self) {
         let (mf, wf) = (
             self.magic_feature(MAGE).unwrap_or(NIL),
             self.magic_feature(WITCH).unwrap_or(NIL),
         );
         let st = self.ext.state_mut();
-        let mut cand = std::mem::take(&mut st.cand);
-        let mut lakes = std::mem::take(&mut st.lakes);
+        let (lake_tiles, st_wide) = (st.config.lake_tiles, st.config.wide_tiles);
+        let mut live = std::mem::take(&mut st.live);
+        let mut aside = std::mem::take(&mut st.aside);
+        let mut lake_segs = std::mem::take(&mut st.lake_segs);
+        let mut spot_bits = std::mem::take(&mut st.spot_bits);
+        let mut naside = st.naside;
         let mut synced = st.synced as usize;
         if synced > self.placed.len() || st.retypes != self.retypes {
             // a tile turned into another since: every candidate found again
-            cand.clear();
-            lakes.clear();
+            live.clear();
+            aside.clear();
+            lake_segs.clear();
+            naside = 0;
             synced = 0;
         }
-        if self.rules.derived.is_empty() {
-            // every node from the first new tile's on is a segment of a tile placed since,
-            // in board order, its kind kept with it (the tile types' lists are not read)
-            // (written without a branch: whether a node is a road or city is a coin toss;
-            // each is written at the next place, kept there when it is one)
-            let from = self
-                .placed
-                .get(synced)
-                .map_or(self.nodes.len(), |t| t.node0 as usize);
-            let mut w = cand.len();
-            cand.resize(w + self.nodes.len() - from, 0);
-            for (node, n) in self.nodes.iter().enumerate().skip(from) {
-                cand[w] = node as u32;
-                w += usize::from(matches!(n.kind, FeatureKind::Road | FeatureKind::City));
+        // (a word more than the nodes need: a tile's bits may run over into it)
+        let words = self.nodes.len().div_ceil(64) + 1;
+        if live.len() < words {
+            live.resize(words, 0);
+            aside.resize(words, 0);
+        }
+        let from = self
+            .placed
+            .get(synced)
+            .map_or(self.nodes.len(), |t| t.node0 as usize);
+        // the road and city segments of the tiles placed since: each tile's bits shifted to
+        // its first node (those of its type as it is now: a tile that may be turned into
+        // another holds nodes for the segments it would gain)
+        for t in &self.placed[synced..] {
+            let ct = &self.rules.tiles[t.tile as usize];
+            if st_wide {
+                for &k in &ct.closable {
+                    let node = t.node0 + k as u32;
+                    live[(node >> 6) as usize] |= 1 << (node & 63);
+                }
+            } else {
+                let (k, shift) = ((t.node0 >> 6) as usize, t.node0 & 63);
+                live[k] |= ct.closable_bits << shift;
+                live[k + 1] |= (ct.closable_bits >> 1) >> (63 - shift);
             }
-            cand.truncate(w);
-        } else {
-            // (a tile type that may be turned into another holds nodes for the segments it
-            // would gain: only the tile's own road and city segments count)
-            for t in &self.placed[synced..] {
-                for &k in &self.rules.tiles[t.tile as usize].closable {
-                    cand.push(t.node0 + k as u32);
+            if lake_tiles && ct.marks & LAKE != 0 {
+                lake_segs.extend(ct.closable.iter().map(|&k| t.node0 + k as u32));
+            }
+        }
+        if naside > 0 {
+            naside = self.reopened_lakes(&mut live, &mut aside, naside);
+        }
+        // the features the new tiles completed (a candidate's word read again after a drop:
+        // the drop may take out candidates after it)
+        for k in from >> 6..words {
+            let mut w = live[k];
+            if k == from >> 6 {
+                w &= u64::MAX << (from & 63);
+            }
+            while w != 0 {
+                let node = ((k as u32) << 6) | w.trailing_zeros();
+                w &= w - 1;
+                let r = self.uf.find(node);
+                if self.comps[r as usize].open == 0 {
+                    naside += self.drop_feature(r, &mut live, &mut aside);
+                    w &= live[k];
                 }
             }
         }
-        if !lakes.is_empty() {
-            self.reopened_lakes(&mut cand, &mut lakes);
+        // the features a ferry completed, and the open ones scored already (joined to a
+        // scored road by a ferry's link; a few at most, looked for again past 8)
+        let mut scored = [NIL; 8];
+        let mut nscored = 0;
+        for &node in &lake_segs {
+            if bit(&live, node) {
+                let r = self.uf.find(node);
+                let c = &self.comps[r as usize];
+                if c.open == 0 {
+                    naside += self.drop_feature(r, &mut live, &mut aside);
+                } else if c.done && !scored[..nscored.min(8)].contains(&r) {
+                    if nscored < 8 {
+                        scored[nscored] = r;
+                    }
+                    nscored += 1;
+                }
+            }
         }
-        // The scan makes no call on its common path, so that its values stay in registers:
-        // the roots found without path halving (a node deeper than a grandparent goes out of
-        // line), the spots written into a vector of the candidates' length,
-        // and the candidates of complete features only noted (the first `CLOSED`), to be
-        // kept or dropped after it.
-        let n = cand.len();
+        // the spots: the candidates less the segments of those and of the figures' features
+        spot_bits.clear();
+        spot_bits.extend_from_slice(&live);
+        for r in [mf, wf] {
+            if r != NIL && self.comps[r as usize].open > 0 {
+                self.clear_feature(r, &mut spot_bits);
+            }
+        }
+        for &r in &scored[..nscored.min(8)] {
+            self.clear_feature(r, &mut spot_bits);
+        }
+        if nscored > 8 {
+            for &node in &lake_segs {
+                if bit(&live, node) {
+                    let r = self.uf.find(node);
+                    if self.comps[r as usize].done {
+                        self.clear_feature(r, &mut spot_bits);
+                    }
+                }
+            }
+        }
         let mut spots = std::mem::take(&mut self.opt_node);
-        spots.clear();
-        spots.resize(n, 0);
-        let mut closed = [0u32; CLOSED];
-        let (ns, nclosed) = scan(
-            &self.uf,
-            &self.comps,
-            &cand,
-            &mut spots,
-            [mf, wf],
-            &mut closed,
-        );
-        spots.truncate(ns);
-        if nclosed > 0 {
-            let closed = &closed[..nclosed.min(CLOSED)];
-            self.drop_closed(&mut cand, &mut lakes, closed, nclosed > CLOSED);
-        }
+        bits_into(&spot_bits, &mut spots);
         self.opt_node = spots;
         let st = self.ext.state_mut();
-        st.cand = cand;
-        st.lakes = lakes;
+        st.live = live;
+        st.aside = aside;
+        st.naside = naside;
+        st.lake_segs = lake_segs;
+        st.spot_bits = spot_bits;
         st.synced = self.placed.len() as u32;
         st.retypes = self.retypes;
     }
 
-    /// Takes the candidates of complete features out of `cand` (those at indices `closed`,
-    /// ascending; all of them, looked for again, when `more`): into `lakes` those of a road
-    /// holding a lake tile's segment (a ferry may open it again), the others for good.
+    /// Takes the candidates of the complete feature rooted at `root` out of `live`: into
+    /// `aside` when it is a road holding a lake tile's segment (a ferry may open it again),
+    /// for good otherwise. Returns how many it set aside.
     #[inline(never)]
-    fn drop_closed(&self, cand: &mut Vec<u32>, lakes: &mut Vec<u32>, closed: &[u32], more: bool) {
-        let comps = &self.comps[..];
-        // (the roads walked, with what the walk found: a road's candidates complete at once)
-        let mut walked = [(NIL, false); 8];
-        let mut nwalked = 0;
-        let mut set_aside = |node: u32, r: u32| {
-            if comps[r as usize].kind != FeatureKind::Road {
-                return;
+    fn drop_feature(&self, root: u32, live: &mut [u64], aside: &mut [u64]) -> u32 {
+        let c = &self.comps[root as usize];
+        let lake = self.ext.state().config.lake_tiles
+            && c.kind == FeatureKind::Road
+            && self.holds_lake_end(root);
+        let mut added = 0;
+        let mut n = c.head;
+        while n != NIL {
+            let (k, b) = ((n >> 6) as usize, 1u64 << (n & 63));
+            live[k] &= !b;
+            if lake && aside[k] & b == 0 {
+                aside[k] |= b;
+                added += 1;
             }
-            let lake = match walked[..nwalked].iter().find(|w| w.0 == r) {
-                Some(&(_, lake)) => lake,
-                None => {
-                    let lake = self.holds_lake_end(r);
-                    if nwalked < walked.len() {
-                        walked[nwalked] = (r, lake);
-                        nwalked += 1;
-                    }
-                    lake
-                }
-            };
-            if lake {
-                let at = lakes.partition_point(|&l| l < node);
-                lakes.insert(at, node);
-            }
-        };
-        if more {
-            cand.retain(|&node| {
-                let r = self.uf.find(node);
-                let open = comps[r as usize].open > 0;
-                if !open {
-                    set_aside(node, r);
-                }
-                open
-            });
-            return;
+            n = self.nodes[n as usize].next;
         }
-        // each run of candidates between two taken out moved down at once
-        let mut to = closed[0] as usize;
-        let mut from = to;
-        for &i in closed {
-            let i = i as usize;
-            let node = cand[i];
-            set_aside(node, self.uf.find(node));
-            cand.copy_within(from..i, to);
-            to += i - from;
-            from = i + 1;
-        }
-        let n = cand.len();
-        cand.copy_within(from..n, to);
-        cand.truncate(to + n - from);
+        added
     }
 
-    /// Puts back into `cand` the candidates set aside in `lakes` whose road a ferry opened
-    /// again.
+    /// Clears the bits of the segments of the feature rooted at `root` in `bits`.
     #[inline(never)]
-    fn reopened_lakes(&self, cand: &mut Vec<u32>, lakes: &mut Vec<u32>) {
-        lakes.retain(|&node| {
-            if self.comps[self.uf.find(node) as usize].open == 0 {
-                return true;
-            }
-            let at = cand.partition_point(|&c| c < node);
-            cand.insert(at, node);
-            false
-        });
+    fn clear_feature(&self, root: u32, bits: &mut [u64]) {
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            bits[(n >> 6) as usize] &= !(1u64 << (n & 63));
+            n = self.nodes[n as usize].next;
+        }
     }
 
-    /// The kept candidates against the board (see [`Game::magic_spots`]): in board order,
-    /// every road or city segment of an open feature among them (unless a tile was turned
-    /// since, when the next step finds them all again), and the spots of a magic step under
-    /// way those of a scan of the whole board.
+    /// Puts back into `live` the candidates set aside in `aside` (`naside` of them) whose
+    /// road a ferry opened again. Returns how many stay aside.
+    #[inline(never)]
+    fn reopened_lakes(&self, live: &mut [u64], aside: &mut [u64], mut naside: u32) -> u32 {
+        for k in 0..aside.len() {
+            let mut w = aside[k];
+            while w != 0 {
+                let b = w & w.wrapping_neg();
+                w &= w - 1;
+                let node = ((k as u32) << 6) | b.trailing_zeros();
+                if self.comps[self.uf.find(node) as usize].open > 0 {
+                    aside[k] &= !b;
+                    live[k] |= b;
+                    naside -= 1;
+                }
+            }
+        }
+        naside
+    }
+
+    /// The kept candidates against the board (see [`Game::magic_spots`]): every road or
+    /// city segment of an open feature among them or set aside (unless a tile was turned
+    /// since, when the next step finds them all again), those set aside complete roads
+    /// holding a lake's segment, the lake tiles' segments noted, and the spots of a magic
+    /// step under way those of a scan of the whole board.
     fn check_magic_candidates(&self) -> Result<(), String> {
         let st = self.ext.state();
-        if st.cand.windows(2).any(|w| w[0] >= w[1]) {
-            return Err("the magic step's candidates are out of board order".into());
-        }
         let synced = st.synced as usize;
         let retyped = synced > self.placed.len() || st.retypes != self.retypes;
+        let words = st.live.len();
+        if st.aside.len() != words {
+            return Err("the magic step's candidate sets differ in length".into());
+        }
         if !retyped {
+            let mut lake_segs = Vec::new();
             for t in &self.placed[..synced] {
-                for &k in &self.rules.tiles[t.tile as usize].closable {
+                let ct = &self.rules.tiles[t.tile as usize];
+                for &k in &ct.closable {
                     let node = t.node0 + k as u32;
+                    if st.config.lake_tiles && ct.marks & LAKE != 0 {
+                        lake_segs.push(node);
+                    }
                     let open = self.comps[self.root_of(node) as usize].open > 0;
-                    if open
-                        && st.cand.binary_search(&node).is_err()
-                        && st.lakes.binary_search(&node).is_err()
-                    {
+                    let kept = (node as usize) < words * 64
+                        && (bit(&st.live, node) || bit(&st.aside, node));
+                    if open && !kept {
                         let (x, y, seg) = self.node_spot(node);
                         return Err(format!(
                             "segment {seg} at ({x},{y}) is open but no magic candidate"
@@ -924,22 +989,35 @@ impl<X: Holds<MageWitch>> Game<X> {
                     }
                 }
             }
-        }
-        if st.lakes.windows(2).any(|w| w[0] >= w[1]) {
-            return Err("the magic step's lake roads are out of board order".into());
-        }
-        for &node in &st.lakes {
-            let root = self.root_of(node);
-            if st.cand.binary_search(&node).is_ok()
-                || self.comps[root as usize].kind != FeatureKind::Road
-                || !self.holds_lake_end(root)
-            {
-                let (x, y, seg) = self.node_spot(node);
-                return Err(format!(
-                    "segment {seg} at ({x},{y}) is set aside as a lake road's, but is a \
-                     magic candidate too or its feature is no road holding a lake's segment"
-                ));
+            if lake_segs != st.lake_segs {
+                return Err("the magic step's lake segments are not those of the board".into());
             }
+        }
+        let mut naside = 0;
+        for (k, &w) in st.aside.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let node = ((k as u32) << 6) | w.trailing_zeros();
+                w &= w - 1;
+                naside += 1;
+                let root = self.root_of(node);
+                if bit(&st.live, node)
+                    || self.comps[root as usize].kind != FeatureKind::Road
+                    || !self.holds_lake_end(root)
+                {
+                    let (x, y, seg) = self.node_spot(node);
+                    return Err(format!(
+                        "segment {seg} at ({x},{y}) is set aside as a lake road's, but is a \
+                         magic candidate too or its feature is no road holding a lake's segment"
+                    ));
+                }
+            }
+        }
+        if naside != st.naside {
+            return Err(format!(
+                "the magic step counts {} candidates set aside, holds {naside}",
+                st.naside
+            ));
         }
         if matches!(st.step, Step::Figure | Step::Target { .. }) {
             let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
