@@ -507,14 +507,18 @@ impl Expansion for MageWitch {
     ) -> bool {
         match answer {
             None => {
-                // (the cheap test first: `magic_joined` finds two roots)
-                let begin = match at {
-                    Hook::TilePlaced => {
-                        g.rules.tiles[g.current as usize].marks & MAGIC != 0 || g.magic_joined()
-                    }
-                    _ => g.ext.state().config.check_before_scoring && g.magic_joined(),
+                // (the cheap test first: the joined test finds two roots; each call here a
+                // tail call, so that the entry keeps no registers)
+                let magic = match at {
+                    Hook::TilePlaced => g.rules.tiles[g.current as usize].marks & MAGIC != 0,
+                    _ if g.ext.state().config.check_before_scoring => false,
+                    _ => return false,
                 };
-                begin && g.magic_begin(s)
+                match (magic, g.magic_joined()) {
+                    (true, _) | (false, Some(true)) => g.magic_begin(s),
+                    (false, Some(false)) => false,
+                    (false, None) => g.magic_begin_if_joined(s),
+                }
             }
             Some(i) => g.magic_answer(s, i),
         }
@@ -727,10 +731,23 @@ impl<X: Holds<MageWitch>> Game<X> {
     }
 
     /// Whether both figures stand on one feature (asked twice a tile; the read-only find:
-    /// no path halving).
-    fn magic_joined(&self) -> bool {
+    /// no path halving), when their nodes are roots or children of roots (most turns):
+    /// `None` when a root lies deeper (see [`Game::magic_begin_if_joined`]).
+    #[inline(always)]
+    fn magic_joined(&self) -> Option<bool> {
         let [m, w] = self.ext.state().at;
-        m != NIL && w != NIL && self.uf.find(m) == self.uf.find(w)
+        if m == NIL || w == NIL {
+            return Some(false);
+        }
+        self.uf.same_shallow(m, w)
+    }
+
+    /// Begins the magic step when both figures stand on one feature (their roots found
+    /// however deep). True when it asked.
+    #[inline(never)]
+    fn magic_begin_if_joined<S: EventSink>(&mut self, s: &mut S) -> bool {
+        let [m, w] = self.ext.state().at;
+        self.uf.find(m) == self.uf.find(w) && self.magic_begin(s)
     }
 
     /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
