@@ -498,7 +498,7 @@ impl Expansion for MageWitch {
     }
 
     // (inlined into the dispatch: the step's work is out of line)
-    #[inline]
+    #[inline(always)]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,
@@ -663,6 +663,9 @@ fn bits_into(bits: &[u64], out: &mut Vec<u32>) {
     out.resize(count as usize, 0);
     let mut rest = &mut out[..];
     for (k, &w) in bits.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
         // (each word's positions into a slice of its own length: no test a position)
         let (here, after) = rest.split_at_mut(w.count_ones() as usize);
         let (mut w, base) = (w, (k as u32) << 6);
@@ -832,8 +835,10 @@ impl<X: Holds<MageWitch>> Game<X> {
         // the road and city segments of the tiles placed since: each tile's bits shifted to
         // its first node (those of its type as it is now: a tile that may be turned into
         // another holds nodes for the segments it would gain)
+        // (the slices read once: the loops' writes to the bits might otherwise alias them)
+        let (tiles, comps, uf) = (&self.rules.tiles[..], &self.comps[..], &self.uf);
         for t in &self.placed[synced..] {
-            let ct = &self.rules.tiles[t.tile as usize];
+            let ct = &tiles[t.tile as usize];
             if st_wide {
                 for &k in &ct.closable {
                     let node = t.node0 + k as u32;
@@ -861,8 +866,8 @@ impl<X: Holds<MageWitch>> Game<X> {
             while w != 0 {
                 let node = ((k as u32) << 6) | w.trailing_zeros();
                 w &= w - 1;
-                let r = self.uf.find(node);
-                if self.comps[r as usize].open == 0 {
+                let r = uf.find(node);
+                if comps[r as usize].open == 0 {
                     naside += self.drop_feature(r, &mut live, &mut aside);
                     w &= live[k];
                 }
@@ -874,8 +879,8 @@ impl<X: Holds<MageWitch>> Game<X> {
         let mut nscored = 0;
         for &node in &lake_segs {
             if bit(&live, node) {
-                let r = self.uf.find(node);
-                let c = &self.comps[r as usize];
+                let r = uf.find(node);
+                let c = &comps[r as usize];
                 if c.open == 0 {
                     naside += self.drop_feature(r, &mut live, &mut aside);
                 } else if c.done && !scored[..nscored.min(8)].contains(&r) {
