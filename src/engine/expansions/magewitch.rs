@@ -186,7 +186,7 @@ enum Step {
     Idle,
     /// Which figure: asked.
     Figure,
-    /// Where `figure` goes: asked (the spots in `Game::opt_node`).
+    /// Where `figure` goes: asked (the spots in `MageWitch::spots`).
     Target { figure: u8 },
     /// Which figure leaves: asked.
     Remove,
@@ -226,8 +226,72 @@ pub struct MageWitch {
     /// again or joined to a scored one other than by a placed tile (a ferry's link or
     /// move), so the step looks at them every time.
     lake_segs: Vec<u32>,
-    /// Scratch space of the step: the spots, a bit per node (not copied with the state).
-    spot_bits: Vec<u64>,
+    /// The spots of the magic step under way (see [`Game::magic_spots`]).
+    spots: Spots,
+}
+
+/// The spots of a magic step: a bit per node, with the count of those before each word, so
+/// that option `i` is found in a few steps (a step's decision takes one option; writing
+/// them all out cost a quarter of the step).
+#[derive(Clone, Debug, Default)]
+struct Spots {
+    bits: Vec<u64>,
+    /// Per word of `bits`, how many spots the words before it hold.
+    before: Vec<u32>,
+    count: u32,
+}
+
+impl Spots {
+    /// Counts the spots of `bits` (written by the caller).
+    fn count_them(&mut self) {
+        self.before.clear();
+        let mut count = 0;
+        for &w in &self.bits {
+            self.before.push(count);
+            if w != 0 {
+                count += w.count_ones();
+            }
+        }
+        self.count = count;
+    }
+
+    /// Spot `i` (below `count`): its node.
+    fn get(&self, i: usize) -> u32 {
+        let i = i as u32;
+        // the last word with no more than `i` spots before it holds spot `i`
+        let k = self.before.partition_point(|&b| b <= i) - 1;
+        let mut w = self.bits[k];
+        for _ in self.before[k]..i {
+            w &= w - 1;
+        }
+        ((k as u32) << 6) | w.trailing_zeros()
+    }
+
+    /// The spots' nodes, in board order.
+    fn nodes(&self) -> impl Iterator<Item = u32> + '_ {
+        self.bits.iter().enumerate().flat_map(|(k, &w)| {
+            let base = (k as u32) << 6;
+            std::iter::successors((w != 0).then_some(w), |&w| {
+                let rest = w & (w - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |w| base | w.trailing_zeros())
+        })
+    }
+
+    /// No spots (a new game's).
+    fn clear(&mut self) {
+        self.bits.clear();
+        self.before.clear();
+        self.count = 0;
+    }
+
+    /// Field by field, reusing the buffers.
+    fn copy_from(&mut self, source: &Spots) {
+        self.bits.clone_from(&source.bits);
+        self.before.clone_from(&source.before);
+        self.count = source.count;
+    }
 }
 
 impl Default for MageWitch {
@@ -244,7 +308,7 @@ impl Default for MageWitch {
             aside: Vec::new(),
             naside: 0,
             lake_segs: Vec::new(),
-            spot_bits: Vec::new(),
+            spots: Spots::default(),
         }
     }
 }
@@ -255,13 +319,12 @@ impl Clone for MageWitch {
             live: self.live.clone(),
             aside: self.aside.clone(),
             lake_segs: self.lake_segs.clone(),
-            spot_bits: Vec::new(),
+            spots: self.spots.clone(),
             ..*self
         }
     }
 
-    /// Field by field, so that a search's copy reuses the candidates' buffers (the scratch
-    /// space is not copied: the step fills it before each use).
+    /// Field by field, so that a search's copy reuses the candidates' buffers.
     fn clone_from(&mut self, source: &MageWitch) {
         let MageWitch {
             config,
@@ -275,7 +338,7 @@ impl Clone for MageWitch {
             aside,
             naside,
             lake_segs,
-            spot_bits: _,
+            spots,
         } = source;
         self.config = *config;
         self.at = *at;
@@ -288,6 +351,7 @@ impl Clone for MageWitch {
         self.aside.clone_from(aside);
         self.naside = *naside;
         self.lake_segs.clone_from(lake_segs);
+        self.spots.copy_from(spots);
     }
 }
 
@@ -414,16 +478,17 @@ impl Expansion for MageWitch {
         let mut live = std::mem::take(&mut self.live);
         let mut aside = std::mem::take(&mut self.aside);
         let mut lake_segs = std::mem::take(&mut self.lake_segs);
-        let spot_bits = std::mem::take(&mut self.spot_bits);
+        let mut spots = std::mem::take(&mut self.spots);
         live.clear();
         aside.clear();
         lake_segs.clear();
+        spots.clear();
         *self = MageWitch {
             config: self.config,
             live,
             aside,
             lake_segs,
-            spot_bits,
+            spots,
             ..MageWitch::default()
         };
     }
@@ -432,7 +497,8 @@ impl Expansion for MageWitch {
         std::mem::size_of_val(self.live.as_slice())
             + std::mem::size_of_val(self.aside.as_slice())
             + std::mem::size_of_val(self.lake_segs.as_slice())
-            + std::mem::size_of_val(self.spot_bits.as_slice())
+            + std::mem::size_of_val(self.spots.bits.as_slice())
+            + std::mem::size_of_val(self.spots.before.as_slice())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
@@ -548,7 +614,7 @@ impl Expansion for MageWitch {
     fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
         match local {
             1 => Choice::Spot {
-                at: Some(g.node_spot(g.opt_node[i])),
+                at: Some(g.node_spot(g.ext.state().spots.get(i))),
             },
             _ => Choice::Flag { yes: i == MAGE },
         }
@@ -556,7 +622,7 @@ impl Expansion for MageWitch {
 
     fn option_count<X: Holds<Self>>(g: &Game<X>, local: u8) -> usize {
         match local {
-            1 => g.opt_node.len(),
+            1 => g.ext.state().spots.count as usize,
             _ => 2,
         }
     }
@@ -571,10 +637,10 @@ impl Valuation for MageWitch {
         match local {
             0 => {
                 let here = figure_effect(g, i, st.at[i], player);
-                let best = g
-                    .opt_node
-                    .iter()
-                    .map(|&n| figure_effect(g, i, n, player))
+                let best = st
+                    .spots
+                    .nodes()
+                    .map(|n| figure_effect(g, i, n, player))
                     .max()
                     .unwrap_or(0);
                 best - here
@@ -584,7 +650,8 @@ impl Valuation for MageWitch {
                     Step::Target { figure } => figure as usize,
                     _ => MAGE,
                 };
-                figure_effect(g, f, g.opt_node[i], player) - figure_effect(g, f, st.at[f], player)
+                let node = st.spots.get(i);
+                figure_effect(g, f, node, player) - figure_effect(g, f, st.at[f], player)
             }
             _ => -figure_effect(g, i, st.at[i], player),
         }
@@ -653,28 +720,6 @@ fn witch_half(points: i64, down: bool) -> i64 {
 #[inline]
 fn bit(bits: &[u64], n: u32) -> bool {
     bits[(n >> 6) as usize] >> (n & 63) & 1 != 0
-}
-
-/// The set bits of `bits` (their positions, ascending) into `out`, which is cleared first.
-#[inline]
-fn bits_into(bits: &[u64], out: &mut Vec<u32>) {
-    let count: u32 = bits.iter().map(|w| w.count_ones()).sum();
-    out.clear();
-    out.resize(count as usize, 0);
-    let mut rest = &mut out[..];
-    for (k, &w) in bits.iter().enumerate() {
-        if w == 0 {
-            continue;
-        }
-        // (each word's positions into a slice of its own length: no test a position)
-        let (here, after) = rest.split_at_mut(w.count_ones() as usize);
-        let (mut w, base) = (w, (k as u32) << 6);
-        for slot in here {
-            *slot = base | w.trailing_zeros();
-            w &= w - 1;
-        }
-        rest = after;
-    }
 }
 
 /// What figure `f` on the feature of `node` (`NIL`: off the board, 0) does for `player`:
@@ -753,7 +798,7 @@ impl<X: Holds<MageWitch>> Game<X> {
         self.uf.find(m) == self.uf.find(w) && self.magic_begin(s)
     }
 
-    /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
+    /// Begin the magic step: the spots into `MageWitch::spots`, then ask which figure — or, with no
     /// spot, take one off (asking which when both stand). True when it asked.
     // (out of line, as `magic_answer`: `on` is entered twice a turn and mostly returns)
     #[inline(never)]
@@ -761,7 +806,7 @@ impl<X: Holds<MageWitch>> Game<X> {
         self.magic_spots();
         let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
         let player = self.active;
-        if !self.opt_node.is_empty() {
+        if self.ext.state().spots.count > 0 {
             self.ext.state_mut().step = Step::Figure;
             self.ask(MAGIC_FIGURE, player, 2);
             return true;
@@ -784,7 +829,7 @@ impl<X: Holds<MageWitch>> Game<X> {
         }
     }
 
-    /// The magic step's spots into `opt_node`: every road or city segment of the board, in
+    /// The magic step's spots into `MageWitch::spots`: every road or city segment of the board, in
     /// board order (placed tile, then segment), whose feature is open, not yet scored, and
     /// holds neither figure.
     ///
@@ -811,7 +856,8 @@ impl<X: Holds<MageWitch>> Game<X> {
         let mut live = std::mem::take(&mut st.live);
         let mut aside = std::mem::take(&mut st.aside);
         let mut lake_segs = std::mem::take(&mut st.lake_segs);
-        let mut spot_bits = std::mem::take(&mut st.spot_bits);
+        let mut spots = std::mem::take(&mut st.spots);
+        let spot_bits = &mut spots.bits;
         let mut naside = st.naside;
         let mut synced = st.synced as usize;
         if synced > self.placed.len() || st.retypes != self.retypes {
@@ -894,33 +940,32 @@ impl<X: Holds<MageWitch>> Game<X> {
         // the spots: the candidates less the segments of those and of the figures' features
         spot_bits.clear();
         spot_bits.extend_from_slice(&live);
+        let spot_bits = &mut spot_bits[..];
         for r in [mf, wf] {
             if r != NIL && self.comps[r as usize].open > 0 {
-                self.clear_feature(r, &mut spot_bits);
+                self.clear_feature(r, spot_bits);
             }
         }
         for &r in &scored[..nscored.min(8)] {
-            self.clear_feature(r, &mut spot_bits);
+            self.clear_feature(r, spot_bits);
         }
         if nscored > 8 {
             for &node in &lake_segs {
                 if bit(&live, node) {
                     let r = self.uf.find(node);
                     if self.comps[r as usize].done {
-                        self.clear_feature(r, &mut spot_bits);
+                        self.clear_feature(r, spot_bits);
                     }
                 }
             }
         }
-        let mut spots = std::mem::take(&mut self.opt_node);
-        bits_into(&spot_bits, &mut spots);
-        self.opt_node = spots;
+        spots.count_them();
         let st = self.ext.state_mut();
         st.live = live;
         st.aside = aside;
         st.naside = naside;
         st.lake_segs = lake_segs;
-        st.spot_bits = spot_bits;
+        st.spots = spots;
         st.synced = self.placed.len() as u32;
         st.retypes = self.retypes;
     }
@@ -1054,10 +1099,15 @@ impl<X: Holds<MageWitch>> Game<X> {
                     }
                 }
             }
-            if scan != self.opt_node {
+            let spots: Vec<u32> = st.spots.nodes().collect();
+            let listed: Vec<u32> = (0..st.spots.count as usize)
+                .map(|i| st.spots.get(i))
+                .collect();
+            if scan != spots || spots != listed {
                 return Err(format!(
-                    "the magic step offers {} spots, a scan of the board {}",
-                    self.opt_node.len(),
+                    "the magic step offers {} spots ({} by index), a scan of the board {}",
+                    spots.len(),
+                    listed.len(),
                     scan.len()
                 ));
             }
@@ -1088,13 +1138,13 @@ impl<X: Holds<MageWitch>> Game<X> {
         match self.ext.state().step {
             Step::Figure => {
                 self.ext.state_mut().step = Step::Target { figure: i as u8 };
-                let n = self.opt_node.len();
+                let n = self.ext.state().spots.count as usize;
                 self.ask(MAGIC_TARGET, player, n);
                 true
             }
             Step::Target { figure } => {
                 let f = figure as usize;
-                let node = self.opt_node[i];
+                let node = self.ext.state().spots.get(i);
                 if self.ext.state().at[f] != NIL {
                     self.magic_take_off(s, f, MOVED);
                 }
