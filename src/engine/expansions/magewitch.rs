@@ -257,6 +257,7 @@ impl Spots {
 
     /// Spot `i` (below `count`): its node.
     fn get(&self, i: usize) -> u32 {
+        debug_assert!(i < self.count as usize, "spot {i} of {}", self.count);
         let i = i as u32;
         // the last word with no more than `i` spots before it holds spot `i`
         let k = self.before.partition_point(|&b| b <= i) - 1;
@@ -798,9 +799,10 @@ impl<X: Holds<MageWitch>> Game<X> {
         self.uf.find(m) == self.uf.find(w) && self.magic_begin(s)
     }
 
-    /// Begin the magic step: the spots into `MageWitch::spots`, then ask which figure — or, with no
-    /// spot, take one off (asking which when both stand). True when it asked.
-    // (out of line, as `magic_answer`: `on` is entered twice a turn and mostly returns)
+    /// Begin the magic step: the spots into `MageWitch::spots`, then ask which figure — or,
+    /// with no spot, take one off (asking which when both stand). True when it asked.
+    // (out of line, as `magic_answer`: the entry is inlined into the dispatch, entered twice
+    // a turn, and mostly returns)
     #[inline(never)]
     fn magic_begin<S: EventSink>(&mut self, s: &mut S) -> bool {
         self.magic_spots();
@@ -829,9 +831,9 @@ impl<X: Holds<MageWitch>> Game<X> {
         }
     }
 
-    /// The magic step's spots into `MageWitch::spots`: every road or city segment of the board, in
-    /// board order (placed tile, then segment), whose feature is open, not yet scored, and
-    /// holds neither figure.
+    /// The magic step's spots into `MageWitch::spots`: every road or city segment of the
+    /// board, in board order (placed tile, then segment), whose feature is open, not yet
+    /// scored, and holds neither figure.
     ///
     /// The candidates (`MageWitch::live`, a bit per node) are kept between steps: the
     /// segments of the tiles placed since the last step are added, and the segments of a
@@ -1200,5 +1202,34 @@ impl<X: Holds<MageWitch>> Game<X> {
                 ],
             )),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Spots;
+
+    /// A spot found by index is the one a walk of the bits meets at that place, over empty
+    /// words, full words and a word's last bit.
+    #[test]
+    fn spots_by_index_are_the_bits_in_order() {
+        let mut spots = Spots {
+            bits: vec![0b1011, 0, u64::MAX, 1 << 63, 0, 0b110],
+            ..Spots::default()
+        };
+        spots.count_them();
+        let walked: Vec<u32> = spots.nodes().collect();
+        let mut expected = vec![0, 1, 3];
+        expected.extend(128..192);
+        expected.extend([255, 321, 322]);
+        assert_eq!(walked, expected);
+        assert_eq!(spots.count as usize, expected.len());
+        let by_index: Vec<u32> = (0..expected.len()).map(|i| spots.get(i)).collect();
+        assert_eq!(by_index, expected);
+        let mut copy = Spots::default();
+        copy.copy_from(&spots);
+        assert_eq!((copy.count, copy.get(67)), (spots.count, 255));
+        copy.clear();
+        assert_eq!((copy.count, copy.nodes().count()), (0, 0));
     }
 }
