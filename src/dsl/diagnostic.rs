@@ -108,7 +108,12 @@ impl SourceFile {
     }
 
     pub fn from_perr(&self, e: &PErr) -> Diagnostic {
-        let mut d = self.error(e.code, e.start, e.end, e.msg.clone());
+        let msg = if e.msg.is_empty() {
+            super::lexer::unexpected(self.text.get(e.start..).unwrap_or(""))
+        } else {
+            e.msg.clone()
+        };
+        let mut d = self.error(e.code, e.start, e.end, msg);
         d.help = e.help.clone();
         d
     }

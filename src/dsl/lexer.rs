@@ -23,6 +23,11 @@ pub struct PErr {
     pub code: &'static Code,
     pub start: usize,
     pub end: usize,
+    /// The message; empty for nom's own failures, whose message is "unexpected" and what
+    /// the file holds at `start` ([`unexpected`]), written when the error is shown
+    /// (`SourceFile::from_perr`): every alternative that fails while a file parses is such an
+    /// error, and nearly all of them are dropped (loading `bigbox6.rules` formatted about
+    /// 30,000 of them, half the load's instructions).
     pub msg: String,
     pub help: Option<String>,
     /// Where recovery looks for the end of the failed item, when the parser read the
@@ -68,14 +73,9 @@ impl PErr {
 
 impl<'a> ParseError<Span<'a>> for PErr {
     fn from_error_kind(input: Span<'a>, _kind: ErrorKind) -> Self {
-        let (len, found) = describe(input);
         let at = input.location_offset();
-        PErr::new(
-            &codes::UNEXPECTED_TOKEN,
-            at,
-            at + len,
-            format!("unexpected {found}"),
-        )
+        let len = token_len(input.fragment());
+        PErr::new(&codes::UNEXPECTED_TOKEN, at, at + len, String::new())
     }
 
     fn append(_input: Span<'a>, _kind: ErrorKind, other: Self) -> Self {
@@ -86,23 +86,35 @@ impl<'a> ParseError<Span<'a>> for PErr {
 /// Byte length and a human description of what starts at `i`.
 pub fn describe(i: Span<'_>) -> (usize, String) {
     let s = *i.fragment();
-    match s.chars().next() {
-        None => (0, "end of file".to_string()),
-        Some('\n') | Some('\r') => (1, "end of line".to_string()),
-        Some(c) if c.is_alphanumeric() || c == '_' => {
-            let word: String = s
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || "_./+-!".contains(*c))
-                .take(40)
-                .collect();
-            (word.len(), format!("`{word}`"))
-        }
-        Some('"') => (1, "a string".to_string()),
-        Some(c) if c.is_control() => (
-            c.len_utf8(),
-            format!("control character U+{:04X}", c as u32),
-        ),
-        Some(c) => (c.len_utf8(), format!("`{c}`")),
+    let len = token_len(s);
+    let found = match s.chars().next() {
+        None => "end of file".to_string(),
+        Some('\n') | Some('\r') => "end of line".to_string(),
+        Some('"') => "a string".to_string(),
+        Some(c) if c.is_control() => format!("control character U+{:04X}", c as u32),
+        Some(_) => format!("`{}`", &s[..len]),
+    };
+    (len, found)
+}
+
+/// The message of a nom failure at the start of `s` (see `PErr::msg`).
+pub fn unexpected(s: &str) -> String {
+    format!("unexpected {}", describe(Span::new(s)).1)
+}
+
+/// Byte length of what [`describe`] names at the start of `s`: a word (up to 40
+/// characters), else one character.
+fn token_len(s: &str) -> usize {
+    let mut chars = s.chars();
+    match chars.next() {
+        None => 0,
+        Some(c) if c.is_alphanumeric() || c == '_' => s
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || "_./+-!".contains(*c))
+            .take(40)
+            .map(char::len_utf8)
+            .sum(),
+        Some(c) => c.len_utf8(),
     }
 }
 

@@ -413,6 +413,15 @@ impl<X: Expansions> Game<X> {
         self.placed[pidx].tile = to;
         self.retypes += 1;
         self.ext.wake_for_edit();
+        // the marks a kept segment gains under the new type reach its feature
+        for i in 0..from_n {
+            let gained = self.rules.tiles[to as usize].segments[i].marks
+                & !self.rules.tiles[t.tile as usize].segments[i].marks;
+            if gained != 0 {
+                let r = self.uf.find_mut(t.node0 + i as u32);
+                self.comps[r as usize].marks |= gained;
+            }
+        }
         let ct = &self.rules.tiles[to as usize];
         let new = ct.rotations[t.rot as usize];
         for i in from_n..ct.segments.len() {
@@ -471,21 +480,22 @@ impl<X: Expansions> Game<X> {
         root.open += other.open - if closes { 2 } else { 0 };
         root.pennants += other.pennants;
         root.nfollowers += other.nfollowers;
+        root.marks |= other.marks;
         for p in 0..MAX_PLAYERS {
             root.followers[p] += other.followers[p];
         }
         root.done |= other.done;
     }
 
-    /// Join the components of two segments an expansion connects inside a tile (a ferry
-    /// joining two road ends of its lake): no border is closed by it.
+    /// Join the components of two segments an expansion connects inside a tile (two road
+    /// ends its piece links across the tile): no border is closed by it.
     pub(crate) fn link_segments(&mut self, a: u32, b: u32) {
         self.ext.wake_for_edit();
         self.join(a, b, false);
     }
 
     /// Split and rebuild the road or city components holding `seeds` from the board (an
-    /// expansion took a link away: a ferry moved). Every node of those components becomes a
+    /// expansion took away a link it had made with `link_segments`). Every node of those components becomes a
     /// singleton with its segment's fresh facts, then is joined again across each tile
     /// border it shares with another of them (once per border) and through `links` (pairs
     /// of nodes an expansion joins inside a tile, those with both nodes among them), and the

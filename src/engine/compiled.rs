@@ -58,6 +58,9 @@ pub struct CompiledTile {
     pub fresh: Vec<Component>,
     /// Its city and road segments (those that can close when a tile is placed), ascending.
     pub closable: Vec<u8>,
+    /// The same, a bit per segment (those below 64: a tile with more has them in
+    /// `closable` only), for the expansions that keep a bit per node.
+    pub closable_bits: u64,
 }
 
 /// A tile type an expansion derives from one of the ruleset's (see
@@ -148,6 +151,7 @@ impl Compiled {
                     pennants: 0,
                     followers: Default::default(),
                     nfollowers: 0,
+                    marks: 0,
                     head: i as u32,
                     tail: i as u32,
                     done: true,
@@ -274,12 +278,17 @@ fn compile_tile(
         .iter()
         .position(|s| s.kind == FeatureKind::Cloister)
         .map_or(NONE, |i| i as u8);
-    let closable = (0..segments.len())
+    let closable: Vec<u8> = (0..segments.len())
         .filter(|&i| matches!(segments[i].kind, FeatureKind::City | FeatureKind::Road))
         .map(|i| i as u8)
         .collect();
+    let closable_bits = closable
+        .iter()
+        .filter(|&&k| k < 64)
+        .fold(0u64, |bits, &k| bits | 1 << k);
     let tile = CompiledTile {
         closable,
+        closable_bits,
         segments,
         rotations,
         distinct,
@@ -300,6 +309,7 @@ fn compile_tile(
                 pennants: f.pennants as u32,
                 followers: Default::default(),
                 nfollowers: 0,
+                marks: f.marks,
                 head: i as u32,
                 tail: i as u32,
                 done: false,

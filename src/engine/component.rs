@@ -13,6 +13,10 @@ pub struct Component {
     pub pennants: u32,
     pub followers: [u8; crate::ruleset::MAX_PLAYERS as usize],
     pub nfollowers: u8,
+    /// The segment marks of every segment it holds (see `Expansion::SEGMENT_MARKS`), or-ed
+    /// together as segments join: an inn, a cathedral, a pig herd read in one load instead
+    /// of a walk of the feature (checked against the walk by `check_invariants`).
+    pub marks: u8,
     /// Segment chain (linked through `Game::next`).
     pub head: u32,
     pub tail: u32,

@@ -32,6 +32,7 @@ impl<X: Clone> Clone for Game<X> {
             followers: self.followers.clone(),
             supply: self.supply,
             kind_supply: self.kind_supply,
+            held: self.held,
             score: self.score,
             by_cat: self.by_cat,
             followers_placed: self.followers_placed,
@@ -112,6 +113,7 @@ impl<X: Clone> Game<X> {
             followers,
             supply,
             kind_supply,
+            held,
             score,
             by_cat,
             followers_placed,
@@ -178,7 +180,7 @@ impl<X: Clone> Game<X> {
         self.stamp_gen = *stamp_gen;
         self.followers.clone_from(followers);
         (self.supply, self.score) = (*supply, *score);
-        self.kind_supply = *kind_supply;
+        (self.kind_supply, self.held) = (*kind_supply, *held);
         (self.by_cat, self.followers_placed) = (*by_cat, *followers_placed);
         self.deck.clone_from(deck);
         (self.deck_pos, self.discarded) = (*deck_pos, *discarded);

@@ -4,7 +4,7 @@
 
 use crate::engine::compiled::NONE;
 use crate::engine::event::{Event, EventSink};
-use crate::engine::follower_kind::FollowerKind;
+use crate::engine::follower_kind::{FollowerKind, FollowerKindSpec};
 use crate::engine::game::{Follower, Game};
 use crate::engine::hooks::Expansions;
 use crate::tiles::FeatureKind;
@@ -27,6 +27,9 @@ impl<X: Expansions> Game<X> {
         };
         debug_assert!(*supply > 0);
         *supply -= 1;
+        if *supply == 0 {
+            self.held[p] &= !(1 << kind.index());
+        }
         self.followers_placed[p] += 1;
         self.followers.push(Follower { player, node, kind });
         let r = self.uf.find_mut(node);
@@ -110,6 +113,7 @@ impl<X: Expansions> Game<X> {
         } else {
             self.kind_supply[p][f.kind.index()] += 1;
         }
+        self.held[p] |= 1 << f.kind.index();
         let r = self.uf.find_mut(f.node);
         let comp = &mut self.comps[r as usize];
         comp.followers[p] -= f.kind.weight();
@@ -138,17 +142,10 @@ impl<X: Expansions> Game<X> {
         self.opt_follow.clear();
         self.opt_follow.push(NONE as u16);
         let p = player as usize;
-        let plain = self.supply[p] > 0;
+        let held = self.held[p];
+        let plain = held & 1 != 0;
         // the other kinds in play that `player` holds
-        let mut others = self.ext.follower_kinds() & !1;
-        if others != 0 {
-            // a bit per kind `player` has in supply (a fixed-length loop, no branch per kind)
-            let mut held = 0u32;
-            for (k, &n) in self.kind_supply[p].iter().enumerate() {
-                held |= u32::from(n > 0) << k;
-            }
-            others &= held;
-        }
+        let others = self.ext.follower_kinds() & held & !1;
         let t = self.placed[pidx];
         if (!plain && others == 0) || self.rules.tiles[t.tile as usize].marks & self.bare_marks != 0
         {
@@ -160,7 +157,7 @@ impl<X: Expansions> Game<X> {
             return;
         }
         // (the masks of every kind: `others` keeps those in play that `player` holds)
-        let masks = KindMasks::every_kind();
+        let masks = &KindMasks::EVERY;
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
         for i in 0..nseg {
             let node = t.node0 + i as u32;
@@ -248,6 +245,18 @@ impl<X: Expansions> Game<X> {
         (o as u8, FollowerKind((o >> 8) as u8))
     }
 
+    /// A bit per kind of follower seat `p` has in supply (bit 0: the plain follower), counted
+    /// from the supply (what `Game::held` keeps).
+    pub(crate) fn held_now(&self, p: u8) -> u32 {
+        let p = p as usize;
+        let mut held = u32::from(self.supply[p] > 0);
+        // (entry 0 of a seat's row is unused: the plain follower's supply is `supply`)
+        for (k, &n) in self.kind_supply[p].iter().enumerate().skip(1) {
+            held |= u32::from(n > 0) << k;
+        }
+        held
+    }
+
     /// Plain followers `player` has in supply.
     pub fn supply(&self, player: u8) -> u8 {
         self.supply[player as usize]
@@ -283,7 +292,7 @@ impl<X: Expansions> Game<X> {
 /// the follower decision tests a segment against all of them at once: `stands[f]` the
 /// kinds that may stand on a feature of kind `f`, `needs_own` those that need their owner
 /// in the feature's majority, `open_only` those that stand only on an open feature.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct KindMasks {
     stands: [u32; 8],
     needs_own: u32,
@@ -291,19 +300,18 @@ struct KindMasks {
 }
 
 impl KindMasks {
-    /// The masks of every declared kind, made once.
-    fn every_kind() -> &'static KindMasks {
-        static MASKS: std::sync::OnceLock<KindMasks> = std::sync::OnceLock::new();
-        MASKS.get_or_init(|| KindMasks::of(((1u64 << FollowerKind::COUNT) - 1) as u32))
-    }
+    /// The masks of every declared kind, made at compile time.
+    const EVERY: KindMasks = KindMasks::of(&crate::engine::expansions::FOLLOWER_KINDS);
 
-    fn of(kinds: u32) -> KindMasks {
-        let mut m = KindMasks::default();
-        let mut rest = kinds;
-        while rest != 0 {
-            let k = rest.trailing_zeros();
-            rest &= rest - 1;
-            let spec = FollowerKind(k as u8).spec();
+    const fn of(specs: &[FollowerKindSpec]) -> KindMasks {
+        let mut m = KindMasks {
+            stands: [0; 8],
+            needs_own: 0,
+            open_only: 0,
+        };
+        let mut k = 0;
+        while k < specs.len() {
+            let spec = &specs[k];
             let mut on = spec.stands_on;
             while on != 0 {
                 m.stands[on.trailing_zeros() as usize] |= 1 << k;
@@ -315,6 +323,7 @@ impl KindMasks {
             if spec.open_only {
                 m.open_only |= 1 << k;
             }
+            k += 1;
         }
         m
     }

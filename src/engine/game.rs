@@ -108,6 +108,10 @@ pub struct Game<X> {
     /// The supply of the other kinds of follower in play, by seat and kind index (entry 0,
     /// the plain follower's, unused: that is `supply`).
     pub(crate) kind_supply: [[u8; FollowerKind::COUNT]; MAX_PLAYERS],
+    /// A bit per kind of follower each seat has in supply (bit 0, the plain follower:
+    /// `supply` above 0), kept as they leave and return: the follower decision reads it in
+    /// one load instead of a seat's whole supply row (checked by `check_invariants`).
+    pub(crate) held: [u32; MAX_PLAYERS],
     pub(crate) score: [i64; MAX_PLAYERS],
     pub(crate) by_cat: [ByCategory; MAX_PLAYERS],
     pub(crate) followers_placed: [u32; MAX_PLAYERS],

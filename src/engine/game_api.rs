@@ -55,6 +55,7 @@ impl<X: Expansions> Game<X> {
             followers: Vec::with_capacity(MAX_PLAYERS * 8),
             supply: [0; MAX_PLAYERS],
             kind_supply: [[0; FollowerKind::COUNT]; MAX_PLAYERS],
+            held: [0; MAX_PLAYERS],
             score: [0; MAX_PLAYERS],
             by_cat: [ByCategory::default(); MAX_PLAYERS],
             followers_placed: [0; MAX_PLAYERS],
@@ -130,6 +131,10 @@ impl<X: Expansions> Game<X> {
                     self.kind_supply[p][k.index()] = n;
                 }
             }
+        }
+        self.held = [0; MAX_PLAYERS];
+        for p in 0..players {
+            self.held[p as usize] = self.held_now(p);
         }
         self.score = [0; MAX_PLAYERS];
         self.by_cat = [ByCategory::default(); MAX_PLAYERS];

@@ -109,6 +109,16 @@ impl Invariants {
                 }
             }
         }
+        // the kinds each seat holds are those in its supply
+        for p in 0..crate::engine::MAX_PLAYERS as u8 {
+            let (kept, counted) = (game.held[p as usize], game.held_now(p));
+            if kept != counted {
+                return fail(format!(
+                    "{at}: seat {p} is kept holding the kinds {kept:#b}, its supply holds \
+                     {counted:#b}"
+                ));
+            }
+        }
         // each occupied feature's majority counts are its followers' weights, its piece count
         // their number
         let mut held: Vec<(u32, [u8; crate::engine::MAX_PLAYERS], u8)> = Vec::new();
@@ -131,6 +141,26 @@ impl Invariants {
                     "{at}: the feature at node {root} counts {:?} ({} pieces), its followers \
                      {weights:?} ({n})",
                     c.followers, c.nfollowers
+                ));
+            }
+        }
+        // each feature's marks are those of its segments
+        for node in 0..game.nodes.len() as u32 {
+            let root = game.feature_of(node);
+            let sn = game.nodes[node as usize];
+            let tile = game.placed[sn.tile as usize].tile;
+            // (a tile that may become a derived type holds nodes for its extra segments)
+            if root != node || sn.seg as usize >= game.rules.tiles[tile as usize].segments.len() {
+                continue;
+            }
+            let (kept, walked) = (
+                game.comps[root as usize].marks,
+                game.feature_marks_walked(root),
+            );
+            if kept != walked {
+                return fail(format!(
+                    "{at}: the feature at node {root} keeps the segment marks {kept:#b}, its \
+                     segments hold {walked:#b}"
                 ));
             }
         }

@@ -183,8 +183,14 @@ impl<X: Expansions> Game<X> {
     }
 
     /// The segment marks of feature `root`: those of every segment it holds (see
-    /// `Expansion::SEGMENT_MARKS`).
+    /// `Expansion::SEGMENT_MARKS`), kept at the root.
+    #[inline]
     pub fn feature_marks(&self, root: u32) -> u8 {
+        self.comps[root as usize].marks
+    }
+
+    /// [`Game::feature_marks`] by a walk of the feature's segments (for `check_invariants`).
+    pub(crate) fn feature_marks_walked(&self, root: u32) -> u8 {
         let mut marks = 0u8;
         let mut n = self.comps[root as usize].head;
         while n != NIL {

@@ -80,6 +80,16 @@ impl UnionFind {
         self.find_deep(grandparent)
     }
 
+    /// Whether `a` and `b` are in one set, changing nothing, when each is a root or a child
+    /// of a root (most nodes): found without a call, so that a caller which mostly returns
+    /// keeps no registers for one. `None` when a node is deeper (ask [`UnionFind::find`]).
+    #[inline]
+    pub(crate) fn same_shallow(&self, a: u32, b: u32) -> Option<bool> {
+        let (pa, pb) = (self.parent[a as usize], self.parent[b as usize]);
+        let (ga, gb) = (self.parent[pa as usize], self.parent[pb as usize]);
+        (pa == ga && pb == gb).then_some(pa == pb)
+    }
+
     /// [`UnionFind::find`] from a node two steps below `x`'s start.
     #[inline(never)]
     fn find_deep(&self, mut x: u32) -> u32 {
@@ -151,7 +161,8 @@ mod tests {
 
     proptest! {
         /// Same roots as petgraph's union-find after any sequence of joins and finds (the
-        /// engine's segment chains depend on which node is the root).
+        /// engine's segment chains depend on which node is the root), and the same answer
+        /// to whether two nodes are in one set.
         #[test]
         fn roots_as_petgraph(n in 1usize..40, ops in prop::collection::vec((0u32..40, 0u32..40, any::<bool>()), 0..120)) {
             let mut ours = UnionFind::new(n);
@@ -171,6 +182,14 @@ mod tests {
                 }
                 for x in 0..n as u32 {
                     prop_assert_eq!(ours.find(x), theirs.find(x));
+                    let deep = |y: u32| {
+                        let p = ours.parent[y as usize];
+                        ours.parent[p as usize] != p
+                    };
+                    match ours.same_shallow(x, a) {
+                        Some(same) => prop_assert_eq!(same, theirs.equiv(x, a)),
+                        None => prop_assert!(deep(x) || deep(a)),
+                    }
                 }
             }
         }

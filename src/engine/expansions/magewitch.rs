@@ -31,7 +31,6 @@
 //! editions play alike: the 2nd prints a garden on one tile (inert without the Abbot).
 
 use crate::engine::compiled::Compiled;
-use crate::engine::component::Component;
 use crate::engine::decision::{Choice, DecisionKind, DecisionSpec};
 use crate::engine::event::{
     BoardChange, Event, EventKind, EventSink, EventSpec, ExpansionEvent, Field,
@@ -45,7 +44,6 @@ use crate::engine::hooks::{
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
 use crate::engine::scoring::majority;
 use crate::engine::spots::mark_spot;
-use crate::engine::union_find::UnionFind;
 use crate::rule_options::{choice, Area, OptType, OptionDef};
 use crate::ruleset::Ruleset;
 use crate::tiles::FeatureKind;
@@ -84,10 +82,6 @@ pub const WITCH: usize = 1;
 /// The figures' tag among the pieces of the end-of-turn state hash.
 const MAGIC_PIECE: u64 = 70;
 
-/// How many candidates of complete features one magic step notes during its scan (more:
-/// the list is filtered again after it).
-const CLOSED: usize = 128;
-
 /// Why a figure left its spot (the `why` field of [`MAGIC_REMOVED`]).
 const MOVED: i64 = 0;
 const SCORED: i64 = 1;
@@ -103,6 +97,12 @@ struct Config {
     /// The joined-figures check runs again before the turn's scoring (the rulebook); false:
     /// only at the magic step (JCloisterZone).
     check_before_scoring: bool,
+    /// The ruleset has lake tiles (The Ferries): a ferry may complete a road, open a
+    /// complete one again or join it to another (read from the tiles by `configure`).
+    lake_tiles: bool,
+    /// A tile type has a road or city segment past the 64th (read by `configure`): the
+    /// step reads the tiles' lists of them instead of their bits.
+    wide_tiles: bool,
 }
 
 impl Config {
@@ -114,6 +114,8 @@ impl Config {
             witch_down: rules.ext_choice("magewitch.witch_rounding") == Some("down"),
             final_ignored: rules.ext_choice("magewitch.final_scoring") == Some("ignored"),
             check_before_scoring: rules.ext_choice("magewitch.joined_check") != Some("magic_step"),
+            lake_tiles: false,
+            wide_tiles: false,
         })
     }
 }
@@ -184,7 +186,7 @@ enum Step {
     Idle,
     /// Which figure: asked.
     Figure,
-    /// Where `figure` goes: asked (the spots in `Game::opt_node`).
+    /// Where `figure` goes: asked (the spots in `MageWitch::spots`).
     Target { figure: u8 },
     /// Which figure leaves: asked.
     Remove,
@@ -200,24 +202,97 @@ pub struct MageWitch {
     step: Step,
     scored: [u32; 2],
     moves: u32,
-    /// The magic step's candidates, kept between steps so that a step does not scan the
-    /// whole board: the road and city segments of the first `synced` placed tiles, in board
-    /// order (placed tile, then segment), less those whose feature can never be open again
-    /// and those set aside in `lakes` (see [`Game::magic_spots`]).
-    cand: Vec<u32>,
+    /// The magic step's candidates, kept between steps so that a step does not look at
+    /// every segment of the board: a bit per node, set for the road and city segments of
+    /// the first `synced` placed tiles whose feature was open at the last step (those set
+    /// aside in `aside` apart; see [`Game::magic_spots`]). A bit's position is the node's
+    /// id, so the set bits are in board order (placed tile, then segment).
+    live: Vec<u64>,
     synced: u32,
     /// The game's count of tiles turned into others (`Game::retypes`) when the candidates
     /// were last brought up to date: a tile turned since (a bridge built on it) has new
     /// segments, and the candidates are found again.
     retypes: u32,
     /// The candidates set aside while their road is complete but holds a lake tile's
-    /// segment (a ferry may open it again), in board order: out of `cand`, so that the
-    /// step's scan meets only the candidates of open features and those completed since
-    /// the last step. Such a road holds a lake's segment for good (joins only grow it, and
-    /// a ferry's move splits it only at the links of lake tiles, so the part holding the
-    /// candidate keeps the lake's segment at the first link it crossed); the step puts a
-    /// candidate back into `cand` once its road is open again.
-    lakes: Vec<u32>,
+    /// segment (a ferry may open it again), a bit per node as `live`; `naside` of them.
+    /// Such a road holds a lake's segment for good (joins only grow it, and a ferry's move
+    /// splits it only at the links of lake tiles, so the part holding the candidate keeps
+    /// the lake's segment at the first link it crossed); the step puts a candidate back
+    /// into `live` once its road is open again.
+    aside: Vec<u64>,
+    naside: u32,
+    /// The road and city segments of the lake tiles among the first `synced` placed tiles
+    /// (The Ferries), in board order: only through them can a feature be completed, opened
+    /// again or joined to a scored one other than by a placed tile (a ferry's link or
+    /// move), so the step looks at them every time.
+    lake_segs: Vec<u32>,
+    /// The spots of the magic step under way (see [`Game::magic_spots`]).
+    spots: Spots,
+}
+
+/// The spots of a magic step: a bit per node, with the count of those before each word, so
+/// that option `i` is found in a few steps (a step's decision takes one option; writing
+/// them all out cost a quarter of the step).
+#[derive(Clone, Debug, Default)]
+struct Spots {
+    bits: Vec<u64>,
+    /// Per word of `bits`, how many spots the words before it hold.
+    before: Vec<u32>,
+    count: u32,
+}
+
+impl Spots {
+    /// Counts the spots of `bits` (written by the caller).
+    fn count_them(&mut self) {
+        self.before.clear();
+        let mut count = 0;
+        for &w in &self.bits {
+            self.before.push(count);
+            if w != 0 {
+                count += w.count_ones();
+            }
+        }
+        self.count = count;
+    }
+
+    /// Spot `i` (below `count`): its node.
+    fn get(&self, i: usize) -> u32 {
+        debug_assert!(i < self.count as usize, "spot {i} of {}", self.count);
+        let i = i as u32;
+        // the last word with no more than `i` spots before it holds spot `i`
+        let k = self.before.partition_point(|&b| b <= i) - 1;
+        let mut w = self.bits[k];
+        for _ in self.before[k]..i {
+            w &= w - 1;
+        }
+        ((k as u32) << 6) | w.trailing_zeros()
+    }
+
+    /// The spots' nodes, in board order.
+    fn nodes(&self) -> impl Iterator<Item = u32> + '_ {
+        self.bits.iter().enumerate().flat_map(|(k, &w)| {
+            let base = (k as u32) << 6;
+            std::iter::successors((w != 0).then_some(w), |&w| {
+                let rest = w & (w - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |w| base | w.trailing_zeros())
+        })
+    }
+
+    /// No spots (a new game's).
+    fn clear(&mut self) {
+        self.bits.clear();
+        self.before.clear();
+        self.count = 0;
+    }
+
+    /// Field by field, reusing the buffers.
+    fn copy_from(&mut self, source: &Spots) {
+        self.bits.clone_from(&source.bits);
+        self.before.clone_from(&source.before);
+        self.count = source.count;
+    }
 }
 
 impl Default for MageWitch {
@@ -228,10 +303,13 @@ impl Default for MageWitch {
             step: Step::Idle,
             scored: [0; 2],
             moves: 0,
-            cand: Vec::new(),
+            live: Vec::new(),
             synced: 0,
             retypes: 0,
-            lakes: Vec::new(),
+            aside: Vec::new(),
+            naside: 0,
+            lake_segs: Vec::new(),
+            spots: Spots::default(),
         }
     }
 }
@@ -239,13 +317,15 @@ impl Default for MageWitch {
 impl Clone for MageWitch {
     fn clone(&self) -> MageWitch {
         MageWitch {
-            cand: self.cand.clone(),
-            lakes: self.lakes.clone(),
+            live: self.live.clone(),
+            aside: self.aside.clone(),
+            lake_segs: self.lake_segs.clone(),
+            spots: self.spots.clone(),
             ..*self
         }
     }
 
-    /// Field by field, so that a search's copy reuses the candidates' buffer.
+    /// Field by field, so that a search's copy reuses the candidates' buffers.
     fn clone_from(&mut self, source: &MageWitch) {
         let MageWitch {
             config,
@@ -253,20 +333,26 @@ impl Clone for MageWitch {
             step,
             scored,
             moves,
-            cand,
+            live,
             synced,
             retypes,
-            lakes,
+            aside,
+            naside,
+            lake_segs,
+            spots,
         } = source;
         self.config = *config;
         self.at = *at;
         self.step = *step;
         self.scored = *scored;
         self.moves = *moves;
-        self.cand.clone_from(cand);
+        self.live.clone_from(live);
         self.synced = *synced;
         self.retypes = *retypes;
-        self.lakes.clone_from(lakes);
+        self.aside.clone_from(aside);
+        self.naside = *naside;
+        self.lake_segs.clone_from(lake_segs);
+        self.spots.copy_from(spots);
     }
 }
 
@@ -405,24 +491,41 @@ impl Expansion for MageWitch {
     }
 
     fn reset(&mut self) {
-        let mut cand = std::mem::take(&mut self.cand);
-        let mut lakes = std::mem::take(&mut self.lakes);
-        cand.clear();
-        lakes.clear();
+        let mut live = std::mem::take(&mut self.live);
+        let mut aside = std::mem::take(&mut self.aside);
+        let mut lake_segs = std::mem::take(&mut self.lake_segs);
+        let mut spots = std::mem::take(&mut self.spots);
+        live.clear();
+        aside.clear();
+        lake_segs.clear();
+        spots.clear();
         *self = MageWitch {
             config: self.config,
-            cand,
-            lakes,
+            live,
+            aside,
+            lake_segs,
+            spots,
             ..MageWitch::default()
         };
     }
 
     fn heap_bytes(&self) -> usize {
-        std::mem::size_of_val(self.cand.as_slice()) + std::mem::size_of_val(self.lakes.as_slice())
+        std::mem::size_of_val(self.live.as_slice())
+            + std::mem::size_of_val(self.aside.as_slice())
+            + std::mem::size_of_val(self.lake_segs.as_slice())
+            + std::mem::size_of_val(self.spots.bits.as_slice())
+            + std::mem::size_of_val(self.spots.before.as_slice())
     }
 
     fn configure<X: Holds<Self>>(g: &mut Game<X>) {
-        g.ext.state_mut().config = Config::of(&g.rules().rules).unwrap_or_default();
+        let mut config = Config::of(&g.rules().rules).unwrap_or_default();
+        config.lake_tiles = g.rules().tiles.iter().any(|t| t.marks & LAKE != 0);
+        config.wide_tiles = g
+            .rules()
+            .tiles
+            .iter()
+            .any(|t| t.closable.last() >= Some(&64));
+        g.ext.state_mut().config = config;
     }
 
     fn outcome(&self, out: &mut GameOutcome) {
@@ -477,7 +580,7 @@ impl Expansion for MageWitch {
     }
 
     // (inlined into the dispatch: the step's work is out of line)
-    #[inline]
+    #[inline(always)]
     fn on<X: Holds<Self>, S: EventSink>(
         g: &mut Game<X>,
         s: &mut S,
@@ -486,14 +589,18 @@ impl Expansion for MageWitch {
     ) -> bool {
         match answer {
             None => {
-                // (the cheap test first: `magic_joined` finds two roots)
-                let begin = match at {
-                    Hook::TilePlaced => {
-                        g.rules.tiles[g.current as usize].marks & MAGIC != 0 || g.magic_joined()
-                    }
-                    _ => g.ext.state().config.check_before_scoring && g.magic_joined(),
+                // (the cheap test first: the joined test finds two roots; each call here a
+                // tail call, so that the entry keeps no registers)
+                let magic = match at {
+                    Hook::TilePlaced => g.rules.tiles[g.current as usize].marks & MAGIC != 0,
+                    _ if g.ext.state().config.check_before_scoring => false,
+                    _ => return false,
                 };
-                begin && g.magic_step(s, at, None)
+                match (magic, g.magic_joined()) {
+                    (true, _) | (false, Some(true)) => g.magic_step(s, at, None),
+                    (false, Some(false)) => false,
+                    (false, None) => g.magic_step_if_joined(s, at),
+                }
             }
             Some(i) => g.magic_step(s, at, Some(i)),
         }
@@ -523,7 +630,7 @@ impl Expansion for MageWitch {
     fn choice<X: Holds<Self>>(g: &Game<X>, local: u8, i: usize) -> Choice {
         match local {
             1 => Choice::Spot {
-                at: Some(g.node_spot(g.opt_node[i])),
+                at: Some(g.node_spot(g.ext.state().spots.get(i))),
             },
             _ => Choice::Flag { yes: i == MAGE },
         }
@@ -531,7 +638,7 @@ impl Expansion for MageWitch {
 
     fn option_count<X: Holds<Self>>(g: &Game<X>, local: u8) -> usize {
         match local {
-            1 => g.opt_node.len(),
+            1 => g.ext.state().spots.count as usize,
             _ => 2,
         }
     }
@@ -546,10 +653,10 @@ impl Valuation for MageWitch {
         match local {
             0 => {
                 let here = figure_effect(g, i, st.at[i], player);
-                let best = g
-                    .opt_node
-                    .iter()
-                    .map(|&n| figure_effect(g, i, n, player))
+                let best = st
+                    .spots
+                    .nodes()
+                    .map(|n| figure_effect(g, i, n, player))
                     .max()
                     .unwrap_or(0);
                 best - here
@@ -559,7 +666,8 @@ impl Valuation for MageWitch {
                     Step::Target { figure } => figure as usize,
                     _ => MAGE,
                 };
-                figure_effect(g, f, g.opt_node[i], player) - figure_effect(g, f, st.at[f], player)
+                let node = st.spots.get(i);
+                figure_effect(g, f, node, player) - figure_effect(g, f, st.at[f], player)
             }
             _ => -figure_effect(g, i, st.at[i], player),
         }
@@ -624,41 +732,10 @@ fn witch_half(points: i64, down: bool) -> i64 {
     }
 }
 
-/// The magic step's scan of its candidates `cand` (see [`Game::magic_spots`]): the spots
-/// into `spots` (as long as `cand`), those of an open feature not yet scored and holding
-/// neither figure (`figures`: their features' roots); the indices of the candidates of
-/// complete features into `closed` (the first [`CLOSED`]). Returns how many of each. (A
-/// function of its own, given the slices: the loop then keeps its values in registers;
-/// its cost is measured in `docs/src/rules/bigbox6.md`, Speed.)
-fn scan(
-    uf: &UnionFind,
-    comps: &[Component],
-    cand: &[u32],
-    spots: &mut [u32],
-    figures: [u32; 2],
-    closed: &mut [u32; CLOSED],
-) -> (usize, usize) {
-    let (mut ns, mut nclosed) = (0, 0);
-    // (by index: the index is what `closed` notes, and an `enumerate` cost an instruction
-    // more a candidate)
-    #[allow(clippy::needless_range_loop)]
-    for i in 0..cand.len() {
-        let node = cand[i];
-        let r = uf.find(node);
-        let c = &comps[r as usize];
-        if c.open > 0 {
-            // (kept without a branch: whether an open feature was scored or holds a figure
-            // is a coin the branch predictor keeps losing; `spots` is as long as `cand`)
-            spots[ns] = node;
-            ns += usize::from(!c.done & (r != figures[0]) & (r != figures[1]));
-        } else {
-            if nclosed < CLOSED {
-                closed[nclosed] = i as u32;
-            }
-            nclosed += 1;
-        }
-    }
-    (ns, nclosed)
+/// Whether bit `n` of the bitset `bits` is set.
+#[inline]
+fn bit(bits: &[u64], n: u32) -> bool {
+    bits[(n >> 6) as usize] >> (n & 63) & 1 != 0
 }
 
 /// What figure `f` on the feature of `node` (`NIL`: off the board, 0) does for `player`:
@@ -720,16 +797,19 @@ impl<X: Holds<MageWitch>> Game<X> {
         (n != NIL).then(|| self.feature_of(n))
     }
 
-    /// Whether both figures stand on one feature (the read-only find: no path halving).
-    /// While both stand on features of one kind, it arms the next tile's check (see
-    /// `ARMED`: a tile may join them).
-    fn magic_joined(&mut self) -> bool {
+    /// Whether both figures stand on one feature (asked twice a tile; the read-only find:
+    /// no path halving), when their nodes are roots or children of roots (most turns):
+    /// `None` when a root lies deeper (see [`Game::magic_step_if_joined`]). While both
+    /// stand on features of one kind, it arms the next tile's check (see `ARMED`: a tile
+    /// may join them).
+    #[inline(always)]
+    fn magic_joined(&mut self) -> Option<bool> {
         let [m, w] = self.ext.state().at;
         if !self.magic_joinable(m, w) {
-            return false;
+            return Some(false);
         }
         self.ext.arm(Hook::TilePlaced);
-        self.uf.find(m) == self.uf.find(w)
+        self.uf.same_shallow(m, w)
     }
 
     /// Whether figures on `m` and `w` (`NIL`: off the board) may come to share a feature:
@@ -760,15 +840,24 @@ impl<X: Holds<MageWitch>> Game<X> {
         asked
     }
 
-    /// Begin the magic step: the spots into `opt_node`, then ask which figure — or, with no
-    /// spot, take one off (asking which when both stand). True when it asked.
-    // (out of line, as `magic_answer`: `on` is entered twice a turn and mostly returns)
+    /// The magic step at `at` when both figures stand on one feature (their roots found
+    /// however deep). True when it asked.
+    #[inline(never)]
+    fn magic_step_if_joined<S: EventSink>(&mut self, s: &mut S, at: Hook) -> bool {
+        let [m, w] = self.ext.state().at;
+        self.uf.find(m) == self.uf.find(w) && self.magic_step(s, at, None)
+    }
+
+    /// Begin the magic step: the spots into `MageWitch::spots`, then ask which figure — or,
+    /// with no spot, take one off (asking which when both stand). True when it asked.
+    // (out of line, as `magic_answer`: the entry is inlined into the dispatch, entered twice
+    // a turn, and mostly returns)
     #[inline(never)]
     fn magic_begin<S: EventSink>(&mut self, s: &mut S) -> bool {
         self.magic_spots();
         let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
         let player = self.active;
-        if !self.opt_node.is_empty() {
+        if self.ext.state().spots.count > 0 {
             self.ext.state_mut().step = Step::Figure;
             self.ask(MAGIC_FIGURE, player, 2);
             return true;
@@ -791,183 +880,226 @@ impl<X: Holds<MageWitch>> Game<X> {
         }
     }
 
-    /// The magic step's spots into `opt_node`: every road or city segment of the board, in
-    /// board order (placed tile, then segment), whose feature is open, not yet scored, and
-    /// holds neither figure.
+    /// The magic step's spots into `MageWitch::spots`: every road or city segment of the
+    /// board, in board order (placed tile, then segment), whose feature is open, not yet
+    /// scored, and holds neither figure.
     ///
-    /// The candidates are kept between steps: the segments of the tiles placed since the
-    /// last step are added, and a segment whose feature is complete is dropped for good
-    /// when nothing can open that feature again. A complete feature grows no more tiles;
-    /// only the ferries join or split complete roads (a ferry's link, or its move), and
-    /// only roads holding a lake's road end; so a complete city, and a complete road
-    /// without a lake's segment, stay complete. A complete road with a lake's segment is
-    /// set aside (`MageWitch::lakes`) until a ferry opens it again. A tile turned into
-    /// another (a bridge built on it: new segments) makes the step find every candidate
-    /// again.
+    /// The candidates (`MageWitch::live`, a bit per node) are kept between steps: the
+    /// segments of the tiles placed since the last step are added, and the segments of a
+    /// feature found complete are dropped for good when nothing can open that feature
+    /// again. A complete feature grows no more tiles; only the ferries join or split
+    /// complete roads (a ferry's link, or its move), and only roads holding a lake's road
+    /// end; so a complete city, and a complete road without a lake's segment, stay
+    /// complete. A complete road with a lake's segment is set aside (`MageWitch::aside`)
+    /// until a ferry opens it again. A feature completes when a tile placed closes its last
+    /// open side, so it holds a segment of a tile placed since the last step, or when a
+    /// ferry moves, so it holds a lake tile's segment: only those candidates are looked at
+    /// for it. A scored feature is open again only through a ferry's link, so it too holds
+    /// a lake tile's segment. A tile turned into another (a bridge built on it: new
+    /// segments) makes the step find every candidate again.
     fn magic_spots(&mut self) {
         let (mf, wf) = (
             self.magic_feature(MAGE).unwrap_or(NIL),
             self.magic_feature(WITCH).unwrap_or(NIL),
         );
         let st = self.ext.state_mut();
-        let mut cand = std::mem::take(&mut st.cand);
-        let mut lakes = std::mem::take(&mut st.lakes);
+        let (lake_tiles, st_wide) = (st.config.lake_tiles, st.config.wide_tiles);
+        let mut live = std::mem::take(&mut st.live);
+        let mut aside = std::mem::take(&mut st.aside);
+        let mut lake_segs = std::mem::take(&mut st.lake_segs);
+        let mut spots = std::mem::take(&mut st.spots);
+        let spot_bits = &mut spots.bits;
+        let mut naside = st.naside;
         let mut synced = st.synced as usize;
         if synced > self.placed.len() || st.retypes != self.retypes {
             // a tile turned into another since: every candidate found again
-            cand.clear();
-            lakes.clear();
+            live.clear();
+            aside.clear();
+            lake_segs.clear();
+            naside = 0;
             synced = 0;
         }
-        if self.rules.derived.is_empty() {
-            // every node from the first new tile's on is a segment of a tile placed since,
-            // in board order, its kind kept with it (the tile types' lists are not read)
-            // (written without a branch: whether a node is a road or city is a coin toss;
-            // each is written at the next place, kept there when it is one)
-            let from = self
-                .placed
-                .get(synced)
-                .map_or(self.nodes.len(), |t| t.node0 as usize);
-            let mut w = cand.len();
-            cand.resize(w + self.nodes.len() - from, 0);
-            for (node, n) in self.nodes.iter().enumerate().skip(from) {
-                cand[w] = node as u32;
-                w += usize::from(matches!(n.kind, FeatureKind::Road | FeatureKind::City));
+        // (a word more than the nodes need: a tile's bits may run over into it)
+        let words = self.nodes.len().div_ceil(64) + 1;
+        if live.len() < words {
+            live.resize(words, 0);
+            aside.resize(words, 0);
+        }
+        let from = self
+            .placed
+            .get(synced)
+            .map_or(self.nodes.len(), |t| t.node0 as usize);
+        // the road and city segments of the tiles placed since: each tile's bits shifted to
+        // its first node (those of its type as it is now: a tile that may be turned into
+        // another holds nodes for the segments it would gain)
+        // (the slices read once: the loops' writes to the bits might otherwise alias them)
+        let (tiles, comps, uf) = (&self.rules.tiles[..], &self.comps[..], &self.uf);
+        for t in &self.placed[synced..] {
+            let ct = &tiles[t.tile as usize];
+            if st_wide {
+                for &k in &ct.closable {
+                    let node = t.node0 + k as u32;
+                    live[(node >> 6) as usize] |= 1 << (node & 63);
+                }
+            } else {
+                let (k, shift) = ((t.node0 >> 6) as usize, t.node0 & 63);
+                live[k] |= ct.closable_bits << shift;
+                live[k + 1] |= (ct.closable_bits >> 1) >> (63 - shift);
             }
-            cand.truncate(w);
-        } else {
-            // (a tile type that may be turned into another holds nodes for the segments it
-            // would gain: only the tile's own road and city segments count)
-            for t in &self.placed[synced..] {
-                for &k in &self.rules.tiles[t.tile as usize].closable {
-                    cand.push(t.node0 + k as u32);
+            if lake_tiles && ct.marks & LAKE != 0 {
+                lake_segs.extend(ct.closable.iter().map(|&k| t.node0 + k as u32));
+            }
+        }
+        if naside > 0 {
+            naside = self.reopened_lakes(&mut live, &mut aside, naside);
+        }
+        // the features the new tiles completed (a candidate's word read again after a drop:
+        // the drop may take out candidates after it)
+        for k in from >> 6..words {
+            let mut w = live[k];
+            if k == from >> 6 {
+                w &= u64::MAX << (from & 63);
+            }
+            while w != 0 {
+                let node = ((k as u32) << 6) | w.trailing_zeros();
+                w &= w - 1;
+                let r = uf.find(node);
+                if comps[r as usize].open == 0 {
+                    naside += self.drop_feature(r, &mut live, &mut aside);
+                    w &= live[k];
                 }
             }
         }
-        if !lakes.is_empty() {
-            self.reopened_lakes(&mut cand, &mut lakes);
+        // the features a ferry completed, and the open ones scored already (joined to a
+        // scored road by a ferry's link; a few at most, looked for again past 8)
+        let mut scored = [NIL; 8];
+        let mut nscored = 0;
+        for &node in &lake_segs {
+            if bit(&live, node) {
+                let r = uf.find(node);
+                let c = &comps[r as usize];
+                if c.open == 0 {
+                    naside += self.drop_feature(r, &mut live, &mut aside);
+                } else if c.done && !scored[..nscored.min(8)].contains(&r) {
+                    if nscored < 8 {
+                        scored[nscored] = r;
+                    }
+                    nscored += 1;
+                }
+            }
         }
-        // The scan makes no call on its common path, so that its values stay in registers:
-        // the roots found without path halving (a node deeper than a grandparent goes out of
-        // line), the spots written into a vector of the candidates' length,
-        // and the candidates of complete features only noted (the first `CLOSED`), to be
-        // kept or dropped after it.
-        let n = cand.len();
-        let mut spots = std::mem::take(&mut self.opt_node);
-        spots.clear();
-        spots.resize(n, 0);
-        let mut closed = [0u32; CLOSED];
-        let (ns, nclosed) = scan(
-            &self.uf,
-            &self.comps,
-            &cand,
-            &mut spots,
-            [mf, wf],
-            &mut closed,
-        );
-        spots.truncate(ns);
-        if nclosed > 0 {
-            let closed = &closed[..nclosed.min(CLOSED)];
-            self.drop_closed(&mut cand, &mut lakes, closed, nclosed > CLOSED);
+        // the spots: the candidates less the segments of those and of the figures' features
+        spot_bits.clear();
+        spot_bits.extend_from_slice(&live);
+        let spot_bits = &mut spot_bits[..];
+        for r in [mf, wf] {
+            if r != NIL && self.comps[r as usize].open > 0 {
+                self.clear_feature(r, spot_bits);
+            }
         }
-        self.opt_node = spots;
+        for &r in &scored[..nscored.min(8)] {
+            self.clear_feature(r, spot_bits);
+        }
+        if nscored > 8 {
+            for &node in &lake_segs {
+                if bit(&live, node) {
+                    let r = self.uf.find(node);
+                    if self.comps[r as usize].done {
+                        self.clear_feature(r, spot_bits);
+                    }
+                }
+            }
+        }
+        spots.count_them();
         let st = self.ext.state_mut();
-        st.cand = cand;
-        st.lakes = lakes;
+        st.live = live;
+        st.aside = aside;
+        st.naside = naside;
+        st.lake_segs = lake_segs;
+        st.spots = spots;
         st.synced = self.placed.len() as u32;
         st.retypes = self.retypes;
     }
 
-    /// Takes the candidates of complete features out of `cand` (those at indices `closed`,
-    /// ascending; all of them, looked for again, when `more`): into `lakes` those of a road
-    /// holding a lake tile's segment (a ferry may open it again), the others for good.
+    /// Takes the candidates of the complete feature rooted at `root` out of `live`: into
+    /// `aside` when it is a road holding a lake tile's segment (a ferry may open it again),
+    /// for good otherwise. Returns how many it set aside.
     #[inline(never)]
-    fn drop_closed(&self, cand: &mut Vec<u32>, lakes: &mut Vec<u32>, closed: &[u32], more: bool) {
-        let comps = &self.comps[..];
-        // (the roads walked, with what the walk found: a road's candidates complete at once)
-        let mut walked = [(NIL, false); 8];
-        let mut nwalked = 0;
-        let mut set_aside = |node: u32, r: u32| {
-            if comps[r as usize].kind != FeatureKind::Road {
-                return;
+    fn drop_feature(&self, root: u32, live: &mut [u64], aside: &mut [u64]) -> u32 {
+        let c = &self.comps[root as usize];
+        let lake = self.ext.state().config.lake_tiles
+            && c.kind == FeatureKind::Road
+            && self.holds_lake_end(root);
+        let mut added = 0;
+        let mut n = c.head;
+        while n != NIL {
+            let (k, b) = ((n >> 6) as usize, 1u64 << (n & 63));
+            live[k] &= !b;
+            if lake && aside[k] & b == 0 {
+                aside[k] |= b;
+                added += 1;
             }
-            let lake = match walked[..nwalked].iter().find(|w| w.0 == r) {
-                Some(&(_, lake)) => lake,
-                None => {
-                    let lake = self.holds_lake_end(r);
-                    if nwalked < walked.len() {
-                        walked[nwalked] = (r, lake);
-                        nwalked += 1;
-                    }
-                    lake
-                }
-            };
-            if lake {
-                let at = lakes.partition_point(|&l| l < node);
-                lakes.insert(at, node);
-            }
-        };
-        if more {
-            cand.retain(|&node| {
-                let r = self.uf.find(node);
-                let open = comps[r as usize].open > 0;
-                if !open {
-                    set_aside(node, r);
-                }
-                open
-            });
-            return;
+            n = self.nodes[n as usize].next;
         }
-        // each run of candidates between two taken out moved down at once
-        let mut to = closed[0] as usize;
-        let mut from = to;
-        for &i in closed {
-            let i = i as usize;
-            let node = cand[i];
-            set_aside(node, self.uf.find(node));
-            cand.copy_within(from..i, to);
-            to += i - from;
-            from = i + 1;
-        }
-        let n = cand.len();
-        cand.copy_within(from..n, to);
-        cand.truncate(to + n - from);
+        added
     }
 
-    /// Puts back into `cand` the candidates set aside in `lakes` whose road a ferry opened
-    /// again.
+    /// Clears the bits of the segments of the feature rooted at `root` in `bits`.
     #[inline(never)]
-    fn reopened_lakes(&self, cand: &mut Vec<u32>, lakes: &mut Vec<u32>) {
-        lakes.retain(|&node| {
-            if self.comps[self.uf.find(node) as usize].open == 0 {
-                return true;
-            }
-            let at = cand.partition_point(|&c| c < node);
-            cand.insert(at, node);
-            false
-        });
+    fn clear_feature(&self, root: u32, bits: &mut [u64]) {
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            bits[(n >> 6) as usize] &= !(1u64 << (n & 63));
+            n = self.nodes[n as usize].next;
+        }
     }
 
-    /// The kept candidates against the board (see [`Game::magic_spots`]): in board order,
-    /// every road or city segment of an open feature among them (unless a tile was turned
-    /// since, when the next step finds them all again), and the spots of a magic step under
-    /// way those of a scan of the whole board.
+    /// Puts back into `live` the candidates set aside in `aside` (`naside` of them) whose
+    /// road a ferry opened again. Returns how many stay aside.
+    #[inline(never)]
+    fn reopened_lakes(&self, live: &mut [u64], aside: &mut [u64], mut naside: u32) -> u32 {
+        for k in 0..aside.len() {
+            let mut w = aside[k];
+            while w != 0 {
+                let b = w & w.wrapping_neg();
+                w &= w - 1;
+                let node = ((k as u32) << 6) | b.trailing_zeros();
+                if self.comps[self.uf.find(node) as usize].open > 0 {
+                    aside[k] &= !b;
+                    live[k] |= b;
+                    naside -= 1;
+                }
+            }
+        }
+        naside
+    }
+
+    /// The kept candidates against the board (see [`Game::magic_spots`]): every road or
+    /// city segment of an open feature among them or set aside (unless a tile was turned
+    /// since, when the next step finds them all again), those set aside complete roads
+    /// holding a lake's segment, the lake tiles' segments noted, and the spots of a magic
+    /// step under way those of a scan of the whole board.
     fn check_magic_candidates(&self) -> Result<(), String> {
         let st = self.ext.state();
-        if st.cand.windows(2).any(|w| w[0] >= w[1]) {
-            return Err("the magic step's candidates are out of board order".into());
-        }
         let synced = st.synced as usize;
         let retyped = synced > self.placed.len() || st.retypes != self.retypes;
+        let words = st.live.len();
+        if st.aside.len() != words {
+            return Err("the magic step's candidate sets differ in length".into());
+        }
         if !retyped {
+            let mut lake_segs = Vec::new();
             for t in &self.placed[..synced] {
-                for &k in &self.rules.tiles[t.tile as usize].closable {
+                let ct = &self.rules.tiles[t.tile as usize];
+                for &k in &ct.closable {
                     let node = t.node0 + k as u32;
+                    if st.config.lake_tiles && ct.marks & LAKE != 0 {
+                        lake_segs.push(node);
+                    }
                     let open = self.comps[self.root_of(node) as usize].open > 0;
-                    if open
-                        && st.cand.binary_search(&node).is_err()
-                        && st.lakes.binary_search(&node).is_err()
-                    {
+                    let kept = (node as usize) < words * 64
+                        && (bit(&st.live, node) || bit(&st.aside, node));
+                    if open && !kept {
                         let (x, y, seg) = self.node_spot(node);
                         return Err(format!(
                             "segment {seg} at ({x},{y}) is open but no magic candidate"
@@ -975,22 +1107,35 @@ impl<X: Holds<MageWitch>> Game<X> {
                     }
                 }
             }
-        }
-        if st.lakes.windows(2).any(|w| w[0] >= w[1]) {
-            return Err("the magic step's lake roads are out of board order".into());
-        }
-        for &node in &st.lakes {
-            let root = self.root_of(node);
-            if st.cand.binary_search(&node).is_ok()
-                || self.comps[root as usize].kind != FeatureKind::Road
-                || !self.holds_lake_end(root)
-            {
-                let (x, y, seg) = self.node_spot(node);
-                return Err(format!(
-                    "segment {seg} at ({x},{y}) is set aside as a lake road's, but is a \
-                     magic candidate too or its feature is no road holding a lake's segment"
-                ));
+            if lake_segs != st.lake_segs {
+                return Err("the magic step's lake segments are not those of the board".into());
             }
+        }
+        let mut naside = 0;
+        for (k, &w) in st.aside.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let node = ((k as u32) << 6) | w.trailing_zeros();
+                w &= w - 1;
+                naside += 1;
+                let root = self.root_of(node);
+                if bit(&st.live, node)
+                    || self.comps[root as usize].kind != FeatureKind::Road
+                    || !self.holds_lake_end(root)
+                {
+                    let (x, y, seg) = self.node_spot(node);
+                    return Err(format!(
+                        "segment {seg} at ({x},{y}) is set aside as a lake road's, but is a \
+                         magic candidate too or its feature is no road holding a lake's segment"
+                    ));
+                }
+            }
+        }
+        if naside != st.naside {
+            return Err(format!(
+                "the magic step counts {} candidates set aside, holds {naside}",
+                st.naside
+            ));
         }
         if matches!(st.step, Step::Figure | Step::Target { .. }) {
             let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
@@ -1005,10 +1150,15 @@ impl<X: Holds<MageWitch>> Game<X> {
                     }
                 }
             }
-            if scan != self.opt_node {
+            let spots: Vec<u32> = st.spots.nodes().collect();
+            let listed: Vec<u32> = (0..st.spots.count as usize)
+                .map(|i| st.spots.get(i))
+                .collect();
+            if scan != spots || spots != listed {
                 return Err(format!(
-                    "the magic step offers {} spots, a scan of the board {}",
-                    self.opt_node.len(),
+                    "the magic step offers {} spots ({} by index), a scan of the board {}",
+                    spots.len(),
+                    listed.len(),
                     scan.len()
                 ));
             }
@@ -1039,13 +1189,13 @@ impl<X: Holds<MageWitch>> Game<X> {
         match self.ext.state().step {
             Step::Figure => {
                 self.ext.state_mut().step = Step::Target { figure: i as u8 };
-                let n = self.opt_node.len();
+                let n = self.ext.state().spots.count as usize;
                 self.ask(MAGIC_TARGET, player, n);
                 true
             }
             Step::Target { figure } => {
                 let f = figure as usize;
-                let node = self.opt_node[i];
+                let node = self.ext.state().spots.get(i);
                 if self.ext.state().at[f] != NIL {
                     self.magic_take_off(s, f, MOVED);
                 }
@@ -1101,5 +1251,34 @@ impl<X: Holds<MageWitch>> Game<X> {
                 ],
             )),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Spots;
+
+    /// A spot found by index is the one a walk of the bits meets at that place, over empty
+    /// words, full words and a word's last bit.
+    #[test]
+    fn spots_by_index_are_the_bits_in_order() {
+        let mut spots = Spots {
+            bits: vec![0b1011, 0, u64::MAX, 1 << 63, 0, 0b110],
+            ..Spots::default()
+        };
+        spots.count_them();
+        let walked: Vec<u32> = spots.nodes().collect();
+        let mut expected = vec![0, 1, 3];
+        expected.extend(128..192);
+        expected.extend([255, 321, 322]);
+        assert_eq!(walked, expected);
+        assert_eq!(spots.count as usize, expected.len());
+        let by_index: Vec<u32> = (0..expected.len()).map(|i| spots.get(i)).collect();
+        assert_eq!(by_index, expected);
+        let mut copy = Spots::default();
+        copy.copy_from(&spots);
+        assert_eq!((copy.count, copy.get(67)), (spots.count, 255));
+        copy.clear();
+        assert_eq!((copy.count, copy.nodes().count()), (0, 0));
     }
 }

@@ -170,7 +170,7 @@ macro_rules! registry_tables {
 
         /// Every kind of follower: the core's plain follower, then each member's (see
         /// [`FollowerKind`]).
-        const FOLLOWER_KINDS: [FollowerKindSpec; CORE_FOLLOWER_KINDS.len() $(+ <$ty as Expansion>::FOLLOWER_KINDS.len())*] =
+        pub(crate) const FOLLOWER_KINDS: [FollowerKindSpec; CORE_FOLLOWER_KINDS.len() $(+ <$ty as Expansion>::FOLLOWER_KINDS.len())*] =
             table!(FollowerKindSpec, CORE_FOLLOWER_KINDS[0], CORE_FOLLOWER_KINDS, FOLLOWER_KINDS);
         // `Set::follower_kinds` has a bit per kind
         const _: () = assert!(FOLLOWER_KINDS.len() <= 32, "more follower kinds than a mask has bits");

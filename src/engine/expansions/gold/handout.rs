@@ -10,7 +10,7 @@ use super::{
     INGOT_TAKEN,
 };
 use crate::engine::event::{Event, EventSink, ExpansionEvent};
-use crate::engine::game::Game;
+use crate::engine::game::{Game, NIL};
 use crate::engine::hooks::{Holds, Hook};
 use crate::ruleset::Vars;
 use crate::tiles::FeatureKind;
@@ -103,6 +103,24 @@ impl<X: Holds<Gold>> Game<X> {
         }
     }
 
+    /// Whether an ingot may lie on the area of feature `root` ([`Game::gold_area`]): a road's
+    /// or city's tiles are read without listing them (most scored features hold no gold); a
+    /// cloister's area is not tested here (true).
+    fn gold_on_feature(&self, root: u32) -> bool {
+        if self.comps[root as usize].kind == FeatureKind::Cloister {
+            return true;
+        }
+        let st = self.ext.state();
+        let mut n = self.comps[root as usize].head;
+        while n != NIL {
+            if st.on(self.nodes[n as usize].tile as u32) > 0 {
+                return true;
+            }
+            n = self.nodes[n as usize].next;
+        }
+        false
+    }
+
     /// A completed feature was scored: its majority claims the gold on its area; the gold of
     /// an unoccupied one stays (or is removed, by option).
     pub(super) fn note_gold_claim(&mut self, at: ClaimArea, winners: u8) {
@@ -111,6 +129,11 @@ impl<X: Holds<Gold>> Game<X> {
         };
         if self.ext.state_mut().on_board == 0 {
             return;
+        }
+        if let ClaimArea::Feature(root) = at {
+            if !self.gold_on_feature(root) {
+                return; // (no ingot on its area: nothing to claim, nothing to remove)
+            }
         }
         let mut area = std::mem::take(&mut self.ext.state_mut().scratch);
         match at {
