@@ -603,6 +603,13 @@ impl<X: Expansions> Game<X> {
         }
     }
 
+    /// The tile-placed notice (out of line: a game whose expansions do not hear it pays a
+    /// test a turn).
+    #[inline(never)]
+    fn notify_placed<S: EventSink>(&mut self, s: &mut S) {
+        X::notify(self, s, Notice::TilePlaced);
+    }
+
     /// The step after hook `at`.
     fn after(at: Hook) -> Step {
         match at {
@@ -674,7 +681,9 @@ impl<X: Expansions> Game<X> {
                             rot,
                         },
                     );
-                    X::notify(self, s, Notice::TilePlaced);
+                    if self.ext.hears_placement() {
+                        self.notify_placed(s);
+                    }
                     self.step = self.enter(Hook::TilePlaced);
                 }
                 Step::Follower => {

@@ -593,6 +593,11 @@ macro_rules! registry_dispatch {
                 self.turn_wakes
             }
 
+            #[inline]
+            fn hears_placement(&self) -> bool {
+                self.hearing[Heard::TilePlaced as usize] != 0
+            }
+
             fn wake_for_edit(&mut self) {
                 for h in 0..Hook::COUNT {
                     self.runs[h] |= self.edit_wake[h];

@@ -75,6 +75,8 @@ pub trait Expansions: Clone + Sized + ExpansionsValuation + ExpansionsPresentati
     /// The board's features changed after a tile's placement: arm the expansions such a
     /// change arms (see [`Expansion::ARMED_BY_EDIT`](super::Expansion::ARMED_BY_EDIT)).
     fn wake_for_edit(&mut self);
+    /// Whether an expansion taking part hears the tile-placed notice.
+    fn hears_placement(&self) -> bool;
     /// Whether an expansion taking part adds placements (see
     /// [`Expansion::extra_placements`](super::Expansion::extra_placements)).
     fn extends_placement(&self) -> bool;
