@@ -412,6 +412,7 @@ impl<X: Expansions> Game<X> {
         let from_n = self.rules.tiles[t.tile as usize].segments.len();
         self.placed[pidx].tile = to;
         self.retypes += 1;
+        self.ext.wake_for_edit();
         // the marks a kept segment gains under the new type reach its feature
         for i in 0..from_n {
             let gained = self.rules.tiles[to as usize].segments[i].marks
@@ -489,6 +490,7 @@ impl<X: Expansions> Game<X> {
     /// Join the components of two segments an expansion connects inside a tile (two road
     /// ends its piece links across the tile): no border is closed by it.
     pub(crate) fn link_segments(&mut self, a: u32, b: u32) {
+        self.ext.wake_for_edit();
         self.join(a, b, false);
     }
 
@@ -508,6 +510,7 @@ impl<X: Expansions> Game<X> {
         links: &[(u32, u32)],
         nodes: &mut Vec<u32>,
     ) {
+        self.ext.wake_for_edit();
         nodes.clear();
         let mut roots: [u32; 8] = [NIL; 8];
         let mut nroots = 0;

@@ -613,4 +613,13 @@ impl<X: Expansions> Game<X> {
     pub fn is_finished(&self) -> bool {
         self.step == Step::Over
     }
+    /// The hook the turn is at (the expansions acting there, or one of them telling the
+    /// others something), `None` between hooks (the core's placement, follower and scoring
+    /// steps).
+    pub(crate) fn hook_now(&self) -> Option<crate::engine::hooks::Hook> {
+        match self.step {
+            Step::Hook(at) => Some(at),
+            _ => None,
+        }
+    }
 }

@@ -43,6 +43,8 @@ pub use crate::engine::step::Hook;
 /// Something the core tells the expansions in passing; no decision may be asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notice {
+    /// The turn's tile is placed (`Game::last_placed`), before the hooks of the tile placed.
+    TilePlaced,
     /// A scoring step begins: the turn's completed features (only when there are some).
     ScoringBegins,
     /// Final scoring begins (before the incomplete features).
@@ -91,6 +93,7 @@ pub enum Notice {
 /// Which [`Notice`] (what an expansion declares it hears).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heard {
+    TilePlaced,
     ScoringBegins,
     FinalScoringBegins,
     FeatureScored,
@@ -109,6 +112,7 @@ impl Notice {
     #[inline]
     pub fn kind(&self) -> Heard {
         match self {
+            Notice::TilePlaced => Heard::TilePlaced,
             Notice::ScoringBegins => Heard::ScoringBegins,
             Notice::FinalScoringBegins => Heard::FinalScoringBegins,
             Notice::FeatureScored { .. } => Heard::FeatureScored,

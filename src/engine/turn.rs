@@ -31,7 +31,7 @@
 use crate::engine::decision::{Decision, DecisionKind, TakenDecision};
 use crate::engine::event::{Event, EventSink, NoEvents};
 use crate::engine::game::{Configured, Game, MAX_HAND, MAX_PLAYERS};
-use crate::engine::hooks::{Expansions, Hook};
+use crate::engine::hooks::{Expansions, Hook, Notice};
 use crate::engine::rng::{self, domain};
 use crate::engine::step::Step;
 use crate::ruleset::{TileIdx, Unplaceable};
@@ -590,14 +590,24 @@ impl<X: Expansions> Game<X> {
         self.run(s, None);
     }
 
-    /// The turn's tile is `tile`: the expansions its marks arm are armed for this turn's
-    /// hooks (see `Expansion::ARMED`).
-    #[inline]
+    /// The turn's tile is `tile`: the expansions its marks arm, and those armed by the
+    /// figures the active player has out, are armed for this turn's hooks (see
+    /// `Expansion::ARMED`, `Expansion::ARMED_BY_FIGURE`). Inlined: a plain game pays one
+    /// test a turn.
+    #[inline(always)]
     fn wake_expansions(&mut self, tile: TileIdx) {
-        if self.ext.wakes_by_tile() {
+        if self.ext.wakes_by_turn() {
             let marks = self.rules.tiles[tile as usize].marks;
-            self.ext.wake_for_tile(marks);
+            self.ext
+                .wake_for_turn(marks, &self.kind_supply[self.active as usize]);
         }
+    }
+
+    /// The tile-placed notice (out of line: a game whose expansions do not hear it pays a
+    /// test a turn).
+    #[inline(never)]
+    fn notify_placed<S: EventSink>(&mut self, s: &mut S) {
+        X::notify(self, s, Notice::TilePlaced);
     }
 
     /// The step after hook `at`.
@@ -671,6 +681,9 @@ impl<X: Expansions> Game<X> {
                             rot,
                         },
                     );
+                    if self.ext.hears_placement() {
+                        self.notify_placed(s);
+                    }
                     self.step = self.enter(Hook::TilePlaced);
                 }
                 Step::Follower => {

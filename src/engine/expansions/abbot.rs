@@ -268,6 +268,10 @@ impl<X: Holds<Abbot>> Game<X> {
 
 impl Expansion for Abbot {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced];
+    /// Only a player with an abbot on the board is offered its return: armed by the turn's
+    /// player having one out.
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::TilePlaced, 0)];
+    const ARMED_BY_FIGURE: &'static [(Hook, u8)] = &[(Hook::TilePlaced, 0)];
     const HEARS: &'static [Heard] = &[];
     const DECISIONS: &'static [DecisionSpec] = &[DecisionSpec {
         name: "abbot_return",

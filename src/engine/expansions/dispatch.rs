@@ -34,12 +34,15 @@ macro_rules! acting_places {
 }
 
 /// The places of a notice's dispatch (`Set::notify_places`): the member at place `$p` of
-/// `ACTING` hears `$n` when its bit is in `$left`. Places past the members, or whose member
-/// hears nothing, are left out at compile time.
+/// `ACTING` hears `$n`, a notice of kind `$K`, when its bit is in `$left`. Places past the
+/// members, or whose member does not hear notices of kind `$K`, are left out at compile time.
 macro_rules! hearing_places {
-    ($set:ident, $g:ident, $s:ident, $n:ident, $left:ident; $($p:literal)*) => {
+    ($set:ident, $g:ident, $s:ident, $n:ident, $K:ident, $left:ident; $($p:literal)*) => {
         $(
-            if $p < ALL.len() && PLACE_HEARS[$p % ALL.len()] && $left & (1u32 << $p) != 0 {
+            if $p < ALL.len()
+                && PLACE_HEARS[$p % ALL.len()] & (1 << $K) != 0
+                && $left & (1u32 << $p) != 0
+            {
                 $set::hear::<{ $p % ALL.len() }, _>($g, $s, $n);
             }
         )*
@@ -83,16 +86,22 @@ macro_rules! registry_dispatch {
         #[cfg(test)]
         const PRIORITIES: [i8; ALL.len()] = [$(<$ty as Expansion>::PRIORITY),*];
 
-        /// Per place in [`ACTING`], whether its member hears any notice (`Expansion::HEARS`).
-        const PLACE_HEARS: [bool; ALL.len()] = {
+        /// Per place in [`ACTING`], the notices its member hears (`Expansion::HEARS`, a bit
+        /// per kind): a notice's dispatch holds the entries of those places only.
+        const PLACE_HEARS: [u32; ALL.len()] = {
             let heard: [&[Heard]; ALL.len()] = [$(<$ty as Expansion>::HEARS),*];
-            let mut any = [false; ALL.len()];
+            let mut bits = [0u32; ALL.len()];
             let mut place = 0;
             while place < ALL.len() {
-                any[place] = !heard[ACTING[place] as usize].is_empty();
+                let of = heard[ACTING[place] as usize];
+                let mut k = 0;
+                while k < of.len() {
+                    bits[place] |= 1 << of[k] as u32;
+                    k += 1;
+                }
                 place += 1;
             }
-            any
+            bits
         };
 
         /// Per place in [`ACTING`], the hooks its member lists (`Expansion::HOOKS`, a bit
@@ -135,6 +144,16 @@ macro_rules! registry_dispatch {
             n_wakers: u8,
             /// Every tile mark of `wakers`.
             wake_marks: u32,
+            /// The follower kinds that arm a member at a hook when the turn's player has one
+            /// out of its supply: (kind, how many each player is dealt, hook, place bit).
+            figure_wakers: [(u8, u8, u8, u32); MAX_FIGURE_WAKERS],
+            n_figure_wakers: u8,
+            /// Whether a turn's start arms a member (by its tile's marks or its player's
+            /// figures).
+            turn_wakes: bool,
+            /// Per hook: the places a change of the board's features after a placement arms
+            /// (`Expansion::ARMED_BY_EDIT`).
+            edit_wake: [u32; Hook::COUNT],
             /// Per notice: a bit per place in `ACTING`, set for the expansions taking part that
             /// hear it.
             hearing: [u32; Heard::COUNT],
@@ -255,6 +274,13 @@ macro_rules! registry_dispatch {
         /// The most (hook, tile marks) pairs that arm members (`Expansion::ARMED`).
         const MAX_WAKERS: usize = 8;
 
+        /// The most (hook, follower kind) pairs that arm members (`Expansion::ARMED_BY_FIGURE`).
+        const MAX_FIGURE_WAKERS: usize = 4;
+        const _: () = assert!(
+            0 $(+ <$ty as Expansion>::ARMED_BY_FIGURE.len())* <= MAX_FIGURE_WAKERS,
+            "more follower kinds arm members than Set::figure_wakers holds: raise MAX_FIGURE_WAKERS"
+        );
+
         /// The (hook, tile marks) pairs of `armed` with marks.
         const fn marked(armed: &[(Hook, u32)]) -> usize {
             let mut n = 0;
@@ -283,6 +309,8 @@ macro_rules! registry_dispatch {
                 self.place_bit = [0; ALL.len()];
                 self.n_wakers = 0;
                 self.wake_marks = 0;
+                self.n_figure_wakers = 0;
+                self.edit_wake = [0; Hook::COUNT];
                 for place in 0..ALL.len() {
                     let m = ACTING[place];
                     if self.used & (1 << m as u32) == 0 {
@@ -290,8 +318,14 @@ macro_rules! registry_dispatch {
                     }
                     let bit = 1u32 << place;
                     self.place_bit[m as usize] = bit;
-                    let (hooks, armed) = match m {
-                        $(Member::$field => (<$ty as Expansion>::HOOKS, <$ty as Expansion>::ARMED)),*
+                    let (hooks, armed, by_figure, first_kind, by_edit) = match m {
+                        $(Member::$field => (
+                            <$ty as Expansion>::HOOKS,
+                            <$ty as Expansion>::ARMED,
+                            <$ty as Expansion>::ARMED_BY_FIGURE,
+                            <$ty as Registered>::FIRST_FOLLOWER_KIND,
+                            <$ty as Expansion>::ARMED_BY_EDIT,
+                        )),*
                     };
                     for &h in hooks {
                         if !Set::idle_at(m, rules, h) {
@@ -311,7 +345,22 @@ macro_rules! registry_dispatch {
                             self.wake_marks |= marks;
                         }
                     }
+                    for &(h, local) in by_figure {
+                        if self.armable[h as usize] & bit == 0 {
+                            continue; // (not one of its armed hooks under these rules)
+                        }
+                        let kind = FollowerKind(first_kind + local);
+                        let dealt = <Set as Expansions>::follower_supply(rules, kind);
+                        // (room checked at compile time, see `MAX_FIGURE_WAKERS`)
+                        let k = self.n_figure_wakers as usize;
+                        self.figure_wakers[k] = (kind.index() as u8, dealt, h as u8, bit);
+                        self.n_figure_wakers += 1;
+                    }
+                    for &h in by_edit {
+                        self.edit_wake[h as usize] |= self.armable[h as usize] & bit;
+                    }
                 }
+                self.turn_wakes = self.wake_marks != 0 || self.n_figure_wakers != 0;
                 self.runs = self.hooked;
             }
 
@@ -319,6 +368,65 @@ macro_rules! registry_dispatch {
             #[cfg(test)]
             pub(crate) fn arms(&self) -> bool {
                 self.armable.iter().any(|&a| a != 0)
+            }
+
+            /// The members taking part that act at `at` only once armed, and how: by tile
+            /// marks (`marks`), by the turn's player's figures (`figure`), by a change of the
+            /// board's features (`edit`), or only by themselves (`self`).
+            #[cfg(test)]
+            pub(crate) fn armed_at(&self, at: Hook) -> Vec<(&'static str, &'static str)> {
+                let h = at as usize;
+                let mut out = Vec::new();
+                for (place, m) in ACTING.into_iter().enumerate() {
+                    let bit = 1u32 << place;
+                    if self.armable[h] & bit == 0 {
+                        continue;
+                    }
+                    let name = match m {
+                        $(Member::$field => stringify!($field)),*
+                    };
+                    let by_marks = self.wakers[..self.n_wakers as usize]
+                        .iter()
+                        .any(|&(_, wh, b)| wh as usize == h && b == bit);
+                    let by_figure = self.figure_wakers[..self.n_figure_wakers as usize]
+                        .iter()
+                        .any(|&(_, _, wh, b)| wh as usize == h && b == bit);
+                    for (on, how) in [
+                        (by_marks, "marks"),
+                        (by_figure, "figure"),
+                        (self.edit_wake[h] & bit != 0, "edit"),
+                    ] {
+                        if on {
+                            out.push((name, how));
+                        }
+                    }
+                    if !(by_marks || by_figure || self.edit_wake[h] & bit != 0) {
+                        out.push((name, "self"));
+                    }
+                }
+                out
+            }
+
+            /// The members taking part that act at `at` only once armed and are armed now.
+            #[cfg(test)]
+            pub(crate) fn armed_now(&self, at: Hook) -> Vec<&'static str> {
+                let h = at as usize;
+                ACTING
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(place, _)| self.armable[h] & self.runs[h] & (1 << place) != 0)
+                    .map(|(_, m)| match m {
+                        $(Member::$field => stringify!($field)),*
+                    })
+                    .collect()
+            }
+
+            /// Every member that acts only once armed disarmed (as after a visit).
+            #[cfg(test)]
+            pub(crate) fn disarm_all(&mut self) {
+                for h in 0..Hook::COUNT {
+                    self.runs[h] &= !self.armable[h];
+                }
             }
 
             /// Every member acts at every visit of its hooks from now on, as if always armed
@@ -338,6 +446,17 @@ macro_rules! registry_dispatch {
                     }
                 }
             }
+
+            /// Arm the members armed by a kind of follower the turn's player, holding
+            /// `held` of each kind, has out of its supply.
+            #[inline]
+            fn wake_by_figures(&mut self, held: &[u8; FollowerKind::COUNT]) {
+                for &(kind, dealt, h, bit) in &self.figure_wakers[..self.n_figure_wakers as usize] {
+                    if held[kind as usize] < dealt {
+                        self.runs[h as usize] |= bit;
+                    }
+                }
+            }
         }
 
         impl Expansions for Set {
@@ -351,6 +470,10 @@ macro_rules! registry_dispatch {
                     wakers: [(0, 0, 0); MAX_WAKERS],
                     n_wakers: 0,
                     wake_marks: 0,
+                    figure_wakers: [(0, 0, 0, 0); MAX_FIGURE_WAKERS],
+                    n_figure_wakers: 0,
+                    turn_wakes: false,
+                    edit_wake: [0; Hook::COUNT],
                     hearing: [0; Heard::COUNT],
                     extends: false,
                     supplies: false,
@@ -466,14 +589,28 @@ macro_rules! registry_dispatch {
             }
 
             #[inline]
-            fn wakes_by_tile(&self) -> bool {
-                self.wake_marks != 0
+            fn wakes_by_turn(&self) -> bool {
+                self.turn_wakes
             }
 
             #[inline]
-            fn wake_for_tile(&mut self, marks: u32) {
+            fn hears_placement(&self) -> bool {
+                self.hearing[Heard::TilePlaced as usize] != 0
+            }
+
+            fn wake_for_edit(&mut self) {
+                for h in 0..Hook::COUNT {
+                    self.runs[h] |= self.edit_wake[h];
+                }
+            }
+
+            #[inline]
+            fn wake_for_turn(&mut self, marks: u32, held: &[u8; FollowerKind::COUNT]) {
                 if marks & self.wake_marks != 0 {
                     self.wake_members(marks);
+                }
+                if self.n_figure_wakers != 0 {
+                    self.wake_by_figures(held);
                 }
             }
 
@@ -678,7 +815,7 @@ macro_rules! registry_dispatch {
                 // (a bit per place in `ACTING`: the members in acting order)
                 let left = g.ext.hearing[n.kind() as usize];
                 if left != 0 {
-                    Set::notify_places(g, s, n, left);
+                    Set::notify_kind(g, s, n, left);
                 }
             }
 
@@ -960,11 +1097,45 @@ macro_rules! registry_dispatch {
                 None
             }
 
-            /// The members at the places `left` hear notice `n`, in acting order, each
-            /// called directly (see `run_at`); places whose member hears nothing hold no code.
+            /// The members at the places `left` hear notice `n`: one body per kind of
+            /// notice (see `run`), each holding the entries of the members hearing it.
             #[inline(never)]
-            fn notify_places<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice, left: u32) {
-                hearing_places!(Set, g, s, n, left;
+            fn notify_kind<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice, left: u32) {
+                match n.kind() {
+                    Heard::TilePlaced => {
+                        Set::notify_places::<{ Heard::TilePlaced as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::ScoringBegins => {
+                        Set::notify_places::<{ Heard::ScoringBegins as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::FinalScoringBegins => Set::notify_places::<
+                        { Heard::FinalScoringBegins as u8 },
+                        S,
+                    >(g, s, n, left),
+                    Heard::FeatureScored => {
+                        Set::notify_places::<{ Heard::FeatureScored as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::PointsScored => {
+                        Set::notify_places::<{ Heard::PointsScored as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::FigureMoved => {
+                        Set::notify_places::<{ Heard::FigureMoved as u8 }, S>(g, s, n, left)
+                    }
+                    Heard::Area => Set::notify_places::<{ Heard::Area as u8 }, S>(g, s, n, left),
+                }
+            }
+
+            /// The members at the places `left` hear notice `n` of kind `K` (a [`Heard`]'s
+            /// index), in acting order, each called directly (see `run_at`); places whose
+            /// member does not hear it hold no code.
+            #[inline(always)]
+            fn notify_places<const K: u8, S: EventSink>(
+                g: &mut Game<Self>,
+                s: &mut S,
+                n: Notice,
+                left: u32,
+            ) {
+                hearing_places!(Set, g, s, n, K, left;
                     0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
                     16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
             }
@@ -1024,6 +1195,10 @@ macro_rules! registry_dispatch {
                     wakers: self.wakers,
                     n_wakers: self.n_wakers,
                     wake_marks: self.wake_marks,
+                    figure_wakers: self.figure_wakers,
+                    n_figure_wakers: self.n_figure_wakers,
+                    turn_wakes: self.turn_wakes,
+                    edit_wake: self.edit_wake,
                     hearing: self.hearing,
                     extends: self.extends,
                     supplies: self.supplies,
@@ -1053,6 +1228,10 @@ macro_rules! registry_dispatch {
                 self.wakers = source.wakers;
                 self.n_wakers = source.n_wakers;
                 self.wake_marks = source.wake_marks;
+                self.figure_wakers = source.figure_wakers;
+                self.n_figure_wakers = source.n_figure_wakers;
+                self.turn_wakes = source.turn_wakes;
+                self.edit_wake = source.edit_wake;
                 self.hearing = source.hearing;
                 self.extends = source.extends;
                 self.supplies = source.supplies;

@@ -40,7 +40,7 @@ use crate::engine::event::{
 };
 use crate::engine::game::{Game, MAX_PLAYERS, NIL};
 use crate::engine::hooks::{
-    counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Piece,
+    counter_of, event_of, kind_of, mark_of, Expansion, Glyph, Heard, Holds, Hook, Notice, Piece,
     Presentation, Valuation,
 };
 use crate::engine::outcome::{Counter, CounterSpec, GameOutcome};
@@ -285,7 +285,10 @@ const OPT_CUT_BUILDERS: OptionDef = OptionDef {
 
 impl Expansion for Ferries {
     const HOOKS: &'static [Hook] = &[Hook::BeforeScoring];
-    const HEARS: &'static [Heard] = &[];
+    /// Most tiles are no lake and join no road holding a ferry: the tile placed arms the
+    /// ferry steps when it may (see `Game::ferries_due`).
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::BeforeScoring, 0)];
+    const HEARS: &'static [Heard] = &[Heard::TilePlaced];
     const TOUCHES_TILES: bool = true;
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
         "lake",
@@ -486,6 +489,17 @@ impl Expansion for Ferries {
         g.ext.state().moved.get(k).copied()
     }
 
+    /// The tile placed: the lakes moved last turn forgotten, and the ferry steps armed
+    /// unless the turn has nothing for them ([`Game::ferries_due`]).
+    fn notice<X: Holds<Self>, S: EventSink>(g: &mut Game<X>, _s: &mut S, n: Notice) {
+        if n == Notice::TilePlaced {
+            g.ext.state_mut().moved.clear();
+            if g.ferries_due() {
+                g.ext.arm(Hook::BeforeScoring);
+            }
+        }
+    }
+
     /// A thin entry: a turn whose tile is no lake and joins no road holding a ferry is done
     /// here; the rest out of line (`Game::ferry_steps`).
     #[inline]
@@ -648,6 +662,28 @@ impl<X: Holds<Ferries>> Game<X> {
         self.ext.state_mut().step = Step::Moving;
         self.ask(FERRY_MOVE, player, n + 1);
         true
+    }
+
+    /// Whether the tile just placed may give the ferry steps something to do: not when
+    /// [`Game::ferries_quiet`] would find nothing (read only; what it reads changes only in
+    /// the ferry steps, so it answers the same before scoring).
+    #[inline]
+    fn ferries_due(&self) -> bool {
+        let st = self.ext.state();
+        if !st.config.marks {
+            return true;
+        }
+        let t = self.placed[self.last_placed];
+        if self.rules.tiles[t.tile as usize].marks & LAKE != 0 {
+            return true;
+        }
+        if st.ferries.is_empty() {
+            return false;
+        }
+        let bit = hot_bit(self.cell_index(t.x, t.y));
+        st.hot
+            .get(bit / 64)
+            .is_some_and(|w| w >> (bit % 64) & 1 != 0)
     }
 
     /// The turn's first ferry step when it has nothing to do: the tile just placed is no

@@ -367,6 +367,15 @@ fn figure_name(f: i64) -> &'static str {
 
 impl Expansion for MageWitch {
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::BeforeScoring];
+    /// The magic step is due on a tile with the symbol, or when the figures' features are
+    /// joined, which needs both on the board (they come onto it only in its own steps) and
+    /// on features of one kind (a road never joins a city): a visit that finds them so arms
+    /// the next tile's check. Before scoring they are
+    /// joined only when the step at the tile placed left them so (which arms that check)
+    /// or when the features changed since ([`Expansion::ARMED_BY_EDIT`]: a ferry, a
+    /// bridge).
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::TilePlaced, MAGIC), (Hook::BeforeScoring, 0)];
+    const ARMED_BY_EDIT: &'static [Hook] = &[Hook::BeforeScoring];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored];
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
         "magic",
@@ -473,6 +482,12 @@ impl Expansion for MageWitch {
 
     fn used_by(rules: &Compiled) -> bool {
         Config::of(&rules.rules).is_some()
+    }
+
+    /// The check before scoring is JCloisterZone's option away.
+    fn idle_at(rules: &Compiled, at: Hook) -> bool {
+        at == Hook::BeforeScoring
+            && Config::of(&rules.rules).is_some_and(|c| !c.check_before_scoring)
     }
 
     fn reset(&mut self) {
@@ -582,12 +597,12 @@ impl Expansion for MageWitch {
                     _ => return false,
                 };
                 match (magic, g.magic_joined()) {
-                    (true, _) | (false, Some(true)) => g.magic_begin(s),
+                    (true, _) | (false, Some(true)) => g.magic_step(s, at, None),
                     (false, Some(false)) => false,
-                    (false, None) => g.magic_begin_if_joined(s),
+                    (false, None) => g.magic_step_if_joined(s, at),
                 }
             }
-            Some(i) => g.magic_answer(s, i),
+            Some(i) => g.magic_step(s, at, Some(i)),
         }
     }
 
@@ -771,6 +786,9 @@ impl<X: Holds<MageWitch>> Game<X> {
     #[doc(hidden)]
     pub fn set_magic_figure_for_test(&mut self, f: usize, node: u32) {
         self.ext.state_mut().at[f] = node;
+        // (a figure put down outside its steps: the checks it may need armed, see `ARMED`)
+        self.ext.arm(Hook::TilePlaced);
+        self.ext.arm(Hook::BeforeScoring);
     }
 
     /// The feature (root) figure `f` stands on.
@@ -781,22 +799,53 @@ impl<X: Holds<MageWitch>> Game<X> {
 
     /// Whether both figures stand on one feature (asked twice a tile; the read-only find:
     /// no path halving), when their nodes are roots or children of roots (most turns):
-    /// `None` when a root lies deeper (see [`Game::magic_begin_if_joined`]).
+    /// `None` when a root lies deeper (see [`Game::magic_step_if_joined`]). While both
+    /// stand on features of one kind, it arms the next tile's check (see `ARMED`: a tile
+    /// may join them).
     #[inline(always)]
-    fn magic_joined(&self) -> Option<bool> {
+    fn magic_joined(&mut self) -> Option<bool> {
         let [m, w] = self.ext.state().at;
-        if m == NIL || w == NIL {
+        if !self.magic_joinable(m, w) {
             return Some(false);
         }
+        self.ext.arm(Hook::TilePlaced);
         self.uf.same_shallow(m, w)
     }
 
-    /// Begins the magic step when both figures stand on one feature (their roots found
+    /// Whether figures on `m` and `w` (`NIL`: off the board) may come to share a feature:
+    /// both stand, on segments of one kind (kinds never change, and a road never joins a
+    /// city).
+    #[inline]
+    fn magic_joinable(&self, m: u32, w: u32) -> bool {
+        m != NIL && w != NIL && self.nodes[m as usize].kind == self.nodes[w as usize].kind
+    }
+
+    /// The magic step at `at`: begun (`answer` `None`) or answered. Then, with both figures
+    /// standing on features of one kind, the next tile's check is armed, and at the tile
+    /// placed, with them still on one feature, the check before scoring (see `ARMED`). True
+    /// when it asked.
+    #[inline(never)]
+    fn magic_step<S: EventSink>(&mut self, s: &mut S, at: Hook, answer: Option<usize>) -> bool {
+        let asked = match answer {
+            None => self.magic_begin(s),
+            Some(i) => self.magic_answer(s, i),
+        };
+        let [m, w] = self.ext.state().at;
+        if self.magic_joinable(m, w) {
+            self.ext.arm(Hook::TilePlaced);
+            if at == Hook::TilePlaced && self.uf.find(m) == self.uf.find(w) {
+                self.ext.arm(Hook::BeforeScoring);
+            }
+        }
+        asked
+    }
+
+    /// The magic step at `at` when both figures stand on one feature (their roots found
     /// however deep). True when it asked.
     #[inline(never)]
-    fn magic_begin_if_joined<S: EventSink>(&mut self, s: &mut S) -> bool {
+    fn magic_step_if_joined<S: EventSink>(&mut self, s: &mut S, at: Hook) -> bool {
         let [m, w] = self.ext.state().at;
-        self.uf.find(m) == self.uf.find(w) && self.magic_begin(s)
+        self.uf.find(m) == self.uf.find(w) && self.magic_step(s, at, None)
     }
 
     /// Begin the magic step: the spots into `MageWitch::spots`, then ask which figure — or,

@@ -574,8 +574,15 @@ impl Expansion for Messengers {
                     m.pos[player as usize][0] += points;
                 } else {
                     m.pending.push((player, points, robbable));
-                    for at in [Hook::TurnScored, Hook::AfterScoring, Hook::TurnEnd] {
-                        g.ext.arm(at);
+                    // the first of its hooks still to come this turn moves the figures for
+                    // them (it moves every pending one; its own run, under way, moves
+                    // those it scores itself)
+                    if m.phase == Phase::Idle {
+                        let next = match g.hook_now() {
+                            Some(h @ (Hook::AfterScoring | Hook::TurnEnd)) => h,
+                            _ => Hook::TurnScored,
+                        };
+                        g.ext.arm(next);
                     }
                 }
             }

@@ -5,9 +5,9 @@
 //! (`hooks.rs`, whose traits split what an expansion implements by job: its rules, what the
 //! policies make of it, what it shows): [`Hook`]s, where it may ask decisions (tile drawn, tile placed, before the
 //! turn's scoring, the scoring step closes, after scoring, turn end, final scoring, final
-//! scoring done), and [`Notice`]s it hears in passing (a scoring step begins, a feature is
-//! scored with its points, points are scored, a scoring figure moved, another expansion
-//! scored an area).
+//! scoring done), and [`Notice`]s it hears in passing (the turn's tile is placed, a scoring
+//! step begins, a feature is scored with its points, points are scored, a scoring figure
+//! moved, another expansion scored an area).
 //!
 //! A game carries a [`Set`]: every registered expansion's state, plus, for each hook and each
 //! notice, the list of those its ruleset uses that act there, by declared priority then
@@ -51,7 +51,9 @@
 //!    - **a decision**: `DECISIONS` (name, a key code no other kind uses, doc), its kind
 //!      `kind_of::<Dummy>(0)` (`SEND_SCOUT`); `HOOKS` says where it acts
 //!      (`Hook::TilePlaced`, the start of the figure step); `ARMED` (speed only), where it
-//!      acts only once armed — by tile marks, or by itself with `g.ext.arm(hook)` — and its
+//!      acts only once armed — by tile marks, by the turn's player having one of its
+//!      figures out (`ARMED_BY_FIGURE`), by a change of the board's features after the
+//!      placement (`ARMED_BY_EDIT`), or by itself with `g.ext.arm(hook)` — and its
 //!      `on` then does nothing while unarmed (`arming_skips_only_calls_that_would_do_nothing`
 //!      checks a ruleset's games both ways). `on` asks it (`g.ask(kind,
 //!      player, options)`, returning true: the turn pauses) and is called again with the
@@ -259,6 +261,7 @@ registered! {
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::hooks::{Expansions, Hook};
     use crate::engine::{compile, Game};
     use std::path::Path;
 
@@ -378,6 +381,26 @@ mod tests {
         );
     }
 
+    /// Rulesets that arm members in ways no bundled ruleset does: a bridge (built before
+    /// Mage & Witch acts at the tile placed) changes the features the figures stand on, and
+    /// JCloisterZone's option leaves the check before scoring out.
+    const ARMING_COMBINATIONS: [(&str, &str); 2] = [
+        (
+            "bridges with Mage & Witch",
+            "ruleset \"arming: bridges with Mage & Witch\"\n\
+             extends \"rulesets/bcb-c1.rules\"\n\
+             include \"rulesets/tiles/magewitch.tiles\"\n\
+             deck += { magewitch x2 }\n\
+             magewitch { joined_check = before_scoring }\n",
+        ),
+        (
+            "Mage & Witch checked at the magic step only",
+            "ruleset \"arming: Mage & Witch, JCloisterZone's check\"\n\
+             extends \"rulesets/magewitch-c2.rules\"\n\
+             magewitch { joined_check = magic_step }\n",
+        ),
+    ];
+
     #[test]
     fn arming_skips_only_calls_that_would_do_nothing() {
         use crate::engine::{Chooser, Decision, NoEvents};
@@ -387,16 +410,27 @@ mod tests {
                 (d.key % d.options as u64) as usize
             }
         }
-        // every bundled ruleset with a member that acts only once armed
+        // every bundled ruleset with a member that acts only once armed, and the
+        // combinations above
         let mut files: Vec<_> = std::fs::read_dir("rulesets")
             .expect("the bundled rulesets")
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "rules"))
             .collect();
         files.sort();
+        let mut loaded: Vec<_> = files
+            .iter()
+            .map(|file| {
+                let l = crate::dsl::load_ruleset(file).unwrap_or_else(|d| panic!("{d}"));
+                (file.display().to_string(), l)
+            })
+            .collect();
+        for (name, text) in ARMING_COMBINATIONS {
+            let l = crate::dsl::load_ruleset_str(name, text).unwrap_or_else(|d| panic!("{d}"));
+            loaded.push((name.to_string(), l));
+        }
         let mut checked = 0;
-        for file in files {
-            let loaded = crate::dsl::load_ruleset(&file).unwrap_or_else(|d| panic!("{d}"));
+        for (file, loaded) in loaded {
             let rules = compile(&loaded.ruleset);
             let mut probe = Game::new(rules.clone(), 0, 2);
             probe.setup(&mut NoEvents);
@@ -404,7 +438,17 @@ mod tests {
                 continue;
             }
             checked += 1;
-            for seed in 0..4 {
+            // (more games where the arming by figures, edits and the figures' own checks
+            // is at work: a tile joins the mage's and the witch's features in seed 17 of
+            // magewitch-c1 and -c2, the only such game of their first 400)
+            let seeds = if probe.ext.armed_at(Hook::TilePlaced).len() > 2
+                || !probe.ext.armed_at(Hook::BeforeScoring).is_empty()
+            {
+                24
+            } else {
+                4
+            };
+            for seed in 0..seeds {
                 let players = 2 + (seed % 3) as u8;
                 let mut armed = Game::new(rules.clone(), seed, players);
                 let mut always = Game::new(rules.clone(), seed, players);
@@ -413,13 +457,70 @@ mod tests {
                 assert_eq!(
                     armed.play(&mut Keyed, &mut NoEvents),
                     always.play(&mut Keyed, &mut NoEvents),
-                    "{}, seed {seed}, {players} players",
-                    file.display()
+                    "{file}, seed {seed}, {players} players",
                 );
             }
         }
         // bigbox6, minis-2012, the messengers, gold mines, robbers, crop circles, fliers…
-        assert!(checked >= 15, "only {checked} rulesets arm a member");
+        assert!(checked >= 17, "only {checked} rulesets arm a member");
+    }
+
+    /// Big Box 6's members act only once armed where most turns leave them nothing to do,
+    /// each armed as its rules allow (see `Expansion::ARMED`): what the test above plays
+    /// both ways.
+    #[test]
+    fn big_box_6_arms_its_members_where_turns_leave_them_idle() {
+        use crate::engine::NoEvents;
+        let armed = |file: &str, at: Hook| {
+            let loaded =
+                crate::dsl::load_ruleset(Path::new(file)).unwrap_or_else(|d| panic!("{d}"));
+            let mut g = Game::new(compile(&loaded.ruleset), 0, 2);
+            g.setup(&mut NoEvents);
+            let mut v = g.ext.armed_at(at);
+            v.sort_unstable();
+            v
+        };
+        let bb6 = "rulesets/bigbox6.rules";
+        assert_eq!(
+            armed(bb6, Hook::TilePlaced),
+            [
+                ("abbot", "figure"),
+                ("flier", "marks"),
+                ("gold", "marks"),
+                ("magewitch", "marks"),
+                ("river", "marks"),
+                ("robbers", "marks"),
+                ("traders", "figure"),
+            ]
+        );
+        assert_eq!(
+            armed(bb6, Hook::BeforeScoring),
+            [
+                ("ferries", "self"),
+                ("flier", "self"),
+                ("magewitch", "edit")
+            ]
+        );
+        assert_eq!(armed(bb6, Hook::TurnEnd), [("messengers", "self")]);
+        // JCloisterZone's reading: Mage & Witch never acts before scoring
+        let (name, text) = ARMING_COMBINATIONS[1];
+        let l = crate::dsl::load_ruleset_str(name, text).unwrap_or_else(|d| panic!("{d}"));
+        let mut g = Game::new(compile(&l.ruleset), 0, 2);
+        g.setup(&mut NoEvents);
+        assert!(!g.ext.acts_at(Hook::BeforeScoring));
+        assert_eq!(g.ext.armed_at(Hook::TilePlaced), [("magewitch", "marks")]);
+        // a change of the features after the placement arms Mage & Witch's check before
+        // scoring (a bridge built then may join the figures' roads: no random game of the
+        // combination above did in 3,000)
+        let (name, text) = ARMING_COMBINATIONS[0];
+        let l = crate::dsl::load_ruleset_str(name, text).unwrap_or_else(|d| panic!("{d}"));
+        let mut g = Game::new(compile(&l.ruleset), 0, 2);
+        g.setup(&mut NoEvents);
+        assert_eq!(g.ext.armed_at(Hook::BeforeScoring), [("magewitch", "edit")]);
+        g.ext.disarm_all();
+        assert!(g.ext.armed_now(Hook::BeforeScoring).is_empty());
+        g.ext.wake_for_edit();
+        assert_eq!(g.ext.armed_now(Hook::BeforeScoring), ["magewitch"]);
     }
 
     #[test]

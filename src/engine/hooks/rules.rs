@@ -30,6 +30,20 @@ pub trait Expansion: Clone + Default + Valuation + Presentation {
     /// only, for the hooks most turns pass without work: a turn skips a hook where every
     /// member is disarmed.)
     const ARMED: &'static [(Hook, u32)] = &[];
+    /// The hooks among [`Expansion::ARMED`] that a turn also arms when its player has a
+    /// figure of one of the expansion's own follower kinds out of its supply, each with that
+    /// kind's index in [`Expansion::FOLLOWER_KINDS`]: armed when the turn begins, as a tile
+    /// mark arms (the player holds fewer of the kind than
+    /// [`Expansion::follower_supply`] deals). Such an `on` must do nothing there on a turn
+    /// whose player had none of the kind out when the turn began (the abbot: only a player
+    /// with an abbot on the board may take it back).
+    const ARMED_BY_FIGURE: &'static [(Hook, u8)] = &[];
+    /// The hooks among [`Expansion::ARMED`] that a change of the board's features after a
+    /// tile's placement arms: a placed tile turned into another ([`Game::retype_tile`]: a
+    /// bridge), two segments linked inside a tile or components rebuilt (a ferry's move).
+    /// Such an `on` may then rely on the features changing only when a tile is placed or
+    /// when one of these arms it.
+    const ARMED_BY_EDIT: &'static [Hook] = &[];
     /// Whether, under `rules`, it never acts at `at`, one of its [`Expansion::HOOKS`] (an
     /// option puts its action at another: the robbers' round before or after the tile is
     /// placed): `on` is then not called there.

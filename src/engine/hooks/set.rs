@@ -60,12 +60,23 @@ pub trait Expansions: Clone + Sized + ExpansionsValuation + ExpansionsPresentati
     /// (the turn skips the hook if not): one acting there at every visit, or one armed there
     /// (see [`Expansion::ARMED`](super::Expansion::ARMED)).
     fn acts_at(&self, at: Hook) -> bool;
-    /// Whether an expansion taking part is armed by the marks of a turn's tile (see
-    /// [`Expansion::ARMED`](super::Expansion::ARMED)).
-    fn wakes_by_tile(&self) -> bool;
-    /// A turn's tile, with tile marks `marks`, is drawn: arm the expansions those marks arm
-    /// (see [`Expansion::ARMED`](super::Expansion::ARMED)).
-    fn wake_for_tile(&mut self, marks: u32);
+    /// Whether an expansion taking part is armed by the marks of a turn's tile or by the
+    /// figures its player has out (see [`Expansion::ARMED`](super::Expansion::ARMED),
+    /// [`Expansion::ARMED_BY_FIGURE`](super::Expansion::ARMED_BY_FIGURE)).
+    fn wakes_by_turn(&self) -> bool;
+    /// A turn begins with a tile of tile marks `marks`, its player holding `held` of each
+    /// follower kind: arm the expansions those marks arm, and those armed by a kind the
+    /// player has out of its supply.
+    fn wake_for_turn(
+        &mut self,
+        marks: u32,
+        held: &[u8; crate::engine::follower_kind::FollowerKind::COUNT],
+    );
+    /// The board's features changed after a tile's placement: arm the expansions such a
+    /// change arms (see [`Expansion::ARMED_BY_EDIT`](super::Expansion::ARMED_BY_EDIT)).
+    fn wake_for_edit(&mut self);
+    /// Whether an expansion taking part hears the tile-placed notice.
+    fn hears_placement(&self) -> bool;
     /// Whether an expansion taking part adds placements (see
     /// [`Expansion::extra_placements`](super::Expansion::extra_placements)).
     fn extends_placement(&self) -> bool;

@@ -576,7 +576,7 @@ impl Expansion for Robbers {
                 robbable,
                 ..
             } => g.on_marker_moved(s, player, before, points, robbable, false),
-            Notice::FeatureScored { .. } | Notice::AreaScored { .. } => {}
+            Notice::TilePlaced | Notice::FeatureScored { .. } | Notice::AreaScored { .. } => {}
         }
     }
 }
