@@ -37,8 +37,6 @@ pub(crate) const EMPTY: Cell = Cell {
 const FRESH: u32 = 20;
 /// Cells added beyond what is needed when the window grows.
 const MARGIN: u32 = 8;
-/// The largest side a window keeps from one game to the next (see [`Window::reset`]).
-const KEPT: u32 = 40;
 
 /// Empty cells next to the board, in the order they joined (a cell leaving is replaced by the
 /// last one): deterministic for a given history. Kept as two parallel arrays so the
@@ -150,18 +148,15 @@ impl Window {
         w
     }
 
-    /// Back to an empty window around (0, 0), keeping the allocation and the size the last
-    /// game grew it to (between [`FRESH`] and [`KEPT`] a side): a player that plays game after
-    /// game grows it in its first games, not three times in each (a random `bigbox6` game grew
-    /// it about three times, each a new allocation and a copy of every row).
+    /// Back to an empty window around (0, 0), keeping the allocation.
     pub(crate) fn reset(&mut self) {
-        let (w, h) = (self.w.clamp(FRESH, KEPT), self.h.clamp(FRESH, KEPT));
-        self.x0 = CELL_OFF as u32 - w / 2;
-        self.y0 = CELL_OFF as u32 - h / 2;
-        self.w = w;
-        self.h = h;
+        let half = FRESH / 2;
+        self.x0 = CELL_OFF as u32 - half;
+        self.y0 = CELL_OFF as u32 - half;
+        self.w = FRESH;
+        self.h = FRESH;
         self.cells.clear();
-        self.cells.resize((w * h) as usize, EMPTY);
+        self.cells.resize((FRESH * FRESH) as usize, EMPTY);
     }
 
     #[inline]
