@@ -490,7 +490,6 @@ mod tests {
                 ("magewitch", "marks"),
                 ("river", "marks"),
                 ("robbers", "marks"),
-                ("traders", "figure"),
             ]
         );
         assert_eq!(

@@ -200,10 +200,6 @@ impl Expansion for Traders {
     }
 
     const HOOKS: &'static [Hook] = &[Hook::TilePlaced, Hook::FinalScoring];
-    /// Only a player with a builder on the board may get another tile: armed by the turn's
-    /// player having one out.
-    const ARMED: &'static [(Hook, u32)] = &[(Hook::TilePlaced, 0)];
-    const ARMED_BY_FIGURE: &'static [(Hook, u8)] = &[(Hook::TilePlaced, 0)];
     const HEARS: &'static [Heard] = &[Heard::FeatureScored];
     const CATEGORIES: &'static [&'static str] = &["goods"];
     const SEGMENT_MARKS: &'static [(&'static str, FeatureKind, &'static str)] = &[
@@ -357,11 +353,12 @@ impl Expansion for Traders {
     ) -> bool {
         match at {
             Hook::TilePlaced => {
-                // no builder on the board: no extra turn due (`check_builder`'s answer),
-                // which it is not already: `another_tile` took the last one at the turn's
-                // draw (so a turn that is not armed here writes nothing)
-                debug_assert!(!g.ext.state().extra_due);
-                if g.supply_of(g.active, BUILDER) < g.ext.state().config.builders {
+                let active = g.active;
+                if g.supply_of(active, BUILDER) >= g.ext.state().config.builders {
+                    // no builder on the board: no extra turn due (`check_builder`'s answer)
+                    let t = g.ext.state_mut();
+                    (t.extra_due, t.due_seat) = (false, active);
+                } else {
                     g.check_builder(s);
                 }
             }
