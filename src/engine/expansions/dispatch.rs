@@ -49,6 +49,27 @@ macro_rules! hearing_places {
     };
 }
 
+/// Per place in `ACTING`, a bit per entry of its member's list in `$lists` (one list per
+/// member, registration order, of `$item`s: the hooks it lists, the notices it hears), for
+/// the dispatch bodies that hold only the places with that bit.
+macro_rules! place_bits {
+    ($item:ty, $lists:expr) => {{
+        let lists: [&[$item]; ALL.len()] = $lists;
+        let mut bits = [0u32; ALL.len()];
+        let mut place = 0;
+        while place < ALL.len() {
+            let of = lists[ACTING[place] as usize];
+            let mut k = 0;
+            while k < of.len() {
+                bits[place] |= 1 << of[k] as u32;
+                k += 1;
+            }
+            place += 1;
+        }
+        bits
+    }};
+}
+
 /// The [`Set`](super::Set) of the members' states and its dispatch; `registry!` invokes it.
 macro_rules! registry_dispatch {
     ($($field:ident: $ty:ty),* $(,)?) => {
@@ -88,39 +109,13 @@ macro_rules! registry_dispatch {
 
         /// Per place in [`ACTING`], the notices its member hears (`Expansion::HEARS`, a bit
         /// per kind): a notice's dispatch holds the entries of those places only.
-        const PLACE_HEARS: [u32; ALL.len()] = {
-            let heard: [&[Heard]; ALL.len()] = [$(<$ty as Expansion>::HEARS),*];
-            let mut bits = [0u32; ALL.len()];
-            let mut place = 0;
-            while place < ALL.len() {
-                let of = heard[ACTING[place] as usize];
-                let mut k = 0;
-                while k < of.len() {
-                    bits[place] |= 1 << of[k] as u32;
-                    k += 1;
-                }
-                place += 1;
-            }
-            bits
-        };
+        const PLACE_HEARS: [u32; ALL.len()] =
+            place_bits!(Heard, [$(<$ty as Expansion>::HEARS),*]);
 
         /// Per place in [`ACTING`], the hooks its member lists (`Expansion::HOOKS`, a bit
         /// per hook): a hook's dispatch holds the entries of those places only.
-        const PLACE_HOOKS: [u32; ALL.len()] = {
-            let hooks: [&[Hook]; ALL.len()] = [$(<$ty as Expansion>::HOOKS),*];
-            let mut bits = [0u32; ALL.len()];
-            let mut place = 0;
-            while place < ALL.len() {
-                let of = hooks[ACTING[place] as usize];
-                let mut k = 0;
-                while k < of.len() {
-                    bits[place] |= 1 << of[k] as u32;
-                    k += 1;
-                }
-                place += 1;
-            }
-            bits
-        };
+        const PLACE_HOOKS: [u32; ALL.len()] =
+            place_bits!(Hook, [$(<$ty as Expansion>::HOOKS),*]);
 
         /// Every registered expansion's state, and which of them this game's ruleset uses
         /// at each hook and notice.
