@@ -494,16 +494,16 @@ impl<X: Expansions> Game<X> {
         self.join(a, b, false);
     }
 
-    /// Split and rebuild the road or city components holding `seeds` from the board (an
-    /// expansion took away a link it had made with `link_segments`). Every node of those components becomes a
-    /// singleton with its segment's fresh facts, then is joined again across each tile
-    /// border it shares with another of them (once per border) and through `links` (pairs
-    /// of nodes an expansion joins inside a tile, those with both nodes among them), and the
-    /// followers standing on them are counted again. A rebuilt component is not `done`:
-    /// the caller's scoring decides anew. `nodes` is scratch space. Costs a walk of the
-    /// components' segments; games that never call it pay nothing. The links and the
-    /// followers to restore are found by the old roots before the split, the followers'
-    /// scan stopping once it has as many as the components counted.
+    /// Split and rebuild the road or city components holding `seeds` from the board (an expansion
+    /// took away a link it had made with `link_segments`). Every node of those components becomes a
+    /// singleton with its segment's fresh facts, then is joined again across each tile border it
+    /// shares with another of them (once per border) and through `links` (pairs of nodes an
+    /// expansion joins inside a tile, those with both nodes among them), and the followers standing
+    /// on them are counted again. A rebuilt component is not `done`: the caller's scoring decides
+    /// anew. `nodes` is scratch space. Costs a walk of the components' segments; games that never
+    /// call it pay nothing. The links and the followers to restore are found by the old roots
+    /// before the split, the followers' scan stopping once it has as many as the components
+    /// counted.
     pub(crate) fn rebuild_components(
         &mut self,
         seeds: &[u32],
