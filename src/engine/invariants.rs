@@ -383,6 +383,17 @@ mod tests {
         let v = inv.check(&g).unwrap_err();
         assert!(v.0.contains("counts"), "{v}");
         g.comps[root as usize].followers[0] -= 1;
+        // the kinds a seat is kept holding, against its supply
+        g.held[1] ^= 1;
+        let v = inv.check(&g).unwrap_err();
+        assert!(v.0.contains("holding the kinds"), "{v}");
+        g.held[1] ^= 1;
+        // a feature's marks, against its segments'
+        g.comps[root as usize].marks ^= 1;
+        let v = inv.check(&g).unwrap_err();
+        assert!(v.0.contains("segment marks"), "{v}");
+        g.comps[root as usize].marks ^= 1;
+        inv.check(&g).expect("sound again");
         g.score[0] = -1;
         g.by_cat[0].add(crate::engine::Category::ROAD, -1);
         let v = inv.check(&g).unwrap_err();
