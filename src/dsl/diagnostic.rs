@@ -29,7 +29,8 @@ pub struct Diagnostic {
     pub col: usize,
     /// Byte range in the file.
     pub span: std::ops::Range<usize>,
-    /// The text of the line the span starts on (empty when there is no source).
+    /// The text of the line the span starts on, up to [`LINE_TAIL`] bytes past the span's
+    /// start (empty when there is no source).
     pub source_line: String,
     pub help: Option<String>,
     /// Extra notes, e.g. where a duplicate was first defined.
@@ -43,17 +44,18 @@ pub struct SourceFile {
     pub text: String,
 }
 
+/// Bytes of a line a diagnostic keeps past its span's start: a longer line is cut there (the
+/// rendering shows a line's text around the caret only, so what is cut is never shown; a
+/// 900 KB line with 200 errors would otherwise be copied, scanned and rendered 200 times).
+pub const LINE_TAIL: usize = 2048;
+
 impl SourceFile {
-    /// 1-based (line, column) of byte `at`, and the text of that line. Lines end at `\n`,
-    /// `\r\n` or a lone `\r`; the column counts characters (not bytes), and a byte-order
-    /// mark opening the file is not one of them.
+    /// 1-based (line, column) of byte `at`, and the text of that line, up to [`LINE_TAIL`]
+    /// bytes past `at`. Lines end at `\n`, `\r\n` or a lone `\r`; the column counts
+    /// characters (not bytes), and a byte-order mark opening the file is not one of them.
     pub fn locate(&self, at: usize) -> (usize, usize, String) {
         let text = self.text.as_str();
-        let at = at.min(text.len());
-        let at = (0..=at)
-            .rev()
-            .find(|k| text.is_char_boundary(*k))
-            .unwrap_or(0);
+        let at = floor_char_boundary(text, at.min(text.len()));
         let bytes = text.as_bytes();
         let mut line = 1;
         let mut line_start = 0;
@@ -68,9 +70,11 @@ impl SourceFile {
             line_start = '\u{FEFF}'.len_utf8().min(at);
         }
         let col = text[line_start..at].chars().count() + 1;
-        let line_end = text[line_start..]
-            .find(['\n', '\r'])
-            .map_or(text.len(), |k| line_start + k);
+        let limit = floor_char_boundary(text, at.saturating_add(LINE_TAIL).min(text.len()));
+        let line_end = bytes[line_start..limit]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(limit, |k| line_start + k);
         (line, col, text[line_start..line_end].to_string())
     }
 
@@ -201,6 +205,14 @@ impl Diagnostic {
     }
 }
 
+/// The last character boundary of `text` at or before byte `at` (`at` ≤ `text.len()`).
+fn floor_char_boundary(text: &str, at: usize) -> usize {
+    (0..=at)
+        .rev()
+        .find(|&k| text.is_char_boundary(k))
+        .unwrap_or(0)
+}
+
 /// The diagnostic renderer: plain text, or with colours for a terminal.
 fn renderer(styled: bool) -> Renderer {
     if styled {
@@ -311,6 +323,45 @@ mod render_tests {
         let caret_at = caret.find('^').map(|b| caret[..b].chars().count());
         assert_eq!(at, caret_at, "caret under the span:\n{text}");
         assert!(caret.trim_end().ends_with("^^^"), "{caret}");
+    }
+
+    /// A line cut [`LINE_TAIL`] bytes past the span renders as the whole line does, and the
+    /// cut keeps whole characters.
+    #[test]
+    fn a_cut_line_renders_as_the_whole_line() {
+        let line = format!("tileset t {{ {} }}", "X x1, ".repeat(2000));
+        let text = format!("ruleset \"t\"\n{line}\nstart A\n");
+        let file = SourceFile {
+            name: "x.rules".into(),
+            text,
+        };
+        // the first, the 101st and the 1501st `X` of the line
+        let start = "ruleset \"t\"\n".len();
+        for k in [0, 100, 1500] {
+            let at = start + "tileset t { ".len() + 6 * k;
+            let d = file.error(
+                &super::super::codes::UNKNOWN_TILE,
+                at,
+                at + 1,
+                "unknown tile",
+            );
+            assert_eq!((d.line, d.col), (2, at - start + 1));
+            assert_eq!(d.source_line.len(), at - start + LINE_TAIL);
+            assert!(line.starts_with(&d.source_line));
+            let mut whole = d.clone();
+            whole.source_line = line.clone();
+            assert_eq!(d.to_string(), whole.to_string(), "at {at}");
+        }
+        // a cut inside a character moves back to its start
+        let wide = SourceFile {
+            name: "x.rules".into(),
+            text: "a".to_string() + &"é".repeat(LINE_TAIL),
+        };
+        let (_, col, kept) = wide.locate(0);
+        assert_eq!(col, 1);
+        assert_eq!(kept.len(), LINE_TAIL - 1);
+        let (_, col, _) = wide.locate(2);
+        assert_eq!(col, 2, "inside the first é: its start");
     }
 
     #[test]
