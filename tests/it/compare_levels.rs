@@ -10,14 +10,14 @@ fn bundled(name: &str) -> String {
     format!("{}/rulesets/{name}.rules", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `compare` HiG vs RGG Gold Mines, 2 players, 8 games, with `extra` arguments.
+/// `compare` HiG vs RGG Gold Mines, 2 players, 4 games, with `extra` arguments.
 fn compare(out: &Path, extra: &[&str]) -> std::process::Output {
     let mut args = vec![
         "compare".to_string(),
         bundled("goldmines-hig-2012"),
         bundled("goldmines-rgg"),
         "--games".into(),
-        "8".into(),
+        "4".into(),
         "--out".into(),
         out.to_str().expect("utf-8 path").into(),
     ];
