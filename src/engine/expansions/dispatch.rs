@@ -1086,9 +1086,20 @@ macro_rules! registry_dispatch {
                 // member lists no `AT` among its hooks holds no code here, and no jump goes
                 // through a table of members (12,200 instructions fewer a random `bigbox6`
                 // game than the `match` on each place; no change by the clock).
-                acting_places!(Set, g, s, at, AT, h, answer, left;
-                    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
-                    16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+                // A member an edit re-armed after its place was passed (a ferry's link that
+                // joins the magic figures, at the hook where they are checked) runs again
+                // before the hook is left: a second pass over those only. Their own steps
+                // edit no feature, so the second pass re-arms none (a third never runs).
+                for pass in 0..2 {
+                    acting_places!(Set, g, s, at, AT, h, answer, left;
+                        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+                        16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+                    left = g.ext.runs[h] & g.ext.edit_wake[h];
+                    debug_assert!(pass == 0 || left == 0, "a second pass re-armed {left:#b}");
+                    if left == 0 {
+                        break;
+                    }
+                }
                 None
             }
 

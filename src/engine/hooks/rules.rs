@@ -42,7 +42,9 @@ pub trait Expansion: Clone + Default + Valuation + Presentation {
     /// tile's placement arms: a placed tile turned into another ([`Game::retype_tile`]: a
     /// bridge), two segments linked inside a tile or components rebuilt (a ferry's move).
     /// Such an `on` may then rely on the features changing only when a tile is placed or
-    /// when one of these arms it.
+    /// when one of these arms it. An edit made at the hook by a member acting after it (a
+    /// ferry's link before scoring) makes it act again there before the hook is left; its
+    /// own `on` must then edit no feature.
     const ARMED_BY_EDIT: &'static [Hook] = &[];
     /// Whether, under `rules`, it never acts at `at`, one of its [`Expansion::HOOKS`] (an
     /// option puts its action at another: the robbers' round before or after the tile is
