@@ -44,6 +44,10 @@
 //!   kind, and a builder or pig left without its owner's follower goes home at once, where
 //!   the follower leaves or a ferry move splits its road (`ferries.cut_builders = every_road`), no
 //!   longer at the turn's end (both found by JCloisterZone's Big Box 6 games).
+//!   The `bigbox6` and `minis-2012` lines were rewritten (removed, then `new`) on the engine
+//!   of branch `s11`: a ferry's link that joins the mage's and the witch's roads is caught
+//!   before that turn's scoring (`magewitch.joined_check = before_scoring`), no longer at the
+//!   next tile.
 
 use crate::scenario_support;
 
