@@ -668,6 +668,17 @@ macro_rules! registry_dispatch {
             }
 
             #[inline]
+            fn may_refuse_on(g: &Game<Self>, pidx: usize) -> bool {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::RESTRICTS_SPOTS
+                    && <$ty as Expansion>::may_refuse_on(g, pidx)
+                {
+                    return true;
+                })*
+                false
+            }
+
+            #[inline]
             fn touches_tiles(&self) -> bool {
                 false $(|| (self.used & (1 << Member::$field as u32) != 0
                     && <$ty as Expansion>::TOUCHES_TILES))*
