@@ -833,7 +833,7 @@ impl<X: Holds<MageWitch>> Game<X> {
     /// Whether figures on `m` and `w` (`NIL`: off the board) may come to share a feature:
     /// both stand, on segments of one kind (kinds never change, and a road never joins a
     /// city).
-    #[inline]
+    #[inline(always)]
     fn magic_joinable(&self, m: u32, w: u32) -> bool {
         m != NIL && w != NIL && self.nodes[m as usize].kind == self.nodes[w as usize].kind
     }
