@@ -163,17 +163,20 @@ impl<X: Expansions> Game<X> {
         // open feature)
         let masks = &KindMasks::EVERY;
         let kinds = others | u32::from(plain);
+        // the kinds that may stand on a feature of each kind (none on a field without
+        // farmers)
+        let mut stands = masks.stands;
+        if !farmers {
+            stands[FeatureKind::Field as usize & 7] = 0;
+        }
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
-        for i in 0..nseg {
-            let node = t.node0 + i as u32;
-            // (the kind kept with the node, written as the tile was placed: the tile type's
-            // segment list is likely out of the cache)
-            let kind = self.nodes[node as usize].kind;
-            if kind == FeatureKind::Field && !farmers {
-                continue;
-            }
-            // the kinds that may stand on a feature of this kind (kind order kept)
-            let mut rest = kinds & masks.stands[kind as usize & 7];
+        let node0 = t.node0 as usize;
+        // (the kinds kept with the nodes, written as the tile was placed: the tile type's
+        // segment list is likely out of the cache)
+        for (i, n) in self.nodes[node0..node0 + nseg].iter().enumerate() {
+            let node = (node0 + i) as u32;
+            // (kind order kept)
+            let mut rest = kinds & stands[n.kind as usize & 7];
             if rest == 0 {
                 continue;
             }
