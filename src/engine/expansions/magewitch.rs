@@ -873,28 +873,29 @@ impl<X: Holds<MageWitch>> Game<X> {
     #[inline(never)]
     fn magic_begin<S: EventSink>(&mut self, s: &mut S) -> bool {
         self.magic_spots();
-        let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
         let player = self.active;
         if self.ext.state().spots.count > 0 {
             self.ext.state_mut().step = Step::Figure;
             self.ask(MAGIC_FIGURE, player, 2);
             return true;
         }
-        match (mf, wf) {
-            (Some(_), Some(_)) => {
+        // (which figures stand: asked only when no spot is left)
+        let [m, w] = self.ext.state().at;
+        match (m != NIL, w != NIL) {
+            (true, true) => {
                 self.ext.state_mut().step = Step::Remove;
                 self.ask(MAGIC_REMOVE, player, 2);
                 true
             }
-            (Some(_), None) => {
+            (true, false) => {
                 self.magic_take_off(s, MAGE, NO_SPOT);
                 false
             }
-            (None, Some(_)) => {
+            (false, true) => {
                 self.magic_take_off(s, WITCH, NO_SPOT);
                 false
             }
-            (None, None) => false,
+            (false, false) => false,
         }
     }
 
