@@ -152,55 +152,65 @@ impl<X: Expansions> Game<X> {
             return;
         }
         let farmers = self.rules.rules.scoring.farm != crate::ruleset::FarmRule::Off;
+        // (asked once: most tiles hold no spot an expansion may refuse)
+        let restricts = self.ext.restricts_spots() && X::may_refuse_on(self, pidx);
         if others == 0 {
-            self.plain_options(t, plain, farmers);
+            self.plain_options(t, farmers, restricts);
             return;
         }
-        // (the masks of every kind: `others` keeps those in play that `player` holds)
+        // (the masks of every kind: `kinds` keeps those in play that `player` holds, the
+        // plain follower bit 0, which stands anywhere and needs neither its owner nor an
+        // open feature)
         let masks = &KindMasks::EVERY;
+        let kinds = others | u32::from(plain);
+        // the kinds that may stand on a feature of each kind (none on a field without
+        // farmers)
+        let mut stands = masks.stands;
+        if !farmers {
+            stands[FeatureKind::Field as usize & 7] = 0;
+        }
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
-        for i in 0..nseg {
-            let node = t.node0 + i as u32;
-            // (the kind kept with the node, written as the tile was placed: the tile type's
-            // segment list is likely out of the cache)
-            let kind = self.nodes[node as usize].kind;
-            if kind == FeatureKind::Field && !farmers {
+        let node0 = t.node0 as usize;
+        // (the kinds kept with the nodes, written as the tile was placed: the tile type's
+        // segment list is likely out of the cache)
+        for (i, n) in self.nodes[node0..node0 + nseg].iter().enumerate() {
+            let node = (node0 + i) as u32;
+            // (kind order kept)
+            let mut rest = kinds & stands[n.kind as usize & 7];
+            if rest == 0 {
                 continue;
             }
             let r = self.uf.find_mut(node);
             let comp = &self.comps[r as usize];
-            let free = comp.nfollowers == 0;
-            let restricts = self.ext.restricts_spots();
-            if plain && free && (!restricts || X::may_stand(self, node, FollowerKind::PLAIN)) {
-                self.opt_follow.push(i as u16);
+            if comp.followers[p] == 0 {
+                rest &= !masks.needs_own;
             }
-            if others != 0 {
-                // the kinds that may stand here, by the masks (kind order kept)
-                let mut rest = others & masks.stands[kind as usize & 7];
-                if comp.followers[p] == 0 {
-                    rest &= !masks.needs_own;
-                }
-                if !free {
-                    rest &= masks.needs_own;
-                }
-                if comp.open == 0 {
-                    rest &= !masks.open_only;
-                }
-                while rest != 0 {
-                    let k = rest.trailing_zeros() as u16;
-                    rest &= rest - 1;
-                    if !restricts || X::may_stand(self, node, FollowerKind(k as u8)) {
-                        self.opt_follow.push(i as u16 | k << 8);
-                    }
+            if comp.nfollowers != 0 {
+                rest &= masks.needs_own;
+            }
+            if comp.open == 0 {
+                rest &= !masks.open_only;
+            }
+            while rest != 0 {
+                let k = rest.trailing_zeros() as u16;
+                rest &= rest - 1;
+                if !restricts || X::may_stand(self, node, FollowerKind(k as u8)) {
+                    self.opt_follow.push(i as u16 | k << 8);
                 }
             }
         }
     }
 
     /// [`Game::follower_options`] when `player` holds only plain followers (every game
-    /// without other kinds): the free features of tile `t`, in segment order.
+    /// without other kinds): the free features of tile `t`, in segment order (`restricts`:
+    /// an expansion may refuse one of them).
     #[inline(always)]
-    fn plain_options(&mut self, t: crate::engine::game::PlacedTile, plain: bool, farmers: bool) {
+    fn plain_options(
+        &mut self,
+        t: crate::engine::game::PlacedTile,
+        farmers: bool,
+        restricts: bool,
+    ) {
         let nseg = self.rules.tiles[t.tile as usize].segments.len();
         for i in 0..nseg {
             let node = t.node0 + i as u32;
@@ -210,8 +220,7 @@ impl<X: Expansions> Game<X> {
             }
             let r = self.uf.find_mut(node);
             let free = self.comps[r as usize].nfollowers == 0;
-            let restricts = self.ext.restricts_spots();
-            if plain && free && (!restricts || X::may_stand(self, node, FollowerKind::PLAIN)) {
+            if free && (!restricts || X::may_stand(self, node, FollowerKind::PLAIN)) {
                 self.opt_follow.push(i as u16);
             }
         }
@@ -288,6 +297,8 @@ impl<X: Expansions> Game<X> {
     }
 }
 
+const _: () = assert!(KindMasks::EVERY.plain_anywhere());
+
 /// The follower kinds of a bit set (bit k: kind k) sorted by what their specs allow, so that
 /// the follower decision tests a segment against all of them at once: `stands[f]` the
 /// kinds that may stand on a feature of kind `f`, `needs_own` those that need their owner
@@ -302,6 +313,19 @@ struct KindMasks {
 impl KindMasks {
     /// The masks of every declared kind, made at compile time.
     const EVERY: KindMasks = KindMasks::of(&crate::engine::expansions::FOLLOWER_KINDS);
+
+    /// Whether kind 0 (the plain follower) stands on every feature and needs neither its
+    /// owner nor an open feature, as `follower_options` takes it.
+    const fn plain_anywhere(&self) -> bool {
+        let mut f = 0;
+        while f < FeatureKind::ALL.len() {
+            if self.stands[FeatureKind::ALL[f] as usize & 7] & 1 == 0 {
+                return false;
+            }
+            f += 1;
+        }
+        self.needs_own & 1 == 0 && self.open_only & 1 == 0
+    }
 
     const fn of(specs: &[FollowerKindSpec]) -> KindMasks {
         let mut m = KindMasks {

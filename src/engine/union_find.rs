@@ -83,7 +83,7 @@ impl UnionFind {
     /// Whether `a` and `b` are in one set, changing nothing, when each is a root or a child
     /// of a root (most nodes): found without a call, so that a caller which mostly returns
     /// keeps no registers for one. `None` when a node is deeper (ask [`UnionFind::find`]).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn same_shallow(&self, a: u32, b: u32) -> Option<bool> {
         let (pa, pb) = (self.parent[a as usize], self.parent[b as usize]);
         let (ga, gb) = (self.parent[pa as usize], self.parent[pb as usize]);

@@ -375,6 +375,14 @@ impl Expansion for Abbot {
         !(st.returned_turn == g.turn() && st.returned_turn != 0 && kind.weight() > 0)
     }
 
+    /// A spot of the tile just placed is refused only on its garden or after an abbot came
+    /// back this turn (see `may_stand`).
+    fn may_refuse_on<X: Holds<Self>>(g: &Game<X>, pidx: usize) -> bool {
+        let st = g.ext.state();
+        g.rules().tiles[g.placed[pidx].tile as usize].marks & GARDEN != 0
+            || (st.returned_turn == g.turn() && st.returned_turn != 0)
+    }
+
     fn choice<X: Holds<Self>>(g: &Game<X>, _local: u8, i: usize) -> Choice {
         if i == 0 {
             return Choice::Spot { at: None };

@@ -668,6 +668,17 @@ macro_rules! registry_dispatch {
             }
 
             #[inline]
+            fn may_refuse_on(g: &Game<Self>, pidx: usize) -> bool {
+                $(if g.ext.used & (1 << Member::$field as u32) != 0
+                    && <$ty as Expansion>::RESTRICTS_SPOTS
+                    && <$ty as Expansion>::may_refuse_on(g, pidx)
+                {
+                    return true;
+                })*
+                false
+            }
+
+            #[inline]
             fn touches_tiles(&self) -> bool {
                 false $(|| (self.used & (1 << Member::$field as u32) != 0
                     && <$ty as Expansion>::TOUCHES_TILES))*
@@ -805,7 +816,8 @@ macro_rules! registry_dispatch {
                 }
             }
 
-            #[inline]
+            // (always inlined: a caller whose notice is known calls that kind's body)
+            #[inline(always)]
             fn notify<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice) {
                 // (a bit per place in `ACTING`: the members in acting order)
                 let left = g.ext.hearing[n.kind() as usize];
@@ -1104,8 +1116,10 @@ macro_rules! registry_dispatch {
             }
 
             /// The members at the places `left` hear notice `n`: one body per kind of
-            /// notice (see `run`), each holding the entries of the members hearing it.
-            #[inline(never)]
+            /// notice (see `run`), each holding the entries of the members hearing it. (Inlined
+            /// into `notify`, so that a caller whose notice is known calls its body directly:
+            /// each body saves only the registers its own members need.)
+            #[inline(always)]
             fn notify_kind<S: EventSink>(g: &mut Game<Self>, s: &mut S, n: Notice, left: u32) {
                 match n.kind() {
                     Heard::TilePlaced => {
@@ -1134,7 +1148,7 @@ macro_rules! registry_dispatch {
             /// The members at the places `left` hear notice `n` of kind `K` (a [`Heard`]'s
             /// index), in acting order, each called directly (see `run_at`); places whose
             /// member does not hear it hold no code.
-            #[inline(always)]
+            #[inline(never)]
             fn notify_places<const K: u8, S: EventSink>(
                 g: &mut Game<Self>,
                 s: &mut S,

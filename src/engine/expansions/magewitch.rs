@@ -226,6 +226,10 @@ pub struct MageWitch {
     /// again or joined to a scored one other than by a placed tile (a ferry's link or
     /// move), so the step looks at them every time.
     lake_segs: Vec<u32>,
+    /// The roots of the roads and cities scored complete since the last step (the
+    /// `FeatureScored` notices): the step drops their candidates by them instead of looking
+    /// at every candidate added since (see [`Game::magic_spots`]).
+    completed: Vec<u32>,
     /// The spots of the magic step under way (see [`Game::magic_spots`]).
     spots: Spots,
 }
@@ -309,6 +313,7 @@ impl Default for MageWitch {
             aside: Vec::new(),
             naside: 0,
             lake_segs: Vec::new(),
+            completed: Vec::new(),
             spots: Spots::default(),
         }
     }
@@ -320,6 +325,7 @@ impl Clone for MageWitch {
             live: self.live.clone(),
             aside: self.aside.clone(),
             lake_segs: self.lake_segs.clone(),
+            completed: self.completed.clone(),
             spots: self.spots.clone(),
             ..*self
         }
@@ -339,6 +345,7 @@ impl Clone for MageWitch {
             aside,
             naside,
             lake_segs,
+            completed,
             spots,
         } = source;
         self.config = *config;
@@ -352,6 +359,7 @@ impl Clone for MageWitch {
         self.aside.clone_from(aside);
         self.naside = *naside;
         self.lake_segs.clone_from(lake_segs);
+        self.completed.clone_from(completed);
         self.spots.copy_from(spots);
     }
 }
@@ -494,16 +502,19 @@ impl Expansion for MageWitch {
         let mut live = std::mem::take(&mut self.live);
         let mut aside = std::mem::take(&mut self.aside);
         let mut lake_segs = std::mem::take(&mut self.lake_segs);
+        let mut completed = std::mem::take(&mut self.completed);
         let mut spots = std::mem::take(&mut self.spots);
         live.clear();
         aside.clear();
         lake_segs.clear();
+        completed.clear();
         spots.clear();
         *self = MageWitch {
             config: self.config,
             live,
             aside,
             lake_segs,
+            completed,
             spots,
             ..MageWitch::default()
         };
@@ -513,6 +524,7 @@ impl Expansion for MageWitch {
         std::mem::size_of_val(self.live.as_slice())
             + std::mem::size_of_val(self.aside.as_slice())
             + std::mem::size_of_val(self.lake_segs.as_slice())
+            + std::mem::size_of_val(self.completed.as_slice())
             + std::mem::size_of_val(self.spots.bits.as_slice())
             + std::mem::size_of_val(self.spots.before.as_slice())
     }
@@ -616,6 +628,12 @@ impl Expansion for MageWitch {
         else {
             return;
         };
+        if matches!(
+            g.comps[root as usize].kind,
+            FeatureKind::Road | FeatureKind::City
+        ) {
+            g.ext.state_mut().completed.push(root);
+        }
         for f in [MAGE, WITCH] {
             let node = g.ext.state().at[f];
             if node != NIL && g.feature_of(node) == root {
@@ -815,7 +833,7 @@ impl<X: Holds<MageWitch>> Game<X> {
     /// Whether figures on `m` and `w` (`NIL`: off the board) may come to share a feature:
     /// both stand, on segments of one kind (kinds never change, and a road never joins a
     /// city).
-    #[inline]
+    #[inline(always)]
     fn magic_joinable(&self, m: u32, w: u32) -> bool {
         m != NIL && w != NIL && self.nodes[m as usize].kind == self.nodes[w as usize].kind
     }
@@ -855,28 +873,29 @@ impl<X: Holds<MageWitch>> Game<X> {
     #[inline(never)]
     fn magic_begin<S: EventSink>(&mut self, s: &mut S) -> bool {
         self.magic_spots();
-        let (mf, wf) = (self.magic_feature(MAGE), self.magic_feature(WITCH));
         let player = self.active;
         if self.ext.state().spots.count > 0 {
             self.ext.state_mut().step = Step::Figure;
             self.ask(MAGIC_FIGURE, player, 2);
             return true;
         }
-        match (mf, wf) {
-            (Some(_), Some(_)) => {
+        // (which figures stand: asked only when no spot is left)
+        let [m, w] = self.ext.state().at;
+        match (m != NIL, w != NIL) {
+            (true, true) => {
                 self.ext.state_mut().step = Step::Remove;
                 self.ask(MAGIC_REMOVE, player, 2);
                 true
             }
-            (Some(_), None) => {
+            (true, false) => {
                 self.magic_take_off(s, MAGE, NO_SPOT);
                 false
             }
-            (None, Some(_)) => {
+            (false, true) => {
                 self.magic_take_off(s, WITCH, NO_SPOT);
                 false
             }
-            (None, None) => false,
+            (false, false) => false,
         }
     }
 
@@ -894,9 +913,13 @@ impl<X: Holds<MageWitch>> Game<X> {
     /// until a ferry opens it again. A feature completes when a tile placed closes its last
     /// open side, so it holds a segment of a tile placed since the last step, or when a
     /// ferry moves, so it holds a lake tile's segment: only those candidates are looked at
-    /// for it. A scored feature is open again only through a ferry's link, so it too holds
-    /// a lake tile's segment. A tile turned into another (a bridge built on it: new
-    /// segments) makes the step find every candidate again.
+    /// for it. A tile placed in a turn has its completed roads and cities scored in that
+    /// turn (`MageWitch::completed` keeps their roots from the notices): of the tiles placed
+    /// since the last step, only the turn's own tile, not scored yet, has its candidates
+    /// looked at (every new one when the candidates are found afresh, or when the last
+    /// tile placed is not the turn's). A scored feature is open again only through a
+    /// ferry's link, so it too holds a lake tile's segment. A tile turned into another (a
+    /// bridge built on it: new segments) makes the step find every candidate again.
     fn magic_spots(&mut self) {
         let (mf, wf) = (
             self.magic_feature(MAGE).unwrap_or(NIL),
@@ -907,6 +930,7 @@ impl<X: Holds<MageWitch>> Game<X> {
         let mut live = std::mem::take(&mut st.live);
         let mut aside = std::mem::take(&mut st.aside);
         let mut lake_segs = std::mem::take(&mut st.lake_segs);
+        let mut completed = std::mem::take(&mut st.completed);
         let mut spots = std::mem::take(&mut st.spots);
         let spot_bits = &mut spots.bits;
         let mut naside = st.naside;
@@ -953,12 +977,27 @@ impl<X: Holds<MageWitch>> Game<X> {
         if naside > 0 {
             naside = self.reopened_lakes(&mut live, &mut aside, naside);
         }
-        // the features the new tiles completed (a candidate's word read again after a drop:
-        // the drop may take out candidates after it)
-        for k in from >> 6..words {
+        // the features the new tiles completed: those scored since the last step by their
+        // roots, then those of the turn's tile (not scored yet) by its candidates; when the
+        // candidates are found afresh (or a tile came otherwise than by a turn), by every
+        // new candidate
+        let mut scan = from;
+        if synced > 0 && self.last_placed + 1 == self.placed.len() {
+            for &r in &completed {
+                let r = uf.find(r);
+                if comps[r as usize].open == 0 {
+                    naside += self.drop_feature(r, &mut live, &mut aside);
+                }
+            }
+            scan = scan.max(self.placed[self.last_placed].node0 as usize);
+        }
+        completed.clear();
+        // (a candidate's word read again after a drop: the drop may take out candidates
+        // after it)
+        for k in scan >> 6..words {
             let mut w = live[k];
-            if k == from >> 6 {
-                w &= u64::MAX << (from & 63);
+            if k == scan >> 6 {
+                w &= u64::MAX << (scan & 63);
             }
             while w != 0 {
                 let node = ((k as u32) << 6) | w.trailing_zeros();
@@ -1016,6 +1055,7 @@ impl<X: Holds<MageWitch>> Game<X> {
         st.aside = aside;
         st.naside = naside;
         st.lake_segs = lake_segs;
+        st.completed = completed;
         st.spots = spots;
         st.synced = self.placed.len() as u32;
         st.retypes = self.retypes;

@@ -179,7 +179,8 @@
 //! The core's follower decision offers the spots of the tile just placed, per kind. An
 //! expansion changes that step in three ways, all through its module:
 //! - **restricted spots**: `RESTRICTS_SPOTS` with `may_stand(g, node, kind)` removes spots
-//!   the kinds' specs would allow (a garden takes the abbot only);
+//!   the kinds' specs would allow (a garden takes the abbot only); `may_refuse_on(g, pidx)`,
+//!   asked once a follower step, spares the asking on a tile where it refuses nothing;
 //! - **spots on other tiles**: it asks its own decision and deploys with `Game::deploy` on
 //!   any node, checking `Game::may_stand` (a flown follower's landing, the dummy's scout);
 //! - **an action instead of a follower**: acting at `Hook::TilePlaced`, it asks its

@@ -190,6 +190,14 @@ pub trait Expansion: Clone + Default + Valuation + Presentation {
         true
     }
 
+    /// Whether [`Expansion::may_stand`] may refuse a spot on the placed tile at `pidx` (index
+    /// into the placed tiles) this turn: when not, the follower step does not ask it for
+    /// that tile's spots. Asked once a follower step, only when the expansion declares
+    /// [`Expansion::RESTRICTS_SPOTS`]; true (ask for every spot) unless overridden.
+    fn may_refuse_on<X: Holds<Self>>(_g: &Game<X>, _pidx: usize) -> bool {
+        true
+    }
+
     /// Its tile marks whose tiles have four distinct turns whatever their edges and
     /// segments (a flying machine's arrow turns with the tile): the placement scan then
     /// offers each turn of such a tile. Asked when the ruleset is compiled.

@@ -96,6 +96,9 @@ pub trait Expansions: Clone + Sized + ExpansionsValuation + ExpansionsPresentati
     fn restricts_spots(&self) -> bool;
     /// Whether every expansion taking part lets a follower of `kind` stand on `node`.
     fn may_stand(g: &Game<Self>, node: u32, kind: FollowerKind) -> bool;
+    /// Whether an expansion taking part may refuse a spot on the placed tile at `pidx` this
+    /// turn (see [`Expansion::may_refuse_on`](super::Expansion::may_refuse_on)).
+    fn may_refuse_on(g: &Game<Self>, pidx: usize) -> bool;
     /// Let the expansions taking part draw their coming chance events anew from `key` (see
     /// [`Expansion::resample`](super::Expansion::resample)).
     fn resample(g: &mut Game<Self>, key: u64);
