@@ -200,6 +200,60 @@ impl<X: Expansions> Game<X> {
         self.n_place = w;
     }
 
+    /// What [`Game::keep_placements_at`] leaves of the placement scan's list for `tile`, made
+    /// from the cells `at` (at most 8) alone, without a walk of the list: each of those cells
+    /// that is on the frontier, in frontier order, with the rotations of `tile` the scan
+    /// found there (a set of 4 bits, symmetric rotations once) passed to `keep(game, x, y,
+    /// rotations)`, which returns those it keeps; they go into the list in ascending order,
+    /// as the scan wrote them. Sound only while the list is the scan's alone: no expansion
+    /// added placements ([`Game::push_placement`]) and none removed any yet.
+    pub(crate) fn set_placements_at(
+        &mut self,
+        tile: TileIdx,
+        at: &[(i32, i32)],
+        mut keep: impl FnMut(&Self, i32, i32, u8) -> u8,
+    ) {
+        let fits = self.rules.fits(tile);
+        // (frontier position, cell, rotations that fit), in frontier order
+        let mut cells = [(0u16, 0u32, 0u8); 8];
+        let mut n = 0;
+        for &(x, y) in at {
+            if n == cells.len() || !self.in_bounds(x, y) {
+                continue;
+            }
+            let cell = self.cell_index(x, y);
+            let c = self.board.get(cell);
+            let bits = fits[c.code as usize] & 15;
+            if c.tile != 0 || c.fpos == u16::MAX || bits == 0 {
+                continue; // no option there
+            }
+            if cells[..n].iter().any(|&(_, have, _)| have == cell) {
+                continue;
+            }
+            // insertion in frontier order
+            let mut k = n;
+            while k > 0 && cells[k - 1].0 > c.fpos {
+                cells[k] = cells[k - 1];
+                k -= 1;
+            }
+            cells[k] = (c.fpos, cell, bits);
+            n += 1;
+        }
+        if self.opt_place.len() < 4 * n {
+            self.opt_place.resize(4 * n, 0);
+        }
+        let mut w = 0usize;
+        for &(_, cell, bits) in &cells[..n] {
+            let (x, y) = self.cell_xy(cell);
+            let kept = keep(self, x, y, bits) & bits;
+            for &rot in &ROTATIONS_OF[kept as usize][..COUNT_OF[kept as usize] as usize] {
+                self.opt_place[w] = cell << 2 | rot;
+                w += 1;
+            }
+        }
+        self.n_place = w;
+    }
+
     /// Drop the placement options of `tile` on the cells `at` (an expansion's placement
     /// filter that refuses whole cells), the others kept in their order. A cell where no
     /// rotation of the tile fits has no option: when none of `at` has one, nothing is read.
