@@ -214,8 +214,8 @@ impl<X: Expansions> Game<X> {
         mut keep: impl FnMut(&Self, i32, i32, u8) -> u8,
     ) {
         let fits = self.rules.fits(tile);
-        // (frontier position, cell, rotations that fit), in frontier order
-        let mut cells = [(0u16, 0u32, 0u8); 8];
+        // (frontier position << 40 | rotations that fit << 32 | cell), in frontier order
+        let mut cells = [0u64; 8];
         let mut n = 0;
         for &(x, y) in at {
             if n == cells.len() || !self.in_bounds(x, y) {
@@ -227,23 +227,25 @@ impl<X: Expansions> Game<X> {
             if c.tile != 0 || c.fpos == u16::MAX || bits == 0 {
                 continue; // no option there
             }
-            if cells[..n].iter().any(|&(_, have, _)| have == cell) {
+            let key = u64::from(c.fpos) << 40 | u64::from(bits) << 32 | u64::from(cell);
+            if cells[..n].contains(&key) {
                 continue;
             }
-            // insertion in frontier order
+            // insertion in frontier order (a cell's position is its own)
             let mut k = n;
-            while k > 0 && cells[k - 1].0 > c.fpos {
+            while k > 0 && cells[k - 1] > key {
                 cells[k] = cells[k - 1];
                 k -= 1;
             }
-            cells[k] = (c.fpos, cell, bits);
+            cells[k] = key;
             n += 1;
         }
         if self.opt_place.len() < 4 * n {
             self.opt_place.resize(4 * n, 0);
         }
         let mut w = 0usize;
-        for &(_, cell, bits) in &cells[..n] {
+        for &key in &cells[..n] {
+            let (cell, bits) = (key as u32, (key >> 32) as u8 & 15);
             let (x, y) = self.cell_xy(cell);
             let kept = keep(self, x, y, bits) & bits;
             for &rot in &ROTATIONS_OF[kept as usize][..COUNT_OF[kept as usize] as usize] {

@@ -285,9 +285,9 @@ const OPT_CUT_BUILDERS: OptionDef = OptionDef {
 
 impl Expansion for Ferries {
     const HOOKS: &'static [Hook] = &[Hook::BeforeScoring];
-    /// Most tiles are no lake and join no road holding a ferry: the tile placed arms the
-    /// ferry steps when it may (see `Game::ferries_due`).
-    const ARMED: &'static [(Hook, u32)] = &[(Hook::BeforeScoring, 0)];
+    /// Most tiles are no lake and join no road holding a ferry: a lake arms the ferry steps
+    /// by its mark, another tile placed arms them when it may (see `Game::ferries_due`).
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::BeforeScoring, LAKE)];
     const HEARS: &'static [Heard] = &[Heard::TilePlaced];
     const TOUCHES_TILES: bool = true;
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
@@ -664,22 +664,20 @@ impl<X: Holds<Ferries>> Game<X> {
         true
     }
 
-    /// Whether the tile just placed may give the ferry steps something to do: not when
-    /// [`Game::ferries_quiet`] would find nothing (read only; what it reads changes only in
-    /// the ferry steps, so it answers the same before scoring).
+    /// Whether the tile just placed, when it is no lake (a lake's mark armed the ferry steps
+    /// as the turn began, `Ferries::ARMED`), may give the ferry steps something to do: not
+    /// when [`Game::ferries_quiet`] would find nothing (read only; what it reads changes
+    /// only in the ferry steps, so it answers the same before scoring).
     #[inline]
     fn ferries_due(&self) -> bool {
         let st = self.ext.state();
         if !st.config.marks {
             return true;
         }
-        let t = self.placed[self.last_placed];
-        if self.rules.tiles[t.tile as usize].marks & LAKE != 0 {
-            return true;
-        }
         if st.ferries.is_empty() {
             return false;
         }
+        let t = self.placed[self.last_placed];
         let bit = hot_bit(self.cell_index(t.x, t.y));
         st.hot
             .get(bit / 64)

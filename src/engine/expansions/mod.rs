@@ -497,7 +497,7 @@ mod tests {
         assert_eq!(
             armed(bb6, Hook::BeforeScoring),
             [
-                ("ferries", "self"),
+                ("ferries", "marks"),
                 ("flier", "self"),
                 ("magewitch", "edit")
             ]
