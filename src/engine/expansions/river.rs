@@ -105,12 +105,6 @@ impl River {
             self.n_ends += 1;
         }
     }
-
-    fn remove(&mut self, i: usize) {
-        let n = self.n_ends as usize;
-        self.ends.copy_within(i + 1..n, i);
-        self.n_ends -= 1;
-    }
 }
 
 /// The turn from flowing out by side `from` to flowing out by side `to`: 0 straight, 1 right
@@ -369,34 +363,48 @@ fn restrict_river<X: Holds<River>>(g: &mut Game<X>, tile: TileIdx, land: bool) {
 /// The tile just placed (`pidx`) closes the ends it continues and opens its others.
 fn extend<X: Holds<River>>(g: &mut Game<X>, pidx: usize) {
     let p = g.placed_tiles()[pidx];
-    if g.ext.state().n_ends == 0 && g.rules().tiles[p.tile as usize].river == 0 {
+    let mask = g.rules().tiles[p.tile as usize].river;
+    let river: &mut River = g.ext.state_mut();
+    if river.n_ends == 0 && mask == 0 {
         return; // a land tile once the river has no open end
     }
-    let sides = river_sides(g, p.tile, p.rot);
-    let river: &mut River = g.ext.state_mut();
+    let sides = rotate_side_mask(mask, p.rot);
+    // the ends into this cell close (the first is where the river came from), the others
+    // stay in their order
     let mut from: Option<End> = None;
-    let mut i = 0;
-    while i < river.n_ends as usize {
-        if river.ends[i].target() == (p.x, p.y) {
-            from.get_or_insert(river.ends[i]);
-            river.remove(i);
+    let mut kept = 0;
+    for i in 0..river.n_ends as usize {
+        let e = river.ends[i];
+        if e.target() == (p.x, p.y) {
+            from.get_or_insert(e);
         } else {
-            i += 1;
+            river.ends[kept] = e;
+            kept += 1;
         }
     }
-    let entry = from.map(|e| Side::from_index(e.side as usize).opposite());
-    for s in Side::ALL {
-        if sides & s.bit() == 0 || Some(s) == entry {
-            continue;
-        }
-        let turn = from.map_or(0, |e| turn(e.side, s.index() as u8));
+    river.n_ends = kept as u8;
+    // the tile's other river sides open ends, N first (clockwise)
+    let entry = from.map_or(0, |e| 1u8 << ((e.side + 2) & 3));
+    for s in bits_of(sides & !entry) {
+        let turn = from.map_or(0, |e| turn(e.side, s));
         river.push(End {
             x: p.x,
             y: p.y,
-            side: s.index() as u8,
+            side: s,
             turn: if turn == 2 { 0 } else { turn },
         });
     }
+}
+
+/// The sides of a side mask (a bit per side, N = bit 0), N first, clockwise.
+fn bits_of(mut mask: u8) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let s = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            s
+        })
+    })
 }
 
 /// The `river.u_turn` option (read through this constant: its key and default are written once).
