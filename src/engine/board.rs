@@ -200,6 +200,62 @@ impl<X: Expansions> Game<X> {
         self.n_place = w;
     }
 
+    /// What [`Game::keep_placements_at`] leaves of the placement scan's list for `tile`, made
+    /// from the cells `at` (at most 8) alone, without a walk of the list: each of those cells
+    /// that is on the frontier, in frontier order, with the rotations of `tile` the scan
+    /// found there (a set of 4 bits, symmetric rotations once) passed to `keep(game, x, y,
+    /// rotations)`, which returns those it keeps; they go into the list in ascending order,
+    /// as the scan wrote them. Sound only while the list is the scan's alone: no expansion
+    /// added placements ([`Game::push_placement`]) and none removed any yet.
+    pub(crate) fn set_placements_at(
+        &mut self,
+        tile: TileIdx,
+        at: &[(i32, i32)],
+        mut keep: impl FnMut(&Self, i32, i32, u8) -> u8,
+    ) {
+        let fits = self.rules.fits(tile);
+        // (frontier position << 40 | rotations that fit << 32 | cell), in frontier order
+        let mut cells = [0u64; 8];
+        let mut n = 0;
+        for &(x, y) in at {
+            if n == cells.len() || !self.in_bounds(x, y) {
+                continue;
+            }
+            let cell = self.cell_index(x, y);
+            let c = self.board.get(cell);
+            let bits = fits[c.code as usize] & 15;
+            if c.tile != 0 || c.fpos == u16::MAX || bits == 0 {
+                continue; // no option there
+            }
+            let key = u64::from(c.fpos) << 40 | u64::from(bits) << 32 | u64::from(cell);
+            if cells[..n].contains(&key) {
+                continue;
+            }
+            // insertion in frontier order (a cell's position is its own)
+            let mut k = n;
+            while k > 0 && cells[k - 1] > key {
+                cells[k] = cells[k - 1];
+                k -= 1;
+            }
+            cells[k] = key;
+            n += 1;
+        }
+        if self.opt_place.len() < 4 * n {
+            self.opt_place.resize(4 * n, 0);
+        }
+        let mut w = 0usize;
+        for &key in &cells[..n] {
+            let (cell, bits) = (key as u32, (key >> 32) as u8 & 15);
+            let (x, y) = self.cell_xy(cell);
+            let kept = keep(self, x, y, bits) & bits;
+            for &rot in &ROTATIONS_OF[kept as usize][..COUNT_OF[kept as usize] as usize] {
+                self.opt_place[w] = cell << 2 | rot;
+                w += 1;
+            }
+        }
+        self.n_place = w;
+    }
+
     /// Drop the placement options of `tile` on the cells `at` (an expansion's placement
     /// filter that refuses whole cells), the others kept in their order. A cell where no
     /// rotation of the tile fits has no option: when none of `at` has one, nothing is read.
@@ -487,6 +543,35 @@ impl<X: Expansions> Game<X> {
         root.done |= other.done;
     }
 
+    /// [`Game::join`] inside [`Game::rebuild_components`], before the followers are counted
+    /// again: no component there holds a follower or is done, so only the chains, the open
+    /// sides, the pennants and the marks are merged (what `join` would make of them).
+    #[inline]
+    fn join_rebuilt(&mut self, a: u32, b: u32, closes: bool) {
+        let ra = self.uf.find_mut(a);
+        let rb = self.uf.find_mut(b);
+        if ra == rb {
+            if closes {
+                self.comps[ra as usize].open -= 2;
+            }
+            return;
+        }
+        let r = self.uf.link(ra, rb);
+        let o = if r == ra { rb } else { ra };
+        let other = self.comps[o as usize];
+        debug_assert!(
+            other.nfollowers == 0 && other.followers == [0; MAX_PLAYERS] && !other.done,
+            "a component of a rebuild holds followers or is done before they are counted"
+        );
+        let tail = self.comps[r as usize].tail;
+        self.nodes[tail as usize].next = other.head;
+        let root = &mut self.comps[r as usize];
+        root.tail = other.tail;
+        root.open += other.open - if closes { 2 } else { 0 };
+        root.pennants += other.pennants;
+        root.marks |= other.marks;
+    }
+
     /// Join the components of two segments an expansion connects inside a tile (two road
     /// ends its piece links across the tile): no border is closed by it.
     pub(crate) fn link_segments(&mut self, a: u32, b: u32) {
@@ -598,13 +683,13 @@ impl<X: Expansions> Game<X> {
                 }
                 let m = nb.node0 + b as u32;
                 if nodes[..k].binary_search(&m).is_ok() {
-                    self.join(n, m, true);
+                    self.join_rebuilt(n, m, true);
                 }
             }
         }
         for (i, &(a, b)) in links.iter().enumerate() {
             if relink >> i & 1 != 0 {
-                self.join(a, b, false);
+                self.join_rebuilt(a, b, false);
             }
         }
         for &i in &nodes[split..] {

@@ -285,9 +285,9 @@ const OPT_CUT_BUILDERS: OptionDef = OptionDef {
 
 impl Expansion for Ferries {
     const HOOKS: &'static [Hook] = &[Hook::BeforeScoring];
-    /// Most tiles are no lake and join no road holding a ferry: the tile placed arms the
-    /// ferry steps when it may (see `Game::ferries_due`).
-    const ARMED: &'static [(Hook, u32)] = &[(Hook::BeforeScoring, 0)];
+    /// Most tiles are no lake and join no road holding a ferry: a lake arms the ferry steps
+    /// by its mark, another tile placed arms them when it may (see `Game::ferries_due`).
+    const ARMED: &'static [(Hook, u32)] = &[(Hook::BeforeScoring, LAKE)];
     const HEARS: &'static [Heard] = &[Heard::TilePlaced];
     const TOUCHES_TILES: bool = true;
     const TILE_MARKS: &'static [(&'static str, &'static str)] = &[(
@@ -664,22 +664,20 @@ impl<X: Holds<Ferries>> Game<X> {
         true
     }
 
-    /// Whether the tile just placed may give the ferry steps something to do: not when
-    /// [`Game::ferries_quiet`] would find nothing (read only; what it reads changes only in
-    /// the ferry steps, so it answers the same before scoring).
+    /// Whether the tile just placed, when it is no lake (a lake's mark armed the ferry steps
+    /// as the turn began, `Ferries::ARMED`), may give the ferry steps something to do: not
+    /// when [`Game::ferries_quiet`] would find nothing (read only; what it reads changes
+    /// only in the ferry steps, so it answers the same before scoring).
     #[inline]
     fn ferries_due(&self) -> bool {
         let st = self.ext.state();
         if !st.config.marks {
             return true;
         }
-        let t = self.placed[self.last_placed];
-        if self.rules.tiles[t.tile as usize].marks & LAKE != 0 {
-            return true;
-        }
         if st.ferries.is_empty() {
             return false;
         }
+        let t = self.placed[self.last_placed];
         let bit = hot_bit(self.cell_index(t.x, t.y));
         st.hot
             .get(bit / 64)
@@ -1148,24 +1146,28 @@ impl<X: Holds<Ferries>> Game<X> {
     /// order.
     fn move_offers(&mut self) {
         let here = self.last_placed as u32;
-        self.ext.state_mut().offers.clear();
-        let st = self.ext.state();
-        if !st.ferries.iter().any(|f| f.pidx != here) {
+        let t = self.placed[here as usize];
+        let st = self.ext.state_mut();
+        st.offers.clear();
+        // (the tile just placed holds the last nodes: a ferry's end before `t.node0` is on
+        // another lake)
+        if !st.ends.iter().any(|&end| end < t.node0) {
             return;
         }
-        let t = self.placed[here as usize];
+        // (with the marks kept, an unmarked road holds no ferry: the tile's marked sides)
+        let (filter, marked) = (
+            st.config.marks,
+            st.marks.get(here as usize).copied().unwrap_or(0),
+        );
+        if filter && marked == 0 {
+            return;
+        }
         // the tile's roads (segment, root), then those whose component holds another
         // ferry: a road that holds none reaches none (each ferry's root found once)
         let mut roads = [(0u32, NIL); 8];
         let mut nroads = 0;
         let ct = &self.rules.tiles[t.tile as usize];
-        // (`closable`: the tile's road and city segments; with the marks kept, an unmarked
-        // road holds no ferry)
-        // (the tile's marked sides)
-        let (filter, marked) = (
-            st.config.marks,
-            st.marks.get(here as usize).copied().unwrap_or(0),
-        );
+        // (`closable`: the tile's road and city segments)
         let seg_sides = &ct.rotations[t.rot as usize].seg_sides;
         for &seg in &ct.closable {
             if ct.segments[seg as usize].kind == FeatureKind::Road && nroads < roads.len() {
@@ -1177,58 +1179,97 @@ impl<X: Holds<Ferries>> Game<X> {
                 nroads += 1;
             }
         }
+        if nroads == 0 {
+            return;
+        }
         // (a bit per road: `holding` it holds another ferry, the first of them `first`;
         // `many` it holds more than one)
         let mut holding = 0u8;
         let mut many = 0u8;
         let mut first = [0usize; 8];
-        if nroads > 0 {
-            let all = ((1u16 << nroads) - 1) as u8;
-            // (the tile just placed holds the last nodes: a ferry's end from `t.node0` on is
-            // on it)
-            for (k, &end) in self.ext.state().ends.iter().enumerate() {
-                if end >= t.node0 {
-                    continue;
-                }
-                let root = self.uf.find_mut(end);
-                for (i, &(_, r)) in roads[..nroads].iter().enumerate() {
-                    if r == root {
-                        if holding & (1 << i) == 0 {
-                            first[i] = k;
-                        }
-                        many |= holding & (1 << i);
-                        holding |= 1 << i;
+        let all = ((1u16 << nroads) - 1) as u8;
+        let roots = &roads[..nroads];
+        for (k, &end) in self.ext.state().ends.iter().enumerate() {
+            if end >= t.node0 {
+                continue;
+            }
+            let root = self.uf.find_mut(end);
+            for (i, &(_, r)) in roots.iter().enumerate() {
+                if r == root {
+                    if holding & (1 << i) == 0 {
+                        first[i] = k;
                     }
+                    many |= holding & (1 << i);
+                    holding |= 1 << i;
                 }
-                if many == all {
-                    break;
-                }
+            }
+            if many == all {
+                break;
             }
         }
         if holding == 0 {
             // no road of the tile holds another ferry: none is reached
             return;
         }
-        let mut offers = std::mem::take(&mut self.ext.state_mut().offers);
-        let mut seen = std::mem::take(&mut self.ext.state_mut().scratch);
-        let mut queue = std::mem::take(&mut self.ext.state_mut().queue);
         // the lakes reached: a bit per ferry index
         let mut reached: u64 = 0;
-        for (i, &(start, _)) in roads[..nroads].iter().enumerate() {
-            if holding & (1 << i) == 0 {
+        // a road holding one other ferry reaches it: the road's component is what the
+        // search walks (borders and ferries), and a path to one end of that ferry passes no
+        // other ferry but the tile's own (passed through); the search is made in a debug
+        // build, and must agree
+        for i in bits(u64::from(holding & !many)) {
+            reached |= 1 << first[i as usize].min(63);
+        }
+        let searched = if cfg!(debug_assertions) {
+            holding
+        } else {
+            many
+        };
+        if searched != 0 {
+            reached |= self.ferries_reached(here, &roads[..nroads], searched, many, &first);
+        }
+        let mut offers = std::mem::take(&mut self.ext.state_mut().offers);
+        let st = self.ext.state();
+        for (k, f) in st.ferries.iter().enumerate() {
+            if reached & (1 << k.min(63)) == 0 || st.moved.contains(&f.pidx) {
+                continue;
+            }
+            let mut roads = [0u8; 8];
+            let n = self.lake_roads(f.pidx, &mut roads);
+            for i in 0..n {
+                for j in i + 1..n {
+                    let (a, b) = (roads[i], roads[j]);
+                    if (a, b) != (f.a, f.b) {
+                        offers.push(Ferry { pidx: f.pidx, a, b });
+                    }
+                }
+            }
+        }
+        self.ext.state_mut().offers = offers;
+    }
+
+    /// The ferries the searches along roads `roads` (node, root) with a bit in `searched`
+    /// reach (a bit per ferry index): along each road from the tile just placed (`here`),
+    /// through its own ferry, stopping at every other ferry (past one moved this turn with
+    /// `through_moved`). A road without a bit in `many` holds one other ferry, `first` (its
+    /// index): a debug build checks that the search reaches it alone.
+    #[inline(never)]
+    fn ferries_reached(
+        &mut self,
+        here: u32,
+        roads: &[(u32, u32)],
+        searched: u8,
+        many: u8,
+        first: &[usize; 8],
+    ) -> u64 {
+        let mut seen = std::mem::take(&mut self.ext.state_mut().scratch);
+        let mut queue = std::mem::take(&mut self.ext.state_mut().queue);
+        let mut reached = 0u64;
+        for (i, &(start, _)) in roads.iter().enumerate() {
+            if searched & (1 << i) == 0 {
                 continue;
             }
             let one = many & (1 << i) == 0;
-            if one {
-                // its one other ferry is reached: the road's component is what the search
-                // walks (borders and ferries), and a path to one end of that ferry passes no
-                // other ferry but the tile's own (passed through); the search is made in a
-                // debug build, and must agree
-                reached |= 1 << first[i].min(63);
-                if !cfg!(debug_assertions) {
-                    continue;
-                }
-            }
             // (the ferries this road's search reaches)
             let mut found: u64 = 0;
             seen.clear();
@@ -1266,26 +1307,10 @@ impl<X: Holds<Ferries>> Game<X> {
             );
             reached |= found;
         }
-        let st = self.ext.state();
-        for (k, f) in st.ferries.iter().enumerate() {
-            if reached & (1 << k.min(63)) == 0 || st.moved.contains(&f.pidx) {
-                continue;
-            }
-            let mut roads = [0u8; 8];
-            let n = self.lake_roads(f.pidx, &mut roads);
-            for i in 0..n {
-                for j in i + 1..n {
-                    let (a, b) = (roads[i], roads[j]);
-                    if (a, b) != (f.a, f.b) {
-                        offers.push(Ferry { pidx: f.pidx, a, b });
-                    }
-                }
-            }
-        }
         let st = self.ext.state_mut();
-        st.offers = offers;
         st.scratch = seen;
         st.queue = queue;
+        reached
     }
 
     /// The road through `start` with the ferry of lake `lake` replaced by `ferry` (`None`:

@@ -171,8 +171,10 @@
 //! Besides acting at hooks, an expansion may restrict where tiles go and order the pack
 //! (the river does both): `RESTRICTS_PLACEMENT` with `restrict_placements` removes options
 //! from the placement scan's list (`Game::keep_placements_at`, `Game::drop_placements_at`),
-//! after any expansion's extra placements; `ORDERS_DECK` with `order_deck` permutes the pack once the keyed shuffle has
-//! made it (a prelude of tiles drawn first). A game whose expansions declare neither pays
+//! after any expansion's extra placements (when there are none, `Game::set_placements_at`
+//! makes the list anew from the few cells a filter allows, in the scan's order);
+//! `ORDERS_DECK` with `order_deck` permutes the pack once the keyed shuffle has made it (a
+//! prelude of tiles drawn first). A game whose expansions declare neither pays
 //! one test of a flag per scan (the same flag the extra placements use) and one per shuffle.
 //!
 //! # The figure action (the follower step)
@@ -496,7 +498,7 @@ mod tests {
         assert_eq!(
             armed(bb6, Hook::BeforeScoring),
             [
-                ("ferries", "self"),
+                ("ferries", "marks"),
                 ("flier", "self"),
                 ("magewitch", "edit")
             ]

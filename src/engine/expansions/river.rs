@@ -105,12 +105,6 @@ impl River {
             self.n_ends += 1;
         }
     }
-
-    fn remove(&mut self, i: usize) {
-        let n = self.n_ends as usize;
-        self.ends.copy_within(i + 1..n, i);
-        self.n_ends -= 1;
-    }
 }
 
 /// The turn from flowing out by side `from` to flowing out by side `to`: 0 straight, 1 right
@@ -134,12 +128,12 @@ fn river_sides<X: crate::engine::hooks::Expansions>(g: &Game<X>, tile: TileIdx, 
 const ORDER_BUF: usize = 512;
 
 /// Whether the cell at (x, y) holds a tile.
-fn occupied<X: crate::engine::hooks::Expansions>(g: &Game<X>, x: i32, y: i32) -> bool {
+fn occupied_at<X: crate::engine::hooks::Expansions>(g: &Game<X>, x: i32, y: i32) -> bool {
     g.tile_at(x, y).is_some()
 }
 
-/// Whether `tile` turned `rot` may go at (x, y) by the river's rules.
-#[inline]
+/// Whether `tile` turned `rot` may go at (x, y) by the river's rules (the rule as written;
+/// the placement filter reads each cell once, [`CellFacts`], and must agree).
 fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8) -> bool {
     let river: &River = g.ext.state();
     let sides = river_sides(g, tile, rot);
@@ -173,7 +167,7 @@ fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8)
             continue;
         }
         let (dx, dy) = s.offset();
-        if occupied(g, x + dx, y + dy) {
+        if occupied_at(g, x + dx, y + dy) {
             return false;
         }
         open |= s.bit();
@@ -189,24 +183,93 @@ fn allowed<X: Holds<River>>(g: &Game<X>, tile: TileIdx, x: i32, y: i32, rot: u8)
             let t = turn(from.side, s.index() as u8);
             t == 0 || t != from.turn
         }),
-        UTurn::Lookahead => Side::ALL.iter().all(|s| {
-            if open & s.bit() == 0 {
-                return true;
-            }
-            let (dx, dy) = s.offset();
-            let (ax, ay) = (x + dx, y + dy);
-            let (bx, by) = (ax + dx, ay + dy);
-            // across the flow: (dy, dx) and its opposite
-            [
-                (ax + dy, ay + dx),
-                (ax - dy, ay - dx),
-                (bx, by),
-                (bx + dy, by + dx),
-                (bx - dy, by - dx),
-            ]
+        UTurn::Lookahead => Side::ALL
             .iter()
-            .all(|&(cx, cy)| !occupied(g, cx, cy))
-        }),
+            .all(|s| open & s.bit() == 0 || ahead_free(g, x, y, *s)),
+    }
+}
+
+/// Whether the cells ahead of the end a tile at (x, y) would leave open by side `s` are
+/// free (`river.u_turn = lookahead`): the next tile's cell, its two neighbours across the
+/// flow, and the three beyond.
+fn ahead_free<X: Holds<River>>(g: &Game<X>, x: i32, y: i32, s: Side) -> bool {
+    let (dx, dy) = s.offset();
+    let (ax, ay) = (x + dx, y + dy);
+    let (bx, by) = (ax + dx, ay + dy);
+    // across the flow: (dy, dx) and its opposite
+    [
+        (ax + dy, ay + dx),
+        (ax - dy, ay - dx),
+        (bx, by),
+        (bx + dy, by + dx),
+        (bx - dy, by - dx),
+    ]
+    .iter()
+    .all(|&(cx, cy)| !occupied_at(g, cx, cy))
+}
+
+/// What [`allowed`] reads of an empty cell, the same for every rotation of a river tile
+/// there: a rotation whose river sides are `sides` is allowed when they take every end
+/// flowing in (`joined`), there is such an end and only one, and no other river side
+/// meets a tile or leaves where the river may not go next (`refused`).
+#[derive(Clone, Copy)]
+struct CellFacts {
+    /// The sides facing the ends that flow into the cell.
+    joined: u8,
+    /// The sides a river side other than the joined ones may not take: a tile across it,
+    /// or the rule against U-turns.
+    refused: u8,
+}
+
+impl CellFacts {
+    /// The river's facts of the cell (x, y); `None` when no end flows into it (no river
+    /// tile goes there) or two do (no river tile joins two branches).
+    fn of<X: Holds<River>>(g: &Game<X>, x: i32, y: i32) -> Option<CellFacts> {
+        let river: &River = g.ext.state();
+        let mut joined = 0u8;
+        let mut from: Option<End> = None;
+        for e in river.ends() {
+            if e.target() == (x, y) {
+                joined |= Side::from_index(e.side as usize).opposite().bit();
+                from.get_or_insert(*e);
+            }
+        }
+        let from = from?;
+        if joined.count_ones() > 1 {
+            return None;
+        }
+        // (read from the cell's neighbour constraint: the cell is empty, next to the river)
+        let mut refused = g.occupied_sides(x, y);
+        debug_assert!(
+            Side::ALL.iter().all(|s| {
+                let (dx, dy) = s.offset();
+                occupied_at(g, x + dx, y + dy) == (refused & s.bit() != 0)
+            }),
+            "the neighbour constraint of ({x}, {y}) tells its neighbours wrong"
+        );
+        match river.u_turn {
+            // the river turned this way on the tile it leaves: not that way again
+            UTurn::SameWayTwice => match from.turn {
+                1 => refused |= 1 << ((from.side + 1) & 3),
+                -1 => refused |= 1 << ((from.side + 3) & 3),
+                _ => {}
+            },
+            UTurn::Lookahead => {
+                for s in Side::ALL {
+                    if (refused | joined) & s.bit() == 0 && !ahead_free(g, x, y, s) {
+                        refused |= s.bit();
+                    }
+                }
+            }
+        }
+        Some(CellFacts { joined, refused })
+    }
+
+    /// Whether a river tile whose river sides are `sides` (board orientation, not 0) may go
+    /// there.
+    #[inline]
+    fn allows(&self, sides: u8) -> bool {
+        self.joined & !sides == 0 && sides & !self.joined & self.refused == 0
     }
 }
 
@@ -265,40 +328,83 @@ fn restrict_river<X: Holds<River>>(g: &mut Game<X>, tile: TileIdx, land: bool) {
         return;
     }
     // a river tile: `allowed` refuses every other cell (it continues the river)
-    g.keep_placements_at(&into[..n], |g, x, y, rot| allowed(g, tile, x, y, rot));
+    if g.ext.extends_placement() {
+        // (placements another expansion added are in the list: filtered)
+        g.keep_placements_at(&into[..n], |g, x, y, rot| allowed(g, tile, x, y, rot));
+        return;
+    }
+    // the list is the scan's alone: made from the cells the ends flow into, each cell's
+    // facts read once
+    #[cfg(debug_assertions)]
+    let scan = g.opt_place[..g.n_place].to_vec();
+    let river = g.rules().tiles[tile as usize].river;
+    g.set_placements_at(tile, &into[..n], |g, x, y, rots| {
+        let Some(c) = CellFacts::of(g, x, y) else {
+            return 0;
+        };
+        (0..4u8)
+            .filter(|&r| rots >> r & 1 != 0 && c.allows(rotate_side_mask(river, r)))
+            .fold(0, |m, r| m | 1 << r)
+    });
+    #[cfg(debug_assertions)]
+    {
+        let made = g.opt_place[..g.n_place].to_vec();
+        g.opt_place[..scan.len()].copy_from_slice(&scan);
+        g.n_place = scan.len();
+        g.keep_placements_at(&into[..n], |g, x, y, rot| allowed(g, tile, x, y, rot));
+        debug_assert_eq!(
+            made,
+            g.opt_place[..g.n_place],
+            "the river's options made from its cells differ from the scan's, filtered"
+        );
+    }
 }
 
 /// The tile just placed (`pidx`) closes the ends it continues and opens its others.
 fn extend<X: Holds<River>>(g: &mut Game<X>, pidx: usize) {
     let p = g.placed_tiles()[pidx];
-    if g.ext.state().n_ends == 0 && g.rules().tiles[p.tile as usize].river == 0 {
+    let mask = g.rules().tiles[p.tile as usize].river;
+    let river: &mut River = g.ext.state_mut();
+    if river.n_ends == 0 && mask == 0 {
         return; // a land tile once the river has no open end
     }
-    let sides = river_sides(g, p.tile, p.rot);
-    let river: &mut River = g.ext.state_mut();
+    let sides = rotate_side_mask(mask, p.rot);
+    // the ends into this cell close (the first is where the river came from), the others
+    // stay in their order
     let mut from: Option<End> = None;
-    let mut i = 0;
-    while i < river.n_ends as usize {
-        if river.ends[i].target() == (p.x, p.y) {
-            from.get_or_insert(river.ends[i]);
-            river.remove(i);
+    let mut kept = 0;
+    for i in 0..river.n_ends as usize {
+        let e = river.ends[i];
+        if e.target() == (p.x, p.y) {
+            from.get_or_insert(e);
         } else {
-            i += 1;
+            river.ends[kept] = e;
+            kept += 1;
         }
     }
-    let entry = from.map(|e| Side::from_index(e.side as usize).opposite());
-    for s in Side::ALL {
-        if sides & s.bit() == 0 || Some(s) == entry {
-            continue;
-        }
-        let turn = from.map_or(0, |e| turn(e.side, s.index() as u8));
+    river.n_ends = kept as u8;
+    // the tile's other river sides open ends, N first (clockwise)
+    let entry = from.map_or(0, |e| 1u8 << ((e.side + 2) & 3));
+    for s in bits_of(sides & !entry) {
+        let turn = from.map_or(0, |e| turn(e.side, s));
         river.push(End {
             x: p.x,
             y: p.y,
-            side: s.index() as u8,
+            side: s,
             turn: if turn == 2 { 0 } else { turn },
         });
     }
+}
+
+/// The sides of a side mask (a bit per side, N = bit 0), N first, clockwise.
+fn bits_of(mut mask: u8) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let s = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            s
+        })
+    })
 }
 
 /// The `river.u_turn` option (read through this constant: its key and default are written once).
@@ -470,25 +576,36 @@ impl Expansion for River {
             unseen.sort_by_key(rank);
             return;
         }
-        // the same order as the stable sort, by buckets: each rank found once
-        let mut tiles = [0 as TileIdx; ORDER_BUF];
-        let mut ranks = [0u8; ORDER_BUF];
-        let mut count = [0usize; 4];
-        for (i, t) in unseen.iter().enumerate() {
-            let r = rank(t);
-            tiles[i] = *t;
-            ranks[i] = r;
-            count[r as usize] += 1;
+        // the same order as the stable sort, in one pass from the back: the land tiles (most
+        // of the pack) move back in their order, the river tiles wait aside (in reverse) and
+        // then go to the front by rank
+        let mut aside = [0 as TileIdx; ORDER_BUF];
+        let mut n_aside = 0;
+        let mut land = unseen.len();
+        // (the tile types as a slice: read once, not again after each store)
+        let types: &[crate::engine::compiled::CompiledTile] = &rules.tiles;
+        for i in (0..unseen.len()).rev() {
+            let t = unseen[i];
+            if types[t as usize].river == 0 {
+                // (land > i: the slot written was read already)
+                land -= 1;
+                unseen[land] = t;
+            } else {
+                aside[n_aside] = t;
+                n_aside += 1;
+            }
         }
-        let mut at = [
-            0,
-            count[0],
-            count[0] + count[1],
-            count[0] + count[1] + count[2],
-        ];
-        for i in 0..unseen.len() {
-            let r = ranks[i] as usize;
-            unseen[at[r]] = tiles[i];
+        let aside = &aside[..n_aside];
+        let mut at = [0usize; 3];
+        for t in aside {
+            // (each rank's start: after the ranks before it)
+            for a in &mut at[rank(t) as usize + 1..] {
+                *a += 1;
+            }
+        }
+        for t in aside.iter().rev() {
+            let r = rank(t) as usize;
+            unseen[at[r]] = *t;
             at[r] += 1;
         }
     }

@@ -174,7 +174,8 @@ pub trait Expansion: Clone + Default + Valuation + Presentation {
 
     /// Remove from `tile`'s placement options (those its edges allow, and those other
     /// expansions added) the ones this expansion forbids, keeping the others in order
-    /// ([`Game::keep_placements_at`], [`Game::drop_placements_at`]). Called after
+    /// ([`Game::keep_placements_at`], [`Game::drop_placements_at`]; without added ones,
+    /// [`Game::set_placements_at`] makes the list of a few cells anew). Called after
     /// [`Expansion::extra_placements`].
     fn restrict_placements<X: Holds<Self>>(_g: &mut Game<X>, _tile: TileIdx) {}
 
