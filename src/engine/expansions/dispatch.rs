@@ -9,11 +9,12 @@
 /// The places of one hook's dispatch (`Set::run_at`), each in turn: the member at place `$p`
 /// of `ACTING` is entered when its bit is in `$left` (and disarmed first when entered
 /// afresh); a decision it asks returns its place; after it, `$left` is the later places that
-/// run, those armed meanwhile with them. Places past the members, or whose member lists no
-/// hook `$AT`, are left out at compile time.
+/// run, those armed meanwhile with them (in a second pass, `$repass` non-zero: the later of
+/// its places). Places past the members, or whose member lists no hook `$AT`, are left out
+/// at compile time.
 macro_rules! acting_places {
-    ($set:ident, $g:ident, $s:ident, $at:ident, $AT:ident, $h:ident, $answer:ident, $left:ident;
-     $($p:literal)*) => {
+    ($set:ident, $g:ident, $s:ident, $at:ident, $AT:ident, $h:ident, $answer:ident, $left:ident,
+     $repass:ident; $($p:literal)*) => {
         $(
             if $p < ALL.len() && PLACE_HOOKS[$p % ALL.len()] & (1 << $AT) != 0 {
                 let bit = 1u32 << $p;
@@ -25,8 +26,10 @@ macro_rules! acting_places {
                     if $set::visit::<{ $p % ALL.len() }, _>($g, $s, $at, $answer.take()) {
                         return Some($p);
                     }
-                    // the later places, with those armed meanwhile
-                    $left = $g.ext.runs[$h] & !((bit << 1).wrapping_sub(1));
+                    // the later places, with those armed meanwhile (of a second pass: its
+                    // own)
+                    let base = if $repass != 0 { $repass } else { $g.ext.runs[$h] };
+                    $left = base & !((bit << 1).wrapping_sub(1));
                 }
             }
         )*
@@ -149,6 +152,12 @@ macro_rules! registry_dispatch {
             /// Per hook: the places a change of the board's features after a placement arms
             /// (`Expansion::ARMED_BY_EDIT`).
             edit_wake: [u32; Hook::COUNT],
+            /// Per hook: the places of `edit_wake` an edit woke since the hook's visit began
+            /// (those passed already run again before it is left, see `run_at`).
+            edited: [u32; Hook::COUNT],
+            /// Per hook: the places of that second pass while it waits for an answer (0 when
+            /// none does).
+            repass: [u32; Hook::COUNT],
             /// Per notice: a bit per place in `ACTING`, set for the expansions taking part that
             /// hear it.
             hearing: [u32; Heard::COUNT],
@@ -469,6 +478,8 @@ macro_rules! registry_dispatch {
                     n_figure_wakers: 0,
                     turn_wakes: false,
                     edit_wake: [0; Hook::COUNT],
+                    edited: [0; Hook::COUNT],
+                    repass: [0; Hook::COUNT],
                     hearing: [0; Heard::COUNT],
                     extends: false,
                     supplies: false,
@@ -596,6 +607,7 @@ macro_rules! registry_dispatch {
             fn wake_for_edit(&mut self) {
                 for h in 0..Hook::COUNT {
                     self.runs[h] |= self.edit_wake[h];
+                    self.edited[h] |= self.edit_wake[h];
                 }
             }
 
@@ -1090,7 +1102,18 @@ macro_rules! registry_dispatch {
                 // the members acting here from place `from` on (a bit per place in `ACTING`),
                 // the one answered first
                 let from = u32::from(from & 31);
-                let mut left = g.ext.runs[h] & (u32::MAX << from);
+                // A member an edit woke after its place was passed (a ferry's link that
+                // joins the magic figures, at the hook where they are checked) runs again
+                // before the hook is left: a second pass over the places an edit woke
+                // (`repass`, kept while one of them waits for an answer). Their own steps
+                // edit no feature (`Expansion::ARMED_BY_EDIT`), so a third never runs.
+                let mut repass = if answer.is_some() { g.ext.repass[h] } else { 0 };
+                if answer.is_none() {
+                    g.ext.edited[h] = 0;
+                    g.ext.repass[h] = 0;
+                }
+                let mut left = if repass != 0 { repass } else { g.ext.runs[h] };
+                left &= u32::MAX << from;
                 if answer.is_some() {
                     left |= 1 << from;
                 }
@@ -1098,21 +1121,22 @@ macro_rules! registry_dispatch {
                 // member lists no `AT` among its hooks holds no code here, and no jump goes
                 // through a table of members (12,200 instructions fewer a random `bigbox6`
                 // game than the `match` on each place; no change by the clock).
-                // A member an edit re-armed after its place was passed (a ferry's link that
-                // joins the magic figures, at the hook where they are checked) runs again
-                // before the hook is left: a second pass over those only. Their own steps
-                // edit no feature, so the second pass re-arms none (a third never runs).
-                for pass in 0..2 {
-                    acting_places!(Set, g, s, at, AT, h, answer, left;
+                loop {
+                    acting_places!(Set, g, s, at, AT, h, answer, left, repass;
                         0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
                         16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
-                    left = g.ext.runs[h] & g.ext.edit_wake[h];
-                    debug_assert!(pass == 0 || left == 0, "a second pass re-armed {left:#b}");
-                    if left == 0 {
-                        break;
+                    if repass != 0 {
+                        g.ext.repass[h] = 0;
+                        return None;
                     }
+                    repass = g.ext.edited[h];
+                    if repass == 0 {
+                        return None;
+                    }
+                    g.ext.edited[h] = 0;
+                    g.ext.repass[h] = repass;
+                    left = repass;
                 }
-                None
             }
 
             /// The members at the places `left` hear notice `n`: one body per kind of
@@ -1219,6 +1243,8 @@ macro_rules! registry_dispatch {
                     n_figure_wakers: self.n_figure_wakers,
                     turn_wakes: self.turn_wakes,
                     edit_wake: self.edit_wake,
+                    edited: self.edited,
+                    repass: self.repass,
                     hearing: self.hearing,
                     extends: self.extends,
                     supplies: self.supplies,
@@ -1252,6 +1278,8 @@ macro_rules! registry_dispatch {
                 self.n_figure_wakers = source.n_figure_wakers;
                 self.turn_wakes = source.turn_wakes;
                 self.edit_wake = source.edit_wake;
+                self.edited = source.edited;
+                self.repass = source.repass;
                 self.hearing = source.hearing;
                 self.extends = source.extends;
                 self.supplies = source.supplies;
