@@ -120,6 +120,20 @@ macro_rules! registry_dispatch {
         const PLACE_HOOKS: [u32; ALL.len()] =
             place_bits!(Hook, [$(<$ty as Expansion>::HOOKS),*]);
 
+        /// The hooks where a registered member is armed by an edit
+        /// (`Expansion::ARMED_BY_EDIT`), a bit per hook: only their dispatch keeps the
+        /// edits made during a visit for a second pass (see `Set::run_at`).
+        const EDIT_HOOKS: u32 = {
+            let mut bits = 0u32;
+            let per_place = place_bits!(Hook, [$(<$ty as Expansion>::ARMED_BY_EDIT),*]);
+            let mut place = 0;
+            while place < per_place.len() {
+                bits |= per_place[place];
+                place += 1;
+            }
+            bits
+        };
+
         /// Every registered expansion's state, and which of them this game's ruleset uses
         /// at each hook and notice.
         pub struct Set {
@@ -1107,8 +1121,11 @@ macro_rules! registry_dispatch {
                 // before the hook is left: a second pass over the places an edit woke
                 // (`repass`, kept while one of them waits for an answer). Their own steps
                 // edit no feature (`Expansion::ARMED_BY_EDIT`), so a third never runs.
-                let mut repass = if answer.is_some() { g.ext.repass[h] } else { 0 };
-                if answer.is_none() {
+                // (a hook where no member is armed by an edit keeps no such bookkeeping:
+                // `repass` stays 0 there, known at compile time)
+                let edits = EDIT_HOOKS & (1 << AT) != 0;
+                let mut repass = if edits && answer.is_some() { g.ext.repass[h] } else { 0 };
+                if edits && answer.is_none() {
                     g.ext.edited[h] = 0;
                     g.ext.repass[h] = 0;
                 }
@@ -1125,6 +1142,9 @@ macro_rules! registry_dispatch {
                     acting_places!(Set, g, s, at, AT, h, answer, left, repass;
                         0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
                         16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+                    if !edits {
+                        return None;
+                    }
                     if repass != 0 {
                         g.ext.repass[h] = 0;
                         return None;
