@@ -543,35 +543,6 @@ impl<X: Expansions> Game<X> {
         root.done |= other.done;
     }
 
-    /// [`Game::join`] inside [`Game::rebuild_components`], before the followers are counted
-    /// again: no component there holds a follower or is done, so only the chains, the open
-    /// sides, the pennants and the marks are merged (what `join` would make of them).
-    #[inline]
-    fn join_rebuilt(&mut self, a: u32, b: u32, closes: bool) {
-        let ra = self.uf.find_mut(a);
-        let rb = self.uf.find_mut(b);
-        if ra == rb {
-            if closes {
-                self.comps[ra as usize].open -= 2;
-            }
-            return;
-        }
-        let r = self.uf.link(ra, rb);
-        let o = if r == ra { rb } else { ra };
-        let other = self.comps[o as usize];
-        debug_assert!(
-            other.nfollowers == 0 && other.followers == [0; MAX_PLAYERS] && !other.done,
-            "a component of a rebuild holds followers or is done before they are counted"
-        );
-        let tail = self.comps[r as usize].tail;
-        self.nodes[tail as usize].next = other.head;
-        let root = &mut self.comps[r as usize];
-        root.tail = other.tail;
-        root.open += other.open - if closes { 2 } else { 0 };
-        root.pennants += other.pennants;
-        root.marks |= other.marks;
-    }
-
     /// Join the components of two segments an expansion connects inside a tile (two road
     /// ends its piece links across the tile): no border is closed by it.
     pub(crate) fn link_segments(&mut self, a: u32, b: u32) {
@@ -683,13 +654,13 @@ impl<X: Expansions> Game<X> {
                 }
                 let m = nb.node0 + b as u32;
                 if nodes[..k].binary_search(&m).is_ok() {
-                    self.join_rebuilt(n, m, true);
+                    self.join(n, m, true);
                 }
             }
         }
         for (i, &(a, b)) in links.iter().enumerate() {
             if relink >> i & 1 != 0 {
-                self.join_rebuilt(a, b, false);
+                self.join(a, b, false);
             }
         }
         for &i in &nodes[split..] {
